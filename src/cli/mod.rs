@@ -1,0 +1,7 @@
+//! Command-line entry points. Each returns the process exit code.
+
+pub mod backup;
+pub mod replay;
+pub mod serve;
+pub mod simulate;
+pub mod user;

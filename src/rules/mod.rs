@@ -1,0 +1,3 @@
+//! Pure rules engines: state, actions, resolution. No I/O, no clock, no database.
+
+pub mod deathnote;
