@@ -1,8 +1,18 @@
 //! maku (幕): a play-by-post forum engine for Chinese killer games.
 //!
-//! Layout: `rules/` holds the pure engines; `db/` the schema, models and queries; `web/` the HTTP
-//! handlers by resource; `auth/` passwords, sessions and rate limits; `cli/` the command-line entry
-//! points. See README.md for the architecture.
+//! Layout: `rules/` holds the pure engines; `domain/` the input types parsed at the edge; `db/`
+//! the schema, models and queries; `forum/` the forum's services (accounts, posting); `web/` the
+//! HTTP handlers by resource; `auth/` passwords, tokens and rate limits; `cli/` the command-line
+//! entry points. See README.md for the architecture.
 
+pub mod auth;
 pub mod cli;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod forum;
+pub mod i18n;
+pub mod markdown;
 pub mod rules;
+pub mod startup;
+pub mod web;

@@ -1,9 +1,31 @@
-//! `maku backup FILE`: a consistent copy of an SQLite database.
+//! `maku backup FILE`: a consistent copy of a live SQLite database (`VACUUM INTO`).
 
 use super::serve::ServeArgs;
+use crate::db;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(_settings: &ServeArgs, _file: &Path) -> ExitCode {
-    ExitCode::SUCCESS
+pub fn run(settings: &ServeArgs, file: &Path) -> ExitCode {
+    if file.exists() {
+        eprintln!("maku backup: {} exists; choose a new file", file.display());
+        return ExitCode::from(2);
+    }
+    let Some(target) = file.to_str() else {
+        eprintln!("maku backup: the file name must be UTF-8");
+        return ExitCode::from(2);
+    };
+    let result = db::connect(&settings.database_url, 1).and_then(|pool| {
+        let mut conn = pool.get()?;
+        db::backup_sqlite(&mut conn, target)
+    });
+    match result {
+        Ok(()) => {
+            println!("backed up to {}", file.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("maku backup: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,18 +1,83 @@
 //! `maku serve`: run the forum server.
 
+use crate::config::Settings;
+use crate::startup::Application;
 use std::process::ExitCode;
 
 /// Settings shared by every command that touches the database or the server.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ServeArgs {
     /// Address to listen on.
-    #[arg(long, env = "MAKU_BIND", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "MAKU_BIND",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
     pub bind: String,
     /// `sqlite://path`, a file path, or `postgres://…`.
     #[arg(long, env = "DATABASE_URL", default_value = "maku.db", global = true)]
     pub database_url: String,
+    /// Mark session cookies Secure (serve over HTTPS, or behind a TLS proxy).
+    #[arg(long, env = "MAKU_SECURE_COOKIES", global = true)]
+    pub secure_cookies: bool,
+    /// Trust X-Forwarded-For for client addresses (only behind your own proxy).
+    #[arg(long, env = "MAKU_TRUST_PROXY", global = true)]
+    pub trust_proxy: bool,
+    /// Database connections in the pool.
+    #[arg(long, env = "MAKU_POOL_SIZE", default_value_t = 8, global = true)]
+    pub pool_size: u32,
+    /// HTTP worker threads (0 = one per core).
+    #[arg(long, env = "MAKU_WORKERS", default_value_t = 0, global = true)]
+    pub workers: usize,
 }
 
-pub fn run(_args: ServeArgs) -> ExitCode {
-    ExitCode::SUCCESS
+impl ServeArgs {
+    pub fn settings(&self) -> Settings {
+        let mut s = Settings::new(self.bind.clone(), self.database_url.clone());
+        s.secure_cookies = self.secure_cookies;
+        s.trust_proxy = self.trust_proxy;
+        s.pool_size = self.pool_size.max(1);
+        s.workers = self.workers;
+        s
+    }
+}
+
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("MAKU_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+pub fn run(args: ServeArgs) -> ExitCode {
+    init_tracing();
+    let settings = args.settings();
+    actix_web::rt::System::new().block_on(async move {
+        let app = match Application::build(settings.clone()).await {
+            Ok(app) => app,
+            Err(e) => {
+                eprintln!("maku: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if let Some(pw) = &app.admin_password {
+            println!("Created the account `admin` with the password: {pw}");
+            println!("(shown once; change it at /account/password)");
+        }
+        let host = settings
+            .bind
+            .rsplit_once(':')
+            .map_or("127.0.0.1", |(h, _)| h);
+        println!("maku listening on http://{host}:{}", app.port());
+        match app.run_until_stopped().await {
+            Ok(()) => {
+                tracing::info!("stopped");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("maku: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
 }

@@ -1,0 +1,115 @@
+# maku — English interface text
+
+greeting = Hello, { $name }
+nav-boards = Boards
+nav-admin = Admin
+nav-password = Password
+nav-logout = Sign out
+nav-login = Sign in
+nav-register = Register
+footer-language = Language
+pager-label = Pages
+
+player = Player
+judge = Judge
+admin = Admin
+
+field-username = User name
+field-password = Password
+field-old-password = Current password
+field-new-password = New password
+field-title = Title
+field-body = Text
+field-slug = URL name
+field-description = Description
+
+register-title = Register
+register-name-hint = 2 to 32 characters: letters, digits, _, - or . — your name is your real ID in games.
+register-submit = Register
+register-have-account = Have an account? Sign in
+login-title = Sign in
+login-submit = Sign in
+login-no-account = No account yet? Register
+password-title = Change password
+password-changed = Your password was changed. You were signed out everywhere else.
+password-hint = 8 to 128 characters.
+password-submit = Change
+
+profile-role = Role
+profile-joined = Joined
+
+boards-title = Boards
+boards-empty = No boards yet. An admin can create them on the admin page.
+boards-thread-count = { $count ->
+    [one] 1 thread
+   *[other] { $count } threads
+}
+board-empty = No threads in this board yet.
+board-post-count = { $count ->
+    [one] 1 post
+   *[other] { $count } posts
+}
+board-new-thread = New thread
+board-post-thread = Post
+badge-new = new
+badge-locked = locked
+markdown-hint = Markdown is supported.
+sign-in-to-post = Sign in to post
+
+thread-only-author = Only { $name }'s posts.
+thread-show-all = Show all
+thread-reply = Reply
+thread-reply-submit = Reply
+thread-locked-notice = This thread is locked: no more replies.
+post-edited = (edited)
+post-quote = Quote
+post-only-author = Only this author
+post-edit = Edit
+post-history = Edit history
+moderate-lock = Lock thread
+moderate-unlock = Unlock thread
+moderate-delete = Delete thread
+
+edit-title = Edit post
+edit-back = Back to the thread
+edit-hint = Earlier versions are kept and visible to admins.
+edit-submit = Save
+history-title = Edit history
+history-source = Source
+
+admin-title = Admin
+admin-boards = Boards
+admin-create-board = Create board
+admin-accounts = Accounts
+admin-set-role = Set
+admin-account-events = Account history
+admin-when = When
+admin-account = Account
+admin-actor = By
+admin-kind = Kind
+admin-detail = Detail
+
+error-back-home = Back to the boards
+error-not-found = There is nothing here.
+error-unauthorized = Please sign in first.
+error-forbidden = You are not allowed to do that.
+error-csrf = This form has expired. Reload the page and try again.
+error-bad-request = Invalid request: { $detail }
+error-gone = This was deleted.
+error-rate-limited = Too many attempts. Please wait a minute and try again.
+error-bad-credentials = Wrong user name or password.
+error-internal = Something went wrong on the server. Please try again later.
+error-name-taken = That user name is taken.
+error-thread-locked = This thread is locked: no replies or edits.
+error-wrong-password = The current password is not right.
+error-slug-taken = That URL name is taken.
+error-self-demotion = An admin cannot remove her own admin role.
+
+input-name-length = The user name must be 2 to 32 characters.
+input-name-characters = The user name may hold letters, digits, _, - and . only.
+input-password-length = The password must be 8 to 128 characters.
+input-role = Unknown role.
+input-title-length = The title must be 1 to 120 characters.
+input-body-length = The text must be 1 to 20000 characters.
+input-slug = The URL name must be 2 to 32 lowercase letters, digits or -.
+input-control-characters = Control characters are not allowed.

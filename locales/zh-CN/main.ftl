@@ -1,0 +1,109 @@
+# maku — 简体中文界面文字
+
+greeting = 你好，{ $name }
+nav-boards = 版块
+nav-admin = 管理
+nav-password = 修改密码
+nav-logout = 退出
+nav-login = 登录
+nav-register = 注册
+footer-language = 语言
+pager-label = 翻页
+
+player = 玩家
+judge = 法官
+admin = 管理员
+
+field-username = 用户名
+field-password = 密码
+field-old-password = 当前密码
+field-new-password = 新密码
+field-title = 标题
+field-body = 正文
+field-slug = 网址名
+field-description = 简介
+
+register-title = 注册
+register-name-hint = 2 至 32 个字符：文字、数字、_、- 或 .。用户名即你在游戏中的原身份。
+register-submit = 注册
+register-have-account = 已有账号？登录
+login-title = 登录
+login-submit = 登录
+login-no-account = 还没有账号？注册
+password-title = 修改密码
+password-changed = 密码已修改。其他设备上的登录已全部退出。
+password-hint = 8 至 128 个字符。
+password-submit = 修改
+
+profile-role = 角色
+profile-joined = 注册时间
+
+boards-title = 版块
+boards-empty = 还没有版块。管理员可以在管理页创建。
+boards-thread-count = { $count } 个主题
+board-empty = 这个版块还没有主题。
+board-post-count = { $count } 帖
+board-new-thread = 发表新主题
+board-post-thread = 发表
+badge-new = 新
+badge-locked = 已锁定
+markdown-hint = 支持 Markdown。
+sign-in-to-post = 登录后发帖
+
+thread-only-author = 只看 { $name } 的帖子。
+thread-show-all = 显示全部
+thread-reply = 回复
+thread-reply-submit = 回复
+thread-locked-notice = 本主题已锁定，不能回复。
+post-edited = （已编辑）
+post-quote = 引用
+post-only-author = 只看该作者
+post-edit = 编辑
+post-history = 编辑历史
+moderate-lock = 锁定主题
+moderate-unlock = 解锁主题
+moderate-delete = 删除主题
+
+edit-title = 编辑帖子
+edit-back = 返回主题
+edit-hint = 之前的版本会保留，管理员可以查看。
+edit-submit = 保存
+history-title = 编辑历史
+history-source = 原文
+
+admin-title = 管理
+admin-boards = 版块
+admin-create-board = 创建版块
+admin-accounts = 账号
+admin-set-role = 设定
+admin-account-events = 账号记录
+admin-when = 时间
+admin-account = 账号
+admin-actor = 操作者
+admin-kind = 类型
+admin-detail = 详情
+
+error-back-home = 返回首页
+error-not-found = 找不到这个页面。
+error-unauthorized = 请先登录。
+error-forbidden = 你没有权限这样做。
+error-csrf = 表单已过期，请刷新页面后重试。
+error-bad-request = 请求无效：{ $detail }
+error-gone = 该内容已被删除。
+error-rate-limited = 尝试次数过多，请稍后再试。
+error-bad-credentials = 用户名或密码错误。
+error-internal = 服务器出错了，请稍后再试。
+error-name-taken = 这个用户名已被使用。
+error-thread-locked = 本主题已锁定，不能回复或编辑。
+error-wrong-password = 当前密码不正确。
+error-slug-taken = 这个网址名已被使用。
+error-self-demotion = 管理员不能取消自己的管理员身份。
+
+input-name-length = 用户名须为 2 至 32 个字符。
+input-name-characters = 用户名只能包含文字、数字、_、- 和 .。
+input-password-length = 密码须为 8 至 128 个字符。
+input-role = 未知的角色。
+input-title-length = 标题须为 1 至 120 个字符。
+input-body-length = 正文须为 1 至 20000 个字符。
+input-slug = 网址名须为 2 至 32 个小写字母、数字或 -。
+input-control-characters = 不允许使用控制字符。

@@ -1,0 +1,10 @@
+DROP TABLE thread_reads;
+DROP TABLE post_revisions;
+DROP TABLE posts;
+DROP TABLE threads;
+DROP TABLE boards;
+DROP TABLE server_keys;
+DROP TABLE account_events;
+DROP TABLE api_tokens;
+DROP TABLE sessions;
+DROP TABLE users;

@@ -1,0 +1,203 @@
+//! Persistence: one connection type over SQLite (the embedded default) and PostgreSQL.
+//!
+//! Queries are written once against [`DbConnection`] (diesel's `MultiConnection`). Where a backend
+//! needs its own SQL (migrations, `BEGIN IMMEDIATE`, `RETURNING`) we dispatch to the inner
+//! connection explicitly.
+
+pub mod models;
+pub mod queries;
+pub mod schema;
+
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::prelude::*;
+use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool, PooledConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use std::time::Duration;
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(diesel::SqliteConnection),
+    Pg(diesel::PgConnection),
+}
+
+pub type DbPool = Pool<ConnectionManager<DbConnection>>;
+pub type PooledConn = PooledConnection<ConnectionManager<DbConnection>>;
+
+/// Errors of the persistence layer.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("unsupported database URL {0:?}: use sqlite://PATH, a file path, or postgres://…")]
+    BadUrl(String),
+    #[error("cannot open the database: {0}")]
+    Connect(String),
+    #[error("cannot migrate the database: {0}")]
+    Migrate(String),
+    #[error("database pool: {0}")]
+    Pool(#[from] diesel::r2d2::PoolError),
+    #[error(transparent)]
+    Query(#[from] diesel::result::Error),
+}
+
+/// Which backend a URL names. `establish` would silently treat a mistyped URL as an SQLite file
+/// name, so the scheme is checked here first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbUrl {
+    Sqlite(String),
+    Postgres(String),
+}
+
+impl DbUrl {
+    pub fn parse(raw: &str) -> Result<DbUrl, DbError> {
+        let raw = raw.trim();
+        if raw.starts_with("postgres://") || raw.starts_with("postgresql://") {
+            return Ok(DbUrl::Postgres(raw.to_string()));
+        }
+        if let Some(path) = raw.strip_prefix("sqlite://") {
+            if path.is_empty() {
+                return Err(DbError::BadUrl(raw.to_string()));
+            }
+            return Ok(DbUrl::Sqlite(path.to_string()));
+        }
+        if raw.is_empty() || raw.contains("://") || raw == ":memory:" {
+            // `:memory:` would give every pooled connection its own empty database.
+            return Err(DbError::BadUrl(raw.to_string()));
+        }
+        Ok(DbUrl::Sqlite(raw.to_string()))
+    }
+
+    /// The string diesel's `establish` expects.
+    fn connect_string(&self) -> &str {
+        match self {
+            DbUrl::Sqlite(p) | DbUrl::Postgres(p) => p,
+        }
+    }
+}
+
+/// Per-connection set-up for SQLite: `busy_timeout` first, then foreign keys.
+#[derive(Debug)]
+struct SqliteTuning;
+
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteTuning {
+    fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        if let DbConnection::Sqlite(c) = conn {
+            c.batch_execute(
+                "PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
+            )
+            .map_err(diesel::r2d2::Error::QueryError)?;
+        }
+        Ok(())
+    }
+}
+
+/// Opens (creating if needed) and migrates the database, then builds the pool.
+pub fn connect(url: &str, pool_size: u32) -> Result<DbPool, DbError> {
+    let url = DbUrl::parse(url)?;
+    let mut first = establish(&url)?;
+    if let DbConnection::Sqlite(c) = &mut first {
+        // WAL is a property of the database file: set it once, before the pool exists.
+        c.batch_execute("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL;")
+            .map_err(|e| DbError::Connect(e.to_string()))?;
+    }
+    run_migrations(&mut first)?;
+    drop(first);
+    let manager = ConnectionManager::<DbConnection>::new(url.connect_string());
+    let mut builder = Pool::builder()
+        .max_size(pool_size)
+        .connection_timeout(Duration::from_secs(15));
+    if matches!(url, DbUrl::Sqlite(_)) {
+        builder = builder.connection_customizer(Box::new(SqliteTuning));
+    }
+    builder
+        .build(manager)
+        .map_err(|e| DbError::Connect(e.to_string()))
+}
+
+fn establish(url: &DbUrl) -> Result<DbConnection, DbError> {
+    let result = match url {
+        DbUrl::Sqlite(path) => diesel::SqliteConnection::establish(path).map(DbConnection::Sqlite),
+        DbUrl::Postgres(u) => diesel::PgConnection::establish(u).map(DbConnection::Pg),
+    };
+    result.map_err(|e| DbError::Connect(e.to_string()))
+}
+
+fn run_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
+    let result = match conn {
+        DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|_| ()),
+        DbConnection::Pg(c) => {
+            // Several instances may start at once against one database: serialise migrations.
+            c.batch_execute("SELECT pg_advisory_lock(7262617)")
+                .map_err(|e| DbError::Migrate(e.to_string()))?;
+            let r = c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|_| ());
+            let _ = c.batch_execute("SELECT pg_advisory_unlock(7262617)");
+            r
+        }
+    };
+    result.map_err(|e| DbError::Migrate(e.to_string()))
+}
+
+/// A write transaction. On SQLite it starts with `BEGIN IMMEDIATE`, so two writers queue on the
+/// busy timeout instead of failing when a read lock is upgraded.
+pub fn write_tx<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    match conn {
+        DbConnection::Pg(_) => conn.transaction(f),
+        DbConnection::Sqlite(inner) => {
+            AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
+            let result = f(conn);
+            let DbConnection::Sqlite(inner) = conn else {
+                unreachable!("the backend of a connection does not change")
+            };
+            match result {
+                Ok(value) => {
+                    AnsiTransactionManager::commit_transaction(inner)?;
+                    Ok(value)
+                }
+                Err(e) => {
+                    AnsiTransactionManager::rollback_transaction(inner)?;
+                    Err(e)
+                }
+            }
+        }
+    }
+}
+
+/// Runs `$body` on the inner connection of whichever backend `$conn` is, for statements
+/// MultiConnection cannot express (`RETURNING`, `ON CONFLICT`). `$body` is written once and
+/// compiled for each backend.
+#[macro_export]
+macro_rules! on_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::db::DbConnection::Sqlite($c) => $body,
+            $crate::db::DbConnection::Pg($c) => $body,
+        }
+    };
+}
+
+/// `VACUUM INTO`: a consistent copy of a live SQLite database.
+pub fn backup_sqlite(conn: &mut DbConnection, target: &str) -> Result<(), DbError> {
+    match conn {
+        DbConnection::Sqlite(c) => {
+            diesel::sql_query("VACUUM INTO ?")
+                .bind::<diesel::sql_types::Text, _>(target)
+                .execute(c)?;
+            Ok(())
+        }
+        DbConnection::Pg(_) => Err(DbError::BadUrl(
+            "backup copies SQLite databases; for PostgreSQL use pg_dump".into(),
+        )),
+    }
+}
+
+pub fn is_unique_violation(e: &diesel::result::Error) -> bool {
+    matches!(
+        e,
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)
+    )
+}

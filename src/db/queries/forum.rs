@@ -1,0 +1,321 @@
+//! Boards, threads, posts, revisions and read markers.
+
+use crate::db::DbConnection;
+use crate::db::models::{Board, Post, PostRevision, Thread};
+use crate::db::schema::{boards, post_revisions, posts, thread_reads, threads, users};
+use diesel::prelude::*;
+
+pub const POSTS_PER_PAGE: i64 = 30;
+pub const THREADS_PER_PAGE: i64 = 30;
+
+pub fn boards(conn: &mut DbConnection) -> QueryResult<Vec<Board>> {
+    boards::table
+        .order((boards::position.asc(), boards::id.asc()))
+        .select(Board::as_select())
+        .load(conn)
+}
+
+pub fn board_by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<Board>> {
+    boards::table
+        .filter(boards::slug.eq(slug))
+        .select(Board::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn board_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Board>> {
+    boards::table
+        .find(id)
+        .select(Board::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Creates a board; `Ok(None)` when the slug is taken.
+pub fn create_board(
+    conn: &mut DbConnection,
+    slug: &str,
+    title: &str,
+    description: &str,
+) -> QueryResult<Option<Board>> {
+    let position: Option<i32> = boards::table
+        .select(diesel::dsl::max(boards::position))
+        .first(conn)?;
+    let inserted = crate::on_backend!(conn, |c| diesel::insert_into(boards::table)
+        .values((
+            boards::slug.eq(slug),
+            boards::title.eq(title),
+            boards::description.eq(description),
+            boards::position.eq(position.unwrap_or(0) + 1),
+            boards::created_at.eq(super::now()),
+        ))
+        .returning(Board::as_returning())
+        .get_result(c));
+    match inserted {
+        Ok(b) => Ok(Some(b)),
+        Err(e) if crate::db::is_unique_violation(&e) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Live threads of a board and their total, newest activity first.
+pub fn threads_of_board(
+    conn: &mut DbConnection,
+    board_id: i64,
+    page: i64,
+) -> QueryResult<(Vec<Thread>, i64)> {
+    let live = threads::table
+        .filter(threads::board_id.eq(board_id))
+        .filter(threads::deleted_at.is_null());
+    let total = live.count().get_result(conn)?;
+    let rows = live
+        .order((threads::last_post_at.desc(), threads::id.desc()))
+        .offset((page - 1) * THREADS_PER_PAGE)
+        .limit(THREADS_PER_PAGE)
+        .select(Thread::as_select())
+        .load(conn)?;
+    Ok((rows, total))
+}
+
+/// Number of live threads per board.
+pub fn thread_counts(conn: &mut DbConnection) -> QueryResult<Vec<(i64, i64)>> {
+    threads::table
+        .filter(threads::deleted_at.is_null())
+        .group_by(threads::board_id)
+        .select((threads::board_id, diesel::dsl::count_star()))
+        .load(conn)
+}
+
+/// Per thread: number of posts and the id of the last one.
+pub fn post_stats(
+    conn: &mut DbConnection,
+    thread_ids: &[i64],
+) -> QueryResult<Vec<(i64, i64, Option<i64>)>> {
+    posts::table
+        .filter(posts::thread_id.eq_any(thread_ids))
+        .group_by(posts::thread_id)
+        .select((
+            posts::thread_id,
+            diesel::dsl::count_star(),
+            diesel::dsl::max(posts::id),
+        ))
+        .load(conn)
+}
+
+pub fn thread(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Thread>> {
+    threads::table
+        .find(id)
+        .select(Thread::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Creates a thread with its first post (and that post's first revision).
+pub fn create_thread(
+    conn: &mut DbConnection,
+    board_id: i64,
+    author_id: i64,
+    title: &str,
+    body: &str,
+) -> QueryResult<(Thread, Post)> {
+    let now = super::now();
+    let thread: Thread = crate::on_backend!(conn, |c| diesel::insert_into(threads::table)
+        .values((
+            threads::board_id.eq(board_id),
+            threads::author_id.eq(author_id),
+            threads::title.eq(title),
+            threads::locked.eq(false),
+            threads::created_at.eq(now),
+            threads::last_post_at.eq(now),
+        ))
+        .returning(Thread::as_returning())
+        .get_result(c))?;
+    let post = add_post(conn, thread.id, author_id, body, None)?;
+    Ok((thread, post))
+}
+
+/// Appends a post (and its first revision) and bumps the thread.
+pub fn add_post(
+    conn: &mut DbConnection,
+    thread_id: i64,
+    author_id: i64,
+    body: &str,
+    quoted_post_id: Option<i64>,
+) -> QueryResult<Post> {
+    let now = super::now();
+    let post: Post = crate::on_backend!(conn, |c| diesel::insert_into(posts::table)
+        .values((
+            posts::thread_id.eq(thread_id),
+            posts::author_id.eq(author_id),
+            posts::body.eq(body),
+            posts::quoted_post_id.eq(quoted_post_id),
+            posts::created_at.eq(now),
+        ))
+        .returning(Post::as_returning())
+        .get_result(c))?;
+    add_revision(conn, post.id, author_id, body)?;
+    diesel::update(threads::table.find(thread_id))
+        .set(threads::last_post_at.eq(now))
+        .execute(conn)?;
+    Ok(post)
+}
+
+fn add_revision(
+    conn: &mut DbConnection,
+    post_id: i64,
+    editor_id: i64,
+    body: &str,
+) -> QueryResult<()> {
+    diesel::insert_into(post_revisions::table)
+        .values((
+            post_revisions::post_id.eq(post_id),
+            post_revisions::editor_id.eq(editor_id),
+            post_revisions::body.eq(body),
+            post_revisions::created_at.eq(super::now()),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Replaces a post's text, keeping every earlier version in `post_revisions`.
+pub fn edit_post(
+    conn: &mut DbConnection,
+    post_id: i64,
+    editor_id: i64,
+    body: &str,
+) -> QueryResult<()> {
+    add_revision(conn, post_id, editor_id, body)?;
+    diesel::update(posts::table.find(post_id))
+        .set((
+            posts::body.eq(body),
+            posts::edited_at.eq(Some(super::now())),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn post(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Post>> {
+    posts::table
+        .find(id)
+        .select(Post::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn revisions(conn: &mut DbConnection, post_id: i64) -> QueryResult<Vec<PostRevision>> {
+    post_revisions::table
+        .filter(post_revisions::post_id.eq(post_id))
+        .order(post_revisions::id.asc())
+        .select(PostRevision::as_select())
+        .load(conn)
+}
+
+/// One page of a thread's posts, optionally only one author's ("只看该作者"), and the total.
+pub fn posts_page(
+    conn: &mut DbConnection,
+    thread_id: i64,
+    author_id: Option<i64>,
+    page: i64,
+) -> QueryResult<(Vec<Post>, i64)> {
+    let mut count_q = posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .into_boxed();
+    let mut rows_q = posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .into_boxed();
+    if let Some(a) = author_id {
+        count_q = count_q.filter(posts::author_id.eq(a));
+        rows_q = rows_q.filter(posts::author_id.eq(a));
+    }
+    let total = count_q.count().get_result(conn)?;
+    let rows = rows_q
+        .order(posts::id.asc())
+        .offset((page - 1) * POSTS_PER_PAGE)
+        .limit(POSTS_PER_PAGE)
+        .select(Post::as_select())
+        .load(conn)?;
+    Ok((rows, total))
+}
+
+/// How many posts of the thread come before `post_id` (to find its page).
+pub fn posts_before(conn: &mut DbConnection, thread_id: i64, post_id: i64) -> QueryResult<i64> {
+    posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .filter(posts::id.lt(post_id))
+        .count()
+        .get_result(conn)
+}
+
+pub fn set_locked(conn: &mut DbConnection, thread_id: i64, locked: bool) -> QueryResult<usize> {
+    diesel::update(threads::table.find(thread_id))
+        .set(threads::locked.eq(locked))
+        .execute(conn)
+}
+
+pub fn delete_thread(conn: &mut DbConnection, thread_id: i64) -> QueryResult<usize> {
+    diesel::update(
+        threads::table
+            .find(thread_id)
+            .filter(threads::deleted_at.is_null()),
+    )
+    .set(threads::deleted_at.eq(Some(super::now())))
+    .execute(conn)
+}
+
+/// The last post a reader had seen in each of the given threads.
+pub fn read_marks(
+    conn: &mut DbConnection,
+    user_id: i64,
+    thread_ids: &[i64],
+) -> QueryResult<std::collections::HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = thread_reads::table
+        .filter(thread_reads::user_id.eq(user_id))
+        .filter(thread_reads::thread_id.eq_any(thread_ids))
+        .select((thread_reads::thread_id, thread_reads::last_read_post_id))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Moves a reader's mark forward (never back: reading an old page does not unread new posts).
+pub fn mark_read(
+    conn: &mut DbConnection,
+    user_id: i64,
+    thread_id: i64,
+    post_id: i64,
+) -> QueryResult<()> {
+    let current = read_marks(conn, user_id, &[thread_id])?
+        .get(&thread_id)
+        .copied();
+    match current {
+        Some(seen) if seen >= post_id => Ok(()),
+        Some(_) => diesel::update(
+            thread_reads::table
+                .filter(thread_reads::user_id.eq(user_id))
+                .filter(thread_reads::thread_id.eq(thread_id))
+                .filter(thread_reads::last_read_post_id.lt(post_id)),
+        )
+        .set(thread_reads::last_read_post_id.eq(post_id))
+        .execute(conn)
+        .map(|_| ()),
+        None => {
+            let r = crate::on_backend!(conn, |c| diesel::insert_into(thread_reads::table)
+                .values((
+                    thread_reads::user_id.eq(user_id),
+                    thread_reads::thread_id.eq(thread_id),
+                    thread_reads::last_read_post_id.eq(post_id),
+                ))
+                .on_conflict_do_nothing()
+                .execute(c));
+            r.map(|_| ())
+        }
+    }
+}
+
+/// Resolve a user name to an id (for the author filter).
+pub fn user_id_by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<i64>> {
+    users::table
+        .filter(users::username_key.eq(key))
+        .select(users::id)
+        .first(conn)
+        .optional()
+}

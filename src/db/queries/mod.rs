@@ -1,0 +1,12 @@
+//! Queries, one file per kind of row. Each function takes a connection and does one thing.
+
+pub mod account_events;
+pub mod forum;
+pub mod keys;
+pub mod sessions;
+pub mod users;
+
+/// The current time as stored: UTC without zone (diesel MultiConnection has no Timestamptz).
+pub fn now() -> chrono::NaiveDateTime {
+    chrono::Utc::now().naive_utc()
+}

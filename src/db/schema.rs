@@ -1,0 +1,123 @@
+//! The database schema, shared by both backends (migrations/sqlite and migrations/postgres).
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        username -> Text,
+        username_key -> Text,
+        password_hash -> Text,
+        role -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        ended_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    api_tokens (token_hash) {
+        token_hash -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    account_events (id) {
+        id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        actor_id -> Nullable<BigInt>,
+        kind -> Text,
+        detail -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    server_keys (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+diesel::table! {
+    boards (id) {
+        id -> BigInt,
+        slug -> Text,
+        title -> Text,
+        description -> Text,
+        position -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    threads (id) {
+        id -> BigInt,
+        board_id -> BigInt,
+        author_id -> BigInt,
+        title -> Text,
+        locked -> Bool,
+        created_at -> Timestamp,
+        last_post_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    posts (id) {
+        id -> BigInt,
+        thread_id -> BigInt,
+        author_id -> BigInt,
+        body -> Text,
+        quoted_post_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        edited_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    post_revisions (id) {
+        id -> BigInt,
+        post_id -> BigInt,
+        editor_id -> BigInt,
+        body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    thread_reads (user_id, thread_id) {
+        user_id -> BigInt,
+        thread_id -> BigInt,
+        last_read_post_id -> BigInt,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(threads -> boards (board_id));
+diesel::joinable!(threads -> users (author_id));
+diesel::joinable!(posts -> threads (thread_id));
+diesel::joinable!(posts -> users (author_id));
+diesel::joinable!(post_revisions -> posts (post_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    sessions,
+    api_tokens,
+    account_events,
+    server_keys,
+    boards,
+    threads,
+    posts,
+    post_revisions,
+    thread_reads,
+);

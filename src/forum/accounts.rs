@@ -1,0 +1,197 @@
+//! Registering, signing in, passwords and roles. Every change is also an account event.
+
+use crate::auth::tokens::{random_token, sha256_hex};
+use crate::db::models::User;
+use crate::db::queries::{account_events, sessions, users};
+use crate::domain::account::name_key;
+use crate::domain::{Password, Role, Username};
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+
+/// Creates a player account.
+pub async fn register(
+    state: &AppState,
+    address: &str,
+    name: &str,
+    password: &str,
+) -> Result<User, AppError> {
+    let name = Username::parse(name)?;
+    let password = Password::parse(password)?;
+    if !state.limiter.check_address(address) {
+        return Err(AppError::RateLimited);
+    }
+    let hash = state.hasher.hash(password.expose().to_string()).await?;
+    create_with_hash(state, name, hash, Role::Player, None).await
+}
+
+/// Creates an account with a given role (console `maku user add`, first admin).
+pub async fn create_with_hash(
+    state: &AppState,
+    name: Username,
+    hash: String,
+    role: Role,
+    actor: Option<i64>,
+) -> Result<User, AppError> {
+    state
+        .write(
+            move |c| match users::create(c, name.as_str(), &name.key(), &hash, role)? {
+                users::Created::Ok(u) => {
+                    account_events::append(c, Some(u.id), actor, "registered", role.as_str())?;
+                    Ok(u)
+                }
+                users::Created::Taken => Err(AppError::Conflict("name_taken")),
+            },
+        )
+        .await
+}
+
+/// Checks a name and password, rate limited per address and per account. Unknown names cost the
+/// same as wrong passwords.
+pub async fn authenticate(
+    state: &AppState,
+    address: &str,
+    name: &str,
+    password: &str,
+) -> Result<User, AppError> {
+    let key = name_key(name);
+    if !state.limiter.check(address, &key) {
+        let k = key.clone();
+        state
+            .write(move |c| {
+                let user = users::by_key(c, &k)?;
+                account_events::append(c, user.map(|u| u.id), None, "sign_in_rate_limited", "")?;
+                Ok(())
+            })
+            .await?;
+        return Err(AppError::RateLimited);
+    }
+    let k = key.clone();
+    let user = state.db(move |c| Ok(users::by_key(c, &k)?)).await?;
+    let ok = state
+        .hasher
+        .verify(
+            password.to_string(),
+            user.as_ref().map(|u| u.password_hash.clone()),
+        )
+        .await;
+    let user_id = user.as_ref().map(|u| u.id);
+    let kind = if ok { "signed_in" } else { "sign_in_failed" };
+    let addr = address.to_string();
+    state
+        .write(move |c| Ok(account_events::append(c, user_id, None, kind, &addr)?))
+        .await?;
+    match user {
+        Some(u) if ok => Ok(u),
+        _ => Err(AppError::BadCredentials),
+    }
+}
+
+/// A new server-side session row; its id goes into the cookie.
+pub async fn open_session(state: &AppState, user_id: i64) -> Result<String, AppError> {
+    let sid = random_token();
+    let s = sid.clone();
+    state
+        .write(move |c| Ok(sessions::create(c, &s, user_id)?))
+        .await?;
+    Ok(sid)
+}
+
+pub async fn close_session(state: &AppState, sid: String) -> Result<(), AppError> {
+    state
+        .write(move |c| Ok(sessions::end(c, &sid).map(|_| ())?))
+        .await
+}
+
+/// A bearer token for the API; only its hash is stored.
+pub async fn issue_token(state: &AppState, user_id: i64) -> Result<String, AppError> {
+    let token = random_token();
+    let hash = sha256_hex(&token);
+    state
+        .write(move |c| {
+            sessions::create_token(c, &hash, user_id)?;
+            account_events::append(c, Some(user_id), Some(user_id), "token_issued", "")?;
+            Ok(())
+        })
+        .await?;
+    Ok(token)
+}
+
+pub async fn user_of_token(state: &AppState, token: &str) -> Result<Option<User>, AppError> {
+    let hash = sha256_hex(token);
+    state
+        .db(move |c| Ok(sessions::user_of_token(c, &hash)?))
+        .await
+}
+
+/// Changes a password after checking the old one; ends every other session and every API token.
+pub async fn change_password(
+    state: &AppState,
+    user_id: i64,
+    keep_session: Option<String>,
+    old: &str,
+    new: &str,
+) -> Result<(), AppError> {
+    let new = Password::parse(new)?;
+    let user = state
+        .db(move |c| Ok(users::by_id(c, user_id)?))
+        .await?
+        .ok_or(AppError::Unauthorized)?;
+    if !state
+        .hasher
+        .verify(old.to_string(), Some(user.password_hash))
+        .await
+    {
+        return Err(AppError::Conflict("wrong_password"));
+    }
+    let hash = state.hasher.hash(new.expose().to_string()).await?;
+    state
+        .write(move |c| {
+            users::set_password_hash(c, user_id, &hash)?;
+            sessions::end_all_of(c, user_id, keep_session.as_deref())?;
+            sessions::revoke_tokens_of(c, user_id)?;
+            account_events::append(c, Some(user_id), Some(user_id), "password_changed", "")?;
+            Ok(())
+        })
+        .await
+}
+
+/// An admin sets an account's role.
+pub async fn set_role(
+    state: &AppState,
+    actor_id: i64,
+    name: &str,
+    role: &str,
+) -> Result<(), AppError> {
+    let role = Role::parse(role)?;
+    let key = name_key(name);
+    state
+        .write(move |c| {
+            let user = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
+            if user.id == actor_id && role != Role::Admin {
+                // An admin cannot demote herself and lock everyone out.
+                return Err(AppError::Conflict("self_demotion"));
+            }
+            users::set_role(c, user.id, role)?;
+            let detail = format!("{} -> {}", user.role, role.as_str());
+            account_events::append(c, Some(user.id), Some(actor_id), "role_changed", &detail)?;
+            Ok(())
+        })
+        .await
+}
+
+/// On the first start of an empty database: the account `admin` with a random password,
+/// returned so that the console can print it once.
+pub async fn bootstrap_admin(state: &AppState) -> Result<Option<String>, AppError> {
+    if state.db(|c| Ok(users::count(c)?)).await? > 0 {
+        return Ok(None);
+    }
+    let password = random_token()[..20].to_string();
+    let hash = state.hasher.hash(password.clone()).await?;
+    let name = Username::parse("admin")?;
+    match create_with_hash(state, name, hash, Role::Admin, None).await {
+        Ok(_) => Ok(Some(password)),
+        // Another instance created it at the same moment.
+        Err(AppError::Conflict(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}

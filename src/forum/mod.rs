@@ -1,0 +1,4 @@
+//! The forum's service layer: accounts and posting, shared by the pages and the JSON API.
+
+pub mod accounts;
+pub mod posting;

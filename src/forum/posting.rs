@@ -1,0 +1,120 @@
+//! Threads and posts: who may write where, and what is kept.
+
+use crate::db::queries::forum;
+use crate::domain::{PostBody, Title};
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use crate::web::viewer::Account;
+
+/// Opens a thread with its first post; returns the thread id.
+pub async fn create_thread(
+    state: &AppState,
+    author: &Account,
+    board_slug: &str,
+    title: &str,
+    body: &str,
+) -> Result<i64, AppError> {
+    let title = Title::parse(title)?;
+    let body = PostBody::parse(body)?;
+    let slug = board_slug.to_string();
+    let author_id = author.id;
+    state
+        .write(move |c| {
+            let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let (thread, _) =
+                forum::create_thread(c, board.id, author_id, title.as_str(), body.as_str())?;
+            Ok(thread.id)
+        })
+        .await
+}
+
+/// Replies in a thread, optionally quoting a post of the same thread; returns the post id.
+pub async fn reply(
+    state: &AppState,
+    author: &Account,
+    thread_id: i64,
+    body: &str,
+    quoted_post_id: Option<i64>,
+) -> Result<i64, AppError> {
+    let body = PostBody::parse(body)?;
+    let author_id = author.id;
+    let moderator = author.is_admin();
+    state
+        .write(move |c| {
+            let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
+            if thread.deleted_at.is_some() {
+                return Err(AppError::Gone);
+            }
+            if thread.locked && !moderator {
+                return Err(AppError::Conflict("thread_locked"));
+            }
+            let quoted = match quoted_post_id {
+                Some(q) => match forum::post(c, q)? {
+                    Some(p) if p.thread_id == thread_id => Some(q),
+                    _ => return Err(AppError::BadRequest("quoted post".into())),
+                },
+                None => None,
+            };
+            Ok(forum::add_post(c, thread_id, author_id, body.as_str(), quoted)?.id)
+        })
+        .await
+}
+
+/// Edits one's own post; the earlier text stays in the revisions.
+pub async fn edit(
+    state: &AppState,
+    editor: &Account,
+    post_id: i64,
+    body: &str,
+) -> Result<i64, AppError> {
+    let body = PostBody::parse(body)?;
+    let editor_id = editor.id;
+    let moderator = editor.is_admin();
+    state
+        .write(move |c| {
+            let post = forum::post(c, post_id)?.ok_or(AppError::NotFound)?;
+            let thread = forum::thread(c, post.thread_id)?.ok_or(AppError::NotFound)?;
+            if thread.deleted_at.is_some() {
+                return Err(AppError::Gone);
+            }
+            if post.author_id != editor_id {
+                return Err(AppError::Forbidden);
+            }
+            if thread.locked && !moderator {
+                return Err(AppError::Conflict("thread_locked"));
+            }
+            if post.body != body.as_str() {
+                forum::edit_post(c, post_id, editor_id, body.as_str())?;
+            }
+            Ok(thread.id)
+        })
+        .await
+}
+
+/// Admins lock, unlock and delete threads.
+pub async fn moderate(
+    state: &AppState,
+    actor: &Account,
+    thread_id: i64,
+    action: &str,
+) -> Result<(), AppError> {
+    if !actor.is_admin() {
+        return Err(AppError::Forbidden);
+    }
+    let action = action.to_string();
+    state
+        .write(move |c| {
+            let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
+            if thread.deleted_at.is_some() {
+                return Err(AppError::Gone);
+            }
+            match action.as_str() {
+                "lock" => forum::set_locked(c, thread_id, true)?,
+                "unlock" => forum::set_locked(c, thread_id, false)?,
+                "delete" => forum::delete_thread(c, thread_id)?,
+                _ => return Err(AppError::BadRequest("action".into())),
+            };
+            Ok(())
+        })
+        .await
+}

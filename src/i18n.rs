@@ -1,0 +1,172 @@
+//! Interface text in the reader's language, from the Fluent catalogs in `locales/`.
+//!
+//! Simplified Chinese is the default; English is chosen by the language switch (a cookie) or by
+//! `Accept-Language`.
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{Loader, static_loader};
+use std::borrow::Cow;
+use std::collections::HashMap;
+use unic_langid::{LanguageIdentifier, langid};
+
+static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "zh-CN",
+        // Bidi isolation marks around arguments would end up inside HTML attributes and names.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// The languages maku speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    #[default]
+    Zh,
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let code = code.trim().to_ascii_lowercase();
+        if code == "zh" || code.starts_with("zh-") || code.starts_with("zh_") {
+            Some(Lang::Zh)
+        } else if code == "en" || code.starts_with("en-") || code.starts_with("en_") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+
+    /// The first language of an `Accept-Language` header we speak, by quality.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut offers: Vec<(f32, Lang)> = header
+            .split(',')
+            .filter_map(|part| {
+                let mut pieces = part.split(';');
+                let lang = Lang::from_code(pieces.next()?)?;
+                let q = pieces
+                    .find_map(|p| p.trim().strip_prefix("q="))
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .unwrap_or(1.0);
+                Some((q, lang))
+            })
+            .collect();
+        // Stable sort: equal qualities keep the header's order.
+        offers.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+        offers.first().map(|(_, l)| *l)
+    }
+
+    fn langid(self) -> LanguageIdentifier {
+        match self {
+            Lang::Zh => langid!("zh-CN"),
+            Lang::En => langid!("en"),
+        }
+    }
+}
+
+/// A translator bound to one language; templates call `tr.t("key")`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tr {
+    pub lang: Lang,
+}
+
+impl Tr {
+    pub fn new(lang: Lang) -> Tr {
+        Tr { lang }
+    }
+
+    /// The message `key`; a missing key shows itself rather than failing the page.
+    pub fn t(&self, key: &str) -> String {
+        LOCALES
+            .try_lookup(&self.lang.langid(), key)
+            .unwrap_or_else(|| key.to_string())
+    }
+
+    /// The message `key` with named arguments.
+    pub fn ta(&self, key: &str, args: &[(&'static str, String)]) -> String {
+        let map: HashMap<Cow<'static, str>, FluentValue> = args
+            .iter()
+            .map(|(k, v)| {
+                // Numbers stay numbers, so that plural forms select on them.
+                let value = match v.parse::<i64>() {
+                    Ok(n) => FluentValue::from(n),
+                    Err(_) => FluentValue::from(v.clone()),
+                };
+                (Cow::Borrowed(*k), value)
+            })
+            .collect();
+        LOCALES
+            .try_lookup_with_args(&self.lang.langid(), key, &map)
+            .unwrap_or_else(|| key.to_string())
+    }
+
+    /// One named argument, the common case in templates.
+    pub fn t1(&self, key: &str, name: &'static str, value: &dyn std::fmt::Display) -> String {
+        self.ta(key, &[(name, value.to_string())])
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        LOCALES.try_lookup(&self.lang.langid(), key).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_by_quality() {
+        assert_eq!(Lang::from_accept_language("en-US,en;q=0.9"), Some(Lang::En));
+        assert_eq!(
+            Lang::from_accept_language("fr, zh-CN;q=0.8, en;q=0.5"),
+            Some(Lang::Zh)
+        );
+        assert_eq!(Lang::from_accept_language("de, fr"), None);
+        assert_eq!(
+            Lang::from_accept_language("zh;q=0.2, en;q=0.9"),
+            Some(Lang::En)
+        );
+    }
+
+    #[test]
+    fn both_catalogs_have_the_same_keys() {
+        let keys = |path: &str| -> Vec<String> {
+            let text = std::fs::read_to_string(path).expect("catalog readable");
+            let mut keys: Vec<String> = text
+                .lines()
+                .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && l.contains(" ="))
+                .filter_map(|l| l.split(" =").next().map(str::to_string))
+                .collect();
+            keys.sort();
+            keys
+        };
+        let zh = keys(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/locales/zh-CN/main.ftl"
+        ));
+        let en = keys(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/en/main.ftl"));
+        assert!(!zh.is_empty());
+        assert_eq!(
+            zh, en,
+            "zh-CN and en catalogs must define the same messages"
+        );
+    }
+
+    #[test]
+    fn arguments_are_interpolated_without_isolation_marks() {
+        let tr = Tr::new(Lang::En);
+        let s = tr.t1("greeting", "name", &"alice");
+        assert!(s.contains("alice"));
+        assert!(!s.contains('\u{2068}'));
+    }
+}

@@ -1,0 +1,136 @@
+//! Builds the whole application from one [`Settings`]: database, state, HTTP server.
+//! Tests start it on port 0 with a fresh database and read the real port back.
+
+use crate::auth::password::Hasher;
+use crate::auth::ratelimit::SignInLimiter;
+use crate::auth::tokens::random_token;
+use crate::config::Settings;
+use crate::db;
+use crate::db::queries::keys;
+use crate::forum::accounts::bootstrap_admin;
+use crate::web;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use actix_session::SessionMiddleware;
+use actix_session::storage::CookieSessionStore;
+use actix_web::cookie::{Key, SameSite};
+use actix_web::dev::Server;
+use actix_web::middleware::{DefaultHeaders, from_fn};
+use actix_web::{App, HttpServer};
+use std::net::TcpListener;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: String,
+        source: std::io::Error,
+    },
+    #[error("start-up: {0}")]
+    App(#[from] AppError),
+    #[error("start-up: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Opens the database (migrating it) and builds the shared state.
+pub async fn state(settings: &Settings) -> Result<AppState, StartError> {
+    let url = settings.database_url.clone();
+    let size = settings.pool_size;
+    let pool = tokio::task::spawn_blocking(move || db::connect(&url, size))
+        .await
+        .map_err(|e| StartError::App(AppError::Internal(e.to_string())))??;
+    Ok(AppState {
+        pool,
+        hasher: Hasher::new(settings.hash_concurrency),
+        limiter: SignInLimiter::new(
+            settings.sign_in_burst_per_address,
+            settings.sign_in_burst_per_account,
+        ),
+        settings: settings.clone(),
+    })
+}
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    /// The first admin's password, when this start created it.
+    pub admin_password: Option<String>,
+    pub state: AppState,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> Result<Application, StartError> {
+        let state = state(&settings).await?;
+        let admin_password = bootstrap_admin(&state).await?;
+        // The cookie key lives in the database: restarts and sibling instances share it.
+        let key_hex = state
+            .db(|c| {
+                Ok(keys::get_or_create(c, "session_key", || {
+                    format!("{}{}", random_token(), random_token())
+                })?)
+            })
+            .await?;
+        let key_bytes =
+            hex::decode(&key_hex).map_err(|e| AppError::Internal(format!("session key: {e}")))?;
+        let key = Key::try_from(key_bytes.as_slice())
+            .map_err(|e| AppError::Internal(format!("session key: {e}")))?;
+
+        let listener = TcpListener::bind(&settings.bind).map_err(|source| StartError::Bind {
+            addr: settings.bind.clone(),
+            source,
+        })?;
+        let port = listener.local_addr()?.port();
+        let data = actix_web::web::Data::new(state.clone());
+        let secure = settings.secure_cookies;
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .app_data(data.clone())
+                .configure(web::configure)
+                .wrap(from_fn(web::request_context))
+                .wrap(
+                    SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+                        .cookie_name("maku_session".into())
+                        .cookie_http_only(true)
+                        .cookie_same_site(SameSite::Lax)
+                        .cookie_secure(secure)
+                        .build(),
+                )
+                .wrap(security_headers())
+        })
+        .worker_max_blocking_threads(settings.pool_size as usize + 4)
+        .listen(listener)?;
+        if settings.workers > 0 {
+            server = server.workers(settings.workers);
+        }
+        Ok(Application {
+            port,
+            server: server.run(),
+            admin_password,
+            state,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until SIGINT/SIGTERM (actix stops gracefully: in-flight requests finish).
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// Defence in depth behind the sanitiser: no inline script, no framing, no sniffing.
+fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("Referrer-Policy", "same-origin"))
+        .add((
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' https: data:; script-src 'self'; \
+             style-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+        ))
+}

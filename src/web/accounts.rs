@@ -1,0 +1,307 @@
+//! Register, sign in, sign out, change password, profiles and the language switch.
+
+use crate::db::queries::users;
+use crate::domain::account::name_key;
+use crate::forum::accounts as service;
+use crate::i18n::Lang;
+use crate::web::error::AppError;
+use crate::web::pages::{PageCtx, TimeView};
+use crate::web::state::AppState;
+use crate::web::viewer::{LANG_COOKIE, Viewer};
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/register.html")]
+struct RegisterPage {
+    page: PageCtx,
+    username: String,
+    error: Option<String>,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/login.html")]
+struct LoginPage {
+    page: PageCtx,
+    username: String,
+    next: String,
+    error: Option<String>,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/password.html")]
+struct PasswordPage {
+    page: PageCtx,
+    error: Option<String>,
+    done: bool,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "accounts/profile.html")]
+struct ProfilePage {
+    page: PageCtx,
+    name: String,
+    role: String,
+    joined: TimeView,
+}
+
+#[derive(Deserialize)]
+pub struct CredentialsForm {
+    csrf: String,
+    username: String,
+    password: String,
+    #[serde(default)]
+    next: String,
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+/// Only local paths are followed after sign-in (no open redirect).
+fn safe_next(next: &str) -> String {
+    if next.starts_with('/') && !next.starts_with("//") && !next.contains('\\') {
+        next.to_string()
+    } else {
+        "/".to_string()
+    }
+}
+
+fn see_other(to: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header(("Location", to))
+        .finish()
+}
+
+/// A form error re-renders the form with what was typed (never the password) and the message.
+fn form_status(e: &AppError) -> StatusCode {
+    actix_web::ResponseError::status_code(e)
+}
+
+#[get("/register")]
+async fn register_form(viewer: Viewer) -> RegisterPage {
+    RegisterPage {
+        page: viewer.page(),
+        username: String::new(),
+        error: None,
+    }
+}
+
+#[post("/register")]
+async fn register(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<CredentialsForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    match service::register(&state, &viewer.address, &form.username, &form.password).await {
+        Ok(user) => {
+            let sid = service::open_session(&state, user.id).await?;
+            viewer.sign_in(&sid)?;
+            Ok(see_other("/"))
+        }
+        Err(e @ AppError::Internal(_)) => Err(e),
+        Err(e) => {
+            let page = RegisterPage {
+                error: Some(e.message(&viewer.tr)),
+                username: form.username.clone(),
+                page: viewer.page(),
+            };
+            Ok(render_with(page, form_status(&e)))
+        }
+    }
+}
+
+#[get("/login")]
+async fn login_form(viewer: Viewer, q: web::Query<NextQuery>) -> LoginPage {
+    LoginPage {
+        page: viewer.page(),
+        username: String::new(),
+        next: safe_next(q.next.as_deref().unwrap_or("/")),
+        error: None,
+    }
+}
+
+#[post("/login")]
+async fn login(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<CredentialsForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    match service::authenticate(&state, &viewer.address, &form.username, &form.password).await {
+        Ok(user) => {
+            let sid = service::open_session(&state, user.id).await?;
+            viewer.sign_in(&sid)?;
+            Ok(see_other(&safe_next(&form.next)))
+        }
+        Err(e @ AppError::Internal(_)) => Err(e),
+        Err(e) => {
+            let status = form_status(&e);
+            let mut resp_page = LoginPage {
+                error: Some(e.message(&viewer.tr)),
+                username: form.username.clone(),
+                next: safe_next(&form.next),
+                page: viewer.page(),
+            };
+            if matches!(e, AppError::RateLimited) {
+                resp_page.error = Some(viewer.tr.t("error-rate-limited"));
+            }
+            let mut resp = render_with(resp_page, status);
+            if matches!(e, AppError::RateLimited) {
+                resp.headers_mut().insert(
+                    actix_web::http::header::RETRY_AFTER,
+                    actix_web::http::header::HeaderValue::from_static("60"),
+                );
+            }
+            Ok(resp)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    csrf: String,
+}
+
+#[post("/logout")]
+async fn logout(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    if let Some(sid) = viewer.session_id.clone() {
+        service::close_session(&state, sid).await?;
+    }
+    viewer.sign_out();
+    Ok(see_other("/"))
+}
+
+#[get("/account/password")]
+async fn password_form(viewer: Viewer) -> Result<PasswordPage, AppError> {
+    viewer.require()?;
+    Ok(PasswordPage {
+        page: viewer.page(),
+        error: None,
+        done: false,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    csrf: String,
+    old_password: String,
+    new_password: String,
+}
+
+#[post("/account/password")]
+async fn change_password(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<PasswordForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    let result = service::change_password(
+        &state,
+        account.id,
+        viewer.session_id.clone(),
+        &form.old_password,
+        &form.new_password,
+    )
+    .await;
+    match result {
+        Ok(()) => Ok(render_with(
+            PasswordPage {
+                page: viewer.page(),
+                error: None,
+                done: true,
+            },
+            StatusCode::OK,
+        )),
+        Err(e @ AppError::Internal(_)) => Err(e),
+        Err(e) => Ok(render_with(
+            PasswordPage {
+                error: Some(e.message(&viewer.tr)),
+                page: viewer.page(),
+                done: false,
+            },
+            form_status(&e),
+        )),
+    }
+}
+
+#[get("/u/{name}")]
+async fn profile(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> Result<ProfilePage, AppError> {
+    let key = name_key(&name);
+    let user = state
+        .db(move |c| Ok(users::by_key(c, &key)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(ProfilePage {
+        page: viewer.page(),
+        name: user.username,
+        role: user.role,
+        joined: TimeView::new(user.created_at),
+    })
+}
+
+/// The language switch: a preference cookie, then back where the reader was.
+#[get("/lang/{code}")]
+async fn switch_language(
+    req: HttpRequest,
+    code: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let lang = Lang::from_code(&code).ok_or(AppError::NotFound)?;
+    let back = req
+        .headers()
+        .get(actix_web::http::header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|r| url::Url::parse(r).ok())
+        .map(|u| match u.query() {
+            Some(q) => format!("{}?{}", u.path(), q),
+            None => u.path().to_string(),
+        })
+        .unwrap_or_else(|| "/".into());
+    let cookie = Cookie::build(LANG_COOKIE, lang.code())
+        .path("/")
+        .same_site(SameSite::Lax)
+        .max_age(actix_web::cookie::time::Duration::days(365))
+        .finish();
+    let mut resp = see_other(&safe_next(&back));
+    resp.add_cookie(&cookie)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(resp)
+}
+
+/// Renders a page with a chosen status (form errors re-render with 4xx).
+pub fn render_with<T: Template>(page: T, status: StatusCode) -> HttpResponse {
+    match page.render() {
+        Ok(html) => HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .body(html),
+        Err(e) => actix_web::ResponseError::error_response(&AppError::Internal(e.to_string())),
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(register_form)
+        .service(register)
+        .service(login_form)
+        .service(login)
+        .service(logout)
+        .service(password_form)
+        .service(change_password)
+        .service(profile)
+        .service(switch_language);
+}

@@ -1,0 +1,238 @@
+//! Boards, threads and posts over JSON: everything the pages offer.
+
+use super::ApiUser;
+use crate::db::queries::{forum, users};
+use crate::domain::account::name_key;
+use crate::forum::posting;
+use crate::markdown;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use actix_web::{HttpResponse, get, patch, post, web};
+use serde::Deserialize;
+use serde_json::json;
+
+fn iso(t: chrono::NaiveDateTime) -> String {
+    t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+#[get("/boards")]
+async fn api_boards(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let boards = state.db(|c| Ok(forum::boards(c)?)).await?;
+    let list: Vec<_> = boards
+        .into_iter()
+        .map(|b| json!({"slug": b.slug, "title": b.title, "description": b.description}))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"boards": list})))
+}
+
+#[derive(Deserialize)]
+pub struct NewBoard {
+    slug: String,
+    title: String,
+    #[serde(default)]
+    description: String,
+}
+
+#[post("/boards")]
+async fn api_create_board(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    body: web::Json<NewBoard>,
+) -> Result<HttpResponse, AppError> {
+    if !user.0.is_admin() {
+        return Err(AppError::Forbidden);
+    }
+    crate::web::admin::create_board(&state, &body.slug, &body.title, &body.description).await?;
+    Ok(HttpResponse::Created().json(json!({"slug": body.slug.trim()})))
+}
+
+#[derive(Deserialize)]
+pub struct PageQuery {
+    page: Option<i64>,
+    author: Option<String>,
+}
+
+#[get("/boards/{slug}/threads")]
+async fn api_threads(
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> Result<HttpResponse, AppError> {
+    let page = q.page.unwrap_or(1).max(1);
+    let slug = slug.into_inner();
+    let (threads, total, names) = state
+        .db(move |c| {
+            let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let (threads, total) = forum::threads_of_board(c, board.id, page)?;
+            let ids: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
+            Ok((threads, total, users::names(c, &ids)?))
+        })
+        .await?;
+    let list: Vec<_> = threads
+        .into_iter()
+        .map(|t| {
+            json!({"id": t.id, "title": t.title, "author": names.get(&t.author_id),
+                   "locked": t.locked, "last_post_at": iso(t.last_post_at)})
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"threads": list, "total": total, "page": page})))
+}
+
+#[derive(Deserialize)]
+pub struct NewThread {
+    title: String,
+    body: String,
+}
+
+#[post("/boards/{slug}/threads")]
+async fn api_create_thread(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    body: web::Json<NewThread>,
+) -> Result<HttpResponse, AppError> {
+    let id = posting::create_thread(&state, &user.0, &slug, &body.title, &body.body).await?;
+    Ok(HttpResponse::Created().json(json!({"id": id})))
+}
+
+#[get("/threads/{id}")]
+async fn api_thread(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    q: web::Query<PageQuery>,
+) -> Result<HttpResponse, AppError> {
+    let page = q.page.unwrap_or(1).max(1);
+    let thread_id = *id;
+    let author = q.author.clone();
+    let (thread, posts, total, names) = state
+        .db(move |c| {
+            let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
+            if thread.deleted_at.is_some() {
+                return Err(AppError::Gone);
+            }
+            let author_id = match author {
+                Some(a) => Some(forum::user_id_by_key(c, &name_key(&a))?.unwrap_or(-1)),
+                None => None,
+            };
+            let (posts, total) = forum::posts_page(c, thread_id, author_id, page)?;
+            let ids: Vec<i64> = posts.iter().map(|p| p.author_id).collect();
+            Ok((thread, posts, total, users::names(c, &ids)?))
+        })
+        .await?;
+    let list: Vec<_> = posts
+        .into_iter()
+        .map(|p| {
+            json!({"id": p.id, "author": names.get(&p.author_id), "body": p.body,
+                   "html": markdown::render(&p.body), "quoted_post_id": p.quoted_post_id,
+                   "created_at": iso(p.created_at), "edited": p.edited_at.is_some()})
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({
+        "id": thread.id, "title": thread.title, "locked": thread.locked,
+        "posts": list, "total": total, "page": page
+    })))
+}
+
+#[derive(Deserialize)]
+pub struct NewPost {
+    body: String,
+    quote: Option<i64>,
+}
+
+#[post("/threads/{id}/posts")]
+async fn api_reply(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<NewPost>,
+) -> Result<HttpResponse, AppError> {
+    let post_id = posting::reply(&state, &user.0, *id, &body.body, body.quote).await?;
+    Ok(HttpResponse::Created().json(json!({"id": post_id})))
+}
+
+#[derive(Deserialize)]
+pub struct EditPost {
+    body: String,
+}
+
+#[patch("/posts/{id}")]
+async fn api_edit(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<EditPost>,
+) -> Result<HttpResponse, AppError> {
+    posting::edit(&state, &user.0, *id, &body.body).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+#[get("/posts/{id}/revisions")]
+async fn api_revisions(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    if !user.0.is_admin() {
+        return Err(AppError::Forbidden);
+    }
+    let post_id = *id;
+    let revs = state
+        .db(move |c| {
+            forum::post(c, post_id)?.ok_or(AppError::NotFound)?;
+            Ok(forum::revisions(c, post_id)?)
+        })
+        .await?;
+    let list: Vec<_> = revs
+        .into_iter()
+        .map(|r| json!({"body": r.body, "editor_id": r.editor_id, "created_at": iso(r.created_at)}))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"revisions": list})))
+}
+
+#[derive(Deserialize)]
+pub struct Moderation {
+    action: String,
+}
+
+#[post("/threads/{id}/moderate")]
+async fn api_moderate(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<Moderation>,
+) -> Result<HttpResponse, AppError> {
+    posting::moderate(&state, &user.0, *id, &body.action).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+#[derive(Deserialize)]
+pub struct RoleChange {
+    role: String,
+}
+
+#[post("/accounts/{name}/role")]
+async fn api_set_role(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+    body: web::Json<RoleChange>,
+) -> Result<HttpResponse, AppError> {
+    if !user.0.is_admin() {
+        return Err(AppError::Forbidden);
+    }
+    crate::forum::accounts::set_role(&state, user.0.id, &name, &body.role).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(api_boards)
+        .service(api_create_board)
+        .service(api_threads)
+        .service(api_create_thread)
+        .service(api_thread)
+        .service(api_reply)
+        .service(api_edit)
+        .service(api_revisions)
+        .service(api_moderate)
+        .service(api_set_role);
+}

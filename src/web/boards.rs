@@ -1,0 +1,206 @@
+//! The board index and a board's thread list, with the new-thread form.
+
+use crate::db::queries::{forum, users};
+use crate::forum::posting;
+use crate::web::accounts::render_with;
+use crate::web::error::AppError;
+use crate::web::pages::{PageCtx, Pager, TimeView, page_param};
+use crate::web::state::AppState;
+use crate::web::viewer::Viewer;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+use std::collections::HashMap;
+
+pub struct BoardRow {
+    pub slug: String,
+    pub title: String,
+    pub description: String,
+    pub threads: i64,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "boards/index.html")]
+struct IndexPage {
+    page: PageCtx,
+    boards: Vec<BoardRow>,
+}
+
+pub struct ThreadRow {
+    pub id: i64,
+    pub title: String,
+    pub author: String,
+    pub posts: i64,
+    pub last_post_at: TimeView,
+    pub locked: bool,
+    /// Posts the reader has not seen (only for signed-in readers who opened it before).
+    pub unread: bool,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "boards/board.html")]
+struct BoardPage {
+    page: PageCtx,
+    slug: String,
+    title: String,
+    description: String,
+    threads: Vec<ThreadRow>,
+    pager: Pager,
+    form_title: String,
+    form_body: String,
+    error: Option<String>,
+}
+
+#[get("/")]
+async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<IndexPage, AppError> {
+    let (boards, counts) = state
+        .db(|c| Ok((forum::boards(c)?, forum::thread_counts(c)?)))
+        .await?;
+    let counts: HashMap<i64, i64> = counts.into_iter().collect();
+    Ok(IndexPage {
+        page: viewer.page(),
+        boards: boards
+            .into_iter()
+            .map(|b| BoardRow {
+                threads: counts.get(&b.id).copied().unwrap_or(0),
+                slug: b.slug,
+                title: b.title,
+                description: b.description,
+            })
+            .collect(),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct PageQuery {
+    page: Option<i64>,
+}
+
+struct BoardData {
+    board: crate::db::models::Board,
+    threads: Vec<ThreadRow>,
+    total: i64,
+}
+
+async fn load_board(
+    state: &AppState,
+    slug: String,
+    page: i64,
+    reader: Option<i64>,
+) -> Result<BoardData, AppError> {
+    state
+        .db(move |c| {
+            let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let (threads, total) = forum::threads_of_board(c, board.id, page)?;
+            let ids: Vec<i64> = threads.iter().map(|t| t.id).collect();
+            let authors: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
+            let names = users::names(c, &authors)?;
+            let stats: HashMap<i64, (i64, Option<i64>)> = forum::post_stats(c, &ids)?
+                .into_iter()
+                .map(|(t, n, last)| (t, (n, last)))
+                .collect();
+            let marks = match reader {
+                Some(r) => forum::read_marks(c, r, &ids)?,
+                None => HashMap::new(),
+            };
+            let rows = threads
+                .into_iter()
+                .map(|t| {
+                    let (posts, last) = stats.get(&t.id).copied().unwrap_or((0, None));
+                    let unread = match (reader, last) {
+                        (Some(_), Some(last)) => marks.get(&t.id).is_none_or(|seen| *seen < last),
+                        _ => false,
+                    };
+                    ThreadRow {
+                        id: t.id,
+                        author: names.get(&t.author_id).cloned().unwrap_or_default(),
+                        title: t.title,
+                        posts,
+                        last_post_at: TimeView::new(t.last_post_at),
+                        locked: t.locked,
+                        unread,
+                    }
+                })
+                .collect();
+            Ok(BoardData {
+                board,
+                threads: rows,
+                total,
+            })
+        })
+        .await
+}
+
+fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
+    let slug = data.board.slug.clone();
+    BoardPage {
+        page: viewer.page(),
+        pager: Pager::new(
+            page,
+            data.total,
+            forum::THREADS_PER_PAGE,
+            format!("/b/{slug}?"),
+        ),
+        slug,
+        title: data.board.title,
+        description: data.board.description,
+        threads: data.threads,
+        form_title: String::new(),
+        form_body: String::new(),
+        error: None,
+    }
+}
+
+#[get("/b/{slug}")]
+async fn show_board(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> Result<BoardPage, AppError> {
+    let page = page_param(q.page);
+    let reader = viewer.account.as_ref().map(|a| a.id);
+    let data = load_board(&state, slug.into_inner(), page, reader).await?;
+    Ok(board_page(&viewer, data, page))
+}
+
+#[derive(Deserialize)]
+pub struct NewThreadForm {
+    csrf: String,
+    title: String,
+    body: String,
+}
+
+#[post("/b/{slug}/threads")]
+async fn create_thread(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    form: web::Form<NewThreadForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    let slug = slug.into_inner();
+    match posting::create_thread(&state, account, &slug, &form.title, &form.body).await {
+        Ok(id) => Ok(HttpResponse::SeeOther()
+            .insert_header(("Location", format!("/t/{id}")))
+            .finish()),
+        Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
+            // Keep what was typed: re-render the board with the form filled in.
+            let data = load_board(&state, slug, 1, Some(account.id)).await?;
+            let mut page = board_page(&viewer, data, 1);
+            page.form_title = form.title.clone();
+            page.form_body = form.body.clone();
+            page.error = Some(e.message(&viewer.tr));
+            Ok(render_with(page, actix_web::ResponseError::status_code(&e)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(index)
+        .service(show_board)
+        .service(create_thread);
+}

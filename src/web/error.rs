@@ -1,0 +1,144 @@
+//! The one error type of the web layer, mapped once to HTTP: an HTML page in the reader's
+//! language, or `{"error","message"}` for the JSON API.
+
+use crate::domain::InputError;
+use crate::i18n::{Lang, Tr};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+
+/// Per-request facts the error mapping needs; set by the `request_context` middleware.
+#[derive(Debug, Clone, Copy)]
+pub struct RequestCtx {
+    pub lang: Lang,
+    pub api: bool,
+}
+
+tokio::task_local! {
+    pub static REQUEST_CTX: RequestCtx;
+}
+
+fn request_ctx() -> RequestCtx {
+    REQUEST_CTX.try_with(|c| *c).unwrap_or(RequestCtx {
+        lang: Lang::Zh,
+        api: false,
+    })
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("not found")]
+    NotFound,
+    #[error("sign in first")]
+    Unauthorized,
+    #[error("not allowed")]
+    Forbidden,
+    #[error("the form's CSRF token is missing or stale")]
+    Csrf,
+    #[error("bad input: {0}")]
+    Input(#[from] InputError),
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    /// A state conflict; the code names the message (`error-<code>`).
+    #[error("conflict: {0}")]
+    Conflict(&'static str),
+    #[error("gone")]
+    Gone,
+    #[error("too many attempts")]
+    RateLimited,
+    #[error("wrong name or password")]
+    BadCredentials,
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<diesel::result::Error> for AppError {
+    fn from(e: diesel::result::Error) -> Self {
+        AppError::Internal(e.to_string())
+    }
+}
+
+impl From<crate::auth::password::HashError> for AppError {
+    fn from(e: crate::auth::password::HashError) -> Self {
+        AppError::Internal(e.to_string())
+    }
+}
+
+impl AppError {
+    /// The stable code of the JSON API.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::NotFound => "not_found",
+            AppError::Unauthorized => "unauthorized",
+            AppError::Forbidden => "forbidden",
+            AppError::Csrf => "csrf",
+            AppError::Input(e) => e.code(),
+            AppError::BadRequest(_) => "bad_request",
+            AppError::Conflict(code) => code,
+            AppError::Gone => "gone",
+            AppError::RateLimited => "rate_limited",
+            AppError::BadCredentials => "bad_credentials",
+            AppError::Internal(_) => "internal",
+        }
+    }
+
+    /// The user-facing message in `tr`'s language.
+    pub fn message(&self, tr: &Tr) -> String {
+        match self {
+            AppError::Input(e) => tr.t(e.message_key()),
+            AppError::BadRequest(detail) => tr.t1("error-bad-request", "detail", detail),
+            AppError::Conflict(code) => tr.t(&format!("error-{}", code.replace('_', "-"))),
+            other => tr.t(&format!("error-{}", other.code().replace('_', "-"))),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    tr: Tr,
+    status: u16,
+    message: String,
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::Unauthorized | AppError::BadCredentials => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::Input(_) | AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Gone => StatusCode::GONE,
+            AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let ctx = request_ctx();
+        let tr = Tr::new(ctx.lang);
+        if let AppError::Internal(detail) = self {
+            // The detail goes to the operator's log, never to the reader.
+            tracing::error!(%detail, "internal error");
+        }
+        let message = self.message(&tr);
+        let status = self.status_code();
+        let mut builder = HttpResponse::build(status);
+        if matches!(self, AppError::RateLimited) {
+            builder.insert_header(("Retry-After", "60"));
+        }
+        if ctx.api {
+            return builder.json(serde_json::json!({"error": self.code(), "message": message}));
+        }
+        let page = ErrorPage {
+            tr,
+            status: status.as_u16(),
+            message,
+        };
+        match page.render() {
+            Ok(html) => builder.content_type("text/html; charset=utf-8").body(html),
+            Err(_) => builder.body(status.to_string()),
+        }
+    }
+}

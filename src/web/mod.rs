@@ -1,0 +1,58 @@
+//! The HTTP shell: handlers by resource, one error type, the per-request context.
+
+pub mod accounts;
+pub mod admin;
+pub mod api;
+pub mod assets;
+pub mod boards;
+pub mod error;
+pub mod pages;
+pub mod posts;
+pub mod state;
+pub mod threads;
+pub mod viewer;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{HttpRequest, web};
+use error::{AppError, REQUEST_CTX, RequestCtx};
+
+/// Sets the language and the page/API flavour for the error mapping of this request.
+pub async fn request_context(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let ctx = RequestCtx {
+        lang: viewer::lang_of(req.request()),
+        api: req.path().starts_with("/api/"),
+    };
+    REQUEST_CTX.scope(ctx, next.call(req)).await
+}
+
+/// Malformed forms, JSON bodies, paths and queries become clear 400s in the reader's language.
+fn bad_input<E: std::fmt::Display>(err: E, _req: &HttpRequest) -> actix_web::Error {
+    AppError::BadRequest(err.to_string()).into()
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(
+        web::FormConfig::default()
+            .limit(512 * 1024)
+            .error_handler(bad_input),
+    )
+    .app_data(
+        web::JsonConfig::default()
+            .limit(512 * 1024)
+            .error_handler(bad_input),
+    )
+    .app_data(web::PathConfig::default().error_handler(|_, _| AppError::NotFound.into()))
+    .app_data(web::QueryConfig::default().error_handler(bad_input))
+    .configure(api::configure)
+    .configure(assets::configure)
+    .configure(accounts::configure)
+    .configure(boards::configure)
+    .configure(threads::configure)
+    .configure(posts::configure)
+    .configure(admin::configure);
+}

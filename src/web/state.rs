@@ -1,0 +1,41 @@
+//! What every handler shares.
+
+use crate::auth::password::Hasher;
+use crate::auth::ratelimit::SignInLimiter;
+use crate::config::Settings;
+use crate::db::{DbConnection, DbPool};
+use crate::web::error::AppError;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: DbPool,
+    pub hasher: Hasher,
+    pub limiter: SignInLimiter,
+    pub settings: Settings,
+}
+
+impl AppState {
+    /// Runs `f` with a pooled connection on the blocking pool (diesel is synchronous).
+    pub async fn db<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        actix_web::web::block(move || {
+            let mut conn = pool.get().map_err(|e| AppError::Internal(e.to_string()))?;
+            f(&mut conn)
+        })
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+    }
+
+    /// Like [`AppState::db`], inside a write transaction (`BEGIN IMMEDIATE` on SQLite).
+    pub async fn write<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.db(move |conn| crate::db::write_tx(conn, f)).await
+    }
+}

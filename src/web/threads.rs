@@ -1,0 +1,252 @@
+//! A thread: its posts (30 a page, optionally one author's only), reply and quote-reply,
+//! moderation.
+
+use crate::db::models::{Board, Thread};
+use crate::db::queries::{forum, users};
+use crate::domain::account::name_key;
+use crate::forum::posting;
+use crate::markdown;
+use crate::web::accounts::render_with;
+use crate::web::error::AppError;
+use crate::web::pages::{PageCtx, Pager, TimeView, page_param};
+use crate::web::state::AppState;
+use crate::web::viewer::Viewer;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+pub struct PostView {
+    pub id: i64,
+    /// Floor number (楼层) in the whole thread.
+    pub floor: i64,
+    pub author: String,
+    pub html: String,
+    pub created_at: TimeView,
+    pub edited: bool,
+    pub unread: bool,
+    pub can_edit: bool,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "threads/thread.html")]
+struct ThreadPage {
+    page: PageCtx,
+    board_slug: String,
+    board_title: String,
+    thread_id: i64,
+    title: String,
+    locked: bool,
+    posts: Vec<PostView>,
+    pager: Pager,
+    author_filter: Option<String>,
+    can_reply: bool,
+    reply_body: String,
+    quote_id: Option<i64>,
+    error: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct ThreadQuery {
+    page: Option<i64>,
+    author: Option<String>,
+    quote: Option<i64>,
+}
+
+struct ThreadData {
+    board: Board,
+    thread: Thread,
+    posts: Vec<PostView>,
+    total: i64,
+    quote_text: Option<String>,
+}
+
+async fn load_thread(
+    state: &AppState,
+    viewer: &Viewer,
+    thread_id: i64,
+    page: i64,
+    author: Option<String>,
+    quote: Option<i64>,
+) -> Result<ThreadData, AppError> {
+    let reader = viewer.account.as_ref().map(|a| a.id);
+    state
+        .db(move |c| {
+            let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
+            if thread.deleted_at.is_some() {
+                return Err(AppError::Gone);
+            }
+            let board = forum::board_by_id(c, thread.board_id)?.ok_or(AppError::NotFound)?;
+            let author_id = match &author {
+                Some(name) => Some(forum::user_id_by_key(c, &name_key(name))?.unwrap_or(-1)),
+                None => None,
+            };
+            let (posts, total) = forum::posts_page(c, thread_id, author_id, page)?;
+            let ids: Vec<i64> = posts.iter().map(|p| p.author_id).collect();
+            let names = users::names(c, &ids)?;
+            let seen = match reader {
+                Some(r) => forum::read_marks(c, r, &[thread_id])?
+                    .get(&thread_id)
+                    .copied(),
+                None => None,
+            };
+            let mut views = Vec::with_capacity(posts.len());
+            for p in &posts {
+                let floor = forum::posts_before(c, thread_id, p.id)? + 1;
+                views.push(PostView {
+                    id: p.id,
+                    floor,
+                    author: names.get(&p.author_id).cloned().unwrap_or_default(),
+                    html: markdown::render(&p.body),
+                    created_at: TimeView::new(p.created_at),
+                    edited: p.edited_at.is_some(),
+                    // A reader who never opened the thread sees nothing marked: all is new.
+                    unread: matches!(seen, Some(s) if p.id > s),
+                    can_edit: reader == Some(p.author_id),
+                });
+            }
+            if let (Some(r), Some(last)) = (reader, posts.last()) {
+                forum::mark_read(c, r, thread_id, last.id)?;
+            }
+            let quote_text = match quote {
+                Some(q) => match forum::post(c, q)? {
+                    Some(p) if p.thread_id == thread_id => {
+                        let who = users::names(c, &[p.author_id])?
+                            .remove(&p.author_id)
+                            .unwrap_or_default();
+                        Some(markdown::quote(&who, &p.body))
+                    }
+                    _ => None,
+                },
+                None => None,
+            };
+            Ok(ThreadData {
+                board,
+                thread,
+                posts: views,
+                total,
+                quote_text,
+            })
+        })
+        .await
+}
+
+fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<String>) -> ThreadPage {
+    let base = match &author {
+        Some(a) => format!(
+            "/t/{}?author={}&",
+            data.thread.id,
+            url::form_urlencoded::byte_serialize(a.as_bytes()).collect::<String>()
+        ),
+        None => format!("/t/{}?", data.thread.id),
+    };
+    let moderator = viewer.page().is_admin();
+    ThreadPage {
+        page: viewer.page(),
+        board_slug: data.board.slug,
+        board_title: data.board.title,
+        thread_id: data.thread.id,
+        title: data.thread.title,
+        locked: data.thread.locked,
+        can_reply: viewer.account.is_some() && (!data.thread.locked || moderator),
+        posts: data.posts,
+        pager: Pager::new(page, data.total, forum::POSTS_PER_PAGE, base),
+        author_filter: author,
+        reply_body: data.quote_text.unwrap_or_default(),
+        quote_id: None,
+        error: None,
+    }
+}
+
+#[get("/t/{id}")]
+async fn show(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    q: web::Query<ThreadQuery>,
+) -> Result<ThreadPage, AppError> {
+    let q = q.into_inner();
+    let page = page_param(q.page);
+    let author = q.author.filter(|a| !a.trim().is_empty());
+    let data = load_thread(&state, &viewer, *id, page, author.clone(), q.quote).await?;
+    let mut view = thread_page(&viewer, data, page, author);
+    view.quote_id = q.quote;
+    Ok(view)
+}
+
+#[derive(Deserialize)]
+pub struct ReplyForm {
+    csrf: String,
+    body: String,
+    quote: Option<String>,
+}
+
+#[post("/t/{id}/posts")]
+async fn reply(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<ReplyForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    let thread_id = *id;
+    let quote = match form.quote.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(q) => Some(
+            q.parse::<i64>()
+                .map_err(|_| AppError::BadRequest("quote".into()))?,
+        ),
+    };
+    match posting::reply(&state, account, thread_id, &form.body, quote).await {
+        Ok(post_id) => {
+            let before = state
+                .db(move |c| Ok(forum::posts_before(c, thread_id, post_id)?))
+                .await?;
+            let page = before / forum::POSTS_PER_PAGE + 1;
+            Ok(HttpResponse::SeeOther()
+                .insert_header(("Location", format!("/t/{thread_id}?page={page}#p{post_id}")))
+                .finish())
+        }
+        Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
+            // The reply is not lost: the thread comes back with the text in the form.
+            let data = load_thread(&state, &viewer, thread_id, 1, None, None).await?;
+            let mut view = thread_page(&viewer, data, 1, None);
+            view.reply_body = form.body.clone();
+            view.quote_id = quote;
+            view.error = Some(e.message(&viewer.tr));
+            Ok(render_with(view, actix_web::ResponseError::status_code(&e)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct ModerateForm {
+    csrf: String,
+    action: String,
+}
+
+#[post("/t/{id}/moderate")]
+async fn moderate(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<ModerateForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    posting::moderate(&state, account, *id, &form.action).await?;
+    let to = if form.action == "delete" {
+        "/".to_string()
+    } else {
+        format!("/t/{}", *id)
+    };
+    Ok(HttpResponse::SeeOther()
+        .insert_header(("Location", to))
+        .finish())
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(show).service(reply).service(moderate);
+}
