@@ -58,6 +58,7 @@ sign-in-to-post = Sign in to post
 
 thread-only-author = Only { $name }'s posts.
 thread-show-all = Show all
+thread-your-text = Your text (not posted)
 thread-reply = Reply
 thread-reply-submit = Reply
 thread-locked-notice = This thread is locked: no more replies.

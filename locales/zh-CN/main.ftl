@@ -52,6 +52,7 @@ sign-in-to-post = 登录后发帖
 
 thread-only-author = 只看 { $name } 的帖子。
 thread-show-all = 显示全部
+thread-your-text = 你的发言（未发表）
 thread-reply = 回复
 thread-reply-submit = 回复
 thread-locked-notice = 本主题已锁定，不能回复。

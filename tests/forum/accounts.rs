@@ -1,0 +1,265 @@
+use crate::helpers::TestApp;
+use crate::on_both_backends;
+use reqwest::StatusCode;
+
+on_both_backends!(
+    register_sign_out_and_sign_in,
+    wrong_password_is_refused_without_saying_which,
+    taken_and_invalid_names_keep_the_form,
+    sign_in_is_rate_limited,
+    post_without_csrf_token_is_refused_and_changes_nothing,
+    password_change_ends_other_sessions,
+    admin_promotes_a_judge,
+    both_languages,
+);
+
+async fn register_sign_out_and_sign_in(app: TestApp) {
+    let b = app.browser();
+    let p = b.register("alice", "password-123").await;
+    assert_eq!(p.status, StatusCode::OK);
+    assert!(
+        p.body.contains(r#"href="/u/alice""#),
+        "signed in after registering"
+    );
+    let p = b.logout().await;
+    assert!(!p.body.contains(r#"href="/u/alice""#), "signed out");
+    assert!(p.body.contains(r#"href="/login""#));
+    let p = b.login("ALICE", "password-123").await;
+    assert_eq!(p.status, StatusCode::OK);
+    assert!(
+        p.body.contains(r#"href="/u/alice""#),
+        "names compare ASCII-case-insensitively"
+    );
+}
+
+async fn wrong_password_is_refused_without_saying_which(app: TestApp) {
+    app.player("bob").await;
+    let b = app.browser();
+    let wrong = b.login("bob", "not-the-password").await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert!(wrong.body.contains("用户名或密码错误"));
+    let unknown = b.login("nobody", "not-the-password").await;
+    assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
+    assert!(
+        unknown.body.contains("用户名或密码错误"),
+        "same message for unknown names"
+    );
+    assert!(
+        wrong.body.contains(r#"value="bob""#),
+        "the typed name is kept"
+    );
+    assert!(
+        !wrong.body.contains("not-the-password"),
+        "the password is never echoed"
+    );
+}
+
+async fn taken_and_invalid_names_keep_the_form(app: TestApp) {
+    app.player("carol").await;
+    let b = app.browser();
+    let p = b.register("Carol", "password-123").await;
+    assert_eq!(p.status, StatusCode::CONFLICT);
+    assert!(p.body.contains("这个用户名已被使用"));
+    let p = b.register("x", "password-123").await;
+    assert_eq!(p.status, StatusCode::BAD_REQUEST);
+    assert!(p.body.contains("2 至 32"));
+    let long = "名".repeat(40);
+    let p = b.register(&long, "password-123").await;
+    assert_eq!(p.status, StatusCode::BAD_REQUEST);
+    let p = b.register("dave", "short").await;
+    assert_eq!(p.status, StatusCode::BAD_REQUEST);
+    assert!(p.body.contains(r#"value="dave""#));
+    // Nothing half-written: dave does not exist.
+    let p = b.login("dave", "short").await;
+    assert_eq!(p.status, StatusCode::UNAUTHORIZED);
+    // A form with a field missing is a clear 400, not a crash.
+    let csrf = b.get("/register").await.csrf();
+    let p = b
+        .post("/register", &[("csrf", &csrf), ("username", "erin")])
+        .await;
+    assert_eq!(p.status, StatusCode::BAD_REQUEST);
+    assert!(p.body.contains("请求无效"));
+    // Invalid UTF-8 likewise.
+    let mut raw = format!("csrf={csrf}&password=password-123&username=").into_bytes();
+    raw.extend_from_slice(b"%FF%FE");
+    let p = b.post_raw("/register", raw).await;
+    assert_eq!(p.status, StatusCode::BAD_REQUEST);
+}
+
+async fn sign_in_is_rate_limited(app: TestApp) {
+    app.player("frank").await;
+    let b = app.browser();
+    let mut statuses = Vec::new();
+    for _ in 0..7 {
+        statuses.push(b.login("frank", "wrong-password").await.status);
+    }
+    assert_eq!(statuses[0], StatusCode::UNAUTHORIZED);
+    let limited = b.login("frank", "password-123").await;
+    assert_eq!(
+        limited.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{statuses:?}"
+    );
+    assert!(limited.body.contains("尝试次数过多"));
+    // Another account from another client is not affected by frank's limit.
+    app.player("grace").await;
+}
+
+async fn post_without_csrf_token_is_refused_and_changes_nothing(app: TestApp) {
+    let slug = app.board("general").await;
+    let b = app.player("heidi").await;
+    let p = b
+        .post(
+            &format!("/b/{slug}/threads"),
+            &[("csrf", "forged"), ("title", "t"), ("body", "b")],
+        )
+        .await;
+    assert_eq!(p.status, StatusCode::FORBIDDEN);
+    assert!(p.body.contains("表单已过期"));
+    let p = b
+        .post(
+            &format!("/b/{slug}/threads"),
+            &[("title", "t"), ("body", "b")],
+        )
+        .await;
+    assert_eq!(
+        p.status,
+        StatusCode::BAD_REQUEST,
+        "a missing token is a bad form"
+    );
+    let board = b.get(&format!("/b/{slug}")).await;
+    assert!(
+        board.body.contains("这个版块还没有主题"),
+        "no thread was created"
+    );
+    // Another browser's token is not this session's.
+    let other = app.browser();
+    let foreign = other.get("/register").await.csrf();
+    let p = b.post("/logout", &[("csrf", &foreign)]).await;
+    assert_eq!(p.status, StatusCode::FORBIDDEN);
+    assert!(
+        b.get("/").await.body.contains(r#"href="/u/heidi""#),
+        "still signed in"
+    );
+}
+
+async fn password_change_ends_other_sessions(app: TestApp) {
+    let laptop = app.player("ivan").await;
+    let phone = app.browser();
+    phone.login("ivan", "password-123").await;
+    assert!(phone.get("/").await.body.contains(r#"href="/u/ivan""#));
+    let csrf = laptop.get("/account/password").await.csrf();
+    let wrong = laptop
+        .post(
+            "/account/password",
+            &[
+                ("csrf", &csrf),
+                ("old_password", "nope-nope"),
+                ("new_password", "new-password-1"),
+            ],
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::CONFLICT);
+    let ok = laptop
+        .post(
+            "/account/password",
+            &[
+                ("csrf", &csrf),
+                ("old_password", "password-123"),
+                ("new_password", "new-password-1"),
+            ],
+        )
+        .await;
+    assert_eq!(ok.status, StatusCode::OK);
+    assert!(ok.body.contains("密码已修改"));
+    assert!(
+        laptop.get("/").await.body.contains(r#"href="/u/ivan""#),
+        "this session stays"
+    );
+    assert!(
+        !phone.get("/").await.body.contains(r#"href="/u/ivan""#),
+        "the other one ended"
+    );
+    assert_eq!(
+        phone.login("ivan", "password-123").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        phone.login("ivan", "new-password-1").await.status,
+        StatusCode::OK
+    );
+    // Signing out ends the server-side session: the old cookie is worthless.
+    let cookie_jar_reuse = laptop.logout().await;
+    assert!(!cookie_jar_reuse.body.contains(r#"href="/u/ivan""#));
+}
+
+async fn admin_promotes_a_judge(app: TestApp) {
+    let judy = app.player("judy").await;
+    assert_eq!(judy.get("/admin").await.status, StatusCode::FORBIDDEN);
+    let admin = app.admin().await;
+    let page = admin.get("/admin").await;
+    assert!(page.body.contains("judy"));
+    let p = admin
+        .post(
+            "/admin/roles",
+            &[
+                ("csrf", &page.csrf()),
+                ("username", "judy"),
+                ("role", "judge"),
+            ],
+        )
+        .await;
+    assert_eq!(p.status, StatusCode::OK);
+    let profile = judy.get("/u/judy").await;
+    assert!(profile.body.contains("法官"));
+    let p = admin
+        .post(
+            "/admin/roles",
+            &[
+                ("csrf", &page.csrf()),
+                ("username", "admin"),
+                ("role", "player"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        p.status,
+        StatusCode::CONFLICT,
+        "an admin cannot demote herself"
+    );
+    let p = admin
+        .post(
+            "/admin/roles",
+            &[
+                ("csrf", &page.csrf()),
+                ("username", "judy"),
+                ("role", "king"),
+            ],
+        )
+        .await;
+    assert_eq!(p.status, StatusCode::BAD_REQUEST);
+    // The account history records it.
+    let events = admin.get("/admin").await;
+    assert!(events.body.contains("role_changed"));
+    assert!(
+        events.body.contains("player -&#62; judge") || events.body.contains("player -&gt; judge")
+    );
+}
+
+async fn both_languages(app: TestApp) {
+    let zh = app.browser();
+    assert!(zh.get("/").await.body.contains("<h1>版块</h1>"));
+    let en = app.browser_in("en-US,en;q=0.9");
+    let p = en.get("/login").await;
+    assert!(p.body.contains("<h1>Sign in</h1>"));
+    assert!(p.body.contains(r#"<html lang="en">"#));
+    let wrong = en.login("nobody", "whatever-pw").await;
+    assert!(wrong.body.contains("Wrong user name or password."));
+    // The switch overrides Accept-Language and sticks.
+    let p = en.get("/lang/zh-CN").await;
+    assert!(p.body.contains(r#"<html lang="zh-CN">"#));
+    assert!(en.get("/register").await.body.contains("<h1>注册</h1>"));
+    let p = zh.get("/lang/en").await;
+    assert!(p.body.contains("<h1>Boards</h1>"));
+    assert_eq!(zh.get("/lang/xx").await.status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,285 @@
+//! Test harness: the app on port 0 with a fresh database (SQLite temp file, or a fresh
+//! PostgreSQL database when MAKU_TEST_PG_URL is set), and browser-like clients.
+
+use diesel::{Connection, RunQueryDsl};
+use maku::config::Settings;
+use maku::startup::Application;
+use reqwest::StatusCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub struct TestApp {
+    pub base: String,
+    pub admin_password: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A fresh PostgreSQL database on the server of MAKU_TEST_PG_URL, or None when it is unset.
+fn fresh_pg_database() -> Option<String> {
+    let admin_url = std::env::var("MAKU_TEST_PG_URL").ok()?;
+    static N: AtomicU64 = AtomicU64::new(0);
+    let name = format!(
+        "maku_test_{}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst),
+        rand::random::<u32>()
+    );
+    let mut conn =
+        diesel::PgConnection::establish(&admin_url).expect("connect to MAKU_TEST_PG_URL");
+    diesel::sql_query(format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .expect("create a test database");
+    let mut url = url::Url::parse(&admin_url).expect("MAKU_TEST_PG_URL is a URL");
+    url.set_path(&format!("/{name}"));
+    Some(url.to_string())
+}
+
+pub async fn spawn(backend: Backend) -> Option<TestApp> {
+    spawn_with(backend, |_| {}).await
+}
+
+pub async fn spawn_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> Option<TestApp> {
+    let (database_url, dir) = match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let path = dir.path().join("maku.db");
+            (format!("sqlite://{}", path.display()), Some(dir))
+        }
+        Backend::Postgres => (fresh_pg_database()?, None),
+    };
+    let mut settings = Settings::new("127.0.0.1:0", database_url);
+    settings.pool_size = 4;
+    settings.workers = 2;
+    settings.sign_in_burst_per_address = 200;
+    tweak(&mut settings);
+    let app = Application::build(settings).await.expect("app builds");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    let admin_password = app
+        .admin_password
+        .clone()
+        .expect("a fresh database creates admin");
+    actix_web::rt::spawn(app.run_until_stopped());
+    Some(TestApp {
+        base,
+        admin_password,
+        _dir: dir,
+    })
+}
+
+/// One browser: its own cookie jar, following redirects like a browser after a form post.
+pub struct Browser {
+    pub client: reqwest::Client,
+    pub base: String,
+    pub lang: &'static str,
+}
+
+pub struct Page {
+    pub status: StatusCode,
+    pub url: String,
+    pub body: String,
+}
+
+impl Page {
+    /// The CSRF token of the first form on the page.
+    pub fn csrf(&self) -> String {
+        let marker = r#"name="csrf" value=""#;
+        let start = self
+            .body
+            .find(marker)
+            .expect("the page has a form with a CSRF token")
+            + marker.len();
+        let end = self.body[start..].find('"').expect("closing quote") + start;
+        self.body[start..end].to_string()
+    }
+}
+
+impl TestApp {
+    pub fn browser(&self) -> Browser {
+        self.browser_in("zh-CN")
+    }
+
+    pub fn browser_in(&self, lang: &'static str) -> Browser {
+        Browser {
+            client: reqwest::Client::builder()
+                .cookie_store(true)
+                .build()
+                .expect("client"),
+            base: self.base.clone(),
+            lang,
+        }
+    }
+
+    pub fn api(&self) -> reqwest::Client {
+        reqwest::Client::new()
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// A browser signed in as `admin`.
+    pub async fn admin(&self) -> Browser {
+        let b = self.browser();
+        let p = b.login("admin", &self.admin_password).await;
+        assert_eq!(p.status, StatusCode::OK, "admin signs in: {}", p.body);
+        b
+    }
+
+    /// A board made by the admin; returns its slug.
+    pub async fn board(&self, slug: &str) -> String {
+        let admin = self.admin().await;
+        let page = admin.get("/admin").await;
+        let p = admin
+            .post(
+                "/admin/boards",
+                &[
+                    ("csrf", &page.csrf()),
+                    ("slug", slug),
+                    ("title", "综合讨论"),
+                    ("description", ""),
+                ],
+            )
+            .await;
+        assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+        slug.to_string()
+    }
+
+    /// A registered, signed-in browser.
+    pub async fn player(&self, name: &str) -> Browser {
+        let b = self.browser();
+        let p = b.register(name, "password-123").await;
+        assert_eq!(p.status, StatusCode::OK, "{name} registers: {}", p.body);
+        b
+    }
+}
+
+impl Browser {
+    pub async fn get(&self, path: &str) -> Page {
+        let resp = self
+            .client
+            .get(format!("{}{}", self.base, path))
+            .header("Accept-Language", self.lang)
+            .send()
+            .await
+            .expect("GET");
+        Self::page(resp).await
+    }
+
+    pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> Page {
+        let resp = self
+            .client
+            .post(format!("{}{}", self.base, path))
+            .header("Accept-Language", self.lang)
+            .form(form)
+            .send()
+            .await
+            .expect("POST");
+        Self::page(resp).await
+    }
+
+    /// Posts raw bytes as a form body (for invalid input).
+    pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> Page {
+        let resp = self
+            .client
+            .post(format!("{}{}", self.base, path))
+            .header("Accept-Language", self.lang)
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .expect("POST");
+        Self::page(resp).await
+    }
+
+    async fn page(resp: reqwest::Response) -> Page {
+        let status = resp.status();
+        let url = resp.url().to_string();
+        let body = resp.text().await.expect("body");
+        Page { status, url, body }
+    }
+
+    pub async fn register(&self, name: &str, password: &str) -> Page {
+        let csrf = self.get("/register").await.csrf();
+        self.post(
+            "/register",
+            &[("csrf", &csrf), ("username", name), ("password", password)],
+        )
+        .await
+    }
+
+    pub async fn login(&self, name: &str, password: &str) -> Page {
+        let csrf = self.get("/login").await.csrf();
+        self.post(
+            "/login",
+            &[("csrf", &csrf), ("username", name), ("password", password)],
+        )
+        .await
+    }
+
+    pub async fn logout(&self) -> Page {
+        let csrf = self.get("/").await.csrf();
+        self.post("/logout", &[("csrf", &csrf)]).await
+    }
+
+    /// Opens a thread; returns its id.
+    pub async fn new_thread(&self, board: &str, title: &str, body: &str) -> i64 {
+        let csrf = self.get(&format!("/b/{board}")).await.csrf();
+        let p = self
+            .post(
+                &format!("/b/{board}/threads"),
+                &[("csrf", &csrf), ("title", title), ("body", body)],
+            )
+            .await;
+        assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+        thread_id_of(&p.url)
+    }
+
+    pub async fn reply(&self, thread: i64, body: &str) -> Page {
+        let csrf = self.get(&format!("/t/{thread}")).await.csrf();
+        self.post(
+            &format!("/t/{thread}/posts"),
+            &[("csrf", &csrf), ("body", body)],
+        )
+        .await
+    }
+}
+
+pub fn thread_id_of(url: &str) -> i64 {
+    let after = url.split("/t/").nth(1).expect("a thread URL");
+    after
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("thread id in URL")
+}
+
+/// Runs each listed test on SQLite, and on PostgreSQL when MAKU_TEST_PG_URL is set.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[actix_web::test]
+                async fn $name() {
+                    let app = $crate::helpers::spawn($crate::helpers::Backend::Sqlite).await.expect("sqlite app");
+                    super::$name(app).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[actix_web::test]
+                async fn $name() {
+                    match $crate::helpers::spawn($crate::helpers::Backend::Postgres).await {
+                        Some(app) => super::$name(app).await,
+                        None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
+                    }
+                }
+            )*
+        }
+    };
+}
