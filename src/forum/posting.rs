@@ -1,6 +1,6 @@
 //! Threads and posts: who may write where, and what is kept.
 
-use crate::db::queries::forum;
+use crate::db::queries::{account_events, forum};
 use crate::domain::{PostBody, Title};
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -102,6 +102,7 @@ pub async fn moderate(
         return Err(AppError::Forbidden);
     }
     let action = action.to_string();
+    let actor_id = actor.id;
     state
         .write(move |c| {
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
@@ -114,6 +115,9 @@ pub async fn moderate(
                 "delete" => forum::delete_thread(c, thread_id)?,
                 _ => return Err(AppError::BadRequest("action".into())),
             };
+            let kind = format!("thread_{action}");
+            let detail = format!("thread {thread_id}");
+            account_events::append(c, Some(thread.author_id), Some(actor_id), &kind, &detail)?;
             Ok(())
         })
         .await

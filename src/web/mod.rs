@@ -27,7 +27,14 @@ pub async fn request_context(
         lang: viewer::lang_of(req.request()),
         api: req.path().starts_with("/api/"),
     };
-    REQUEST_CTX.scope(ctx, next.call(req)).await
+    let method = req.method().clone();
+    let path = req.path().to_string();
+    let started = std::time::Instant::now();
+    let result = REQUEST_CTX.scope(ctx, next.call(req)).await;
+    let status = result.as_ref().map(|r| r.status().as_u16()).unwrap_or(500);
+    // Paths and statuses only: no query strings, bodies or cookies in the log.
+    tracing::info!(%method, %path, status, ms = started.elapsed().as_millis() as u64, "request");
+    result
 }
 
 /// Malformed forms, JSON bodies, paths and queries become clear 400s in the reader's language.

@@ -1,0 +1,160 @@
+//! The `maku` binary's console commands (issue 2): first start, `user add`, `backup`, bad URLs.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn maku() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_maku"))
+}
+
+fn user_add(db: &str, name: &str, role: &str, stdin: &str) -> std::process::Output {
+    let mut child = maku()
+        .args(["user", "add", name, "--role", role, "--database-url", db])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn maku");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write password");
+    child.wait_with_output().expect("maku exits")
+}
+
+#[test]
+fn user_add_reads_the_password_from_stdin() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let db = dir.path().join("m.db");
+    let db = db.to_str().expect("utf-8 path");
+    let out = user_add(db, "judy", "judge", "a-good-password\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("created judy (judge)"));
+    let again = user_add(db, "JUDY", "player", "another-password\n");
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("taken"));
+    let short = user_add(db, "kim", "player", "short\n");
+    assert_eq!(short.status.code(), Some(2));
+    let role = user_add(db, "kim", "emperor", "a-good-password\n");
+    assert_eq!(role.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&role.stderr).contains("role"));
+}
+
+#[test]
+fn backup_writes_a_usable_copy() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let db = dir.path().join("m.db");
+    let db = db.to_str().expect("utf-8 path");
+    assert!(
+        user_add(db, "alice", "player", "a-good-password\n")
+            .status
+            .success()
+    );
+    let copy = dir.path().join("copy.db");
+    let out = maku()
+        .args([
+            "backup",
+            copy.to_str().expect("utf-8"),
+            "--database-url",
+            db,
+        ])
+        .output()
+        .expect("run backup");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The copy is a working database: alice is in it.
+    let again = user_add(
+        copy.to_str().expect("utf-8"),
+        "alice",
+        "player",
+        "a-good-password\n",
+    );
+    assert!(String::from_utf8_lossy(&again.stderr).contains("taken"));
+    // An existing file is never overwritten.
+    let out = maku()
+        .args([
+            "backup",
+            copy.to_str().expect("utf-8"),
+            "--database-url",
+            db,
+        ])
+        .output()
+        .expect("run backup");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_mistyped_database_url_is_an_error_not_a_file() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let out = user_add("postgress://x/y", "alice", "player", "a-good-password\n");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported database URL"));
+    let out = maku()
+        .current_dir(dir.path())
+        .args([
+            "serve",
+            "--database-url",
+            "mysql://localhost/db",
+            "--bind",
+            "127.0.0.1:0",
+        ])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported database URL"));
+    assert_eq!(
+        std::fs::read_dir(dir.path()).expect("dir").count(),
+        0,
+        "no stray file"
+    );
+}
+
+#[test]
+fn first_start_creates_admin_once_and_prints_the_address() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let start = || {
+        let mut child = maku()
+            .current_dir(dir.path())
+            .args(["--bind", "127.0.0.1:0"])
+            .env_remove("DATABASE_URL")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
+        let mut seen = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.expect("line");
+            let done = line.starts_with("maku listening on http://127.0.0.1:");
+            seen.push(line);
+            if done {
+                break;
+            }
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        seen.join("\n")
+    };
+    let first = start();
+    assert!(
+        first.contains("Created the account `admin` with the password: "),
+        "{first}"
+    );
+    assert!(
+        dir.path().join("maku.db").exists(),
+        "the default database file"
+    );
+    let second = start();
+    assert!(!second.contains("Created the account"), "{second}");
+    assert!(second.contains("maku listening on"));
+}
