@@ -5,7 +5,11 @@ use maku::cli;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "maku", version, about = "A play-by-post forum engine for Chinese killer games")]
+#[command(
+    name = "maku",
+    version,
+    about = "A play-by-post forum engine for Chinese killer games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -6,7 +6,12 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug, Clone)]
 pub struct ServeArgs {
     /// Address to listen on.
-    #[arg(long, env = "MAKU_BIND", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "MAKU_BIND",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
     pub bind: String,
     /// `sqlite://path`, a file path, or `postgres://…`.
     #[arg(long, env = "DATABASE_URL", default_value = "maku.db", global = true)]
