@@ -1,11 +1,38 @@
 //! `maku replay FILE`: scenario in, transcript out (../shared/spec/replay.md).
 
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
+
+use crate::rules::scenario::Scenario;
 
 /// Reads the scenario at `path`, runs it and prints the transcript to stdout.
 /// Exit 0 for a valid file, 2 with a one-line message on stderr for a malformed one.
 pub fn run(path: &Path) -> ExitCode {
-    eprintln!("maku replay: not implemented yet ({})", path.display());
-    ExitCode::from(2)
+    let lines = match Scenario::load(path).and_then(|s| s.run()) {
+        Ok(lines) => lines,
+        Err(e) => {
+            let msg = e.to_string().replace('\n', " ");
+            eprintln!("maku replay: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in &lines {
+        let text = match serde_json::to_string(line) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("maku replay: cannot write the transcript: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        if writeln!(out, "{text}").is_err() {
+            return ExitCode::from(1);
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
 }

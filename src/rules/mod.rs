@@ -1,3 +1,419 @@
 //! Pure rules engines: state, actions, resolution. No I/O, no clock, no database.
+//!
+//! The server, `maku replay` and `maku simulate` talk to every variant through [`Game`]: a game
+//! is a sequence of phases (Death Note: one per act), each taking submissions as JSON action
+//! objects (exactly the replay/API objects) and ending with a resolution. Callers name a variant
+//! only to construct it ([`Variant::from_name`]). Everything a game says comes out as transcript
+//! [`Line`]s, each with its audience (public, one seat, or the reply to the submitter).
 
 pub mod deathnote;
+pub mod scenario;
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// The variants this engine knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    DeathNote,
+}
+
+impl Variant {
+    /// `"deathnote"` → `Variant::DeathNote`; `None` for a name this build does not know.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        match name {
+            "deathnote" => Some(Variant::DeathNote),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::DeathNote => "deathnote",
+        }
+    }
+
+    /// Allowed seat counts.
+    pub fn seats(self) -> RangeInclusive<usize> {
+        match self {
+            Variant::DeathNote => deathnote::SEATS,
+        }
+    }
+
+    /// Parses an action object of this variant (unknown `type`, missing field, wrong type → error).
+    pub fn parse_action(self, value: &Value) -> Result<Action, ActionError> {
+        match self {
+            Variant::DeathNote => deathnote::Action::<String>::from_json(value)
+                .map(Action::DeathNote)
+                .map_err(|e| ActionError(e.to_string())),
+        }
+    }
+}
+
+/// One seat of the deal: its public game ID and the real ID (account) behind it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, Serialize)]
+pub struct SeatSpec {
+    pub game_id: String,
+    pub real_id: String,
+}
+
+/// Everything needed to start a game (the scenario minus its acts; the server's start request).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameConfig {
+    pub variant: Variant,
+    /// Variant options (`{"redistribute": false}`); `Value::Null` or `{}` for the defaults.
+    pub options: Value,
+    pub seed: u64,
+    /// Seat order.
+    pub seats: Vec<SeatSpec>,
+    /// A fixed deal (`{"kira": [...]}`); `None`, `null`, or an empty list draws from `seed`.
+    pub setup: Option<Value>,
+}
+
+/// A game that cannot start as configured.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("unknown variant {0:?}")]
+    UnknownVariant(String),
+    #[error("bad options: {0}")]
+    Options(String),
+    #[error("bad setup: {0}")]
+    Setup(String),
+    #[error("{0}")]
+    Deathnote(#[from] deathnote::SetupError),
+}
+
+/// An action object that does not parse (a 400 at the API, a malformed scenario for replay).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid action: {0}")]
+pub struct ActionError(pub String);
+
+/// A parsed action of some variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    DeathNote(deathnote::Action<String>),
+}
+
+/// A submission refused by the rules (HTTP 409 `{"ok":false,"error":code}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Refused {
+    pub error: &'static str,
+    pub message: String,
+}
+
+/// The answer to one submission: the reply object or the refusal, and the transcript lines it
+/// produced (the reply line first, then private events it caused).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Submitted {
+    pub result: Result<Value, Refused>,
+    pub lines: Vec<Line>,
+}
+
+/// One transcript line (`../shared/spec/replay.md`, "Transcript lines").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Line {
+    Reply {
+        act: u32,
+        by: String,
+        ok: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reply: Option<Value>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error: Option<&'static str>,
+    },
+    Private {
+        act: u32,
+        to: String,
+        event: Value,
+    },
+    Public {
+        act: u32,
+        event: Value,
+    },
+    Outcome {
+        winner: Option<&'static str>,
+    },
+}
+
+/// A seat as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PublicSeat {
+    pub game_id: String,
+    pub alive: bool,
+}
+
+/// A running game of any variant.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Game {
+    DeathNote(deathnote::Game),
+}
+
+fn to_value<T: Serialize>(t: &T) -> Value {
+    // Our own event/reply types always serialize (plain enums, strings and numbers).
+    serde_json::to_value(t).unwrap_or(Value::Null)
+}
+
+impl Game {
+    /// Starts a game: checks the seat count, options and setup of the variant.
+    pub fn start(config: &GameConfig) -> Result<Game, ConfigError> {
+        match config.variant {
+            Variant::DeathNote => {
+                let n = config.seats.len();
+                if !deathnote::SEATS.contains(&n) {
+                    return Err(deathnote::SetupError::SeatCount(n).into());
+                }
+                let options: deathnote::Options = match &config.options {
+                    Value::Null => deathnote::Options::default(),
+                    v @ Value::Object(_) => serde_json::from_value(v.clone())
+                        .map_err(|e| ConfigError::Options(e.to_string()))?,
+                    _ => return Err(ConfigError::Options("options must be an object".into())),
+                };
+                let pairs: Vec<(&str, &str)> = config
+                    .seats
+                    .iter()
+                    .map(|s| (s.game_id.as_str(), s.real_id.as_str()))
+                    .collect();
+                let roster = Arc::new(deathnote::Roster::new(&pairs));
+                let kiras = deathnote_setup(config.setup.as_ref(), &roster)?;
+                let game = match kiras {
+                    Some(k) => deathnote::Game::new(roster, k, options, config.seed)?,
+                    None => deathnote::Game::new_random(roster, options, config.seed)?,
+                };
+                Ok(Game::DeathNote(game))
+            }
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            Game::DeathNote(_) => Variant::DeathNote,
+        }
+    }
+
+    /// Parses an action object for this game's variant.
+    pub fn parse_action(&self, value: &Value) -> Result<Action, ActionError> {
+        self.variant().parse_action(value)
+    }
+
+    /// Takes one submission by the seat whose game ID is `by`.
+    pub fn submit(&mut self, by: &str, action: &Action) -> Submitted {
+        match (self, action) {
+            (Game::DeathNote(g), Action::DeathNote(a)) => {
+                let seat = g.roster().seat_of(by);
+                let act = g.act();
+                let Some(seat) = seat else {
+                    return refused(act, by, deathnote::Refusal::UnknownSeat);
+                };
+                let mark = g.log().len();
+                let engine_action = a.to_seats(g.roster());
+                match g.submit(seat, &engine_action) {
+                    Ok(reply) => Submitted {
+                        result: Ok(to_value(&reply)),
+                        lines: dn_lines(g, &g.log()[mark..]),
+                    },
+                    Err(r) => refused(act, by, r),
+                }
+            }
+        }
+    }
+
+    /// Parses and takes one submission.
+    pub fn submit_json(&mut self, by: &str, action: &Value) -> Result<Submitted, ActionError> {
+        let action = self.parse_action(action)?;
+        Ok(self.submit(by, &action))
+    }
+
+    /// Ends the current phase (its deadline has come); returns the lines it published.
+    pub fn resolve_phase(&mut self) -> Vec<Line> {
+        match self {
+            Game::DeathNote(g) => {
+                let mark = g.log().len();
+                g.resolve();
+                dn_lines(g, &g.log()[mark..])
+            }
+        }
+    }
+
+    /// The current phase number (Death Note: the act).
+    pub fn phase(&self) -> u32 {
+        match self {
+            Game::DeathNote(g) => g.act(),
+        }
+    }
+
+    /// The winner's name (`good`, `kira`, `draw`, …), `None` while running.
+    pub fn outcome(&self) -> Option<&'static str> {
+        match self {
+            Game::DeathNote(g) => g.winner().map(|w| w.name()),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Seats in seat order with who is still in.
+    pub fn seats(&self) -> Vec<PublicSeat> {
+        match self {
+            Game::DeathNote(g) => (0..g.seat_count())
+                .map(|i| {
+                    let s = deathnote::Seat(i as u8);
+                    PublicSeat {
+                        game_id: g.game_id(s).to_string(),
+                        alive: g.is_alive(s),
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// What the seat `game_id` sees (role, notebooks, turn, private log, allowed actions).
+    pub fn view_for(&self, game_id: &str) -> Option<Value> {
+        match self {
+            Game::DeathNote(g) => {
+                let seat = g.roster().seat_of(game_id)?;
+                g.view_for(seat).map(|v| to_value(&v))
+            }
+        }
+    }
+
+    /// Action types the seat `game_id` could submit successfully now.
+    pub fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
+        match self {
+            Game::DeathNote(g) => g
+                .roster()
+                .seat_of(game_id)
+                .map(|s| g.allowed_actions(s).iter().map(|k| k.name()).collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Game IDs of the seats that still owe a submission in this phase.
+    pub fn owing(&self) -> Vec<String> {
+        match self {
+            Game::DeathNote(g) => g
+                .owing()
+                .iter()
+                .map(|&s| g.game_id(s).to_string())
+                .collect(),
+        }
+    }
+
+    /// Every line so far (the archive transcript, without the final outcome line).
+    pub fn transcript(&self) -> Vec<Line> {
+        match self {
+            Game::DeathNote(g) => dn_lines(g, g.log()),
+        }
+    }
+
+    /// The end-of-game reveal (DN-28); `None` while running.
+    pub fn reveal(&self) -> Option<Value> {
+        match self {
+            Game::DeathNote(g) => g.reveal().map(|r| to_value(&r)),
+        }
+    }
+}
+
+fn refused(act: u32, by: &str, r: deathnote::Refusal) -> Submitted {
+    Submitted {
+        result: Err(Refused {
+            error: r.code(),
+            message: r.to_string(),
+        }),
+        lines: vec![Line::Reply {
+            act,
+            by: by.to_string(),
+            ok: false,
+            reply: None,
+            error: Some(r.code()),
+        }],
+    }
+}
+
+/// Death Note log entries → transcript lines.
+fn dn_lines(g: &deathnote::Game, entries: &[deathnote::Entry]) -> Vec<Line> {
+    use deathnote::{Audience, Item};
+    let name = |s: deathnote::Seat| g.game_id(s).to_string();
+    let mut lines = Vec::with_capacity(entries.len());
+    for e in entries {
+        let act = e.act;
+        match (&e.item, e.audience) {
+            (Item::Reply { by, reply }, _) => lines.push(Line::Reply {
+                act,
+                by: name(*by),
+                ok: true,
+                reply: Some(to_value(reply)),
+                error: None,
+            }),
+            (Item::Refused { by, error }, _) => lines.push(Line::Reply {
+                act,
+                by: name(*by),
+                ok: false,
+                reply: None,
+                error: Some(error.code()),
+            }),
+            (Item::Event(ev), Audience::Public) => lines.push(Line::Public {
+                act,
+                event: to_value(ev),
+            }),
+            (Item::Event(ev), Audience::Seat(s)) => lines.push(Line::Private {
+                act,
+                to: name(s),
+                event: to_value(ev),
+            }),
+            (Item::Event(ev), Audience::Pair(a, b)) => {
+                for s in [a, b] {
+                    lines.push(Line::Private {
+                        act,
+                        to: name(s),
+                        event: to_value(ev),
+                    });
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// `setup.kira` of DN-2: two different seats, or absent/empty for a seeded draw.
+fn deathnote_setup(
+    setup: Option<&Value>,
+    roster: &deathnote::Roster,
+) -> Result<Option<[deathnote::Seat; 2]>, ConfigError> {
+    let kira = match setup {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(m)) => m.get("kira"),
+        Some(_) => return Err(ConfigError::Setup("setup must be an object".into())),
+    };
+    let list = match kira {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Array(list)) if list.is_empty() => return Ok(None),
+        Some(Value::Array(list)) => list,
+        Some(_) => return Err(ConfigError::Setup("setup.kira must be a list".into())),
+    };
+    if list.len() != 2 {
+        return Err(ConfigError::Setup(format!(
+            "setup.kira must name exactly 2 seats, not {}",
+            list.len()
+        )));
+    }
+    let mut seats = [deathnote::Seat::UNKNOWN; 2];
+    for (i, v) in list.iter().enumerate() {
+        let Value::String(name) = v else {
+            return Err(ConfigError::Setup("setup.kira must list game IDs".into()));
+        };
+        seats[i] = roster
+            .seat_of(name)
+            .ok_or_else(|| ConfigError::Setup(format!("unknown seat {name:?} in setup.kira")))?;
+    }
+    if seats[0] == seats[1] {
+        return Err(ConfigError::Setup(
+            "setup.kira names the same seat twice".into(),
+        ));
+    }
+    Ok(Some(seats))
+}

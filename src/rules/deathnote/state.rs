@@ -1,0 +1,422 @@
+//! The state of one Death Note game: seats, the two notebooks, windows, the Eye, the join.
+//!
+//! Everything is indexed by seat number (`Seat`) in small `Vec`s and arrays, so that the
+//! simulator can play whole games without hashing or allocating strings.
+
+use std::fmt;
+use std::sync::Arc;
+
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::event::{Cause, Entry, Winner};
+
+/// A seat: its position in seat order, 0-based (seat 1 of the spec is `Seat(0)`).
+/// A number outside the game stands for an unknown name (refused `bad_target` / `unknown_seat`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// Stands for a name that is not a seat of the game.
+    pub const UNKNOWN: Seat = Seat(u8::MAX);
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One of the two notebooks (DN terms: "exactly two exist, N1 and N2"). Serialized as 1 or 2.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NotebookId {
+    N1,
+    N2,
+}
+
+impl NotebookId {
+    pub const BOTH: [NotebookId; 2] = [NotebookId::N1, NotebookId::N2];
+
+    pub fn index(self) -> usize {
+        match self {
+            NotebookId::N1 => 0,
+            NotebookId::N2 => 1,
+        }
+    }
+
+    pub fn number(self) -> u8 {
+        self.index() as u8 + 1
+    }
+
+    /// 1 → N1, 2 → N2, anything else → `None`.
+    pub fn from_number(n: u8) -> Option<NotebookId> {
+        match n {
+            1 => Some(NotebookId::N1),
+            2 => Some(NotebookId::N2),
+            _ => None,
+        }
+    }
+
+    pub fn other(self) -> NotebookId {
+        match self {
+            NotebookId::N1 => NotebookId::N2,
+            NotebookId::N2 => NotebookId::N1,
+        }
+    }
+}
+
+impl Serialize for NotebookId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.number())
+    }
+}
+
+impl<'de> Deserialize<'de> for NotebookId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let n = u8::deserialize(d)?;
+        NotebookId::from_number(n)
+            .ok_or_else(|| serde::de::Error::custom("notebook must be 1 or 2"))
+    }
+}
+
+/// A game ID or real ID, shared cheaply between the roster, events and replies.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Name(pub Arc<str>);
+
+impl Name {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Self {
+        Name(Arc::from(s))
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Name {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Name(Arc::from(String::deserialize(d)?)))
+    }
+}
+
+/// The public list of who plays: game IDs and real IDs in seat order. Immutable for a game, so
+/// many simulated games can share one roster behind an `Arc`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roster {
+    pub game_ids: Vec<Name>,
+    pub real_ids: Vec<Name>,
+}
+
+impl Roster {
+    pub fn new<G: AsRef<str>, R: AsRef<str>>(seats: &[(G, R)]) -> Roster {
+        Roster {
+            game_ids: seats.iter().map(|(g, _)| Name::from(g.as_ref())).collect(),
+            real_ids: seats.iter().map(|(_, r)| Name::from(r.as_ref())).collect(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.game_ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.game_ids.is_empty()
+    }
+
+    /// The seat whose game ID is exactly `game_id`.
+    pub fn seat_of(&self, game_id: &str) -> Option<Seat> {
+        self.game_ids
+            .iter()
+            .position(|g| g.as_str() == game_id)
+            .map(|i| Seat(i as u8))
+    }
+
+    /// Like `seat_of`, but an unknown name becomes `Seat::UNKNOWN` (refused later, in order).
+    pub fn seat_or_unknown(&self, game_id: &str) -> Seat {
+        self.seat_of(game_id).unwrap_or(Seat::UNKNOWN)
+    }
+}
+
+/// A game's settings (replay `options`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// `false` skips DN-23/DN-24: both notebooks destroyed means good wins at once.
+    pub redistribute: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { redistribute: true }
+    }
+}
+
+/// Per-seat state. The `*_act` scratch fields are reset when an act opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    pub alive: bool,
+    /// When and why the seat went out.
+    pub out: Option<(u32, Cause)>,
+    /// Alive when the current act opened (DN terms: "living at opening").
+    pub alive_at_open: bool,
+    /// The ballot of this act (DN-14: the last one counts).
+    pub ballot: Option<Ballot>,
+    /// A successful kill of this act names this seat (DN-9 `target_taken`).
+    pub doomed: bool,
+    /// This seat made a kill (successful or not) this act (DN-21 `eye_after_kill`).
+    pub killed_this_act: bool,
+}
+
+/// A ballot of one or two seats (DN-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ballot {
+    pub len: u8,
+    pub seats: [Seat; 2],
+}
+
+impl Ballot {
+    pub fn as_slice(&self) -> &[Seat] {
+        &self.seats[..self.len as usize]
+    }
+}
+
+/// One notebook. `holder == None` means destroyed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notebook {
+    pub holder: Option<Seat>,
+    /// The transfer right (DN-18: once per game; DN-23: a single redealt notebook loses it).
+    pub transferable: bool,
+    /// The heir named by the (last) holder (DN-24); forgotten when the notebook changes hands.
+    pub heir: Option<Seat>,
+    /// On turn in the current act (DN-4: fixed when the act opens).
+    pub on_turn: bool,
+    /// The holder when the act opened: only she owes an action (DN-6).
+    pub holder_at_open: Option<Seat>,
+    /// A kill, join or pass was made with it this act (DN-6).
+    pub acted: bool,
+}
+
+/// A transferrer's right to recapture (DN-19), opened by the transfer of one notebook.
+/// Each notebook is transferred at most once, so there is at most one window per notebook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub giver: Seat,
+    /// The act of the transfer, T: the window covers resolutions T+1 and T+2.
+    pub opened_in: u32,
+}
+
+impl Window {
+    pub fn covers(&self, resolution: u32) -> bool {
+        resolution > self.opened_in && resolution <= self.opened_in + 2
+    }
+
+    pub fn last_resolution(&self) -> u32 {
+        self.opened_in + 2
+    }
+}
+
+/// The Eye of Death (DN-20..22). Only one Eye exists per game (source: 整场游戏里仅有1次).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Eye {
+    /// The Eye was granted already in this game.
+    pub granted: bool,
+    /// Its holder while she is in the game.
+    pub holder: Option<Seat>,
+    /// Own turns counted so far, the request's turn included (DN-22).
+    pub own_turns: u8,
+    /// The last act counted as one of her own turns.
+    pub counted_act: u32,
+    /// The act in which she last used it (DN-21: once per own turn).
+    pub used_act: u32,
+}
+
+/// Joined Kiras (DN-11..13). The pair is remembered while both are in the game, so that the join
+/// can be restored when both hold notebooks again (DN-13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Join {
+    pub pair: Option<[Seat; 2]>,
+    pub active: bool,
+}
+
+/// A successful kill waiting for resolution (DN-9), in submission order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingKill {
+    pub killer: Seat,
+    pub target: Seat,
+}
+
+/// What the current act has collected for the next public post.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ActScratch {
+    pub kills: Vec<PendingKill>,
+    /// Targets of failed kills in submission order (DN-10).
+    pub failed_kills: Vec<Seat>,
+    /// Join results in submission order (DN-11).
+    pub joins: Vec<bool>,
+    /// Transfers made this act (DN-18).
+    pub transfers: u8,
+    /// The Eye was requested this act (DN-20).
+    pub eye_acquired: bool,
+    /// K of DN-14: Kiras living at opening, a seat holding both counted once.
+    pub kiras_at_open: u8,
+}
+
+/// A whole Death Note game. Pure: no I/O, no clock; randomness only from `rng`, seeded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub(crate) roster: Arc<Roster>,
+    pub(crate) options: Options,
+    pub(crate) seats: Vec<SeatState>,
+    pub(crate) notebooks: [Notebook; 2],
+    pub(crate) windows: [Option<Window>; 2],
+    pub(crate) eye: Eye,
+    pub(crate) join: Join,
+    pub(crate) act: u32,
+    pub(crate) winner: Option<Winner>,
+    pub(crate) scratch: ActScratch,
+    pub(crate) rng: ChaCha8Rng,
+    /// The deal of DN-2 (revealed at the end, DN-28).
+    pub(crate) initial_kiras: [Seat; 2],
+    /// Everything that happened, with its audience (kept only when `logging` is on).
+    pub(crate) log: Vec<Entry>,
+    pub(crate) logging: bool,
+}
+
+impl Game {
+    pub fn roster(&self) -> &Roster {
+        &self.roster
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The current act (1-based). After the end it keeps counting resolutions that do nothing.
+    pub fn act(&self) -> u32 {
+        self.act
+    }
+
+    pub fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+
+    pub fn winner(&self) -> Option<Winner> {
+        self.winner
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    pub fn seat(&self, seat: Seat) -> Option<&SeatState> {
+        self.seats.get(seat.index())
+    }
+
+    pub fn is_alive(&self, seat: Seat) -> bool {
+        self.seats.get(seat.index()).is_some_and(|s| s.alive)
+    }
+
+    pub fn alive_count(&self) -> usize {
+        self.seats.iter().filter(|s| s.alive).count()
+    }
+
+    pub fn notebook(&self, id: NotebookId) -> &Notebook {
+        &self.notebooks[id.index()]
+    }
+
+    pub fn window(&self, id: NotebookId) -> Option<Window> {
+        self.windows[id.index()]
+    }
+
+    pub fn eye(&self) -> Eye {
+        self.eye
+    }
+
+    pub fn join_state(&self) -> Join {
+        self.join
+    }
+
+    pub fn scratch(&self) -> &ActScratch {
+        &self.scratch
+    }
+
+    pub fn game_id(&self, seat: Seat) -> &Name {
+        &self.roster.game_ids[seat.index()]
+    }
+
+    pub fn real_id(&self, seat: Seat) -> &Name {
+        &self.roster.real_ids[seat.index()]
+    }
+
+    /// Notebooks `seat` holds, N1 first.
+    pub fn held(&self, seat: Seat) -> impl Iterator<Item = NotebookId> + '_ {
+        NotebookId::BOTH
+            .into_iter()
+            .filter(move |id| self.notebooks[id.index()].holder == Some(seat))
+    }
+
+    /// DN terms: a Kira is a living seat that holds at least one notebook.
+    pub fn is_kira(&self, seat: Seat) -> bool {
+        self.notebooks.iter().any(|n| n.holder == Some(seat))
+    }
+
+    pub fn holds_both(&self, seat: Seat) -> bool {
+        self.notebooks.iter().all(|n| n.holder == Some(seat))
+    }
+
+    /// Living Kiras, a seat holding both counted once.
+    pub fn kira_count(&self) -> usize {
+        match (self.notebooks[0].holder, self.notebooks[1].holder) {
+            (None, None) => 0,
+            (Some(a), Some(b)) if a != b => 2,
+            _ => 1,
+        }
+    }
+
+    /// DN-5: a Kira's own turn — a notebook she holds is on turn in this act.
+    pub fn has_own_turn(&self, seat: Seat) -> bool {
+        self.notebooks
+            .iter()
+            .any(|n| n.holder == Some(seat) && n.on_turn)
+    }
+
+    /// The joined partner of `seat`, while the join is in force (DN-12).
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        if !self.join.active {
+            return None;
+        }
+        match self.join.pair {
+            Some([a, b]) if a == seat => Some(b),
+            Some([a, b]) if b == seat => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The full log (replies, refusals and events, each with its audience).
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// Turns the log on or off (the simulator turns it off for speed).
+    pub fn set_logging(&mut self, on: bool) {
+        self.logging = on;
+    }
+}
