@@ -14,6 +14,24 @@ on_both_backends!(
 );
 
 async fn register_sign_out_and_sign_in(app: TestApp) {
+    let raw = app
+        .api()
+        .get(app.url("/register"))
+        .send()
+        .await
+        .expect("GET");
+    let cookie = raw
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    assert!(cookie.starts_with("maku_session="), "{cookie}");
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
+    assert!(!cookie.contains("Secure"), "Secure only when configured");
     let b = app.browser();
     let p = b.register("alice", "password-123").await;
     assert_eq!(p.status, StatusCode::OK);
