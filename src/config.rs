@@ -18,6 +18,8 @@ pub struct Settings {
     pub sign_in_burst_per_account: u32,
     /// HTTP worker threads (0 = one per core).
     pub workers: usize,
+    /// Seconds between scheduler ticks (0 = no scheduler in this process).
+    pub scheduler_secs: u64,
 }
 
 impl Settings {
@@ -32,6 +34,7 @@ impl Settings {
             sign_in_burst_per_address: 20,
             sign_in_burst_per_account: 5,
             workers: 0,
+            scheduler_secs: 5,
         }
     }
 }

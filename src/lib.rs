@@ -11,6 +11,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod forum;
+pub mod game;
 pub mod i18n;
 pub mod markdown;
 pub mod rules;

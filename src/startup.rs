@@ -8,6 +8,7 @@ use crate::config::Settings;
 use crate::db;
 use crate::db::queries::keys;
 use crate::forum::accounts::bootstrap_admin;
+use crate::game::{Clock, SystemClock};
 use crate::web;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -18,6 +19,7 @@ use actix_web::dev::Server;
 use actix_web::middleware::{DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer};
 use std::net::TcpListener;
+use std::sync::Arc;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
@@ -36,6 +38,13 @@ pub enum StartError {
 
 /// Opens the database (migrating it) and builds the shared state.
 pub async fn state(settings: &Settings) -> Result<AppState, StartError> {
+    state_with_clock(settings, Arc::new(SystemClock)).await
+}
+
+pub async fn state_with_clock(
+    settings: &Settings,
+    clock: Arc<dyn Clock>,
+) -> Result<AppState, StartError> {
     let url = settings.database_url.clone();
     let size = settings.pool_size;
     let pool = tokio::task::spawn_blocking(move || db::connect(&url, size))
@@ -49,6 +58,7 @@ pub async fn state(settings: &Settings) -> Result<AppState, StartError> {
             settings.sign_in_burst_per_account,
         ),
         settings: settings.clone(),
+        clock,
     })
 }
 
@@ -62,7 +72,15 @@ pub struct Application {
 
 impl Application {
     pub async fn build(settings: Settings) -> Result<Application, StartError> {
-        let state = state(&settings).await?;
+        Self::build_with_clock(settings, Arc::new(SystemClock)).await
+    }
+
+    /// Like [`Application::build`] with a given clock (tests move time by hand).
+    pub async fn build_with_clock(
+        settings: Settings,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Application, StartError> {
+        let state = state_with_clock(&settings, clock).await?;
         let admin_password = bootstrap_admin(&state).await?;
         // The cookie key lives in the database: restarts and sibling instances share it.
         let key_hex = state
@@ -103,6 +121,12 @@ impl Application {
         .listen(listener)?;
         if settings.workers > 0 {
             server = server.workers(settings.workers);
+        }
+        if settings.scheduler_secs > 0 {
+            crate::game::scheduler::spawn(
+                state.clone(),
+                std::time::Duration::from_secs(settings.scheduler_secs),
+            );
         }
         Ok(Application {
             port,

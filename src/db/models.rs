@@ -47,6 +47,9 @@ pub struct Thread {
     pub created_at: NaiveDateTime,
     pub last_post_at: NaiveDateTime,
     pub deleted_at: Option<NaiveDateTime>,
+    /// `forum`, `signup`, `game`, `graveyard` or `kira`.
+    pub kind: String,
+    pub game_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -59,6 +62,10 @@ pub struct Post {
     pub quoted_post_id: Option<i64>,
     pub created_at: NaiveDateTime,
     pub edited_at: Option<NaiveDateTime>,
+    /// In a game thread: the seat whose game ID wrote it.
+    pub as_seat: Option<i32>,
+    /// `user`, or `act` for an act post written by the system (body: JSON).
+    pub kind: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -79,5 +86,34 @@ pub struct AccountEvent {
     pub actor_id: Option<i64>,
     pub kind: String,
     pub detail: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    pub id: i64,
+    pub title: String,
+    pub variant: String,
+    pub judge_id: i64,
+    pub settings: String,
+    pub status: String,
+    pub signup_thread_id: Option<i64>,
+    pub game_thread_id: Option<i64>,
+    pub graveyard_thread_id: Option<i64>,
+    pub kira_thread_id: Option<i64>,
+    pub fixed_deal: bool,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = game_events)]
+pub struct GameEventRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub seq: i64,
+    pub kind: String,
+    pub actor_id: Option<i64>,
+    pub payload: String,
     pub created_at: NaiveDateTime,
 }

@@ -68,6 +68,8 @@ diesel::table! {
         created_at -> Timestamp,
         last_post_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
+        kind -> Text,
+        game_id -> Nullable<BigInt>,
     }
 }
 
@@ -80,6 +82,8 @@ diesel::table! {
         quoted_post_id -> Nullable<BigInt>,
         created_at -> Timestamp,
         edited_at -> Nullable<Timestamp>,
+        as_seat -> Nullable<Integer>,
+        kind -> Text,
     }
 }
 
@@ -101,7 +105,63 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    games (id) {
+        id -> BigInt,
+        title -> Text,
+        variant -> Text,
+        judge_id -> BigInt,
+        settings -> Text,
+        status -> Text,
+        signup_thread_id -> Nullable<BigInt>,
+        game_thread_id -> Nullable<BigInt>,
+        graveyard_thread_id -> Nullable<BigInt>,
+        kira_thread_id -> Nullable<BigInt>,
+        fixed_deal -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_events (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        seq -> BigInt,
+        kind -> Text,
+        actor_id -> Nullable<BigInt>,
+        payload -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_signups (game_id, user_id) {
+        game_id -> BigInt,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_seats (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+        game_name -> Text,
+        user_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    deadlines (game_id) {
+        game_id -> BigInt,
+        act -> Integer,
+        due_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(game_signups -> users (user_id));
+diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(threads -> boards (board_id));
 diesel::joinable!(threads -> users (author_id));
@@ -120,4 +180,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     posts,
     post_revisions,
     thread_reads,
+    games,
+    game_events,
+    game_signups,
+    game_seats,
+    deadlines,
 );

@@ -4,7 +4,9 @@ use crate::auth::password::Hasher;
 use crate::auth::ratelimit::SignInLimiter;
 use crate::config::Settings;
 use crate::db::{DbConnection, DbPool};
+use crate::game::Clock;
 use crate::web::error::AppError;
+use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -12,6 +14,8 @@ pub struct AppState {
     pub hasher: Hasher,
     pub limiter: SignInLimiter,
     pub settings: Settings,
+    /// Now, as the game service sees it (a manual clock in tests).
+    pub clock: Arc<dyn Clock>,
 }
 
 impl AppState {

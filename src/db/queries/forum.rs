@@ -66,7 +66,8 @@ pub fn threads_of_board(
 ) -> QueryResult<(Vec<Thread>, i64)> {
     let live = threads::table
         .filter(threads::board_id.eq(board_id))
-        .filter(threads::deleted_at.is_null());
+        .filter(threads::deleted_at.is_null())
+        .filter(threads::kind.ne("kira"));
     let total = live.count().get_result(conn)?;
     let rows = live
         .order((threads::last_post_at.desc(), threads::id.desc()))
@@ -81,6 +82,7 @@ pub fn threads_of_board(
 pub fn thread_counts(conn: &mut DbConnection) -> QueryResult<Vec<(i64, i64)>> {
     threads::table
         .filter(threads::deleted_at.is_null())
+        .filter(threads::kind.ne("kira"))
         .group_by(threads::board_id)
         .select((threads::board_id, diesel::dsl::count_star()))
         .load(conn)
@@ -134,6 +136,31 @@ pub fn create_thread(
     Ok((thread, post))
 }
 
+/// Opens a thread that belongs to a game (`signup`, `game`, `graveyard`, `kira`), without a post.
+pub fn create_game_thread(
+    conn: &mut DbConnection,
+    board_id: i64,
+    author_id: i64,
+    title: &str,
+    kind: &str,
+    game_id: i64,
+) -> QueryResult<Thread> {
+    let now = super::now();
+    crate::on_backend!(conn, |c| diesel::insert_into(threads::table)
+        .values((
+            threads::board_id.eq(board_id),
+            threads::author_id.eq(author_id),
+            threads::title.eq(title),
+            threads::locked.eq(false),
+            threads::created_at.eq(now),
+            threads::last_post_at.eq(now),
+            threads::kind.eq(kind),
+            threads::game_id.eq(Some(game_id)),
+        ))
+        .returning(Thread::as_returning())
+        .get_result(c))
+}
+
 /// Appends a post (and its first revision) and bumps the thread.
 pub fn add_post(
     conn: &mut DbConnection,
@@ -141,6 +168,27 @@ pub fn add_post(
     author_id: i64,
     body: &str,
     quoted_post_id: Option<i64>,
+) -> QueryResult<Post> {
+    add_post_as(
+        conn,
+        thread_id,
+        author_id,
+        body,
+        quoted_post_id,
+        None,
+        "user",
+    )
+}
+
+/// Appends a post written as a seat of a game (`as_seat`), or a system post (`kind = "act"`).
+pub fn add_post_as(
+    conn: &mut DbConnection,
+    thread_id: i64,
+    author_id: i64,
+    body: &str,
+    quoted_post_id: Option<i64>,
+    as_seat: Option<i32>,
+    kind: &str,
 ) -> QueryResult<Post> {
     let now = super::now();
     let post: Post = crate::on_backend!(conn, |c| diesel::insert_into(posts::table)
@@ -150,6 +198,8 @@ pub fn add_post(
             posts::body.eq(body),
             posts::quoted_post_id.eq(quoted_post_id),
             posts::created_at.eq(now),
+            posts::as_seat.eq(as_seat),
+            posts::kind.eq(kind),
         ))
         .returning(Post::as_returning())
         .get_result(c))?;
@@ -318,4 +368,15 @@ pub fn user_id_by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<
         .select(users::id)
         .first(conn)
         .optional()
+}
+
+/// The board games live in, made on first use.
+pub fn games_board(conn: &mut DbConnection) -> QueryResult<Board> {
+    if let Some(b) = board_by_slug(conn, "games")? {
+        return Ok(b);
+    }
+    match create_board(conn, "games", "游戏 Games", "")? {
+        Some(b) => Ok(b),
+        None => board_by_slug(conn, "games")?.ok_or(diesel::result::Error::NotFound),
+    }
 }

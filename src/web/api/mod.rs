@@ -2,6 +2,7 @@
 
 mod accounts;
 mod forum;
+mod games;
 mod openapi;
 
 use crate::db::models::User;
@@ -51,6 +52,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::scope("/api/v1")
             .configure(accounts::configure)
             .configure(forum::configure)
+            .configure(games::configure)
             .configure(openapi::configure),
     );
 }

@@ -1,8 +1,9 @@
-//! The forum through HTTP, as browsers and API clients see it (issue 2).
+//! The server through HTTP, as browsers and API clients see it: the forum (issue 2) and games.
 //! Every test runs on SQLite, and again on PostgreSQL when MAKU_TEST_PG_URL is set.
 
 mod helpers;
 
 mod accounts;
 mod api;
+mod games;
 mod posting;

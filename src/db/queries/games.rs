@@ -1,0 +1,261 @@
+//! Games: the event log, sign-ups, the secret seat index, deadlines.
+
+use crate::db::DbConnection;
+use crate::db::models::{GameEventRow, GameRow};
+use crate::db::schema::{deadlines, game_events, game_seats, game_signups, games, users};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+pub struct NewGame<'a> {
+    pub title: &'a str,
+    pub variant: &'a str,
+    pub judge_id: i64,
+    pub settings: &'a str,
+}
+
+pub fn create(conn: &mut DbConnection, g: &NewGame) -> QueryResult<GameRow> {
+    crate::on_backend!(conn, |c| diesel::insert_into(games::table)
+        .values((
+            games::title.eq(g.title),
+            games::variant.eq(g.variant),
+            games::judge_id.eq(g.judge_id),
+            games::settings.eq(g.settings),
+            games::status.eq("signup"),
+            games::fixed_deal.eq(false),
+            games::created_at.eq(super::now()),
+        ))
+        .returning(GameRow::as_returning())
+        .get_result(c))
+}
+
+pub fn get(conn: &mut DbConnection, id: i64) -> QueryResult<Option<GameRow>> {
+    games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The game row, locked against other writers until the transaction ends (PostgreSQL; SQLite
+/// write transactions are already exclusive).
+pub fn get_for_update(conn: &mut DbConnection, id: i64) -> QueryResult<Option<GameRow>> {
+    match conn {
+        DbConnection::Pg(c) => games::table
+            .find(id)
+            .select(GameRow::as_select())
+            .for_update()
+            .first(c)
+            .optional(),
+        DbConnection::Sqlite(_) => get(conn, id),
+    }
+}
+
+pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<GameRow>> {
+    games::table
+        .order(games::id.desc())
+        .select(GameRow::as_select())
+        .load(conn)
+}
+
+pub fn set_status(conn: &mut DbConnection, id: i64, status: &str) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set(games::status.eq(status))
+        .execute(conn)
+}
+
+pub fn set_threads(
+    conn: &mut DbConnection,
+    id: i64,
+    signup: Option<i64>,
+    game: Option<i64>,
+    graveyard: Option<i64>,
+) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set((
+            games::signup_thread_id.eq(signup),
+            games::game_thread_id.eq(game),
+            games::graveyard_thread_id.eq(graveyard),
+        ))
+        .execute(conn)
+}
+
+pub fn set_kira_thread(conn: &mut DbConnection, id: i64, thread: i64) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set(games::kira_thread_id.eq(Some(thread)))
+        .execute(conn)
+}
+
+pub fn set_fixed_deal(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set(games::fixed_deal.eq(true))
+        .execute(conn)
+}
+
+/// The whole log of a game, in order.
+pub fn events(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<GameEventRow>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .order(game_events::seq.asc())
+        .select(GameEventRow::as_select())
+        .load(conn)
+}
+
+/// Appends an event after `last_seq`; a concurrent writer that appended first makes this fail
+/// on `UNIQUE(game_id, seq)`.
+pub fn append(
+    conn: &mut DbConnection,
+    game_id: i64,
+    seq: i64,
+    kind: &str,
+    actor_id: Option<i64>,
+    payload: &str,
+) -> QueryResult<()> {
+    diesel::insert_into(game_events::table)
+        .values((
+            game_events::game_id.eq(game_id),
+            game_events::seq.eq(seq),
+            game_events::kind.eq(kind),
+            game_events::actor_id.eq(actor_id),
+            game_events::payload.eq(payload),
+            game_events::created_at.eq(super::now()),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn signup(conn: &mut DbConnection, game_id: i64, user_id: i64) -> QueryResult<bool> {
+    let r = crate::on_backend!(conn, |c| diesel::insert_into(game_signups::table)
+        .values((
+            game_signups::game_id.eq(game_id),
+            game_signups::user_id.eq(user_id),
+            game_signups::created_at.eq(super::now()),
+        ))
+        .on_conflict_do_nothing()
+        .execute(c))?;
+    Ok(r > 0)
+}
+
+pub fn withdraw(conn: &mut DbConnection, game_id: i64, user_id: i64) -> QueryResult<bool> {
+    let n = diesel::delete(
+        game_signups::table
+            .filter(game_signups::game_id.eq(game_id))
+            .filter(game_signups::user_id.eq(user_id)),
+    )
+    .execute(conn)?;
+    Ok(n > 0)
+}
+
+/// Signed-up accounts (id, name), by name: the public list Kiras guess from.
+pub fn signups(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i64, String)>> {
+    game_signups::table
+        .inner_join(users::table)
+        .filter(game_signups::game_id.eq(game_id))
+        .order(users::username_key.asc())
+        .select((users::id, users::username))
+        .load(conn)
+}
+
+pub fn add_seat(
+    conn: &mut DbConnection,
+    game_id: i64,
+    seat: i32,
+    name: &str,
+    user_id: i64,
+) -> QueryResult<()> {
+    diesel::insert_into(game_seats::table)
+        .values((
+            game_seats::game_id.eq(game_id),
+            game_seats::seat.eq(seat),
+            game_seats::game_name.eq(name),
+            game_seats::user_id.eq(user_id),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// The seat (number, game ID) an account plays in a game.
+pub fn seat_of(
+    conn: &mut DbConnection,
+    game_id: i64,
+    user_id: i64,
+) -> QueryResult<Option<(i32, String)>> {
+    game_seats::table
+        .filter(game_seats::game_id.eq(game_id))
+        .filter(game_seats::user_id.eq(user_id))
+        .select((game_seats::seat, game_seats::game_name))
+        .first(conn)
+        .optional()
+}
+
+/// Games an account played, with their status (for its profile: only finished ones are shown).
+pub fn games_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<GameRow>> {
+    game_seats::table
+        .inner_join(games::table)
+        .filter(game_seats::user_id.eq(user_id))
+        .order(games::id.desc())
+        .select(GameRow::as_select())
+        .load(conn)
+}
+
+pub fn set_deadline(
+    conn: &mut DbConnection,
+    game_id: i64,
+    act: i32,
+    due_at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(deadlines::table.find(game_id)).execute(conn)?;
+    diesel::insert_into(deadlines::table)
+        .values((
+            deadlines::game_id.eq(game_id),
+            deadlines::act.eq(act),
+            deadlines::due_at.eq(due_at),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn deadline(
+    conn: &mut DbConnection,
+    game_id: i64,
+) -> QueryResult<Option<(i32, NaiveDateTime)>> {
+    deadlines::table
+        .find(game_id)
+        .select((deadlines::act, deadlines::due_at))
+        .first(conn)
+        .optional()
+}
+
+/// Claims act `act` of a game for resolution: exactly one caller gets `true`. The row moves on
+/// to the next act (or goes, when the game ends) in the caller's transaction; a concurrent
+/// claimer blocks on the row, then finds the act gone.
+pub fn claim_deadline(
+    conn: &mut DbConnection,
+    game_id: i64,
+    act: i32,
+    next: Option<NaiveDateTime>,
+) -> QueryResult<bool> {
+    let row = deadlines::table
+        .filter(deadlines::game_id.eq(game_id))
+        .filter(deadlines::act.eq(act));
+    let n = match next {
+        Some(due) => diesel::update(row)
+            .set((deadlines::act.eq(act + 1), deadlines::due_at.eq(due)))
+            .execute(conn)?,
+        None => diesel::delete(row).execute(conn)?,
+    };
+    Ok(n == 1)
+}
+
+/// Games whose open act is due, oldest first.
+pub fn due(
+    conn: &mut DbConnection,
+    now: NaiveDateTime,
+    limit: i64,
+) -> QueryResult<Vec<(i64, i32)>> {
+    deadlines::table
+        .filter(deadlines::due_at.le(now))
+        .order(deadlines::due_at.asc())
+        .limit(limit)
+        .select((deadlines::game_id, deadlines::act))
+        .load(conn)
+}

@@ -1,0 +1,200 @@
+//! The game's event log: what each row says, and the fold that rebuilds the game from it.
+
+use crate::db::models::GameEventRow;
+use crate::game::settings::GameSettings;
+use crate::rules::{Game, GameConfig, Line, SeatSpec, Variant};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One row of `game_events`, by kind. Payloads are JSON; the kind is also its own column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GameEvent {
+    Created {
+        title: String,
+        settings: GameSettings,
+    },
+    SignedUp {
+        user_id: i64,
+        name: String,
+    },
+    Withdrew {
+        user_id: i64,
+        name: String,
+    },
+    /// The deal. Secret until the end: only the commitment is public before it.
+    Started {
+        seed: u64,
+        seats: Vec<SeatSpec>,
+        /// Account of each seat, in seat order.
+        users: Vec<i64>,
+        setup: Value,
+        /// The exact text the commitment hashes (with the salt).
+        deal_text: String,
+        salt: String,
+        commitment: String,
+        fixed_deal: bool,
+    },
+    /// A seat's submission, accepted or refused (a refusal changes nothing but is the seat's
+    /// record of what it sent).
+    Submitted {
+        act: u32,
+        by: String,
+        action: Value,
+    },
+    Resolved {
+        act: u32,
+        /// `deadline` or `judge`.
+        trigger: String,
+    },
+}
+
+impl GameEvent {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            GameEvent::Created { .. } => "created",
+            GameEvent::SignedUp { .. } => "signed_up",
+            GameEvent::Withdrew { .. } => "withdrew",
+            GameEvent::Started { .. } => "started",
+            GameEvent::Submitted { .. } => "submitted",
+            GameEvent::Resolved { .. } => "resolved",
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// A transcript line with the log position that produced it.
+#[derive(Debug, Clone)]
+pub struct LoggedLine {
+    pub seq: i64,
+    pub line: Line,
+    /// For a reply: the action object that was submitted.
+    pub action: Option<Value>,
+}
+
+/// The game as its log says it is now.
+pub struct Folded {
+    pub settings: GameSettings,
+    pub last_seq: i64,
+    pub started: Option<StartedDeal>,
+    pub game: Option<Game>,
+    pub lines: Vec<LoggedLine>,
+}
+
+#[derive(Debug, Clone)]
+pub struct StartedDeal {
+    pub seats: Vec<SeatSpec>,
+    pub users: Vec<i64>,
+    pub deal_text: String,
+    pub salt: String,
+    pub commitment: String,
+    pub fixed_deal: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FoldError {
+    #[error("event {seq} does not parse: {reason}")]
+    Parse { seq: i64, reason: String },
+    #[error("the log does not begin with `created`")]
+    NoCreated,
+    #[error("event {seq} does not fit the game: {reason}")]
+    Invalid { seq: i64, reason: String },
+}
+
+/// Rebuilds a game from its log by running every event through the engine again.
+pub fn fold(rows: &[GameEventRow]) -> Result<Folded, FoldError> {
+    let mut folded: Option<Folded> = None;
+    for row in rows {
+        let event: GameEvent =
+            serde_json::from_str(&row.payload).map_err(|e| FoldError::Parse {
+                seq: row.seq,
+                reason: e.to_string(),
+            })?;
+        let seq = row.seq;
+        if let GameEvent::Created { settings, .. } = &event {
+            folded = Some(Folded {
+                settings: settings.clone(),
+                last_seq: seq,
+                started: None,
+                game: None,
+                lines: Vec::new(),
+            });
+            continue;
+        }
+        let f = folded.as_mut().ok_or(FoldError::NoCreated)?;
+        f.last_seq = seq;
+        apply(f, seq, event)?;
+    }
+    folded.ok_or(FoldError::NoCreated)
+}
+
+fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
+    let invalid = |reason: String| FoldError::Invalid { seq, reason };
+    match event {
+        GameEvent::Created { .. } | GameEvent::SignedUp { .. } | GameEvent::Withdrew { .. } => {}
+        GameEvent::Started {
+            seed,
+            seats,
+            users,
+            setup,
+            deal_text,
+            salt,
+            commitment,
+            fixed_deal,
+        } => {
+            let variant = Variant::from_name(&f.settings.variant)
+                .ok_or_else(|| invalid(format!("variant {}", f.settings.variant)))?;
+            let config = GameConfig {
+                variant,
+                options: f.settings.options.clone(),
+                seed,
+                seats: seats.clone(),
+                setup: Some(setup),
+            };
+            let game = Game::start(&config).map_err(|e| invalid(e.to_string()))?;
+            f.game = Some(game);
+            f.started = Some(StartedDeal {
+                seats,
+                users,
+                deal_text,
+                salt,
+                commitment,
+                fixed_deal,
+            });
+        }
+        GameEvent::Submitted { by, action, .. } => {
+            let game = f
+                .game
+                .as_mut()
+                .ok_or_else(|| invalid("not started".into()))?;
+            let submitted = game
+                .submit_json(&by, &action)
+                .map_err(|e| invalid(e.to_string()))?;
+            for line in submitted.lines {
+                let is_reply = matches!(line, Line::Reply { .. });
+                f.lines.push(LoggedLine {
+                    seq,
+                    line,
+                    action: is_reply.then(|| action.clone()),
+                });
+            }
+        }
+        GameEvent::Resolved { .. } => {
+            let game = f
+                .game
+                .as_mut()
+                .ok_or_else(|| invalid("not started".into()))?;
+            for line in game.resolve_phase() {
+                f.lines.push(LoggedLine {
+                    seq,
+                    line,
+                    action: None,
+                });
+            }
+        }
+    }
+    Ok(())
+}

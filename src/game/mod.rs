@@ -1,0 +1,15 @@
+//! The game service: the imperative shell around `rules/`. It loads a game by folding its event
+//! log through the engine, takes submissions and resolutions in serialised write transactions,
+//! and appends every accepted change as an event row.
+
+pub mod clock;
+pub mod deal;
+pub mod log;
+pub mod scheduler;
+pub mod service;
+pub mod settings;
+pub mod threads;
+pub mod views;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use settings::GameSettings;

@@ -1,0 +1,40 @@
+//! Resolves acts whose deadline has passed. Every instance may run it: the deadline row is
+//! claimed in the resolving transaction, so each act is resolved exactly once. The first tick
+//! runs at start, so deadlines that passed while the server was down are resolved then.
+
+use crate::db::queries::games;
+use crate::game::service;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use std::time::Duration;
+
+/// Resolves every act that is due now; returns how many this call resolved.
+pub async fn tick(state: &AppState) -> Result<usize, AppError> {
+    let now = state.clock.now();
+    let due = state.db(move |c| Ok(games::due(c, now, 100)?)).await?;
+    let mut resolved = 0;
+    for (game_id, act) in due {
+        match service::resolve(state, game_id, Some(act), "deadline", None).await {
+            Ok(_) => {
+                resolved += 1;
+                tracing::info!(game_id, act, "act resolved at its deadline");
+            }
+            // Another instance (or the judge) was first.
+            Err(AppError::Conflict(_)) => {}
+            Err(e) => tracing::error!(game_id, act, error = %e, "resolving an act failed"),
+        }
+    }
+    Ok(resolved)
+}
+
+/// Runs [`tick`] now and then every `every`, for as long as the server runs.
+pub fn spawn(state: AppState, every: Duration) {
+    actix_web::rt::spawn(async move {
+        loop {
+            if let Err(e) = tick(&state).await {
+                tracing::error!(error = %e, "scheduler tick failed");
+            }
+            actix_web::rt::time::sleep(every).await;
+        }
+    });
+}

@@ -1,0 +1,382 @@
+//! Game operations. Each runs in one write transaction: lock the game, fold its log, ask the
+//! engine, append the event, update the indexes. A refused action appends nothing but the
+//! seat's own record of it.
+
+use crate::db::DbConnection;
+use crate::db::models::GameRow;
+use crate::db::queries::{forum, games};
+use crate::domain::Title;
+use crate::game::deal;
+use crate::game::log::{Folded, GameEvent, fold};
+use crate::game::settings::GameSettings;
+use crate::game::threads::{ActPost, open_play_threads, post_act};
+use crate::rules::{Game, GameConfig, Line, Variant};
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use crate::web::viewer::Account;
+use chrono::NaiveDateTime;
+use serde_json::Value;
+
+pub fn iso(t: NaiveDateTime) -> String {
+    t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+/// Loads and folds a game inside a transaction (locking its row for writers).
+pub fn load_locked(c: &mut DbConnection, game_id: i64) -> Result<(GameRow, Folded), AppError> {
+    let row = games::get_for_update(c, game_id)?.ok_or(AppError::NotFound)?;
+    let folded =
+        fold(&games::events(c, game_id)?).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok((row, folded))
+}
+
+pub fn load(c: &mut DbConnection, game_id: i64) -> Result<(GameRow, Folded), AppError> {
+    let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+    let folded =
+        fold(&games::events(c, game_id)?).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok((row, folded))
+}
+
+fn append(
+    c: &mut DbConnection,
+    game_id: i64,
+    folded: &mut Folded,
+    actor: Option<i64>,
+    event: &GameEvent,
+) -> Result<(), AppError> {
+    let seq = folded.last_seq + 1;
+    games::append(c, game_id, seq, event.kind(), actor, &event.to_json()).map_err(|e| {
+        if crate::db::is_unique_violation(&e) {
+            AppError::Conflict("concurrent_change")
+        } else {
+            e.into()
+        }
+    })?;
+    folded.last_seq = seq;
+    Ok(())
+}
+
+/// A judge (or admin) opens a game for sign-up; returns its id.
+pub async fn create(
+    state: &AppState,
+    judge: &Account,
+    title: &str,
+    settings: GameSettings,
+) -> Result<i64, AppError> {
+    if !judge.is_judge() {
+        return Err(AppError::Forbidden);
+    }
+    let title = Title::parse(title)?;
+    let judge = judge.clone();
+    state
+        .write(move |c| {
+            let settings_json = serde_json::to_string(&settings).unwrap_or_default();
+            let row = games::create(
+                c,
+                &games::NewGame {
+                    title: title.as_str(),
+                    variant: &settings.variant,
+                    judge_id: judge.id,
+                    settings: &settings_json,
+                },
+            )?;
+            let created = GameEvent::Created {
+                title: title.as_str().to_string(),
+                settings,
+            };
+            games::append(
+                c,
+                row.id,
+                1,
+                created.kind(),
+                Some(judge.id),
+                &created.to_json(),
+            )?;
+            let board = forum::games_board(c)?;
+            let signup = forum::create_game_thread(
+                c,
+                board.id,
+                judge.id,
+                &format!("{} · 报名", title.as_str()),
+                "signup",
+                row.id,
+            )?;
+            let body = format!(
+                "[{}](/games/{})",
+                title.as_str().replace(['[', ']'], ""),
+                row.id
+            );
+            forum::add_post(c, signup.id, judge.id, &body, None)?;
+            games::set_threads(c, row.id, Some(signup.id), None, None)?;
+            Ok(row.id)
+        })
+        .await
+}
+
+/// Sign up (`join = true`) or withdraw before the start.
+pub async fn set_signup(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+    join: bool,
+) -> Result<(), AppError> {
+    let account = account.clone();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            if row.status != "signup" {
+                return Err(AppError::Conflict("game_started"));
+            }
+            let changed = if join {
+                games::signup(c, game_id, account.id)?
+            } else {
+                games::withdraw(c, game_id, account.id)?
+            };
+            if changed {
+                let event = if join {
+                    GameEvent::SignedUp {
+                        user_id: account.id,
+                        name: account.name.clone(),
+                    }
+                } else {
+                    GameEvent::Withdrew {
+                        user_id: account.id,
+                        name: account.name.clone(),
+                    }
+                };
+                append(c, game_id, &mut folded, Some(account.id), &event)?;
+            }
+            Ok(())
+        })
+        .await
+}
+
+/// The judge starts the game: the deal, the commitment, the threads, act 1 and its deadline.
+/// `setup` (admin only) fixes the deal. Returns the deadline of act 1.
+pub async fn start(
+    state: &AppState,
+    actor: &Account,
+    game_id: i64,
+    setup: Option<Value>,
+) -> Result<NaiveDateTime, AppError> {
+    let actor = actor.clone();
+    let setup = setup.filter(|s| !s.is_null());
+    if setup.is_some() && !actor.is_admin() {
+        return Err(AppError::Forbidden);
+    }
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            if row.judge_id != actor.id && !actor.is_admin() {
+                return Err(AppError::Forbidden);
+            }
+            if row.status != "signup" {
+                return Err(AppError::Conflict("game_started"));
+            }
+            let signups = games::signups(c, game_id)?;
+            let s = &folded.settings;
+            let n = signups.len();
+            if n < s.min_seats || n > s.max_seats {
+                return Err(AppError::Conflict("seat_count"));
+            }
+            let deal = match &setup {
+                Some(fixed) => deal::fixed_deal(&signups, fixed),
+                None => deal::random_deal(&signups, &s.characters),
+            }
+            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            // The engine checks the deal before anything is written.
+            let variant =
+                Variant::from_name(&s.variant).ok_or(AppError::Internal("variant".into()))?;
+            Game::start(&GameConfig {
+                variant,
+                options: s.options.clone(),
+                seed: deal.seed,
+                seats: deal.seats.clone(),
+                setup: Some(deal.setup.clone()),
+            })
+            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let event = GameEvent::Started {
+                seed: deal.seed,
+                seats: deal.seats.clone(),
+                users: deal.users.clone(),
+                setup: deal.setup.clone(),
+                deal_text: deal.deal_text.clone(),
+                salt: deal.salt.clone(),
+                commitment: deal.commitment.clone(),
+                fixed_deal: setup.is_some(),
+            };
+            append(c, game_id, &mut folded, Some(actor.id), &event)?;
+            for (i, (spec, user)) in deal.seats.iter().zip(&deal.users).enumerate() {
+                games::add_seat(c, game_id, i as i32 + 1, &spec.game_id, *user)?;
+            }
+            games::set_status(c, game_id, "running")?;
+            if setup.is_some() {
+                games::set_fixed_deal(c, game_id)?;
+            }
+            let (play, grave) = open_play_threads(c, &row)?;
+            games::set_threads(c, game_id, row.signup_thread_id, Some(play), Some(grave))?;
+            let deadline = folded.settings.next_deadline(now);
+            games::set_deadline(c, game_id, 1, deadline)?;
+            let opening = ActPost {
+                resolved: None,
+                events: Vec::new(),
+                alive: deal.seats.iter().map(|s| s.game_id.clone()).collect(),
+                opens: Some(1),
+                deadline: Some(iso(deadline)),
+                winner: None,
+            };
+            post_act(c, &row, play, &opening)?;
+            Ok(deadline)
+        })
+        .await
+}
+
+/// What a submission got: the reply or the refusal.
+pub struct SubmitOutcome {
+    pub result: Result<Value, crate::rules::Refused>,
+}
+
+/// A seat submits an action (the replay/API action object).
+pub async fn submit(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+    action: Value,
+) -> Result<SubmitOutcome, AppError> {
+    let account = account.clone();
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            if row.status == "signup" {
+                return Err(AppError::Conflict("game_not_started"));
+            }
+            let (_, game_name) = games::seat_of(c, game_id, account.id)?.ok_or(AppError::Conflict("not_seated"))?;
+            let game = folded.game.as_mut().ok_or(AppError::Internal("running game without a deal".into()))?;
+            if !game.is_over() {
+                match games::deadline(c, game_id)? {
+                    Some((_, due)) if due <= now => return Err(AppError::Conflict("act_closed")),
+                    _ => {}
+                }
+            }
+            let parsed = game
+                .parse_action(&action)
+                .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let act = game.phase();
+            let submitted = game.submit(&game_name, &parsed);
+            let joined = submitted.lines.iter().any(|l| {
+                matches!(l, Line::Private { event, .. } if event.get("type").and_then(Value::as_str) == Some("joined"))
+            });
+            let event = GameEvent::Submitted {
+                act,
+                by: game_name.clone(),
+                action,
+            };
+            append(c, game_id, &mut folded, Some(account.id), &event)?;
+            if joined && row.kira_thread_id.is_none() {
+                let board = forum::games_board(c)?;
+                let t = forum::create_game_thread(c, board.id, row.judge_id, &format!("{} · 联手", row.title), "kira", game_id)?;
+                games::set_kira_thread(c, game_id, t.id)?;
+            }
+            Ok(SubmitOutcome {
+                result: submitted.result,
+            })
+        })
+        .await
+}
+
+/// Resolves the open act (its deadline came, or the judge said so). `expected_act` guards
+/// against resolving an act twice: exactly one caller claims the deadline row. Returns the
+/// number of the act that is open now (the last act, when the game ended).
+pub async fn resolve(
+    state: &AppState,
+    game_id: i64,
+    expected_act: Option<i32>,
+    trigger: &'static str,
+    actor: Option<i64>,
+) -> Result<u32, AppError> {
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            let Some((act, _)) = games::deadline(c, game_id)? else {
+                return Err(AppError::Conflict(if row.status == "finished" {
+                    "game_over"
+                } else {
+                    "game_not_started"
+                }));
+            };
+            if expected_act.is_some_and(|e| e != act) {
+                return Err(AppError::Conflict("already_resolved"));
+            }
+            let game = folded
+                .game
+                .as_mut()
+                .ok_or(AppError::Internal("running game without a deal".into()))?;
+            let lines = game.resolve_phase();
+            let over = game.is_over();
+            let next = (!over).then(|| folded.settings.next_deadline(now));
+            if !games::claim_deadline(c, game_id, act, next)? {
+                return Err(AppError::Conflict("already_resolved"));
+            }
+            let game = folded
+                .game
+                .as_ref()
+                .ok_or(AppError::Internal("game".into()))?;
+            let post = ActPost {
+                resolved: Some(act as u32),
+                events: lines
+                    .iter()
+                    .filter_map(|l| match l {
+                        Line::Public { event, .. } => Some(event.clone()),
+                        _ => None,
+                    })
+                    .collect(),
+                alive: game
+                    .seats()
+                    .into_iter()
+                    .filter(|s| s.alive)
+                    .map(|s| s.game_id)
+                    .collect(),
+                opens: (!over).then(|| game.phase()),
+                deadline: next.map(iso),
+                winner: game.outcome().map(str::to_string),
+            };
+            let open_act = game.phase();
+            append(
+                c,
+                game_id,
+                &mut folded,
+                actor,
+                &GameEvent::Resolved {
+                    act: act as u32,
+                    trigger: trigger.to_string(),
+                },
+            )?;
+            if let Some(thread) = row.game_thread_id {
+                post_act(c, &row, thread, &post)?;
+            }
+            if over {
+                games::set_status(c, game_id, "finished")?;
+            }
+            Ok(open_act)
+        })
+        .await
+}
+
+/// The judge of a game, or an admin.
+pub async fn require_judge(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+) -> Result<GameRow, AppError> {
+    let row = state
+        .db(move |c| Ok(games::get(c, game_id)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if row.judge_id == account.id || account.is_admin() {
+        Ok(row)
+    } else {
+        Err(AppError::Forbidden)
+    }
+}

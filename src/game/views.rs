@@ -1,0 +1,222 @@
+//! What each reader may see of a game: the public view for everyone, the seat view for the
+//! seat's own account, the reveal after the end. Which account plays which seat appears in none
+//! of them before the end.
+
+use crate::db::DbConnection;
+use crate::db::models::GameRow;
+use crate::db::queries::{games, users};
+use crate::game::log::Folded;
+use crate::game::service::{iso, load};
+use crate::rules::Line;
+use crate::web::error::AppError;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+#[derive(Debug, Serialize)]
+pub struct PublicSeat {
+    pub game_id: String,
+    pub alive: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ActEvent {
+    pub act: u32,
+    pub event: Value,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PublicGame {
+    pub id: i64,
+    pub title: String,
+    pub variant: String,
+    /// `signup`, `running` or `finished`.
+    pub status: String,
+    pub act: u32,
+    pub deadline: Option<String>,
+    pub seats: Vec<PublicSeat>,
+    pub public: Vec<ActEvent>,
+    pub winner: Option<String>,
+    pub judge: String,
+    /// The real IDs that signed up, by name (public: Kiras guess from it).
+    pub signups: Vec<String>,
+    pub commitment: Option<String>,
+    pub fixed_deal: bool,
+    pub settings: Value,
+    pub signup_thread_id: Option<i64>,
+    pub game_thread_id: Option<i64>,
+    pub graveyard_thread_id: Option<i64>,
+}
+
+pub fn public_game(c: &mut DbConnection, game_id: i64) -> Result<PublicGame, AppError> {
+    let (row, folded) = load(c, game_id)?;
+    public_from(c, &row, &folded)
+}
+
+pub fn public_from(
+    c: &mut DbConnection,
+    row: &GameRow,
+    folded: &Folded,
+) -> Result<PublicGame, AppError> {
+    let judge = users::by_id(c, row.judge_id)?
+        .map(|u| u.username)
+        .unwrap_or_default();
+    let signups = games::signups(c, row.id)?
+        .into_iter()
+        .map(|(_, n)| n)
+        .collect();
+    let deadline = games::deadline(c, row.id)?;
+    let game = folded.game.as_ref();
+    Ok(PublicGame {
+        id: row.id,
+        title: row.title.clone(),
+        variant: row.variant.clone(),
+        status: row.status.clone(),
+        act: game.map(|g| g.phase()).unwrap_or(0),
+        deadline: deadline.map(|(_, due)| iso(due)),
+        seats: game
+            .map(|g| {
+                g.seats()
+                    .into_iter()
+                    .map(|s| PublicSeat {
+                        game_id: s.game_id,
+                        alive: s.alive,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        public: folded
+            .lines
+            .iter()
+            .filter_map(|l| match &l.line {
+                Line::Public { act, event } => Some(ActEvent {
+                    act: *act,
+                    event: event.clone(),
+                }),
+                _ => None,
+            })
+            .collect(),
+        winner: game.and_then(|g| g.outcome()).map(str::to_string),
+        judge,
+        signups,
+        commitment: folded.started.as_ref().map(|s| s.commitment.clone()),
+        fixed_deal: row.fixed_deal,
+        settings: serde_json::to_value(&folded.settings).unwrap_or(Value::Null),
+        signup_thread_id: row.signup_thread_id,
+        game_thread_id: row.game_thread_id,
+        graveyard_thread_id: row.graveyard_thread_id,
+    })
+}
+
+/// One seat's private page: its game ID, role, private log and the actions allowed now.
+#[derive(Debug, Serialize)]
+pub struct SeatView {
+    pub game_id: String,
+    pub role: String,
+    pub alive: bool,
+    /// Replies (with the action submitted) and private events, as transcript lines.
+    pub private: Vec<Value>,
+    pub actions: Vec<&'static str>,
+    /// The engine's view of the seat: notebooks, turn, Eye, partner, ballot.
+    pub state: Value,
+    pub kira_thread_id: Option<i64>,
+}
+
+/// The seat view of `user_id`, or `None` when that account has no seat in the game.
+pub fn seat_view(
+    c: &mut DbConnection,
+    game_id: i64,
+    user_id: i64,
+) -> Result<Option<SeatView>, AppError> {
+    let Some((_, name)) = games::seat_of(c, game_id, user_id)? else {
+        return Ok(None);
+    };
+    let (row, folded) = load(c, game_id)?;
+    let Some(game) = folded.game.as_ref() else {
+        return Ok(None);
+    };
+    let mut state = game.view_for(&name).unwrap_or(Value::Null);
+    if let Value::Object(m) = &mut state {
+        // Replaced by `private` below, which also holds refusals and what was submitted.
+        m.remove("private");
+    }
+    let role = state
+        .get("role")
+        .and_then(Value::as_str)
+        .unwrap_or("good")
+        .to_string();
+    let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
+    let private = private_lines(&folded, &name);
+    let joined = state.get("partner").is_some_and(|p| !p.is_null());
+    Ok(Some(SeatView {
+        actions: game.allowed_actions(&name),
+        kira_thread_id: if joined { row.kira_thread_id } else { None },
+        game_id: name,
+        role,
+        alive,
+        private,
+        state,
+    }))
+}
+
+/// The lines addressed to one seat, in order.
+pub fn private_lines(folded: &Folded, name: &str) -> Vec<Value> {
+    folded
+        .lines
+        .iter()
+        .filter_map(|l| match &l.line {
+            Line::Reply { by, .. } if by == name => {
+                let mut v = serde_json::to_value(&l.line).unwrap_or(Value::Null);
+                if let (Value::Object(m), Some(a)) = (&mut v, &l.action) {
+                    m.insert("action".into(), a.clone());
+                }
+                Some(v)
+            }
+            Line::Private { to, .. } if to == name => serde_json::to_value(&l.line).ok(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Everything, after the end (DN-28): real IDs, roles, every private action and the
+/// commitment with the exact text it commits to.
+pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
+    let (row, folded) = load(c, game_id)?;
+    let game = folded
+        .game
+        .as_ref()
+        .ok_or(AppError::Conflict("game_not_over"))?;
+    if !game.is_over() || row.status != "finished" {
+        return Err(AppError::Conflict("game_not_over"));
+    }
+    let started = folded
+        .started
+        .as_ref()
+        .ok_or(AppError::Internal("no deal".into()))?;
+    let transcript: Vec<Value> = folded
+        .lines
+        .iter()
+        .map(|l| {
+            let mut v = serde_json::to_value(&l.line).unwrap_or(Value::Null);
+            if let (Value::Object(m), Some(a)) = (&mut v, &l.action) {
+                m.insert("action".into(), a.clone());
+            }
+            v
+        })
+        .collect();
+    let recomputed = crate::game::deal::commitment(&started.deal_text, &started.salt);
+    Ok(json!({
+        "id": row.id,
+        "winner": game.outcome(),
+        "seats": started.seats,
+        "roles": game.reveal(),
+        "transcript": transcript,
+        "commitment": {
+            "hash": started.commitment,
+            "text": started.deal_text,
+            "salt": started.salt,
+            "algorithm": "sha256(text + \"\\n\" + salt)",
+            "verified": recomputed == started.commitment,
+        },
+        "fixed_deal": started.fixed_deal,
+    }))
+}

@@ -1,0 +1,206 @@
+//! Games over JSON (../shared/spec/api.md): create, sign up, start, the public view, `me`,
+//! actions, resolve, audit, reveal.
+
+use super::ApiUser;
+use crate::db::queries::games;
+use crate::game::service::{self, iso};
+use crate::game::settings::GameSettings;
+use crate::game::views;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+#[derive(Deserialize)]
+pub struct NewGame {
+    title: String,
+    variant: String,
+    options: Option<Value>,
+    act_minutes: Option<i64>,
+    characters: Option<Vec<String>>,
+    deadline_time: Option<String>,
+    timezone: Option<String>,
+    min_seats: Option<usize>,
+    max_seats: Option<usize>,
+}
+
+#[post("/games")]
+async fn api_create_game(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    body: web::Json<NewGame>,
+) -> Result<HttpResponse, AppError> {
+    let b = body.into_inner();
+    let settings = GameSettings::parse(
+        &b.variant,
+        b.options,
+        b.characters,
+        b.act_minutes,
+        b.deadline_time,
+        b.timezone,
+        b.min_seats,
+        b.max_seats,
+    )
+    .map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let id = service::create(&state, &user.0, &b.title, settings).await?;
+    Ok(HttpResponse::Created().json(json!({"id": id})))
+}
+
+#[get("/games")]
+async fn api_list_games(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let rows = state.db(|c| Ok(games::list(c)?)).await?;
+    let list: Vec<Value> = rows
+        .into_iter()
+        .map(|g| json!({"id": g.id, "title": g.title, "variant": g.variant, "status": g.status, "fixed_deal": g.fixed_deal}))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"games": list})))
+}
+
+#[post("/games/{id}/signup")]
+async fn api_signup(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    service::set_signup(&state, &user.0, *id, true).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+#[delete("/games/{id}/signup")]
+async fn api_withdraw(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    service::set_signup(&state, &user.0, *id, false).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+#[derive(Deserialize)]
+pub struct StartBody {
+    setup: Option<Value>,
+}
+
+#[post("/games/{id}/start")]
+async fn api_start(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    // The body is optional; when present it must be valid (a typo must not start a random deal).
+    let setup = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        serde_json::from_slice::<StartBody>(&body)
+            .map_err(|e| AppError::BadRequest(e.to_string()))?
+            .setup
+    };
+    let deadline = service::start(&state, &user.0, *id, setup).await?;
+    Ok(HttpResponse::Ok().json(json!({"act": 1, "deadline": iso(deadline)})))
+}
+
+#[get("/games/{id}")]
+async fn api_game(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let game_id = *id;
+    let view = state.db(move |c| views::public_game(c, game_id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[get("/games/{id}/me")]
+async fn api_me(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (game_id, user_id) = (*id, user.0.id);
+    let view = state
+        .db(move |c| views::seat_view(c, game_id, user_id))
+        .await?
+        .ok_or(AppError::Conflict("not_seated"))?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[post("/games/{id}/actions")]
+async fn api_action(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<Value>,
+) -> Result<HttpResponse, AppError> {
+    let outcome = service::submit(&state, &user.0, *id, body.into_inner()).await?;
+    Ok(match outcome.result {
+        Ok(reply) => HttpResponse::Ok().json(json!({"ok": true, "reply": reply})),
+        Err(refused) => HttpResponse::Conflict()
+            .json(json!({"ok": false, "error": refused.error, "message": refused.message})),
+    })
+}
+
+#[post("/games/{id}/resolve")]
+async fn api_resolve(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    service::require_judge(&state, &user.0, *id).await?;
+    let act = service::resolve(&state, *id, None, "judge", Some(user.0.id)).await?;
+    Ok(HttpResponse::Ok().json(json!({"act": act})))
+}
+
+#[get("/games/{id}/reveal")]
+async fn api_reveal(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let game_id = *id;
+    let reveal = state.db(move |c| views::reveal(c, game_id)).await?;
+    Ok(HttpResponse::Ok().json(reveal))
+}
+
+#[get("/games/{id}/audit")]
+async fn api_audit(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    if !user.0.is_admin() {
+        return Err(AppError::Forbidden);
+    }
+    let game_id = *id;
+    let events = state
+        .db(move |c| {
+            games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            Ok(games::events(c, game_id)?)
+        })
+        .await?;
+    let mut prev = String::new();
+    let list: Vec<Value> = events
+        .into_iter()
+        .map(|e| {
+            // A running hash over the log, so an export can be checked against a later one.
+            let hash = crate::auth::tokens::sha256_hex(&format!("{prev}\n{}\n{}\n{}", e.seq, e.kind, e.payload));
+            prev = hash.clone();
+            json!({"seq": e.seq, "kind": e.kind, "time": iso(e.created_at), "actor_id": e.actor_id,
+                   "payload": serde_json::from_str::<Value>(&e.payload).unwrap_or(Value::Null), "hash": hash})
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"events": list})))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(api_create_game)
+        .service(api_list_games)
+        .service(api_signup)
+        .service(api_withdraw)
+        .service(api_start)
+        .service(api_game)
+        .service(api_me)
+        .service(api_action)
+        .service(api_resolve)
+        .service(api_reveal)
+        .service(api_audit);
+}

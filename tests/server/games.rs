@@ -1,0 +1,408 @@
+//! Death Note games played through the HTTP API: the server must say what `maku replay` says
+//! (issue 4).
+
+use crate::helpers::TestApp;
+use crate::on_both_backends;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+on_both_backends!(
+    example_basic_matches_its_transcript,
+    example_random_1_matches_its_transcript,
+    example_random_2_matches_its_transcript,
+    example_random_3_matches_its_transcript,
+    signup_start_and_refusals,
+);
+
+fn examples_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples")
+}
+
+fn read_json(path: &std::path::Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("example readable"))
+        .expect("example is JSON")
+}
+
+fn read_lines(path: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .expect("transcript readable")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+pub struct Api<'a> {
+    pub app: &'a TestApp,
+    pub client: reqwest::Client,
+}
+
+impl<'a> Api<'a> {
+    pub fn new(app: &'a TestApp) -> Api<'a> {
+        Api {
+            app,
+            client: reqwest::Client::new(),
+        }
+    }
+
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut req = self.client.request(method, self.app.url(path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let resp = req.send().await.expect("request");
+        let status = resp.status();
+        let text = resp.text().await.expect("body");
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        self.call(reqwest::Method::POST, path, Some(token), Some(body))
+            .await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.call(reqwest::Method::GET, path, token, None).await
+    }
+
+    /// Registers `name` and returns a bearer token.
+    pub async fn account(&self, name: &str) -> String {
+        let (s, b) = self
+            .call(
+                reqwest::Method::POST,
+                "/api/v1/accounts",
+                None,
+                Some(json!({"username": name, "password": "password-123"})),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{name}: {b}");
+        self.token(name, "password-123").await
+    }
+
+    pub async fn token(&self, name: &str, password: &str) -> String {
+        let (s, b) = self
+            .call(
+                reqwest::Method::POST,
+                "/api/v1/tokens",
+                None,
+                Some(json!({"username": name, "password": password})),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        b["token"].as_str().expect("token").to_string()
+    }
+}
+
+/// Plays one example scenario through the API with a fixed deal and compares what the server
+/// publishes and tells each seat with the expected transcript.
+async fn play_example(app: &TestApp, name: &str) {
+    let scenario = read_json(&examples_dir().join(format!("{name}.json")));
+    let expected = read_lines(&examples_dir().join(format!("{name}.expected.jsonl")));
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let seats = scenario["seats"].as_array().expect("seats");
+    let mut tokens: HashMap<String, String> = HashMap::new();
+    for s in seats {
+        let real = s["real_id"].as_str().expect("real_id");
+        tokens.insert(
+            s["game_id"].as_str().expect("game_id").to_string(),
+            api.account(real).await,
+        );
+    }
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": name, "variant": "deathnote", "options": scenario["options"], "act_minutes": 60}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    for t in tokens.values() {
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let setup = json!({"seats": scenario["seats"], "kira": scenario["setup"]["kira"]});
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({"setup": setup}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["act"], 1);
+
+    let mut replies = expected.iter().filter(|l| l["kind"] == "reply");
+    for (k, act) in scenario["acts"]
+        .as_array()
+        .expect("acts")
+        .iter()
+        .enumerate()
+    {
+        for sub in act["submit"].as_array().expect("submit") {
+            let by = sub["by"].as_str().expect("by");
+            let Some(token) = tokens.get(by) else {
+                // An unknown seat cannot reach the server: there is no account behind it.
+                let skipped = replies.next().expect("a reply line");
+                assert_eq!(skipped["error"], "unknown_seat");
+                continue;
+            };
+            let (status, body) = api
+                .post(
+                    &format!("/api/v1/games/{id}/actions"),
+                    token,
+                    sub["action"].clone(),
+                )
+                .await;
+            let want = replies.next().expect("a reply line for each submission");
+            assert_eq!(want["by"], by);
+            if want["ok"] == true {
+                assert_eq!(
+                    status,
+                    StatusCode::OK,
+                    "{name} act {}: {sub} → {body}",
+                    k + 1
+                );
+                assert_eq!(body["reply"], want["reply"], "{name}: {sub}");
+            } else {
+                assert_eq!(status, StatusCode::CONFLICT, "{name}: {sub} → {body}");
+                assert_eq!(body["error"], want["error"], "{name}: {sub}");
+            }
+        }
+        let (status, body) = api
+            .post(&format!("/api/v1/games/{id}/resolve"), &admin, json!({}))
+            .await;
+        let (_, game) = api.get(&format!("/api/v1/games/{id}"), None).await;
+        if status != StatusCode::OK {
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+            assert!(
+                game["winner"].is_string(),
+                "only a finished game refuses to resolve"
+            );
+        }
+    }
+
+    let (_, game) = api.get(&format!("/api/v1/games/{id}"), None).await;
+    let want_public: Vec<Value> = expected
+        .iter()
+        .filter(|l| l["kind"] == "public")
+        .map(|l| json!({"act": l["act"], "event": l["event"]}))
+        .collect();
+    assert_eq!(
+        game["public"].as_array().expect("public"),
+        &want_public,
+        "{name}: public events"
+    );
+    let outcome = expected.last().expect("outcome line");
+    assert_eq!(game["winner"], outcome["winner"], "{name}: winner");
+
+    // Each seat's private log holds exactly its replies and private events, in order.
+    for (seat, token) in &tokens {
+        let (s, me) = api
+            .get(&format!("/api/v1/games/{id}/me"), Some(token))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        assert_eq!(me["game_id"], seat.as_str());
+        let got: Vec<Value> = me["private"]
+            .as_array()
+            .expect("private")
+            .iter()
+            .map(|l| {
+                let mut l = l.clone();
+                if let Value::Object(m) = &mut l {
+                    m.remove("action");
+                }
+                l
+            })
+            .collect();
+        let want: Vec<Value> = expected
+            .iter()
+            .filter(|l| {
+                (l["kind"] == "reply" && l["by"] == seat.as_str())
+                    || (l["kind"] == "private" && l["to"] == seat.as_str())
+            })
+            .cloned()
+            .collect();
+        let strip = |v: &Vec<Value>, kind: &str| -> Vec<Value> {
+            v.iter().filter(|l| l["kind"] == kind).cloned().collect()
+        };
+        assert_eq!(
+            strip(&got, "reply"),
+            strip(&want, "reply"),
+            "{name}: replies of {seat}"
+        );
+        assert_eq!(
+            strip(&got, "private"),
+            strip(&want, "private"),
+            "{name}: private events of {seat}"
+        );
+    }
+
+    if game["winner"].is_string() {
+        let (s, reveal) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
+        assert_eq!(s, StatusCode::OK);
+        assert_eq!(reveal["commitment"]["verified"], true);
+        assert_eq!(reveal["fixed_deal"], true);
+    } else {
+        let (s, _) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
+        assert_eq!(s, StatusCode::CONFLICT, "no reveal before the end");
+    }
+}
+
+async fn example_basic_matches_its_transcript(app: TestApp) {
+    play_example(&app, "deathnote-basic").await;
+}
+
+async fn example_random_1_matches_its_transcript(app: TestApp) {
+    play_example(&app, "deathnote-random-1").await;
+}
+
+async fn example_random_2_matches_its_transcript(app: TestApp) {
+    play_example(&app, "deathnote-random-2").await;
+}
+
+async fn example_random_3_matches_its_transcript(app: TestApp) {
+    play_example(&app, "deathnote-random-3").await;
+}
+
+async fn signup_start_and_refusals(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let player = api.account("plain").await;
+    let (s, _) = api
+        .post(
+            "/api/v1/games",
+            &player,
+            json!({"title": "x", "variant": "deathnote"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "players do not create games");
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "x", "variant": "chess"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "第一局", "variant": "deathnote", "min_seats": 6, "max_seats": 9}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let mut tokens = Vec::new();
+    for i in 0..5 {
+        let t = api.account(&format!("p{i}")).await;
+        let (s, _) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        tokens.push(t);
+    }
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "five cannot start: {b}");
+    assert_eq!(b["error"], "seat_count");
+    let (s, _) = api
+        .post(&format!("/api/v1/games/{id}/start"), &player, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "only its judge starts it");
+    let (s, _) = api
+        .post(&format!("/api/v1/games/{id}/signup"), &player, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["signups"].as_array().map(Vec::len), Some(6));
+    assert_eq!(g["status"], "signup");
+    let resp = api
+        .client
+        .post(app.url(&format!("/api/v1/games/{id}/start")))
+        .bearer_auth(&admin)
+        .body("{\"setup\": oops")
+        .send()
+        .await
+        .expect("POST");
+    assert_eq!(
+        resp.status(),
+        StatusCode::BAD_REQUEST,
+        "a body that is not JSON is refused"
+    );
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert!(b["deadline"].is_string());
+    let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["status"], "running");
+    assert_eq!(g["act"], 1);
+    assert_eq!(g["seats"].as_array().map(Vec::len), Some(6));
+    assert_eq!(g["commitment"].as_str().map(str::len), Some(64));
+    let (s, _) = api
+        .post(&format!("/api/v1/games/{id}/signup"), &tokens[0], json!({}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "no sign-up after the start");
+    let outsider = api.account("outsider").await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/actions"),
+            &outsider,
+            json!({"type": "vote", "targets": ["L"]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(b["error"], "not_seated");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/actions"),
+            &tokens[0],
+            json!({"type": "dance"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    let (s, me) = api
+        .get(&format!("/api/v1/games/{id}/me"), Some(&tokens[0]))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        me["actions"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|x| x == "vote"))
+    );
+    let (s, _) = api
+        .get(&format!("/api/v1/games/{id}/audit"), Some(&tokens[0]))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, audit) = api
+        .get(&format!("/api/v1/games/{id}/audit"), Some(&admin))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let kinds: Vec<&str> = audit["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter_map(|e| e["kind"].as_str())
+        .collect();
+    assert_eq!(kinds.first(), Some(&"created"));
+    assert!(kinds.contains(&"started"));
+}
