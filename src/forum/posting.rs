@@ -6,6 +6,11 @@ use crate::web::error::AppError;
 use crate::web::state::AppState;
 use crate::web::viewer::Account;
 
+/// Threads written with forum accounts: ordinary threads and games' sign-up threads.
+pub fn is_forum_thread(thread: &crate::db::models::Thread) -> bool {
+    matches!(thread.kind.as_str(), "forum" | "signup")
+}
+
 /// Opens a thread with its first post; returns the thread id.
 pub async fn create_thread(
     state: &AppState,
@@ -45,6 +50,10 @@ pub async fn reply(
             if thread.deleted_at.is_some() {
                 return Err(AppError::Gone);
             }
+            if !is_forum_thread(&thread) {
+                // Game threads are written as a game ID, through the game's own pages.
+                return Err(AppError::Conflict("game_thread"));
+            }
             if thread.locked && !moderator {
                 return Err(AppError::Conflict("thread_locked"));
             }
@@ -79,6 +88,9 @@ pub async fn edit(
             }
             if post.author_id != editor_id {
                 return Err(AppError::Forbidden);
+            }
+            if !is_forum_thread(&thread) || post.kind != "user" {
+                return Err(AppError::Conflict("game_thread"));
             }
             if thread.locked && !moderator {
                 return Err(AppError::Conflict("thread_locked"));

@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod deal;
 pub mod log;
+pub mod posting;
 pub mod scheduler;
 pub mod service;
 pub mod settings;

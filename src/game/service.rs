@@ -126,6 +126,9 @@ pub async fn set_signup(
             if row.status != "signup" {
                 return Err(AppError::Conflict("game_started"));
             }
+            if join && row.judge_id == account.id {
+                return Err(AppError::Conflict("judge_cannot_play"));
+            }
             let changed = if join {
                 games::signup(c, game_id, account.id)?
             } else {

@@ -55,6 +55,9 @@ async fn edit_form(
     if post.author_id != account.id {
         return Err(AppError::Forbidden);
     }
+    if post.kind != "user" || post.as_seat.is_some() {
+        return Err(AppError::Conflict("game_thread"));
+    }
     Ok(EditPage {
         page: viewer.page(),
         post_id,

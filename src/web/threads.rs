@@ -11,7 +11,7 @@ use crate::web::error::AppError;
 use crate::web::pages::{PageCtx, Pager, TimeView, page_param};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{Either, HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -164,14 +164,30 @@ async fn show(
     state: web::Data<AppState>,
     id: web::Path<i64>,
     q: web::Query<ThreadQuery>,
-) -> Result<ThreadPage, AppError> {
+) -> Result<Either<ThreadPage, HttpResponse>, AppError> {
     let q = q.into_inner();
+    let thread_id = *id;
+    let thread = state
+        .db(move |c| Ok(forum::thread(c, thread_id)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if let (false, Some(game_id)) = (posting::is_forum_thread(&thread), thread.game_id) {
+        // Game threads show game IDs, never accounts: they live on the game's pages.
+        return Ok(Either::Right(
+            HttpResponse::SeeOther()
+                .insert_header((
+                    "Location",
+                    format!("/games/{game_id}/threads/{}", thread.kind),
+                ))
+                .finish(),
+        ));
+    }
     let page = page_param(q.page);
     let author = q.author.filter(|a| !a.trim().is_empty());
     let data = load_thread(&state, &viewer, *id, page, author.clone(), q.quote).await?;
     let mut view = thread_page(&viewer, data, page, author);
     view.quote_id = q.quote;
-    Ok(view)
+    Ok(Either::Left(view))
 }
 
 #[derive(Deserialize)]

@@ -259,3 +259,12 @@ pub fn due(
         .select((deadlines::game_id, deadlines::act))
         .load(conn)
 }
+
+/// Seat numbers and game IDs (public: no accounts).
+pub fn seat_names(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32, String)>> {
+    game_seats::table
+        .filter(game_seats::game_id.eq(game_id))
+        .order(game_seats::seat.asc())
+        .select((game_seats::seat, game_seats::game_name))
+        .load(conn)
+}

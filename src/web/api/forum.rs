@@ -110,6 +110,10 @@ async fn api_thread(
             if thread.deleted_at.is_some() {
                 return Err(AppError::Gone);
             }
+            if !crate::forum::posting::is_forum_thread(&thread) {
+                // Game threads are read through /api/v1/games/{id}/threads/{kind}.
+                return Err(AppError::Conflict("game_thread"));
+            }
             let author_id = match author {
                 Some(a) => Some(forum::user_id_by_key(c, &name_key(&a))?.unwrap_or(-1)),
                 None => None,
