@@ -6,6 +6,7 @@
 //! event is logged with its audience (`Entry`), so pages are projections of one log.
 
 pub mod action;
+pub mod bot;
 pub mod event;
 mod notebook;
 pub mod refusal;
