@@ -1,6 +1,11 @@
 //! `maku simulate`: bots play whole games; prints a balance table.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use crate::rules::Variant;
+use crate::rules::sim::{Progress, SimParams, SimStats, wilson};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct SimulateArgs {
@@ -19,9 +24,181 @@ pub struct SimulateArgs {
     /// Probability that a Kira guesses a real ID right.
     #[arg(long, default_value_t = 0.3)]
     pub guess: f64,
+    /// Worker threads (0: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// A game still running after this many acts counts as unfinished.
+    #[arg(long, default_value_t = 500)]
+    pub max_acts: u32,
+}
+
+/// Checks the arguments; the message is one line.
+fn check(args: &SimulateArgs) -> Result<Variant, String> {
+    let variant = Variant::from_name(&args.variant)
+        .ok_or_else(|| format!("unknown variant {:?}", args.variant))?;
+    let range = variant.seats();
+    if !range.contains(&args.seats) {
+        return Err(format!(
+            "--seats must be {} to {} for {}, not {}",
+            range.start(),
+            range.end(),
+            variant.name(),
+            args.seats
+        ));
+    }
+    if !(0.0..=1.0).contains(&args.guess) {
+        return Err(format!(
+            "--guess must be between 0 and 1, not {}",
+            args.guess
+        ));
+    }
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if args.max_acts == 0 {
+        return Err("--max-acts must be at least 1".into());
+    }
+    Ok(variant)
 }
 
 pub fn run(args: &SimulateArgs) -> ExitCode {
-    eprintln!("maku simulate: not implemented yet ({args:?})");
-    ExitCode::from(2)
+    let variant = match check(args) {
+        Ok(v) => v,
+        Err(msg) => {
+            eprintln!("maku simulate: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let params = SimParams {
+        seats: args.seats,
+        guess: args.guess,
+        max_phases: args.max_acts,
+    };
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .clamp(1, 256) as u64;
+    let threads = threads.min(args.games);
+    let progress = Progress::default();
+    let bar = if std::io::stderr().is_terminal() && args.games >= 20_000 {
+        indicatif::ProgressBar::new(args.games)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let start = Instant::now();
+    let first = args.seed;
+    let total = args.games;
+    let stats = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let lo = first.wrapping_add(total * t / threads);
+                let hi = first.wrapping_add(total * (t + 1) / threads);
+                let (params, progress) = (&params, &progress);
+                scope.spawn(move || {
+                    if lo <= hi {
+                        variant.simulate(params, lo..hi, progress)
+                    } else {
+                        // Seeds wrapped around u64::MAX: play the two pieces.
+                        let mut s = variant.simulate(params, lo..u64::MAX, progress);
+                        s.merge(&variant.simulate(params, 0..hi, progress));
+                        s
+                    }
+                })
+            })
+            .collect();
+        while !workers.iter().all(|w| w.is_finished()) {
+            bar.set_position(progress.get());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut all = SimStats::default();
+        for w in workers {
+            match w.join() {
+                Ok(s) => all.merge(&s),
+                Err(_) => return None,
+            }
+        }
+        Some(all)
+    });
+    bar.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    let Some(stats) = stats else {
+        eprintln!("maku simulate: a worker thread failed");
+        return ExitCode::from(1);
+    };
+    print!("{}", table(args, variant, &stats, elapsed, threads));
+    ExitCode::SUCCESS
+}
+
+fn table(args: &SimulateArgs, variant: Variant, s: &SimStats, secs: f64, threads: u64) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let n = s.games;
+    let _ = writeln!(
+        out,
+        "{} games of {}, {} seats, seed {}, guess {}",
+        n,
+        variant.name(),
+        args.seats,
+        args.seed,
+        args.guess
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{:<12} {:>10} {:>8}   95% CI (Wilson)",
+        "outcome", "games", "share"
+    );
+    for &(name, x) in &s.outcomes {
+        if name == "unfinished" && x == 0 {
+            continue;
+        }
+        let (lo, hi) = wilson(x, n);
+        let _ = writeln!(
+            out,
+            "{:<12} {:>10} {:>7.2}%   [{:.2}%, {:.2}%]",
+            name,
+            x,
+            100.0 * x as f64 / n as f64,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "mean game length: {:.2} acts",
+        s.phases as f64 / n as f64
+    );
+    let _ = writeln!(out);
+    let total_outs: u64 = s.outs.iter().map(|r| r.1).sum();
+    let _ = writeln!(
+        out,
+        "{:<18} {:>10} {:>8} {:>9}",
+        "seats out by", "seats", "share", "per game"
+    );
+    for &(name, x) in &s.outs {
+        let _ = writeln!(
+            out,
+            "{:<18} {:>10} {:>7.2}% {:>9.2}",
+            name,
+            x,
+            if total_outs == 0 {
+                0.0
+            } else {
+                100.0 * x as f64 / total_outs as f64
+            },
+            x as f64 / n as f64
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{:.0} games/s ({:.3} s, {} thread{})",
+        n as f64 / secs.max(1e-9),
+        secs,
+        threads,
+        if threads == 1 { "" } else { "s" }
+    );
+    out
 }

@@ -8,6 +8,7 @@
 
 pub mod deathnote;
 pub mod scenario;
+pub mod sim;
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -40,6 +41,18 @@ impl Variant {
     pub fn seats(self) -> RangeInclusive<usize> {
         match self {
             Variant::DeathNote => deathnote::SEATS,
+        }
+    }
+
+    /// Bots play the games whose seeds are in `seeds`; returns their totals.
+    pub fn simulate(
+        self,
+        params: &sim::SimParams,
+        seeds: std::ops::Range<u64>,
+        progress: &sim::Progress,
+    ) -> sim::SimStats {
+        match self {
+            Variant::DeathNote => deathnote::bot::simulate(params, seeds, progress),
         }
     }
 
@@ -177,7 +190,7 @@ impl Game {
                     .iter()
                     .map(|s| (s.game_id.as_str(), s.real_id.as_str()))
                     .collect();
-                let roster = Arc::new(deathnote::Roster::new(&pairs));
+                let roster = Arc::new(deathnote::Roster::new(&pairs)?);
                 let kiras = deathnote_setup(config.setup.as_ref(), &roster)?;
                 let game = match kiras {
                     Some(k) => deathnote::Game::new(roster, k, options, config.seed)?,

@@ -57,6 +57,7 @@ impl Game {
             return None;
         }
         st.alive = false;
+        self.alive -= 1;
         st.out = Some((self.act, cause));
         let mut held = [NotebookId::N1; 2];
         let mut count = 0;

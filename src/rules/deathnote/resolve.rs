@@ -13,7 +13,7 @@
 use rand::RngExt;
 
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
-use super::state::{Game, NotebookId, Seat};
+use super::state::{Ballot, Game, NotebookId, Seat};
 
 impl Game {
     /// Resolves the current act (its deadline has come) and opens the next one.
@@ -43,9 +43,15 @@ impl Game {
         self.scratch.kills = kills;
 
         // 2. DN-6: a holder who did not act with a notebook on turn she held since the opening.
-        for i in 0..self.seats.len() {
-            let seat = Seat(i as u8);
-            if self.seats[i].alive && self.owes_action(seat) {
+        //    Only notebook holders can owe; taken in seat order.
+        let mut owing = [self.notebooks[0].holder, self.notebooks[1].holder];
+        owing.sort();
+        for (i, &h) in owing.iter().enumerate() {
+            if let Some(seat) = h
+                && (i == 0 || owing[0] != h)
+                && self.is_alive(seat)
+                && self.owes_action(seat)
+            {
                 note(self.put_out(seat, Cause::NoAction, None));
             }
         }
@@ -57,11 +63,16 @@ impl Game {
         }
 
         // 4. DN-16: no ballot.
-        for i in 0..self.seats.len() {
-            let s = &self.seats[i];
-            if s.alive_at_open && s.alive && s.ballot.is_none() {
-                note(self.put_out(Seat(i as u8), Cause::NoVote, None));
-            }
+        //    A tight pass first (a bit per seat), then the outs in seat order.
+        let mut silent = 0u64;
+        for (i, s) in self.seats.iter().enumerate() {
+            let owes = s.alive_at_open & s.alive & s.ballot.is_empty();
+            silent |= u64::from(owes) << i;
+        }
+        while silent != 0 {
+            let i = silent.trailing_zeros();
+            silent &= silent - 1;
+            note(self.put_out(Seat(i as u8), Cause::NoVote, None));
         }
 
         // 5. DN-22: the resolution of her third own turn.
@@ -268,7 +279,7 @@ impl Game {
         self.act += 1;
         for s in &mut self.seats {
             s.alive_at_open = s.alive;
-            s.ballot = None;
+            s.ballot = Ballot::NONE;
             s.doomed = false;
             s.killed_this_act = false;
         }

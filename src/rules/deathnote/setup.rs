@@ -7,7 +7,9 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::state::{ActScratch, Eye, Game, Join, Name, Notebook, Options, Roster, Seat, SeatState};
+use super::state::{
+    ActScratch, Ballot, Eye, Game, Join, Name, Notebook, Options, Roster, Seat, SeatState,
+};
 
 /// DN-1: a game may start with 6 to 40 seats.
 pub const SEATS: std::ops::RangeInclusive<usize> = 6..=40;
@@ -45,7 +47,6 @@ impl Game {
         seed: u64,
     ) -> Result<Game, SetupError> {
         let n = roster.len();
-        check_roster(&roster)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let a = rng.random_range(0..n);
         let mut b = rng.random_range(0..n - 1);
@@ -61,7 +62,6 @@ impl Game {
         options: Options,
         rng: ChaCha8Rng,
     ) -> Result<Game, SetupError> {
-        check_roster(&roster)?;
         let n = roster.len();
         if kiras[0] == kiras[1] || kiras.iter().any(|k| k.index() >= n) {
             return Err(SetupError::KiraCount);
@@ -70,7 +70,7 @@ impl Game {
             alive: true,
             out: None,
             alive_at_open: true,
-            ballot: None,
+            ballot: Ballot::NONE,
             doomed: false,
             killed_this_act: false,
         };
@@ -86,6 +86,7 @@ impl Game {
             roster,
             options,
             seats: vec![seat; n],
+            alive: n,
             notebooks: [notebook(kiras[0]), notebook(kiras[1])],
             windows: [None, None],
             eye: Eye::default(),
@@ -101,19 +102,6 @@ impl Game {
         game.open_act();
         Ok(game)
     }
-}
-
-fn check_roster(roster: &Roster) -> Result<(), SetupError> {
-    let n = roster.len();
-    if !SEATS.contains(&n) {
-        return Err(SetupError::SeatCount(n));
-    }
-    for (i, g) in roster.game_ids.iter().enumerate() {
-        if roster.game_ids[..i].contains(g) {
-            return Err(SetupError::DuplicateGameId(g.to_string()));
-        }
-    }
-    Ok(())
 }
 
 /// DN-2: the judge deals game IDs from a character list to the signed-up real IDs at random.

@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::event::{Cause, Entry, Winner};
+use super::setup::{SEATS, SetupError};
 
 /// A seat: its position in seat order, 0-based (seat 1 of the spec is `Seat(0)`).
 /// A number outside the game stands for an unknown name (refused `bad_target` / `unknown_seat`).
@@ -117,20 +118,39 @@ impl<'de> Deserialize<'de> for Name {
     }
 }
 
-/// The public list of who plays: game IDs and real IDs in seat order. Immutable for a game, so
-/// many simulated games can share one roster behind an `Arc`.
+/// The public list of who plays: game IDs and real IDs in seat order. Checked once when built
+/// (DN-1 seat count, distinct game IDs) and immutable, so many simulated games can share one
+/// roster behind an `Arc`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Roster {
-    pub game_ids: Vec<Name>,
-    pub real_ids: Vec<Name>,
+    game_ids: Vec<Name>,
+    real_ids: Vec<Name>,
 }
 
 impl Roster {
-    pub fn new<G: AsRef<str>, R: AsRef<str>>(seats: &[(G, R)]) -> Roster {
-        Roster {
+    /// `(game_id, real_id)` pairs in seat order.
+    pub fn new<G: AsRef<str>, R: AsRef<str>>(seats: &[(G, R)]) -> Result<Roster, SetupError> {
+        let n = seats.len();
+        if !SEATS.contains(&n) {
+            return Err(SetupError::SeatCount(n));
+        }
+        for (i, (g, _)) in seats.iter().enumerate() {
+            if seats[..i].iter().any(|(h, _)| h.as_ref() == g.as_ref()) {
+                return Err(SetupError::DuplicateGameId(g.as_ref().to_string()));
+            }
+        }
+        Ok(Roster {
             game_ids: seats.iter().map(|(g, _)| Name::from(g.as_ref())).collect(),
             real_ids: seats.iter().map(|(_, r)| Name::from(r.as_ref())).collect(),
-        }
+        })
+    }
+
+    pub fn game_ids(&self) -> &[Name] {
+        &self.game_ids
+    }
+
+    pub fn real_ids(&self) -> &[Name] {
+        &self.real_ids
     }
 
     pub fn len(&self) -> usize {
@@ -178,14 +198,15 @@ pub struct SeatState {
     /// Alive when the current act opened (DN terms: "living at opening").
     pub alive_at_open: bool,
     /// The ballot of this act (DN-14: the last one counts).
-    pub ballot: Option<Ballot>,
+    pub ballot: Ballot,
     /// A successful kill of this act names this seat (DN-9 `target_taken`).
     pub doomed: bool,
     /// This seat made a kill (successful or not) this act (DN-21 `eye_after_kill`).
     pub killed_this_act: bool,
 }
 
-/// A ballot of one or two seats (DN-14).
+/// A ballot of one or two seats (DN-14); unused places hold `Seat::UNKNOWN`, so that the tally
+/// can count both places of every ballot without branching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ballot {
     pub len: u8,
@@ -193,6 +214,16 @@ pub struct Ballot {
 }
 
 impl Ballot {
+    /// No ballot (yet).
+    pub const NONE: Ballot = Ballot {
+        len: 0,
+        seats: [Seat::UNKNOWN; 2],
+    };
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     pub fn as_slice(&self) -> &[Seat] {
         &self.seats[..self.len as usize]
     }
@@ -285,6 +316,8 @@ pub struct Game {
     pub(crate) roster: Arc<Roster>,
     pub(crate) options: Options,
     pub(crate) seats: Vec<SeatState>,
+    /// Seats alive now (kept in step with `SeatState::alive`).
+    pub(crate) alive: usize,
     pub(crate) notebooks: [Notebook; 2],
     pub(crate) windows: [Option<Window>; 2],
     pub(crate) eye: Eye,
@@ -303,6 +336,11 @@ pub struct Game {
 impl Game {
     pub fn roster(&self) -> &Roster {
         &self.roster
+    }
+
+    /// The shared roster (cheap to clone).
+    pub fn roster_arc(&self) -> Arc<Roster> {
+        self.roster.clone()
     }
 
     pub fn options(&self) -> Options {
@@ -335,7 +373,7 @@ impl Game {
     }
 
     pub fn alive_count(&self) -> usize {
-        self.seats.iter().filter(|s| s.alive).count()
+        self.alive
     }
 
     pub fn notebook(&self, id: NotebookId) -> &Notebook {

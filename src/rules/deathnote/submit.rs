@@ -84,8 +84,19 @@ impl Game {
 
     /// DN-14: cast (or replace) a ballot.
     pub fn vote(&mut self, by: Seat, targets: &[Seat]) -> Result<Reply, Refusal> {
-        let r = self.try_vote(by, targets);
-        self.answer(by, r)
+        // The hot path of simulations: no intermediate `Accepted` value.
+        self.try_vote(by, targets)?;
+        if self.logging {
+            self.log.push(Entry {
+                act: self.act,
+                audience: Audience::Seat(by),
+                item: Item::Reply {
+                    by,
+                    reply: Reply::VoteRecorded,
+                },
+            });
+        }
+        Ok(Reply::VoteRecorded)
     }
 
     fn answer(&mut self, by: Seat, r: Result<Accepted, Refusal>) -> Result<Reply, Refusal> {
@@ -293,7 +304,7 @@ impl Game {
         }
         self.notebooks[id.index()].acted = true;
         self.seats[by.index()].killed_this_act = true;
-        let real = &self.roster.real_ids[target.index()];
+        let real = &self.roster.real_ids()[target.index()];
         if real_id_matches(guess, real.as_str()) {
             // DN-9: takes effect at resolution; nobody but the killer knows until then.
             self.seats[target.index()].doomed = true;
@@ -413,7 +424,8 @@ impl Game {
         Ok((Reply::HeirSet, None))
     }
 
-    fn try_vote(&mut self, by: Seat, targets: &[Seat]) -> Result<Accepted, Refusal> {
+    #[inline]
+    fn try_vote(&mut self, by: Seat, targets: &[Seat]) -> Result<(), Refusal> {
         self.check_actor(by)?;
         if targets.is_empty() || targets.len() > self.ballot_limit() {
             return Err(Refusal::BallotSize);
@@ -426,10 +438,10 @@ impl Game {
         }
         let mut ballot = Ballot {
             len: targets.len() as u8,
-            seats: [Seat::UNKNOWN; 2],
+            ..Ballot::NONE
         };
         ballot.seats[..targets.len()].copy_from_slice(targets);
-        self.seats[by.index()].ballot = Some(ballot);
-        Ok((Reply::VoteRecorded, None))
+        self.seats[by.index()].ballot = ballot;
+        Ok(())
     }
 }

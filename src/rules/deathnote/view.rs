@@ -108,7 +108,7 @@ impl Game {
             && self
                 .seats
                 .get(seat.index())
-                .is_some_and(|s| s.alive && s.ballot.is_none())
+                .is_some_and(|s| s.alive && s.ballot.is_empty())
     }
 
     /// Seats that still owe a ballot or a notebook action this act, in seat order.
@@ -151,8 +151,9 @@ impl Game {
             on_turn: self.has_own_turn(seat),
             eye: self.eye.holder == Some(seat),
             partner: self.partner(seat).map(|p| self.game_id(p).clone()),
-            ballot: st.ballot.map(|b| {
-                b.as_slice()
+            ballot: (!st.ballot.is_empty()).then(|| {
+                st.ballot
+                    .as_slice()
                     .iter()
                     .map(|&t| self.game_id(t).clone())
                     .collect()

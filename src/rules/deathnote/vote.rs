@@ -7,81 +7,61 @@ impl Game {
     /// Seats out earlier in the same resolution are still counted here and skipped by the caller.
     pub fn tally(&self) -> ([Seat; 2], usize) {
         let n = self.seats.len();
-        let mut counts = [0u16; 64];
+        // Both places of every ballot, empty ones landing on the unused slot 255.
+        let mut counts = [0u8; 256];
         for s in &self.seats {
-            if let Some(b) = &s.ballot {
-                for t in b.as_slice() {
-                    if t.index() < n {
-                        counts[t.index()] += 1;
-                    }
-                }
-            }
+            let [a, b] = s.ballot.seats;
+            counts[a.index()] = counts[a.index()].wrapping_add(1);
+            counts[b.index()] = counts[b.index()].wrapping_add(1);
         }
+        // Branch-free passes over at most 40 bytes (vectorized): top count, how many hold it;
+        // the second count, how many hold it.
         let counts = &counts[..n];
         let top = counts.iter().copied().max().unwrap_or(0);
+        let n_top = counts.iter().filter(|&&c| c == top).count();
+        let first_top = counts.iter().position(|&c| c == top).unwrap_or(0);
+        let second = counts
+            .iter()
+            .copied()
+            .filter(|&c| c < top)
+            .max()
+            .unwrap_or(0);
+        let n_second = counts.iter().filter(|&&c| c == second).count();
+        let first_second = counts.iter().position(|&c| c == second).unwrap_or(0);
         let mut out = [Seat::UNKNOWN; 2];
         if top == 0 {
             return (out, 0);
         }
-        let mut first = None;
-        let mut n_top = 0;
-        for (i, &c) in counts.iter().enumerate() {
-            if c == top {
-                n_top += 1;
-                if first.is_none() {
-                    first = Some(i);
-                }
-            }
-        }
-        let k = self.scratch.kiras_at_open;
-        match (k >= 2, n_top, first) {
-            // K = 2, |T1| = 2: both out.
-            (true, 2, _) => {
-                let mut len = 0;
-                for (i, &c) in counts.iter().enumerate() {
-                    if c == top {
-                        out[len] = Seat(i as u8);
-                        len += 1;
-                    }
-                }
-                (out, 2)
-            }
-            // K = 2, |T1| = 1: T1, and the second count if exactly one seat holds it.
-            (true, 1, Some(t)) => {
-                let second = counts
-                    .iter()
-                    .copied()
-                    .filter(|&c| c < top)
-                    .max()
-                    .unwrap_or(0);
-                let mut n_second = 0;
-                let mut second_seat = 0;
-                if second > 0 {
-                    for (i, &c) in counts.iter().enumerate() {
-                        if c == second {
-                            if n_second == 0 {
-                                second_seat = i;
-                            }
-                            n_second += 1;
-                        }
-                    }
-                }
-                if n_second == 1 {
-                    let (a, b) = (t.min(second_seat), t.max(second_seat));
-                    out = [Seat(a as u8), Seat(b as u8)];
+        let seat = |i: usize| Seat(i as u8);
+        if self.scratch.kiras_at_open >= 2 {
+            match n_top {
+                // |T1| = 2: both out.
+                2 => {
+                    let second_top = (first_top + 1..n)
+                        .find(|&i| counts[i] == top)
+                        .unwrap_or(first_top);
+                    out = [seat(first_top), seat(second_top)];
                     (out, 2)
-                } else {
-                    out[0] = Seat(t as u8);
+                }
+                // |T1| = 1: T1, and the second count if exactly one seat holds it.
+                1 if second > 0 && n_second == 1 => {
+                    let (a, b) = (first_top.min(first_second), first_top.max(first_second));
+                    out = [seat(a), seat(b)];
+                    (out, 2)
+                }
+                1 => {
+                    out[0] = seat(first_top);
                     (out, 1)
                 }
+                // |T1| ≥ 3: nobody.
+                _ => (out, 0),
             }
-            // K = 1, |T1| = 1: out.
-            (false, 1, Some(t)) => {
-                out[0] = Seat(t as u8);
-                (out, 1)
-            }
-            // |T1| ≥ 3 with K = 2, or |T1| ≥ 2 with K = 1: nobody.
-            _ => (out, 0),
+        } else if n_top == 1 {
+            // K = 1: only a unique top count puts a seat out.
+            out[0] = seat(first_top);
+            (out, 1)
+        } else {
+            (out, 0)
         }
     }
 }

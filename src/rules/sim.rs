@@ -1,0 +1,73 @@
+//! Variant-independent statistics of bot-played games (`maku simulate`).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What the bots are told.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SimParams {
+    pub seats: usize,
+    /// Probability that a guess of a hidden identity is right (Death Note: a Kira's real-ID guess).
+    pub guess: f64,
+    /// A game still running after this many phases counts as unfinished.
+    pub max_phases: u32,
+}
+
+/// Totals over many games.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SimStats {
+    pub games: u64,
+    /// Games by winner name (and `unfinished`), in a fixed order.
+    pub outcomes: Vec<(&'static str, u64)>,
+    /// Sum of game lengths in phases (acts).
+    pub phases: u64,
+    /// Seats out, by cause, in a fixed order.
+    pub outs: Vec<(&'static str, u64)>,
+}
+
+impl SimStats {
+    /// Adds `other` into `self` (same variant, so the same row order).
+    pub fn merge(&mut self, other: &SimStats) {
+        self.games += other.games;
+        self.phases += other.phases;
+        merge_rows(&mut self.outcomes, &other.outcomes);
+        merge_rows(&mut self.outs, &other.outs);
+    }
+}
+
+fn merge_rows(into: &mut Vec<(&'static str, u64)>, from: &[(&'static str, u64)]) {
+    for &(name, n) in from {
+        match into.iter_mut().find(|(k, _)| *k == name) {
+            Some(row) => row.1 += n,
+            None => into.push((name, n)),
+        }
+    }
+}
+
+/// Counts finished games for a progress bar, in batches to keep the hot loop cheap.
+#[derive(Debug, Default)]
+pub struct Progress(pub AtomicU64);
+
+impl Progress {
+    pub fn add(&self, n: u64) {
+        self.0.fetch_add(n, Ordering::Relaxed);
+    }
+
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Wilson score interval at 95 % for `x` successes in `n` trials.
+pub fn wilson(x: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = x as f64 / n;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let center = (p + z2 / (2.0 * n)) / denom;
+    let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((center - half).max(0.0), (center + half).min(1.0))
+}
