@@ -36,6 +36,8 @@ password-hint = 8 to 128 characters.
 password-submit = Change
 
 profile-role = Role
+profile-finished-games = Finished games
+profile-no-games = No finished games yet.
 profile-joined = Joined
 
 boards-title = Boards

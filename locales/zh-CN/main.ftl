@@ -36,6 +36,8 @@ password-hint = 8 至 128 个字符。
 password-submit = 修改
 
 profile-role = 角色
+profile-finished-games = 已结束的游戏
+profile-no-games = 还没有已结束的游戏。
 profile-joined = 注册时间
 
 boards-title = 版块

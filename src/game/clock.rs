@@ -24,6 +24,11 @@ impl ManualClock {
         ManualClock(Mutex::new(start))
     }
 
+    /// The current reading (the same as [`Clock::now`]).
+    pub fn now_utc(&self) -> NaiveDateTime {
+        self.now()
+    }
+
     pub fn advance(&self, by: chrono::Duration) {
         if let Ok(mut t) = self.0.lock() {
             *t += by;

@@ -47,6 +47,8 @@ struct ProfilePage {
     name: String,
     role: String,
     joined: TimeView,
+    /// Finished games only: a running game's seats are secret.
+    finished_games: Vec<(i64, String)>,
 }
 
 #[derive(Deserialize)]
@@ -244,15 +246,23 @@ async fn profile(
     name: web::Path<String>,
 ) -> Result<ProfilePage, AppError> {
     let key = name_key(&name);
-    let user = state
-        .db(move |c| Ok(users::by_key(c, &key)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let (user, games) = state
+        .db(move |c| {
+            let user = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
+            let games = crate::db::queries::games::games_of(c, user.id)?;
+            Ok((user, games))
+        })
+        .await?;
     Ok(ProfilePage {
         page: viewer.page(),
         name: user.username,
         role: user.role,
         joined: TimeView::new(user.created_at),
+        finished_games: games
+            .into_iter()
+            .filter(|g| g.status == "finished")
+            .map(|g| (g.id, g.title))
+            .collect(),
     })
 }
 

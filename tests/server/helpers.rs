@@ -3,13 +3,20 @@
 
 use diesel::{Connection, RunQueryDsl};
 use maku::config::Settings;
+use maku::game::ManualClock;
 use maku::startup::Application;
 use reqwest::StatusCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub struct TestApp {
     pub base: String,
     pub admin_password: String,
+    pub database_url: String,
+    /// The server's state (its pool and clock), for calling the service directly.
+    pub state: maku::web::state::AppState,
+    /// Time as this app sees it; tests move it by hand.
+    pub clock: Arc<ManualClock>,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -51,23 +58,51 @@ pub async fn spawn_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> 
         }
         Backend::Postgres => (fresh_pg_database()?, None),
     };
+    let clock = Arc::new(ManualClock::new(chrono::Utc::now().naive_utc()));
+    let (base, admin_password, state) = start(&database_url, clock.clone(), tweak).await;
+    Some(TestApp {
+        base,
+        admin_password: admin_password.expect("a fresh database creates admin"),
+        database_url,
+        state,
+        clock,
+        _dir: dir,
+    })
+}
+
+/// Builds and serves one instance on `database_url`; the scheduler is off unless `tweak` turns it on.
+async fn start(
+    database_url: &str,
+    clock: Arc<ManualClock>,
+    tweak: impl FnOnce(&mut Settings),
+) -> (String, Option<String>, maku::web::state::AppState) {
     let mut settings = Settings::new("127.0.0.1:0", database_url);
     settings.pool_size = 4;
     settings.workers = 2;
     settings.sign_in_burst_per_address = 200;
+    settings.scheduler_secs = 0;
     tweak(&mut settings);
-    let app = Application::build(settings).await.expect("app builds");
+    let app = Application::build_with_clock(settings, clock)
+        .await
+        .expect("app builds");
     let base = format!("http://127.0.0.1:{}", app.port());
-    let admin_password = app
-        .admin_password
-        .clone()
-        .expect("a fresh database creates admin");
+    let admin_password = app.admin_password.clone();
+    let state = app.state.clone();
     actix_web::rt::spawn(app.run_until_stopped());
-    Some(TestApp {
-        base,
-        admin_password,
-        _dir: dir,
-    })
+    (base, admin_password, state)
+}
+
+impl TestApp {
+    /// Another maku instance on the same database, with its own clock set to `at`.
+    pub async fn another_instance(
+        &self,
+        at: chrono::NaiveDateTime,
+        tweak: impl FnOnce(&mut Settings),
+    ) -> (String, maku::web::state::AppState) {
+        let (base, _, state) =
+            start(&self.database_url, Arc::new(ManualClock::new(at)), tweak).await;
+        (base, state)
+    }
 }
 
 /// One browser: its own cookie jar, following redirects like a browser after a form post.

@@ -7,3 +7,5 @@ mod accounts;
 mod api;
 mod games;
 mod posting;
+mod privacy;
+mod scheduler;

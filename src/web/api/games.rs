@@ -3,6 +3,7 @@
 
 use super::ApiUser;
 use crate::db::queries::games;
+use crate::game::posting::{self, GameThread};
 use crate::game::service::{self, iso};
 use crate::game::settings::GameSettings;
 use crate::game::views;
@@ -191,6 +192,69 @@ async fn api_audit(
     Ok(HttpResponse::Ok().json(json!({"events": list})))
 }
 
+#[derive(Deserialize)]
+pub struct PageQuery {
+    page: Option<i64>,
+}
+
+/// The reader's standing in a game, for an optional bearer token (anonymous readers too).
+async fn reader(
+    req: &actix_web::HttpRequest,
+) -> Result<Option<crate::web::viewer::Account>, AppError> {
+    if req
+        .headers()
+        .contains_key(actix_web::http::header::AUTHORIZATION)
+    {
+        let user = <ApiUser as actix_web::FromRequest>::extract(req).await?;
+        Ok(Some(user.0))
+    } else {
+        Ok(None)
+    }
+}
+
+#[get("/games/{id}/threads/{kind}")]
+async fn api_thread(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, String)>,
+    q: web::Query<PageQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (game_id, kind) = path.into_inner();
+    let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
+    let account = reader(&req).await?;
+    let page = q.page.unwrap_or(1).max(1);
+    let (posts, total) = state
+        .db(move |c| {
+            let (row, folded) = service::load(c, game_id)?;
+            let who = posting::standing(c, &row, &folded, account.as_ref())?;
+            if !who.can_read(which) {
+                return Err(AppError::Forbidden);
+            }
+            posting::thread_posts(c, &row, which, page)
+        })
+        .await?;
+    let list: Vec<Value> = posts.iter().map(posting::post_json).collect();
+    Ok(HttpResponse::Ok().json(json!({"posts": list, "total": total, "page": page})))
+}
+
+#[derive(Deserialize)]
+pub struct NewGamePost {
+    body: String,
+}
+
+#[post("/games/{id}/threads/{kind}")]
+async fn api_thread_post(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, String)>,
+    body: web::Json<NewGamePost>,
+) -> Result<HttpResponse, AppError> {
+    let (game_id, kind) = path.into_inner();
+    let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
+    let id = posting::post(&state, &user.0, game_id, which, &body.body).await?;
+    Ok(HttpResponse::Created().json(json!({"id": id})))
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_create_game)
         .service(api_list_games)
@@ -202,5 +266,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(api_action)
         .service(api_resolve)
         .service(api_reveal)
-        .service(api_audit);
+        .service(api_audit)
+        .service(api_thread)
+        .service(api_thread_post);
 }

@@ -1,0 +1,204 @@
+//! Privacy is the product: signed in as every seat, read every API answer it can reach and check
+//! that no other seat's real ID is tied to it before the end, except what the rules tell
+//! (a failed kill's real ID, DN-8; the Eye's answer, DN-21). Issue 4.
+
+use crate::games::Api;
+use crate::helpers::TestApp;
+use crate::on_both_backends;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+on_both_backends!(every_seat_sees_only_its_own_secrets);
+
+/// Real IDs a seat was legitimately told in its private lines.
+fn told(me: &Value) -> Vec<String> {
+    me["private"]
+        .as_array()
+        .map(|lines| {
+            lines
+                .iter()
+                .filter_map(|l| {
+                    l["reply"]["real_id"]
+                        .as_str()
+                        .or(l["event"]["real_id"].as_str())
+                })
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+async fn walk(api: &Api<'_>, id: i64, me_name: &str, token: &str, real_ids: &[String]) {
+    let (s, me) = api
+        .get(&format!("/api/v1/games/{id}/me"), Some(token))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let allowed = told(&me);
+    let mut answers: Vec<(String, String)> = Vec::new();
+    let mut me_without_self = me.clone();
+    if let Some(Value::Object(state)) = me_without_self.get_mut("state") {
+        state.remove("real_id");
+    }
+    answers.push(("me".into(), me_without_self.to_string()));
+    let (_, mut public) = api.get(&format!("/api/v1/games/{id}"), Some(token)).await;
+    assert!(
+        public["signups"]
+            .as_array()
+            .is_some_and(|s| s.len() == real_ids.len()),
+        "the sign-up list is public"
+    );
+    if let Value::Object(m) = &mut public {
+        m.remove("signups");
+    }
+    answers.push(("game".into(), public.to_string()));
+    for kind in ["game", "graveyard", "kira"] {
+        let (s, body) = api
+            .get(&format!("/api/v1/games/{id}/threads/{kind}"), Some(token))
+            .await;
+        if s == StatusCode::OK {
+            answers.push((format!("thread {kind}"), body.to_string()));
+        } else {
+            assert!(
+                matches!(s, StatusCode::FORBIDDEN | StatusCode::NOT_FOUND),
+                "{kind}: {s}"
+            );
+        }
+    }
+    let (s, _) = api
+        .get(&format!("/api/v1/games/{id}/reveal"), Some(token))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "no reveal before the end");
+    let (s, _) = api
+        .get(&format!("/api/v1/games/{id}/audit"), Some(token))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "the audit is for admins");
+    let (_, boards) = api.get("/api/v1/boards/games/threads", Some(token)).await;
+    answers.push(("board".into(), boards.to_string()));
+    for (what, text) in answers {
+        for real in real_ids {
+            if real == me_name || allowed.contains(real) {
+                continue;
+            }
+            assert!(
+                !text.contains(&format!("\"{real}\"")),
+                "{me_name} can see {real} in {what}: {text}"
+            );
+        }
+    }
+}
+
+async fn every_seat_sees_only_its_own_secrets(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "隐私", "variant": "deathnote", "act_minutes": 60}),
+        )
+        .await;
+    let id = b["id"].as_i64().expect("id");
+    let names: Vec<String> = [
+        "alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut tokens = HashMap::new();
+    for n in &names {
+        let t = api.account(n).await;
+        api.post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        tokens.insert(n.clone(), t);
+    }
+    let (s, _) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    for act in 0..3 {
+        let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
+        if g["winner"].is_string() {
+            break;
+        }
+        let living: Vec<String> = g["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .filter(|s| s["alive"] == true)
+            .filter_map(|s| s["game_id"].as_str().map(str::to_string))
+            .collect();
+        for (n, name) in names.iter().enumerate() {
+            let t = &tokens[name];
+            let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
+            if me["alive"] != true {
+                api.post(
+                    &format!("/api/v1/games/{id}/threads/graveyard"),
+                    t,
+                    json!({"body": "墓地见"}),
+                )
+                .await;
+                continue;
+            }
+            let mine = me["game_id"].as_str().unwrap_or_default().to_string();
+            let other = living
+                .iter()
+                .find(|g| **g != mine)
+                .cloned()
+                .unwrap_or_default();
+            let actions: Vec<&str> = me["actions"]
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            if actions.contains(&"kill") {
+                // A wrong guess first (told the truth, DN-8), then a pass if still owed.
+                api.post(
+                    &format!("/api/v1/games/{id}/actions"),
+                    t,
+                    json!({"type": "kill", "target": other, "real_id": "nobody-at-all"}),
+                )
+                .await;
+                api.post(
+                    &format!("/api/v1/games/{id}/actions"),
+                    t,
+                    json!({"type": "pass"}),
+                )
+                .await;
+            }
+            let target = &living[(n + act) % living.len()];
+            api.post(
+                &format!("/api/v1/games/{id}/actions"),
+                t,
+                json!({"type": "vote", "targets": [target]}),
+            )
+            .await;
+            let (s, _) = api
+                .post(
+                    &format!("/api/v1/games/{id}/threads/game"),
+                    t,
+                    json!({"body": format!("我是 {mine}")}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED);
+        }
+        for name in &names {
+            walk(&api, id, name, &tokens[name], &names).await;
+        }
+        api.post(&format!("/api/v1/games/{id}/resolve"), &admin, json!({}))
+            .await;
+    }
+    // The game thread shows game IDs as authors, never accounts.
+    let (_, thread) = api
+        .get(&format!("/api/v1/games/{id}/threads/game"), None)
+        .await;
+    let authors: Vec<&str> = thread["posts"]
+        .as_array()
+        .expect("posts")
+        .iter()
+        .filter_map(|p| p["author"].as_str())
+        .collect();
+    assert!(!authors.is_empty());
+    for a in authors {
+        assert!(!names.iter().any(|n| n == a), "{a} is an account");
+    }
+}
