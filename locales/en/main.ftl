@@ -4,6 +4,7 @@ greeting = Hello, { $name }
 nav-boards = Boards
 nav-admin = Admin
 nav-password = Password
+nav-playing-as = Playing as { $name }
 nav-logout = Sign out
 nav-login = Sign in
 nav-register = Register

@@ -4,6 +4,7 @@ greeting = 你好，{ $name }
 nav-boards = 版块
 nav-admin = 管理
 nav-password = 修改密码
+nav-playing-as = 以 { $name } 的身份游戏
 nav-logout = 退出
 nav-login = 登录
 nav-register = 注册

@@ -17,6 +17,8 @@ diesel::table! {
         user_id -> BigInt,
         created_at -> Timestamp,
         ended_at -> Nullable<Timestamp>,
+        scope_game_id -> Nullable<BigInt>,
+        scope_seat -> Nullable<Integer>,
     }
 }
 
@@ -26,6 +28,8 @@ diesel::table! {
         user_id -> BigInt,
         created_at -> Timestamp,
         revoked_at -> Nullable<Timestamp>,
+        scope_game_id -> Nullable<BigInt>,
+        scope_seat -> Nullable<Integer>,
     }
 }
 
@@ -159,6 +163,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    game_aliases (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+        password_hash -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(game_signups -> users (user_id));
 diesel::joinable!(game_seats -> games (game_id));
@@ -185,4 +198,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_signups,
     game_seats,
     deadlines,
+    game_aliases,
 );

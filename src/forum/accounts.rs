@@ -2,7 +2,8 @@
 
 use crate::auth::tokens::{random_token, sha256_hex};
 use crate::db::models::User;
-use crate::db::queries::{account_events, sessions, users};
+use crate::db::queries::sessions::Scope;
+use crate::db::queries::{account_events, games, sessions, users};
 use crate::domain::account::name_key;
 use crate::domain::{Password, Role, Username};
 use crate::web::error::AppError;
@@ -87,11 +88,15 @@ pub async fn authenticate(
 }
 
 /// A new server-side session row; its id goes into the cookie.
-pub async fn open_session(state: &AppState, user_id: i64) -> Result<String, AppError> {
+pub async fn open_session(
+    state: &AppState,
+    user_id: i64,
+    scope: Option<Scope>,
+) -> Result<String, AppError> {
     let sid = random_token();
     let s = sid.clone();
     state
-        .write(move |c| Ok(sessions::create(c, &s, user_id)?))
+        .write(move |c| Ok(sessions::create(c, &s, user_id, scope)?))
         .await?;
     Ok(sid)
 }
@@ -103,20 +108,32 @@ pub async fn close_session(state: &AppState, sid: String) -> Result<(), AppError
 }
 
 /// A bearer token for the API; only its hash is stored.
-pub async fn issue_token(state: &AppState, user_id: i64) -> Result<String, AppError> {
+pub async fn issue_token(
+    state: &AppState,
+    user_id: i64,
+    scope: Option<Scope>,
+) -> Result<String, AppError> {
     let token = random_token();
     let hash = sha256_hex(&token);
     state
         .write(move |c| {
-            sessions::create_token(c, &hash, user_id)?;
-            account_events::append(c, Some(user_id), Some(user_id), "token_issued", "")?;
+            sessions::create_token(c, &hash, user_id, scope)?;
+            let kind = if scope.is_some() {
+                "game_token_issued"
+            } else {
+                "token_issued"
+            };
+            account_events::append(c, Some(user_id), Some(user_id), kind, "")?;
             Ok(())
         })
         .await?;
     Ok(token)
 }
 
-pub async fn user_of_token(state: &AppState, token: &str) -> Result<Option<User>, AppError> {
+pub async fn user_of_token(
+    state: &AppState,
+    token: &str,
+) -> Result<Option<(User, Option<Scope>)>, AppError> {
     let hash = sha256_hex(token);
     state
         .db(move |c| Ok(sessions::user_of_token(c, &hash)?))
@@ -193,5 +210,59 @@ pub async fn bootstrap_admin(state: &AppState) -> Result<Option<String>, AppErro
         // Another instance created it at the same moment.
         Err(AppError::Conflict(_)) => Ok(None),
         Err(e) => Err(e),
+    }
+}
+
+/// The seat's owner sets the password of its game-ID login (the text's way of playing).
+pub async fn set_alias_password(
+    state: &AppState,
+    user_id: i64,
+    game_id: i64,
+    password: &str,
+) -> Result<(), AppError> {
+    let password = Password::parse(password)?;
+    let hash = state.hasher.hash(password.expose().to_string()).await?;
+    state
+        .write(move |c| {
+            let (seat, _) =
+                games::seat_of(c, game_id, user_id)?.ok_or(AppError::Conflict("not_seated"))?;
+            games::set_alias(c, game_id, seat, &hash)?;
+            account_events::append(
+                c,
+                Some(user_id),
+                Some(user_id),
+                "game_login_set",
+                &format!("game {game_id}"),
+            )?;
+            Ok(())
+        })
+        .await
+}
+
+/// Signs in with a game ID and its own password; returns the seat's account and the scope.
+/// Rate limited like account sign-ins; an unknown game ID costs the same as a wrong password.
+pub async fn authenticate_alias(
+    state: &AppState,
+    address: &str,
+    game_id: i64,
+    game_name: &str,
+    password: &str,
+) -> Result<(i64, Scope), AppError> {
+    let name = game_name.trim().to_string();
+    if !state
+        .limiter
+        .check(address, &format!("game:{game_id}:{name}"))
+    {
+        return Err(AppError::RateLimited);
+    }
+    let n = name.clone();
+    let alias = state
+        .db(move |c| Ok(games::alias_of(c, game_id, &n)?))
+        .await?;
+    let hash = alias.as_ref().and_then(|(_, _, h)| h.clone());
+    let ok = state.hasher.verify(password.to_string(), hash).await;
+    match alias {
+        Some((seat, user_id, Some(_))) if ok => Ok((user_id, Scope { game_id, seat })),
+        _ => Err(AppError::BadCredentials),
     }
 }

@@ -103,7 +103,7 @@ async fn register(
     viewer.check_csrf(&form.csrf)?;
     match service::register(&state, &viewer.address, &form.username, &form.password).await {
         Ok(user) => {
-            let sid = service::open_session(&state, user.id).await?;
+            let sid = service::open_session(&state, user.id, None).await?;
             viewer.sign_in(&sid)?;
             Ok(see_other("/"))
         }
@@ -138,7 +138,7 @@ async fn login(
     viewer.check_csrf(&form.csrf)?;
     match service::authenticate(&state, &viewer.address, &form.username, &form.password).await {
         Ok(user) => {
-            let sid = service::open_session(&state, user.id).await?;
+            let sid = service::open_session(&state, user.id, None).await?;
             viewer.sign_in(&sid)?;
             Ok(see_other(&safe_next(&form.next)))
         }

@@ -160,7 +160,7 @@ async fn show_board(
     q: web::Query<PageQuery>,
 ) -> Result<BoardPage, AppError> {
     let page = page_param(q.page);
-    let reader = viewer.account.as_ref().map(|a| a.id);
+    let reader = viewer.require().ok().map(|a| a.id);
     let data = load_board(&state, slug.into_inner(), page, reader).await?;
     Ok(board_page(&viewer, data, page))
 }

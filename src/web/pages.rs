@@ -16,6 +16,11 @@ impl PageCtx {
         self.account.as_ref().is_some_and(Account::is_admin)
     }
 
+    /// Signed in with an account (not a game-ID login): may use the forum.
+    pub fn forum_member(&self) -> bool {
+        self.account.as_ref().is_some_and(|a| !a.is_alias())
+    }
+
     pub fn lang_code(&self) -> &'static str {
         self.tr.lang.code()
     }

@@ -69,7 +69,7 @@ async fn load_thread(
     author: Option<String>,
     quote: Option<i64>,
 ) -> Result<ThreadData, AppError> {
-    let reader = viewer.account.as_ref().map(|a| a.id);
+    let reader = viewer.require().ok().map(|a| a.id);
     state
         .db(move |c| {
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
@@ -148,7 +148,7 @@ fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<Stri
         thread_id: data.thread.id,
         title: data.thread.title,
         locked: data.thread.locked,
-        can_reply: viewer.account.is_some() && (!data.thread.locked || moderator),
+        can_reply: viewer.require().is_ok() && (!data.thread.locked || moderator),
         posts: data.posts,
         pager: Pager::new(page, data.total, forum::POSTS_PER_PAGE, base),
         author_filter: author,

@@ -3,7 +3,8 @@
 
 use crate::auth::tokens::{constant_time_eq, random_token};
 use crate::db::models::User;
-use crate::db::queries::sessions;
+use crate::db::queries::games;
+use crate::db::queries::sessions::{self, Scope};
 use crate::domain::Role;
 use crate::i18n::{Lang, Tr};
 use crate::web::error::AppError;
@@ -37,8 +38,11 @@ pub fn lang_of(req: &HttpRequest) -> Lang {
 #[derive(Debug, Clone)]
 pub struct Account {
     pub id: i64,
+    /// The account name; for a game-ID login, the game ID (the account stays hidden).
     pub name: String,
     pub role: Role,
+    /// Set for a game-ID login: it acts only as that seat of that game.
+    pub scope: Option<Scope>,
 }
 
 impl Account {
@@ -47,7 +51,27 @@ impl Account {
             id: u.id,
             name: u.username.clone(),
             role: Role::parse(&u.role).unwrap_or(Role::Player),
+            scope: None,
         }
+    }
+
+    /// A game-ID login: the seat's account acting under its game ID, with no other rights.
+    pub fn scoped(u: &User, scope: Scope, game_name: String) -> Account {
+        Account {
+            id: u.id,
+            name: game_name,
+            role: Role::Player,
+            scope: Some(scope),
+        }
+    }
+
+    pub fn is_alias(&self) -> bool {
+        self.scope.is_some()
+    }
+
+    /// May act in game `game_id` (every account may; a game-ID login only in its own game).
+    pub fn reaches_game(&self, game_id: i64) -> bool {
+        self.scope.is_none_or(|s| s.game_id == game_id)
     }
 
     pub fn is_admin(&self) -> bool {
@@ -69,8 +93,29 @@ pub struct Viewer {
 }
 
 impl Viewer {
+    /// A signed-in account (a game-ID login does not count outside its game).
     pub fn require(&self) -> Result<&Account, AppError> {
-        self.account.as_ref().ok_or(AppError::Unauthorized)
+        let a = self.account.as_ref().ok_or(AppError::Unauthorized)?;
+        if a.is_alias() {
+            Err(AppError::Forbidden)
+        } else {
+            Ok(a)
+        }
+    }
+
+    /// A signed-in account or a game-ID login of this game.
+    pub fn require_in_game(&self, game_id: i64) -> Result<&Account, AppError> {
+        let a = self.account.as_ref().ok_or(AppError::Unauthorized)?;
+        if a.reaches_game(game_id) {
+            Ok(a)
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// The reader for game pages: a game-ID login counts only in its own game.
+    pub fn reader_in_game(&self, game_id: i64) -> Option<&Account> {
+        self.account.as_ref().filter(|a| a.reaches_game(game_id))
     }
 
     pub fn require_admin(&self) -> Result<&Account, AppError> {
@@ -123,6 +168,29 @@ pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
+/// The account behind a session or token; a game-ID login only while its seat is still played
+/// by the same account.
+pub fn account_for(
+    c: &mut crate::db::DbConnection,
+    found: Option<(User, Option<Scope>)>,
+) -> Result<Option<Account>, AppError> {
+    match found {
+        None => Ok(None),
+        Some((user, None)) => Ok(Some(Account::from_user(&user))),
+        Some((user, Some(scope))) => Ok(games::seat_holder(c, scope.game_id, scope.seat)?
+            .filter(|(holder, _)| *holder == user.id)
+            .map(|(_, name)| Account::scoped(&user, scope, name))),
+    }
+}
+
+fn account_of_session(
+    c: &mut crate::db::DbConnection,
+    sid: &str,
+) -> Result<Option<Account>, AppError> {
+    let found = sessions::user_of(c, sid)?;
+    account_for(c, found)
+}
+
 impl FromRequest for Viewer {
     type Error = AppError;
     type Future = Pin<Box<dyn Future<Output = Result<Viewer, AppError>>>>;
@@ -149,12 +217,12 @@ impl FromRequest for Viewer {
             let account = match &sid {
                 Some(sid) => {
                     let sid = sid.clone();
-                    let user = state.db(move |c| Ok(sessions::user_of(c, &sid)?)).await?;
-                    if user.is_none() {
-                        // Ended elsewhere (sign-out, password change): forget it here too.
+                    let account = state.db(move |c| account_of_session(c, &sid)).await?;
+                    if account.is_none() {
+                        // Ended elsewhere (sign-out, password change, a substitute): forget it.
                         session.remove(SID_KEY);
                     }
-                    user.as_ref().map(Account::from_user)
+                    account
                 }
                 None => None,
             };

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod accounts;
+mod alias;
 mod api;
 mod games;
 mod posting;

@@ -2,7 +2,9 @@
 
 use crate::db::DbConnection;
 use crate::db::models::{GameEventRow, GameRow};
-use crate::db::schema::{deadlines, game_events, game_seats, game_signups, games, users};
+use crate::db::schema::{
+    deadlines, game_aliases, game_events, game_seats, game_signups, games, users,
+};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -267,4 +269,54 @@ pub fn seat_names(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32
         .order(game_seats::seat.asc())
         .select((game_seats::seat, game_seats::game_name))
         .load(conn)
+}
+
+/// Sets (or replaces) the password of a seat's game-ID login.
+pub fn set_alias(conn: &mut DbConnection, game_id: i64, seat: i32, hash: &str) -> QueryResult<()> {
+    diesel::delete(game_aliases::table.find((game_id, seat))).execute(conn)?;
+    diesel::insert_into(game_aliases::table)
+        .values((
+            game_aliases::game_id.eq(game_id),
+            game_aliases::seat.eq(seat),
+            game_aliases::password_hash.eq(hash),
+            game_aliases::created_at.eq(super::now()),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// The seat a game ID names, its account and its alias password hash (if one was set).
+pub fn alias_of(
+    conn: &mut DbConnection,
+    game_id: i64,
+    game_name: &str,
+) -> QueryResult<Option<(i32, i64, Option<String>)>> {
+    let seat: Option<(i32, i64)> = game_seats::table
+        .filter(game_seats::game_id.eq(game_id))
+        .filter(game_seats::game_name.eq(game_name))
+        .select((game_seats::seat, game_seats::user_id))
+        .first(conn)
+        .optional()?;
+    let Some((seat, user)) = seat else {
+        return Ok(None);
+    };
+    let hash = game_aliases::table
+        .find((game_id, seat))
+        .select(game_aliases::password_hash)
+        .first(conn)
+        .optional()?;
+    Ok(Some((seat, user, hash)))
+}
+
+/// The account and game ID of a seat now.
+pub fn seat_holder(
+    conn: &mut DbConnection,
+    game_id: i64,
+    seat: i32,
+) -> QueryResult<Option<(i64, String)>> {
+    game_seats::table
+        .find((game_id, seat))
+        .select((game_seats::user_id, game_seats::game_name))
+        .first(conn)
+        .optional()
 }

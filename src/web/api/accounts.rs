@@ -33,7 +33,7 @@ async fn api_issue_token(
 ) -> Result<HttpResponse, AppError> {
     let address = client_address(&req, state.settings.trust_proxy);
     let user = service::authenticate(&state, &address, &body.username, &body.password).await?;
-    let token = service::issue_token(&state, user.id).await?;
+    let token = service::issue_token(&state, user.id, None).await?;
     Ok(HttpResponse::Ok().json(json!({"token": token})))
 }
 

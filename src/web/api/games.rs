@@ -1,7 +1,7 @@
 //! Games over JSON (../shared/spec/api.md): create, sign up, start, the public view, `me`,
 //! actions, resolve, audit, reveal.
 
-use super::ApiUser;
+use super::{ApiUser, GameApiUser};
 use crate::db::queries::games;
 use crate::game::posting::{self, GameThread};
 use crate::game::service::{self, iso};
@@ -112,13 +112,23 @@ async fn api_game(
     Ok(HttpResponse::Ok().json(view))
 }
 
+/// The caller, when it may act in this game (a game-ID token only in its own game).
+fn in_game(user: GameApiUser, game_id: i64) -> Result<crate::web::viewer::Account, AppError> {
+    if user.0.reaches_game(game_id) {
+        Ok(user.0)
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
 #[get("/games/{id}/me")]
 async fn api_me(
-    user: ApiUser,
+    user: GameApiUser,
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let (game_id, user_id) = (*id, user.0.id);
+    let account = in_game(user, *id)?;
+    let (game_id, user_id) = (*id, account.id);
     let view = state
         .db(move |c| views::seat_view(c, game_id, user_id))
         .await?
@@ -128,12 +138,13 @@ async fn api_me(
 
 #[post("/games/{id}/actions")]
 async fn api_action(
-    user: ApiUser,
+    user: GameApiUser,
     state: web::Data<AppState>,
     id: web::Path<i64>,
     body: web::Json<Value>,
 ) -> Result<HttpResponse, AppError> {
-    let outcome = service::submit(&state, &user.0, *id, body.into_inner()).await?;
+    let account = in_game(user, *id)?;
+    let outcome = service::submit(&state, &account, *id, body.into_inner()).await?;
     Ok(match outcome.result {
         Ok(reply) => HttpResponse::Ok().json(json!({"ok": true, "reply": reply})),
         Err(refused) => HttpResponse::Conflict()
@@ -200,13 +211,14 @@ pub struct PageQuery {
 /// The reader's standing in a game, for an optional bearer token (anonymous readers too).
 async fn reader(
     req: &actix_web::HttpRequest,
+    game_id: i64,
 ) -> Result<Option<crate::web::viewer::Account>, AppError> {
     if req
         .headers()
         .contains_key(actix_web::http::header::AUTHORIZATION)
     {
-        let user = <ApiUser as actix_web::FromRequest>::extract(req).await?;
-        Ok(Some(user.0))
+        let user = <GameApiUser as actix_web::FromRequest>::extract(req).await?;
+        Ok(Some(in_game(user, game_id)?))
     } else {
         Ok(None)
     }
@@ -221,7 +233,7 @@ async fn api_thread(
 ) -> Result<HttpResponse, AppError> {
     let (game_id, kind) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
-    let account = reader(&req).await?;
+    let account = reader(&req, game_id).await?;
     let page = q.page.unwrap_or(1).max(1);
     let (posts, total) = state
         .db(move |c| {
@@ -244,15 +256,60 @@ pub struct NewGamePost {
 
 #[post("/games/{id}/threads/{kind}")]
 async fn api_thread_post(
-    user: ApiUser,
+    user: GameApiUser,
     state: web::Data<AppState>,
     path: web::Path<(i64, String)>,
     body: web::Json<NewGamePost>,
 ) -> Result<HttpResponse, AppError> {
     let (game_id, kind) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
-    let id = posting::post(&state, &user.0, game_id, which, &body.body).await?;
+    let account = in_game(user, game_id)?;
+    let id = posting::post(&state, &account, game_id, which, &body.body).await?;
     Ok(HttpResponse::Created().json(json!({"id": id})))
+}
+
+#[derive(Deserialize)]
+pub struct AliasPassword {
+    password: String,
+}
+
+/// The seat's owner sets the password of its game-ID login.
+#[post("/games/{id}/alias")]
+async fn api_set_alias(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<AliasPassword>,
+) -> Result<HttpResponse, AppError> {
+    crate::forum::accounts::set_alias_password(&state, user.0.id, *id, &body.password).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+#[derive(Deserialize)]
+pub struct AliasLogin {
+    game_id: String,
+    password: String,
+}
+
+/// A token for a game ID and its own password; it reaches only this seat of this game.
+#[post("/games/{id}/tokens")]
+async fn api_alias_token(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<AliasLogin>,
+) -> Result<HttpResponse, AppError> {
+    let address = crate::web::viewer::client_address(&req, state.settings.trust_proxy);
+    let (user_id, scope) = crate::forum::accounts::authenticate_alias(
+        &state,
+        &address,
+        *id,
+        &body.game_id,
+        &body.password,
+    )
+    .await?;
+    let token = crate::forum::accounts::issue_token(&state, user_id, Some(scope)).await?;
+    Ok(HttpResponse::Ok().json(json!({"token": token})))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -268,5 +325,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(api_reveal)
         .service(api_audit)
         .service(api_thread)
-        .service(api_thread_post);
+        .service(api_thread_post)
+        .service(api_set_alias)
+        .service(api_alias_token);
 }

@@ -5,7 +5,6 @@ mod forum;
 mod games;
 mod openapi;
 
-use crate::db::models::User;
 use crate::forum::accounts as service;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -15,12 +14,40 @@ use actix_web::{FromRequest, HttpRequest, web};
 use std::future::Future;
 use std::pin::Pin;
 
-/// The account behind `Authorization: Bearer TOKEN`.
+/// The account behind `Authorization: Bearer TOKEN`. A game-ID token is refused here: it
+/// reaches only its own game's endpoints, through [`GameApiUser`].
 pub struct ApiUser(pub Account);
 
-impl ApiUser {
-    fn from_user(u: &User) -> ApiUser {
-        ApiUser(Account::from_user(u))
+/// The account behind a bearer token, game-ID tokens included (games' endpoints check
+/// `Account::reaches_game`).
+pub struct GameApiUser(pub Account);
+
+async fn bearer(req: &HttpRequest) -> Result<Account, AppError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| AppError::Internal("no app state".into()))?;
+    let token = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string())
+        .ok_or(AppError::Unauthorized)?;
+    let found = service::user_of_token(&state, &token).await?;
+    state
+        .db(move |c| crate::web::viewer::account_for(c, found))
+        .await?
+        .ok_or(AppError::Unauthorized)
+}
+
+impl FromRequest for GameApiUser {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<GameApiUser, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { bearer(&req).await.map(GameApiUser) })
     }
 }
 
@@ -29,20 +56,13 @@ impl FromRequest for ApiUser {
     type Future = Pin<Box<dyn Future<Output = Result<ApiUser, AppError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        let token = req
-            .headers()
-            .get(actix_web::http::header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(|t| t.trim().to_string());
+        let req = req.clone();
         Box::pin(async move {
-            let state = state.ok_or_else(|| AppError::Internal("no app state".into()))?;
-            let token = token.ok_or(AppError::Unauthorized)?;
-            let user = service::user_of_token(&state, &token)
-                .await?
-                .ok_or(AppError::Unauthorized)?;
-            Ok(ApiUser::from_user(&user))
+            let account = bearer(&req).await?;
+            if account.is_alias() {
+                return Err(AppError::Forbidden);
+            }
+            Ok(ApiUser(account))
         })
     }
 }

@@ -101,6 +101,12 @@ pub fn document() -> Value {
                 "responses": {"200": ok("Reveal"), "409": error_response("not over")}}},
             "/games/{id}/audit": {"get": {"summary": "Every event of the game with time, actor and hash (admin)", "security": bearer,
                 "responses": {"200": ok("{\"events\"}"), "403": error_response("not an admin")}}},
+            "/games/{id}/alias": {"post": {"summary": "Set the password of one's game-ID login (the seat's account)", "security": bearer,
+                "requestBody": body(json!({"type": "object", "properties": {"password": {"type": "string"}}})),
+                "responses": {"200": ok("{\"ok\":true}"), "409": error_response("not seated")}}},
+            "/games/{id}/tokens": {"post": {"summary": "A token for a game ID and its own password: it reaches only that seat of that game",
+                "requestBody": body(json!({"type": "object", "properties": {"game_id": {"type": "string"}, "password": {"type": "string"}}})),
+                "responses": {"200": ok("{\"token\"}"), "401": error_response("wrong game ID or password"), "429": error_response("rate limited")}}},
             "/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI 3.1")}}}
         }
     })
