@@ -5,6 +5,7 @@
 //! HTTP handlers by resource; `auth/` passwords, tokens and rate limits; `cli/` the command-line
 //! entry points. See README.md for the architecture.
 
+pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;

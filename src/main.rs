@@ -26,6 +26,11 @@ enum Command {
         #[command(subcommand)]
         command: cli::user::UserCommand,
     },
+    /// Check the tamper-evident logs.
+    Audit {
+        #[command(subcommand)]
+        command: cli::audit::AuditCommand,
+    },
     /// Write a consistent copy of the SQLite database to FILE.
     Backup { file: std::path::PathBuf },
     /// Run a scenario file through the rules engine and print its transcript (JSON Lines).
@@ -39,6 +44,7 @@ fn main() -> ExitCode {
     match args.command {
         None | Some(Command::Serve) => cli::serve::run(args.serve),
         Some(Command::User { command }) => cli::user::run(&args.serve, command),
+        Some(Command::Audit { command }) => cli::audit::run(&args.serve, command),
         Some(Command::Backup { file }) => cli::backup::run(&args.serve, &file),
         Some(Command::Replay { file }) => cli::replay::run(&file),
         Some(Command::Simulate(sim)) => cli::simulate::run(&sim),

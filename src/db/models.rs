@@ -87,6 +87,10 @@ pub struct AccountEvent {
     pub kind: String,
     pub detail: String,
     pub created_at: NaiveDateTime,
+    /// Position in the account's stream (1, 2, …).
+    pub seq: i64,
+    /// Chained to the previous event of the same stream (see `audit`).
+    pub hash: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -116,4 +120,5 @@ pub struct GameEventRow {
     pub actor_id: Option<i64>,
     pub payload: String,
     pub created_at: NaiveDateTime,
+    pub hash: String,
 }

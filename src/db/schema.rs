@@ -41,6 +41,8 @@ diesel::table! {
         kind -> Text,
         detail -> Text,
         created_at -> Timestamp,
+        seq -> BigInt,
+        hash -> Text,
     }
 }
 
@@ -135,6 +137,7 @@ diesel::table! {
         actor_id -> Nullable<BigInt>,
         payload -> Text,
         created_at -> Timestamp,
+        hash -> Text,
     }
 }
 

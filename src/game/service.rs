@@ -42,17 +42,18 @@ fn append(
     folded: &mut Folded,
     actor: Option<i64>,
     event: &GameEvent,
-) -> Result<(), AppError> {
+) -> Result<String, AppError> {
     let seq = folded.last_seq + 1;
-    games::append(c, game_id, seq, event.kind(), actor, &event.to_json()).map_err(|e| {
-        if crate::db::is_unique_violation(&e) {
-            AppError::Conflict("concurrent_change")
-        } else {
-            e.into()
-        }
-    })?;
+    let hash =
+        games::append(c, game_id, seq, event.kind(), actor, &event.to_json()).map_err(|e| {
+            if crate::db::is_unique_violation(&e) {
+                AppError::Conflict("concurrent_change")
+            } else {
+                e.into()
+            }
+        })?;
     folded.last_seq = seq;
-    Ok(())
+    Ok(hash)
 }
 
 /// A judge (or admin) opens a game for sign-up; returns its id.
@@ -208,7 +209,7 @@ pub async fn start(
                 commitment: deal.commitment.clone(),
                 fixed_deal: setup.is_some(),
             };
-            append(c, game_id, &mut folded, Some(actor.id), &event)?;
+            let head = append(c, game_id, &mut folded, Some(actor.id), &event)?;
             for (i, (spec, user)) in deal.seats.iter().zip(&deal.users).enumerate() {
                 games::add_seat(c, game_id, i as i32 + 1, &spec.game_id, *user)?;
             }
@@ -227,6 +228,7 @@ pub async fn start(
                 opens: Some(1),
                 deadline: Some(iso(deadline)),
                 winner: None,
+                log_hash: Some(head),
             };
             post_act(c, &row, play, &opening)?;
             Ok(deadline)
@@ -326,7 +328,7 @@ pub async fn resolve(
                 .game
                 .as_ref()
                 .ok_or(AppError::Internal("game".into()))?;
-            let post = ActPost {
+            let mut post = ActPost {
                 resolved: Some(act as u32),
                 events: lines
                     .iter()
@@ -344,9 +346,10 @@ pub async fn resolve(
                 opens: (!over).then(|| game.phase()),
                 deadline: next.map(iso),
                 winner: game.outcome().map(str::to_string),
+                log_hash: None,
             };
             let open_act = game.phase();
-            append(
+            post.log_hash = Some(append(
                 c,
                 game_id,
                 &mut folded,
@@ -355,7 +358,7 @@ pub async fn resolve(
                     act: act as u32,
                     trigger: trigger.to_string(),
                 },
-            )?;
+            )?);
             if let Some(thread) = row.game_thread_id {
                 post_act(c, &row, thread, &post)?;
             }

@@ -19,6 +19,10 @@ pub struct ActPost {
     pub opens: Option<u32>,
     pub deadline: Option<String>,
     pub winner: Option<String>,
+    /// The game log's head hash at this post: published, so the log cannot be rewritten
+    /// unnoticed later (see `audit`).
+    #[serde(default)]
+    pub log_hash: Option<String>,
 }
 
 /// Opens the game thread and the graveyard thread at the start.

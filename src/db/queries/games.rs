@@ -102,8 +102,8 @@ pub fn events(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<GameEven
         .load(conn)
 }
 
-/// Appends an event after `last_seq`; a concurrent writer that appended first makes this fail
-/// on `UNIQUE(game_id, seq)`.
+/// Appends event `seq` to a game's log, chained to event `seq - 1`; returns its hash. A
+/// concurrent writer that appended first makes this fail on `UNIQUE(game_id, seq)`.
 pub fn append(
     conn: &mut DbConnection,
     game_id: i64,
@@ -111,7 +111,21 @@ pub fn append(
     kind: &str,
     actor_id: Option<i64>,
     payload: &str,
-) -> QueryResult<()> {
+) -> QueryResult<String> {
+    let prev: String = if seq > 1 {
+        game_events::table
+            .filter(game_events::game_id.eq(game_id))
+            .filter(game_events::seq.eq(seq - 1))
+            .select(game_events::hash)
+            .first(conn)
+            .optional()?
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
+    let created_at = super::now();
+    let hash =
+        crate::audit::game_event_hash(&prev, game_id, seq, kind, actor_id, payload, created_at);
     diesel::insert_into(game_events::table)
         .values((
             game_events::game_id.eq(game_id),
@@ -119,10 +133,19 @@ pub fn append(
             game_events::kind.eq(kind),
             game_events::actor_id.eq(actor_id),
             game_events::payload.eq(payload),
-            game_events::created_at.eq(super::now()),
+            game_events::created_at.eq(created_at),
+            game_events::hash.eq(&hash),
         ))
-        .execute(conn)
-        .map(|_| ())
+        .execute(conn)?;
+    Ok(hash)
+}
+
+/// Ids of every game, oldest first (for `maku audit verify`).
+pub fn all_ids(conn: &mut DbConnection) -> QueryResult<Vec<i64>> {
+    games::table
+        .order(games::id.asc())
+        .select(games::id)
+        .load(conn)
 }
 
 pub fn signup(conn: &mut DbConnection, game_id: i64, user_id: i64) -> QueryResult<bool> {

@@ -7,7 +7,9 @@ pub mod keys;
 pub mod sessions;
 pub mod users;
 
-/// The current time as stored: UTC without zone (diesel MultiConnection has no Timestamptz).
+/// The current time as stored: UTC without zone (diesel MultiConnection has no Timestamptz),
+/// to the microsecond, as PostgreSQL keeps it (event hashes cover the stored time).
 pub fn now() -> chrono::NaiveDateTime {
-    chrono::Utc::now().naive_utc()
+    use chrono::SubsecRound;
+    chrono::Utc::now().naive_utc().trunc_subsecs(6)
 }
