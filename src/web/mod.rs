@@ -6,6 +6,7 @@ pub mod api;
 pub mod assets;
 pub mod boards;
 pub mod error;
+pub mod games;
 pub mod pages;
 pub mod posts;
 pub mod state;
@@ -61,5 +62,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(boards::configure)
     .configure(threads::configure)
     .configure(posts::configure)
-    .configure(admin::configure);
+    .configure(admin::configure)
+    .configure(games::configure);
 }
