@@ -5,5 +5,6 @@ mod helpers;
 
 mod accounts;
 mod api;
+mod game_pages;
 mod games;
 mod posting;

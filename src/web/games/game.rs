@@ -37,10 +37,16 @@ struct GamePage {
 }
 
 impl GamePage {
-    fn status_text(&self) -> String {
+    fn status_line(&self) -> String {
+        let tr = self.page.tr;
+        let status = tr.t(&format!("games-status-{}", self.g.status));
+        tr.t1("game-status", "status", &status)
+    }
+
+    fn signups_heading(&self) -> String {
         self.page
             .tr
-            .t(&format!("games-status-{}", self.g.status))
+            .t1("game-signups", "count", &self.g.signups.len())
     }
 
     fn seat_range(&self) -> String {
