@@ -7,7 +7,10 @@ use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::json;
 
-on_both_backends!(game_pages_from_create_to_resolve, fixed_deal_game_to_the_reveal);
+on_both_backends!(
+    game_pages_from_create_to_resolve,
+    fixed_deal_game_to_the_reveal
+);
 
 fn game_id_of(url: &str) -> i64 {
     url.split("/games/")
@@ -49,8 +52,14 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
     let admin = app.admin().await;
     let form = admin.get("/games/new").await;
     assert_eq!(form.status, StatusCode::OK);
-    assert!(form.body.contains("夜神月"), "the Death Note cast is the default");
-    assert!(form.body.contains(r#"name="redistribute" value="on" checked"#));
+    assert!(
+        form.body.contains("夜神月"),
+        "the Death Note cast is the default"
+    );
+    assert!(
+        form.body
+            .contains(r#"name="redistribute" value="on" checked"#)
+    );
     let player = app.player("bystander").await;
     assert_eq!(
         player.get("/games/new").await.status,
@@ -111,7 +120,10 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
             ("timezone", "Asia/Shanghai"),
             ("min_seats", "6"),
             ("max_seats", "9"),
-            ("characters", &maku::game::settings::DEATHNOTE_CAST.join("\n")),
+            (
+                "characters",
+                &maku::game::settings::DEATHNOTE_CAST.join("\n"),
+            ),
             ("redistribute", "on"),
         ],
     )
@@ -167,7 +179,10 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         if kira {
             assert!(seat.body.contains("基拉（持有笔记 N"));
         } else {
-            assert!(!seat.body.contains(r#"value="kill""#), "good seats get no kill form");
+            assert!(
+                !seat.body.contains(r#"value="kill""#),
+                "good seats get no kill form"
+            );
             assert!(seat.body.contains("好人"));
             assert!(seat.body.contains("本幕还欠"), "the ballot is owed");
             good.get_or_insert((name.clone(), gid.clone()));
@@ -187,11 +202,19 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         .clone();
 
     // A ballot, then a refused action: both are in the log, the refusal explained.
-    let voted = act(gb, game, &[("type", "vote"), ("vote1", &other), ("vote2", "")]).await;
+    let voted = act(
+        gb,
+        game,
+        &[("type", "vote"), ("vote1", &other), ("vote2", "")],
+    )
+    .await;
     assert_eq!(voted.status, StatusCode::OK, "{}", voted.body);
     assert!(voted.body.contains("投票已记录"));
     assert!(voted.body.contains(&format!("投票给 {other}")));
-    assert!(!voted.body.contains("本幕还欠"), "nothing owed after the ballot");
+    assert!(
+        !voted.body.contains("本幕还欠"),
+        "nothing owed after the ballot"
+    );
     let refused = act(gb, game, &[("type", "pass")]).await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
     assert!(refused.body.contains("只有基拉（持有笔记的人）能这样做"));
@@ -202,7 +225,11 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
     let en = app.browser_in("en");
     en.login(&good_name, "password-123").await;
     let en_seat = en.get(&format!("/games/{game}/seat")).await;
-    assert!(en_seat.body.contains("Only a Kira (a notebook holder) can do that."));
+    assert!(
+        en_seat
+            .body
+            .contains("Only a Kira (a notebook holder) can do that.")
+    );
     assert!(en_seat.body.contains(&format!("vote for {other}")));
 
     // A post in the game thread shows the game ID, never the account.
@@ -214,11 +241,17 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
     assert_eq!(posted.status, StatusCode::OK, "{}", posted.body);
     let seen = anon.get(&thread).await;
     assert!(seen.body.contains("我是好人，相信我"));
-    assert!(seen.body.contains(&format!(r#"<span class="author">{good_gid}</span>"#)));
+    assert!(
+        seen.body
+            .contains(&format!(r#"<span class="author">{good_gid}</span>"#))
+    );
     for (name, _) in &players {
         assert!(!seen.body.contains(name.as_str()), "{name} is not shown");
     }
-    assert!(seen.body.contains("游戏开始，第 1 幕开启"), "the opening act post");
+    assert!(
+        seen.body.contains("游戏开始，第 1 幕开启"),
+        "the opening act post"
+    );
     let empty = gb.post(&thread, &[("csrf", &csrf), ("body", "  ")]).await;
     assert_eq!(empty.status, StatusCode::BAD_REQUEST);
 
@@ -234,12 +267,27 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        gb.get(&format!("/games/{game}/threads/nonsense")).await.status,
+        gb.get(&format!("/games/{game}/threads/nonsense"))
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
     let early = anon.get(&format!("/games/{game}/reveal")).await;
     assert_eq!(early.status, StatusCode::CONFLICT);
     assert!(early.body.contains("游戏结束后才能查看"));
+
+    // Everyone votes `other` out; the Kira on turn passes (no suicides: the game goes on).
+    for (_, b) in &players {
+        let seat = b.get(&format!("/games/{game}/seat")).await;
+        if seat.body.contains(r#"value="kill""#) {
+            assert_eq!(
+                act(b, game, &[("type", "pass")]).await.status,
+                StatusCode::OK
+            );
+        }
+        let p = act(b, game, &[("type", "vote"), ("vote1", &other)]).await;
+        assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+    }
 
     // The judge resolves by the button; the act post appears in the game thread.
     assert_eq!(
@@ -253,7 +301,11 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
     let after = anon.get(&thread).await;
     assert!(after.body.contains("第 1 幕结算"));
     assert!(after.body.contains("第 2 幕开启"));
-    assert!(after.body.contains("出局"), "someone went out: {}", after.body);
+    assert!(
+        after.body.contains(&format!("{other} 出局（被投票出局）")),
+        "{}",
+        after.body
+    );
 }
 
 async fn fixed_deal_game_to_the_reveal(app: TestApp) {
@@ -318,11 +370,22 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
     assert!(reveal.body.contains("核对通过"), "{}", reveal.body);
     assert!(reveal.body.contains("好人胜利"));
     for (i, gid) in cast.iter().enumerate() {
-        assert!(reveal.body.contains(&format!("<td>{gid}</td><td>fx{i}</td>")));
+        assert!(
+            reveal
+                .body
+                .contains(&format!("<td>{gid}</td><td>fx{i}</td>"))
+        );
     }
     assert!(reveal.body.contains("基拉（N1）") && reveal.body.contains("基拉（N2）"));
-    assert!(reveal.body.contains("夜神月： 放弃本幕行动"), "{}", reveal.body);
-    let en = app.browser_in("en").get(&format!("/games/{game}/reveal")).await;
+    assert!(
+        reveal.body.contains("夜神月： 放弃本幕行动"),
+        "{}",
+        reveal.body
+    );
+    let en = app
+        .browser_in("en")
+        .get(&format!("/games/{game}/reveal"))
+        .await;
     assert!(en.body.contains("Verified"));
     // After the end everyone reads the graveyard.
     assert_eq!(

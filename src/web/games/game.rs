@@ -96,10 +96,7 @@ pub async fn show(
     }
     let name = viewer.account.as_ref().map(|a| a.name.clone());
     let signed_up = name.as_ref().is_some_and(|n| g.signups.contains(n));
-    let judge_self = viewer
-        .account
-        .as_ref()
-        .is_some_and(|a| a.name == g.judge);
+    let judge_self = viewer.account.as_ref().is_some_and(|a| a.name == g.judge);
     let seat_n = |k: &str| g.settings.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
     Ok(GamePage {
         page: viewer.page(),

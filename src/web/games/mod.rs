@@ -127,7 +127,11 @@ pub fn public_sentence(tr: &Tr, e: &Value) -> String {
             "count",
             &e.get("count").and_then(Value::as_i64).unwrap_or(0),
         ),
-        "game_over" => tr.t1("dn-ev-game-over", "winner", &winner_text(tr, s(e, "winner"))),
+        "game_over" => tr.t1(
+            "dn-ev-game-over",
+            "winner",
+            &winner_text(tr, s(e, "winner")),
+        ),
         other => other.to_string(),
     }
 }
@@ -144,10 +148,12 @@ pub fn action_sentence(tr: &Tr, a: &Value) -> String {
     let target = s(a, "target").to_string();
     let nb = notebook_suffix(tr, a);
     match s(a, "type") {
-        "kill" => tr.ta(
-            "dn-act-kill",
-            &[("target", target), ("real_id", s(a, "real_id").to_string())],
-        ) + &nb,
+        "kill" => {
+            tr.ta(
+                "dn-act-kill",
+                &[("target", target), ("real_id", s(a, "real_id").to_string())],
+            ) + &nb
+        }
         "join" => tr.t1("dn-act-join", "target", &target) + &nb,
         "pass" => tr.t("dn-act-pass") + &nb,
         "eye_request" => tr.t("dn-act-eye-request"),
@@ -160,7 +166,11 @@ pub fn action_sentence(tr: &Tr, a: &Value) -> String {
                 .and_then(Value::as_array)
                 .map(|l| l.iter().filter_map(Value::as_str).collect())
                 .unwrap_or_default();
-            tr.t1("dn-act-vote", "targets", &names.join(tr.t("dn-list-sep").as_str()))
+            tr.t1(
+                "dn-act-vote",
+                "targets",
+                &names.join(tr.t("dn-list-sep").as_str()),
+            )
         }
         other => other.to_string(),
     }

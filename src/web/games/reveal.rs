@@ -117,7 +117,11 @@ pub async fn show(
                             let outcome = if l.get("ok").and_then(Value::as_bool) == Some(true) {
                                 reply_sentence(&tr, l.get("reply").unwrap_or(&Value::Null))
                             } else {
-                                tr.t1("dn-log-refused", "reason", &refusal_text(&tr, s(l, "error")))
+                                tr.t1(
+                                    "dn-log-refused",
+                                    "reason",
+                                    &refusal_text(&tr, s(l, "error")),
+                                )
                             };
                             let action = l
                                 .get("action")

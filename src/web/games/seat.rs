@@ -91,7 +91,11 @@ impl SeatPage {
         let tr = self.page.tr;
         if self.kira {
             let names: Vec<String> = self.notebooks.iter().map(|n| format!("N{}", n.n)).collect();
-            tr.t1("seat-role-kira", "notebooks", &names.join(tr.t("dn-list-sep").as_str()))
+            tr.t1(
+                "seat-role-kira",
+                "notebooks",
+                &names.join(tr.t("dn-list-sep").as_str()),
+            )
         } else {
             tr.t("seat-role-good")
         }
@@ -111,8 +115,8 @@ async fn load(
             if row.status == "signup" {
                 return Err(AppError::Conflict("game_not_started"));
             }
-            let view = views::seat_view(c, game_id, user_id)?
-                .ok_or(AppError::Conflict("not_seated"))?;
+            let view =
+                views::seat_view(c, game_id, user_id)?.ok_or(AppError::Conflict("not_seated"))?;
             Ok((view, views::public_game(c, game_id)?))
         })
         .await?;
@@ -148,27 +152,24 @@ async fn load(
             owes.push(tr.t("seat-owes-action"));
         }
     }
-    let out = st
-        .get("out")
-        .and_then(Value::as_array)
-        .map(|o| {
-            tr.ta(
-                "seat-out",
-                &[
-                    ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
-                    (
-                        "cause",
-                        tr.t(&format!(
-                            "dn-cause-{}",
-                            o.get(1)
-                                .and_then(Value::as_str)
-                                .unwrap_or("")
-                                .replace('_', "-")
-                        )),
-                    ),
-                ],
-            )
-        });
+    let out = st.get("out").and_then(Value::as_array).map(|o| {
+        tr.ta(
+            "seat-out",
+            &[
+                ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
+                (
+                    "cause",
+                    tr.t(&format!(
+                        "dn-cause-{}",
+                        o.get(1)
+                            .and_then(Value::as_str)
+                            .unwrap_or("")
+                            .replace('_', "-")
+                    )),
+                ),
+            ],
+        )
+    });
     let living: Vec<String> = public
         .seats
         .iter()
@@ -219,7 +220,11 @@ async fn load(
         ballot_size: st.get("ballot_size").and_then(Value::as_u64).unwrap_or(1),
         owes,
         log,
-        actions: if over { Vec::new() } else { view.actions.clone() },
+        actions: if over {
+            Vec::new()
+        } else {
+            view.actions.clone()
+        },
         others,
         living,
         real_ids: public.signups.clone(),

@@ -85,7 +85,13 @@ async fn load(
         .await
 }
 
-fn page_of(viewer: &Viewer, game_id: i64, which: GameThread, page: i64, l: Loaded) -> GameThreadPage {
+fn page_of(
+    viewer: &Viewer,
+    game_id: i64,
+    which: GameThread,
+    page: i64,
+    l: Loaded,
+) -> GameThreadPage {
     let tr = viewer.tr;
     let posts = l
         .posts
