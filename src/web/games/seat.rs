@@ -359,3 +359,56 @@ pub async fn act(
     page.outcome = Some(outcome);
     Ok(render_with(page, status))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(kind: &str, fields: &[(&str, &str)]) -> ActionForm {
+        let get = |k: &str| {
+            fields
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        };
+        ActionForm {
+            csrf: String::new(),
+            kind: kind.into(),
+            target: get("target"),
+            real_id: get("real_id"),
+            notebook: get("notebook"),
+            vote1: get("vote1"),
+            vote2: get("vote2"),
+        }
+    }
+
+    #[test]
+    fn forms_become_exactly_the_replay_action_objects() {
+        let kill = form(
+            "kill",
+            &[("target", "L"), ("real_id", " bob "), ("notebook", "")],
+        );
+        assert_eq!(
+            action_of(&kill).ok(),
+            Some(json!({"type": "kill", "target": "L", "real_id": "bob"}))
+        );
+        let two = form("transfer", &[("target", "L"), ("notebook", "2")]);
+        assert_eq!(
+            action_of(&two).ok(),
+            Some(json!({"type": "transfer", "target": "L", "notebook": 2}))
+        );
+        let vote = form("vote", &[("vote1", "L"), ("vote2", "")]);
+        assert_eq!(
+            action_of(&vote).ok(),
+            Some(json!({"type": "vote", "targets": ["L"]}))
+        );
+        assert_eq!(
+            action_of(&form("eye_request", &[])).ok(),
+            Some(json!({"type": "eye_request"}))
+        );
+        assert!(action_of(&form("kill", &[("target", "L")])).is_err());
+        assert!(action_of(&form("pass", &[("notebook", "x")])).is_err());
+        assert!(action_of(&form("vote", &[])).is_err());
+        assert!(action_of(&form("dance", &[])).is_err());
+    }
+}
