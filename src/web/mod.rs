@@ -7,6 +7,7 @@ pub mod assets;
 pub mod boards;
 pub mod error;
 pub mod game_login;
+pub mod games;
 pub mod pages;
 pub mod posts;
 pub mod state;
@@ -63,5 +64,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(threads::configure)
     .configure(posts::configure)
     .configure(admin::configure)
-    .configure(game_login::configure);
+    .configure(game_login::configure)
+    .configure(games::configure);
 }

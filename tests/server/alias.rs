@@ -155,6 +155,27 @@ async fn game_id_login_reaches_only_its_seat(app: TestApp) {
         ],
     )
     .await;
+    let seat = b.get(&format!("/games/{id}/seat")).await;
+    assert_eq!(seat.status, StatusCode::OK);
+    assert!(seat.body.contains(&game_name));
+    // The sign-up list is public (a Kira's kill form suggests it); elsewhere the account never shows.
+    let without_list: String = seat
+        .body
+        .split("<datalist")
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                part.split("</datalist>").nth(1).unwrap_or("")
+            }
+        })
+        .collect();
+    assert!(
+        !without_list.contains(">m0<"),
+        "not even the seat page names the account: {}",
+        seat.body
+    );
     let home = b.get("/").await;
     assert!(
         home.body.contains(&format!("以 {game_name} 的身份游戏")),

@@ -1,0 +1,171 @@
+//! A game's public page and its buttons: sign up, withdraw, start, resolve now.
+
+use super::{public_sentence, see_other, time_of, winner_text};
+use crate::db::queries::games;
+use crate::game::service;
+use crate::game::views::{self, PublicGame};
+use crate::web::error::AppError;
+use crate::web::pages::{PageCtx, TimeView};
+use crate::web::state::AppState;
+use crate::web::viewer::Viewer;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+/// The public events of one resolved act, as sentences.
+pub struct ActEvents {
+    pub act: u32,
+    pub lines: Vec<String>,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/game.html")]
+struct GamePage {
+    page: PageCtx,
+    g: PublicGame,
+    deadline: Option<TimeView>,
+    acts: Vec<ActEvents>,
+    winner: Option<String>,
+    min_seats: u64,
+    max_seats: u64,
+    is_judge: bool,
+    signed_up: bool,
+    seated: bool,
+    can_sign_up: bool,
+    has_kira_thread: bool,
+}
+
+impl GamePage {
+    fn status_line(&self) -> String {
+        let tr = self.page.tr;
+        let status = tr.t(&format!("games-status-{}", self.g.status));
+        tr.t1("game-status", "status", &status)
+    }
+
+    fn signups_heading(&self) -> String {
+        self.page
+            .tr
+            .t1("game-signups", "count", &self.g.signups.len())
+    }
+
+    fn seat_range(&self) -> String {
+        self.page.tr.ta(
+            "game-seat-range",
+            &[
+                ("min", self.min_seats.to_string()),
+                ("max", self.max_seats.to_string()),
+            ],
+        )
+    }
+}
+
+#[get("/games/{id}")]
+pub async fn show(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<GamePage, AppError> {
+    let game_id = *id;
+    let me = viewer.reader_in_game(game_id).cloned();
+    let (g, is_judge, seated, has_kira_thread) = state
+        .db(move |c| {
+            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            let g = views::public_game(c, game_id)?;
+            let (is_judge, seated) = match &me {
+                Some(a) => (
+                    row.judge_id == a.id || a.is_admin(),
+                    games::seat_of(c, game_id, a.id)?.is_some(),
+                ),
+                None => (false, false),
+            };
+            Ok((g, is_judge, seated, row.kira_thread_id.is_some()))
+        })
+        .await?;
+    let tr = viewer.tr;
+    let mut acts: Vec<ActEvents> = Vec::new();
+    for e in &g.public {
+        let line = public_sentence(&tr, &e.event);
+        match acts.last_mut() {
+            Some(a) if a.act == e.act => a.lines.push(line),
+            _ => acts.push(ActEvents {
+                act: e.act,
+                lines: vec![line],
+            }),
+        }
+    }
+    let name = viewer.account.as_ref().map(|a| a.name.clone());
+    let signed_up = name.as_ref().is_some_and(|n| g.signups.contains(n));
+    let judge_self = viewer.account.as_ref().is_some_and(|a| a.name == g.judge);
+    let seat_n = |k: &str| g.settings.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
+    Ok(GamePage {
+        page: viewer.page(),
+        deadline: g.deadline.as_deref().and_then(time_of),
+        winner: g.winner.as_deref().map(|w| winner_text(&tr, w)),
+        min_seats: seat_n("min_seats"),
+        max_seats: seat_n("max_seats"),
+        can_sign_up: viewer.account.is_some() && !judge_self && g.status == "signup",
+        acts,
+        is_judge,
+        signed_up,
+        seated,
+        has_kira_thread,
+        g,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    csrf: String,
+}
+
+#[post("/games/{id}/signup")]
+pub async fn signup(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    service::set_signup(&state, viewer.require()?, *id, true).await?;
+    Ok(see_other(&format!("/games/{}", *id)))
+}
+
+#[post("/games/{id}/withdraw")]
+pub async fn withdraw(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    service::set_signup(&state, viewer.require()?, *id, false).await?;
+    Ok(see_other(&format!("/games/{}", *id)))
+}
+
+/// The judge starts with a random deal (a fixed deal is the admin API's business).
+#[post("/games/{id}/start")]
+pub async fn start(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    service::start(&state, viewer.require()?, *id, None).await?;
+    Ok(see_other(&format!("/games/{}", *id)))
+}
+
+#[post("/games/{id}/resolve")]
+pub async fn resolve(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    service::require_judge(&state, account, *id).await?;
+    service::resolve(&state, *id, None, "judge", Some(account.id)).await?;
+    Ok(see_other(&format!("/games/{}", *id)))
+}

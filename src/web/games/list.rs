@@ -1,0 +1,213 @@
+//! The list of games and the judge's create form.
+
+use super::see_other;
+use crate::db::queries::{games, users};
+use crate::game::service;
+use crate::game::settings::{DEATHNOTE_CAST, GameSettings, SettingsError};
+use crate::i18n::Tr;
+use crate::web::accounts::render_with;
+use crate::web::error::AppError;
+use crate::web::pages::PageCtx;
+use crate::web::state::AppState;
+use crate::web::viewer::Viewer;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+pub struct GameRowView {
+    pub id: i64,
+    pub title: String,
+    pub status: String,
+    pub signups: usize,
+    pub judge: String,
+    pub fixed_deal: bool,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/list.html")]
+struct ListPage {
+    page: PageCtx,
+    games: Vec<GameRowView>,
+    can_create: bool,
+}
+
+#[get("/games")]
+pub async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage, AppError> {
+    let rows = state
+        .db(|c| {
+            let mut out = Vec::new();
+            for g in games::list(c)? {
+                let signups = games::signups(c, g.id)?.len();
+                let judge = users::by_id(c, g.judge_id)?
+                    .map(|u| u.username)
+                    .unwrap_or_default();
+                out.push(GameRowView {
+                    id: g.id,
+                    title: g.title,
+                    status: g.status,
+                    signups,
+                    judge,
+                    fixed_deal: g.fixed_deal,
+                });
+            }
+            Ok(out)
+        })
+        .await?;
+    Ok(ListPage {
+        can_create: viewer.account.as_ref().is_some_and(|a| a.is_judge()),
+        page: viewer.page(),
+        games: rows,
+    })
+}
+
+/// The create form's fields as typed, so that a refused form comes back intact.
+#[derive(Deserialize, Clone)]
+pub struct NewGameForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub act_minutes: String,
+    #[serde(default)]
+    pub deadline_time: String,
+    #[serde(default)]
+    pub timezone: String,
+    #[serde(default)]
+    pub min_seats: String,
+    #[serde(default)]
+    pub max_seats: String,
+    #[serde(default)]
+    pub characters: String,
+    /// A checkbox: present when ticked.
+    pub redistribute: Option<String>,
+}
+
+impl NewGameForm {
+    fn defaults() -> NewGameForm {
+        NewGameForm {
+            csrf: String::new(),
+            title: String::new(),
+            act_minutes: "1440".into(),
+            deadline_time: String::new(),
+            timezone: "Asia/Shanghai".into(),
+            min_seats: "6".into(),
+            max_seats: "40".into(),
+            characters: DEATHNOTE_CAST.join("\n"),
+            redistribute: Some("on".into()),
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/new.html")]
+struct NewPage {
+    page: PageCtx,
+    form: NewGameForm,
+    error: Option<String>,
+}
+
+fn require_judge(viewer: &Viewer) -> Result<&crate::web::viewer::Account, AppError> {
+    let a = viewer.require()?;
+    if a.is_judge() {
+        Ok(a)
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+#[get("/games/new")]
+pub async fn new_form(viewer: Viewer) -> Result<NewPage, AppError> {
+    require_judge(&viewer)?;
+    Ok(NewPage {
+        page: viewer.page(),
+        form: NewGameForm::defaults(),
+        error: None,
+    })
+}
+
+fn number<T: std::str::FromStr>(tr: &Tr, raw: &str, label: &str) -> Result<Option<T>, String> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    raw.parse::<T>()
+        .map(Some)
+        .map_err(|_| tr.t1("new-bad-number", "field", &tr.t(label)))
+}
+
+fn settings_message(tr: &Tr, e: &SettingsError) -> String {
+    match e {
+        SettingsError::ActLength => tr.t("new-error-act-length"),
+        SettingsError::DeadlineTime => tr.t("new-error-deadline-time"),
+        SettingsError::TimeZone(z) => tr.t1("new-error-timezone", "zone", z),
+        SettingsError::Seats(min, max) => tr.ta(
+            "new-error-seats",
+            &[("min", min.to_string()), ("max", max.to_string())],
+        ),
+        SettingsError::Characters => tr.t("new-error-characters"),
+        other => tr.t1("new-error-other", "detail", &other.to_string()),
+    }
+}
+
+/// The form → settings, or the message to show above the kept form.
+fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
+    let act = number::<i64>(tr, &f.act_minutes, "new-field-act-minutes")?;
+    let min = number::<usize>(tr, &f.min_seats, "new-field-min-seats")?;
+    let max = number::<usize>(tr, &f.max_seats, "new-field-max-seats")?;
+    let characters: Vec<String> = f
+        .characters
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect();
+    let characters = (!characters.is_empty()).then_some(characters);
+    let options = serde_json::json!({"redistribute": f.redistribute.is_some()});
+    GameSettings::parse(
+        "deathnote",
+        Some(options),
+        characters,
+        act,
+        Some(f.deadline_time.clone()),
+        Some(f.timezone.clone()),
+        min,
+        max,
+    )
+    .map_err(|e| settings_message(tr, &e))
+}
+
+#[post("/games")]
+pub async fn create(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<NewGameForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = require_judge(&viewer)?;
+    let form = form.into_inner();
+    let refused = |message: String, status: StatusCode| {
+        render_with(
+            NewPage {
+                page: viewer.page(),
+                form: form.clone(),
+                error: Some(message),
+            },
+            status,
+        )
+    };
+    let settings = match parse_form(&viewer.tr, &form) {
+        Ok(s) => s,
+        Err(message) => return Ok(refused(message, StatusCode::BAD_REQUEST)),
+    };
+    match service::create(&state, account, &form.title, settings).await {
+        Ok(id) => Ok(see_other(&format!("/games/{id}"))),
+        Err(e @ (AppError::Input(_) | AppError::BadRequest(_))) => Ok(refused(
+            e.message(&viewer.tr),
+            actix_web::ResponseError::status_code(&e),
+        )),
+        Err(e) => Err(e),
+    }
+}

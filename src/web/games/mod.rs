@@ -1,0 +1,358 @@
+//! Browser pages of games: the list and the create form, a game's public page, a seat's private
+//! page with its action forms, the game's threads (as game IDs) and the reveal.
+//!
+//! Privacy is the product: before the end no page, form, error or ordering links an account to
+//! a game ID, except a seat's own page, which shows its own real ID to itself.
+
+mod game;
+mod list;
+mod reveal;
+mod seat;
+mod threads;
+
+use crate::game::threads::ActPost;
+use crate::i18n::Tr;
+use crate::web::pages::TimeView;
+use actix_web::{HttpResponse, web};
+use chrono::NaiveDateTime;
+use serde_json::Value;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    // `/games/new` before `/games/{id}`, so that "new" is not taken for an id.
+    cfg.service(list::list)
+        .service(list::new_form)
+        .service(list::create)
+        .service(game::show)
+        .service(game::signup)
+        .service(game::withdraw)
+        .service(game::start)
+        .service(game::resolve)
+        .service(seat::show)
+        .service(seat::act)
+        .service(threads::show)
+        .service(threads::reply)
+        .service(reveal::show);
+}
+
+fn see_other(to: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header(("Location", to))
+        .finish()
+}
+
+fn s<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// A stored UTC ISO time (`…Z`) as a `TimeView`.
+fn time_of(iso: &str) -> Option<TimeView> {
+    NaiveDateTime::parse_from_str(iso, "%Y-%m-%dT%H:%M:%SZ")
+        .ok()
+        .map(TimeView::new)
+}
+
+/// Who won, in the reader's language.
+pub fn winner_text(tr: &Tr, winner: &str) -> String {
+    match winner {
+        "good" | "kira" | "draw" => tr.t(&format!("dn-winner-{winner}")),
+        other => other.to_string(),
+    }
+}
+
+fn cause_text(tr: &Tr, cause: &str) -> String {
+    let key = format!("dn-cause-{}", cause.replace('_', "-"));
+    if tr.has(&key) {
+        tr.t(&key)
+    } else {
+        cause.to_string()
+    }
+}
+
+fn fate_text(tr: &Tr, fate: &Value) -> String {
+    let one = |f: &str| {
+        let key = format!("dn-fate-{f}");
+        if tr.has(&key) {
+            tr.t(&key)
+        } else {
+            f.to_string()
+        }
+    };
+    match fate {
+        Value::String(f) => one(f),
+        Value::Array(list) => list
+            .iter()
+            .map(|f| one(f.as_str().unwrap_or("")))
+            .collect::<Vec<_>>()
+            .join(tr.t("dn-list-sep").as_str()),
+        _ => String::new(),
+    }
+}
+
+/// One public event (replay.md, "Deathnote public events") as a sentence.
+pub fn public_sentence(tr: &Tr, e: &Value) -> String {
+    match s(e, "type") {
+        "kill_failed" => tr.t1("dn-ev-kill-failed", "target", &s(e, "target")),
+        "join" => {
+            if e.get("succeeded").and_then(Value::as_bool) == Some(true) {
+                tr.t("dn-ev-join-succeeded")
+            } else {
+                tr.t("dn-ev-join-failed")
+            }
+        }
+        "notebook_transferred" => tr.t("dn-ev-notebook-transferred"),
+        "eye_acquired" => tr.t("dn-ev-eye-acquired"),
+        "out" => {
+            let cause = cause_text(tr, s(e, "cause"));
+            if e.get("kira").and_then(Value::as_bool) == Some(true) {
+                tr.ta(
+                    "dn-ev-out-kira",
+                    &[
+                        ("target", s(e, "target").to_string()),
+                        ("cause", cause),
+                        (
+                            "notebook",
+                            fate_text(tr, e.get("notebook").unwrap_or(&Value::Null)),
+                        ),
+                    ],
+                )
+            } else {
+                tr.ta(
+                    "dn-ev-out-good",
+                    &[("target", s(e, "target").to_string()), ("cause", cause)],
+                )
+            }
+        }
+        "redistributed" => tr.t1(
+            "dn-ev-redistributed",
+            "count",
+            &e.get("count").and_then(Value::as_i64).unwrap_or(0),
+        ),
+        "game_over" => tr.t1(
+            "dn-ev-game-over",
+            "winner",
+            &winner_text(tr, s(e, "winner")),
+        ),
+        other => other.to_string(),
+    }
+}
+
+fn notebook_suffix(tr: &Tr, a: &Value) -> String {
+    match a.get("notebook").and_then(Value::as_i64) {
+        Some(n) => tr.t1("dn-with-notebook", "n", &n),
+        None => String::new(),
+    }
+}
+
+/// A submitted action object as a sentence ("you voted for …").
+pub fn action_sentence(tr: &Tr, a: &Value) -> String {
+    let target = s(a, "target").to_string();
+    let nb = notebook_suffix(tr, a);
+    match s(a, "type") {
+        "kill" => {
+            tr.ta(
+                "dn-act-kill",
+                &[("target", target), ("real_id", s(a, "real_id").to_string())],
+            ) + &nb
+        }
+        "join" => tr.t1("dn-act-join", "target", &target) + &nb,
+        "pass" => tr.t("dn-act-pass") + &nb,
+        "eye_request" => tr.t("dn-act-eye-request"),
+        "eye_use" => tr.t1("dn-act-eye-use", "target", &target),
+        "transfer" => tr.t1("dn-act-transfer", "target", &target) + &nb,
+        "heir" => tr.t1("dn-act-heir", "target", &target) + &nb,
+        "vote" => {
+            let names: Vec<&str> = a
+                .get("targets")
+                .and_then(Value::as_array)
+                .map(|l| l.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            tr.t1(
+                "dn-act-vote",
+                "targets",
+                &names.join(tr.t("dn-list-sep").as_str()),
+            )
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A reply (replay.md, "Deathnote replies") as a sentence.
+pub fn reply_sentence(tr: &Tr, r: &Value) -> String {
+    match s(r, "type") {
+        "kill_failed" => match r.get("real_id").and_then(Value::as_str) {
+            Some(real) => tr.t1("dn-reply-kill-failed", "real_id", &real),
+            None => tr.t("dn-reply-kill-failed-eye"),
+        },
+        "join_succeeded" => tr.t1("dn-reply-join-succeeded", "partner", &s(r, "partner")),
+        "eye_seen" => {
+            let key = if r.get("kira").and_then(Value::as_bool) == Some(true) {
+                "dn-reply-eye-seen-kira"
+            } else {
+                "dn-reply-eye-seen-good"
+            };
+            tr.ta(
+                key,
+                &[
+                    ("target", s(r, "target").to_string()),
+                    ("real_id", s(r, "real_id").to_string()),
+                ],
+            )
+        }
+        t @ ("kill_succeeded" | "join_failed" | "passed" | "eye_granted" | "transferred"
+        | "heir_set" | "vote_recorded") => tr.t(&format!("dn-reply-{}", t.replace('_', "-"))),
+        other => other.to_string(),
+    }
+}
+
+/// A rule's refusal code (replay.md, "Deathnote errors") explained.
+pub fn refusal_text(tr: &Tr, code: &str) -> String {
+    let key = format!("dn-refusal-{}", code.replace('_', "-"));
+    if tr.has(&key) {
+        tr.t(&key)
+    } else {
+        code.to_string()
+    }
+}
+
+/// A private event (replay.md, "Deathnote private events") as a sentence.
+pub fn private_sentence(tr: &Tr, e: &Value) -> String {
+    let nb = e.get("notebook").and_then(Value::as_i64).unwrap_or(0);
+    match s(e, "type") {
+        "joined" => tr.t1("dn-pev-joined", "partner", &s(e, "partner")),
+        "notebook_received" => {
+            let key = if e.get("transferable").and_then(Value::as_bool) == Some(true) {
+                "dn-pev-notebook-received-transferable"
+            } else {
+                "dn-pev-notebook-received"
+            };
+            tr.t1(key, "n", &nb)
+        }
+        "recaptured" => tr.t1("dn-pev-recaptured", "n", &nb),
+        other => other.to_string(),
+    }
+}
+
+/// One transcript line (reply with its action, private or public event) as a sentence, for the
+/// seat's log and the reveal.
+pub fn line_sentence(tr: &Tr, l: &Value) -> String {
+    match s(l, "kind") {
+        "reply" => {
+            let action = l
+                .get("action")
+                .map(|a| action_sentence(tr, a))
+                .unwrap_or_default();
+            let outcome = if l.get("ok").and_then(Value::as_bool) == Some(true) {
+                reply_sentence(tr, l.get("reply").unwrap_or(&Value::Null))
+            } else {
+                tr.t1("dn-log-refused", "reason", &refusal_text(tr, s(l, "error")))
+            };
+            tr.ta("dn-log-reply", &[("action", action), ("outcome", outcome)])
+        }
+        "private" => private_sentence(tr, l.get("event").unwrap_or(&Value::Null)),
+        "public" => public_sentence(tr, l.get("event").unwrap_or(&Value::Null)),
+        "outcome" => match l.get("winner").and_then(Value::as_str) {
+            Some(w) => tr.t1("dn-ev-game-over", "winner", &winner_text(tr, w)),
+            None => String::new(),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// An act post, as the reader reads it.
+pub struct ActView {
+    pub resolved: Option<u32>,
+    pub events: Vec<String>,
+    pub alive: String,
+    pub opens: Option<u32>,
+    pub deadline: Option<TimeView>,
+    pub winner: Option<String>,
+}
+
+impl ActView {
+    pub fn new(tr: &Tr, a: &ActPost) -> ActView {
+        ActView {
+            resolved: a.resolved,
+            events: a.events.iter().map(|e| public_sentence(tr, e)).collect(),
+            alive: a.alive.join(tr.t("dn-list-sep").as_str()),
+            opens: a.opens,
+            deadline: a.deadline.as_deref().and_then(time_of),
+            winner: a.winner.as_deref().map(|w| winner_text(tr, w)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use serde_json::json;
+
+    fn keys(path: &str) -> Vec<String> {
+        let text = std::fs::read_to_string(path).expect("catalog readable");
+        let mut keys: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && l.contains(" ="))
+            .filter_map(|l| l.split(" =").next().map(str::to_string))
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn both_game_catalogs_have_the_same_keys() {
+        let zh = keys(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/locales/zh-CN/games.ftl"
+        ));
+        let en = keys(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/en/games.ftl"));
+        assert!(!zh.is_empty());
+        assert_eq!(zh, en);
+    }
+
+    #[test]
+    fn every_refusal_and_event_has_a_sentence() {
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for code in [
+                "unknown_seat",
+                "out",
+                "not_kira",
+                "bad_notebook",
+                "not_your_turn",
+                "already_acted",
+                "bad_target",
+                "self_target",
+                "target_taken",
+                "join_unavailable",
+                "eye_unavailable",
+                "eye_not_held",
+                "eye_already_used",
+                "eye_after_kill",
+                "transfer_unavailable",
+                "ballot_size",
+                "duplicate_target",
+                "game_over",
+            ] {
+                assert_ne!(refusal_text(&tr, code), code, "{code}");
+            }
+            let out = json!({"type": "out", "target": "L", "cause": "killed", "kira": true,
+                             "notebook": ["destroyed", "taken"]});
+            let text = public_sentence(&tr, &out);
+            assert!(text.contains('L') && !text.contains("dn-"), "{text}");
+            for cause in [
+                "killed",
+                "no_action",
+                "voted",
+                "no_vote",
+                "eye",
+                "transfer_expired",
+            ] {
+                assert_ne!(cause_text(&tr, cause), cause);
+            }
+            let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
+                              "action": {"type": "vote", "targets": ["L", "尼亚"]}});
+            let text = line_sentence(&tr, &vote);
+            assert!(text.contains("尼亚") && !text.contains("dn-"), "{text}");
+        }
+    }
+}

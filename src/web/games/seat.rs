@@ -1,0 +1,414 @@
+//! A seat's private page (its own account only) and the action forms, which become exactly the
+//! replay action objects handed to `service::submit`.
+
+use super::{line_sentence, refusal_text, reply_sentence};
+use crate::db::queries::games;
+use crate::game::service;
+use crate::game::views;
+use crate::web::accounts::render_with;
+use crate::web::error::AppError;
+use crate::web::pages::PageCtx;
+use crate::web::state::AppState;
+use crate::web::viewer::{Account, Viewer};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+pub struct NotebookRow {
+    pub n: u64,
+    pub on_turn: bool,
+    pub acted: bool,
+    pub owed: bool,
+    pub transferable: bool,
+    pub heir: Option<String>,
+}
+
+pub struct LogLine {
+    pub act: u64,
+    pub text: String,
+    pub refused: bool,
+}
+
+/// The outcome of the submission just made, shown above the page.
+pub struct Outcome {
+    pub ok: bool,
+    pub text: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/seat.html")]
+struct SeatPage {
+    page: PageCtx,
+    game: i64,
+    title: String,
+    act: u64,
+    game_id: String,
+    real_id: String,
+    kira: bool,
+    alive: bool,
+    out: Option<String>,
+    on_turn: bool,
+    notebooks: Vec<NotebookRow>,
+    eye: bool,
+    partner: Option<String>,
+    ballot: Option<String>,
+    ballot_size: u64,
+    owes: Vec<String>,
+    log: Vec<LogLine>,
+    actions: Vec<&'static str>,
+    /// Living game IDs other than this seat, in seat order (kill, join, Eye, transfer, heir).
+    others: Vec<String>,
+    /// Living game IDs in seat order (a ballot may name oneself, DN-14).
+    living: Vec<String>,
+    /// Signed-up real IDs, by name, for the kill guess's suggestions.
+    real_ids: Vec<String>,
+    kira_thread: bool,
+    outcome: Option<Outcome>,
+}
+
+impl SeatPage {
+    fn can(&self, action: &str) -> bool {
+        self.actions.contains(&action)
+    }
+
+    fn owes_text(&self) -> String {
+        let tr = self.page.tr;
+        tr.t1(
+            "seat-owes",
+            "what",
+            &self.owes.join(tr.t("dn-list-sep").as_str()),
+        )
+    }
+
+    fn two_notebooks(&self) -> bool {
+        self.notebooks.len() > 1
+    }
+
+    fn role_text(&self) -> String {
+        let tr = self.page.tr;
+        if self.kira {
+            let names: Vec<String> = self.notebooks.iter().map(|n| format!("N{}", n.n)).collect();
+            tr.t1(
+                "seat-role-kira",
+                "notebooks",
+                &names.join(tr.t("dn-list-sep").as_str()),
+            )
+        } else {
+            tr.t("seat-role-good")
+        }
+    }
+}
+
+async fn load(
+    state: &AppState,
+    viewer: &Viewer,
+    account: &Account,
+    game_id: i64,
+) -> Result<SeatPage, AppError> {
+    let user_id = account.id;
+    let (view, public) = state
+        .db(move |c| {
+            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            if row.status == "signup" {
+                return Err(AppError::Conflict("game_not_started"));
+            }
+            let view =
+                views::seat_view(c, game_id, user_id)?.ok_or(AppError::Conflict("not_seated"))?;
+            Ok((view, views::public_game(c, game_id)?))
+        })
+        .await?;
+    let tr = viewer.tr;
+    let st = &view.state;
+    let b = |k: &str| st.get(k).and_then(Value::as_bool).unwrap_or(false);
+    let notebooks: Vec<NotebookRow> = st
+        .get("notebooks")
+        .and_then(Value::as_array)
+        .map(|l| {
+            l.iter()
+                .map(|n| NotebookRow {
+                    n: n.get("notebook").and_then(Value::as_u64).unwrap_or(0),
+                    on_turn: n.get("on_turn").and_then(Value::as_bool).unwrap_or(false),
+                    acted: n.get("acted").and_then(Value::as_bool).unwrap_or(false),
+                    owed: n.get("owed").and_then(Value::as_bool).unwrap_or(false),
+                    transferable: n
+                        .get("transferable")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
+                    heir: n.get("heir").and_then(Value::as_str).map(str::to_string),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let over = public.winner.is_some();
+    let mut owes = Vec::new();
+    if !over && view.alive {
+        if b("owes_ballot") {
+            owes.push(tr.t("seat-owes-ballot"));
+        }
+        if notebooks.iter().any(|n| n.owed) {
+            owes.push(tr.t("seat-owes-action"));
+        }
+    }
+    let out = st.get("out").and_then(Value::as_array).map(|o| {
+        tr.ta(
+            "seat-out",
+            &[
+                ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
+                (
+                    "cause",
+                    tr.t(&format!(
+                        "dn-cause-{}",
+                        o.get(1)
+                            .and_then(Value::as_str)
+                            .unwrap_or("")
+                            .replace('_', "-")
+                    )),
+                ),
+            ],
+        )
+    });
+    let living: Vec<String> = public
+        .seats
+        .iter()
+        .filter(|s| s.alive)
+        .map(|s| s.game_id.clone())
+        .collect();
+    let others = living
+        .iter()
+        .filter(|g| **g != view.game_id)
+        .cloned()
+        .collect();
+    let ballot = st.get("ballot").and_then(Value::as_array).map(|l| {
+        l.iter()
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join(tr.t("dn-list-sep").as_str())
+    });
+    let log = view
+        .private
+        .iter()
+        .map(|l| LogLine {
+            act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
+            text: line_sentence(&tr, l),
+            refused: l.get("ok").and_then(Value::as_bool) == Some(false),
+        })
+        .collect();
+    Ok(SeatPage {
+        page: viewer.page(),
+        game: game_id,
+        title: public.title.clone(),
+        act: st.get("act").and_then(Value::as_u64).unwrap_or(0),
+        real_id: st
+            .get("real_id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string(),
+        kira: view.role == "kira",
+        alive: view.alive,
+        out,
+        on_turn: b("on_turn"),
+        notebooks,
+        eye: b("eye"),
+        partner: st
+            .get("partner")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        ballot,
+        ballot_size: st.get("ballot_size").and_then(Value::as_u64).unwrap_or(1),
+        owes,
+        log,
+        actions: if over {
+            Vec::new()
+        } else {
+            view.actions.clone()
+        },
+        others,
+        living,
+        real_ids: public.signups.clone(),
+        kira_thread: view.kira_thread_id.is_some(),
+        outcome: None,
+        game_id: view.game_id,
+    })
+}
+
+#[get("/games/{id}/seat")]
+pub async fn show(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<SeatPage, AppError> {
+    let account = viewer.require_in_game(*id)?;
+    load(&state, &viewer, account, *id).await
+}
+
+/// Every action form posts these; unused fields stay empty.
+#[derive(Deserialize)]
+pub struct ActionForm {
+    csrf: String,
+    #[serde(rename = "type")]
+    kind: String,
+    target: Option<String>,
+    real_id: Option<String>,
+    notebook: Option<String>,
+    vote1: Option<String>,
+    vote2: Option<String>,
+}
+
+fn filled(v: &Option<String>) -> Option<String> {
+    v.as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// The form → the replay action object (replay.md, "Deathnote actions").
+pub fn action_of(f: &ActionForm) -> Result<Value, AppError> {
+    let mut m = Map::new();
+    m.insert("type".into(), json!(f.kind));
+    let target = || filled(&f.target).ok_or_else(|| AppError::BadRequest("target".into()));
+    let with_notebook = |m: &mut Map<String, Value>| -> Result<(), AppError> {
+        if let Some(n) = filled(&f.notebook) {
+            let n: u8 = n
+                .parse()
+                .map_err(|_| AppError::BadRequest("notebook".into()))?;
+            m.insert("notebook".into(), json!(n));
+        }
+        Ok(())
+    };
+    match f.kind.as_str() {
+        "kill" => {
+            m.insert("target".into(), json!(target()?));
+            // The guess as typed (the engine trims it, DN-7); an empty guess is refused here.
+            let real = filled(&f.real_id).ok_or_else(|| AppError::BadRequest("real_id".into()))?;
+            m.insert("real_id".into(), json!(real));
+            with_notebook(&mut m)?;
+        }
+        "join" | "transfer" | "heir" => {
+            m.insert("target".into(), json!(target()?));
+            with_notebook(&mut m)?;
+        }
+        "pass" => with_notebook(&mut m)?,
+        "eye_request" => {}
+        "eye_use" => {
+            m.insert("target".into(), json!(target()?));
+        }
+        "vote" => {
+            let targets: Vec<String> = [filled(&f.vote1), filled(&f.vote2)]
+                .into_iter()
+                .flatten()
+                .collect();
+            if targets.is_empty() {
+                return Err(AppError::BadRequest("targets".into()));
+            }
+            m.insert("targets".into(), json!(targets));
+        }
+        _ => return Err(AppError::BadRequest("type".into())),
+    }
+    Ok(Value::Object(m))
+}
+
+#[post("/games/{id}/actions")]
+pub async fn act(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<ActionForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require_in_game(*id)?;
+    let game_id = *id;
+    let tr = viewer.tr;
+    let result = match action_of(&form) {
+        Ok(action) => service::submit(&state, account, game_id, action).await,
+        Err(e) => Err(e),
+    };
+    let (status, outcome) = match result {
+        Ok(o) => match o.result {
+            Ok(reply) => (
+                StatusCode::OK,
+                Outcome {
+                    ok: true,
+                    text: reply_sentence(&tr, &reply),
+                },
+            ),
+            Err(refused) => (
+                StatusCode::CONFLICT,
+                Outcome {
+                    ok: false,
+                    text: refusal_text(&tr, refused.error),
+                },
+            ),
+        },
+        // No seat, no game: nothing to show the form on.
+        Err(e @ (AppError::Conflict("not_seated" | "game_not_started") | AppError::NotFound)) => {
+            return Err(e);
+        }
+        Err(e @ (AppError::Conflict(_) | AppError::BadRequest(_) | AppError::Input(_))) => (
+            actix_web::ResponseError::status_code(&e),
+            Outcome {
+                ok: false,
+                text: e.message(&tr),
+            },
+        ),
+        Err(e) => return Err(e),
+    };
+    let mut page = load(&state, &viewer, account, game_id).await?;
+    page.outcome = Some(outcome);
+    Ok(render_with(page, status))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(kind: &str, fields: &[(&str, &str)]) -> ActionForm {
+        let get = |k: &str| {
+            fields
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        };
+        ActionForm {
+            csrf: String::new(),
+            kind: kind.into(),
+            target: get("target"),
+            real_id: get("real_id"),
+            notebook: get("notebook"),
+            vote1: get("vote1"),
+            vote2: get("vote2"),
+        }
+    }
+
+    #[test]
+    fn forms_become_exactly_the_replay_action_objects() {
+        let kill = form(
+            "kill",
+            &[("target", "L"), ("real_id", " bob "), ("notebook", "")],
+        );
+        assert_eq!(
+            action_of(&kill).ok(),
+            Some(json!({"type": "kill", "target": "L", "real_id": "bob"}))
+        );
+        let two = form("transfer", &[("target", "L"), ("notebook", "2")]);
+        assert_eq!(
+            action_of(&two).ok(),
+            Some(json!({"type": "transfer", "target": "L", "notebook": 2}))
+        );
+        let vote = form("vote", &[("vote1", "L"), ("vote2", "")]);
+        assert_eq!(
+            action_of(&vote).ok(),
+            Some(json!({"type": "vote", "targets": ["L"]}))
+        );
+        assert_eq!(
+            action_of(&form("eye_request", &[])).ok(),
+            Some(json!({"type": "eye_request"}))
+        );
+        assert!(action_of(&form("kill", &[("target", "L")])).is_err());
+        assert!(action_of(&form("pass", &[("notebook", "x")])).is_err());
+        assert!(action_of(&form("vote", &[])).is_err());
+        assert!(action_of(&form("dance", &[])).is_err());
+    }
+}
