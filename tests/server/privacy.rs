@@ -11,6 +11,69 @@ use std::collections::HashMap;
 
 on_both_backends!(every_seat_sees_only_its_own_secrets);
 
+/// A page without its `<datalist>`s (the kill form suggests the public sign-up list).
+fn without_datalists(body: &str) -> String {
+    body.split("<datalist")
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                part.split("</datalist>").nth(1).unwrap_or("")
+            }
+        })
+        .collect()
+}
+
+/// Every page a seat can reach in the browser, checked like the API answers.
+async fn walk_pages(
+    app: &TestApp,
+    id: i64,
+    me_name: &str,
+    allowed: &[String],
+    real_ids: &[String],
+) {
+    let b = app.browser();
+    let p = b.login(me_name, "password-123").await;
+    assert_eq!(p.status, StatusCode::OK);
+    let mut pages = Vec::new();
+    for path in [
+        format!("/games/{id}"),
+        format!("/games/{id}/seat"),
+        format!("/games/{id}/threads/game"),
+        format!("/games/{id}/threads/graveyard"),
+        format!("/games/{id}/threads/kira"),
+        format!("/games/{id}/reveal"),
+        "/games".to_string(),
+        "/b/games".to_string(),
+        format!("/u/{me_name}"),
+    ] {
+        let page = b.get(&path).await;
+        assert!(page.status.as_u16() < 500, "{path}: {}", page.status);
+        pages.push((path, without_datalists(&page.body)));
+    }
+    // Real IDs are short ASCII names: look for them as whole words of text.
+    let shows = |body: &str, name: &str| {
+        [">", " ", "\"", "(", "（"].iter().any(|pre| {
+            ["<", " ", "\"", ")", "）", ","]
+                .iter()
+                .any(|post| body.contains(&format!("{pre}{name}{post}")))
+        })
+    };
+    assert!(
+        shows(&pages[1].1, me_name),
+        "the detector finds the seat's own real ID on its page"
+    );
+    for (path, body) in pages {
+        for real in real_ids {
+            if real == me_name || allowed.contains(real) {
+                continue;
+            }
+            assert!(!shows(&body, real), "{me_name} can see {real} on {path}");
+        }
+    }
+}
+
 /// Real IDs a seat was legitimately told in its private lines.
 fn told(me: &Value) -> Vec<String> {
     me["private"]
@@ -183,6 +246,10 @@ async fn every_seat_sees_only_its_own_secrets(app: TestApp) {
         }
         for name in &names {
             walk(&api, id, name, &tokens[name], &names).await;
+            let (_, me) = api
+                .get(&format!("/api/v1/games/{id}/me"), Some(&tokens[name]))
+                .await;
+            walk_pages(&app, id, name, &told(&me), &names).await;
         }
         api.post(&format!("/api/v1/games/{id}/resolve"), &admin, json!({}))
             .await;
