@@ -3,6 +3,7 @@
 //! edited, deleted or reordered row breaks the chain from that row on. The act posts publish the
 //! game log's head hash at each resolution, so a rewrite of the whole chain shows too.
 
+pub mod export;
 pub mod store;
 
 use crate::auth::tokens::sha256_hex;

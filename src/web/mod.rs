@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod admin_audit;
 pub mod api;
 pub mod assets;
 pub mod boards;
@@ -64,6 +65,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(threads::configure)
     .configure(posts::configure)
     .configure(admin::configure)
+    .configure(admin_audit::configure)
     .configure(game_login::configure)
     .configure(games::configure);
 }

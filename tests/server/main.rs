@@ -6,6 +6,7 @@ mod helpers;
 mod accounts;
 mod alias;
 mod api;
+mod audit;
 mod game_pages;
 mod games;
 mod posting;

@@ -81,3 +81,31 @@ pub fn recent(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<AccountEve
         .select(AccountEvent::as_select())
         .load(conn)
 }
+
+/// Account events matching the admin's filters, newest first.
+pub fn filtered(
+    conn: &mut DbConnection,
+    user_id: Option<i64>,
+    kind: Option<&str>,
+    from: Option<chrono::NaiveDateTime>,
+    to: Option<chrono::NaiveDateTime>,
+    limit: i64,
+) -> QueryResult<Vec<AccountEvent>> {
+    let mut q = account_events::table.into_boxed();
+    if let Some(u) = user_id {
+        q = q.filter(account_events::user_id.eq(u));
+    }
+    if let Some(k) = kind {
+        q = q.filter(account_events::kind.eq(k.to_string()));
+    }
+    if let Some(f) = from {
+        q = q.filter(account_events::created_at.ge(f));
+    }
+    if let Some(t) = to {
+        q = q.filter(account_events::created_at.lt(t));
+    }
+    q.order(account_events::id.desc())
+        .limit(limit)
+        .select(AccountEvent::as_select())
+        .load(conn)
+}

@@ -380,3 +380,13 @@ pub fn games_board(conn: &mut DbConnection) -> QueryResult<Board> {
         None => board_by_slug(conn, "games")?.ok_or(diesel::result::Error::NotFound),
     }
 }
+
+/// Posts that were edited, newest edit first (the admins' edit history list).
+pub fn edited_posts(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<Post>> {
+    posts::table
+        .filter(posts::edited_at.is_not_null())
+        .order(posts::edited_at.desc())
+        .limit(limit)
+        .select(Post::as_select())
+        .load(conn)
+}

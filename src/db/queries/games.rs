@@ -343,3 +343,35 @@ pub fn seat_holder(
         .first(conn)
         .optional()
 }
+
+/// Game events matching the admin's filters, newest first.
+pub fn events_filtered(
+    conn: &mut DbConnection,
+    game_id: Option<i64>,
+    actor_id: Option<i64>,
+    kind: Option<&str>,
+    from: Option<NaiveDateTime>,
+    to: Option<NaiveDateTime>,
+    limit: i64,
+) -> QueryResult<Vec<GameEventRow>> {
+    let mut q = game_events::table.into_boxed();
+    if let Some(g) = game_id {
+        q = q.filter(game_events::game_id.eq(g));
+    }
+    if let Some(a) = actor_id {
+        q = q.filter(game_events::actor_id.eq(a));
+    }
+    if let Some(k) = kind {
+        q = q.filter(game_events::kind.eq(k.to_string()));
+    }
+    if let Some(f) = from {
+        q = q.filter(game_events::created_at.ge(f));
+    }
+    if let Some(t) = to {
+        q = q.filter(game_events::created_at.lt(t));
+    }
+    q.order(game_events::id.desc())
+        .limit(limit)
+        .select(GameEventRow::as_select())
+        .load(conn)
+}

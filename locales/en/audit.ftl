@@ -1,0 +1,11 @@
+audit-title = Audit
+audit-broken = The log chain is broken: { $where }
+audit-verified = The log chains are intact: { $count } events verified.
+audit-game = Game number
+audit-from = From
+audit-to = To
+audit-filter = Filter
+audit-export = Export this game's log (JSON Lines)
+audit-edits = Edited posts
+audit-game-events = Game events
+audit-stream = Log

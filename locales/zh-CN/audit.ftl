@@ -1,0 +1,11 @@
+audit-title = 审计
+audit-broken = 记录链被破坏：{ $where }
+audit-verified = 记录链完整：已核对 { $count } 条事件。
+audit-game = 游戏编号
+audit-from = 起始日期
+audit-to = 截止日期
+audit-filter = 筛选
+audit-export = 导出这局游戏的记录（JSON Lines）
+audit-edits = 编辑过的帖子
+audit-game-events = 游戏事件
+audit-stream = 记录
