@@ -84,15 +84,7 @@ async fn edit(
     let account = viewer.require()?;
     let post_id = *id;
     match posting::edit(&state, account, post_id, &form.body).await {
-        Ok(thread_id) => {
-            let before = state
-                .db(move |c| Ok(forum::posts_before(c, thread_id, post_id)?))
-                .await?;
-            let page = before / forum::POSTS_PER_PAGE + 1;
-            Ok(HttpResponse::SeeOther()
-                .insert_header(("Location", format!("/t/{thread_id}?page={page}#p{post_id}")))
-                .finish())
-        }
+        Ok(thread_id) => crate::web::threads::see_post(&state, thread_id, post_id).await,
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
             let thread_id = state
                 .db(move |c| Ok(forum::post(c, post_id)?.map(|p| p.thread_id)))

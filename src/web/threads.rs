@@ -190,6 +190,21 @@ async fn show(
     Ok(Either::Left(view))
 }
 
+/// Redirects to a post on the page of its thread where it stands.
+pub async fn see_post(
+    state: &AppState,
+    thread_id: i64,
+    post_id: i64,
+) -> Result<HttpResponse, AppError> {
+    let before = state
+        .db(move |c| Ok(forum::posts_before(c, thread_id, post_id)?))
+        .await?;
+    let page = before / forum::POSTS_PER_PAGE + 1;
+    Ok(HttpResponse::SeeOther()
+        .insert_header(("Location", format!("/t/{thread_id}?page={page}#p{post_id}")))
+        .finish())
+}
+
 #[derive(Deserialize)]
 pub struct ReplyForm {
     csrf: String,
@@ -215,15 +230,7 @@ async fn reply(
         ),
     };
     match posting::reply(&state, account, thread_id, &form.body, quote).await {
-        Ok(post_id) => {
-            let before = state
-                .db(move |c| Ok(forum::posts_before(c, thread_id, post_id)?))
-                .await?;
-            let page = before / forum::POSTS_PER_PAGE + 1;
-            Ok(HttpResponse::SeeOther()
-                .insert_header(("Location", format!("/t/{thread_id}?page={page}#p{post_id}")))
-                .finish())
-        }
+        Ok(post_id) => crate::web::threads::see_post(&state, thread_id, post_id).await,
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
             // The reply is not lost: the thread comes back with the text in the form.
             let data = load_thread(&state, &viewer, thread_id, 1, None, None).await?;

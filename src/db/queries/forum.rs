@@ -120,18 +120,7 @@ pub fn create_thread(
     title: &str,
     body: &str,
 ) -> QueryResult<(Thread, Post)> {
-    let now = super::now();
-    let thread: Thread = crate::on_backend!(conn, |c| diesel::insert_into(threads::table)
-        .values((
-            threads::board_id.eq(board_id),
-            threads::author_id.eq(author_id),
-            threads::title.eq(title),
-            threads::locked.eq(false),
-            threads::created_at.eq(now),
-            threads::last_post_at.eq(now),
-        ))
-        .returning(Thread::as_returning())
-        .get_result(c))?;
+    let thread = insert_thread(conn, board_id, author_id, title, "forum", None)?;
     let post = add_post(conn, thread.id, author_id, body, None)?;
     Ok((thread, post))
 }
@@ -145,6 +134,17 @@ pub fn create_game_thread(
     kind: &str,
     game_id: i64,
 ) -> QueryResult<Thread> {
+    insert_thread(conn, board_id, author_id, title, kind, Some(game_id))
+}
+
+fn insert_thread(
+    conn: &mut DbConnection,
+    board_id: i64,
+    author_id: i64,
+    title: &str,
+    kind: &str,
+    game_id: Option<i64>,
+) -> QueryResult<Thread> {
     let now = super::now();
     crate::on_backend!(conn, |c| diesel::insert_into(threads::table)
         .values((
@@ -155,7 +155,7 @@ pub fn create_game_thread(
             threads::created_at.eq(now),
             threads::last_post_at.eq(now),
             threads::kind.eq(kind),
-            threads::game_id.eq(Some(game_id)),
+            threads::game_id.eq(game_id),
         ))
         .returning(Thread::as_returning())
         .get_result(c))
