@@ -5,6 +5,7 @@ mod helpers;
 
 mod accounts;
 mod alias;
+mod console;
 mod api;
 mod game_pages;
 mod games;

@@ -2,6 +2,7 @@
 
 pub mod account_events;
 pub mod forum;
+pub mod console;
 pub mod games;
 pub mod keys;
 pub mod sessions;
