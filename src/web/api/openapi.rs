@@ -20,7 +20,7 @@ fn ok(description: &str) -> Value {
 pub fn document() -> Value {
     let creds = json!({"$ref": "#/components/schemas/Credentials"});
     let bearer = json!([{"bearer": []}]);
-    json!({
+    let mut doc = json!({
         "openapi": "3.1.0",
         "info": {"title": "maku", "version": env!("CARGO_PKG_VERSION"),
                  "description": "The JSON API of maku. Errors are {\"error\": CODE, \"message\": TEXT}."},
@@ -107,6 +107,19 @@ pub fn document() -> Value {
             "/games/{id}/tokens": {"post": {"summary": "A token for a game ID and its own password: it reaches only that seat of that game",
                 "requestBody": body(json!({"type": "object", "properties": {"game_id": {"type": "string"}, "password": {"type": "string"}}})),
                 "responses": {"200": ok("{\"token\"}"), "401": error_response("wrong game ID or password"), "429": error_response("rate limited")}}},
+            "/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI 3.1")}}}
+        }
+    });
+    if let (Some(paths), Value::Object(more)) = (doc["paths"].as_object_mut(), console_paths()) {
+        paths.extend(more);
+    }
+    doc
+}
+
+/// The judge's console and the substitute list (a second literal: one is too deep for `json!`).
+fn console_paths() -> Value {
+    let bearer = json!([{"bearer": []}]);
+    json!({
             "/games/{id}/console": {"get": {"summary": "The judge's console (its judge, admin): the open act's submissions with real IDs and times, who owes what, a preview of the resolution (not saved), seats with their accounts, the substitute list", "security": bearer,
                 "responses": {"200": ok("ConsoleView"), "403": error_response("not its judge, or a game-ID login"), "404": error_response("no such game")}}},
             "/games/{id}/deadline": {"post": {"summary": "Move the open act's deadline later (its judge): an ISO time, or minutes after the current deadline", "security": bearer,
@@ -131,9 +144,7 @@ pub fn document() -> Value {
             "/games/{id}/substitute": {"post": {"summary": "Give a seat to another account (its judge): game ID, role and history stay with the seat; the old account loses access at once", "security": bearer,
                 "requestBody": body(json!({"type": "object", "required": ["game_id", "account"], "properties": {"game_id": {"type": "string"}, "account": {"type": "string"}}})),
                 "responses": {"200": ok("{\"ok\":true}"), "403": error_response("not its judge"), "404": error_response("no such seat or account"),
-                              "409": error_response("already_seated, not running")}}},
-            "/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI 3.1")}}}
-        }
+                              "409": error_response("already_seated, not running")}}}
     })
 }
 
