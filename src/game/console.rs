@@ -260,8 +260,7 @@ pub async fn set_substitute(
             running(&row, &folded)?;
             let listed = folded.substitutes.iter().any(|(id, _)| *id == account.id);
             if join {
-                if row.judge_id == account.id || games::seat_of(c, game_id, account.id)?.is_some()
-                {
+                if row.judge_id == account.id || games::seat_of(c, game_id, account.id)?.is_some() {
                     return Err(AppError::Conflict("already_seated"));
                 }
                 if !listed {

@@ -317,9 +317,7 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
                 f.substitutes.push((user_id, name));
             }
         }
-        GameEvent::SubstituteLeft { user_id, .. } => {
-            f.substitutes.retain(|(id, _)| *id != user_id)
-        }
+        GameEvent::SubstituteLeft { user_id, .. } => f.substitutes.retain(|(id, _)| *id != user_id),
     }
     Ok(())
 }

@@ -5,8 +5,8 @@ mod helpers;
 
 mod accounts;
 mod alias;
-mod console;
 mod api;
+mod console;
 mod game_pages;
 mod games;
 mod posting;

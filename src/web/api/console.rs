@@ -40,9 +40,7 @@ async fn api_console(
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
     judge(&state, &user.0, game_id).await?;
-    let view = state
-        .db(move |c| console::console_view(c, game_id))
-        .await?;
+    let view = state.db(move |c| console::console_view(c, game_id)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

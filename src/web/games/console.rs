@@ -4,8 +4,7 @@
 //! Also the substitute-list buttons of the game page.
 
 use super::{
-    action_sentence, public_sentence, refusal_text, reply_sentence, see_other, time_of,
-    winner_text,
+    action_sentence, public_sentence, refusal_text, reply_sentence, see_other, time_of, winner_text,
 };
 use crate::db::queries::games;
 use crate::game::console::{self, ConsoleView};
@@ -85,9 +84,7 @@ async fn render(
     game_id: i64,
     error: Option<(StatusCode, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let v = state
-        .db(move |c| console::console_view(c, game_id))
-        .await?;
+    let v = state.db(move |c| console::console_view(c, game_id)).await?;
     let tr = viewer.tr;
     let sep = tr.t("dn-list-sep");
     let submissions = v
