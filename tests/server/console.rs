@@ -120,8 +120,22 @@ async fn the_console_shows_submissions_owing_and_a_preview_to_the_judge_only(app
         .iter()
         .filter_map(|o| o["game_id"].as_str())
         .collect();
-    assert!(!owing.contains(&g.names[0].as_str()), "{c}");
+    // DN-14: every living seat owes a ballot; a Kira on turn also owes her notebook's act.
+    let (_, me) = api
+        .get(&format!("/api/v1/games/{}/me", g.id), Some(&g.players[0]))
+        .await;
+    if me["role"] == "good" {
+        assert!(!owing.contains(&g.names[0].as_str()), "{c}");
+    }
     assert!(owing.contains(&g.names[2].as_str()), "{c}");
+    assert!(
+        c["owing"]
+            .as_array()
+            .expect("owing")
+            .iter()
+            .all(|o| o["real_id"].is_string() && o["actions"].is_array()),
+        "{c}"
+    );
     assert!(c["preview"]["events"].is_array(), "{c}");
     // The preview saves nothing.
     let (_, public) = api.get(&format!("/api/v1/games/{}", g.id), None).await;
