@@ -47,6 +47,47 @@ pub enum GameEvent {
         /// `deadline` or `judge`.
         trigger: String,
     },
+    /// The judge moved the open act's deadline later.
+    DeadlineExtended {
+        act: u32,
+        from: String,
+        to: String,
+    },
+    /// The judge stopped the clock; `remaining_secs` were left of the act.
+    Paused {
+        act: u32,
+        remaining_secs: i64,
+    },
+    /// The clock runs again; the act now ends at `deadline`.
+    Resumed {
+        act: u32,
+        deadline: String,
+    },
+    /// The judge locked (or unlocked) the game thread for the seats.
+    ThreadLocked {
+        locked: bool,
+    },
+    /// The judge ended the game before the rules did.
+    Ended {
+        reason: String,
+        winner: Option<String>,
+    },
+    /// Another account plays a seat from now on (替补). Game ID, role and history stay.
+    Substituted {
+        seat: i32,
+        game_id: String,
+        from_user: i64,
+        to_user: i64,
+        to_name: String,
+    },
+    SubstituteJoined {
+        user_id: i64,
+        name: String,
+    },
+    SubstituteLeft {
+        user_id: i64,
+        name: String,
+    },
 }
 
 impl GameEvent {
@@ -58,6 +99,14 @@ impl GameEvent {
             GameEvent::Started { .. } => "started",
             GameEvent::Submitted { .. } => "submitted",
             GameEvent::Resolved { .. } => "resolved",
+            GameEvent::DeadlineExtended { .. } => "deadline_extended",
+            GameEvent::Paused { .. } => "paused",
+            GameEvent::Resumed { .. } => "resumed",
+            GameEvent::ThreadLocked { .. } => "thread_locked",
+            GameEvent::Ended { .. } => "ended",
+            GameEvent::Substituted { .. } => "substituted",
+            GameEvent::SubstituteJoined { .. } => "substitute_joined",
+            GameEvent::SubstituteLeft { .. } => "substitute_left",
         }
     }
 
@@ -82,6 +131,41 @@ pub struct Folded {
     pub started: Option<StartedDeal>,
     pub game: Option<Game>,
     pub lines: Vec<LoggedLine>,
+    /// Set while the judge has stopped the clock: (act, seconds that were left).
+    pub paused: Option<(u32, i64)>,
+    /// Whether the seats may not post in the game thread.
+    pub thread_locked: bool,
+    /// Set when the judge ended the game: (reason, winner).
+    pub ended: Option<(String, Option<String>)>,
+    /// Substitutions in order: (seat, game ID, from account, to account, to name).
+    pub substitutions: Vec<Substitution>,
+    /// Accounts on the substitute list (id, name), in joining order.
+    pub substitutes: Vec<(i64, String)>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Substitution {
+    pub seq: i64,
+    pub seat: i32,
+    pub game_id: String,
+    pub from_user: i64,
+    pub to_user: i64,
+    pub to_name: String,
+}
+
+impl Folded {
+    /// Over by the rules or by the judge.
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some() || self.game.as_ref().is_some_and(|g| g.is_over())
+    }
+
+    /// The winner: the rules' one, or the one the judge stated when ending.
+    pub fn winner(&self) -> Option<String> {
+        if let Some(w) = self.game.as_ref().and_then(|g| g.outcome()) {
+            return Some(w.to_string());
+        }
+        self.ended.as_ref().and_then(|(_, w)| w.clone())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -121,6 +205,11 @@ pub fn fold(rows: &[GameEventRow]) -> Result<Folded, FoldError> {
                 started: None,
                 game: None,
                 lines: Vec::new(),
+                paused: None,
+                thread_locked: false,
+                ended: None,
+                substitutions: Vec::new(),
+                substitutes: Vec::new(),
             });
             continue;
         }
@@ -195,6 +284,40 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
                 });
             }
         }
+        GameEvent::DeadlineExtended { .. } => {}
+        GameEvent::Paused {
+            act,
+            remaining_secs,
+        } => f.paused = Some((act, remaining_secs)),
+        GameEvent::Resumed { .. } => f.paused = None,
+        GameEvent::ThreadLocked { locked } => f.thread_locked = locked,
+        GameEvent::Ended { reason, winner } => {
+            f.paused = None;
+            f.ended = Some((reason, winner));
+        }
+        GameEvent::Substituted {
+            seat,
+            game_id,
+            from_user,
+            to_user,
+            to_name,
+        } => {
+            f.substitutes.retain(|(id, _)| *id != to_user);
+            f.substitutions.push(Substitution {
+                seq,
+                seat,
+                game_id,
+                from_user,
+                to_user,
+                to_name,
+            });
+        }
+        GameEvent::SubstituteJoined { user_id, name } => {
+            if !f.substitutes.iter().any(|(id, _)| *id == user_id) {
+                f.substitutes.push((user_id, name));
+            }
+        }
+        GameEvent::SubstituteLeft { user_id, .. } => f.substitutes.retain(|(id, _)| *id != user_id),
     }
     Ok(())
 }

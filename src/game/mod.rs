@@ -3,6 +3,7 @@
 //! and appends every accepted change as an event row.
 
 pub mod clock;
+pub mod console;
 pub mod deal;
 pub mod log;
 pub mod posting;

@@ -68,7 +68,7 @@ pub fn standing(
     folded: &Folded,
     account: Option<&Account>,
 ) -> Result<Standing, AppError> {
-    let over = folded.game.as_ref().is_some_and(|g| g.is_over());
+    let over = folded.is_over();
     let Some(account) = account else {
         return Ok(Standing {
             is_judge: false,
@@ -152,6 +152,10 @@ pub async fn post(
             let who = standing(c, &row, &folded, Some(&account))?;
             if !who.can_read(which) || !who.can_write(which) {
                 return Err(AppError::Conflict("cannot_post_here"));
+            }
+            // A locked game thread takes the judge's posts only.
+            if which == GameThread::Game && folded.thread_locked && who.seat.is_some() {
+                return Err(AppError::Conflict("game_thread_locked"));
             }
             let (as_seat, kind) = match &who.seat {
                 Some((n, ..)) => (Some(*n), "user"),

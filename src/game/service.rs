@@ -36,7 +36,7 @@ pub fn load(c: &mut DbConnection, game_id: i64) -> Result<(GameRow, Folded), App
     Ok((row, folded))
 }
 
-fn append(
+pub(crate) fn append(
     c: &mut DbConnection,
     game_id: i64,
     folded: &mut Folded,
@@ -257,6 +257,12 @@ pub async fn submit(
                 return Err(AppError::Conflict("game_not_started"));
             }
             let (_, game_name) = games::seat_of(c, game_id, account.id)?.ok_or(AppError::Conflict("not_seated"))?;
+            if folded.ended.is_some() {
+                return Err(AppError::Conflict("game_over"));
+            }
+            if folded.paused.is_some() {
+                return Err(AppError::Conflict("game_paused"));
+            }
             let game = folded.game.as_mut().ok_or(AppError::Internal("running game without a deal".into()))?;
             if !game.is_over() {
                 match games::deadline(c, game_id)? {
@@ -305,7 +311,9 @@ pub async fn resolve(
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             let Some((act, _)) = games::deadline(c, game_id)? else {
-                return Err(AppError::Conflict(if row.status == "finished" {
+                return Err(AppError::Conflict(if folded.paused.is_some() {
+                    "game_paused"
+                } else if row.status == "finished" {
                     "game_over"
                 } else {
                     "game_not_started"

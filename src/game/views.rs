@@ -36,6 +36,12 @@ pub struct PublicGame {
     pub seats: Vec<PublicSeat>,
     pub public: Vec<ActEvent>,
     pub winner: Option<String>,
+    /// Set when the judge ended the game: the reason stated.
+    pub ended_reason: Option<String>,
+    /// The judge has stopped the clock.
+    pub paused: bool,
+    /// The seats may not post in the game thread.
+    pub thread_locked: bool,
     pub judge: String,
     /// The real IDs that signed up, by name (public: Kiras guess from it).
     pub signups: Vec<String>,
@@ -95,7 +101,10 @@ pub fn public_from(
                 _ => None,
             })
             .collect(),
-        winner: game.and_then(|g| g.outcome()).map(str::to_string),
+        winner: folded.winner(),
+        ended_reason: folded.ended.as_ref().map(|(r, _)| r.clone()),
+        paused: folded.paused.is_some(),
+        thread_locked: folded.thread_locked,
         judge,
         signups,
         commitment: folded.started.as_ref().map(|s| s.commitment.clone()),
@@ -146,9 +155,14 @@ pub fn seat_view(
         .to_string();
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
     let private = private_lines(&folded, &name);
+    let open = !folded.is_over() && folded.paused.is_none();
     let joined = state.get("partner").is_some_and(|p| !p.is_null());
     Ok(Some(SeatView {
-        actions: game.allowed_actions(&name),
+        actions: if open {
+            game.allowed_actions(&name)
+        } else {
+            Vec::new()
+        },
         kira_thread_id: if joined { row.kira_thread_id } else { None },
         game_id: name,
         role,
@@ -185,9 +199,14 @@ pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
         .game
         .as_ref()
         .ok_or(AppError::Conflict("game_not_over"))?;
-    if !game.is_over() || row.status != "finished" {
+    if !folded.is_over() || row.status != "finished" {
         return Err(AppError::Conflict("game_not_over"));
     }
+    // Each seat's accounts in order: the signed-up one, then its substitutes.
+    let chains: serde_json::Map<String, Value> = crate::game::console::seat_chains(&folded)
+        .into_iter()
+        .map(|(g, chain)| (g, json!(chain)))
+        .collect();
     let started = folded
         .started
         .as_ref()
@@ -206,9 +225,11 @@ pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
     let recomputed = crate::game::deal::commitment(&started.deal_text, &started.salt);
     Ok(json!({
         "id": row.id,
-        "winner": game.outcome(),
+        "winner": folded.winner(),
+        "ended_reason": folded.ended.as_ref().map(|(r, _)| r.clone()),
         "seats": started.seats,
-        "roles": game.reveal(),
+        "accounts": chains,
+        "roles": game.reveal().unwrap_or_else(|| game.reveal_now()),
         "transcript": transcript,
         "commitment": {
             "hash": started.commitment,

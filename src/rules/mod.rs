@@ -329,6 +329,13 @@ impl Game {
             Game::DeathNote(g) => g.reveal().map(|r| to_value(&r)),
         }
     }
+
+    /// The reveal as things stand, for a game the judge ended before the rules did.
+    pub fn reveal_now(&self) -> Value {
+        match self {
+            Game::DeathNote(g) => to_value(&g.reveal_now()),
+        }
+    }
 }
 
 fn refused(act: u32, by: &str, r: deathnote::Refusal) -> Submitted {

@@ -7,6 +7,7 @@ mod accounts;
 mod alias;
 mod api;
 mod audit;
+mod console;
 mod game_pages;
 mod games;
 mod posting;

@@ -175,6 +175,11 @@ impl Game {
     /// DN-28: everything, once the game is over (`None` before).
     pub fn reveal(&self) -> Option<Reveal> {
         self.winner?;
+        Some(self.reveal_now())
+    }
+
+    /// The reveal as things stand, over or not (a game the judge ended early).
+    pub fn reveal_now(&self) -> Reveal {
         let seats = (0..self.seats.len())
             .map(|i| {
                 let seat = Seat(i as u8);
@@ -198,6 +203,6 @@ impl Game {
             })
             .cloned()
             .collect();
-        Some(Reveal { seats, private })
+        Reveal { seats, private }
     }
 }

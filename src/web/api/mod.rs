@@ -1,6 +1,7 @@
 //! The JSON API under `/api/v1` (../shared/spec/api.md). Bearer tokens, no CSRF.
 
 mod accounts;
+pub mod console;
 mod forum;
 mod games;
 mod openapi;
@@ -73,6 +74,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(accounts::configure)
             .configure(forum::configure)
             .configure(games::configure)
+            .configure(console::configure)
             .configure(openapi::configure),
     );
 }

@@ -20,7 +20,7 @@ fn ok(description: &str) -> Value {
 pub fn document() -> Value {
     let creds = json!({"$ref": "#/components/schemas/Credentials"});
     let bearer = json!([{"bearer": []}]);
-    json!({
+    let mut doc = json!({
         "openapi": "3.1.0",
         "info": {"title": "maku", "version": env!("CARGO_PKG_VERSION"),
                  "description": "The JSON API of maku. Errors are {\"error\": CODE, \"message\": TEXT}."},
@@ -109,6 +109,42 @@ pub fn document() -> Value {
                 "responses": {"200": ok("{\"token\"}"), "401": error_response("wrong game ID or password"), "429": error_response("rate limited")}}},
             "/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI 3.1")}}}
         }
+    });
+    if let (Some(paths), Value::Object(more)) = (doc["paths"].as_object_mut(), console_paths()) {
+        paths.extend(more);
+    }
+    doc
+}
+
+/// The judge's console and the substitute list (a second literal: one is too deep for `json!`).
+fn console_paths() -> Value {
+    let bearer = json!([{"bearer": []}]);
+    json!({
+            "/games/{id}/console": {"get": {"summary": "The judge's console (its judge, admin): the open act's submissions with real IDs and times, who owes what, a preview of the resolution (not saved), seats with their accounts, the substitute list", "security": bearer,
+                "responses": {"200": ok("ConsoleView"), "403": error_response("not its judge, or a game-ID login"), "404": error_response("no such game")}}},
+            "/games/{id}/deadline": {"post": {"summary": "Move the open act's deadline later (its judge): an ISO time, or minutes after the current deadline", "security": bearer,
+                "requestBody": body(json!({"type": "object", "properties": {"deadline": {"type": "string", "format": "date-time"}, "extend_minutes": {"type": "integer"}}})),
+                "responses": {"200": ok("{\"deadline\"}"), "403": error_response("not its judge"),
+                              "409": error_response("deadline_in_past, deadline_not_later, bad_deadline, game_paused, game_over")}}},
+            "/games/{id}/pause": {"post": {"summary": "Stop the clock (its judge): no resolution, submissions refused with game_paused", "security": bearer,
+                "responses": {"200": ok("{\"paused\":true,\"remaining_secs\"}"), "403": error_response("not its judge"), "409": error_response("already_paused, game_over")}}},
+            "/games/{id}/resume": {"post": {"summary": "Start the clock again (its judge): the deadline is now plus the time that was left", "security": bearer,
+                "responses": {"200": ok("{\"paused\":false,\"deadline\"}"), "403": error_response("not its judge"), "409": error_response("not_paused, game_over")}}},
+            "/games/{id}/lock": {"post": {"summary": "Lock or unlock the game thread for the seats (its judge); the judge still posts", "security": bearer,
+                "requestBody": body(json!({"type": "object", "required": ["locked"], "properties": {"locked": {"type": "boolean"}}})),
+                "responses": {"200": ok("{\"locked\"}"), "403": error_response("not its judge")}}},
+            "/games/{id}/end": {"post": {"summary": "End the game now with a stated reason (its judge); optionally a winner (good, kira, draw). The reveal opens.", "security": bearer,
+                "requestBody": body(json!({"type": "object", "required": ["reason"], "properties": {"reason": {"type": "string"}, "winner": {"enum": ["good", "kira", "draw"]}}})),
+                "responses": {"200": ok("{\"ok\":true}"), "403": error_response("not its judge"), "409": error_response("reason_required, bad_winner, game_over")}}},
+            "/games/{id}/substitutes": {
+                "post": {"summary": "Join the game's substitute list (替补; accounts without a seat, while running)", "security": bearer,
+                    "responses": {"200": ok("{\"ok\":true}"), "409": error_response("already_seated, not running")}},
+                "delete": {"summary": "Leave the substitute list", "security": bearer,
+                    "responses": {"200": ok("{\"ok\":true}"), "409": error_response("not running")}}},
+            "/games/{id}/substitute": {"post": {"summary": "Give a seat to another account (its judge): game ID, role and history stay with the seat; the old account loses access at once", "security": bearer,
+                "requestBody": body(json!({"type": "object", "required": ["game_id", "account"], "properties": {"game_id": {"type": "string"}, "account": {"type": "string"}}})),
+                "responses": {"200": ok("{\"ok\":true}"), "403": error_response("not its judge"), "404": error_response("no such seat or account"),
+                              "409": error_response("already_seated, not running")}}}
     })
 }
 

@@ -34,6 +34,10 @@ struct GamePage {
     seated: bool,
     can_sign_up: bool,
     has_kira_thread: bool,
+    /// The reader is on the substitute list.
+    on_substitutes: bool,
+    /// The reader may join the substitute list (signed in, no seat, not the judge, running).
+    can_substitute: bool,
 }
 
 impl GamePage {
@@ -68,10 +72,13 @@ pub async fn show(
 ) -> Result<GamePage, AppError> {
     let game_id = *id;
     let me = viewer.reader_in_game(game_id).cloned();
-    let (g, is_judge, seated, has_kira_thread) = state
+    let (g, is_judge, seated, has_kira_thread, on_substitutes) = state
         .db(move |c| {
-            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            let g = views::public_game(c, game_id)?;
+            let (row, folded) = service::load(c, game_id)?;
+            let g = views::public_from(c, &row, &folded)?;
+            let on_substitutes = me.as_ref().is_some_and(|a| {
+                !a.is_alias() && folded.substitutes.iter().any(|(id, _)| *id == a.id)
+            });
             let (is_judge, seated) = match &me {
                 Some(a) => (
                     row.judge_id == a.id || a.is_admin(),
@@ -79,7 +86,13 @@ pub async fn show(
                 ),
                 None => (false, false),
             };
-            Ok((g, is_judge, seated, row.kira_thread_id.is_some()))
+            Ok((
+                g,
+                is_judge,
+                seated,
+                row.kira_thread_id.is_some(),
+                on_substitutes,
+            ))
         })
         .await?;
     let tr = viewer.tr;
@@ -105,6 +118,11 @@ pub async fn show(
         min_seats: seat_n("min_seats"),
         max_seats: seat_n("max_seats"),
         can_sign_up: viewer.account.is_some() && !judge_self && g.status == "signup",
+        can_substitute: viewer.account.as_ref().is_some_and(|a| !a.is_alias())
+            && !is_judge
+            && !seated
+            && g.status == "running",
+        on_substitutes,
         acts,
         is_judge,
         signed_up,

@@ -4,6 +4,7 @@
 //! Privacy is the product: before the end no page, form, error or ordering links an account to
 //! a game ID, except a seat's own page, which shows its own real ID to itself.
 
+mod console;
 mod game;
 mod list;
 mod reveal;
@@ -31,7 +32,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(seat::act)
         .service(threads::show)
         .service(threads::reply)
-        .service(reveal::show);
+        .service(reveal::show)
+        .service(console::show)
+        .service(console::deadline)
+        .service(console::pause)
+        .service(console::resume)
+        .service(console::resolve)
+        .service(console::lock)
+        .service(console::post_as_judge)
+        .service(console::end)
+        .service(console::substitute)
+        .service(console::join_substitutes)
+        .service(console::leave_substitutes);
 }
 
 fn see_other(to: &str) -> HttpResponse {

@@ -18,6 +18,8 @@ use serde_json::Value;
 pub struct RevealSeatView {
     pub game_id: String,
     pub real_id: String,
+    /// Every account that played the seat, in order (substitutes after the signed-up one).
+    pub accounts: String,
     pub start: String,
     pub end: String,
     pub out: String,
@@ -36,6 +38,7 @@ struct RevealPage {
     game: i64,
     title: String,
     winner: String,
+    ended_reason: Option<String>,
     fixed_deal: bool,
     seats: Vec<RevealSeatView>,
     transcript: Vec<TranscriptLine>,
@@ -94,7 +97,21 @@ pub async fn show(
                         ),
                         None => tr.t("reveal-still-in"),
                     };
+                    let accounts = r
+                        .pointer(&format!(
+                            "/accounts/{}",
+                            s(seat, "game_id").replace('~', "~0").replace('/', "~1")
+                        ))
+                        .and_then(Value::as_array)
+                        .map(|l| {
+                            l.iter()
+                                .filter_map(Value::as_str)
+                                .collect::<Vec<_>>()
+                                .join(" → ")
+                        })
+                        .unwrap_or_default();
                     RevealSeatView {
+                        accounts,
                         game_id: s(seat, "game_id").to_string(),
                         real_id: s(seat, "real_id").to_string(),
                         start,
@@ -153,7 +170,14 @@ pub async fn show(
         page: viewer.page(),
         game: game_id,
         title,
-        winner: winner_text(&tr, s(&r, "winner")),
+        winner: match r.get("winner").and_then(Value::as_str) {
+            Some(w) => winner_text(&tr, w),
+            None => tr.t("console-end-no-winner"),
+        },
+        ended_reason: r
+            .get("ended_reason")
+            .and_then(Value::as_str)
+            .map(str::to_string),
         fixed_deal: r.get("fixed_deal").and_then(Value::as_bool) == Some(true),
         seats,
         transcript,

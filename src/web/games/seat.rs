@@ -142,7 +142,7 @@ async fn load(
                 .collect()
         })
         .unwrap_or_default();
-    let over = public.winner.is_some();
+    let over = public.winner.is_some() || public.status == "finished";
     let mut owes = Vec::new();
     if !over && view.alive {
         if b("owes_ballot") {

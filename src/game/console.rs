@@ -1,0 +1,485 @@
+//! The judge's console: what the open act holds so far, who still owes what, what the act would
+//! resolve to now, and the judge's actions (deadline, pause, resume, thread lock, end,
+//! substitutes). Each action appends its event, with the judge as actor, in the transaction of
+//! its effect; a refused action changes nothing.
+//!
+//! Substitutes (替补): the seat keeps its game ID, role and history; only the account behind it
+//! changes. The engine's roster keeps the real ID dealt at the start (the one on the public
+//! sign-up list Kiras guess from under DN-7), so a substitution never changes what a kill needs.
+
+use crate::db::DbConnection;
+use crate::db::models::GameRow;
+use crate::db::queries::{console as q, forum, games, users};
+use crate::domain::account::name_key;
+use crate::game::log::{Folded, GameEvent};
+use crate::game::service::{append, iso, load, load_locked};
+use crate::rules::{Game, Line};
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use crate::web::viewer::Account;
+use chrono::NaiveDateTime;
+use serde::Serialize;
+use serde_json::Value;
+
+/// The judge of this game or an admin; never a game-ID login.
+pub fn check_judge(row: &GameRow, account: &Account) -> Result<(), AppError> {
+    if account.is_alias() {
+        return Err(AppError::Forbidden);
+    }
+    if row.judge_id == account.id || account.is_admin() {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// The running game, or the reason there is none.
+fn running<'a>(row: &GameRow, folded: &'a Folded) -> Result<&'a Game, AppError> {
+    if row.status == "signup" {
+        return Err(AppError::Conflict("game_not_started"));
+    }
+    if folded.is_over() || row.status == "finished" {
+        return Err(AppError::Conflict("game_over"));
+    }
+    folded
+        .game
+        .as_ref()
+        .ok_or(AppError::Internal("running game without a deal".into()))
+}
+
+/// Moves the open act's deadline to `to` (later than now and than the current deadline).
+pub async fn extend(
+    state: &AppState,
+    judge: &Account,
+    game_id: i64,
+    to: NaiveDateTime,
+) -> Result<NaiveDateTime, AppError> {
+    let judge = judge.clone();
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            check_judge(&row, &judge)?;
+            running(&row, &folded)?;
+            if folded.paused.is_some() {
+                return Err(AppError::Conflict("game_paused"));
+            }
+            let (act, due) =
+                games::deadline(c, game_id)?.ok_or(AppError::Conflict("game_not_started"))?;
+            if to <= now {
+                return Err(AppError::Conflict("deadline_in_past"));
+            }
+            if to <= due {
+                return Err(AppError::Conflict("deadline_not_later"));
+            }
+            games::set_deadline(c, game_id, act, to)?;
+            let event = GameEvent::DeadlineExtended {
+                act: act as u32,
+                from: iso(due),
+                to: iso(to),
+            };
+            append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            Ok(to)
+        })
+        .await
+}
+
+/// Stops the clock: the deadline row goes (the scheduler skips the game) and submissions are
+/// refused until [`resume`].
+pub async fn pause(state: &AppState, judge: &Account, game_id: i64) -> Result<i64, AppError> {
+    let judge = judge.clone();
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            check_judge(&row, &judge)?;
+            running(&row, &folded)?;
+            if folded.paused.is_some() {
+                return Err(AppError::Conflict("already_paused"));
+            }
+            let (act, due) =
+                games::deadline(c, game_id)?.ok_or(AppError::Conflict("game_not_started"))?;
+            let remaining_secs = (due - now).num_seconds().max(0);
+            q::clear_deadline(c, game_id)?;
+            let event = GameEvent::Paused {
+                act: act as u32,
+                remaining_secs,
+            };
+            append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            Ok(remaining_secs)
+        })
+        .await
+}
+
+/// Starts the clock again: the act ends `remaining` after now. Returns the new deadline.
+pub async fn resume(
+    state: &AppState,
+    judge: &Account,
+    game_id: i64,
+) -> Result<NaiveDateTime, AppError> {
+    let judge = judge.clone();
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            check_judge(&row, &judge)?;
+            running(&row, &folded)?;
+            let (act, remaining) = folded.paused.ok_or(AppError::Conflict("not_paused"))?;
+            let deadline = now + chrono::Duration::seconds(remaining);
+            games::set_deadline(c, game_id, act as i32, deadline)?;
+            let event = GameEvent::Resumed {
+                act,
+                deadline: iso(deadline),
+            };
+            append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            Ok(deadline)
+        })
+        .await
+}
+
+/// Locks (or unlocks) the game thread for the seats; the judge still posts. Setting the state
+/// it already has changes nothing.
+pub async fn set_thread_lock(
+    state: &AppState,
+    judge: &Account,
+    game_id: i64,
+    locked: bool,
+) -> Result<(), AppError> {
+    let judge = judge.clone();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            check_judge(&row, &judge)?;
+            if row.status == "signup" {
+                return Err(AppError::Conflict("game_not_started"));
+            }
+            if folded.thread_locked != locked {
+                append(
+                    c,
+                    game_id,
+                    &mut folded,
+                    Some(judge.id),
+                    &GameEvent::ThreadLocked { locked },
+                )?;
+            }
+            Ok(())
+        })
+        .await
+}
+
+/// Ends the game now with a stated reason (and optionally a winner). The reveal opens (DN-28).
+pub async fn end(
+    state: &AppState,
+    judge: &Account,
+    game_id: i64,
+    reason: &str,
+    winner: Option<String>,
+) -> Result<(), AppError> {
+    let reason = reason.trim().to_string();
+    if reason.is_empty() || reason.chars().count() > 2000 {
+        return Err(AppError::Conflict("reason_required"));
+    }
+    let winner = winner.filter(|w| !w.trim().is_empty());
+    if winner
+        .as_deref()
+        .is_some_and(|w| !matches!(w, "good" | "kira" | "draw"))
+    {
+        return Err(AppError::Conflict("bad_winner"));
+    }
+    let judge = judge.clone();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            check_judge(&row, &judge)?;
+            running(&row, &folded)?;
+            q::clear_deadline(c, game_id)?;
+            games::set_status(c, game_id, "finished")?;
+            let event = GameEvent::Ended {
+                reason: reason.clone(),
+                winner,
+            };
+            append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            if let Some(thread) = row.game_thread_id {
+                forum::add_post_as(c, thread, judge.id, &reason, None, None, "judge")?;
+            }
+            Ok(())
+        })
+        .await
+}
+
+/// The judge gives seat `game_name` to the account `account_name` (替补).
+pub async fn substitute(
+    state: &AppState,
+    judge: &Account,
+    game_id: i64,
+    game_name: &str,
+    account_name: &str,
+) -> Result<(), AppError> {
+    let judge = judge.clone();
+    let game_name = game_name.trim().to_string();
+    let key = name_key(account_name);
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            check_judge(&row, &judge)?;
+            running(&row, &folded)?;
+            let (seat, from_user, _) =
+                games::alias_of(c, game_id, &game_name)?.ok_or(AppError::NotFound)?;
+            let to = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
+            if to.id == row.judge_id || games::seat_of(c, game_id, to.id)?.is_some() {
+                return Err(AppError::Conflict("already_seated"));
+            }
+            q::move_seat(c, game_id, seat, to.id)?;
+            let event = GameEvent::Substituted {
+                seat,
+                game_id: game_name.clone(),
+                from_user,
+                to_user: to.id,
+                to_name: to.username.clone(),
+            };
+            append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            Ok(())
+        })
+        .await
+}
+
+/// An account joins (`join = true`) or leaves the game's substitute list.
+pub async fn set_substitute(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+    join: bool,
+) -> Result<(), AppError> {
+    if account.is_alias() {
+        return Err(AppError::Forbidden);
+    }
+    let account = account.clone();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            running(&row, &folded)?;
+            let listed = folded.substitutes.iter().any(|(id, _)| *id == account.id);
+            if join {
+                if row.judge_id == account.id || games::seat_of(c, game_id, account.id)?.is_some() {
+                    return Err(AppError::Conflict("already_seated"));
+                }
+                if !listed {
+                    let event = GameEvent::SubstituteJoined {
+                        user_id: account.id,
+                        name: account.name.clone(),
+                    };
+                    append(c, game_id, &mut folded, Some(account.id), &event)?;
+                }
+            } else if listed {
+                let event = GameEvent::SubstituteLeft {
+                    user_id: account.id,
+                    name: account.name.clone(),
+                };
+                append(c, game_id, &mut folded, Some(account.id), &event)?;
+            }
+            Ok(())
+        })
+        .await
+}
+
+/// One submission of the open act, as the judge sees it.
+#[derive(Debug, Serialize)]
+pub struct ConsoleSubmission {
+    pub seq: i64,
+    pub seat: Option<i32>,
+    pub game_id: String,
+    /// The account that sent it.
+    pub real_id: String,
+    pub action: Value,
+    pub ok: bool,
+    pub reply: Option<Value>,
+    pub error: Option<String>,
+    pub time: String,
+}
+
+/// A seat that still owes a submission, and what it may send.
+#[derive(Debug, Serialize)]
+pub struct Owing {
+    pub game_id: String,
+    pub real_id: String,
+    pub actions: Vec<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ConsoleSeat {
+    pub seat: i32,
+    pub game_id: String,
+    pub real_id: String,
+    pub alive: bool,
+    /// Accounts that played the seat, in order (the signed-up one first).
+    pub chain: Vec<String>,
+}
+
+/// What the open act would resolve to now (computed, not saved).
+#[derive(Debug, Serialize)]
+pub struct Preview {
+    pub events: Vec<Value>,
+    pub winner: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ConsoleView {
+    pub id: i64,
+    pub title: String,
+    pub status: String,
+    pub act: u32,
+    pub deadline: Option<String>,
+    /// Seconds left when paused; `None` while the clock runs.
+    pub paused_remaining_secs: Option<i64>,
+    pub thread_locked: bool,
+    pub ended_reason: Option<String>,
+    pub winner: Option<String>,
+    pub seats: Vec<ConsoleSeat>,
+    pub submissions: Vec<ConsoleSubmission>,
+    pub owing: Vec<Owing>,
+    pub preview: Option<Preview>,
+    /// Names on the substitute list.
+    pub substitutes: Vec<String>,
+}
+
+/// The accounts that played each seat, in order (signed-up account, then substitutes).
+pub fn seat_chains(folded: &Folded) -> Vec<(String, Vec<String>)> {
+    let Some(started) = folded.started.as_ref() else {
+        return Vec::new();
+    };
+    started
+        .seats
+        .iter()
+        .map(|s| {
+            let mut chain = vec![s.real_id.clone()];
+            chain.extend(
+                folded
+                    .substitutions
+                    .iter()
+                    .filter(|x| x.game_id == s.game_id)
+                    .map(|x| x.to_name.clone()),
+            );
+            (s.game_id.clone(), chain)
+        })
+        .collect()
+}
+
+/// The console of a game. The caller checks that the reader is its judge or an admin.
+pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, AppError> {
+    let (row, folded) = load(c, game_id)?;
+    let deadline = games::deadline(c, game_id)?;
+    let mut names = std::collections::HashMap::new();
+    let mut name_of = |c: &mut DbConnection, id: i64| -> Result<String, AppError> {
+        if let Some(n) = names.get(&id) {
+            return Ok(String::clone(n));
+        }
+        let n = users::by_id(c, id)?.map(|u| u.username).unwrap_or_default();
+        names.insert(id, n.clone());
+        Ok(n)
+    };
+    let seat_rows = games::seat_names(c, game_id)?;
+    let mut seats = Vec::new();
+    let chains = seat_chains(&folded);
+    let game = folded.game.as_ref();
+    for (n, name) in &seat_rows {
+        let holder = games::seat_holder(c, game_id, *n)?;
+        let real_id = match holder {
+            Some((id, _)) => name_of(c, id)?,
+            None => String::new(),
+        };
+        seats.push(ConsoleSeat {
+            seat: *n,
+            game_id: name.clone(),
+            real_id,
+            alive: game.is_some_and(|g| g.seats().iter().any(|s| &s.game_id == name && s.alive)),
+            chain: chains
+                .iter()
+                .find(|(g, _)| g == name)
+                .map(|(_, ch)| ch.clone())
+                .unwrap_or_default(),
+        });
+    }
+    let act = game.map(|g| g.phase()).unwrap_or(0);
+    let times: std::collections::HashMap<i64, (NaiveDateTime, Option<i64>)> =
+        q::event_times(c, game_id)?
+            .into_iter()
+            .map(|(seq, t, a)| (seq, (t, a)))
+            .collect();
+    let mut submissions = Vec::new();
+    for l in &folded.lines {
+        let Line::Reply {
+            act: a,
+            by,
+            ok,
+            reply,
+            error,
+        } = &l.line
+        else {
+            continue;
+        };
+        if *a != act || folded.is_over() {
+            continue;
+        }
+        let (time, actor) = times.get(&l.seq).copied().unwrap_or_default();
+        let real_id = match actor {
+            Some(id) => name_of(c, id)?,
+            None => String::new(),
+        };
+        submissions.push(ConsoleSubmission {
+            seq: l.seq,
+            seat: seat_rows.iter().find(|(_, n)| n == by).map(|(s, _)| *s),
+            game_id: by.clone(),
+            real_id,
+            action: l.action.clone().unwrap_or(Value::Null),
+            ok: *ok,
+            reply: reply.clone(),
+            error: error.map(str::to_string),
+            time: iso(time),
+        });
+    }
+    let mut owing = Vec::new();
+    let mut preview = None;
+    if let Some(g) = game.filter(|_| !folded.is_over()) {
+        for name in g.owing() {
+            let real_id = seats
+                .iter()
+                .find(|s| s.game_id == name)
+                .map(|s| s.real_id.clone())
+                .unwrap_or_default();
+            owing.push(Owing {
+                actions: g.allowed_actions(&name),
+                game_id: name,
+                real_id,
+            });
+        }
+        let mut copy = g.clone();
+        let events = copy
+            .resolve_phase()
+            .into_iter()
+            .filter_map(|l| match l {
+                Line::Public { event, .. } => Some(event),
+                _ => None,
+            })
+            .collect();
+        preview = Some(Preview {
+            events,
+            winner: copy.outcome().map(str::to_string),
+        });
+    }
+    Ok(ConsoleView {
+        id: row.id,
+        title: row.title.clone(),
+        status: row.status.clone(),
+        act,
+        deadline: deadline.map(|(_, d)| iso(d)),
+        paused_remaining_secs: folded.paused.map(|(_, r)| r),
+        thread_locked: folded.thread_locked,
+        ended_reason: folded.ended.as_ref().map(|(r, _)| r.clone()),
+        winner: folded.winner(),
+        seats,
+        submissions,
+        owing,
+        preview,
+        substitutes: folded.substitutes.iter().map(|(_, n)| n.clone()).collect(),
+    })
+}

@@ -1,0 +1,202 @@
+//! The judge's console over JSON: the open act's submissions, who owes, the preview, and the
+//! judge's actions; the substitute list (替补).
+
+use super::ApiUser;
+use crate::db::queries::games;
+use crate::game::console;
+use crate::game::service::iso;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use crate::web::viewer::Account;
+use actix_web::{HttpResponse, delete, get, post, web};
+use chrono::NaiveDateTime;
+use serde::Deserialize;
+use serde_json::json;
+
+/// Reads an ISO deadline: `2026-12-01T20:00:00Z`, with an offset, or without a zone (UTC).
+pub fn parse_deadline(raw: &str) -> Option<NaiveDateTime> {
+    let raw = raw.trim();
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(raw) {
+        return Some(t.naive_utc());
+    }
+    ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
+        .iter()
+        .find_map(|f| NaiveDateTime::parse_from_str(raw, f).ok())
+}
+
+async fn judge(state: &AppState, account: &Account, game_id: i64) -> Result<(), AppError> {
+    let row = state
+        .db(move |c| Ok(games::get(c, game_id)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    console::check_judge(&row, account)
+}
+
+#[get("/games/{id}/console")]
+async fn api_console(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let game_id = *id;
+    judge(&state, &user.0, game_id).await?;
+    let view = state.db(move |c| console::console_view(c, game_id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Deserialize)]
+pub struct DeadlineBody {
+    deadline: Option<String>,
+    extend_minutes: Option<i64>,
+}
+
+/// The new deadline a request names: an absolute time, or minutes after the current one.
+pub async fn requested_deadline(
+    state: &AppState,
+    game_id: i64,
+    deadline: Option<&str>,
+    extend_minutes: Option<i64>,
+) -> Result<NaiveDateTime, AppError> {
+    match (deadline.filter(|d| !d.trim().is_empty()), extend_minutes) {
+        (Some(d), _) => parse_deadline(d).ok_or(AppError::Conflict("bad_deadline")),
+        (None, Some(m)) if (1..=60 * 24 * 30).contains(&m) => {
+            let current = state
+                .db(move |c| Ok(games::deadline(c, game_id)?))
+                .await?
+                .ok_or(AppError::Conflict("game_not_started"))?;
+            Ok(current.1 + chrono::Duration::minutes(m))
+        }
+        _ => Err(AppError::Conflict("bad_deadline")),
+    }
+}
+
+#[post("/games/{id}/deadline")]
+async fn api_deadline(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<DeadlineBody>,
+) -> Result<HttpResponse, AppError> {
+    judge(&state, &user.0, *id).await?;
+    let to = requested_deadline(&state, *id, body.deadline.as_deref(), body.extend_minutes).await?;
+    let to = console::extend(&state, &user.0, *id, to).await?;
+    Ok(HttpResponse::Ok().json(json!({"deadline": iso(to)})))
+}
+
+#[post("/games/{id}/pause")]
+async fn api_pause(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let remaining = console::pause(&state, &user.0, *id).await?;
+    Ok(HttpResponse::Ok().json(json!({"paused": true, "remaining_secs": remaining})))
+}
+
+#[post("/games/{id}/resume")]
+async fn api_resume(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let deadline = console::resume(&state, &user.0, *id).await?;
+    Ok(HttpResponse::Ok().json(json!({"paused": false, "deadline": iso(deadline)})))
+}
+
+#[derive(Deserialize)]
+pub struct LockBody {
+    locked: bool,
+}
+
+#[post("/games/{id}/lock")]
+async fn api_lock(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<LockBody>,
+) -> Result<HttpResponse, AppError> {
+    console::set_thread_lock(&state, &user.0, *id, body.locked).await?;
+    Ok(HttpResponse::Ok().json(json!({"locked": body.locked})))
+}
+
+#[derive(Deserialize)]
+pub struct EndBody {
+    reason: String,
+    winner: Option<String>,
+}
+
+#[post("/games/{id}/end")]
+async fn api_end(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<EndBody>,
+) -> Result<HttpResponse, AppError> {
+    let b = body.into_inner();
+    console::end(&state, &user.0, *id, &b.reason, b.winner).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+#[post("/games/{id}/substitutes")]
+async fn api_join_substitutes(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    console::set_substitute(&state, &user.0, *id, true).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+#[delete("/games/{id}/substitutes")]
+async fn api_leave_substitutes(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    console::set_substitute(&state, &user.0, *id, false).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+#[derive(Deserialize)]
+pub struct SubstituteBody {
+    game_id: String,
+    account: String,
+}
+
+#[post("/games/{id}/substitute")]
+async fn api_substitute(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<SubstituteBody>,
+) -> Result<HttpResponse, AppError> {
+    console::substitute(&state, &user.0, *id, &body.game_id, &body.account).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(api_console)
+        .service(api_deadline)
+        .service(api_pause)
+        .service(api_resume)
+        .service(api_lock)
+        .service(api_end)
+        .service(api_join_substitutes)
+        .service(api_leave_substitutes)
+        .service(api_substitute);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_deadline;
+
+    #[test]
+    fn deadlines_parse_in_the_usual_forms() {
+        let t = parse_deadline("2026-12-01T20:00:00Z").expect("rfc3339");
+        assert_eq!(t.to_string(), "2026-12-01 20:00:00");
+        let t = parse_deadline("2026-12-01T22:00:00+02:00").expect("offset");
+        assert_eq!(t.to_string(), "2026-12-01 20:00:00");
+        assert!(parse_deadline("2026-12-01T20:00").is_some());
+        assert!(parse_deadline("tomorrow").is_none());
+    }
+}

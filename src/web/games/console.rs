@@ -1,0 +1,437 @@
+//! The judge's console page (its judge and admins; never a game-ID login): the open act's
+//! submissions, who still owes what, a preview of the resolution, and a form for each of the
+//! judge's actions. A refused action re-renders the console with the reason.
+//! Also the substitute-list buttons of the game page.
+
+use super::{
+    action_sentence, public_sentence, refusal_text, reply_sentence, see_other, time_of, winner_text,
+};
+use crate::db::queries::games;
+use crate::game::console::{self, ConsoleView};
+use crate::game::posting::{self, GameThread};
+use crate::game::service;
+use crate::web::accounts::render_with;
+use crate::web::api::console::requested_deadline;
+use crate::web::error::AppError;
+use crate::web::pages::{PageCtx, TimeView};
+use crate::web::state::AppState;
+use crate::web::viewer::{Account, Viewer};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+use serde::Deserialize;
+use serde_json::Value;
+
+pub struct SubmissionRow {
+    pub seat: String,
+    pub game_id: String,
+    pub real_id: String,
+    pub action: String,
+    pub reply: String,
+    pub ok: bool,
+    pub time: Option<TimeView>,
+}
+
+pub struct OwingRow {
+    pub game_id: String,
+    pub real_id: String,
+    pub actions: String,
+}
+
+pub struct SeatRow {
+    pub game_id: String,
+    pub real_id: String,
+    pub alive: bool,
+    pub chain: String,
+}
+
+#[derive(Template)]
+#[template(path = "console/console.html")]
+pub struct ConsolePage {
+    page: PageCtx,
+    v: ConsoleView,
+    error: Option<String>,
+    deadline: Option<TimeView>,
+    paused: Option<String>,
+    submissions: Vec<SubmissionRow>,
+    owing: Vec<OwingRow>,
+    seats: Vec<SeatRow>,
+    preview: Vec<String>,
+    preview_winner: Option<String>,
+    winner: Option<String>,
+    substitutes: String,
+    running: bool,
+}
+
+/// The reader, when it is the game's judge or an admin (not a game-ID login).
+async fn judge<'a>(
+    viewer: &'a Viewer,
+    state: &AppState,
+    game_id: i64,
+) -> Result<&'a Account, AppError> {
+    let account = viewer.require()?;
+    let row = state
+        .db(move |c| Ok(games::get(c, game_id)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    console::check_judge(&row, account)?;
+    Ok(account)
+}
+
+async fn render(
+    viewer: &Viewer,
+    state: &AppState,
+    game_id: i64,
+    error: Option<(StatusCode, String)>,
+) -> Result<HttpResponse, AppError> {
+    let v = state.db(move |c| console::console_view(c, game_id)).await?;
+    let tr = viewer.tr;
+    let sep = tr.t("dn-list-sep");
+    let submissions = v
+        .submissions
+        .iter()
+        .map(|s| SubmissionRow {
+            seat: s.seat.map(|n| n.to_string()).unwrap_or_default(),
+            game_id: s.game_id.clone(),
+            real_id: s.real_id.clone(),
+            action: action_sentence(&tr, &s.action),
+            reply: if s.ok {
+                reply_sentence(&tr, s.reply.as_ref().unwrap_or(&Value::Null))
+            } else {
+                tr.t1(
+                    "dn-log-refused",
+                    "reason",
+                    &refusal_text(&tr, s.error.as_deref().unwrap_or("")),
+                )
+            },
+            ok: s.ok,
+            time: time_of(&s.time),
+        })
+        .collect();
+    let owing = v
+        .owing
+        .iter()
+        .map(|o| OwingRow {
+            game_id: o.game_id.clone(),
+            real_id: o.real_id.clone(),
+            actions: o.actions.join(sep.as_str()),
+        })
+        .collect();
+    let seats = v
+        .seats
+        .iter()
+        .map(|s| SeatRow {
+            game_id: s.game_id.clone(),
+            real_id: s.real_id.clone(),
+            alive: s.alive,
+            chain: s.chain.join(" → "),
+        })
+        .collect();
+    let (preview, preview_winner) = match &v.preview {
+        Some(p) => (
+            p.events.iter().map(|e| public_sentence(&tr, e)).collect(),
+            p.winner.as_deref().map(|w| winner_text(&tr, w)),
+        ),
+        None => (Vec::new(), None),
+    };
+    let paused = v.paused_remaining_secs.map(|secs| {
+        tr.ta(
+            "console-paused",
+            &[
+                ("hours", (secs / 3600).to_string()),
+                ("minutes", ((secs % 3600) / 60).to_string()),
+            ],
+        )
+    });
+    let (status, error) = match error {
+        Some((s, e)) => (s, Some(e)),
+        None => (StatusCode::OK, None),
+    };
+    let page = ConsolePage {
+        page: viewer.page(),
+        deadline: v.deadline.as_deref().and_then(time_of),
+        winner: v.winner.as_deref().map(|w| winner_text(&tr, w)),
+        substitutes: v.substitutes.join(sep.as_str()),
+        running: v.status == "running",
+        error,
+        paused,
+        submissions,
+        owing,
+        seats,
+        preview,
+        preview_winner,
+        v,
+    };
+    Ok(render_with(page, status))
+}
+
+#[get("/games/{id}/console")]
+pub async fn show(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    judge(&viewer, &state, *id).await?;
+    render(&viewer, &state, *id, None).await
+}
+
+/// After an action: back to the console, or the console again with the refusal.
+async fn done(
+    viewer: &Viewer,
+    state: &AppState,
+    game_id: i64,
+    result: Result<(), AppError>,
+) -> Result<HttpResponse, AppError> {
+    match result {
+        Ok(()) => Ok(see_other(&format!("/games/{game_id}/console"))),
+        Err(
+            e @ (AppError::Conflict(_)
+            | AppError::BadRequest(_)
+            | AppError::Input(_)
+            | AppError::NotFound),
+        ) => {
+            let status = actix_web::ResponseError::status_code(&e);
+            let message = e.message(&viewer.tr);
+            render(viewer, state, game_id, Some((status, message))).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    csrf: String,
+}
+
+#[derive(Deserialize)]
+pub struct DeadlineForm {
+    csrf: String,
+    deadline: Option<String>,
+    extend_minutes: Option<String>,
+}
+
+#[post("/games/{id}/console/deadline")]
+pub async fn deadline(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<DeadlineForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = judge(&viewer, &state, *id).await?;
+    let minutes = match form.extend_minutes.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(m) => m
+            .parse::<i64>()
+            .map(Some)
+            .map_err(|_| AppError::Conflict("bad_deadline")),
+    };
+    let result = match minutes {
+        Ok(minutes) => {
+            match requested_deadline(&state, *id, form.deadline.as_deref(), minutes).await {
+                Ok(to) => console::extend(&state, account, *id, to).await.map(|_| ()),
+                Err(e) => Err(e),
+            }
+        }
+        Err(e) => Err(e),
+    };
+    done(&viewer, &state, *id, result).await
+}
+
+#[post("/games/{id}/console/pause")]
+pub async fn pause(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = judge(&viewer, &state, *id).await?;
+    let result = console::pause(&state, account, *id).await.map(|_| ());
+    done(&viewer, &state, *id, result).await
+}
+
+#[post("/games/{id}/console/resume")]
+pub async fn resume(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = judge(&viewer, &state, *id).await?;
+    let result = console::resume(&state, account, *id).await.map(|_| ());
+    done(&viewer, &state, *id, result).await
+}
+
+#[post("/games/{id}/console/resolve")]
+pub async fn resolve(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = judge(&viewer, &state, *id).await?;
+    let result = service::resolve(&state, *id, None, "judge", Some(account.id))
+        .await
+        .map(|_| ());
+    done(&viewer, &state, *id, result).await
+}
+
+#[derive(Deserialize)]
+pub struct LockForm {
+    csrf: String,
+    locked: String,
+}
+
+#[post("/games/{id}/console/lock")]
+pub async fn lock(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<LockForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = judge(&viewer, &state, *id).await?;
+    let locked = form.locked == "1" || form.locked == "true";
+    let result = console::set_thread_lock(&state, account, *id, locked).await;
+    done(&viewer, &state, *id, result).await
+}
+
+#[derive(Deserialize)]
+pub struct PostForm {
+    csrf: String,
+    body: String,
+}
+
+#[post("/games/{id}/console/post")]
+pub async fn post_as_judge(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<PostForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = judge(&viewer, &state, *id).await?;
+    let result = posting::post(&state, account, *id, GameThread::Game, &form.body)
+        .await
+        .map(|_| ());
+    done(&viewer, &state, *id, result).await
+}
+
+#[derive(Deserialize)]
+pub struct EndForm {
+    csrf: String,
+    reason: String,
+    winner: Option<String>,
+}
+
+#[post("/games/{id}/console/end")]
+pub async fn end(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<EndForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = judge(&viewer, &state, *id).await?;
+    let result = console::end(&state, account, *id, &form.reason, form.winner.clone()).await;
+    done(&viewer, &state, *id, result).await
+}
+
+#[derive(Deserialize)]
+pub struct SubstituteForm {
+    csrf: String,
+    game_id: String,
+    account: String,
+}
+
+#[post("/games/{id}/console/substitute")]
+pub async fn substitute(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<SubstituteForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = judge(&viewer, &state, *id).await?;
+    let result = console::substitute(&state, account, *id, &form.game_id, &form.account).await;
+    done(&viewer, &state, *id, result).await
+}
+
+/// The game page's "join the substitute list" button.
+#[post("/games/{id}/substitutes")]
+pub async fn join_substitutes(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    console::set_substitute(&state, viewer.require()?, *id, true).await?;
+    Ok(see_other(&format!("/games/{}", *id)))
+}
+
+#[post("/games/{id}/substitutes/leave")]
+pub async fn leave_substitutes(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    console::set_substitute(&state, viewer.require()?, *id, false).await?;
+    Ok(see_other(&format!("/games/{}", *id)))
+}
+
+#[cfg(test)]
+mod tests {
+    fn keys(path: &str) -> Vec<String> {
+        let text = std::fs::read_to_string(path).expect("catalog readable");
+        let mut keys: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && l.contains(" ="))
+            .filter_map(|l| l.split(" =").next().map(str::to_string))
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn both_console_catalogs_have_the_same_keys() {
+        let zh = keys(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/locales/zh-CN/console.ftl"
+        ));
+        let en = keys(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/locales/en/console.ftl"
+        ));
+        assert!(!zh.is_empty());
+        assert_eq!(zh, en);
+    }
+
+    #[test]
+    fn every_console_refusal_has_a_message() {
+        use crate::i18n::{Lang, Tr};
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for code in [
+                "game_paused",
+                "not_paused",
+                "already_paused",
+                "deadline_in_past",
+                "deadline_not_later",
+                "bad_deadline",
+                "reason_required",
+                "bad_winner",
+                "already_seated",
+                "game_thread_locked",
+            ] {
+                let key = format!("error-{}", code.replace('_', "-"));
+                assert!(tr.has(&key), "{key}");
+            }
+        }
+    }
+}
