@@ -4,8 +4,10 @@
 //! Privacy is the product: before the end no page, form, error or ordering links an account to
 //! a game ID, except a seat's own page, which shows its own real ID to itself.
 
+pub mod banner;
 mod game;
 mod list;
+mod live;
 mod reveal;
 mod seat;
 mod threads;
@@ -31,7 +33,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(seat::act)
         .service(threads::show)
         .service(threads::reply)
-        .service(reveal::show);
+        .service(reveal::show)
+        .service(live::events);
 }
 
 fn see_other(to: &str) -> HttpResponse {
