@@ -66,7 +66,7 @@ fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: V
         .iter()
         .map(|i| i.updated)
         .max()
-        .unwrap_or(NaiveDateTime::UNIX_EPOCH);
+        .unwrap_or(chrono::DateTime::UNIX_EPOCH.naive_utc());
     feed.set_updated(stamp(updated));
     feed.set_entries(
         items
@@ -88,7 +88,7 @@ fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: V
                 e.set_content(Some(c));
                 e
             })
-            .collect(),
+            .collect::<Vec<Entry>>(),
     );
     feed
 }

@@ -8,6 +8,7 @@ mod alias;
 mod api;
 mod game_pages;
 mod games;
+mod notify;
 mod posting;
 mod privacy;
 mod scheduler;
