@@ -31,7 +31,13 @@ pub const QUOTED: &str = "quoted";
 pub const SUBSTITUTED_IN: &str = "substituted_in";
 
 /// Every kind, in the order the settings page lists them.
-pub const KINDS: [&str; 5] = [ACT_POSTED, KIRA_TURN, BALLOT_MISSING, QUOTED, SUBSTITUTED_IN];
+pub const KINDS: [&str; 5] = [
+    ACT_POSTED,
+    KIRA_TURN,
+    BALLOT_MISSING,
+    QUOTED,
+    SUBSTITUTED_IN,
+];
 
 const EVENTS: &str = "game_events";
 const POSTS: &str = "posts";
@@ -77,10 +83,12 @@ fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErr
     for row in &rows {
         match row.kind.as_str() {
             "started" | "resolved" => {
-                if !logs.contains_key(&row.game_id) {
-                    logs.insert(row.game_id, games::events(c, row.game_id)?);
-                }
-                let log = &logs[&row.game_id];
+                let log = match logs.entry(row.game_id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(games::events(c, row.game_id)?)
+                    }
+                };
                 added += on_act(c, now, row, log)?;
             }
             "substituted" => added += on_substituted(c, now, row)?,
@@ -187,8 +195,7 @@ fn from_posts(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErro
         let Some((quoted, _)) = store::post_with_game(c, quoted_id)? else {
             continue;
         };
-        if quoted.as_seat.is_some() || quoted.kind != "user" || quoted.author_id == post.author_id
-        {
+        if quoted.as_seat.is_some() || quoted.kind != "user" || quoted.author_id == post.author_id {
             continue;
         }
         let by = users::by_id(c, post.author_id)?
@@ -282,7 +289,10 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/locales/zh-CN/notify.ftl"
         ));
-        let en = keys(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/en/notify.ftl"));
+        let en = keys(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/locales/en/notify.ftl"
+        ));
         assert!(!zh.is_empty());
         assert_eq!(zh, en);
     }
@@ -292,7 +302,10 @@ mod tests {
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
             for k in KINDS {
-                assert!(tr.has(&format!("notify-kind-{}", k.replace('_', "-"))), "{k}");
+                assert!(
+                    tr.has(&format!("notify-kind-{}", k.replace('_', "-"))),
+                    "{k}"
+                );
             }
         }
     }

@@ -98,7 +98,11 @@ pub fn set_cursor(c: &mut DbConnection, source: &str, last_id: i64) -> QueryResu
 }
 
 /// Game events after `after` (by row id, across games), oldest first.
-pub fn events_after(c: &mut DbConnection, after: i64, limit: i64) -> QueryResult<Vec<GameEventRow>> {
+pub fn events_after(
+    c: &mut DbConnection,
+    after: i64,
+    limit: i64,
+) -> QueryResult<Vec<GameEventRow>> {
     game_events::table
         .filter(game_events::id.gt(after))
         .order(game_events::id.asc())

@@ -94,10 +94,7 @@ fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: V
 }
 
 /// The newest posts of a board's forum threads (game threads have their own feeds).
-fn board_posts(
-    c: &mut DbConnection,
-    board_id: i64,
-) -> QueryResult<Vec<(Post, String, String)>> {
+fn board_posts(c: &mut DbConnection, board_id: i64) -> QueryResult<Vec<(Post, String, String)>> {
     posts::table
         .inner_join(threads::table)
         .inner_join(users::table)

@@ -152,11 +152,7 @@ async fn mark_read(
         .finish())
 }
 
-async fn prefs_page(
-    viewer: &Viewer,
-    state: &AppState,
-    saved: bool,
-) -> Result<PrefsPage, AppError> {
+async fn prefs_page(viewer: &Viewer, state: &AppState, saved: bool) -> Result<PrefsPage, AppError> {
     let user = viewer.require()?.id;
     let off = state
         .db(move |c| Ok(store::disabled_kinds(c, user)?))

@@ -104,7 +104,12 @@ async fn acts_and_kira_turns_notify_each_seat_once(app: TestApp) {
     assert!(tick(&app).await > 0);
     for p in &g.players {
         let rows = notes(&app, p.user_id).await;
-        assert_eq!(count(&rows, "act_posted", g.id, 1), 1, "{} hears of act 1", p.name);
+        assert_eq!(
+            count(&rows, "act_posted", g.id, 1),
+            1,
+            "{} hears of act 1",
+            p.name
+        );
         let view = me(&app, g.id, &p.token).await;
         let on_turn = view["state"]["on_turn"] == json!(true);
         assert_eq!(
@@ -118,7 +123,11 @@ async fn acts_and_kira_turns_notify_each_seat_once(app: TestApp) {
     assert_eq!(tick(&app).await, 0);
     let api = Api::new(&app);
     let (s, b) = api
-        .post(&format!("/api/v1/games/{}/resolve", g.id), &g.admin, json!({}))
+        .post(
+            &format!("/api/v1/games/{}/resolve", g.id),
+            &g.admin,
+            json!({}),
+        )
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     // The scheduler's tick runs the notifier too.
@@ -127,7 +136,12 @@ async fn acts_and_kira_turns_notify_each_seat_once(app: TestApp) {
         .expect("scheduler tick");
     for p in &g.players {
         let rows = notes(&app, p.user_id).await;
-        assert_eq!(count(&rows, "act_posted", g.id, 2), 1, "{} hears of act 2", p.name);
+        assert_eq!(
+            count(&rows, "act_posted", g.id, 2),
+            1,
+            "{} hears of act 2",
+            p.name
+        );
         assert_eq!(count(&rows, "act_posted", g.id, 1), 1);
     }
     // Nobody else (the judge plays no seat) hears of it.
@@ -150,7 +164,10 @@ async fn a_ballot_reminder_fires_once_at_the_right_time(app: TestApp) {
     let (_, pg) = Api::new(&app)
         .get(&format!("/api/v1/games/{}", g.id), None)
         .await;
-    let target = pg["seats"][0]["game_id"].as_str().expect("seat").to_string();
+    let target = pg["seats"][0]["game_id"]
+        .as_str()
+        .expect("seat")
+        .to_string();
     let (s, b) = Api::new(&app)
         .post(
             &format!("/api/v1/games/{}/actions", g.id),
@@ -168,7 +185,11 @@ async fn a_ballot_reminder_fires_once_at_the_right_time(app: TestApp) {
     app.clock.advance(chrono::Duration::minutes(61));
     tick(&app).await;
     assert_eq!(reminders(&notes(&app, idle.user_id).await), 1, "at N hours");
-    assert_eq!(reminders(&notes(&app, voter.user_id).await), 0, "not who voted");
+    assert_eq!(
+        reminders(&notes(&app, voter.user_id).await),
+        0,
+        "not who voted"
+    );
     // Later ticks do not repeat it.
     tick(&app).await;
     app.clock.advance(chrono::Duration::hours(2));
@@ -239,9 +260,7 @@ async fn quotes_notify_and_a_kind_can_be_turned_off(app: TestApp) {
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     // Without the token the settings do not change.
-    let refused = b
-        .post("/account/notifications", &[("csrf", "wrong")])
-        .await;
+    let refused = b.post("/account/notifications", &[("csrf", "wrong")]).await;
     assert_ne!(refused.status, StatusCode::OK);
     api.post(
         &format!("/api/v1/threads/{thread}/posts"),
@@ -305,13 +324,19 @@ async fn the_bell_the_list_and_the_banner(app: TestApp) {
     ] {
         let page = b.get(&path).await;
         assert!(page.body.contains("owes-banner"), "{path}: {}", page.body);
-        assert!(page.body.contains(&format!(r#"data-live="/games/{}/events""#, g.id)));
+        assert!(
+            page.body
+                .contains(&format!(r#"data-live="/games/{}/events""#, g.id))
+        );
         assert!(!anon.get(&path).await.body.contains("owes-banner"));
     }
     let (_, pg) = Api::new(&app)
         .get(&format!("/api/v1/games/{}", g.id), None)
         .await;
-    let target = pg["seats"][0]["game_id"].as_str().expect("seat").to_string();
+    let target = pg["seats"][0]["game_id"]
+        .as_str()
+        .expect("seat")
+        .to_string();
     let (s, r) = Api::new(&app)
         .post(
             &format!("/api/v1/games/{}/actions", g.id),
@@ -341,12 +366,18 @@ async fn feeds_are_atom_and_name_no_accounts(app: TestApp) {
         .await
         .expect("GET");
     assert_eq!(resp.status(), StatusCode::OK);
-    let ct = resp.headers()["content-type"].to_str().unwrap_or("").to_string();
+    let ct = resp.headers()["content-type"]
+        .to_str()
+        .unwrap_or("")
+        .to_string();
     assert!(ct.starts_with("application/atom+xml"), "{ct}");
     let body = resp.text().await.expect("body");
     assert!(body.contains("<feed"), "{body}");
     assert!(body.contains("<entry>"), "{body}");
-    assert!(body.contains("订阅测试") && body.contains("feedwriter"), "{body}");
+    assert!(
+        body.contains("订阅测试") && body.contains("feedwriter"),
+        "{body}"
+    );
     let board_page = app.browser().get(&format!("/b/{slug}")).await;
     assert!(board_page.body.contains("application/atom+xml"));
 
@@ -364,8 +395,12 @@ async fn feeds_are_atom_and_name_no_accounts(app: TestApp) {
         )
         .await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
-    api.post(&format!("/api/v1/games/{}/resolve", g.id), &g.admin, json!({}))
-        .await;
+    api.post(
+        &format!("/api/v1/games/{}/resolve", g.id),
+        &g.admin,
+        json!({}),
+    )
+    .await;
     let body = client
         .get(app.url(&format!("/games/{}/feed.atom", g.id)))
         .send()
@@ -390,7 +425,10 @@ async fn the_event_stream_sends_an_update_after_a_post(app: TestApp) {
         .await
         .expect("GET");
     assert_eq!(resp.status(), StatusCode::OK);
-    let ct = resp.headers()["content-type"].to_str().unwrap_or("").to_string();
+    let ct = resp.headers()["content-type"]
+        .to_str()
+        .unwrap_or("")
+        .to_string();
     assert!(ct.starts_with("text/event-stream"), "{ct}");
     let first = tokio::time::timeout(Duration::from_secs(10), resp.chunk())
         .await

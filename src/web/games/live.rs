@@ -3,9 +3,9 @@
 //! of the log changed. It says nothing about who did what (no submissions, no private threads).
 
 use crate::db::DbConnection;
+use crate::db::queries::games;
 use crate::db::schema::{game_events, posts};
 use crate::game::posting::GameThread;
-use crate::db::queries::games;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
 use actix_web::web::Bytes;
