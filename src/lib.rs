@@ -15,6 +15,7 @@ pub mod forum;
 pub mod game;
 pub mod i18n;
 pub mod markdown;
+pub mod notify;
 pub mod rules;
 pub mod startup;
 pub mod web;

@@ -24,3 +24,25 @@ document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
   }
   tick();
 });
+
+// Optional enhancement: live updates of a game's pages ([data-live] names the event stream).
+// When the game thread or the act changes, the page reloads, unless the reader is typing; then
+// a link offers the reload. Without this script the pages work as before.
+(function () {
+  var el = document.querySelector("[data-live]");
+  if (!el || !window.EventSource) { return; }
+  var source = new EventSource(el.getAttribute("data-live"));
+  source.addEventListener("update", function () {
+    var typing = Array.prototype.some.call(document.querySelectorAll("textarea"), function (t) {
+      return t.value.trim() !== "";
+    });
+    if (!typing) { window.location.reload(); return; }
+    if (document.getElementById("live-reload")) { return; }
+    var a = document.createElement("a");
+    a.id = "live-reload";
+    a.href = window.location.href;
+    a.className = "notice";
+    a.textContent = "↻";
+    el.parentNode.insertBefore(a, el);
+  });
+})();

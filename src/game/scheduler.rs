@@ -24,6 +24,9 @@ pub async fn tick(state: &AppState) -> Result<usize, AppError> {
             Err(e) => tracing::error!(game_id, act, error = %e, "resolving an act failed"),
         }
     }
+    if let Err(e) = crate::notify::tick(state).await {
+        tracing::error!(error = %e, "notifier tick failed");
+    }
     Ok(resolved)
 }
 

@@ -62,6 +62,17 @@ pub struct GameSettings {
     pub timezone: String,
     pub min_seats: usize,
     pub max_seats: usize,
+    /// Hours before a deadline at which a seat that still owes a ballot or action is reminded
+    /// (0: no reminder). Games created before this setting existed get the default.
+    #[serde(default = "default_remind_hours")]
+    pub remind_hours: i64,
+}
+
+/// The default reminder lead time, in hours.
+pub const DEFAULT_REMIND_HOURS: i64 = 6;
+
+fn default_remind_hours() -> i64 {
+    DEFAULT_REMIND_HOURS
 }
 
 /// Why settings were refused (a 400 with this text).
@@ -154,6 +165,7 @@ impl GameSettings {
             timezone,
             min_seats,
             max_seats,
+            remind_hours: DEFAULT_REMIND_HOURS,
         })
     }
 

@@ -134,8 +134,10 @@ async fn load_board(
 
 fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
     let slug = data.board.slug.clone();
+    let mut ctx = viewer.page();
+    ctx.feed = Some(format!("/b/{slug}/feed.atom"));
     BoardPage {
-        page: viewer.page(),
+        page: ctx,
         pager: Pager::new(
             page,
             data.total,

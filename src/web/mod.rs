@@ -7,8 +7,10 @@ pub mod api;
 pub mod assets;
 pub mod boards;
 pub mod error;
+pub mod feeds;
 pub mod game_login;
 pub mod games;
+pub mod notifications;
 pub mod pages;
 pub mod posts;
 pub mod state;
@@ -67,5 +69,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(admin::configure)
     .configure(admin_audit::configure)
     .configure(game_login::configure)
-    .configure(games::configure);
+    .configure(games::configure)
+    .configure(notifications::configure)
+    .configure(feeds::configure);
 }

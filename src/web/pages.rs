@@ -9,6 +9,10 @@ pub struct PageCtx {
     pub tr: Tr,
     pub account: Option<Account>,
     pub csrf: String,
+    /// Unread notifications (the bell).
+    pub unread: i64,
+    /// An Atom feed of this page, linked from the head.
+    pub feed: Option<String>,
 }
 
 impl PageCtx {

@@ -90,6 +90,8 @@ pub struct Viewer {
     pub session: Session,
     pub session_id: Option<String>,
     pub address: String,
+    /// Unread notifications of the signed-in account (a game-ID login: of its game only).
+    pub unread: i64,
 }
 
 impl Viewer {
@@ -154,6 +156,8 @@ impl Viewer {
             tr: self.tr,
             account: self.account.clone(),
             csrf: self.csrf.clone(),
+            unread: self.unread,
+            feed: None,
         }
     }
 }
@@ -214,10 +218,25 @@ impl FromRequest for Viewer {
                 }
             };
             let sid = session.get::<String>(SID_KEY).ok().flatten();
+            let mut unread_count = 0;
             let account = match &sid {
                 Some(sid) => {
                     let sid = sid.clone();
-                    let account = state.db(move |c| account_of_session(c, &sid)).await?;
+                    let (account, unread) = state
+                        .db(move |c| {
+                            let account = account_of_session(c, &sid)?;
+                            let unread = match &account {
+                                Some(a) => crate::notify::store::unread_count(
+                                    c,
+                                    a.id,
+                                    a.scope.as_ref().map(|s| s.game_id),
+                                )?,
+                                None => 0,
+                            };
+                            Ok((account, unread))
+                        })
+                        .await?;
+                    unread_count = unread;
                     if account.is_none() {
                         // Ended elsewhere (sign-out, password change, a substitute): forget it.
                         session.remove(SID_KEY);
@@ -234,6 +253,7 @@ impl FromRequest for Viewer {
                 session,
                 session_id,
                 address,
+                unread: unread_count,
             })
         })
     }

@@ -10,6 +10,7 @@ mod audit;
 mod console;
 mod game_pages;
 mod games;
+mod notify;
 mod posting;
 mod privacy;
 mod scheduler;

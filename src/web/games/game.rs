@@ -38,6 +38,7 @@ struct GamePage {
     on_substitutes: bool,
     /// The reader may join the substitute list (signed in, no seat, not the judge, running).
     can_substitute: bool,
+    banner: super::banner::Banner,
 }
 
 impl GamePage {
@@ -111,8 +112,12 @@ pub async fn show(
     let signed_up = name.as_ref().is_some_and(|n| g.signups.contains(n));
     let judge_self = viewer.account.as_ref().is_some_and(|a| a.name == g.judge);
     let seat_n = |k: &str| g.settings.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
+    let banner = super::banner::banner(&state, &viewer, game_id).await?;
+    let mut page = viewer.page();
+    page.feed = Some(format!("/games/{game_id}/feed.atom"));
     Ok(GamePage {
-        page: viewer.page(),
+        page,
+        banner,
         deadline: g.deadline.as_deref().and_then(time_of),
         winner: g.winner.as_deref().map(|w| winner_text(&tr, w)),
         min_seats: seat_n("min_seats"),

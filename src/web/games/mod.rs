@@ -4,9 +4,11 @@
 //! Privacy is the product: before the end no page, form, error or ordering links an account to
 //! a game ID, except a seat's own page, which shows its own real ID to itself.
 
+pub mod banner;
 mod console;
 mod game;
 mod list;
+mod live;
 mod reveal;
 mod seat;
 mod threads;
@@ -43,7 +45,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(console::end)
         .service(console::substitute)
         .service(console::join_substitutes)
-        .service(console::leave_substitutes);
+        .service(console::leave_substitutes)
+        .service(live::events);
 }
 
 fn see_other(to: &str) -> HttpResponse {

@@ -67,6 +67,7 @@ struct SeatPage {
     real_ids: Vec<String>,
     kira_thread: bool,
     outcome: Option<Outcome>,
+    banner: super::banner::Banner,
 }
 
 impl SeatPage {
@@ -196,7 +197,9 @@ async fn load(
             refused: l.get("ok").and_then(Value::as_bool) == Some(false),
         })
         .collect();
+    let banner = super::banner::banner(state, viewer, game_id).await?;
     Ok(SeatPage {
+        banner,
         page: viewer.page(),
         game: game_id,
         title: public.title.clone(),

@@ -39,6 +39,7 @@ struct GameThreadPage {
     posting_as: Option<String>,
     reply_body: String,
     error: Option<String>,
+    banner: super::banner::Banner,
 }
 
 impl GameThreadPage {
@@ -91,6 +92,7 @@ fn page_of(
     which: GameThread,
     page: i64,
     l: Loaded,
+    banner: super::banner::Banner,
 ) -> GameThreadPage {
     let tr = viewer.tr;
     let posts = l
@@ -109,8 +111,13 @@ fn page_of(
         })
         .collect();
     let can_reply = l.who.can_write(which);
+    let mut ctx = viewer.page();
+    if which == GameThread::Game {
+        ctx.feed = Some(format!("/games/{game_id}/feed.atom"));
+    }
     GameThreadPage {
-        page: viewer.page(),
+        banner,
+        page: ctx,
         game: game_id,
         game_title: l.title,
         kind: which.name(),
@@ -139,7 +146,8 @@ pub async fn show(
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     let page = page_param(q.page);
     let loaded = load(&state, &viewer, game_id, which, page).await?;
-    Ok(page_of(&viewer, game_id, which, page, loaded))
+    let banner = super::banner::banner(&state, &viewer, game_id).await?;
+    Ok(page_of(&viewer, game_id, which, page, loaded, banner))
 }
 
 #[derive(Deserialize)]
@@ -176,7 +184,8 @@ pub async fn reply(
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
             // The text is not lost: the thread comes back with it in the form.
             let loaded = load(&state, &viewer, game_id, which, 1).await?;
-            let mut view = page_of(&viewer, game_id, which, 1, loaded);
+            let banner = super::banner::banner(&state, &viewer, game_id).await?;
+            let mut view = page_of(&viewer, game_id, which, 1, loaded, banner);
             view.reply_body = form.body.clone();
             view.error = Some(e.message(&viewer.tr));
             Ok(render_with(view, actix_web::ResponseError::status_code(&e)))

@@ -1,0 +1,3 @@
+DROP TABLE notify_cursors;
+DROP TABLE notification_prefs;
+DROP TABLE notifications;

@@ -1,0 +1,317 @@
+//! In-app notifications, derived from what is already stored: the game logs, the posts and the
+//! open deadlines. [`tick`] reads each source after its cursor (advanced in the transaction that
+//! adds the notifications), so the services need no hook and several instances may run it.
+//!
+//! A notification about a seat goes only to the account that plays it; nothing here is shown to
+//! anyone else, and posts made as a game ID never notify (who wrote them stays hidden).
+
+pub mod store;
+
+use crate::db::DbConnection;
+use crate::db::models::GameEventRow;
+use crate::db::queries::{games, users};
+use crate::game::GameSettings;
+use crate::game::log::fold;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+use chrono::NaiveDateTime;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use store::NewNotification;
+
+/// A new act was posted in a game one plays (also act 1, at the start).
+pub const ACT_POSTED: &str = "act_posted";
+/// One's notebook is on turn in the new act.
+pub const KIRA_TURN: &str = "kira_turn";
+/// The deadline is near and one still owes a ballot or an action.
+pub const BALLOT_MISSING: &str = "ballot_missing";
+/// Someone quoted one's forum post.
+pub const QUOTED: &str = "quoted";
+/// One was substituted into a game.
+pub const SUBSTITUTED_IN: &str = "substituted_in";
+
+/// Every kind, in the order the settings page lists them.
+pub const KINDS: [&str; 5] = [
+    ACT_POSTED,
+    KIRA_TURN,
+    BALLOT_MISSING,
+    QUOTED,
+    SUBSTITUTED_IN,
+];
+
+const EVENTS: &str = "game_events";
+const POSTS: &str = "posts";
+/// Rows read from a source per tick.
+const BATCH: i64 = 500;
+
+/// Adds the notifications that are due now; returns how many it added.
+pub async fn tick(state: &AppState) -> Result<usize, AppError> {
+    let now = state.clock.now();
+    let from_events = state.write(move |c| from_events(c, now)).await?;
+    let from_posts = state.write(move |c| from_posts(c, now)).await?;
+    let reminders = state.write(move |c| reminders(c, now)).await?;
+    Ok(from_events + from_posts + reminders)
+}
+
+fn add(
+    c: &mut DbConnection,
+    now: NaiveDateTime,
+    user_id: i64,
+    kind: &str,
+    (game_id, act, post_id): (i64, i32, i64),
+    payload: Value,
+) -> Result<usize, AppError> {
+    let n = NewNotification {
+        user_id,
+        kind,
+        game_id,
+        act,
+        post_id,
+        payload: payload.to_string(),
+    };
+    Ok(usize::from(store::add(c, &n, now)?))
+}
+
+fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError> {
+    let after = store::cursor(c, EVENTS)?;
+    let rows = store::events_after(c, after, BATCH)?;
+    let Some(last) = rows.last().map(|r| r.id) else {
+        return Ok(0);
+    };
+    let mut logs: HashMap<i64, Vec<GameEventRow>> = HashMap::new();
+    let mut added = 0;
+    for row in &rows {
+        match row.kind.as_str() {
+            "started" | "resolved" => {
+                let log = match logs.entry(row.game_id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(games::events(c, row.game_id)?)
+                    }
+                };
+                added += on_act(c, now, row, log)?;
+            }
+            "substituted" => added += on_substituted(c, now, row)?,
+            _ => {}
+        }
+    }
+    store::set_cursor(c, EVENTS, last)?;
+    Ok(added)
+}
+
+fn title_of(c: &mut DbConnection, game_id: i64) -> Result<String, AppError> {
+    Ok(games::get(c, game_id)?.map(|g| g.title).unwrap_or_default())
+}
+
+/// An act was posted (the start, or a resolution): every seat hears of it, and the seats whose
+/// notebook is on turn in the new act are told so.
+fn on_act(
+    c: &mut DbConnection,
+    now: NaiveDateTime,
+    row: &GameEventRow,
+    log: &[GameEventRow],
+) -> Result<usize, AppError> {
+    let upto: Vec<GameEventRow> = log.iter().filter(|e| e.seq <= row.seq).cloned().collect();
+    let folded = match fold(&upto) {
+        Ok(f) => f,
+        Err(e) => {
+            tracing::warn!(game_id = row.game_id, error = %e, "notifier: the log does not fold");
+            return Ok(0);
+        }
+    };
+    let Some(game) = folded.game.as_ref() else {
+        return Ok(0);
+    };
+    let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
+    let resolved = payload.get("act").and_then(Value::as_u64);
+    // The act this post opens (one past the last when the game ended).
+    let act = resolved.map(|a| a + 1).unwrap_or(1) as i32;
+    let over = game.is_over();
+    let title = title_of(c, row.game_id)?;
+    let key = (row.game_id, act, 0);
+    let mut added = 0;
+    let alive: Vec<String> = game
+        .seats()
+        .into_iter()
+        .filter(|s| s.alive)
+        .map(|s| s.game_id)
+        .collect();
+    for (_, name, user) in store::seat_accounts(c, row.game_id)? {
+        let info = json!({"title": title, "act": act, "resolved": resolved, "over": over});
+        added += add(c, now, user, ACT_POSTED, key, info)?;
+        if over || !alive.contains(&name) {
+            continue;
+        }
+        let on_turn = game
+            .view_for(&name)
+            .and_then(|v| v.get("on_turn").and_then(Value::as_bool))
+            .unwrap_or(false);
+        if on_turn {
+            let info = json!({"title": title, "act": act});
+            added += add(c, now, user, KIRA_TURN, key, info)?;
+        }
+    }
+    Ok(added)
+}
+
+/// A substitute took a seat (the event comes from the substitution feature: read by its kind,
+/// `payload.to_user` is the new account). Only the new account is told.
+fn on_substituted(
+    c: &mut DbConnection,
+    now: NaiveDateTime,
+    row: &GameEventRow,
+) -> Result<usize, AppError> {
+    let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
+    let Some(to) = payload.get("to_user").and_then(Value::as_i64) else {
+        return Ok(0);
+    };
+    let title = title_of(c, row.game_id)?;
+    add(
+        c,
+        now,
+        to,
+        SUBSTITUTED_IN,
+        (row.game_id, 0, row.seq),
+        json!({"title": title}),
+    )
+}
+
+/// Quotes in the forum notify the quoted author. Posts written as a game ID (or by the system)
+/// never do, and are never the quoted side either: that would tell who is behind a game ID.
+fn from_posts(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError> {
+    let after = store::cursor(c, POSTS)?;
+    let rows = store::posts_after(c, after, BATCH)?;
+    let Some(last) = rows.last().map(|(p, _)| p.id) else {
+        return Ok(0);
+    };
+    let mut added = 0;
+    for (post, _) in &rows {
+        let Some(quoted_id) = post.quoted_post_id else {
+            continue;
+        };
+        if post.as_seat.is_some() || post.kind != "user" {
+            continue;
+        }
+        let Some((quoted, _)) = store::post_with_game(c, quoted_id)? else {
+            continue;
+        };
+        if quoted.as_seat.is_some() || quoted.kind != "user" || quoted.author_id == post.author_id {
+            continue;
+        }
+        let by = users::by_id(c, post.author_id)?
+            .map(|u| u.username)
+            .unwrap_or_default();
+        let info = json!({"thread_id": post.thread_id, "by": by});
+        added += add(c, now, quoted.author_id, QUOTED, (0, 0, post.id), info)?;
+    }
+    store::set_cursor(c, POSTS, last)?;
+    Ok(added)
+}
+
+/// The reminder lead time of a game, from its stored settings.
+fn remind_hours(settings: &str) -> i64 {
+    serde_json::from_str::<GameSettings>(settings)
+        .map(|s| s.remind_hours)
+        .unwrap_or(crate::game::settings::DEFAULT_REMIND_HOURS)
+}
+
+/// Seats that still owe a ballot or an action when their game's reminder time has come: once
+/// per seat and act (the notification's key).
+fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError> {
+    let mut added = 0;
+    for (game_id, act, due) in store::open_deadlines(c)? {
+        if now >= due {
+            continue;
+        }
+        let Some(row) = games::get(c, game_id)? else {
+            continue;
+        };
+        let hours = remind_hours(&row.settings);
+        if row.status != "running" || hours <= 0 || now < due - chrono::Duration::hours(hours) {
+            continue;
+        }
+        let folded = match fold(&games::events(c, game_id)?) {
+            Ok(f) => f,
+            Err(e) => {
+                tracing::warn!(game_id, error = %e, "notifier: the log does not fold");
+                continue;
+            }
+        };
+        let Some(game) = folded.game.as_ref() else {
+            continue;
+        };
+        if game.is_over() || game.phase() != act as u32 {
+            continue;
+        }
+        let owing = game.owing();
+        for (_, name, user) in store::seat_accounts(c, game_id)? {
+            if !owing.contains(&name) {
+                continue;
+            }
+            let view = game.view_for(&name).unwrap_or(Value::Null);
+            let ballot = view.get("owes_ballot").and_then(Value::as_bool) == Some(true);
+            let action = view
+                .get("notebooks")
+                .and_then(Value::as_array)
+                .is_some_and(|l| l.iter().any(|n| n.get("owed") == Some(&Value::Bool(true))));
+            let info = json!({
+                "title": row.title,
+                "act": act,
+                "due": crate::game::service::iso(due),
+                "ballot": ballot,
+                "action": action,
+            });
+            added += add(c, now, user, BALLOT_MISSING, (game_id, act, 0), info)?;
+        }
+    }
+    Ok(added)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, Tr};
+
+    fn keys(path: &str) -> Vec<String> {
+        let text = std::fs::read_to_string(path).expect("catalog readable");
+        let mut keys: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && l.contains(" ="))
+            .filter_map(|l| l.split(" =").next().map(str::to_string))
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn both_notify_catalogs_have_the_same_keys() {
+        let zh = keys(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/locales/zh-CN/notify.ftl"
+        ));
+        let en = keys(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/locales/en/notify.ftl"
+        ));
+        assert!(!zh.is_empty());
+        assert_eq!(zh, en);
+    }
+
+    #[test]
+    fn every_kind_has_a_label_in_both_languages() {
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for k in KINDS {
+                assert!(
+                    tr.has(&format!("notify-kind-{}", k.replace('_', "-"))),
+                    "{k}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn games_without_the_setting_are_reminded_six_hours_ahead() {
+        assert_eq!(remind_hours(r#"{"no": "settings"}"#), 6);
+    }
+}

@@ -1,0 +1,237 @@
+//! The notifier's rows: notifications, per-account switches and the read cursors.
+
+use crate::db::DbConnection;
+use crate::db::models::{GameEventRow, Post};
+use crate::db::schema::{deadlines, game_events, game_seats, posts, threads};
+use crate::db::schema_notify::{notification_prefs, notifications, notify_cursors};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = notifications)]
+pub struct NotificationRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub kind: String,
+    /// 0: none.
+    pub game_id: i64,
+    /// 0: none.
+    pub act: i32,
+    /// 0: none.
+    pub post_id: i64,
+    pub payload: String,
+    pub created_at: NaiveDateTime,
+    pub read_at: Option<NaiveDateTime>,
+}
+
+/// What makes a notification; `(user, kind, game, act, post)` is its identity.
+pub struct NewNotification<'a> {
+    pub user_id: i64,
+    pub kind: &'a str,
+    pub game_id: i64,
+    pub act: i32,
+    pub post_id: i64,
+    pub payload: String,
+}
+
+/// Whether the account wants notifications of this kind (on unless turned off).
+pub fn enabled(c: &mut DbConnection, user_id: i64, kind: &str) -> QueryResult<bool> {
+    let v: Option<bool> = notification_prefs::table
+        .find((user_id, kind))
+        .select(notification_prefs::enabled)
+        .first(c)
+        .optional()?;
+    Ok(v.unwrap_or(true))
+}
+
+/// Adds a notification unless the account turned the kind off or it exists already; returns
+/// whether a row was added.
+pub fn add(c: &mut DbConnection, n: &NewNotification, now: NaiveDateTime) -> QueryResult<bool> {
+    if !enabled(c, n.user_id, n.kind)? {
+        return Ok(false);
+    }
+    let added = crate::on_backend!(c, |c| diesel::insert_into(notifications::table)
+        .values((
+            notifications::user_id.eq(n.user_id),
+            notifications::kind.eq(n.kind),
+            notifications::game_id.eq(n.game_id),
+            notifications::act.eq(n.act),
+            notifications::post_id.eq(n.post_id),
+            notifications::payload.eq(&n.payload),
+            notifications::created_at.eq(now),
+        ))
+        .on_conflict_do_nothing()
+        .execute(c))?;
+    Ok(added > 0)
+}
+
+/// How far a source was read. On PostgreSQL the row stays locked until the transaction ends,
+/// so two instances do not work through the same rows at once.
+pub fn cursor(c: &mut DbConnection, source: &str) -> QueryResult<i64> {
+    let q = notify_cursors::table
+        .find(source)
+        .select(notify_cursors::last_id);
+    let found: Option<i64> = match c {
+        DbConnection::Pg(pg) => q.for_update().first(pg).optional()?,
+        DbConnection::Sqlite(_) => q.first(c).optional()?,
+    };
+    match found {
+        Some(v) => Ok(v),
+        None => {
+            crate::on_backend!(c, |c| diesel::insert_into(notify_cursors::table)
+                .values((
+                    notify_cursors::source.eq(source),
+                    notify_cursors::last_id.eq(0i64),
+                ))
+                .on_conflict_do_nothing()
+                .execute(c))?;
+            Ok(0)
+        }
+    }
+}
+
+pub fn set_cursor(c: &mut DbConnection, source: &str, last_id: i64) -> QueryResult<()> {
+    diesel::update(notify_cursors::table.find(source))
+        .set(notify_cursors::last_id.eq(last_id))
+        .execute(c)
+        .map(|_| ())
+}
+
+/// Game events after `after` (by row id, across games), oldest first.
+pub fn events_after(
+    c: &mut DbConnection,
+    after: i64,
+    limit: i64,
+) -> QueryResult<Vec<GameEventRow>> {
+    game_events::table
+        .filter(game_events::id.gt(after))
+        .order(game_events::id.asc())
+        .limit(limit)
+        .select(GameEventRow::as_select())
+        .load(c)
+}
+
+/// Posts after `after`, oldest first, with the game of their thread (if any).
+pub fn posts_after(
+    c: &mut DbConnection,
+    after: i64,
+    limit: i64,
+) -> QueryResult<Vec<(Post, Option<i64>)>> {
+    posts::table
+        .inner_join(threads::table)
+        .filter(posts::id.gt(after))
+        .order(posts::id.asc())
+        .limit(limit)
+        .select((Post::as_select(), threads::game_id))
+        .load(c)
+}
+
+/// A post with the game of its thread.
+pub fn post_with_game(c: &mut DbConnection, id: i64) -> QueryResult<Option<(Post, Option<i64>)>> {
+    posts::table
+        .inner_join(threads::table)
+        .filter(posts::id.eq(id))
+        .select((Post::as_select(), threads::game_id))
+        .first(c)
+        .optional()
+}
+
+/// (seat, game ID, account) of every seat of a game. Secret: the notifier uses it only to
+/// address a seat's own account.
+pub fn seat_accounts(c: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32, String, i64)>> {
+    game_seats::table
+        .filter(game_seats::game_id.eq(game_id))
+        .order(game_seats::seat.asc())
+        .select((game_seats::seat, game_seats::game_name, game_seats::user_id))
+        .load(c)
+}
+
+/// Every open deadline: (game, act, due).
+pub fn open_deadlines(c: &mut DbConnection) -> QueryResult<Vec<(i64, i32, NaiveDateTime)>> {
+    deadlines::table
+        .order(deadlines::due_at.asc())
+        .select((deadlines::game_id, deadlines::act, deadlines::due_at))
+        .load(c)
+}
+
+/// The range of `game_id` a reader may see: everything, or (a game-ID login) its own game only.
+fn games_seen(scope_game: Option<i64>) -> (i64, i64) {
+    match scope_game {
+        Some(g) => (g, g),
+        None => (i64::MIN, i64::MAX),
+    }
+}
+
+pub fn unread_count(
+    c: &mut DbConnection,
+    user_id: i64,
+    scope_game: Option<i64>,
+) -> QueryResult<i64> {
+    let (lo, hi) = games_seen(scope_game);
+    notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::game_id.between(lo, hi))
+        .filter(notifications::read_at.is_null())
+        .count()
+        .get_result(c)
+}
+
+/// The newest `limit` notifications of an account.
+pub fn list(
+    c: &mut DbConnection,
+    user_id: i64,
+    scope_game: Option<i64>,
+    limit: i64,
+) -> QueryResult<Vec<NotificationRow>> {
+    let (lo, hi) = games_seen(scope_game);
+    notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::game_id.between(lo, hi))
+        .order(notifications::id.desc())
+        .limit(limit)
+        .select(NotificationRow::as_select())
+        .load(c)
+}
+
+pub fn mark_all_read(
+    c: &mut DbConnection,
+    user_id: i64,
+    scope_game: Option<i64>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let (lo, hi) = games_seen(scope_game);
+    diesel::update(
+        notifications::table
+            .filter(notifications::user_id.eq(user_id))
+            .filter(notifications::game_id.between(lo, hi))
+            .filter(notifications::read_at.is_null()),
+    )
+    .set(notifications::read_at.eq(Some(now)))
+    .execute(c)
+}
+
+/// The kinds an account turned off.
+pub fn disabled_kinds(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<String>> {
+    notification_prefs::table
+        .filter(notification_prefs::user_id.eq(user_id))
+        .filter(notification_prefs::enabled.eq(false))
+        .select(notification_prefs::kind)
+        .load(c)
+}
+
+pub fn set_enabled(
+    c: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    enabled: bool,
+) -> QueryResult<()> {
+    diesel::delete(notification_prefs::table.find((user_id, kind))).execute(c)?;
+    diesel::insert_into(notification_prefs::table)
+        .values((
+            notification_prefs::user_id.eq(user_id),
+            notification_prefs::kind.eq(kind),
+            notification_prefs::enabled.eq(enabled),
+        ))
+        .execute(c)
+        .map(|_| ())
+}

@@ -1,0 +1,259 @@
+//! Atom feeds: a board's posts, and a game's public thread. A game feed names seats by game ID
+//! and the judge as "the judge", never an account, exactly as the thread page does.
+
+use crate::db::DbConnection;
+use crate::db::models::Post;
+use crate::db::queries::{forum, games};
+use crate::db::schema::{posts, threads, users};
+use crate::game::posting::GameThread;
+use crate::game::threads::ActPost;
+use crate::i18n::Tr;
+use crate::markdown;
+use crate::web::error::AppError;
+use crate::web::games::ActView;
+use crate::web::state::AppState;
+use crate::web::viewer::Viewer;
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use atom_syndication::{Content, Entry, Feed, FixedDateTime, Link, Person};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+/// Entries per feed.
+const ENTRIES: i64 = 50;
+
+fn stamp(t: NaiveDateTime) -> FixedDateTime {
+    t.and_utc().fixed_offset()
+}
+
+fn link(href: String, rel: &str) -> Link {
+    let mut l = Link::default();
+    l.set_href(href);
+    l.set_rel(rel);
+    l
+}
+
+fn base_of(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    format!("{}://{}", info.scheme(), info.host())
+}
+
+fn respond(feed: &Feed) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/atom+xml; charset=utf-8")
+        .body(feed.to_string())
+}
+
+/// One entry: title, link, time, author (`None`: no author element), content.
+struct Item {
+    id: String,
+    title: String,
+    href: String,
+    updated: NaiveDateTime,
+    author: Option<String>,
+    html: bool,
+    content: String,
+}
+
+fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: Vec<Item>) -> Feed {
+    let mut feed = Feed::default();
+    feed.set_title(title);
+    feed.set_id(format!("{base}{self_path}"));
+    feed.set_links(vec![
+        link(format!("{base}{self_path}"), "self"),
+        link(format!("{base}{page_path}"), "alternate"),
+    ]);
+    let updated = items
+        .iter()
+        .map(|i| i.updated)
+        .max()
+        .unwrap_or(chrono::DateTime::UNIX_EPOCH.naive_utc());
+    feed.set_updated(stamp(updated));
+    feed.set_entries(
+        items
+            .into_iter()
+            .map(|i| {
+                let mut e = Entry::default();
+                e.set_id(format!("{base}{}", i.id));
+                e.set_title(i.title);
+                e.set_updated(stamp(i.updated));
+                e.set_links(vec![link(format!("{base}{}", i.href), "alternate")]);
+                if let Some(name) = i.author {
+                    let mut p = Person::default();
+                    p.set_name(name);
+                    e.set_authors(vec![p]);
+                }
+                let mut c = Content::default();
+                c.set_content_type(Some(if i.html { "html" } else { "text" }.to_string()));
+                c.set_value(Some(i.content));
+                e.set_content(Some(c));
+                e
+            })
+            .collect::<Vec<Entry>>(),
+    );
+    feed
+}
+
+/// The newest posts of a board's forum threads (game threads have their own feeds).
+fn board_posts(c: &mut DbConnection, board_id: i64) -> QueryResult<Vec<(Post, String, String)>> {
+    posts::table
+        .inner_join(threads::table)
+        .inner_join(users::table)
+        .filter(threads::board_id.eq(board_id))
+        .filter(threads::deleted_at.is_null())
+        .filter(threads::kind.eq_any(["forum", "signup"]))
+        .filter(posts::as_seat.is_null())
+        .filter(posts::kind.eq("user"))
+        .order(posts::id.desc())
+        .limit(ENTRIES)
+        .select((Post::as_select(), threads::title, users::username))
+        .load(c)
+}
+
+#[get("/b/{slug}/feed.atom")]
+async fn board_feed(
+    req: HttpRequest,
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let slug = slug.into_inner();
+    let s = slug.clone();
+    let (board, rows) = state
+        .db(move |c| {
+            let board = forum::board_by_slug(c, &s)?.ok_or(AppError::NotFound)?;
+            let rows = board_posts(c, board.id)?;
+            Ok((board, rows))
+        })
+        .await?;
+    let items = rows
+        .into_iter()
+        .map(|(p, thread_title, author)| Item {
+            id: format!("/t/{}#p{}", p.thread_id, p.id),
+            title: thread_title,
+            href: format!("/t/{}#p{}", p.thread_id, p.id),
+            updated: p.edited_at.unwrap_or(p.created_at),
+            author: Some(author),
+            html: true,
+            content: markdown::render(&p.body),
+        })
+        .collect();
+    let title = viewer.tr.t1("feed-board-title", "title", &board.title);
+    let feed = feed_of(
+        title,
+        &base_of(&req),
+        &format!("/b/{slug}/feed.atom"),
+        &format!("/b/{slug}"),
+        items,
+    );
+    Ok(respond(&feed))
+}
+
+/// An act post as plain text.
+fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
+    let v = ActView::new(tr, a);
+    let mut lines = Vec::new();
+    let title = match (v.resolved, v.opens) {
+        (Some(r), _) => tr.t1("thread-act-resolved", "act", &r),
+        (None, Some(o)) => tr.t1("thread-act-opening", "act", &o),
+        _ => tr.t("feed-act"),
+    };
+    if v.resolved.is_some() {
+        if v.events.is_empty() {
+            lines.push(tr.t("thread-act-quiet"));
+        } else {
+            lines.extend(v.events.iter().cloned());
+        }
+    }
+    lines.push(tr.t1("thread-act-alive", "names", &v.alive));
+    if let Some(w) = &v.winner {
+        lines.push(tr.t1("thread-act-winner", "winner", w));
+    }
+    if let (Some(r), Some(o)) = (v.resolved, v.opens) {
+        let _ = r;
+        let mut next = tr.t1("thread-act-next", "act", &o);
+        if let Some(d) = &v.deadline {
+            next = format!("{next} {}", d.text);
+        }
+        lines.push(next);
+    }
+    (title, lines.join("\n"))
+}
+
+#[get("/games/{id}/feed.atom")]
+async fn game_feed(
+    req: HttpRequest,
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let game_id = *id;
+    let (title, rows, names) = state
+        .db(move |c| {
+            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            let rows = match GameThread::Game.thread_id(&row) {
+                Some(t) => posts::table
+                    .filter(posts::thread_id.eq(t))
+                    .order(posts::id.desc())
+                    .limit(ENTRIES)
+                    .select(Post::as_select())
+                    .load(c)?,
+                None => Vec::new(),
+            };
+            let names: std::collections::HashMap<i32, String> =
+                games::seat_names(c, game_id)?.into_iter().collect();
+            Ok((row.title, rows, names))
+        })
+        .await?;
+    let tr = viewer.tr;
+    let href = |p: &Post| format!("/games/{game_id}/threads/game#p{}", p.id);
+    let items = rows
+        .into_iter()
+        .map(|p| {
+            let act = (p.kind == "act")
+                .then(|| serde_json::from_str::<ActPost>(&p.body).ok())
+                .flatten();
+            match act {
+                Some(a) => {
+                    let (t, text) = act_text(&tr, &a);
+                    Item {
+                        id: href(&p),
+                        title: t,
+                        href: href(&p),
+                        updated: p.created_at,
+                        author: None,
+                        html: false,
+                        content: text,
+                    }
+                }
+                None => {
+                    // A seat's game ID, or the judge: never the account behind it.
+                    let author = match p.as_seat.and_then(|s| names.get(&s).cloned()) {
+                        Some(name) => name,
+                        None => tr.t("feed-judge"),
+                    };
+                    Item {
+                        id: href(&p),
+                        title: tr.t1("feed-post-by", "name", &author),
+                        href: href(&p),
+                        updated: p.edited_at.unwrap_or(p.created_at),
+                        author: Some(author),
+                        html: true,
+                        content: markdown::render(&p.body),
+                    }
+                }
+            }
+        })
+        .collect();
+    let feed = feed_of(
+        tr.t1("feed-game-title", "title", &title),
+        &base_of(&req),
+        &format!("/games/{game_id}/feed.atom"),
+        &format!("/games/{game_id}/threads/game"),
+        items,
+    );
+    Ok(respond(&feed))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(board_feed).service(game_feed);
+}

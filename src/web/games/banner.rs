@@ -1,0 +1,85 @@
+//! The banner every game page shows a seat that still owes a ballot or an action this act, and
+//! the hook for live updates (`data-live`). Only the seat's own account ever sees its banner.
+
+use crate::db::queries::games;
+use crate::game::log::fold;
+use crate::web::error::AppError;
+use crate::web::pages::TimeView;
+use crate::web::state::AppState;
+use crate::web::viewer::Viewer;
+use serde_json::Value;
+
+pub struct Banner {
+    pub game: i64,
+    /// What the reader's seat owes, as a sentence; `None`: nothing (or not a seat).
+    pub text: Option<String>,
+    pub deadline: Option<TimeView>,
+}
+
+impl Banner {
+    /// The stream the optional script listens on.
+    pub fn live(&self) -> String {
+        format!("/games/{}/events", self.game)
+    }
+}
+
+/// The banner for this reader on a page of game `game_id` (once per request).
+pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<Banner, AppError> {
+    let Some(user) = viewer.reader_in_game(game_id).map(|a| a.id) else {
+        return Ok(Banner {
+            game: game_id,
+            text: None,
+            deadline: None,
+        });
+    };
+    let owed = state
+        .db(move |c| {
+            let Some((_, name)) = games::seat_of(c, game_id, user)? else {
+                return Ok(None);
+            };
+            let Some((_, due)) = games::deadline(c, game_id)? else {
+                return Ok(None);
+            };
+            let Ok(folded) = fold(&games::events(c, game_id)?) else {
+                return Ok(None);
+            };
+            let Some(game) = folded.game.as_ref() else {
+                return Ok(None);
+            };
+            let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
+            if game.is_over() || !alive {
+                return Ok(None);
+            }
+            let view = game.view_for(&name).unwrap_or(Value::Null);
+            let ballot = view.get("owes_ballot").and_then(Value::as_bool) == Some(true);
+            let action = view
+                .get("notebooks")
+                .and_then(Value::as_array)
+                .is_some_and(|l| l.iter().any(|n| n.get("owed") == Some(&Value::Bool(true))));
+            Ok(Some((ballot, action, due)))
+        })
+        .await?;
+    let tr = viewer.tr;
+    let (text, deadline) = match owed {
+        Some((ballot, action, due)) if ballot || action => {
+            let mut what = Vec::new();
+            if ballot {
+                what.push(tr.t("seat-owes-ballot"));
+            }
+            if action {
+                what.push(tr.t("seat-owes-action"));
+            }
+            let what = what.join(tr.t("dn-list-sep").as_str());
+            (
+                Some(tr.t1("notify-banner", "what", &what)),
+                Some(TimeView::new(due)),
+            )
+        }
+        _ => (None, None),
+    };
+    Ok(Banner {
+        game: game_id,
+        text,
+        deadline,
+    })
+}

@@ -1,0 +1,210 @@
+//! The bell's pages: the list of one's notifications (read when seen) and the per-kind switches.
+//! A game-ID login sees only the notifications of its own game and has no settings page.
+
+use crate::i18n::Tr;
+use crate::notify::{self, store};
+use crate::web::error::AppError;
+use crate::web::pages::{PageCtx, TimeView};
+use crate::web::state::AppState;
+use crate::web::viewer::Viewer;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::HashMap;
+
+pub struct NotificationView {
+    pub text: String,
+    pub href: String,
+    pub unread: bool,
+    pub created_at: TimeView,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "notify/list.html")]
+struct ListPage {
+    page: PageCtx,
+    items: Vec<NotificationView>,
+    is_alias: bool,
+}
+
+pub struct KindSwitch {
+    pub kind: &'static str,
+    pub label: String,
+    pub enabled: bool,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "notify/prefs.html")]
+struct PrefsPage {
+    page: PageCtx,
+    kinds: Vec<KindSwitch>,
+    saved: bool,
+}
+
+/// One notification as a sentence in the reader's language, and where it leads.
+pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
+    let p: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
+    let text = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let title = text("title");
+    let act = row.act.to_string();
+    let game = row.game_id;
+    match row.kind.as_str() {
+        notify::ACT_POSTED => {
+            let key = if p.get("over").and_then(Value::as_bool) == Some(true) {
+                "notify-text-game-over"
+            } else {
+                "notify-text-act-posted"
+            };
+            (
+                tr.ta(key, &[("title", title), ("act", act)]),
+                format!("/games/{game}/threads/game"),
+            )
+        }
+        notify::KIRA_TURN => (
+            tr.ta("notify-text-kira-turn", &[("title", title), ("act", act)]),
+            format!("/games/{game}/seat"),
+        ),
+        notify::BALLOT_MISSING => {
+            let due = chrono::NaiveDateTime::parse_from_str(&text("due"), "%Y-%m-%dT%H:%M:%SZ")
+                .map(|t| TimeView::new(t).text)
+                .unwrap_or_default();
+            (
+                tr.ta(
+                    "notify-text-ballot-missing",
+                    &[("title", title), ("act", act), ("due", due)],
+                ),
+                format!("/games/{game}/seat"),
+            )
+        }
+        notify::QUOTED => (
+            tr.t1("notify-text-quoted", "name", &text("by")),
+            format!(
+                "/t/{}#p{}",
+                p.get("thread_id").and_then(Value::as_i64).unwrap_or(0),
+                row.post_id
+            ),
+        ),
+        notify::SUBSTITUTED_IN => (
+            tr.t1("notify-text-substituted-in", "title", &title),
+            format!("/games/{game}/seat"),
+        ),
+        other => (other.to_string(), "/notifications".to_string()),
+    }
+}
+
+#[get("/notifications")]
+async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage, AppError> {
+    let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
+    let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
+    let now = state.clock.now();
+    // Seen is read: the list is loaded, then everything shown is marked.
+    let rows = state
+        .write(move |c| {
+            let rows = store::list(c, user, scope, 100)?;
+            store::mark_all_read(c, user, scope, now)?;
+            Ok(rows)
+        })
+        .await?;
+    let tr = viewer.tr;
+    let items = rows
+        .iter()
+        .map(|r| {
+            let (text, href) = describe(&tr, r);
+            NotificationView {
+                text,
+                href,
+                unread: r.read_at.is_none(),
+                created_at: TimeView::new(r.created_at),
+            }
+        })
+        .collect();
+    let mut page = viewer.page();
+    page.unread = 0;
+    Ok(ListPage {
+        page,
+        items,
+        is_alias: account.is_alias(),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct CsrfForm {
+    csrf: String,
+}
+
+#[post("/notifications/read")]
+async fn mark_read(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
+    let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
+    let now = state.clock.now();
+    state
+        .write(move |c| Ok(store::mark_all_read(c, user, scope, now)?))
+        .await?;
+    Ok(HttpResponse::SeeOther()
+        .insert_header(("Location", "/notifications"))
+        .finish())
+}
+
+async fn prefs_page(viewer: &Viewer, state: &AppState, saved: bool) -> Result<PrefsPage, AppError> {
+    let user = viewer.require()?.id;
+    let off = state
+        .db(move |c| Ok(store::disabled_kinds(c, user)?))
+        .await?;
+    let tr = viewer.tr;
+    Ok(PrefsPage {
+        page: viewer.page(),
+        kinds: notify::KINDS
+            .iter()
+            .map(|k| KindSwitch {
+                kind: k,
+                label: tr.t(&format!("notify-kind-{}", k.replace('_', "-"))),
+                enabled: !off.iter().any(|o| o == k),
+            })
+            .collect(),
+        saved,
+    })
+}
+
+#[get("/account/notifications")]
+async fn prefs_form(viewer: Viewer, state: web::Data<AppState>) -> Result<PrefsPage, AppError> {
+    prefs_page(&viewer, &state, false).await
+}
+
+/// The settings form: `csrf`, and one checkbox per kind that stays on (unchecked boxes are not
+/// sent).
+#[post("/account/notifications")]
+async fn prefs_save(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<PrefsPage, AppError> {
+    viewer.check_csrf(form.get("csrf").map(String::as_str).unwrap_or(""))?;
+    let user = viewer.require()?.id;
+    let on: Vec<(&'static str, bool)> = notify::KINDS
+        .iter()
+        .map(|k| (*k, form.contains_key(*k)))
+        .collect();
+    state
+        .write(move |c| {
+            for (kind, enabled) in on {
+                store::set_enabled(c, user, kind, enabled)?;
+            }
+            Ok(())
+        })
+        .await?;
+    prefs_page(&viewer, &state, true).await
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(mark_read)
+        .service(prefs_form)
+        .service(prefs_save);
+}

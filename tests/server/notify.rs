@@ -1,0 +1,467 @@
+//! Notifications, reminders, the banner, Atom feeds and live updates.
+
+use crate::games::Api;
+use crate::helpers::TestApp;
+use crate::on_both_backends;
+use maku::notify::{self, store::NotificationRow};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+on_both_backends!(
+    acts_and_kira_turns_notify_each_seat_once,
+    a_ballot_reminder_fires_once_at_the_right_time,
+    quotes_notify_and_a_kind_can_be_turned_off,
+    the_bell_the_list_and_the_banner,
+    feeds_are_atom_and_name_no_accounts,
+    the_event_stream_sends_an_update_after_a_post,
+);
+
+struct Player {
+    name: String,
+    token: String,
+    user_id: i64,
+}
+
+struct Started {
+    id: i64,
+    admin: String,
+    players: Vec<Player>,
+}
+
+async fn user_id(app: &TestApp, name: &str) -> i64 {
+    let key = name.to_lowercase();
+    app.state
+        .db(move |c| Ok(maku::db::queries::users::by_key(c, &key)?))
+        .await
+        .expect("db")
+        .expect("the account exists")
+        .id
+}
+
+/// A started six-seat game with acts of `act_minutes`; players are `{prefix}0..5`.
+async fn started_game(app: &TestApp, prefix: &str, act_minutes: i64) -> Started {
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "提醒局", "variant": "deathnote", "act_minutes": act_minutes}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let mut players = Vec::new();
+    for i in 0..6 {
+        let name = format!("{prefix}{i}");
+        let token = api.account(&name).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &token, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        let user_id = user_id(app, &name).await;
+        players.push(Player {
+            name,
+            token,
+            user_id,
+        });
+    }
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    Started { id, admin, players }
+}
+
+async fn notes(app: &TestApp, user: i64) -> Vec<NotificationRow> {
+    app.state
+        .db(move |c| Ok(notify::store::list(c, user, None, 500)?))
+        .await
+        .expect("db")
+}
+
+fn count(rows: &[NotificationRow], kind: &str, game: i64, act: i32) -> usize {
+    rows.iter()
+        .filter(|r| r.kind == kind && r.game_id == game && r.act == act)
+        .count()
+}
+
+async fn me(app: &TestApp, game: i64, token: &str) -> Value {
+    let (s, v) = Api::new(app)
+        .get(&format!("/api/v1/games/{game}/me"), Some(token))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    v
+}
+
+async fn tick(app: &TestApp) -> usize {
+    notify::tick(&app.state).await.expect("notify tick")
+}
+
+async fn acts_and_kira_turns_notify_each_seat_once(app: TestApp) {
+    let g = started_game(&app, "act", 60).await;
+    assert!(tick(&app).await > 0);
+    for p in &g.players {
+        let rows = notes(&app, p.user_id).await;
+        assert_eq!(
+            count(&rows, "act_posted", g.id, 1),
+            1,
+            "{} hears of act 1",
+            p.name
+        );
+        let view = me(&app, g.id, &p.token).await;
+        let on_turn = view["state"]["on_turn"] == json!(true);
+        assert_eq!(
+            count(&rows, "kira_turn", g.id, 1),
+            usize::from(on_turn),
+            "{}: Kira turn notified exactly when on turn",
+            p.name
+        );
+    }
+    // Nothing new: a second tick adds nothing.
+    assert_eq!(tick(&app).await, 0);
+    let api = Api::new(&app);
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/resolve", g.id),
+            &g.admin,
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    // The scheduler's tick runs the notifier too.
+    maku::game::scheduler::tick(&app.state)
+        .await
+        .expect("scheduler tick");
+    for p in &g.players {
+        let rows = notes(&app, p.user_id).await;
+        assert_eq!(
+            count(&rows, "act_posted", g.id, 2),
+            1,
+            "{} hears of act 2",
+            p.name
+        );
+        assert_eq!(count(&rows, "act_posted", g.id, 1), 1);
+    }
+    // Nobody else (the judge plays no seat) hears of it.
+    let admin_id = user_id(&app, "admin").await;
+    assert!(notes(&app, admin_id).await.is_empty());
+}
+
+async fn a_ballot_reminder_fires_once_at_the_right_time(app: TestApp) {
+    // Day-long acts: the default reminder comes 6 hours before the deadline.
+    let g = started_game(&app, "rem", 24 * 60).await;
+    tick(&app).await;
+    let mut good = Vec::new();
+    for p in &g.players {
+        if me(&app, g.id, &p.token).await["role"] == json!("good") {
+            good.push(p);
+        }
+    }
+    assert!(good.len() >= 2, "at least two good seats");
+    let (voter, idle) = (good[0], good[1]);
+    let (_, pg) = Api::new(&app)
+        .get(&format!("/api/v1/games/{}", g.id), None)
+        .await;
+    let target = pg["seats"][0]["game_id"]
+        .as_str()
+        .expect("seat")
+        .to_string();
+    let (s, b) = Api::new(&app)
+        .post(
+            &format!("/api/v1/games/{}/actions", g.id),
+            &voter.token,
+            json!({"type": "vote", "targets": [target]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let reminders = |rows: &[NotificationRow]| count(rows, "ballot_missing", g.id, 1);
+    // 17 hours in (7 hours left): not yet.
+    app.clock.advance(chrono::Duration::hours(17));
+    tick(&app).await;
+    assert_eq!(reminders(&notes(&app, idle.user_id).await), 0, "not before");
+    // 18 hours and a minute in: now.
+    app.clock.advance(chrono::Duration::minutes(61));
+    tick(&app).await;
+    assert_eq!(reminders(&notes(&app, idle.user_id).await), 1, "at N hours");
+    assert_eq!(
+        reminders(&notes(&app, voter.user_id).await),
+        0,
+        "not who voted"
+    );
+    // Later ticks do not repeat it.
+    tick(&app).await;
+    app.clock.advance(chrono::Duration::hours(2));
+    tick(&app).await;
+    assert_eq!(reminders(&notes(&app, idle.user_id).await), 1, "once");
+    let row = notes(&app, idle.user_id)
+        .await
+        .into_iter()
+        .find(|r| r.kind == "ballot_missing")
+        .expect("the reminder");
+    let payload: Value = serde_json::from_str(&row.payload).expect("payload");
+    assert_eq!(payload["ballot"], json!(true));
+}
+
+async fn quotes_notify_and_a_kind_can_be_turned_off(app: TestApp) {
+    let slug = app.board("talk").await;
+    let api = Api::new(&app);
+    let alice = api.account("alice").await;
+    let bob = api.account("bob").await;
+    let (s, t) = api
+        .post(
+            &format!("/api/v1/boards/{slug}/threads"),
+            &alice,
+            json!({"title": "引用", "body": "first"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{t}");
+    let thread = t["id"].as_i64().expect("thread");
+    let (_, p) = api
+        .post(
+            &format!("/api/v1/threads/{thread}/posts"),
+            &bob,
+            json!({"body": "bob says"}),
+        )
+        .await;
+    let bobs_post = p["id"].as_i64().expect("post");
+    let (s, q) = api
+        .post(
+            &format!("/api/v1/threads/{thread}/posts"),
+            &alice,
+            json!({"body": "alice quotes", "quote": bobs_post}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{q}");
+    tick(&app).await;
+    let bob_id = user_id(&app, "bob").await;
+    let rows = notes(&app, bob_id).await;
+    assert_eq!(rows.iter().filter(|r| r.kind == "quoted").count(), 1);
+    assert_eq!(rows[0].post_id, q["id"].as_i64().expect("id"));
+    // Bob turns quotes off in his settings; the next quote stays silent.
+    let b = app.browser();
+    b.login("bob", "password-123").await;
+    let form = b.get("/account/notifications").await;
+    assert_eq!(form.status, StatusCode::OK);
+    assert!(form.body.contains(r#"name="quoted""#), "{}", form.body);
+    let csrf = form.csrf();
+    let saved = b
+        .post(
+            "/account/notifications",
+            &[
+                ("csrf", csrf.as_str()),
+                ("act_posted", "on"),
+                ("kira_turn", "on"),
+                ("ballot_missing", "on"),
+                ("substituted_in", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    // Without the token the settings do not change.
+    let refused = b.post("/account/notifications", &[("csrf", "wrong")]).await;
+    assert_ne!(refused.status, StatusCode::OK);
+    api.post(
+        &format!("/api/v1/threads/{thread}/posts"),
+        &alice,
+        json!({"body": "again", "quote": bobs_post}),
+    )
+    .await;
+    tick(&app).await;
+    let rows = notes(&app, bob_id).await;
+    assert_eq!(rows.iter().filter(|r| r.kind == "quoted").count(), 1, "off");
+    // Alice, who was never quoted, has nothing.
+    assert!(notes(&app, user_id(&app, "alice").await).await.is_empty());
+}
+
+async fn the_bell_the_list_and_the_banner(app: TestApp) {
+    let g = started_game(&app, "bell", 24 * 60).await;
+    tick(&app).await;
+    // A good seat owes its ballot.
+    let mut good = None;
+    for p in &g.players {
+        if me(&app, g.id, &p.token).await["role"] == json!("good") {
+            good = Some(p);
+            break;
+        }
+    }
+    let p = good.expect("a good seat");
+    let b = app.browser();
+    let login = b.login(&p.name, "password-123").await;
+    assert_eq!(login.status, StatusCode::OK);
+    let unread = notes(&app, p.user_id).await.len();
+    assert!(unread >= 1);
+    let home = b.get("/").await;
+    assert!(home.body.contains("bell unread"), "{}", home.body);
+    assert!(
+        home.body
+            .contains(&format!(r#"<span class="count">{unread}</span>"#)),
+        "{}",
+        home.body
+    );
+    let list = b.get("/notifications").await;
+    assert_eq!(list.status, StatusCode::OK);
+    assert!(
+        list.body
+            .contains(&format!(r#"href="/games/{}/threads/game""#, g.id)),
+        "{}",
+        list.body
+    );
+    assert!(list.body.contains("提醒局"), "{}", list.body);
+    // Seen is read.
+    let home = b.get("/").await;
+    assert!(home.body.contains(r#"<span class="count">0</span>"#));
+    // Anonymous readers have no bell and no list.
+    let anon = app.browser();
+    assert!(!anon.get("/").await.body.contains("bell"));
+    assert_ne!(anon.get("/notifications").await.status, StatusCode::OK);
+    // The banner: on every game page of the owing seat, not for others, gone after voting.
+    for path in [
+        format!("/games/{}", g.id),
+        format!("/games/{}/seat", g.id),
+        format!("/games/{}/threads/game", g.id),
+    ] {
+        let page = b.get(&path).await;
+        assert!(page.body.contains("owes-banner"), "{path}: {}", page.body);
+        assert!(
+            page.body
+                .contains(&format!(r#"data-live="/games/{}/events""#, g.id))
+        );
+        assert!(!anon.get(&path).await.body.contains("owes-banner"));
+    }
+    let (_, pg) = Api::new(&app)
+        .get(&format!("/api/v1/games/{}", g.id), None)
+        .await;
+    let target = pg["seats"][0]["game_id"]
+        .as_str()
+        .expect("seat")
+        .to_string();
+    let (s, r) = Api::new(&app)
+        .post(
+            &format!("/api/v1/games/{}/actions", g.id),
+            &p.token,
+            json!({"type": "vote", "targets": [target]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let page = b.get(&format!("/games/{}/seat", g.id)).await;
+    assert!(!page.body.contains("owes-banner"), "{}", page.body);
+}
+
+async fn feeds_are_atom_and_name_no_accounts(app: TestApp) {
+    let slug = app.board("feeds").await;
+    let api = Api::new(&app);
+    let writer = api.account("feedwriter").await;
+    api.post(
+        &format!("/api/v1/boards/{slug}/threads"),
+        &writer,
+        json!({"title": "订阅测试", "body": "hello **feed**"}),
+    )
+    .await;
+    let client = reqwest::Client::new();
+    let resp = client
+        .get(app.url(&format!("/b/{slug}/feed.atom")))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(resp.status(), StatusCode::OK);
+    let ct = resp.headers()["content-type"]
+        .to_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(ct.starts_with("application/atom+xml"), "{ct}");
+    let body = resp.text().await.expect("body");
+    assert!(body.contains("<feed"), "{body}");
+    assert!(body.contains("<entry>"), "{body}");
+    assert!(
+        body.contains("订阅测试") && body.contains("feedwriter"),
+        "{body}"
+    );
+    let board_page = app.browser().get(&format!("/b/{slug}")).await;
+    assert!(board_page.body.contains("application/atom+xml"));
+
+    let g = started_game(&app, "secretacct", 60).await;
+    let poster = &g.players[0];
+    let game_name = me(&app, g.id, &poster.token).await["game_id"]
+        .as_str()
+        .expect("game id")
+        .to_string();
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/threads/game", g.id),
+            &poster.token,
+            json!({"body": "我是好人"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    api.post(
+        &format!("/api/v1/games/{}/resolve", g.id),
+        &g.admin,
+        json!({}),
+    )
+    .await;
+    let body = client
+        .get(app.url(&format!("/games/{}/feed.atom", g.id)))
+        .send()
+        .await
+        .expect("GET")
+        .text()
+        .await
+        .expect("body");
+    assert!(body.contains("<feed"), "{body}");
+    assert!(body.matches("<entry>").count() >= 2, "{body}");
+    assert!(body.contains(&game_name), "the game ID: {body}");
+    assert!(body.contains("我是好人"), "{body}");
+    assert!(!body.contains("secretacct"), "no account name: {body}");
+    assert!(!body.contains("admin"), "not even the judge's: {body}");
+}
+
+async fn the_event_stream_sends_an_update_after_a_post(app: TestApp) {
+    let g = started_game(&app, "live", 60).await;
+    let mut resp = reqwest::Client::new()
+        .get(app.url(&format!("/games/{}/events", g.id)))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(resp.status(), StatusCode::OK);
+    let ct = resp.headers()["content-type"]
+        .to_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(ct.starts_with("text/event-stream"), "{ct}");
+    let first = tokio::time::timeout(Duration::from_secs(10), resp.chunk())
+        .await
+        .expect("the stream opens at once")
+        .expect("a chunk")
+        .expect("not the end");
+    assert!(!String::from_utf8_lossy(&first).contains("event: update"));
+    let (s, b) = Api::new(&app)
+        .post(
+            &format!("/api/v1/games/{}/threads/game", g.id),
+            &g.players[0].token,
+            json!({"body": "有人吗"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let mut seen = String::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while !seen.contains("event: update") {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        let chunk = tokio::time::timeout(left, resp.chunk())
+            .await
+            .expect("an update within 15 s")
+            .expect("a chunk")
+            .expect("not the end");
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    assert!(seen.contains(r#""post":"#), "{seen}");
+    // The stream says nothing about who posted.
+    assert!(!seen.contains("live0"), "{seen}");
+    let missing = reqwest::Client::new()
+        .get(app.url("/games/999999/events"))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+}
