@@ -216,3 +216,5 @@ dn-refusal-transfer-unavailable = You cannot transfer now: 8 or fewer alive, thi
 dn-refusal-ballot-size = Wrong number of names on the ballot this act (DN-14).
 dn-refusal-duplicate-target = A ballot cannot name the same seat twice.
 dn-refusal-game-over = The game is over.
+new-field-remind-hours = Remind seats that still owe, hours before the deadline (0 = never)
+new-error-remind-hours = The reminder must come 0 to 72 hours before the deadline.

@@ -213,3 +213,5 @@ dn-refusal-transfer-unavailable = 现在不能转让：存活不超过 8 人、�
 dn-refusal-ballot-size = 本幕的票数不对（DN-14）。
 dn-refusal-duplicate-target = 一张票不能重复投同一人。
 dn-refusal-game-over = 游戏已经结束。
+new-field-remind-hours = 截止前几小时提醒未行动的座位（0 = 不提醒）
+new-error-remind-hours = 提醒时间须为截止前 0 至 72 小时。

@@ -94,6 +94,8 @@ pub enum SettingsError {
     Characters,
     #[error("options must be an object")]
     Options,
+    #[error("the reminder must come 0 to 72 hours before the deadline")]
+    RemindHours,
 }
 
 impl GameSettings {
@@ -167,6 +169,17 @@ impl GameSettings {
             max_seats,
             remind_hours: DEFAULT_REMIND_HOURS,
         })
+    }
+
+    /// How many hours before a deadline a seat that still owes is reminded (0: never).
+    pub fn with_remind_hours(mut self, hours: Option<i64>) -> Result<GameSettings, SettingsError> {
+        if let Some(h) = hours {
+            if !(0..=72).contains(&h) {
+                return Err(SettingsError::RemindHours);
+            }
+            self.remind_hours = h;
+        }
+        Ok(self)
     }
 
     pub fn tz(&self) -> Tz {

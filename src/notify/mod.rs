@@ -25,16 +25,19 @@ pub const ACT_POSTED: &str = "act_posted";
 pub const KIRA_TURN: &str = "kira_turn";
 /// The deadline is near and one still owes a ballot or an action.
 pub const BALLOT_MISSING: &str = "ballot_missing";
+/// The rules answered one's action (the reply, or the refusal and its rule).
+pub const ACTION_REPLY: &str = "action_reply";
 /// Someone quoted one's forum post.
 pub const QUOTED: &str = "quoted";
 /// One was substituted into a game.
 pub const SUBSTITUTED_IN: &str = "substituted_in";
 
 /// Every kind, in the order the settings page lists them.
-pub const KINDS: [&str; 5] = [
+pub const KINDS: [&str; 6] = [
     ACT_POSTED,
     KIRA_TURN,
     BALLOT_MISSING,
+    ACTION_REPLY,
     QUOTED,
     SUBSTITUTED_IN,
 ];
@@ -92,6 +95,15 @@ fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErr
                 added += on_act(c, now, row, log)?;
             }
             "substituted" => added += on_substituted(c, now, row)?,
+            "submitted" => {
+                let log = match logs.entry(row.game_id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(games::events(c, row.game_id)?)
+                    }
+                };
+                added += on_submitted(c, now, row, log)?;
+            }
             _ => {}
         }
     }
@@ -152,6 +164,53 @@ fn on_act(
         }
     }
     Ok(added)
+}
+
+/// The account that submitted an action hears the rules' answer (only that account: the
+/// event's actor).
+fn on_submitted(
+    c: &mut DbConnection,
+    now: NaiveDateTime,
+    row: &GameEventRow,
+    log: &[GameEventRow],
+) -> Result<usize, AppError> {
+    let Some(actor) = row.actor_id else {
+        return Ok(0);
+    };
+    let upto: Vec<GameEventRow> = log.iter().filter(|e| e.seq <= row.seq).cloned().collect();
+    let Ok(folded) = fold(&upto) else {
+        return Ok(0);
+    };
+    let reply = folded.lines.iter().find_map(|l| match &l.line {
+        crate::rules::Line::Reply {
+            act,
+            ok,
+            reply,
+            error,
+            ..
+        } if l.seq == row.seq => Some((*act, *ok, reply.clone(), *error)),
+        _ => None,
+    });
+    let Some((act, ok, reply, error)) = reply else {
+        return Ok(0);
+    };
+    let title = title_of(c, row.game_id)?;
+    let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
+    let info = json!({
+        "title": title,
+        "ok": ok,
+        "action": payload.get("action").and_then(|a| a.get("type")).cloned(),
+        "reply": reply.as_ref().and_then(|r| r.get("type")).cloned(),
+        "error": error,
+    });
+    add(
+        c,
+        now,
+        actor,
+        ACTION_REPLY,
+        (row.game_id, act as i32, row.seq),
+        info,
+    )
 }
 
 /// A substitute took a seat (the event comes from the substitution feature: read by its kind,

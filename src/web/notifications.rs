@@ -78,6 +78,25 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
                 format!("/games/{game}/seat"),
             )
         }
+        notify::ACTION_REPLY => {
+            let key = if p.get("ok").and_then(Value::as_bool) == Some(true) {
+                "notify-text-action-ok"
+            } else {
+                "notify-text-action-refused"
+            };
+            let what = if p.get("ok").and_then(Value::as_bool) == Some(true) {
+                text("reply")
+            } else {
+                text("error")
+            };
+            (
+                tr.ta(
+                    key,
+                    &[("title", title), ("action", text("action")), ("what", what)],
+                ),
+                format!("/games/{game}/seat"),
+            )
+        }
         notify::QUOTED => (
             tr.t1("notify-text-quoted", "name", &text("by")),
             format!(

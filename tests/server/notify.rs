@@ -15,6 +15,8 @@ on_both_backends!(
     the_bell_the_list_and_the_banner,
     feeds_are_atom_and_name_no_accounts,
     the_event_stream_sends_an_update_after_a_post,
+    replies_substitutions_and_game_logins,
+    the_reminder_hour_is_set_per_game,
 );
 
 struct Player {
@@ -464,4 +466,188 @@ async fn the_event_stream_sends_an_update_after_a_post(app: TestApp) {
         .await
         .expect("GET");
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+}
+
+async fn replies_substitutions_and_game_logins(app: TestApp) {
+    let g = started_game(&app, "r", 1440).await;
+    let api = Api::new(&app);
+    let target = me(&app, g.id, &g.players[1].token).await["game_id"].clone();
+    let (s, _) = api
+        .post(
+            &format!("/api/v1/games/{}/actions", g.id),
+            &g.players[0].token,
+            json!({"type": "vote", "targets": [target]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = api
+        .post(
+            &format!("/api/v1/games/{}/actions", g.id),
+            &g.players[0].token,
+            json!({"type": "vote", "targets": []}),
+        )
+        .await;
+    assert_eq!(
+        s,
+        StatusCode::CONFLICT,
+        "an empty ballot is refused (DN-14)"
+    );
+    tick(&app).await;
+    let mine = notes(&app, g.players[0].user_id).await;
+    let replies: Vec<&NotificationRow> = mine
+        .iter()
+        .filter(|r| r.kind == notify::ACTION_REPLY)
+        .collect();
+    assert_eq!(replies.len(), 2, "one per submission");
+    assert!(replies.iter().any(|r| r.payload.contains("\"ok\":true")));
+    assert!(replies.iter().any(|r| r.payload.contains("ballot_size")));
+    for p in &g.players[1..] {
+        assert_eq!(
+            count(&notes(&app, p.user_id).await, notify::ACTION_REPLY, g.id, 1),
+            0,
+            "only the submitter hears"
+        );
+    }
+    assert_eq!(tick(&app).await, 0, "nothing twice");
+
+    // A second game with r1 in it: r1's game-ID login of game 1 must not hear of game 2.
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "第二局", "variant": "deathnote"}),
+        )
+        .await;
+    let second = b["id"].as_i64().expect("id");
+    api.post(
+        &format!("/api/v1/games/{second}/signup"),
+        &g.players[1].token,
+        json!({}),
+    )
+    .await;
+    for i in 0..5 {
+        let t = api.account(&format!("q{i}")).await;
+        api.post(&format!("/api/v1/games/{second}/signup"), &t, json!({}))
+            .await;
+    }
+    api.post(&format!("/api/v1/games/{second}/start"), &admin, json!({}))
+        .await;
+    tick(&app).await;
+    assert_eq!(
+        count(
+            &notes(&app, g.players[1].user_id).await,
+            notify::ACT_POSTED,
+            second,
+            1
+        ),
+        1
+    );
+    let (s, _) = api
+        .post(
+            &format!("/api/v1/games/{}/alias", g.id),
+            &g.players[1].token,
+            json!({"password": "alias-pass-1"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let name = me(&app, g.id, &g.players[1].token).await["game_id"]
+        .as_str()
+        .expect("name")
+        .to_string();
+    let alias = app.browser();
+    let csrf = alias.get(&format!("/games/{}/login", g.id)).await.csrf();
+    alias
+        .post(
+            &format!("/games/{}/login", g.id),
+            &[
+                ("csrf", &csrf),
+                ("game_id", &name),
+                ("password", "alias-pass-1"),
+            ],
+        )
+        .await;
+    let list = alias.get("/notifications").await;
+    assert_eq!(list.status, StatusCode::OK);
+    assert!(list.body.contains("提醒局"), "its own game");
+    assert!(
+        !list.body.contains("第二局"),
+        "never the account's other games"
+    );
+    let own = app.browser();
+    own.login("r1", "password-123").await;
+    assert!(
+        own.get("/notifications").await.body.contains("第二局"),
+        "the account itself sees both"
+    );
+
+    // A substitute is told; the account it replaced is not.
+    api.account("bench").await;
+    let seat = me(&app, g.id, &g.players[2].token).await["game_id"].clone();
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/substitute", g.id),
+            &g.admin,
+            json!({"game_id": seat, "account": "bench"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    tick(&app).await;
+    let bench = user_id(&app, "bench").await;
+    assert_eq!(
+        notes(&app, bench)
+            .await
+            .iter()
+            .filter(|r| r.kind == notify::SUBSTITUTED_IN)
+            .count(),
+        1
+    );
+    assert!(
+        !notes(&app, g.players[2].user_id)
+            .await
+            .iter()
+            .any(|r| r.kind == notify::SUBSTITUTED_IN)
+    );
+}
+
+async fn the_reminder_hour_is_set_per_game(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "x", "variant": "deathnote", "remind_hours": 100}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    let (s, b) = api
+        .post("/api/v1/games", &admin, json!({"title": "两小时", "variant": "deathnote", "act_minutes": 600, "remind_hours": 2}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let mut users = Vec::new();
+    for i in 0..6 {
+        let name = format!("h{i}");
+        let t = api.account(&name).await;
+        api.post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        users.push(user_id(&app, &name).await);
+    }
+    api.post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    app.clock.advance(chrono::Duration::minutes(600 - 3 * 60));
+    tick(&app).await;
+    assert_eq!(
+        count(&notes(&app, users[0]).await, notify::BALLOT_MISSING, id, 1),
+        0,
+        "3 h before: not yet"
+    );
+    app.clock.advance(chrono::Duration::minutes(61));
+    tick(&app).await;
+    assert_eq!(
+        count(&notes(&app, users[0]).await, notify::BALLOT_MISSING, id, 1),
+        1,
+        "2 h before: reminded"
+    );
 }

@@ -24,6 +24,7 @@ pub struct NewGame {
     timezone: Option<String>,
     min_seats: Option<usize>,
     max_seats: Option<usize>,
+    remind_hours: Option<i64>,
 }
 
 #[post("/games")]
@@ -43,6 +44,7 @@ async fn api_create_game(
         b.min_seats,
         b.max_seats,
     )
+    .and_then(|s| s.with_remind_hours(b.remind_hours))
     .map_err(|e| AppError::BadRequest(e.to_string()))?;
     let id = service::create(&state, &user.0, &b.title, settings).await?;
     Ok(HttpResponse::Created().json(json!({"id": id})))

@@ -81,6 +81,8 @@ pub struct NewGameForm {
     pub max_seats: String,
     #[serde(default)]
     pub characters: String,
+    #[serde(default)]
+    pub remind_hours: String,
     /// A checkbox: present when ticked.
     pub redistribute: Option<String>,
 }
@@ -95,6 +97,7 @@ impl NewGameForm {
             timezone: "Asia/Shanghai".into(),
             min_seats: "6".into(),
             max_seats: "40".into(),
+            remind_hours: "6".into(),
             characters: DEATHNOTE_CAST.join("\n"),
             redistribute: Some("on".into()),
         }
@@ -148,6 +151,7 @@ fn settings_message(tr: &Tr, e: &SettingsError) -> String {
             &[("min", min.to_string()), ("max", max.to_string())],
         ),
         SettingsError::Characters => tr.t("new-error-characters"),
+        SettingsError::RemindHours => tr.t("new-error-remind-hours"),
         other => tr.t1("new-error-other", "detail", &other.to_string()),
     }
 }
@@ -157,6 +161,7 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
     let act = number::<i64>(tr, &f.act_minutes, "new-field-act-minutes")?;
     let min = number::<usize>(tr, &f.min_seats, "new-field-min-seats")?;
     let max = number::<usize>(tr, &f.max_seats, "new-field-max-seats")?;
+    let remind = number::<i64>(tr, &f.remind_hours, "new-field-remind-hours")?;
     let characters: Vec<String> = f
         .characters
         .lines()
@@ -176,6 +181,7 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
         min,
         max,
     )
+    .and_then(|s| s.with_remind_hours(remind))
     .map_err(|e| settings_message(tr, &e))
 }
 
