@@ -346,6 +346,12 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
     assert_eq!(s, StatusCode::OK, "{body}");
     let page = app.browser().get(&format!("/games/{game}")).await;
     assert!(page.body.contains("固定发牌"), "the fixed deal is marked");
+    for path in ["seat", "threads/game"] {
+        let p = browsers[1].get(&format!("/games/{game}/{path}")).await;
+        assert!(p.body.contains("固定发牌"), "marked on {path} too");
+    }
+    let listed = app.browser().get("/games").await;
+    assert!(listed.body.contains("固定发牌"), "and in the list");
 
     // Light (N1, on turn) passes; everyone votes out both Kiras: good wins in act 1 (DN-26).
     let light = act(&browsers[0], game, &[("type", "pass")]).await;

@@ -14,6 +14,8 @@ pub struct Banner {
     /// What the reader's seat owes, as a sentence; `None`: nothing (or not a seat).
     pub text: Option<String>,
     pub deadline: Option<TimeView>,
+    /// An admin fixed the deal: every page of the game says so.
+    pub fixed_deal: bool,
 }
 
 impl Banner {
@@ -25,11 +27,15 @@ impl Banner {
 
 /// The banner for this reader on a page of game `game_id` (once per request).
 pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<Banner, AppError> {
+    let fixed_deal = state
+        .db(move |c| Ok(games::get(c, game_id)?.is_some_and(|g| g.fixed_deal)))
+        .await?;
     let Some(user) = viewer.reader_in_game(game_id).map(|a| a.id) else {
         return Ok(Banner {
             game: game_id,
             text: None,
             deadline: None,
+            fixed_deal,
         });
     };
     let owed = state
@@ -81,5 +87,6 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
         game: game_id,
         text,
         deadline,
+        fixed_deal,
     })
 }
