@@ -238,6 +238,22 @@ pub async fn substitute(
                 to_name: to.username.clone(),
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            // Both accounts' own histories record it too (admins' audit by account).
+            let detail = format!("game {game_id}");
+            crate::db::queries::account_events::append(
+                c,
+                Some(from_user),
+                Some(judge.id),
+                "substituted_out",
+                &detail,
+            )?;
+            crate::db::queries::account_events::append(
+                c,
+                Some(to.id),
+                Some(judge.id),
+                "substituted_in",
+                &detail,
+            )?;
             Ok(())
         })
         .await

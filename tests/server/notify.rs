@@ -608,6 +608,12 @@ async fn replies_substitutions_and_game_logins(app: TestApp) {
             .iter()
             .any(|r| r.kind == notify::SUBSTITUTED_IN)
     );
+    // Both accounts' histories record the substitution (the admins' audit by account).
+    let admin_browser = app.admin().await;
+    let bench_log = admin_browser.get("/admin/audit?account=bench").await;
+    assert!(bench_log.body.contains("<td>substituted_in</td>"));
+    let old_log = admin_browser.get("/admin/audit?account=r2").await;
+    assert!(old_log.body.contains("<td>substituted_out</td>"));
 }
 
 async fn the_reminder_hour_is_set_per_game(app: TestApp) {
