@@ -235,8 +235,9 @@ fn play(c: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+// 1000 random scenarios per property and 3000 bot games: thousands of games each `cargo test`.
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_keep_the_invariants(c in gen_case()) {
@@ -275,7 +276,7 @@ proptest! {
 #[test]
 fn bot_games_finish_and_keep_the_invariants() {
     let roster = maku::rules::deathnote::bot::sim_roster(18);
-    for seed in 0..200 {
+    for seed in 0..3000 {
         let game = maku::rules::deathnote::bot::play(&roster, Options::default(), seed, 0.3, 500);
         assert!(game.winner().is_some(), "seed {seed} unfinished");
         check_invariants(&game).unwrap();
