@@ -10,6 +10,15 @@ use crate::web::error::AppError;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
+/// An admin who plays in a game that is not over may not read its log (it holds the deal).
+pub fn closed_to(c: &mut DbConnection, game_id: i64, reader: i64) -> Result<(), AppError> {
+    if games::unfinished_games_of(c, reader)?.contains(&game_id) {
+        Err(AppError::Forbidden)
+    } else {
+        Ok(())
+    }
+}
+
 fn actor_names(c: &mut DbConnection, ids: Vec<i64>) -> Result<HashMap<i64, String>, AppError> {
     Ok(users::names(c, &ids)?)
 }
@@ -19,8 +28,10 @@ fn actor_names(c: &mut DbConnection, ids: Vec<i64>) -> Result<HashMap<i64, Strin
 pub fn game_audit(
     c: &mut DbConnection,
     game_id: i64,
+    reader: i64,
 ) -> Result<(Vec<Value>, Result<usize, String>), AppError> {
     games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+    closed_to(c, game_id, reader)?;
     let events = games::events(c, game_id)?;
     let names = actor_names(c, events.iter().filter_map(|e| e.actor_id).collect())?;
     let rows = events
@@ -48,8 +59,9 @@ pub fn game_audit(
 /// The game's log as JSON Lines: each transcript line with the `seq`, `time` and `actor` of the
 /// event that produced it; events that produce no transcript line (sign-ups, the deal, judge
 /// actions) as `{"kind":"log", …}`; the outcome last.
-pub fn export_jsonl(c: &mut DbConnection, game_id: i64) -> Result<String, AppError> {
+pub fn export_jsonl(c: &mut DbConnection, game_id: i64, reader: i64) -> Result<String, AppError> {
     games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+    closed_to(c, game_id, reader)?;
     let events = games::events(c, game_id)?;
     let folded = fold(&events).map_err(|e| AppError::Internal(e.to_string()))?;
     let names = actor_names(c, events.iter().filter_map(|e| e.actor_id).collect())?;

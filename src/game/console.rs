@@ -21,12 +21,18 @@ use chrono::NaiveDateTime;
 use serde::Serialize;
 use serde_json::Value;
 
-/// The judge of this game or an admin; never a game-ID login.
-pub fn check_judge(row: &GameRow, account: &Account) -> Result<(), AppError> {
-    if account.is_alias() {
-        return Err(AppError::Forbidden);
+/// Whether `account` has the judge's powers in this game: its judge or an admin, never a
+/// game-ID login, and never an account seated in the game (an admin who plays is a player there).
+pub fn judges(c: &mut DbConnection, row: &GameRow, account: &Account) -> Result<bool, AppError> {
+    if account.is_alias() || !(row.judge_id == account.id || account.is_admin()) {
+        return Ok(false);
     }
-    if row.judge_id == account.id || account.is_admin() {
+    Ok(games::seat_of(c, row.id, account.id)?.is_none())
+}
+
+/// [`judges`], or 403.
+pub fn check_judge(c: &mut DbConnection, row: &GameRow, account: &Account) -> Result<(), AppError> {
+    if judges(c, row, account)? {
         Ok(())
     } else {
         Err(AppError::Forbidden)
@@ -59,7 +65,7 @@ pub async fn extend(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(&row, &judge)?;
+            check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
             if folded.paused.is_some() {
                 return Err(AppError::Conflict("game_paused"));
@@ -92,7 +98,7 @@ pub async fn pause(state: &AppState, judge: &Account, game_id: i64) -> Result<i6
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(&row, &judge)?;
+            check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
             if folded.paused.is_some() {
                 return Err(AppError::Conflict("already_paused"));
@@ -122,7 +128,7 @@ pub async fn resume(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(&row, &judge)?;
+            check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
             let (act, remaining) = folded.paused.ok_or(AppError::Conflict("not_paused"))?;
             let deadline = now + chrono::Duration::seconds(remaining);
@@ -149,7 +155,7 @@ pub async fn set_thread_lock(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(&row, &judge)?;
+            check_judge(c, &row, &judge)?;
             if row.status == "signup" {
                 return Err(AppError::Conflict("game_not_started"));
             }
@@ -190,7 +196,7 @@ pub async fn end(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(&row, &judge)?;
+            check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
             q::clear_deadline(c, game_id)?;
             games::set_status(c, game_id, "finished")?;
@@ -221,7 +227,7 @@ pub async fn substitute(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(&row, &judge)?;
+            check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
             let (seat, from_user, _) =
                 games::alias_of(c, game_id, &game_name)?.ok_or(AppError::NotFound)?;

@@ -76,7 +76,7 @@ pub fn standing(
             over,
         });
     };
-    let is_judge = row.judge_id == account.id || account.is_admin();
+    let is_judge = crate::game::console::judges(c, row, account)?;
     let seat = match (games::seat_of(c, row.id, account.id)?, folded.game.as_ref()) {
         (Some((n, name)), Some(game)) => {
             let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);

@@ -384,13 +384,12 @@ pub async fn require_judge(
     account: &Account,
     game_id: i64,
 ) -> Result<GameRow, AppError> {
-    let row = state
-        .db(move |c| Ok(games::get(c, game_id)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if row.judge_id == account.id || account.is_admin() {
-        Ok(row)
-    } else {
-        Err(AppError::Forbidden)
-    }
+    let account = account.clone();
+    state
+        .db(move |c| {
+            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            crate::game::console::check_judge(c, &row, &account)?;
+            Ok(row)
+        })
+        .await
 }

@@ -73,7 +73,7 @@ async fn audit(
     state: web::Data<AppState>,
     q: web::Query<Filters>,
 ) -> Result<AuditPage, AppError> {
-    viewer.require_admin()?;
+    let reader = viewer.require_admin()?.id;
     let q = q.into_inner();
     let game = match text(&q.game) {
         Some(g) => Some(
@@ -99,8 +99,12 @@ async fn audit(
             };
             if let Some(g) = game {
                 games::get(c, g)?.ok_or(AppError::NotFound)?;
+                crate::audit::export::closed_to(c, g, reader)?;
             }
-            let ge = games::events_filtered(c, game, account_id, kind.as_deref(), from, to, 300)?;
+            let closed = games::unfinished_games_of(c, reader)?;
+            let mut ge =
+                games::events_filtered(c, game, account_id, kind.as_deref(), from, to, 300)?;
+            ge.retain(|e| !closed.contains(&e.game_id));
             let ae = if game.is_some() {
                 Vec::new()
             } else {
@@ -172,10 +176,10 @@ async fn export(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.require_admin()?;
+    let reader = viewer.require_admin()?.id;
     let game_id = *id;
     let body = state
-        .db(move |c| crate::audit::export::export_jsonl(c, game_id))
+        .db(move |c| crate::audit::export::export_jsonl(c, game_id, reader))
         .await?;
     Ok(HttpResponse::Ok()
         .content_type("application/x-ndjson; charset=utf-8")

@@ -9,7 +9,10 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-on_both_backends!(every_seat_sees_only_its_own_secrets);
+on_both_backends!(
+    every_seat_sees_only_its_own_secrets,
+    an_admin_who_plays_is_a_player_in_that_game,
+);
 
 /// A page without its `<datalist>`s (the kill form suggests the public sign-up list).
 fn without_datalists(body: &str) -> String {
@@ -268,4 +271,95 @@ async fn every_seat_sees_only_its_own_secrets(app: TestApp) {
     for a in authors {
         assert!(!names.iter().any(|n| n == a), "{a} is an account");
     }
+}
+
+async fn an_admin_who_plays_is_a_player_in_that_game(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "管理员参赛", "variant": "deathnote"}),
+        )
+        .await;
+    let id = b["id"].as_i64().expect("id");
+    let boss = api.account("boss").await;
+    let (s, _) = api
+        .post(
+            "/api/v1/accounts/boss/role",
+            &admin,
+            json!({"role": "admin"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    api.post(&format!("/api/v1/games/{id}/signup"), &boss, json!({}))
+        .await;
+    for i in 0..5 {
+        let t = api.account(&format!("w{i}")).await;
+        api.post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+    }
+    let (s, _) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    // The seated admin has no judge's or auditor's powers here while the game runs.
+    for path in [
+        format!("/api/v1/games/{id}/console"),
+        format!("/api/v1/games/{id}/audit"),
+    ] {
+        let (s, _) = api.get(&path, Some(&boss)).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{path}");
+    }
+    let (s, _) = api
+        .post(&format!("/api/v1/games/{id}/resolve"), &boss, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, _) = api
+        .get(
+            &format!("/api/v1/games/{id}/threads/graveyard"),
+            Some(&boss),
+        )
+        .await;
+    assert_eq!(
+        s,
+        StatusCode::FORBIDDEN,
+        "the living do not read the graveyard"
+    );
+    let b = app.browser();
+    b.login("boss", "password-123").await;
+    assert_eq!(
+        b.get(&format!("/admin/audit?game={id}")).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        b.get(&format!("/admin/games/{id}/export.jsonl"))
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        b.get(&format!("/games/{id}/console")).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let all = b.get("/admin/audit").await;
+    assert_eq!(all.status, StatusCode::OK);
+    assert!(
+        !all.body.contains(&format!("game {id}<")),
+        "its events are left out of the full list"
+    );
+    // Once the game is over, it is an admin again there.
+    let (s, b2) = api
+        .post(
+            &format!("/api/v1/games/{id}/end"),
+            &admin,
+            json!({"reason": "测试结束"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b2}");
+    let (s, _) = api
+        .get(&format!("/api/v1/games/{id}/audit"), Some(&boss))
+        .await;
+    assert_eq!(s, StatusCode::OK);
 }

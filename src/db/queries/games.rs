@@ -375,3 +375,14 @@ pub fn events_filtered(
         .select(GameEventRow::as_select())
         .load(conn)
 }
+
+/// Games not yet over in which the account holds a seat: their secrets stay closed to it, even
+/// when it is an admin.
+pub fn unfinished_games_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<i64>> {
+    game_seats::table
+        .inner_join(games::table)
+        .filter(game_seats::user_id.eq(user_id))
+        .filter(games::status.ne("finished"))
+        .select(games::id)
+        .load(conn)
+}

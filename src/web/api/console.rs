@@ -25,11 +25,13 @@ pub fn parse_deadline(raw: &str) -> Option<NaiveDateTime> {
 }
 
 async fn judge(state: &AppState, account: &Account, game_id: i64) -> Result<(), AppError> {
-    let row = state
-        .db(move |c| Ok(games::get(c, game_id)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
-    console::check_judge(&row, account)
+    let account = account.clone();
+    state
+        .db(move |c| {
+            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            console::check_judge(c, &row, &account)
+        })
+        .await
 }
 
 #[get("/games/{id}/console")]

@@ -185,8 +185,9 @@ async fn api_audit(
         return Err(AppError::Forbidden);
     }
     let game_id = *id;
+    let user_id = user.0.id;
     let (events, check) = state
-        .db(move |c| crate::audit::export::game_audit(c, game_id))
+        .db(move |c| crate::audit::export::game_audit(c, game_id, user_id))
         .await?;
     let verified = match check {
         Ok(_) => json!({"ok": true}),

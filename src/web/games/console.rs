@@ -70,11 +70,13 @@ async fn judge<'a>(
     game_id: i64,
 ) -> Result<&'a Account, AppError> {
     let account = viewer.require()?;
-    let row = state
-        .db(move |c| Ok(games::get(c, game_id)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
-    console::check_judge(&row, account)?;
+    let who = account.clone();
+    state
+        .db(move |c| {
+            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            console::check_judge(c, &row, &who)
+        })
+        .await?;
     Ok(account)
 }
 

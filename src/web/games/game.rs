@@ -82,7 +82,7 @@ pub async fn show(
             });
             let (is_judge, seated) = match &me {
                 Some(a) => (
-                    row.judge_id == a.id || a.is_admin(),
+                    crate::game::console::judges(c, &row, a)?,
                     games::seat_of(c, game_id, a.id)?.is_some(),
                 ),
                 None => (false, false),
