@@ -139,8 +139,8 @@ mod tests {
     }
 
     #[test]
-    fn both_catalogs_have_the_same_keys() {
-        let keys = |path: &str| -> Vec<String> {
+    fn both_catalogs_have_the_same_keys_file_by_file() {
+        fn keys(path: &std::path::Path) -> Vec<String> {
             let text = std::fs::read_to_string(path).expect("catalog readable");
             let mut keys: Vec<String> = text
                 .lines()
@@ -149,17 +149,96 @@ mod tests {
                 .collect();
             keys.sort();
             keys
-        };
-        let zh = keys(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/locales/zh-CN/main.ftl"
-        ));
-        let en = keys(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/en/main.ftl"));
-        assert!(!zh.is_empty());
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+        let mut files = 0;
+        for entry in std::fs::read_dir(root.join("zh-CN")).expect("catalog folder") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().expect("a file name").to_owned();
+            let zh = keys(&path);
+            let en = keys(&root.join("en").join(&name));
+            assert!(!zh.is_empty(), "{name:?} is empty");
+            assert_eq!(
+                zh, en,
+                "{name:?}: zh-CN and en must define the same messages"
+            );
+            files += 1;
+        }
         assert_eq!(
-            zh, en,
-            "zh-CN and en catalogs must define the same messages"
+            files,
+            std::fs::read_dir(root.join("en")).expect("en").count()
         );
+    }
+
+    #[test]
+    fn every_error_code_has_a_message() {
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for code in [
+                "game_started",
+                "seat_count",
+                "game_not_started",
+                "not_seated",
+                "act_closed",
+                "concurrent_change",
+                "already_resolved",
+                "game_over",
+                "game_not_over",
+                "cannot_post_here",
+                "game_thread",
+                "judge_cannot_play",
+                "name_taken",
+                "thread_locked",
+                "wrong_password",
+                "slug_taken",
+                "self_demotion",
+                "not_found",
+                "unauthorized",
+                "forbidden",
+                "csrf",
+                "gone",
+                "rate_limited",
+                "bad_credentials",
+                "internal",
+            ] {
+                let key = format!("error-{}", code.replace('_', "-"));
+                assert!(tr.has(&key), "{key} is missing in {lang:?}");
+            }
+        }
+    }
+
+    /// Every `AppError::Conflict("code")` written anywhere in the sources has its message.
+    #[test]
+    fn every_conflict_code_in_the_sources_has_a_message() {
+        fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).expect("source folder") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("i18n.rs")
+                {
+                    let text = std::fs::read_to_string(&path).expect("source");
+                    for part in text.split("Conflict(\"").skip(1) {
+                        if let Some(code) = part.split('"').next() {
+                            out.push(code.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        let mut codes = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut codes,
+        );
+        assert!(codes.len() > 20, "found {} codes", codes.len());
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for code in &codes {
+                let key = format!("error-{}", code.replace('_', "-"));
+                assert!(tr.has(&key), "{key} is missing in {lang:?}");
+            }
+        }
     }
 
     #[test]

@@ -331,31 +331,6 @@ mod tests {
     use super::*;
     use crate::i18n::{Lang, Tr};
 
-    fn keys(path: &str) -> Vec<String> {
-        let text = std::fs::read_to_string(path).expect("catalog readable");
-        let mut keys: Vec<String> = text
-            .lines()
-            .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && l.contains(" ="))
-            .filter_map(|l| l.split(" =").next().map(str::to_string))
-            .collect();
-        keys.sort();
-        keys
-    }
-
-    #[test]
-    fn both_notify_catalogs_have_the_same_keys() {
-        let zh = keys(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/locales/zh-CN/notify.ftl"
-        ));
-        let en = keys(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/locales/en/notify.ftl"
-        ));
-        assert!(!zh.is_empty());
-        assert_eq!(zh, en);
-    }
-
     #[test]
     fn every_kind_has_a_label_in_both_languages() {
         for lang in Lang::ALL {
