@@ -8,7 +8,16 @@ use std::process::Command;
 use serde_json::Value;
 
 fn examples() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/examples"))
+    // The shared contract when it is beside the checkout, else the copy in tests/fixtures.
+    let shared = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/examples"));
+    if shared.is_dir() {
+        shared
+    } else {
+        PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/examples"
+        ))
+    }
 }
 
 fn parse_lines(text: &str) -> Vec<Value> {
