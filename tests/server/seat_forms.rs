@@ -87,10 +87,7 @@ impl Table {
             .csrf();
         let p = self
             .admin
-            .post(
-                &format!("/games/{}/resolve", self.game),
-                &[("csrf", &csrf)],
-            )
+            .post(&format!("/games/{}/resolve", self.game), &[("csrf", &csrf)])
             .await;
         assert_eq!(p.status, StatusCode::OK, "{}", p.body);
         p
@@ -111,8 +108,9 @@ fn game_id_of(url: &str) -> i64 {
 
 /// The text of the `<dd>` after the `<dt>` labelled `label`.
 fn fact(page: &Page, label: &str) -> String {
-    let marker = format!("<dt>{label}</dt><dd");
+    let marker = format!("<dt>{label}</dt>");
     let start = page.body.find(&marker).expect("the fact is on the page") + marker.len();
+    let start = page.body[start..].find("<dd").expect("dd") + start;
     let start = page.body[start..].find('>').expect("dd opens") + start + 1;
     let end = page.body[start..].find("</dd>").expect("closing dd") + start;
     page.body[start..end].trim().to_string()
@@ -265,7 +263,11 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
     t.resolve().await;
     // DN-10: the failed kill is public, without the killer; L is still in.
     let public = public_page(&app, g).await;
-    assert!(public.body.contains("对 L 的杀人失败了。"), "{}", public.body);
+    assert!(
+        public.body.contains("对 L 的杀人失败了。"),
+        "{}",
+        public.body
+    );
     assert!(!public.body.contains("L 出局"));
 
     // Act 2: N2 is on turn. DN-7: the guess matches trimmed and ASCII case-insensitively.
@@ -302,9 +304,7 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
         victim.body
     );
     assert!(victim.body.contains("现在没有可做的行动。"));
-    let late = t
-        .crafted(L, &[("type", "vote"), ("vote1", "夜神月")])
-        .await;
+    let late = t.crafted(L, &[("type", "vote"), ("vote1", "夜神月")]).await;
     assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
     assert!(late.body.contains("你已出局，不能再行动。"));
     // The killers' target lists no longer offer L.
@@ -320,13 +320,21 @@ async fn dn_11_12_join_form_and_the_kira_thread(app: TestApp) {
     // Act 1: 夜神月 names a good seat: only she learns it failed (DN-11).
     let failed = t.submit(LIGHT, "join", &[("target", "L")]).await;
     assert_eq!(failed.status, StatusCode::OK, "{}", failed.body);
-    assert!(failed.body.contains("已提交：联手失败。"), "{}", failed.body);
+    assert!(
+        failed.body.contains("已提交：联手失败。"),
+        "{}",
+        failed.body
+    );
     assert!(!failed.body.contains("联手搭档"));
     assert!(!t.seat_page(MISA).await.body.contains("联手搭档"));
     t.everyone_votes_for_themselves(&all_but(&[])).await;
     t.resolve().await;
     let public = public_page(&app, g).await;
-    assert!(public.body.contains("有基拉选择了联手：失败。"), "{}", public.body);
+    assert!(
+        public.body.contains("有基拉选择了联手：失败。"),
+        "{}",
+        public.body
+    );
 
     // Act 2: 弥海砂 names 夜神月, who holds N1: both learn each other at once.
     let joined = t.submit(MISA, "join", &[("target", "夜神月")]).await;
@@ -355,8 +363,7 @@ async fn dn_11_12_join_form_and_the_kira_thread(app: TestApp) {
     assert_eq!(read.status, StatusCode::OK, "{}", read.body);
     assert!(read.body.contains("今晚杀谁？"));
     assert!(
-        read.body
-            .contains(r#"<span class="author">夜神月</span>"#),
+        read.body.contains(r#"<span class="author">夜神月</span>"#),
         "authors are game IDs: {}",
         read.body
     );
@@ -369,7 +376,11 @@ async fn dn_11_12_join_form_and_the_kira_thread(app: TestApp) {
     t.everyone_votes_for_themselves(&all_but(&[])).await;
     t.resolve().await;
     let public = public_page(&app, g).await;
-    assert!(public.body.contains("有基拉选择了联手：成功。"), "{}", public.body);
+    assert!(
+        public.body.contains("有基拉选择了联手：成功。"),
+        "{}",
+        public.body
+    );
 
     // Act 3: joined, both are on turn (DN-4, DN-12) and each owes an action; joining again is
     // impossible.
@@ -407,7 +418,11 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     // Act 1, 夜神月's own turn: she requests the Eye (DN-20), granted at once.
     let granted = t.submit(LIGHT, "eye_request", &[]).await;
     assert_eq!(granted.status, StatusCode::OK, "{}", granted.body);
-    assert!(granted.body.contains("已提交：已获得死神之眼。"), "{}", granted.body);
+    assert!(
+        granted.body.contains("已提交：已获得死神之眼。"),
+        "{}",
+        granted.body
+    );
     assert!(granted.body.contains("你持有死神之眼。"));
     assert!(
         form_html(&granted, "eye_request").is_none(),
@@ -467,8 +482,15 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     t.everyone_votes_for_themselves(&all_but(&[])).await;
     t.resolve().await;
     let public = public_page(&app, g).await;
-    assert!(public.body.contains("有基拉获得了死神之眼。"), "{}", public.body);
-    assert!(!public.body.contains("原身份是"), "the target is never published");
+    assert!(
+        public.body.contains("有基拉获得了死神之眼。"),
+        "{}",
+        public.body
+    );
+    assert!(
+        !public.body.contains("原身份是"),
+        "the target is never published"
+    );
 
     // Acts 2–5, alternating turns: the Eye is used only in her own turns (acts 3 and 5).
     for act in 2..=5 {
@@ -479,7 +501,8 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
             let seen = t.submit(LIGHT, "eye_use", &[("target", "L")]).await;
             assert_eq!(seen.status, StatusCode::OK, "{}", seen.body);
             assert!(
-                seen.body.contains("已提交：L 的原身份是「bob」，不是基拉。"),
+                seen.body
+                    .contains("已提交：L 的原身份是「bob」，不是基拉。"),
                 "{}",
                 seen.body
             );
@@ -554,7 +577,11 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     assert!(own.body.contains("不能以自己为目标。"));
     let named = t.submit(NEAR, "heir", &[("target", "松田")]).await;
     assert_eq!(named.status, StatusCode::OK, "{}", named.body);
-    assert!(named.body.contains("已提交：继承人已指定。"), "{}", named.body);
+    assert!(
+        named.body.contains("已提交：继承人已指定。"),
+        "{}",
+        named.body
+    );
     assert!(named.body.contains("继承人：松田"), "{}", named.body);
     let misa = t.submit(MISA, "heir", &[("target", "相泽")]).await;
     assert_eq!(misa.status, StatusCode::OK, "{}", misa.body);
@@ -601,7 +628,8 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     for act in 2..=3 {
         let p = t.submit(MATSUDA, "pass", &[]).await;
         assert_eq!(p.status, StatusCode::OK, "{}", p.body);
-        t.everyone_votes_for_themselves(&all_but(&[NEAR, MISA])).await;
+        t.everyone_votes_for_themselves(&all_but(&[NEAR, MISA]))
+            .await;
         t.resolve().await;
         let public = public_page(&app, g).await;
         assert_eq!(
@@ -693,7 +721,10 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
         .await;
     assert_eq!(twice.status, StatusCode::CONFLICT, "{}", twice.body);
     assert!(twice.body.contains("一张票不能重复投同一人。"));
-    assert!(twice.body.contains("本幕还欠：投票"), "a refusal changes nothing");
+    assert!(
+        twice.body.contains("本幕还欠：投票"),
+        "a refusal changes nothing"
+    );
     // An empty guess never reaches the rules.
     let empty = t
         .crafted(
