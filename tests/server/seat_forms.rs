@@ -13,7 +13,7 @@ use serde_json::json;
 
 on_both_backends!(
     dn_7_8_9_10_kill_form_right_and_wrong_guess,
-    dn_11_12_join_form_and_the_kira_thread,
+    dn_9_11_12_join_form_kira_thread_and_joined_kills,
     dn_20_21_22_eye_forms,
     dn_18_19_23_24_transfer_and_heir_forms,
     refused_forms_answer_409_in_the_readers_language
@@ -313,7 +313,7 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
     assert!(!vote.contains(r#"<option value="L">"#));
 }
 
-async fn dn_11_12_join_form_and_the_kira_thread(app: TestApp) {
+async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
     let t = deal(&app, "联手表单局").await;
     let g = t.game;
 
@@ -399,16 +399,58 @@ async fn dn_11_12_join_form_and_the_kira_thread(app: TestApp) {
             .body
             .contains("现在不能联手：持有两本笔记或已经联手（DN-12）。")
     );
-    for i in [LIGHT, MISA] {
-        let p = t.submit(i, "pass", &[]).await;
-        assert_eq!(p.status, StatusCode::OK, "{}", p.body);
-        assert!(p.body.contains("已放弃本幕行动。"));
-    }
+    // DN-9: after a failed kill the same target may be tried with the other notebook on turn.
+    let failed = t
+        .submit(LIGHT, "kill", &[("target", "L"), ("real_id", "dave")])
+        .await;
+    assert_eq!(failed.status, StatusCode::OK, "{}", failed.body);
+    assert!(
+        failed.body.contains("此人的原身份是「bob」"),
+        "{}",
+        failed.body
+    );
+    let killed = t
+        .submit(MISA, "kill", &[("target", "L"), ("real_id", "bob")])
+        .await;
+    assert_eq!(killed.status, StatusCode::OK, "{}", killed.body);
+    assert!(killed.body.contains("杀人成功"), "{}", killed.body);
     t.everyone_votes_for_themselves(&all_but(&[])).await;
     t.resolve().await;
     let public = public_page(&app, g).await;
+    assert!(
+        public.body.contains("对 L 的杀人失败了。"),
+        "{}",
+        public.body
+    );
+    assert!(public.body.contains("L 出局（被笔记杀死），是好人。"));
     assert!(!public.body.contains("未行动自杀"), "{}", public.body);
-    assert!(public.body.contains("第 4 幕"));
+
+    // Act 4: still both on turn; a kill on a seat another kill already killed is refused (DN-9).
+    let first = t
+        .submit(LIGHT, "kill", &[("target", "梅洛"), ("real_id", "FRANK")])
+        .await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert!(first.body.contains("杀人成功"), "{}", first.body);
+    let taken = t
+        .submit(MISA, "kill", &[("target", "梅洛"), ("real_id", "frank")])
+        .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
+    assert!(
+        taken
+            .body
+            .contains("被拒绝：此人本幕已被另一次杀人杀死（DN-9）。"),
+        "{}",
+        taken.body
+    );
+    let passed = t.submit(MISA, "pass", &[]).await;
+    assert_eq!(passed.status, StatusCode::OK, "{}", passed.body);
+    assert!(passed.body.contains("已放弃本幕行动。"));
+    t.everyone_votes_for_themselves(&all_but(&[L])).await;
+    t.resolve().await;
+    let public = public_page(&app, g).await;
+    assert!(public.body.contains("梅洛 出局（被笔记杀死），是好人。"));
+    assert!(!public.body.contains("未行动自杀"), "{}", public.body);
+    assert!(public.body.contains("第 5 幕"));
 }
 
 async fn dn_20_21_22_eye_forms(app: TestApp) {
