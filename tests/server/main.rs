@@ -14,3 +14,4 @@ mod notify;
 mod posting;
 mod privacy;
 mod scheduler;
+mod seat_forms;
