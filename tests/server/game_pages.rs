@@ -2,7 +2,7 @@
 //! forms, the game threads as game IDs, resolve, and the reveal of a fixed-deal game.
 
 use crate::games::Api;
-use crate::helpers::{Browser, Page, TestApp};
+use crate::helpers::{Browser, Page, TestApp, fact, game_id_of};
 use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -11,22 +11,6 @@ on_both_backends!(
     game_pages_from_create_to_resolve,
     fixed_deal_game_to_the_reveal
 );
-
-fn game_id_of(url: &str) -> i64 {
-    url.split("/games/")
-        .nth(1)
-        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|n| n.parse().ok())
-        .expect("a game URL")
-}
-
-/// The text of the `<dd>` after the `<dt>` labelled `label`.
-fn fact(page: &Page, label: &str) -> String {
-    let marker = format!("<dt>{label}</dt><dd>");
-    let start = page.body.find(&marker).expect("the fact is on the page") + marker.len();
-    let end = page.body[start..].find("</dd>").expect("closing dd") + start;
-    page.body[start..end].trim().to_string()
-}
 
 async fn create_form(admin: &Browser, fields: &[(&str, &str)]) -> Page {
     let csrf = admin.get("/games/new").await.csrf();

@@ -318,3 +318,22 @@ macro_rules! on_both_backends {
         }
     };
 }
+
+/// The game id in a `/games/{id}…` URL.
+pub fn game_id_of(url: &str) -> i64 {
+    url.split("/games/")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .expect("a game URL")
+}
+
+/// The text of the `<dd>` after the `<dt>` labelled `label` on a page.
+pub fn fact(page: &Page, label: &str) -> String {
+    let marker = format!("<dt>{label}</dt>");
+    let start = page.body.find(&marker).expect("the fact is on the page") + marker.len();
+    let start = page.body[start..].find("<dd").expect("dd") + start;
+    let start = page.body[start..].find('>').expect("dd opens") + start + 1;
+    let end = page.body[start..].find("</dd>").expect("closing dd") + start;
+    page.body[start..end].trim().to_string()
+}

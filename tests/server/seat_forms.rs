@@ -6,7 +6,7 @@
 //! the page does not offer (a tampered browser), for the refusals.
 
 use crate::games::Api;
-use crate::helpers::{Browser, Page, TestApp};
+use crate::helpers::{Browser, Page, TestApp, fact, game_id_of};
 use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -96,24 +96,6 @@ impl Table {
 
 fn all_but(out: &[usize]) -> Vec<usize> {
     (0..CAST.len()).filter(|i| !out.contains(i)).collect()
-}
-
-fn game_id_of(url: &str) -> i64 {
-    url.split("/games/")
-        .nth(1)
-        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|n| n.parse().ok())
-        .expect("a game URL")
-}
-
-/// The text of the `<dd>` after the `<dt>` labelled `label`.
-fn fact(page: &Page, label: &str) -> String {
-    let marker = format!("<dt>{label}</dt>");
-    let start = page.body.find(&marker).expect("the fact is on the page") + marker.len();
-    let start = page.body[start..].find("<dd").expect("dd") + start;
-    let start = page.body[start..].find('>').expect("dd opens") + start + 1;
-    let end = page.body[start..].find("</dd>").expect("closing dd") + start;
-    page.body[start..end].trim().to_string()
 }
 
 /// The HTML of the seat page's form for the action `kind`, if the page offers it.
