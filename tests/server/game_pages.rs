@@ -9,7 +9,8 @@ use serde_json::json;
 
 on_both_backends!(
     game_pages_from_create_to_resolve,
-    fixed_deal_game_to_the_reveal
+    fixed_deal_game_to_the_reveal,
+    refused_buttons_come_back_to_the_game_page,
 );
 
 async fn create_form(admin: &Browser, fields: &[(&str, &str)]) -> Page {
@@ -385,4 +386,29 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
             .status,
         StatusCode::OK
     );
+}
+
+async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
+    let admin = app.admin().await;
+    let created = create_form(&admin, &[("title", "人太少"), ("act_minutes", "60")]).await;
+    let game = game_id_of(&created.url);
+    let p = app.player("lonely").await;
+    assert_eq!(press(&p, game, "signup").await.status, StatusCode::OK);
+    // Too few players: the judge sees the game page again with the reason, nothing started.
+    let refused = press(&admin, game, "start").await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert!(
+        refused.body.contains("报名人数不在本局允许的范围内"),
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("<h1>人太少"), "it is the game page");
+    assert!(
+        refused.body.contains("lonely"),
+        "the sign-up list is still there"
+    );
+    // The judge cannot sign up to her own game.
+    let own = press(&admin, game, "signup").await;
+    assert_eq!(own.status, StatusCode::CONFLICT);
+    assert!(own.body.contains("法官不能参加自己主持的游戏"));
 }

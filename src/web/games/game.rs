@@ -23,6 +23,8 @@ pub struct ActEvents {
 #[template(path = "games/game.html")]
 struct GamePage {
     page: PageCtx,
+    /// Why the last button press was refused (sign-up, start, resolve), shown above the page.
+    error: Option<String>,
     g: PublicGame,
     deadline: Option<TimeView>,
     acts: Vec<ActEvents>,
@@ -71,7 +73,32 @@ pub async fn show(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<GamePage, AppError> {
-    let game_id = *id;
+    page_for(&viewer, &state, *id).await
+}
+
+/// After a button press: back to the game page, or the page again with the refusal on top and
+/// the refusal's status (nothing was changed).
+async fn after(
+    viewer: &Viewer,
+    state: &AppState,
+    game_id: i64,
+    result: Result<(), AppError>,
+) -> Result<HttpResponse, AppError> {
+    match result {
+        Ok(()) => Ok(see_other(&format!("/games/{game_id}"))),
+        Err(e @ (AppError::Conflict(_) | AppError::BadRequest(_) | AppError::Input(_))) => {
+            let mut page = page_for(viewer, state, game_id).await?;
+            page.error = Some(e.message(&viewer.tr));
+            Ok(crate::web::accounts::render_with(
+                page,
+                actix_web::ResponseError::status_code(&e),
+            ))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<GamePage, AppError> {
     let me = viewer.reader_in_game(game_id).cloned();
     let (g, is_judge, seated, has_kira_thread, on_substitutes) = state
         .db(move |c| {
@@ -116,6 +143,7 @@ pub async fn show(
     let mut page = viewer.page();
     page.feed = Some(format!("/games/{game_id}/feed.atom"));
     Ok(GamePage {
+        error: None,
         page,
         banner,
         deadline: g.deadline.as_deref().and_then(time_of),
@@ -150,8 +178,8 @@ pub async fn signup(
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
-    service::set_signup(&state, viewer.require()?, *id, true).await?;
-    Ok(see_other(&format!("/games/{}", *id)))
+    let result = service::set_signup(&state, viewer.require()?, *id, true).await;
+    after(&viewer, &state, *id, result).await
 }
 
 #[post("/games/{id}/withdraw")]
@@ -162,8 +190,8 @@ pub async fn withdraw(
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
-    service::set_signup(&state, viewer.require()?, *id, false).await?;
-    Ok(see_other(&format!("/games/{}", *id)))
+    let result = service::set_signup(&state, viewer.require()?, *id, false).await;
+    after(&viewer, &state, *id, result).await
 }
 
 /// The judge starts with a random deal (a fixed deal is the admin API's business).
@@ -175,8 +203,10 @@ pub async fn start(
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
-    service::start(&state, viewer.require()?, *id, None).await?;
-    Ok(see_other(&format!("/games/{}", *id)))
+    let result = service::start(&state, viewer.require()?, *id, None)
+        .await
+        .map(|_| ());
+    after(&viewer, &state, *id, result).await
 }
 
 #[post("/games/{id}/resolve")]
@@ -189,6 +219,8 @@ pub async fn resolve(
     viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     service::require_judge(&state, account, *id).await?;
-    service::resolve(&state, *id, None, "judge", Some(account.id)).await?;
-    Ok(see_other(&format!("/games/{}", *id)))
+    let result = service::resolve(&state, *id, None, "judge", Some(account.id))
+        .await
+        .map(|_| ());
+    after(&viewer, &state, *id, result).await
 }
