@@ -139,7 +139,7 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
     let signed_up = name.as_ref().is_some_and(|n| g.signups.contains(n));
     let judge_self = viewer.account.as_ref().is_some_and(|a| a.name == g.judge);
     let seat_n = |k: &str| g.settings.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
-    let banner = super::banner::banner(&state, &viewer, game_id).await?;
+    let banner = super::banner::banner(state, viewer, game_id).await?;
     let mut page = viewer.page();
     page.feed = Some(format!("/games/{game_id}/feed.atom"));
     Ok(GamePage {
