@@ -85,9 +85,39 @@ pub async fn extend(
                 to: iso(to),
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            let when = local(&folded, to);
+            announce(
+                c,
+                &row,
+                judge.id,
+                &format!("截止时间改为 {when}。 / The deadline moves to {when}."),
+            )?;
             Ok(to)
         })
         .await
+}
+
+/// A deadline in the judge's time zone, as the judge's notices print it.
+fn local(folded: &Folded, t: NaiveDateTime) -> String {
+    use chrono::TimeZone;
+    let tz = folded.settings.tz();
+    tz.from_utc_datetime(&t)
+        .format("%Y-%m-%d %H:%M %Z")
+        .to_string()
+}
+
+/// The judge's notice in the game thread (both languages: the thread is read in either), so that
+/// every player sees a moved clock where the game is played.
+fn announce(
+    c: &mut DbConnection,
+    row: &GameRow,
+    judge_id: i64,
+    text: &str,
+) -> Result<(), AppError> {
+    if let Some(thread) = row.game_thread_id {
+        forum::add_post_as(c, thread, judge_id, text, None, None, "judge")?;
+    }
+    Ok(())
 }
 
 /// Stops the clock: the deadline row goes (the scheduler skips the game) and submissions are
@@ -112,6 +142,7 @@ pub async fn pause(state: &AppState, judge: &Account, game_id: i64) -> Result<i6
                 remaining_secs,
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            announce(c, &row, judge.id, "游戏暂停：截止时间停止计时，暂停期间不接受行动。 / The game is paused: the clock stops and no actions are taken until it resumes.")?;
             Ok(remaining_secs)
         })
         .await
@@ -138,6 +169,15 @@ pub async fn resume(
                 deadline: iso(deadline),
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            let when = local(&folded, deadline);
+            announce(
+                c,
+                &row,
+                judge.id,
+                &format!(
+                    "游戏继续，本幕截止时间为 {when}。 / The game resumes; this act ends {when}."
+                ),
+            )?;
             Ok(deadline)
         })
         .await

@@ -288,6 +288,29 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
     let want = app.clock.now_utc() + chrono::Duration::seconds(remaining);
     assert!((got - want).num_seconds().abs() <= 1, "{got} vs {want}");
     assert_eq!(deadline_of(&app, g.id).await, b["deadline"]);
+    // Each move of the clock was announced in the game thread, where the players are.
+    let (_, thread) = api.get(&format!("{base}/threads/game"), None).await;
+    let notices: Vec<String> = thread["posts"]
+        .as_array()
+        .expect("posts")
+        .iter()
+        .filter(|p| p["kind"] == "judge")
+        .filter_map(|p| p["body"].as_str().map(str::to_string))
+        .collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("截止时间改为") && n.contains("CST")),
+        "{notices:?}"
+    );
+    assert!(
+        notices.iter().any(|n| n.contains("游戏暂停")),
+        "{notices:?}"
+    );
+    assert!(
+        notices.iter().any(|n| n.contains("游戏继续")),
+        "{notices:?}"
+    );
     let (s, b) = api
         .post(
             &format!("{base}/actions"),
