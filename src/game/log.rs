@@ -125,6 +125,7 @@ pub struct LoggedLine {
 }
 
 /// The game as its log says it is now.
+#[derive(Clone)]
 pub struct Folded {
     pub settings: GameSettings,
     pub last_seq: i64,

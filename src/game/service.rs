@@ -7,7 +7,7 @@ use crate::db::models::GameRow;
 use crate::db::queries::{forum, games};
 use crate::domain::Title;
 use crate::game::deal;
-use crate::game::log::{Folded, GameEvent, fold};
+use crate::game::log::{Folded, GameEvent};
 use crate::game::settings::GameSettings;
 use crate::game::threads::{ActPost, open_play_threads, post_act};
 use crate::rules::{Game, GameConfig, Line, Variant};
@@ -24,15 +24,13 @@ pub fn iso(t: NaiveDateTime) -> String {
 /// Loads and folds a game inside a transaction (locking its row for writers).
 pub fn load_locked(c: &mut DbConnection, game_id: i64) -> Result<(GameRow, Folded), AppError> {
     let row = games::get_for_update(c, game_id)?.ok_or(AppError::NotFound)?;
-    let folded =
-        fold(&games::events(c, game_id)?).map_err(|e| AppError::Internal(e.to_string()))?;
+    let folded = crate::game::cache::folded(c, game_id)?;
     Ok((row, folded))
 }
 
 pub fn load(c: &mut DbConnection, game_id: i64) -> Result<(GameRow, Folded), AppError> {
     let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-    let folded =
-        fold(&games::events(c, game_id)?).map_err(|e| AppError::Internal(e.to_string()))?;
+    let folded = crate::game::cache::folded(c, game_id)?;
     Ok((row, folded))
 }
 

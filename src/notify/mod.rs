@@ -289,7 +289,7 @@ fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError
         if row.status != "running" || hours <= 0 || now < due - chrono::Duration::hours(hours) {
             continue;
         }
-        let folded = match fold(&games::events(c, game_id)?) {
+        let folded = match crate::game::cache::folded(c, game_id) {
             Ok(f) => f,
             Err(e) => {
                 tracing::warn!(game_id, error = %e, "notifier: the log does not fold");

@@ -2,7 +2,6 @@
 //! the hook for live updates (`data-live`). Only the seat's own account ever sees its banner.
 
 use crate::db::queries::games;
-use crate::game::log::fold;
 use crate::web::error::AppError;
 use crate::web::pages::TimeView;
 use crate::web::state::AppState;
@@ -46,7 +45,7 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
             let Some((_, due)) = games::deadline(c, game_id)? else {
                 return Ok(None);
             };
-            let Ok(folded) = fold(&games::events(c, game_id)?) else {
+            let Ok(folded) = crate::game::cache::folded(c, game_id) else {
                 return Ok(None);
             };
             let Some(game) = folded.game.as_ref() else {

@@ -1,0 +1,51 @@
+//! Folded games kept in memory between requests. A cached fold is used only while the game's
+//! last event is still the same row (its sequence number and its chained hash, which stands for
+//! the whole log); anything newer, from this instance or another, makes it fold again.
+
+use crate::db::DbConnection;
+use crate::db::schema::game_events;
+use crate::game::log::{Folded, fold};
+use crate::web::error::AppError;
+use diesel::prelude::*;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+/// Games kept at most (any one is dropped when full).
+const CAPACITY: usize = 512;
+
+/// (game id, last seq, last hash) → fold. The hash also tells apart two databases in one
+/// process (the tests run many).
+type Key = (i64, i64, String);
+
+static CACHE: LazyLock<Mutex<HashMap<i64, (Key, Folded)>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// The game's fold: from the cache when its log has not grown, else folded afresh.
+pub fn folded(c: &mut DbConnection, game_id: i64) -> Result<Folded, AppError> {
+    let last: Option<(i64, String)> = game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .order(game_events::seq.desc())
+        .select((game_events::seq, game_events::hash))
+        .first(c)
+        .optional()?;
+    let key = last.map(|(seq, hash)| (game_id, seq, hash));
+    if let (Some(k), Ok(cache)) = (&key, CACHE.lock())
+        && let Some((cached, f)) = cache.get(&game_id)
+        && cached == k
+    {
+        return Ok(f.clone());
+    }
+    let events = crate::db::queries::games::events(c, game_id)?;
+    let f = fold(&events).map_err(|e| AppError::Internal(e.to_string()))?;
+    // Key by what was folded (a writer may have appended since the first look).
+    if let (Some(e), Ok(mut cache)) = (events.last(), CACHE.lock()) {
+        if cache.len() >= CAPACITY
+            && !cache.contains_key(&game_id)
+            && let Some(evict) = cache.keys().next().copied()
+        {
+            cache.remove(&evict);
+        }
+        cache.insert(game_id, ((game_id, e.seq, e.hash.clone()), f.clone()));
+    }
+    Ok(f)
+}
