@@ -8,7 +8,7 @@ use crate::game::log::{Folded, fold};
 use crate::web::error::AppError;
 use diesel::prelude::*;
 use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// Games kept at most (any one is dropped when full).
 const CAPACITY: usize = 512;
@@ -17,11 +17,12 @@ const CAPACITY: usize = 512;
 /// process (the tests run many).
 type Key = (i64, i64, String);
 
-static CACHE: LazyLock<Mutex<HashMap<i64, (Key, Folded)>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+type Entries = HashMap<i64, (Key, Arc<Folded>)>;
+
+static CACHE: LazyLock<Mutex<Entries>> = LazyLock::new(|| Mutex::new(HashMap::new()));
 
 /// The game's fold: from the cache when its log has not grown, else folded afresh.
-pub fn folded(c: &mut DbConnection, game_id: i64) -> Result<Folded, AppError> {
+pub fn folded(c: &mut DbConnection, game_id: i64) -> Result<Arc<Folded>, AppError> {
     let last: Option<(i64, String)> = game_events::table
         .filter(game_events::game_id.eq(game_id))
         .order(game_events::seq.desc())
@@ -33,10 +34,10 @@ pub fn folded(c: &mut DbConnection, game_id: i64) -> Result<Folded, AppError> {
         && let Some((cached, f)) = cache.get(&game_id)
         && cached == k
     {
-        return Ok(f.clone());
+        return Ok(Arc::clone(f));
     }
     let events = crate::db::queries::games::events(c, game_id)?;
-    let f = fold(&events).map_err(|e| AppError::Internal(e.to_string()))?;
+    let f = Arc::new(fold(&events).map_err(|e| AppError::Internal(e.to_string()))?);
     // Key by what was folded (a writer may have appended since the first look).
     if let (Some(e), Ok(mut cache)) = (events.last(), CACHE.lock()) {
         if cache.len() >= CAPACITY
@@ -45,7 +46,7 @@ pub fn folded(c: &mut DbConnection, game_id: i64) -> Result<Folded, AppError> {
         {
             cache.remove(&evict);
         }
-        cache.insert(game_id, ((game_id, e.seq, e.hash.clone()), f.clone()));
+        cache.insert(game_id, ((game_id, e.seq, e.hash.clone()), Arc::clone(&f)));
     }
     Ok(f)
 }

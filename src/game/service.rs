@@ -24,11 +24,16 @@ pub fn iso(t: NaiveDateTime) -> String {
 /// Loads and folds a game inside a transaction (locking its row for writers).
 pub fn load_locked(c: &mut DbConnection, game_id: i64) -> Result<(GameRow, Folded), AppError> {
     let row = games::get_for_update(c, game_id)?.ok_or(AppError::NotFound)?;
-    let folded = crate::game::cache::folded(c, game_id)?;
+    // A writer changes its own copy; the cached fold stays as the log was.
+    let folded = Folded::clone(crate::game::cache::folded(c, game_id)?.as_ref());
     Ok((row, folded))
 }
 
-pub fn load(c: &mut DbConnection, game_id: i64) -> Result<(GameRow, Folded), AppError> {
+/// The game for reading (shared with the cache: no copy).
+pub fn load(
+    c: &mut DbConnection,
+    game_id: i64,
+) -> Result<(GameRow, std::sync::Arc<Folded>), AppError> {
     let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
     let folded = crate::game::cache::folded(c, game_id)?;
     Ok((row, folded))
