@@ -221,6 +221,33 @@ pub fn fold(rows: &[GameEventRow]) -> Result<Folded, FoldError> {
     folded.ok_or(FoldError::NoCreated)
 }
 
+/// Folds the events that came after `f` (rows with `seq > f.last_seq`, in order) onto it.
+pub fn fold_more(f: &mut Folded, rows: &[GameEventRow]) -> Result<(), FoldError> {
+    let known = f.last_seq;
+    for row in rows.iter().filter(|r| r.seq > known) {
+        if row.seq != f.last_seq + 1 {
+            return Err(FoldError::Invalid {
+                seq: row.seq,
+                reason: format!("expected event {}", f.last_seq + 1),
+            });
+        }
+        let event: GameEvent =
+            serde_json::from_str(&row.payload).map_err(|e| FoldError::Parse {
+                seq: row.seq,
+                reason: e.to_string(),
+            })?;
+        if matches!(event, GameEvent::Created { .. }) {
+            return Err(FoldError::Invalid {
+                seq: row.seq,
+                reason: "a second `created`".into(),
+            });
+        }
+        f.last_seq = row.seq;
+        apply(f, row.seq, event)?;
+    }
+    Ok(())
+}
+
 fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
     let invalid = |reason: String| FoldError::Invalid { seq, reason };
     match event {
@@ -321,4 +348,121 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
         GameEvent::SubstituteLeft { user_id, .. } => f.substitutes.retain(|(id, _)| *id != user_id),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn rows(events: &[GameEvent]) -> Vec<GameEventRow> {
+        events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| GameEventRow {
+                id: i as i64 + 1,
+                game_id: 1,
+                seq: i as i64 + 1,
+                kind: e.kind().to_string(),
+                actor_id: None,
+                payload: e.to_json(),
+                created_at: chrono::NaiveDateTime::default(),
+                hash: String::new(),
+            })
+            .collect()
+    }
+
+    fn a_game() -> Vec<GameEvent> {
+        let settings = GameSettings::parse("deathnote", None, None, None, None, None, None, None)
+            .expect("settings");
+        let names = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松田"];
+        let seats: Vec<SeatSpec> = names
+            .iter()
+            .enumerate()
+            .map(|(i, g)| SeatSpec {
+                game_id: g.to_string(),
+                real_id: format!("u{i}"),
+            })
+            .collect();
+        let mut events = vec![
+            GameEvent::Created {
+                title: "t".into(),
+                settings,
+            },
+            GameEvent::Started {
+                seed: 7,
+                seats,
+                users: (1..=6).collect(),
+                setup: json!({"kira": ["夜神月", "弥海砂"]}),
+                deal_text: String::new(),
+                salt: String::new(),
+                commitment: String::new(),
+                fixed_deal: true,
+            },
+            GameEvent::Submitted {
+                act: 1,
+                by: "夜神月".into(),
+                action: json!({"type": "kill", "target": "L", "real_id": "u1"}),
+            },
+        ];
+        for n in names {
+            events.push(GameEvent::Submitted {
+                act: 1,
+                by: n.into(),
+                action: json!({"type": "vote", "targets": ["尼亚"]}),
+            });
+        }
+        events.push(GameEvent::Resolved {
+            act: 1,
+            trigger: "deadline".into(),
+        });
+        events.push(GameEvent::Submitted {
+            act: 2,
+            by: "L".into(),
+            action: json!({"type": "vote", "targets": ["梅洛"]}),
+        });
+        events
+    }
+
+    fn lines(f: &Folded) -> Vec<String> {
+        f.lines
+            .iter()
+            .map(|l| {
+                format!(
+                    "{} {}",
+                    l.seq,
+                    serde_json::to_string(&l.line).unwrap_or_default()
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn folding_more_onto_a_prefix_equals_folding_everything() {
+        let all = rows(&a_game());
+        let whole = fold(&all).expect("folds");
+        for cut in 1..all.len() {
+            let mut part = fold(&all[..cut]).expect("prefix folds");
+            fold_more(&mut part, &all[cut..]).expect("the rest folds on");
+            assert_eq!(part.last_seq, whole.last_seq);
+            assert_eq!(lines(&part), lines(&whole), "cut at {cut}");
+            assert!(part.game == whole.game, "cut at {cut}");
+        }
+        assert!(
+            whole
+                .lines
+                .iter()
+                .any(|l| matches!(l.line, Line::Public { .. }))
+        );
+    }
+
+    #[test]
+    fn folding_more_refuses_a_gap() {
+        let all = rows(&a_game());
+        let mut part = fold(&all[..3]).expect("prefix folds");
+        assert!(
+            fold_more(&mut part, &all[4..]).is_err(),
+            "event 4 is missing"
+        );
+    }
 }

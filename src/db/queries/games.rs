@@ -102,6 +102,20 @@ pub fn events(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<GameEven
         .load(conn)
 }
 
+/// The events of a game after position `seq`, in order.
+pub fn events_after(
+    conn: &mut DbConnection,
+    game_id: i64,
+    seq: i64,
+) -> QueryResult<Vec<GameEventRow>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .filter(game_events::seq.gt(seq))
+        .order(game_events::seq.asc())
+        .select(GameEventRow::as_select())
+        .load(conn)
+}
+
 /// Appends event `seq` to a game's log, chained to event `seq - 1`; returns its hash. A
 /// concurrent writer that appended first makes this fail on `UNIQUE(game_id, seq)`.
 pub fn append(
