@@ -7,16 +7,10 @@ use crate::db::models::GameRow;
 use crate::db::queries::{games, users};
 use crate::game::log::Folded;
 use crate::game::service::{iso, load};
-use crate::rules::Line;
+use crate::rules::{Line, PublicSeat};
 use crate::web::error::AppError;
 use serde::Serialize;
 use serde_json::{Value, json};
-
-#[derive(Debug, Serialize)]
-pub struct PublicSeat {
-    pub game_id: String,
-    pub alive: bool,
-}
 
 #[derive(Debug, Serialize)]
 pub struct ActEvent {
@@ -79,17 +73,7 @@ pub fn public_from(
         status: row.status.clone(),
         act: game.map(|g| g.phase()).unwrap_or(0),
         deadline: deadline.map(|(_, due)| iso(due)),
-        seats: game
-            .map(|g| {
-                g.seats()
-                    .into_iter()
-                    .map(|s| PublicSeat {
-                        game_id: s.game_id,
-                        alive: s.alive,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
+        seats: game.map(|g| g.seats()).unwrap_or_default(),
         public: folded
             .lines
             .iter()

@@ -362,31 +362,6 @@ pub async fn substitute(
     done(&viewer, &state, *id, result).await
 }
 
-/// The game page's "join the substitute list" button.
-#[post("/games/{id}/substitutes")]
-pub async fn join_substitutes(
-    viewer: Viewer,
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
-) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
-    console::set_substitute(&state, viewer.require()?, *id, true).await?;
-    Ok(see_other(&format!("/games/{}", *id)))
-}
-
-#[post("/games/{id}/substitutes/leave")]
-pub async fn leave_substitutes(
-    viewer: Viewer,
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
-) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
-    console::set_substitute(&state, viewer.require()?, *id, false).await?;
-    Ok(see_other(&format!("/games/{}", *id)))
-}
-
 #[cfg(test)]
 mod tests {
 

@@ -2,8 +2,8 @@
 
 use super::{public_sentence, see_other, time_of, winner_text};
 use crate::db::queries::games;
-use crate::game::service;
 use crate::game::views::{self, PublicGame};
+use crate::game::{console, service};
 use crate::web::error::AppError;
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::state::AppState;
@@ -191,6 +191,31 @@ pub async fn withdraw(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let result = service::set_signup(&state, viewer.require()?, *id, false).await;
+    after(&viewer, &state, *id, result).await
+}
+
+/// The game page's "join the substitute list" button (替补).
+#[post("/games/{id}/substitutes")]
+pub async fn join_substitutes(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let result = console::set_substitute(&state, viewer.require()?, *id, true).await;
+    after(&viewer, &state, *id, result).await
+}
+
+#[post("/games/{id}/substitutes/leave")]
+pub async fn leave_substitutes(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let result = console::set_substitute(&state, viewer.require()?, *id, false).await;
     after(&viewer, &state, *id, result).await
 }
 

@@ -44,8 +44,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(console::post_as_judge)
         .service(console::end)
         .service(console::substitute)
-        .service(console::join_substitutes)
-        .service(console::leave_substitutes)
+        .service(game::join_substitutes)
+        .service(game::leave_substitutes)
         .service(live::events);
 }
 
