@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod account_api;
 mod accounts;
 mod alias;
 mod api;

@@ -4,6 +4,7 @@ mod accounts;
 pub mod console;
 mod forum;
 mod games;
+mod me;
 mod openapi;
 
 use crate::forum::accounts as service;
@@ -74,6 +75,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(accounts::configure)
             .configure(forum::configure)
             .configure(games::configure)
+            .configure(me::configure)
             .configure(console::configure)
             .configure(openapi::configure),
     );

@@ -111,8 +111,10 @@ pub fn document() -> Value {
             "/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI 3.1")}}}
         }
     });
-    if let (Some(paths), Value::Object(more)) = (doc["paths"].as_object_mut(), console_paths()) {
-        paths.extend(more);
+    for more in [console_paths(), account_paths()] {
+        if let (Some(paths), Value::Object(more)) = (doc["paths"].as_object_mut(), more) {
+            paths.extend(more);
+        }
     }
     doc
 }
@@ -146,6 +148,29 @@ fn console_paths() -> Value {
                 "requestBody": body(json!({"type": "object", "required": ["game_id", "account"], "properties": {"game_id": {"type": "string"}, "account": {"type": "string"}}})),
                 "responses": {"200": ok("{\"ok\":true}"), "403": error_response("not its judge"), "404": error_response("no such seat or account"),
                               "409": error_response("already_seated, not running")}}}
+    })
+}
+
+/// The signed-in account (password, notifications), profiles, and the log export.
+fn account_paths() -> Value {
+    let bearer = json!([{"bearer": []}]);
+    json!({
+            "/account/password": {"post": {"summary": "Change one's password (ends every session and other token)", "security": bearer,
+                "requestBody": body(json!({"type": "object", "properties": {"old_password": {"type": "string"}, "new_password": {"type": "string"}}})),
+                "responses": {"200": ok("{\"ok\":true}"), "400": error_response("new password too short or long"), "409": error_response("wrong current password")}}},
+            "/notifications": {"get": {"summary": "One's notifications, newest first (a game-ID token: its game only)", "security": bearer,
+                "responses": {"200": ok("{\"notifications\"}"), "401": error_response("no token")}}},
+            "/notifications/read": {"post": {"summary": "Mark every notification read", "security": bearer,
+                "responses": {"200": ok("{\"marked\"}")}}},
+            "/account/notifications": {
+                "get": {"summary": "Which notification kinds are on", "security": bearer, "responses": {"200": ok("{kind: bool}")}},
+                "post": {"summary": "Turn kinds on or off", "security": bearer,
+                    "requestBody": body(json!({"type": "object", "additionalProperties": {"type": "boolean"}})),
+                    "responses": {"200": ok("{kind: bool}"), "400": error_response("unknown kind")}}},
+            "/accounts/{name}": {"get": {"summary": "A public profile with its finished games",
+                "responses": {"200": ok("{\"username\", \"role\", \"joined\", \"finished_games\"}"), "404": error_response("no such account")}}},
+            "/games/{id}/export": {"get": {"summary": "A game's log as JSON Lines with times and actors (admin)", "security": bearer,
+                "responses": {"200": {"description": "JSON Lines", "content": {"application/x-ndjson": {}}}, "403": error_response("not an admin, or seated in the running game"), "404": error_response("no such game")}}}
     })
 }
 
