@@ -1,7 +1,7 @@
 //! What the pages let an account do is possible through the API too: password, notifications
 //! and their switches, profiles, the admin's export; and the admin's list of edited posts.
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
 use reqwest::StatusCode;

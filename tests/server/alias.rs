@@ -1,6 +1,6 @@
 //! A login for a game ID with its own password reaches only that seat of that game (issue 4).
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
 use reqwest::StatusCode;

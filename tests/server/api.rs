@@ -1,7 +1,10 @@
-use crate::helpers::TestApp;
+//! The forum's JSON API: accounts and tokens (../shared/spec/api.md), boards, threads, posts,
+//! revisions and moderation, the OpenAPI document and the health check.
+
+use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
-use reqwest::StatusCode;
-use serde_json::{Value, json};
+use reqwest::{Method, StatusCode};
+use serde_json::json;
 
 on_both_backends!(
     accounts_and_tokens,
@@ -10,144 +13,90 @@ on_both_backends!(
 );
 
 async fn accounts_and_tokens(app: TestApp) {
-    let c = app.api();
-    let r = c
-        .post(app.url("/api/v1/accounts"))
-        .json(&json!({"username": "alice", "password": "password-123"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::CREATED);
-    assert_eq!(
-        r.json::<Value>().await.expect("json"),
-        json!({"username": "alice"})
-    );
-    let r = c
-        .post(app.url("/api/v1/accounts"))
-        .json(&json!({"username": "ALICE", "password": "password-123"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::CONFLICT);
-    let body: Value = r.json().await.expect("json");
-    assert_eq!(body["error"], "name_taken");
-    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
-    let r = c
-        .post(app.url("/api/v1/accounts"))
-        .json(&json!({"username": "bob"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(
-        r.json::<Value>().await.expect("json")["error"],
-        "bad_request"
-    );
-    let r = c
-        .post(app.url("/api/v1/tokens"))
-        .json(&json!({"username": "alice", "password": "wrong-password"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
-    let r = c
-        .post(app.url("/api/v1/tokens"))
-        .json(&json!({"username": "alice", "password": "password-123"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::OK);
-    let token = r.json::<Value>().await.expect("json")["token"]
-        .as_str()
-        .expect("a token")
-        .to_string();
-    assert!(token.len() >= 32);
-}
-
-async fn token_for(app: &TestApp, name: &str, password: &str) -> String {
-    let r = app
-        .api()
-        .post(app.url("/api/v1/tokens"))
-        .json(&json!({"username": name, "password": password}))
-        .send()
-        .await
-        .expect("POST");
-    r.json::<Value>().await.expect("json")["token"]
-        .as_str()
-        .expect("token")
-        .to_string()
+    let api = Api::new(&app);
+    let create = |body| api.call(Method::POST, "/api/v1/accounts", None, Some(body));
+    let (s, b) = create(json!({"username": "alice", "password": "password-123"})).await;
+    assert_eq!(s, StatusCode::CREATED);
+    assert_eq!(b, json!({"username": "alice"}));
+    let (s, b) = create(json!({"username": "ALICE", "password": "password-123"})).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(b["error"], "name_taken");
+    assert!(b["message"].as_str().is_some_and(|m| !m.is_empty()));
+    let (s, b) = create(json!({"username": "bob"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(b["error"], "bad_request");
+    let token = |pw: &'static str| {
+        api.call(
+            Method::POST,
+            "/api/v1/tokens",
+            None,
+            Some(json!({"username": "alice", "password": pw})),
+        )
+    };
+    let (s, _) = token("wrong-password").await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, b) = token("password-123").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(b["token"].as_str().is_some_and(|t| t.len() >= 32));
 }
 
 async fn api_forum_round_trip(app: TestApp) {
-    let c = app.api();
-    let admin = token_for(&app, "admin", &app.admin_password).await;
-    let r = c
-        .post(app.url("/api/v1/boards"))
-        .bearer_auth(&admin)
-        .json(&json!({"slug": "games", "title": "游戏"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::CREATED);
-    c.post(app.url("/api/v1/accounts"))
-        .json(&json!({"username": "alice", "password": "password-123"}))
-        .send()
-        .await
-        .expect("POST");
-    let alice = token_for(&app, "alice", "password-123").await;
-    let r = c
-        .post(app.url("/api/v1/boards"))
-        .bearer_auth(&alice)
-        .json(&json!({"slug": "mine", "title": "mine"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::FORBIDDEN);
-    let r = c
-        .post(app.url("/api/v1/boards/games/threads"))
-        .json(&json!({"title": "t", "body": "b"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "no token");
-    let r = c
-        .post(app.url("/api/v1/boards/games/threads"))
-        .bearer_auth(&alice)
-        .json(&json!({"title": "开局", "body": "<script>x()</script>hello"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::CREATED);
-    let id = r.json::<Value>().await.expect("json")["id"]
-        .as_i64()
-        .expect("id");
-    let r = c
-        .post(app.url(&format!("/api/v1/threads/{id}/posts")))
-        .bearer_auth(&alice)
-        .json(&json!({"body": "second"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::CREATED);
-    let post_id = r.json::<Value>().await.expect("json")["id"]
-        .as_i64()
-        .expect("id");
-    let r = c
-        .patch(app.url(&format!("/api/v1/posts/{post_id}")))
-        .bearer_auth(&alice)
-        .json(&json!({"body": "second, edited"}))
-        .send()
-        .await
-        .expect("PATCH");
-    assert_eq!(r.status(), StatusCode::OK);
-    let t: Value = c
-        .get(app.url(&format!("/api/v1/threads/{id}")))
-        .send()
-        .await
-        .expect("GET")
-        .json()
-        .await
-        .expect("json");
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, _) = api
+        .post(
+            "/api/v1/boards",
+            &admin,
+            json!({"slug": "games", "title": "游戏"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let alice = api.account("alice").await;
+    let (s, _) = api
+        .post(
+            "/api/v1/boards",
+            &alice,
+            json!({"slug": "mine", "title": "mine"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, _) = api
+        .call(
+            Method::POST,
+            "/api/v1/boards/games/threads",
+            None,
+            Some(json!({"title": "t", "body": "b"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED, "no token");
+    let (s, b) = api
+        .post(
+            "/api/v1/boards/games/threads",
+            &alice,
+            json!({"title": "开局", "body": "<script>x()</script>hello"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let id = b["id"].as_i64().expect("id");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{id}/posts"),
+            &alice,
+            json!({"body": "second"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let post_id = b["id"].as_i64().expect("id");
+    let (s, _) = api
+        .call(
+            Method::PATCH,
+            &format!("/api/v1/posts/{post_id}"),
+            Some(&alice),
+            Some(json!({"body": "second, edited"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, t) = api.get(&format!("/api/v1/threads/{id}"), None).await;
     assert_eq!(t["posts"].as_array().map(Vec::len), Some(2));
     assert_eq!(t["posts"][1]["body"], "second, edited");
     assert!(
@@ -156,51 +105,35 @@ async fn api_forum_round_trip(app: TestApp) {
             .unwrap_or("")
             .contains("<script")
     );
-    let revs: Value = c
-        .get(app.url(&format!("/api/v1/posts/{post_id}/revisions")))
-        .bearer_auth(&admin)
-        .send()
-        .await
-        .expect("GET")
-        .json()
-        .await
-        .expect("json");
+    let (_, revs) = api
+        .get(&format!("/api/v1/posts/{post_id}/revisions"), Some(&admin))
+        .await;
     assert_eq!(revs["revisions"][0]["body"], "second");
     assert_eq!(revs["revisions"][1]["body"], "second, edited");
-    let r = c
-        .post(app.url(&format!("/api/v1/threads/{id}/moderate")))
-        .bearer_auth(&admin)
-        .json(&json!({"action": "lock"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::OK);
-    let r = c
-        .post(app.url(&format!("/api/v1/threads/{id}/posts")))
-        .bearer_auth(&alice)
-        .json(&json!({"body": "locked?"}))
-        .send()
-        .await
-        .expect("POST");
-    assert_eq!(r.status(), StatusCode::CONFLICT);
-    assert_eq!(
-        r.json::<Value>().await.expect("json")["error"],
-        "thread_locked"
-    );
+    let (s, _) = api
+        .post(
+            &format!("/api/v1/threads/{id}/moderate"),
+            &admin,
+            json!({"action": "lock"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{id}/posts"),
+            &alice,
+            json!({"body": "locked?"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(b["error"], "thread_locked");
 }
 
 async fn openapi_and_health(app: TestApp) {
-    let c = app.api();
-    let r = c.get(app.url("/healthz")).send().await.expect("GET");
-    assert_eq!(r.status(), StatusCode::OK);
-    let doc: Value = c
-        .get(app.url("/api/v1/openapi.json"))
-        .send()
-        .await
-        .expect("GET")
-        .json()
-        .await
-        .expect("json");
+    let api = Api::new(&app);
+    let (s, _) = api.get("/healthz", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, doc) = api.get("/api/v1/openapi.json", None).await;
     assert_eq!(doc["openapi"], "3.1.0");
     for path in [
         "/accounts",
@@ -212,6 +145,6 @@ async fn openapi_and_health(app: TestApp) {
     ] {
         assert!(doc["paths"][path].is_object(), "{path} is documented");
     }
-    let r = c.get(app.url("/api/v1/nothing")).send().await.expect("GET");
-    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let (s, _) = api.get("/api/v1/nothing", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
 }

@@ -1,7 +1,7 @@
 //! `maku audit verify` catches an edited, a deleted and a swapped event, in a game's log and in
 //! an account's history, on both backends (issue 5).
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
 use diesel::RunQueryDsl;

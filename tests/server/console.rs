@@ -1,7 +1,7 @@
 //! The judge's console and substitutes (替补), through the API and the pages: submissions with
 //! real IDs, who owes, the preview, deadline, pause/resume, lock, end, substitutes, the audit.
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
 use maku::game::scheduler::tick;

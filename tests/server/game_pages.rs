@@ -1,7 +1,7 @@
 //! Death Note games through the browser pages: create, sign up, start, the seat page and its
 //! forms, the game threads as game IDs, resolve, and the reveal of a fixed-deal game.
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::{Browser, Page, TestApp, fact, game_id_of};
 use crate::on_both_backends;
 use reqwest::StatusCode;

@@ -1,7 +1,7 @@
 //! Death Note games played through the HTTP API: the server must say what `maku replay` says
 //! (issue 4).
 
-use crate::helpers::TestApp;
+use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -38,79 +38,6 @@ fn read_lines(path: &std::path::Path) -> Vec<Value> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()
-}
-
-pub struct Api<'a> {
-    pub app: &'a TestApp,
-    pub client: reqwest::Client,
-}
-
-impl<'a> Api<'a> {
-    pub fn new(app: &'a TestApp) -> Api<'a> {
-        Api {
-            app,
-            client: reqwest::Client::new(),
-        }
-    }
-
-    pub async fn call(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (StatusCode, Value) {
-        let mut req = self.client.request(method, self.app.url(path));
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let resp = req.send().await.expect("request");
-        let status = resp.status();
-        let text = resp.text().await.expect("body");
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
-    }
-
-    pub async fn post(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
-        self.call(reqwest::Method::POST, path, Some(token), Some(body))
-            .await
-    }
-
-    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
-        self.call(reqwest::Method::GET, path, token, None).await
-    }
-
-    /// Registers `name` and returns a bearer token.
-    pub async fn account(&self, name: &str) -> String {
-        let (s, b) = self
-            .call(
-                reqwest::Method::POST,
-                "/api/v1/accounts",
-                None,
-                Some(json!({"username": name, "password": "password-123"})),
-            )
-            .await;
-        assert_eq!(s, StatusCode::CREATED, "{name}: {b}");
-        self.token(name, "password-123").await
-    }
-
-    pub async fn token(&self, name: &str, password: &str) -> String {
-        let (s, b) = self
-            .call(
-                reqwest::Method::POST,
-                "/api/v1/tokens",
-                None,
-                Some(json!({"username": name, "password": password})),
-            )
-            .await;
-        assert_eq!(s, StatusCode::OK, "{b}");
-        b["token"].as_str().expect("token").to_string()
-    }
 }
 
 /// Plays one example scenario through the API with a fixed deal and compares what the server

@@ -1,6 +1,6 @@
 //! Notifications, reminders, the banner, Atom feeds and live updates.
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
 use maku::notify::{self, store::NotificationRow};

@@ -2,7 +2,7 @@
 //! that no other seat's real ID is tied to it before the end, except what the rules tell
 //! (a failed kill's real ID, DN-8; the Eye's answer, DN-21). Issue 4.
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
 use reqwest::StatusCode;

@@ -1,7 +1,7 @@
 //! Acts resolve on their deadlines exactly once, also with several instances and after a
 //! restart (issue 4).
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
 use maku::game::scheduler::tick;

@@ -5,7 +5,7 @@
 //! posted, and offer every option chosen; the CSRF token is the form's own. `crafted` posts a form
 //! the page does not offer (a tampered browser), for the refusals.
 
-use crate::games::Api;
+use crate::helpers::Api;
 use crate::helpers::{Browser, Page, TestApp, fact, game_id_of};
 use crate::on_both_backends;
 use reqwest::StatusCode;
