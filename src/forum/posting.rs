@@ -81,26 +81,39 @@ pub async fn edit(
     let moderator = editor.is_admin();
     state
         .write(move |c| {
-            let post = forum::post(c, post_id)?.ok_or(AppError::NotFound)?;
-            let thread = forum::thread(c, post.thread_id)?.ok_or(AppError::NotFound)?;
-            if thread.deleted_at.is_some() {
-                return Err(AppError::Gone);
-            }
-            if post.author_id != editor_id {
-                return Err(AppError::Forbidden);
-            }
-            if !is_forum_thread(&thread) || post.kind != "user" {
-                return Err(AppError::Conflict("game_thread"));
-            }
-            if thread.locked && !moderator {
-                return Err(AppError::Conflict("thread_locked"));
-            }
+            let (post, thread) = editable(c, post_id, editor_id, moderator)?;
             if post.body != body.as_str() {
                 forum::edit_post(c, post_id, editor_id, body.as_str())?;
             }
             Ok(thread.id)
         })
         .await
+}
+
+/// The post and its thread when `editor_id` may edit it: her own forum post (never a post made
+/// as a game ID or by the system) in a live thread, locked only for non-moderators. Used by the
+/// edit form and by the edit itself.
+pub fn editable(
+    c: &mut crate::db::DbConnection,
+    post_id: i64,
+    editor_id: i64,
+    moderator: bool,
+) -> Result<(crate::db::models::Post, crate::db::models::Thread), AppError> {
+    let post = forum::post(c, post_id)?.ok_or(AppError::NotFound)?;
+    let thread = forum::thread(c, post.thread_id)?.ok_or(AppError::NotFound)?;
+    if thread.deleted_at.is_some() {
+        return Err(AppError::Gone);
+    }
+    if post.author_id != editor_id {
+        return Err(AppError::Forbidden);
+    }
+    if !is_forum_thread(&thread) || post.kind != "user" || post.as_seat.is_some() {
+        return Err(AppError::Conflict("game_thread"));
+    }
+    if thread.locked && !moderator {
+        return Err(AppError::Conflict("thread_locked"));
+    }
+    Ok((post, thread))
 }
 
 /// Admins lock, unlock and delete threads.

@@ -48,16 +48,9 @@ async fn edit_form(
 ) -> Result<EditPage, AppError> {
     let account = viewer.require()?.clone();
     let post_id = *id;
-    let post = state
-        .db(move |c| Ok(forum::post(c, post_id)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if post.author_id != account.id {
-        return Err(AppError::Forbidden);
-    }
-    if post.kind != "user" || post.as_seat.is_some() {
-        return Err(AppError::Conflict("game_thread"));
-    }
+    let (post, _) = state
+        .db(move |c| posting::editable(c, post_id, account.id, account.is_admin()))
+        .await?;
     Ok(EditPage {
         page: viewer.page(),
         post_id,
