@@ -12,6 +12,7 @@ use std::collections::HashMap;
 on_both_backends!(
     every_seat_sees_only_its_own_secrets,
     an_admin_who_plays_is_a_player_in_that_game,
+    hostile_posts_and_forged_forms_change_nothing,
 );
 
 /// A page without its `<datalist>`s (the kill form suggests the public sign-up list).
@@ -362,4 +363,83 @@ async fn an_admin_who_plays_is_a_player_in_that_game(app: TestApp) {
         .get(&format!("/api/v1/games/{id}/audit"), Some(&boss))
         .await;
     assert_eq!(s, StatusCode::OK);
+}
+
+async fn hostile_posts_and_forged_forms_change_nothing(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "恶意", "variant": "deathnote"}),
+        )
+        .await;
+    let id = b["id"].as_i64().expect("id");
+    let mut tokens = Vec::new();
+    for i in 0..6 {
+        let t = api.account(&format!("h{i}")).await;
+        api.post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        tokens.push(t);
+    }
+    api.post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    let outsider = api.account("stranger").await;
+    let post = |kind: &'static str, token: Option<String>| {
+        let api = &api;
+        async move {
+            api.call(
+                reqwest::Method::POST,
+                &format!("/api/v1/games/{id}/threads/{kind}"),
+                token.as_deref(),
+                Some(json!({"body": "我偷偷说一句"})),
+            )
+            .await
+        }
+    };
+    assert_eq!(post("game", None).await.0, StatusCode::UNAUTHORIZED);
+    let (s, b) = post("game", Some(outsider.clone())).await;
+    assert_eq!(
+        (s, b["error"].clone()),
+        (StatusCode::CONFLICT, json!("cannot_post_here")),
+        "not seated"
+    );
+    let (s, b) = post("graveyard", Some(tokens[0].clone())).await;
+    assert_eq!(
+        (s, b["error"].clone()),
+        (StatusCode::CONFLICT, json!("cannot_post_here")),
+        "alive"
+    );
+    let (s, _) = post("kira", Some(tokens[0].clone())).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "no join yet, no Kira thread");
+    let (_, thread) = api
+        .get(&format!("/api/v1/games/{id}/threads/game"), None)
+        .await;
+    assert!(
+        !thread.to_string().contains("我偷偷说一句"),
+        "nothing was posted"
+    );
+
+    // A forged form on the seat page changes nothing: the ballot is still owed.
+    let b = app.browser();
+    b.login("h1", "password-123").await;
+    let seat = b.get(&format!("/games/{id}/seat")).await;
+    assert_eq!(seat.status, StatusCode::OK);
+    let (_, me) = api
+        .get(&format!("/api/v1/games/{id}/me"), Some(&tokens[1]))
+        .await;
+    let target = me["game_id"].as_str().expect("own game ID").to_string();
+    let forged = b
+        .post(
+            &format!("/games/{id}/actions"),
+            &[("csrf", "forged"), ("type", "vote"), ("vote1", &target)],
+        )
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    let (_, after) = api
+        .get(&format!("/api/v1/games/{id}/me"), Some(&tokens[1]))
+        .await;
+    assert_eq!(after["private"], me["private"], "no submission recorded");
+    assert_eq!(after["state"]["owes_ballot"], true);
 }
