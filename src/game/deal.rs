@@ -146,7 +146,7 @@ mod tests {
     }
 
     #[test]
-    fn random_deals_seat_everyone_once_and_commit() {
+    fn dn_2_random_deals_seat_everyone_once_two_kiras_and_commit() {
         let chars: Vec<String> = (0..12).map(|i| format!("c{i}")).collect();
         let d = random_deal(&signups(9), &chars).expect("deal");
         assert_eq!(d.seats.len(), 9);

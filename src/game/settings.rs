@@ -225,7 +225,7 @@ mod tests {
     }
 
     #[test]
-    fn defaults_and_bounds() {
+    fn dn_1_seat_range_and_other_defaults_and_bounds() {
         let s =
             GameSettings::parse("deathnote", None, None, None, None, None, None, None).expect("ok");
         assert_eq!(s.act_minutes, 1440);

@@ -193,6 +193,28 @@ async fn play_example(app: &TestApp, name: &str) {
         assert_eq!(s, StatusCode::OK);
         assert_eq!(reveal["commitment"]["verified"], true);
         assert_eq!(reveal["fixed_deal"], true);
+        // DN-28: every seat's real ID and every private action, in order, are revealed.
+        let revealed: Vec<&Value> = reveal["seats"].as_array().expect("seats").iter().collect();
+        for s in seats {
+            assert!(
+                revealed
+                    .iter()
+                    .any(|r| r["game_id"] == s["game_id"] && r["real_id"] == s["real_id"]),
+                "{name}: {s} revealed"
+            );
+        }
+        let replies = |v: &[Value]| -> Vec<Value> {
+            v.iter()
+                .filter(|l| l["kind"] == "reply" && l["error"] != "unknown_seat")
+                .map(|l| json!([l["by"], l["ok"], l["reply"], l["error"]]))
+                .collect()
+        };
+        let transcript = reveal["transcript"].as_array().expect("transcript");
+        assert_eq!(
+            replies(transcript),
+            replies(&expected),
+            "{name}: every action revealed"
+        );
     } else {
         let (s, _) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
         assert_eq!(s, StatusCode::CONFLICT, "no reveal before the end");
