@@ -1030,6 +1030,7 @@ fn dn_26_good_wins_when_both_notebooks_are_destroyed_without_redistribution() {
         2,
         Options {
             redistribute: false,
+            ..Options::default()
         },
     );
     game.pass(p(1), None).unwrap();

@@ -461,7 +461,7 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
                 .unwrap_or_default(),
         });
     }
-    let act = game.map(|g| g.phase()).unwrap_or(0);
+    let act = game.map(|g| g.shown_phase()).unwrap_or(0);
     let times: std::collections::HashMap<i64, (NaiveDateTime, Option<i64>)> =
         q::event_times(c, game_id)?
             .into_iter()

@@ -34,6 +34,11 @@ pub enum GameEvent {
         salt: String,
         commitment: String,
         fixed_deal: bool,
+        /// The variant options the game plays by, pinned at the start (the ruling book's
+        /// edition among them). Absent in logs written before pinning: those games started
+        /// under the first edition (`Variant::legacy_options`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        options: Option<Value>,
     },
     /// A seat's submission, accepted or refused (a refusal changes nothing but is the seat's
     /// record of what it sent).
@@ -261,12 +266,14 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             salt,
             commitment,
             fixed_deal,
+            options,
         } => {
             let variant = Variant::from_name(&f.settings.variant)
                 .ok_or_else(|| invalid(format!("variant {}", f.settings.variant)))?;
+            let options = options.unwrap_or_else(|| variant.legacy_options(&f.settings.options));
             let config = GameConfig {
                 variant,
-                options: f.settings.options.clone(),
+                options,
                 seed,
                 seats: seats.clone(),
                 setup: Some(setup),
@@ -398,6 +405,7 @@ mod tests {
                 salt: String::new(),
                 commitment: String::new(),
                 fixed_deal: true,
+                options: None,
             },
             GameEvent::Submitted {
                 act: 1,

@@ -194,9 +194,11 @@ pub async fn start(
             // The engine checks the deal before anything is written.
             let variant =
                 Variant::from_name(&s.variant).ok_or(AppError::Internal("variant".into()))?;
+            // A game keeps the edition of the rules it started with: pinned in its log.
+            let options = variant.pinned_options(&s.options);
             Game::start(&GameConfig {
                 variant,
-                options: s.options.clone(),
+                options: options.clone(),
                 seed: deal.seed,
                 seats: deal.seats.clone(),
                 setup: Some(deal.setup.clone()),
@@ -211,6 +213,7 @@ pub async fn start(
                 salt: deal.salt.clone(),
                 commitment: deal.commitment.clone(),
                 fixed_deal: setup.is_some(),
+                options: Some(options),
             };
             let head = append(c, game_id, &mut folded, Some(actor.id), &event)?;
             for (i, (spec, user)) in deal.seats.iter().zip(&deal.users).enumerate() {

@@ -94,6 +94,8 @@ pub enum SettingsError {
     Characters,
     #[error("options must be an object")]
     Options,
+    #[error("{0}")]
+    BadOption(String),
     #[error("the reminder must come 0 to 72 hours before the deadline")]
     RemindHours,
 }
@@ -119,6 +121,8 @@ impl GameSettings {
             Some(o @ serde_json::Value::Object(_)) => o,
             Some(_) => return Err(SettingsError::Options),
         };
+        v.check_options(&options)
+            .map_err(|e| SettingsError::BadOption(e.to_string()))?;
         let act_minutes = act_minutes.unwrap_or(24 * 60);
         if !(1..=7 * 24 * 60).contains(&act_minutes) {
             return Err(SettingsError::ActLength);

@@ -71,7 +71,7 @@ pub fn public_from(
         title: row.title.clone(),
         variant: row.variant.clone(),
         status: row.status.clone(),
-        act: game.map(|g| g.phase()).unwrap_or(0),
+        act: game.map(|g| g.shown_phase()).unwrap_or(0),
         deadline: deadline.map(|(_, due)| iso(due)),
         seats: game.map(|g| g.seats()).unwrap_or_default(),
         public: folded

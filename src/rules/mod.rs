@@ -56,6 +56,45 @@ impl Variant {
         }
     }
 
+    /// The options a game starting now plays by: the judge's, with the current edition of the
+    /// ruling book pinned (Death Note: `edition`), so the log keeps what the game started with.
+    pub fn pinned_options(self, options: &Value) -> Value {
+        match self {
+            Variant::DeathNote => pin(
+                options,
+                "edition",
+                deathnote::Edition::CURRENT.number().into(),
+            ),
+        }
+    }
+
+    /// The options of a game whose log was written before options were pinned at the start:
+    /// such a game started under the first edition of the ruling book.
+    pub fn legacy_options(self, options: &Value) -> Value {
+        match self {
+            Variant::DeathNote => pin(options, "edition", deathnote::Edition::First.number().into()),
+        }
+    }
+
+    /// Checks a judge's options before a game is created: an object of known keys with values
+    /// the engine accepts.
+    pub fn check_options(self, options: &Value) -> Result<(), ConfigError> {
+        let Value::Object(map) = options else {
+            return Err(ConfigError::Options("options must be an object".into()));
+        };
+        match self {
+            Variant::DeathNote => {
+                const KNOWN: [&str; 2] = ["redistribute", "edition"];
+                if let Some(k) = map.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+                    return Err(ConfigError::Options(format!("unknown option {k:?}")));
+                }
+                serde_json::from_value::<deathnote::Options>(options.clone())
+                    .map(|_| ())
+                    .map_err(|e| ConfigError::Options(e.to_string()))
+            }
+        }
+    }
+
     /// Parses an action object of this variant (unknown `type`, missing field, wrong type → error).
     pub fn parse_action(self, value: &Value) -> Result<Action, ActionError> {
         match self {
@@ -258,6 +297,14 @@ impl Game {
         }
     }
 
+    /// The phase to show a reader: the current one while the game runs, the one that ended it
+    /// afterwards (a page never says "act N+1" after the end).
+    pub fn shown_phase(&self) -> u32 {
+        match self {
+            Game::DeathNote(g) => g.shown_act(),
+        }
+    }
+
     /// The winner's name (`good`, `kira`, `draw`, …), `None` while running.
     pub fn outcome(&self) -> Option<&'static str> {
         match self {
@@ -397,6 +444,16 @@ fn dn_lines(g: &deathnote::Game, entries: &[deathnote::Entry]) -> Vec<Line> {
         }
     }
     lines
+}
+
+/// `options` with `key` set to `value` unless the judge set it.
+fn pin(options: &Value, key: &str, value: Value) -> Value {
+    let mut map = match options {
+        Value::Object(m) => m.clone(),
+        _ => serde_json::Map::new(),
+    };
+    map.entry(key.to_string()).or_insert(value);
+    Value::Object(map)
 }
 
 /// `setup.kira` of DN-2: two different seats, or absent/empty for a seeded draw.

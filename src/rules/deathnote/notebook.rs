@@ -1,7 +1,7 @@
 //! Where a notebook goes when its holder goes out (DN-17), recapture (DN-19), and turns (DN-4).
 
 use super::event::{Cause, Event, Fate, Fates};
-use super::state::{Game, NotebookId, Seat};
+use super::state::{Change, Game, NotebookId, RoleChange, Seat};
 
 impl Game {
     /// DN-4: which notebooks are on turn in the act that opens now.
@@ -59,6 +59,7 @@ impl Game {
         st.alive = false;
         self.alive -= 1;
         st.out = Some((self.act, cause));
+        st.out_as_kira = self.notebooks.iter().any(|n| n.holder == Some(seat));
         let mut held = [NotebookId::N1; 2];
         let mut count = 0;
         for id in NotebookId::BOTH {
@@ -106,7 +107,11 @@ impl Game {
         cause: Cause,
         killer: Option<Seat>,
     ) -> Fate {
-        if let Some(r) = self.recapturer(id, victim, held_both) {
+        // DN-17 (second edition): only a Kira voted out or killed is recaptured (被投或被杀);
+        // the first edition recaptured on any cause.
+        let recapturable =
+            !self.options.second_edition() || matches!(cause, Cause::Voted | Cause::Killed);
+        if recapturable && let Some(r) = self.recapturer(id, victim, held_both) {
             // DN-19: he is Kira again; a recapture closes all of his windows.
             self.give(id, r);
             for w in self.windows.iter_mut() {
@@ -115,6 +120,8 @@ impl Game {
                 }
             }
             self.tell(r, Event::Recaptured { notebook: id });
+            self.note_change(victim, id, Change::LostToRecapture, Some(r));
+            self.note_change(r, id, Change::Recaptured, Some(victim));
             return Fate::Recaptured;
         }
         if cause == Cause::Killed
@@ -129,11 +136,35 @@ impl Game {
                     transferable,
                 },
             );
+            self.note_change(victim, id, Change::LostToKiller, Some(k));
+            self.note_change(k, id, Change::Took, Some(victim));
             return Fate::Taken;
         }
         let nb = &mut self.notebooks[id.index()];
         nb.holder = None;
+        self.note_change(victim, id, Change::Destroyed, None);
         Fate::Destroyed
+    }
+
+    /// Records a change of `seat`'s notebooks for the reveal (DN-28), after it happened.
+    pub(crate) fn note_change(
+        &mut self,
+        seat: Seat,
+        notebook: NotebookId,
+        change: Change,
+        with: Option<Seat>,
+    ) {
+        if self.logging {
+            let kira_after = self.is_alive(seat) && self.is_kira(seat);
+            self.history.push(RoleChange {
+                act: self.act,
+                seat,
+                notebook,
+                change,
+                with,
+                kira_after,
+            });
+        }
     }
 
     /// The notebook changes hands: its heir is forgotten (DN-24).

@@ -6,14 +6,15 @@
 //! 4. `no_vote` (DN-16);
 //! 5. the Eye (DN-22);
 //! 6. windows ending (DN-19);
-//! 7. joins restored (DN-13), redistribution (DN-23, DN-24), end checks (DN-25..27).
+//! 7. redistribution (DN-23, DN-24), then joins restored (DN-13), then end checks (DN-25..27);
+//!    the first edition restored joins before redistributing.
 //!
 //! Then the next act opens (DN-4 turns are fixed).
 
 use rand::RngExt;
 
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
-use super::state::{Ballot, Game, NotebookId, Seat};
+use super::state::{Ballot, Change, Game, NotebookId, Seat};
 
 impl Game {
     /// Resolves the current act (its deadline has come) and opens the next one.
@@ -104,10 +105,20 @@ impl Game {
             }
         }
 
-        // 7. DN-13, DN-23/24, DN-25..27.
-        self.restore_join();
-        let redealt = self.redistribute();
+        // 7. DN-23/24 then DN-13 (second edition: a pair both redealt notebooks is joined again
+        //    in this same resolution); the first edition restored first. Then DN-25..27.
+        let redealt = if self.options.second_edition() {
+            let redealt = self.redistribute();
+            self.restore_join();
+            redealt
+        } else {
+            self.restore_join();
+            self.redistribute()
+        };
         self.winner = self.end_check();
+        if self.winner.is_some() {
+            self.ended_in = self.act;
+        }
 
         if logging {
             self.publish(outs, redealt);
@@ -180,6 +191,7 @@ impl Game {
         for id in NotebookId::BOTH {
             if let Some(to) = receiving[id.index()] {
                 self.give(id, to);
+                self.note_change(to, id, Change::Redealt, None);
                 let transferable = self.notebooks[id.index()].transferable;
                 self.tell(
                     to,
@@ -274,14 +286,15 @@ impl Game {
     }
 
     /// Opens the next act: clears the act's scratch, fixes turns (DN-4), freezes K (DN-14) and
-    /// counts the Eye holder's own turn (DN-22).
+    /// counts the Eye holder's own turn (DN-22; the second edition also counts an act that
+    /// becomes hers mid-act, see `count_eye_turn`).
     pub(crate) fn open_act(&mut self) {
         self.act += 1;
         for s in &mut self.seats {
             s.alive_at_open = s.alive;
             s.ballot = Ballot::NONE;
             s.doomed = false;
-            s.killed_this_act = false;
+            s.used_notebook_this_act = false;
         }
         let sc = &mut self.scratch;
         sc.kills.clear();
@@ -291,12 +304,68 @@ impl Game {
         sc.eye_acquired = false;
         self.fix_turns();
         self.scratch.kiras_at_open = self.kira_count() as u8;
-        if let Some(h) = self.eye.holder
-            && self.has_own_turn(h)
+        if let Some(h) = self.eye.holder {
+            self.count_eye_turn(h);
+        }
+    }
+
+    /// DN-22: the current act is one of the Eye holder's own turns once she holds a notebook on
+    /// turn in it; each act counts once.
+    pub(crate) fn count_eye_turn(&mut self, seat: Seat) {
+        if self.eye.holder == Some(seat)
+            && self.has_own_turn(seat)
             && self.eye.counted_act != self.act
         {
             self.eye.own_turns = self.eye.own_turns.saturating_add(1);
             self.eye.counted_act = self.act;
         }
+    }
+
+    /// DN-22: the act at whose resolution the Eye holder goes out, if her turns keep to the
+    /// pattern they have now (her notebooks, the join, the other notebook): counted as the book
+    /// counts them. A change (the other Kira out, a join) can only bring it sooner.
+    pub fn eye_death_act(&self) -> Option<u32> {
+        let h = self.eye.holder?;
+        if self.winner.is_some() || !self.is_alive(h) {
+            return None;
+        }
+        if self.eye.counted_act == self.act && self.eye.own_turns >= 3 {
+            return Some(self.act);
+        }
+        self.third_turn(h, self.eye.own_turns, self.act)
+    }
+
+    /// The act of `seat`'s third own turn, `turns` being counted up to act `from` included, if
+    /// her turns keep to the pattern they have now.
+    pub(crate) fn third_turn(&self, seat: Seat, turns: u8, from: u32) -> Option<u32> {
+        if turns >= 3 {
+            return Some(from);
+        }
+        let (h, mut turns, mut act) = (seat, turns, from);
+        // Turns come at least every other act, so this ends within six acts.
+        for _ in 0..8 {
+            act += 1;
+            if self.would_be_on_turn(h, act) {
+                turns = turns.saturating_add(1);
+                if turns >= 3 {
+                    return Some(act);
+                }
+            }
+        }
+        None
+    }
+
+    /// DN-4 for a future act `act`, with the notebooks held as they are now.
+    fn would_be_on_turn(&self, seat: Seat, act: u32) -> bool {
+        let parity = if act % 2 == 1 {
+            NotebookId::N1
+        } else {
+            NotebookId::N2
+        };
+        NotebookId::BOTH.into_iter().any(|id| {
+            let other = self.notebooks[id.other().index()].holder;
+            self.notebooks[id.index()].holder == Some(seat)
+                && (id == parity || other.is_none() || other == Some(seat) || self.join.active)
+        })
     }
 }

@@ -8,7 +8,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::state::{
-    ActScratch, Ballot, Eye, Game, Join, Name, Notebook, Options, Roster, Seat, SeatState,
+    ActScratch, Ballot, Change, Eye, Game, Join, Name, Notebook, NotebookId, Options, Roster, Seat,
+    SeatState,
 };
 
 /// DN-1: a game may start with 6 to 40 seats.
@@ -72,7 +73,8 @@ impl Game {
             alive_at_open: true,
             ballot: Ballot::NONE,
             doomed: false,
-            killed_this_act: false,
+            used_notebook_this_act: false,
+            out_as_kira: false,
         };
         let notebook = |holder: Seat| Notebook {
             holder: Some(holder),
@@ -96,10 +98,15 @@ impl Game {
             scratch: ActScratch::default(),
             rng,
             initial_kiras: kiras,
+            ended_in: 0,
+            history: Vec::new(),
             log: Vec::new(),
             logging: true,
         };
         game.open_act();
+        for id in NotebookId::BOTH {
+            game.note_change(kiras[id.index()], id, Change::Dealt, None);
+        }
         Ok(game)
     }
 }

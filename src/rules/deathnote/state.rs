@@ -175,17 +175,73 @@ impl Roster {
     }
 }
 
+/// The edition of the ruling book a game plays by (option `edition`). A game keeps the edition
+/// it started with, so that logs written under the first edition fold to the same state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Edition {
+    /// The first edition: window T+1..T+2, recapture on any cause, joins restored before
+    /// redistribution, Eye turns counted at the act's opening, the Eye only before a kill.
+    First,
+    /// The second edition (the book as it stands).
+    #[default]
+    Second,
+}
+
+impl Edition {
+    pub const CURRENT: Edition = Edition::Second;
+
+    pub fn number(self) -> u8 {
+        match self {
+            Edition::First => 1,
+            Edition::Second => 2,
+        }
+    }
+
+    pub fn from_number(n: u64) -> Option<Edition> {
+        match n {
+            1 => Some(Edition::First),
+            2 => Some(Edition::Second),
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for Edition {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.number())
+    }
+}
+
+impl<'de> Deserialize<'de> for Edition {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let n = u64::deserialize(d)?;
+        Edition::from_number(n).ok_or_else(|| serde::de::Error::custom("edition must be 1 or 2"))
+    }
+}
+
 /// A game's settings (replay `options`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
     /// `false` skips DN-23/DN-24: both notebooks destroyed means good wins at once.
     pub redistribute: bool,
+    /// The ruling book's edition (default: the current, second edition).
+    pub edition: Edition,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { redistribute: true }
+        Options {
+            redistribute: true,
+            edition: Edition::CURRENT,
+        }
+    }
+}
+
+impl Options {
+    /// The second edition's readings apply (DN-13, DN-17, DN-19, DN-21, DN-22, step 7).
+    pub fn second_edition(&self) -> bool {
+        self.edition >= Edition::Second
     }
 }
 
@@ -201,8 +257,11 @@ pub struct SeatState {
     pub ballot: Ballot,
     /// A successful kill of this act names this seat (DN-9 `target_taken`).
     pub doomed: bool,
-    /// This seat made a kill (successful or not) this act (DN-21 `eye_after_kill`).
-    pub killed_this_act: bool,
+    /// This seat used a notebook this act in a way that closes the Eye (DN-21 `eye_after_kill`):
+    /// a kill (successful or not), and in the second edition also a join.
+    pub used_notebook_this_act: bool,
+    /// Held a notebook when it went out (DN-28: the role it had when it went out).
+    pub out_as_kira: bool,
 }
 
 /// A ballot of one or two seats (DN-14); unused places hold `Seat::UNKNOWN`, so that the tally
@@ -250,17 +309,34 @@ pub struct Notebook {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
     pub giver: Seat,
-    /// The act of the transfer, T: the window covers resolutions T+1 and T+2.
+    /// The act of the transfer, T.
     pub opened_in: u32,
+    /// The first resolution the window covers: T+2 (second edition: the transfer is published
+    /// in post T+1, the window is the two acts after that one); T+1 in the first edition.
+    pub first: u32,
 }
 
 impl Window {
-    pub fn covers(&self, resolution: u32) -> bool {
-        resolution > self.opened_in && resolution <= self.opened_in + 2
+    /// DN-19: the window of a transfer made in act `t` under `edition`.
+    pub fn new(giver: Seat, t: u32, edition: Edition) -> Window {
+        let first = match edition {
+            Edition::First => t + 1,
+            Edition::Second => t + 2,
+        };
+        Window {
+            giver,
+            opened_in: t,
+            first,
+        }
     }
 
+    pub fn covers(&self, resolution: u32) -> bool {
+        resolution >= self.first && resolution <= self.last_resolution()
+    }
+
+    /// The resolution at which the window ends (the giver goes out then if he holds no notebook).
     pub fn last_resolution(&self) -> u32 {
-        self.opened_in + 2
+        self.first + 1
     }
 }
 
@@ -310,6 +386,76 @@ pub struct ActScratch {
     pub kiras_at_open: u8,
 }
 
+/// How a seat became or stopped being Kira (DN-28: the role history of the reveal).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    /// DN-2: dealt at the start.
+    Dealt,
+    /// DN-18: received by transfer (`with`: the giver).
+    Received,
+    /// DN-19: recaptured by its transferrer (`with`: the Kira who went out).
+    Recaptured,
+    /// DN-17: taken from the Kira she killed (`with`: the victim).
+    Took,
+    /// DN-23/24: dealt again.
+    Redealt,
+    /// DN-18: given away by transfer (`with`: the receiver).
+    Gave,
+    /// DN-17/19: went out and the notebook was recaptured (`with`: the recapturer).
+    LostToRecapture,
+    /// DN-17: went out killed and the killer took the notebook (`with`: the killer).
+    LostToKiller,
+    /// DN-17/22: went out and the notebook was destroyed.
+    Destroyed,
+}
+
+impl Change {
+    /// The seat holds the notebook after this change.
+    pub fn gains(self) -> bool {
+        matches!(
+            self,
+            Change::Dealt | Change::Received | Change::Recaptured | Change::Took | Change::Redealt
+        )
+    }
+
+    /// The change came with the seat going out (her notebook went elsewhere).
+    pub fn goes_out(self) -> bool {
+        matches!(
+            self,
+            Change::LostToRecapture | Change::LostToKiller | Change::Destroyed
+        )
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Change::Dealt => "dealt",
+            Change::Received => "received",
+            Change::Recaptured => "recaptured",
+            Change::Took => "took",
+            Change::Redealt => "redealt",
+            Change::Gave => "gave",
+            Change::LostToRecapture => "lost_to_recapture",
+            Change::LostToKiller => "lost_to_killer",
+            Change::Destroyed => "destroyed",
+        }
+    }
+}
+
+/// One change of a seat's notebooks (DN-28), in the order it happened.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RoleChange {
+    /// The act in which (or at whose resolution) it happened.
+    pub act: u32,
+    pub seat: Seat,
+    pub notebook: NotebookId,
+    pub change: Change,
+    /// The other seat involved, if any (giver, receiver, killer, victim, recapturer).
+    pub with: Option<Seat>,
+    /// The seat is Kira after the change.
+    pub kira_after: bool,
+}
+
 /// A whole Death Note game. Pure: no I/O, no clock; randomness only from `rng`, seeded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -328,6 +474,10 @@ pub struct Game {
     pub(crate) rng: ChaCha8Rng,
     /// The deal of DN-2 (revealed at the end, DN-28).
     pub(crate) initial_kiras: [Seat; 2],
+    /// The act whose resolution ended the game (DN-25..27); 0 while it runs.
+    pub(crate) ended_in: u32,
+    /// Every change of a seat's notebooks (DN-28; kept only when `logging` is on).
+    pub(crate) history: Vec<RoleChange>,
     /// Everything that happened, with its audience (kept only when `logging` is on).
     pub(crate) log: Vec<Entry>,
     pub(crate) logging: bool,
@@ -350,6 +500,21 @@ impl Game {
     /// The current act (1-based). After the end it keeps counting resolutions that do nothing.
     pub fn act(&self) -> u32 {
         self.act
+    }
+
+    /// The act to show a reader: the current one while the game runs, the one whose resolution
+    /// ended it afterwards (never "act N+1" after the end).
+    pub fn shown_act(&self) -> u32 {
+        if self.winner.is_some() {
+            self.ended_in
+        } else {
+            self.act
+        }
+    }
+
+    /// Every change of a seat's notebooks so far (DN-28).
+    pub fn role_history(&self) -> &[RoleChange] {
+        &self.history
     }
 
     pub fn seat_count(&self) -> usize {

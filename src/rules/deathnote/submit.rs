@@ -4,7 +4,7 @@
 use super::action::{Action, real_id_matches};
 use super::event::{Audience, Entry, Event, Item, Reply};
 use super::refusal::Refusal;
-use super::state::{Ballot, Game, NotebookId, PendingKill, Seat, Window};
+use super::state::{Ballot, Change, Game, NotebookId, PendingKill, Seat, Window};
 
 /// An accepted submission's reply, and a private event it causes for another seat.
 type Accepted = (Reply, Option<(Seat, Event)>);
@@ -235,7 +235,7 @@ impl Game {
         if self.eye.used_act == self.act {
             return Err(Refusal::EyeAlreadyUsed);
         }
-        if self.seats[by.index()].killed_this_act {
+        if self.seats[by.index()].used_notebook_this_act {
             return Err(Refusal::EyeAfterKill);
         }
         Ok(())
@@ -303,7 +303,7 @@ impl Game {
             return Err(Refusal::TargetTaken);
         }
         self.notebooks[id.index()].acted = true;
-        self.seats[by.index()].killed_this_act = true;
+        self.seats[by.index()].used_notebook_this_act = true;
         let real = &self.roster.real_ids()[target.index()];
         if real_id_matches(guess, real.as_str()) {
             // DN-9: takes effect at resolution; nobody but the killer knows until then.
@@ -327,6 +327,10 @@ impl Game {
         let id = self.join_notebook(by, notebook)?;
         self.check_target(by, target)?;
         self.notebooks[id.index()].acted = true;
+        // DN-21 (second edition): the Eye comes before a join too.
+        if self.options.second_edition() {
+            self.seats[by.index()].used_notebook_this_act = true;
+        }
         // DN-11: success iff the target holds a notebook at this moment.
         let succeeded = self.is_kira(target);
         self.scratch.joins.push(succeeded);
@@ -389,11 +393,15 @@ impl Game {
         nb.holder = Some(target);
         nb.transferable = false;
         nb.heir = None;
-        // DN-19: the giver's window covers resolutions T+1 and T+2.
-        self.windows[id.index()] = Some(Window {
-            giver: by,
-            opened_in: self.act,
-        });
+        // DN-19: the giver's window covers resolutions T+2 and T+3 (first edition: T+1, T+2).
+        self.windows[id.index()] = Some(Window::new(by, self.act, self.options.edition));
+        self.note_change(by, id, Change::Gave, Some(target));
+        self.note_change(target, id, Change::Received, Some(by));
+        // DN-22 (second edition): an on-turn notebook received mid-act makes this act one of
+        // the Eye holder's own turns.
+        if self.options.second_edition() && self.notebooks[id.index()].on_turn {
+            self.count_eye_turn(target);
+        }
         // DN-13: a transfer by either joined Kira breaks the join.
         if self.join.active && self.join.pair.is_some_and(|p| p.contains(&by)) {
             self.join.active = false;
