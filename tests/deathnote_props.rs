@@ -2,7 +2,12 @@
 
 use std::sync::Arc;
 
-use maku::rules::deathnote::{Action, Game, NotebookId, Options, Roster, Seat};
+use std::collections::BTreeSet;
+
+use maku::rules::deathnote::{
+    Action, Audience, Cause, Change, Edition, Event, Fate, Fates, Game, Item, NotebookId, Options,
+    Roster, Seat,
+};
 use maku::rules::scenario::Scenario;
 use proptest::prelude::*;
 
@@ -49,6 +54,7 @@ struct Case {
     seats: u8,
     kiras: [u8; 2],
     redistribute: bool,
+    edition: Edition,
     seed: u64,
     acts: Vec<Act>,
 }
@@ -76,17 +82,20 @@ fn gen_case() -> impl Strategy<Value = Case> {
             prop::collection::vec((0..=n, gen_action(n)), 0..24),
         )
             .prop_map(|(self_votes, subs)| Act { self_votes, subs });
+        let edition = prop_oneof![1 => Just(Edition::First), 3 => Just(Edition::Second)];
         (
             Just(n),
             kiras,
             any::<bool>(),
+            edition,
             any::<u64>(),
             prop::collection::vec(act, 1..10),
         )
-            .prop_map(|(seats, kiras, redistribute, seed, acts)| Case {
+            .prop_map(|(seats, kiras, redistribute, edition, seed, acts)| Case {
                 seats,
                 kiras,
                 redistribute,
+                edition,
                 seed,
                 acts,
             })
@@ -166,7 +175,7 @@ fn scenario_json(c: &Case) -> String {
         .collect();
     serde_json::json!({
         "variant": "deathnote",
-        "options": {"redistribute": c.redistribute},
+        "options": {"redistribute": c.redistribute, "edition": c.edition.number()},
         "seed": c.seed,
         "seats": seats,
         "setup": {"kira": [name(c.kiras[0], n), name(c.kiras[1], n)]},
@@ -176,6 +185,49 @@ fn scenario_json(c: &Case) -> String {
 }
 
 fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
+    // DN-28: the role history, replayed, gives every notebook's holder now (bot games play
+    // without a log, and so without a history: it begins with the deal when kept).
+    let history = game.role_history();
+    if !history.is_empty() {
+        check_history(game)?;
+    }
+    check_living_roles(game)
+}
+
+fn check_history(game: &Game) -> Result<(), TestCaseError> {
+    let mut holders = [None, None];
+    for c in game.role_history() {
+        let i = c.notebook.index();
+        if c.change.gains() {
+            holders[i] = Some(c.seat);
+        } else if c.change == Change::Destroyed {
+            holders[i] = None;
+        }
+    }
+    for id in NotebookId::BOTH {
+        prop_assert_eq!(
+            holders[id.index()],
+            game.notebook(id).holder,
+            "history of {:?}",
+            id
+        );
+    }
+    // An out seat's role is the one it went out with: Kira iff its notebooks went somewhere
+    // when it went out.
+    for i in 0..game.seat_count() {
+        let s = Seat(i as u8);
+        if !game.is_alive(s) {
+            let went_out_holding = game
+                .role_history()
+                .iter()
+                .any(|c| c.seat == s && c.change.goes_out());
+            prop_assert_eq!(game.role_of(s) == "kira", went_out_holding, "seat {:?}", s);
+        }
+    }
+    Ok(())
+}
+
+fn check_living_roles(game: &Game) -> Result<(), TestCaseError> {
     for id in NotebookId::BOTH {
         if let Some(h) = game.notebook(id).holder {
             prop_assert!(game.is_alive(h), "{id:?} held by out seat {h:?}");
@@ -198,6 +250,7 @@ fn play(c: &Case) -> Result<(), TestCaseError> {
     let roster = Arc::new(Roster::new(&pairs).unwrap());
     let options = Options {
         redistribute: c.redistribute,
+        edition: c.edition,
     };
     let mut game = Game::new(
         roster,
@@ -206,6 +259,8 @@ fn play(c: &Case) -> Result<(), TestCaseError> {
         c.seed,
     )
     .unwrap();
+    let mut eye_acts = EyeActs::default();
+    eye_acts.note(&game);
     for act in &c.acts {
         let mut subs: Vec<(u8, Action<Seat>)> = Vec::new();
         if act.self_votes {
@@ -228,9 +283,136 @@ fn play(c: &Case) -> Result<(), TestCaseError> {
                 Err(_) => prop_assert!(game == before, "a refused {action:?} changed the game"),
             }
             check_invariants(&game)?;
+            eye_acts.note(&game);
         }
+        let act = game.act();
+        let holder = game.eye().holder;
         game.resolve();
         check_invariants(&game)?;
+        eye_acts.check_death(&game, act, holder, c.edition)?;
+        eye_acts.note(&game);
+    }
+    check_editions(&game, c.edition)?;
+    Ok(())
+}
+
+/// DN-22, counted independently of the engine: the acts in which the Eye holder held a
+/// notebook on turn at some moment (second edition), seen after every submission and opening.
+#[derive(Default)]
+struct EyeActs {
+    holder: Option<Seat>,
+    acts: BTreeSet<u32>,
+}
+
+impl EyeActs {
+    fn note(&mut self, game: &Game) {
+        let Some(h) = game.eye().holder else { return };
+        if self.holder != Some(h) {
+            self.holder = Some(h);
+            self.acts.clear();
+        }
+        if game.winner().is_none() && game.has_own_turn(h) {
+            self.acts.insert(game.act());
+        }
+    }
+
+    /// After resolution `act`: the holder went out by the Eye exactly at her third own turn.
+    fn check_death(
+        &self,
+        game: &Game,
+        act: u32,
+        holder: Option<Seat>,
+        edition: Edition,
+    ) -> Result<(), TestCaseError> {
+        let Some(h) = holder else { return Ok(()) };
+        if edition != Edition::Second || self.holder != Some(h) {
+            return Ok(());
+        }
+        let eye_out = game.seat(h).and_then(|s| s.out) == Some((act, Cause::Eye));
+        let third = self.acts.len() == 3 && self.acts.last() == Some(&act);
+        if game
+            .seat(h)
+            .is_some_and(|s| s.out.is_none_or(|(a, _)| a == act))
+        {
+            // Still in before this resolution: out by the Eye iff this was her third own turn
+            // (unless something else put her out earlier in the same resolution).
+            let other_cause = game
+                .seat(h)
+                .and_then(|s| s.out)
+                .is_some_and(|(a, c)| a == act && c != Cause::Eye);
+            if !other_cause {
+                prop_assert_eq!(
+                    eye_out,
+                    third,
+                    "Eye death at {} with own turns {:?}",
+                    act,
+                    &self.acts
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The readings that changed between the editions, checked on the whole game's log.
+fn check_editions(game: &Game, edition: Edition) -> Result<(), TestCaseError> {
+    for e in game.log() {
+        if let (
+            Audience::Public,
+            Item::Event(Event::Out {
+                cause,
+                notebook: Some(f),
+                ..
+            }),
+        ) = (&e.audience, &e.item)
+        {
+            let recaptured = match f {
+                Fates::One(f) => *f == Fate::Recaptured,
+                Fates::Two(fs) => fs.contains(&Fate::Recaptured),
+            };
+            if edition == Edition::Second && recaptured {
+                // DN-17: no recapture ever follows an `eye`, `no_action` or `no_vote` out.
+                prop_assert!(
+                    matches!(cause, Cause::Voted | Cause::Killed),
+                    "recaptured after {:?}",
+                    cause
+                );
+            }
+            if edition == Edition::Second && *cause == Cause::Eye {
+                // DN-22: the Eye holder's notebooks are destroyed.
+                let destroyed = match f {
+                    Fates::One(f) => *f == Fate::Destroyed,
+                    Fates::Two(fs) => fs.iter().all(|f| *f == Fate::Destroyed),
+                };
+                prop_assert!(destroyed, "an Eye death passed a notebook on");
+            }
+        }
+    }
+    // DN-19: a recapture falls inside its window: resolutions T+2..T+3 (first edition T+1..T+2)
+    // after the transfer of that notebook in act T.
+    let history = game.role_history();
+    let (lo, hi) = match edition {
+        Edition::First => (1, 2),
+        Edition::Second => (2, 3),
+    };
+    for (i, c) in history.iter().enumerate() {
+        if c.change != Change::Recaptured {
+            continue;
+        }
+        let given = history[..i]
+            .iter()
+            .rev()
+            .filter(|g| g.change == Change::Gave)
+            .find(|g| g.seat == c.seat);
+        let Some(g) = given else {
+            return Err(TestCaseError::fail("a recapture without a transfer"));
+        };
+        prop_assert!(
+            c.act >= g.act + lo && c.act <= g.act + hi,
+            "recaptured at {} after a transfer in {}",
+            c.act,
+            g.act
+        );
     }
     Ok(())
 }

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use maku::rules::deathnote::{
-    Audience, Cause, Event, Fate, Fates, Game, Item, Name, NotebookId, Options, Refusal, Reply,
-    Roster, Seat, SetupError, Winner, real_id_matches,
+    Audience, Cause, Change, Edition, Event, Fate, Fates, Game, Item, Name, NotebookId, Options,
+    Refusal, Reply, Roster, Seat, SetupError, Winner, real_id_matches,
 };
 
 fn p(i: u8) -> Seat {
@@ -31,6 +31,19 @@ fn game(n: usize, k1: u8, k2: u8) -> Game {
 
 fn game_with(n: usize, k1: u8, k2: u8, options: Options) -> Game {
     Game::new(roster(n), [p(k1), p(k2)], options, 7).expect("valid game")
+}
+
+/// A game played by the first edition of the ruling book (option `edition: 1`).
+fn first_edition(n: usize, k1: u8, k2: u8) -> Game {
+    game_with(
+        n,
+        k1,
+        k2,
+        Options {
+            edition: Edition::First,
+            ..Options::default()
+        },
+    )
 }
 
 /// Every living seat not in `silent` votes for itself (a wide tie: nobody is voted out).
@@ -424,27 +437,82 @@ fn dn_13_transfer_breaks_the_join_and_recapture_restores_it() {
     game.join(p(1), p(2), None).unwrap();
     self_votes(&mut game, &[]);
     game.resolve();
-    // Act 2: seat 1 transfers N1 to seat 3: the join is broken.
+    // Act 2: seat 1 transfers N1 to seat 3: the join is broken. His window: resolutions 4, 5.
     game.transfer(p(1), p(3), None).unwrap();
     assert_eq!(game.partner(p(2)), None);
     game.pass(p(2), None).unwrap();
     self_votes(&mut game, &[]);
     game.resolve();
-    // Act 3: seat 3 (N1) is voted out; seat 1 recaptures: both hold notebooks again.
     assert!(
         !game.notebook(NotebookId::N2).on_turn,
         "not joined any more"
     );
-    game.pass(p(3), None).unwrap();
+    quiet_act(&mut game); // act 3
+    // Act 4: seat 3 (N1) is voted out; seat 1 recaptures: both hold notebooks again.
     all_vote(&mut game, &[3]);
+    pass_all(&mut game);
+    game.resolve();
+    assert_eq!(
+        public(&game, 4),
+        vec![kira_out(3, Cause::Voted, Fate::Recaptured)]
+    );
+    assert!(private(&game, 4, 1).contains(&Event::Joined { partner: g(2) }));
+    assert!(private(&game, 4, 2).contains(&Event::Joined { partner: g(1) }));
+    assert_eq!(game.partner(p(1)), Some(p(2)));
+    assert!(game.notebook(NotebookId::N1).on_turn && game.notebook(NotebookId::N2).on_turn);
+}
+
+#[test]
+fn dn_13_a_join_comes_back_after_a_redistribution_in_the_same_resolution() {
+    // Seats 1 (N1) and 2 (N2) join in act 1, then both give their notebooks away (seat 3 gets
+    // N1 and names seat 1 its heir, seat 4 gets N2 and names seat 2). The windows are
+    // resolutions 3 and 4 (DN-19). At resolution 3 seats 3 and 4 go out for not voting: no
+    // recapture (DN-17: only voted out or killed), both notebooks are destroyed, 14 are alive,
+    // and both are dealt again to their heirs (DN-23/24) — the last joined pair. Step 7:
+    // redistribute first, then restore the join in that same resolution (DN-13).
+    let mut game = game(16, 1, 2);
+    assert_eq!(
+        game.join(p(1), p(2), None),
+        Ok(Reply::JoinSucceeded { partner: g(2) })
+    );
+    game.transfer(p(1), p(3), None).unwrap();
+    game.transfer(p(2), p(4), None).unwrap();
+    assert_eq!(
+        game.partner(p(1)),
+        None,
+        "DN-13: a transfer breaks the join"
+    );
+    game.heir(p(3), p(1), None).unwrap();
+    game.heir(p(4), p(2), None).unwrap();
+    self_votes(&mut game, &[]);
+    game.resolve();
+    quiet_act(&mut game);
+    pass_all(&mut game);
+    self_votes(&mut game, &[3, 4]);
     game.resolve();
     assert_eq!(
         public(&game, 3),
-        vec![kira_out(3, Cause::Voted, Fate::Recaptured)]
+        vec![
+            kira_out(3, Cause::NoVote, Fate::Destroyed),
+            kira_out(4, Cause::NoVote, Fate::Destroyed),
+            Event::Redistributed { count: 2 },
+        ]
     );
-    assert!(private(&game, 3, 1).contains(&Event::Joined { partner: g(2) }));
+    assert_eq!(holder(&game, NotebookId::N1), Some(p(1)));
+    assert_eq!(holder(&game, NotebookId::N2), Some(p(2)));
+    assert_eq!(
+        private(&game, 3, 1),
+        vec![
+            Event::NotebookReceived {
+                notebook: NotebookId::N1,
+                transferable: false
+            },
+            Event::Joined { partner: g(2) },
+        ]
+    );
     assert!(private(&game, 3, 2).contains(&Event::Joined { partner: g(1) }));
-    assert_eq!(game.partner(p(1)), Some(p(2)));
+    assert_eq!(game.partner(p(2)), Some(p(1)));
+    // Joined from the resolution on: both are on turn in act 4 (DN-12).
     assert!(game.notebook(NotebookId::N1).on_turn && game.notebook(NotebookId::N2).on_turn);
 }
 
@@ -766,41 +834,56 @@ fn dn_18_transfer_rules() {
 }
 
 #[test]
-fn dn_19_the_giver_recaptures_within_his_window() {
-    let mut game = game(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
-    quiet_act(&mut game);
-    // Act 2 (resolution T+1): seat 3 holds N2 and is voted out; seat 2 recaptures.
-    game.pass(p(3), None).unwrap();
-    all_vote(&mut game, &[3]);
-    game.resolve();
-    assert_eq!(
-        public(&game, 2),
-        vec![kira_out(3, Cause::Voted, Fate::Recaptured)]
-    );
-    assert_eq!(
-        private(&game, 2, 2),
-        vec![Event::Recaptured {
-            notebook: NotebookId::N2
-        }]
-    );
-    assert_eq!(holder(&game, NotebookId::N2), Some(p(2)));
-    assert_eq!(
-        game.window(NotebookId::N2),
-        None,
-        "a recapture closes his window"
-    );
+fn dn_19_the_giver_recaptures_within_his_window_t_plus_2_and_t_plus_3() {
+    for (voted_in, recaptured) in [(2, false), (3, true), (4, true)] {
+        let mut game = game(12, 1, 2);
+        game.transfer(p(2), p(3), None).unwrap();
+        for _ in 1..voted_in {
+            quiet_act(&mut game);
+        }
+        // Resolution `voted_in`: seat 3 holds N2 and is voted out.
+        pass_all(&mut game);
+        all_vote(&mut game, &[3]);
+        game.resolve();
+        if recaptured {
+            assert_eq!(
+                public(&game, voted_in),
+                vec![kira_out(3, Cause::Voted, Fate::Recaptured)]
+            );
+            assert_eq!(
+                private(&game, voted_in, 2),
+                vec![Event::Recaptured {
+                    notebook: NotebookId::N2
+                }]
+            );
+            assert_eq!(holder(&game, NotebookId::N2), Some(p(2)));
+            assert_eq!(
+                game.window(NotebookId::N2),
+                None,
+                "a recapture closes his window"
+            );
+        } else {
+            // Resolution T+1 is before the window (the transfer is only published in post T+1).
+            assert_eq!(
+                public(&game, voted_in),
+                vec![kira_out(3, Cause::Voted, Fate::Destroyed)],
+                "resolution {voted_in}"
+            );
+            assert!(game.window(NotebookId::N2).is_some());
+        }
+    }
 }
 
 #[test]
-fn dn_19_the_window_expires_at_t_plus_2() {
+fn dn_19_the_window_expires_at_t_plus_3() {
     let mut game = game(10, 1, 2);
     game.transfer(p(2), p(3), None).unwrap();
+    for _ in 1..=3 {
+        quiet_act(&mut game);
+    }
+    assert!(game.is_alive(p(2)), "alive after resolution T+2");
     quiet_act(&mut game);
-    quiet_act(&mut game);
-    assert!(game.is_alive(p(2)));
-    quiet_act(&mut game);
-    assert_eq!(public(&game, 3), vec![out(2, Cause::TransferExpired)]);
+    assert_eq!(public(&game, 4), vec![out(2, Cause::TransferExpired)]);
     // Killed meanwhile: announced as good.
     let mut game = self::game(10, 1, 2);
     game.transfer(p(2), p(3), None).unwrap();
@@ -815,19 +898,104 @@ fn dn_19_the_window_expires_at_t_plus_2() {
 
 #[test]
 fn dn_19_the_other_window_recaptures_when_the_own_transferrer_has_none() {
-    // Seat 2 gives N2 to seat 3 (window res. 2–3). Seat 1, holding N1 (never transferred), is
-    // voted out at resolution 2: the one other seat whose window is open (seat 2) recaptures.
+    // Seat 2 gives N2 to seat 3 in act 1 (window: resolutions 3 and 4). Seat 1, holding N1
+    // (never transferred), is voted out at resolution 3: the one other seat whose window is
+    // open (seat 2) recaptures.
     let mut game = game(10, 1, 2);
     game.transfer(p(2), p(3), None).unwrap();
     quiet_act(&mut game);
-    game.pass(p(3), None).unwrap();
+    quiet_act(&mut game);
+    pass_all(&mut game);
     all_vote(&mut game, &[1]);
     game.resolve();
     assert_eq!(
-        public(&game, 2),
+        public(&game, 3),
         vec![kira_out(1, Cause::Voted, Fate::Recaptured)]
     );
     assert_eq!(holder(&game, NotebookId::N1), Some(p(2)));
+}
+
+#[test]
+fn dn_17_only_a_kira_voted_out_or_killed_is_recaptured() {
+    // Inside seat 2's window (resolutions 3, 4), seat 3 (holding N2) goes out by each cause.
+    // no_vote at resolution 3: destroyed.
+    let mut game = game(12, 1, 2);
+    game.transfer(p(2), p(3), None).unwrap();
+    quiet_act(&mut game);
+    quiet_act(&mut game);
+    pass_all(&mut game);
+    self_votes(&mut game, &[3]);
+    game.resolve();
+    assert_eq!(
+        public(&game, 3),
+        vec![kira_out(3, Cause::NoVote, Fate::Destroyed)]
+    );
+    assert_eq!(holder(&game, NotebookId::N2), None);
+    // no_action at resolution 4 (N2 is on turn in even acts): destroyed, and the window ends
+    // with seat 2 holding nothing (DN-19).
+    let mut game = self::game(12, 1, 2);
+    game.transfer(p(2), p(3), None).unwrap();
+    for _ in 1..=3 {
+        quiet_act(&mut game);
+    }
+    assert!(game.owes_action(p(3)));
+    self_votes(&mut game, &[]);
+    game.resolve();
+    assert_eq!(
+        public(&game, 4),
+        vec![
+            kira_out(3, Cause::NoAction, Fate::Destroyed),
+            out(2, Cause::TransferExpired)
+        ]
+    );
+    // eye: see dn_22_the_eye_holders_notebooks_are_destroyed_never_recaptured.
+    // killed at resolution 3: recaptured by the giver, not taken by the killer.
+    let mut game = self::game(12, 1, 2);
+    game.transfer(p(2), p(3), None).unwrap();
+    quiet_act(&mut game);
+    quiet_act(&mut game);
+    game.kill(p(1), p(3), "r3", None).unwrap();
+    self_votes(&mut game, &[]);
+    game.resolve();
+    assert_eq!(
+        public(&game, 3),
+        vec![kira_out(3, Cause::Killed, Fate::Recaptured)]
+    );
+    assert_eq!(holder(&game, NotebookId::N2), Some(p(2)));
+}
+
+#[test]
+fn dn_22_the_eye_holders_notebooks_are_destroyed_never_recaptured() {
+    // Seat 1 gives N1 to seat 3 in act 2 (window: resolutions 4, 5). Seat 3 requests the Eye in
+    // act 3 (N1 on turn) and joins seat 2: on turn every act from act 4, so her own turns are
+    // 3, 4, 5 and she goes out at resolution 5, inside seat 1's window: her notebook is
+    // destroyed, not recaptured (DN-22), and seat 1's window ends with him holding nothing.
+    let mut game = game(12, 1, 2);
+    quiet_act(&mut game);
+    game.transfer(p(1), p(3), None).unwrap();
+    pass_all(&mut game);
+    self_votes(&mut game, &[]);
+    game.resolve();
+    // Act 3.
+    assert_eq!(game.eye_request(p(3)), Ok(Reply::EyeGranted));
+    assert_eq!(
+        game.join(p(3), p(2), None),
+        Ok(Reply::JoinSucceeded { partner: g(2) })
+    );
+    self_votes(&mut game, &[]);
+    game.resolve();
+    quiet_act(&mut game); // act 4
+    assert!(game.is_alive(p(3)));
+    assert_eq!(game.eye_death_act(), Some(5));
+    quiet_act(&mut game); // act 5
+    assert_eq!(
+        public(&game, 5),
+        vec![
+            kira_out(3, Cause::Eye, Fate::Destroyed),
+            out(1, Cause::TransferExpired)
+        ]
+    );
+    assert_eq!(holder(&game, NotebookId::N1), None);
 }
 
 // ---------------------------------------------------------------- Eye
@@ -1074,6 +1242,273 @@ fn dn_28_everything_is_revealed_at_the_end_only() {
         e.item,
         Item::Reply { by, reply: Reply::KillSucceeded } if by == p(1)
     )));
+}
+
+#[test]
+fn dn_28_the_reveal_shows_every_seats_role_history_and_its_role_when_out() {
+    // Seat 2 gives N2 to seat 3 (act 1); seat 3 requests the Eye (act 2) and is voted out as
+    // Kira at resolution 2 (T+1: no window yet), her notebook destroyed.
+    let mut game = game(10, 1, 2);
+    game.transfer(p(2), p(3), None).unwrap();
+    quiet_act(&mut game);
+    assert_eq!(game.eye_request(p(3)), Ok(Reply::EyeGranted));
+    pass_all(&mut game);
+    all_vote(&mut game, &[3]);
+    game.resolve();
+    assert_eq!(
+        public(&game, 2),
+        vec![
+            Event::EyeAcquired,
+            kira_out(3, Cause::Voted, Fate::Destroyed)
+        ]
+    );
+    // Act 3: seat 1 (N1) is voted out inside seat 2's window (3, 4): the one other seat whose
+    // window is open recaptures it (DN-17). Act 4: seat 2 is voted out, N1 destroyed; both
+    // gone with 7 alive: no redistribution, good wins (DN-26).
+    pass_all(&mut game);
+    all_vote(&mut game, &[1]);
+    game.resolve();
+    assert_eq!(
+        public(&game, 3),
+        vec![kira_out(1, Cause::Voted, Fate::Recaptured)]
+    );
+    pass_all(&mut game);
+    all_vote(&mut game, &[2]);
+    game.resolve();
+    assert_eq!(game.winner(), Some(Winner::Good));
+    assert_eq!(game.shown_act(), 4, "the act that ended the game");
+    assert_eq!(game.act(), 5);
+    let reveal = game.reveal().expect("over");
+    let seat3 = &reveal.seats[2];
+    assert_eq!(seat3.role, "kira", "voted out as Kira");
+    assert!(!seat3.kira_at_end);
+    assert_eq!(seat3.kira_at_start, None);
+    let h: Vec<(u32, Change, Option<&str>, &str)> = seat3
+        .history
+        .iter()
+        .map(|c| {
+            (
+                c.act,
+                c.change,
+                c.with.as_ref().map(|w| w.as_str()),
+                c.role_after,
+            )
+        })
+        .collect();
+    assert_eq!(
+        h,
+        vec![
+            (1, Change::Received, Some("g2"), "kira"),
+            (2, Change::Destroyed, None, "out"),
+        ]
+    );
+    let seat2 = &reveal.seats[1];
+    assert_eq!(seat2.role, "kira", "Kira again when voted out");
+    assert_eq!(
+        seat2
+            .history
+            .iter()
+            .map(|c| (c.act, c.change, c.role_after))
+            .collect::<Vec<_>>(),
+        vec![
+            (1, Change::Dealt, "kira"),
+            (1, Change::Gave, "good"),
+            (3, Change::Recaptured, "kira"),
+            (4, Change::Destroyed, "out")
+        ]
+    );
+    assert_eq!(reveal.seats[0].role, "kira");
+    assert_eq!(
+        reveal.seats[0]
+            .history
+            .iter()
+            .map(|c| (c.change, c.with.as_ref().map(|w| w.as_str())))
+            .collect::<Vec<_>>(),
+        vec![(Change::Dealt, None), (Change::LostToRecapture, Some("g2"))]
+    );
+    assert!(reveal.seats[4].history.is_empty());
+    assert_eq!(reveal.seats[4].role, "good");
+    // The seat view after the end says Kira for the seat voted out as Kira, and the last act.
+    let view = game.view_for(p(3)).expect("seat");
+    assert_eq!(view.role, "kira");
+    assert_eq!(view.act, 4);
+}
+
+#[test]
+fn dn_28_a_notebook_taken_from_a_killed_kira_is_in_both_histories() {
+    let mut game = game(9, 1, 2);
+    game.kill(p(1), p(2), "r2", None).unwrap();
+    self_votes(&mut game, &[]);
+    game.resolve();
+    let h = game.role_history();
+    let last: Vec<_> = h
+        .iter()
+        .rev()
+        .take(2)
+        .map(|c| (c.seat, c.change, c.with))
+        .collect();
+    assert_eq!(
+        last,
+        vec![
+            (p(1), Change::Took, Some(p(2))),
+            (p(2), Change::LostToKiller, Some(p(1)))
+        ]
+    );
+}
+
+// ---------------------------------------------------------------- First edition
+
+#[test]
+fn edition_1_window_t_plus_1_to_t_plus_2_and_recapture_on_any_cause() {
+    // Voted out at T+1: recaptured in the first edition.
+    let mut game = first_edition(10, 1, 2);
+    game.transfer(p(2), p(3), None).unwrap();
+    quiet_act(&mut game);
+    pass_all(&mut game);
+    all_vote(&mut game, &[3]);
+    game.resolve();
+    assert_eq!(
+        public(&game, 2),
+        vec![kira_out(3, Cause::Voted, Fate::Recaptured)]
+    );
+    // Out for not voting at T+2: recaptured too (any cause).
+    let mut game = first_edition(10, 1, 2);
+    game.transfer(p(2), p(3), None).unwrap();
+    quiet_act(&mut game);
+    quiet_act(&mut game);
+    pass_all(&mut game);
+    self_votes(&mut game, &[3]);
+    game.resolve();
+    assert_eq!(
+        public(&game, 3),
+        vec![kira_out(3, Cause::NoVote, Fate::Recaptured)]
+    );
+    // The window expires at T+2.
+    let mut game = first_edition(10, 1, 2);
+    game.transfer(p(2), p(3), None).unwrap();
+    quiet_act(&mut game);
+    quiet_act(&mut game);
+    assert!(game.is_alive(p(2)));
+    quiet_act(&mut game);
+    assert_eq!(public(&game, 3), vec![out(2, Cause::TransferExpired)]);
+}
+
+#[test]
+fn edition_1_the_eye_may_follow_a_join() {
+    let mut game = first_edition(9, 1, 2);
+    game.eye_request(p(1)).unwrap();
+    game.join(p(1), p(2), None).unwrap();
+    assert!(matches!(
+        game.eye_use(p(1), p(3)),
+        Ok(Reply::EyeSeen { .. })
+    ));
+}
+
+#[test]
+fn dn_21_the_eye_comes_before_a_join_too() {
+    let mut game = game(9, 1, 2);
+    game.eye_request(p(1)).unwrap();
+    assert_eq!(
+        game.join(p(1), p(2), None),
+        Ok(Reply::JoinSucceeded { partner: g(2) })
+    );
+    assert_eq!(game.eye_use(p(1), p(3)), Err(Refusal::EyeAfterKill));
+    // A pass is no use of the notebook against the Eye.
+    let mut game = self::game(9, 1, 2);
+    game.eye_request(p(1)).unwrap();
+    game.pass(p(1), None).unwrap();
+    assert!(matches!(
+        game.eye_use(p(1), p(3)),
+        Ok(Reply::EyeSeen { .. })
+    ));
+}
+
+/// Seat 2 (N2) requests the Eye in act 2; in act 3 seat 1 gives her N1, which is on turn in
+/// act 3; from act 4 she holds both, on turn every act.
+fn eye_holder_receives_an_on_turn_notebook(mut game: Game) -> Game {
+    quiet_act(&mut game);
+    game.eye_request(p(2)).unwrap();
+    quiet_act(&mut game);
+    assert_eq!(game.eye().own_turns, 1);
+    game.transfer(p(1), p(2), None).unwrap();
+    game
+}
+
+#[test]
+fn dn_22_an_on_turn_notebook_received_mid_act_counts_that_act() {
+    let mut game = eye_holder_receives_an_on_turn_notebook(game(12, 1, 2));
+    assert_eq!(
+        game.eye().own_turns,
+        2,
+        "act 3 is hers from the transfer on"
+    );
+    assert!(game.has_own_turn(p(2)));
+    assert_eq!(game.eye_death_act(), Some(4));
+    quiet_act(&mut game); // act 3
+    assert!(game.is_alive(p(2)));
+    quiet_act(&mut game); // act 4: the third own turn
+    assert_eq!(
+        public(&game, 4)[0],
+        Event::Out {
+            target: g(2),
+            cause: Cause::Eye,
+            kira: true,
+            notebook: Some(Fates::Two([Fate::Destroyed, Fate::Destroyed])),
+        }
+    );
+    // The first edition counted own turns at the act's opening only: one act later.
+    let mut game = eye_holder_receives_an_on_turn_notebook(first_edition(12, 1, 2));
+    assert_eq!(game.eye().own_turns, 1);
+    quiet_act(&mut game); // act 3
+    quiet_act(&mut game); // act 4
+    assert!(game.is_alive(p(2)));
+    quiet_act(&mut game); // act 5
+    assert!(!game.is_alive(p(2)));
+    assert_eq!(game.seat(p(2)).and_then(|s| s.out), Some((5, Cause::Eye)));
+}
+
+#[test]
+fn dn_22_the_projected_eye_death_follows_the_turn_pattern() {
+    // Alternating: a request in act 1 means out at resolution 5.
+    let mut game = game(9, 1, 2);
+    game.eye_request(p(1)).unwrap();
+    assert_eq!(game.eye_death_act(), Some(5));
+    quiet_act(&mut game);
+    assert_eq!(game.eye_death_act(), Some(5));
+    let view = game.view_for(p(1)).expect("seat");
+    assert_eq!(
+        view.eye_status.map(|e| (e.own_turns, e.death_act)),
+        Some((1, Some(5)))
+    );
+    // What a request would cost, shown before it is made (joined: N+2).
+    let mut game = self::game(9, 1, 2);
+    game.join(p(1), p(2), None).unwrap();
+    quiet_act(&mut game);
+    let view = game.view_for(p(2)).expect("seat");
+    assert_eq!(view.eye_request_death, Some(4));
+    // What a transfer would cost: its window (DN-19).
+    let view = game.view_for(p(1)).expect("seat");
+    assert_eq!(view.transfer_window, Some((4, 5)));
+}
+
+#[test]
+fn dn_19_the_giver_sees_his_window() {
+    let mut game = game(10, 1, 2);
+    game.transfer(p(2), p(3), None).unwrap();
+    let view = game.view_for(p(2)).expect("seat");
+    assert_eq!(view.windows.len(), 1);
+    let w = &view.windows[0];
+    assert_eq!(
+        (
+            w.notebook,
+            w.transferred_in,
+            w.first_resolution,
+            w.last_resolution,
+            w.expires_out
+        ),
+        (NotebookId::N2, 1, 3, 4, true)
+    );
+    assert!(game.view_for(p(3)).expect("seat").windows.is_empty());
 }
 
 // ---------------------------------------------------------------- Refusal order

@@ -464,6 +464,90 @@ mod tests {
         );
     }
 
+    /// Rows whose payloads are exactly `text`'s lines (a stored log).
+    fn stored(text: &str) -> Vec<GameEventRow> {
+        text.lines()
+            .enumerate()
+            .map(|(i, payload)| GameEventRow {
+                id: i as i64 + 1,
+                game_id: 1,
+                seq: i as i64 + 1,
+                kind: String::new(),
+                actor_id: None,
+                payload: payload.to_string(),
+                created_at: chrono::NaiveDateTime::default(),
+                hash: String::new(),
+            })
+            .collect()
+    }
+
+    fn public_events(f: &Folded, act: u32) -> Vec<Value> {
+        f.lines
+            .iter()
+            .filter_map(|l| match &l.line {
+                Line::Public { act: a, event } if *a == act => Some(event.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    const FIRST_EDITION_LOG: &str = include_str!("../../tests/fixtures/first-edition-log.jsonl");
+
+    #[test]
+    fn a_first_edition_log_stored_before_the_second_edition_still_folds_the_same() {
+        let f = fold(&stored(FIRST_EDITION_LOG)).expect("the stored log folds");
+        // DN-19 first edition: the window covers resolution T+1, so the giver recaptures.
+        assert_eq!(
+            public_events(&f, 2),
+            vec![
+                json!({"type": "out", "target": "g3", "cause": "voted", "kira": true,
+                        "notebook": "recaptured"})
+            ]
+        );
+        let g = f.game.as_ref().expect("started");
+        let me = g.view_for("g2").expect("seat");
+        assert_eq!(me["role"], "kira");
+        assert_eq!(me["edition"], 1);
+    }
+
+    #[test]
+    fn a_game_started_now_pins_the_second_edition_in_its_log() {
+        // The same log with the options pinned at the start, as the server writes it now.
+        let pinned = FIRST_EDITION_LOG.replace(
+            "\"fixed_deal\":true}",
+            "\"fixed_deal\":true,\"options\":{\"redistribute\":true,\"edition\":2}}",
+        );
+        assert_ne!(pinned, FIRST_EDITION_LOG);
+        let f = fold(&stored(&pinned)).expect("folds");
+        // DN-19 second edition: resolution T+1 is before the window: destroyed.
+        assert_eq!(
+            public_events(&f, 2),
+            vec![
+                json!({"type": "out", "target": "g3", "cause": "voted", "kira": true,
+                        "notebook": "destroyed"})
+            ]
+        );
+        assert_eq!(
+            f.game
+                .as_ref()
+                .and_then(|g| g.view_for("g2"))
+                .map(|v| v["edition"].clone()),
+            Some(json!(2))
+        );
+        // And the pinning itself: a new game's options carry the current edition; a judge's
+        // explicit choice is kept.
+        let v = Variant::DeathNote;
+        assert_eq!(v.pinned_options(&json!({})), json!({"edition": 2}));
+        assert_eq!(
+            v.pinned_options(&json!({"edition": 1, "redistribute": false})),
+            json!({"edition": 1, "redistribute": false})
+        );
+        assert_eq!(
+            v.legacy_options(&json!({"redistribute": true})),
+            json!({"redistribute": true, "edition": 1})
+        );
+    }
+
     #[test]
     fn folding_more_refuses_a_gap() {
         let all = rows(&a_game());

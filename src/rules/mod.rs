@@ -72,7 +72,11 @@ impl Variant {
     /// such a game started under the first edition of the ruling book.
     pub fn legacy_options(self, options: &Value) -> Value {
         match self {
-            Variant::DeathNote => pin(options, "edition", deathnote::Edition::First.number().into()),
+            Variant::DeathNote => pin(
+                options,
+                "edition",
+                deathnote::Edition::First.number().into(),
+            ),
         }
     }
 

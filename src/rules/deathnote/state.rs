@@ -619,7 +619,11 @@ impl Game {
     }
 
     /// Turns the log on or off (the simulator turns it off for speed).
+    /// Without a log there is no role history either (a partial one would mislead).
     pub fn set_logging(&mut self, on: bool) {
         self.logging = on;
+        if !on {
+            self.history.clear();
+        }
     }
 }
