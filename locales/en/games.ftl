@@ -60,6 +60,7 @@ game-my-seat = My seat
 game-reveal = Reveal
 game-resolve = Resolve this act now
 game-winner = Result: { $winner }
+game-ended-in = Ended at the resolution of act { $act }
 
 seat-title = My seat
 seat-game-id = Game ID
@@ -110,6 +111,28 @@ seat-vote-first = First name
 seat-vote-second = Second name (optional)
 seat-choose = Choose
 seat-kira-thread = Kira thread
+seat-role-kira-out = Kira (when out)
+seat-ahead = Ahead of you
+seat-window = You transferred N{ $n } in act { $act }. If a Kira is voted out or killed at the resolution of { $span ->
+    [one] act { $last }
+   *[two] act { $first } or { $last }
+}, you recapture her notebook{ $out ->
+    [yes] ; if no Kira is voted out or killed by the resolution of act { $last }, you go out.
+   *[no] .
+}
+seat-eye-status = Eye of Death: { $turns } of your 3 own turns counted; if your turns keep their present pattern you go out at the resolution of act { $act }, and your notebooks are destroyed.
+seat-eye-status-turns = Eye of Death: { $turns } of your 3 own turns counted; you go out at the resolution of the third, and your notebooks are destroyed.
+seat-confirm = I understand what this costs
+seat-confirm-missing = Tick “I understand what this costs” to send this action; nothing was submitted.
+seat-cost-kill = Uses this notebook's action for the act and cannot be undone; a wrong guess is announced in the next post, without your name.
+seat-cost-join = Uses this notebook's action for the act instead of a kill and cannot be undone; whether it succeeded is announced in the next post, without names.
+seat-cost-transfer = { $both ->
+    [yes] You give this notebook away at once (you stay Kira with the other); this cannot be undone. If a Kira is voted out or killed at the resolution of act { $first } or { $last }, you recapture her notebook.
+   *[no] You become good at once; this cannot be undone. If a Kira is voted out or killed at the resolution of act { $first } or { $last }, you recapture her notebook; if no Kira is voted out or killed by the resolution of act { $last }, you go out.
+}
+seat-cost-transfer-plain = You give this notebook away at once; this cannot be undone.
+seat-cost-eye-request = You can no longer transfer; you go out at the resolution of act { $act } and your notebooks are destroyed.
+seat-cost-eye-request-plain = You can no longer transfer; you go out at the resolution of your third own turn and your notebooks are destroyed.
 
 thread-judge = Judge
 thread-act-opening = The game starts; act { $act } opens.
@@ -128,12 +151,25 @@ reveal-seats = Seats
 reveal-col-game-id = Game ID
 reveal-col-real-id = Real ID
 reveal-col-start = Role at start
-reveal-col-end = Role at end
 reveal-col-out = Out
 reveal-kira-nb = Kira (N{ $n })
 reveal-kira = Kira
 reveal-good = Good
 reveal-still-in = In to the end
+reveal-col-role = Role (when out, or at the end)
+reveal-col-history = Role history
+reveal-history-none = Never held a notebook
+reveal-history-entry = act { $act }: { $change } → { $role }
+reveal-role-out = out
+reveal-change-dealt = dealt N{ $n }
+reveal-change-received = received N{ $n } from { $with }
+reveal-change-recaptured = recaptured N{ $n } when { $with } went out
+reveal-change-took = took N{ $n } from { $with }, killed by this seat
+reveal-change-redealt = was dealt N{ $n } again (redistribution)
+reveal-change-gave = gave N{ $n } to { $with }
+reveal-change-lost-to-recapture = went out ({ $cause }); N{ $n } recaptured by { $with }
+reveal-change-lost-to-killer = went out ({ $cause }); N{ $n } taken by { $with }
+reveal-change-destroyed = went out ({ $cause }); N{ $n } destroyed
 reveal-out = act { $act }, { $cause }
 reveal-transcript = Full transcript
 reveal-by = { $name }:

@@ -60,6 +60,7 @@ game-my-seat = 我的座位
 game-reveal = 揭晓
 game-resolve = 立即结算本幕
 game-winner = 结果：{ $winner }
+game-ended-in = 第 { $act } 幕结算时结束
 
 seat-title = 我的座位
 seat-game-id = 游戏身份
@@ -110,6 +111,28 @@ seat-vote-first = 第一人
 seat-vote-second = 第二人（可空）
 seat-choose = 请选择
 seat-kira-thread = 基拉联手帖
+seat-role-kira-out = 基拉（出局时）
+seat-ahead = 接下来
+seat-window = 你在第 { $act } 幕转让了 N{ $n }。若{ $span ->
+    [one] 第 { $last } 幕
+   *[two] 第 { $first } 或第 { $last } 幕
+}结算时有基拉被投出或被杀，你收回其笔记{ $out ->
+    [yes] ；若到第 { $last } 幕结算仍无基拉被投出或被杀，你将出局。
+   *[no] 。
+}
+seat-eye-status = 死神之眼：你的 3 个己方回合已计 { $turns } 个；若你的回合照现在的规律继续，你将在第 { $act } 幕结算时出局，持有的笔记被销毁。
+seat-eye-status-turns = 死神之眼：你的 3 个己方回合已计 { $turns } 个；第三个己方回合结算时你出局，持有的笔记被销毁。
+seat-confirm = 我已了解代价
+seat-confirm-missing = 请先勾选「我已了解代价」再提交；本次没有提交任何行动。
+seat-cost-kill = 用掉这本笔记本幕的行动，无法撤回；猜错会在下一帖公布（不公布你的名字）。
+seat-cost-join = 用掉这本笔记本幕的行动（代替杀人），无法撤回；联手成败会在下一帖公布（不公布名字）。
+seat-cost-transfer = { $both ->
+    [yes] 这本笔记立即送出（你仍以另一本为基拉），无法撤回。若第 { $first } 或第 { $last } 幕结算时有基拉被投出或被杀，你收回其笔记。
+   *[no] 你立即成为好人，无法撤回。若第 { $first } 或第 { $last } 幕结算时有基拉被投出或被杀，你收回其笔记；若到第 { $last } 幕结算仍无基拉被投出或被杀，你将出局。
+}
+seat-cost-transfer-plain = 这本笔记立即送出，无法撤回。
+seat-cost-eye-request = 你将不能再转让笔记；你将在第 { $act } 幕结算时出局，持有的笔记被销毁。
+seat-cost-eye-request-plain = 你将不能再转让笔记；你将在第三个己方回合结算时出局，持有的笔记被销毁。
 
 thread-judge = 法官
 thread-act-opening = 游戏开始，第 { $act } 幕开启。
@@ -128,12 +151,25 @@ reveal-seats = 座位
 reveal-col-game-id = 游戏身份
 reveal-col-real-id = 原身份
 reveal-col-start = 开局角色
-reveal-col-end = 终局角色
 reveal-col-out = 出局
 reveal-kira-nb = 基拉（N{ $n }）
 reveal-kira = 基拉
 reveal-good = 好人
 reveal-still-in = 存活到最后
+reveal-col-role = 角色（出局时或终局）
+reveal-col-history = 角色变化
+reveal-history-none = 从未持有笔记
+reveal-history-entry = 第 { $act } 幕：{ $change } → { $role }
+reveal-role-out = 出局
+reveal-change-dealt = 发到 N{ $n }
+reveal-change-received = 从 { $with } 收到 N{ $n }
+reveal-change-recaptured = { $with } 出局时收回 N{ $n }
+reveal-change-took = 杀死 { $with } 后夺得 N{ $n }
+reveal-change-redealt = 重新分配得到 N{ $n }
+reveal-change-gave = 把 N{ $n } 转让给 { $with }
+reveal-change-lost-to-recapture = 出局（{ $cause }）；N{ $n } 被 { $with } 收回
+reveal-change-lost-to-killer = 出局（{ $cause }）；N{ $n } 被 { $with } 夺得
+reveal-change-destroyed = 出局（{ $cause }）；N{ $n } 被销毁
 reveal-out = 第 { $act } 幕，{ $cause }
 reveal-transcript = 完整记录
 reveal-by = { $name }：

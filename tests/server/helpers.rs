@@ -412,3 +412,52 @@ impl<'a> Api<'a> {
         b["token"].as_str().expect("token").to_string()
     }
 }
+
+/// The HTML of the seat page's form for the action `kind`, if the page offers it.
+pub fn form_html<'a>(page: &'a Page, kind: &str) -> Option<&'a str> {
+    let id = format!(r#"id="form-{}""#, kind.replace('_', "-"));
+    let start = page.body.find(&id)?;
+    let end = page.body[start..].find("</form>")? + start;
+    Some(&page.body[start..end])
+}
+
+/// Fills in and submits the seat page's `kind` form, as a browser does.
+pub async fn submit(b: &Browser, game: i64, kind: &str, fields: &[(&str, &str)]) -> Page {
+    let seat = b.get(&format!("/games/{game}/seat")).await;
+    assert_eq!(seat.status, StatusCode::OK, "{}", seat.body);
+    let form = form_html(&seat, kind)
+        .unwrap_or_else(|| panic!("the seat page offers the {kind} form: {}", seat.body));
+    assert!(form.contains(&format!(r#"name="type" value="{kind}""#)));
+    for (name, value) in fields {
+        assert!(
+            form.contains(&format!(r#"name="{name}""#)),
+            "the {kind} form has a {name} field: {form}"
+        );
+        if *name == "confirm" {
+            // An irreversible form: its ticked confirmation (a required checkbox, no JavaScript).
+            assert!(
+                form.contains(r#"<input type="checkbox" name="confirm" value="yes" required>"#),
+                "the {kind} form asks for the confirmation: {form}"
+            );
+        } else if *name != "real_id" && !value.is_empty() {
+            assert!(
+                form.contains(&format!(r#"<option value="{value}">"#)),
+                "the {kind} form offers {value} as {name}: {form}"
+            );
+        }
+    }
+    let marker = r#"name="csrf" value=""#;
+    let start = form.find(marker).expect("the form's CSRF token") + marker.len();
+    let csrf = &form[start..start + form[start..].find('"').expect("closing quote")];
+    let mut post = vec![("csrf", csrf), ("type", kind)];
+    post.extend_from_slice(fields);
+    b.post(&format!("/games/{game}/actions"), &post).await
+}
+
+/// Posts an action the seat page does not offer (a tampered browser).
+pub async fn crafted(b: &Browser, game: i64, fields: &[(&str, &str)]) -> Page {
+    let csrf = b.get(&format!("/games/{game}/seat")).await.csrf();
+    let mut form = vec![("csrf", csrf.as_str())];
+    form.extend_from_slice(fields);
+    b.post(&format!("/games/{game}/actions"), &form).await
+}

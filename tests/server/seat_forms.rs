@@ -6,7 +6,7 @@
 //! the page does not offer (a tampered browser), for the refusals.
 
 use crate::helpers::Api;
-use crate::helpers::{Browser, Page, TestApp, fact, game_id_of};
+use crate::helpers::{Browser, Page, TestApp, crafted, fact, form_html, game_id_of, submit};
 use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -98,49 +98,6 @@ fn all_but(out: &[usize]) -> Vec<usize> {
     (0..CAST.len()).filter(|i| !out.contains(i)).collect()
 }
 
-/// The HTML of the seat page's form for the action `kind`, if the page offers it.
-fn form_html<'a>(page: &'a Page, kind: &str) -> Option<&'a str> {
-    let id = format!(r#"id="form-{}""#, kind.replace('_', "-"));
-    let start = page.body.find(&id)?;
-    let end = page.body[start..].find("</form>")? + start;
-    Some(&page.body[start..end])
-}
-
-/// Fills in and submits the seat page's `kind` form, as a browser does.
-async fn submit(b: &Browser, game: i64, kind: &str, fields: &[(&str, &str)]) -> Page {
-    let seat = b.get(&format!("/games/{game}/seat")).await;
-    assert_eq!(seat.status, StatusCode::OK, "{}", seat.body);
-    let form = form_html(&seat, kind)
-        .unwrap_or_else(|| panic!("the seat page offers the {kind} form: {}", seat.body));
-    assert!(form.contains(&format!(r#"name="type" value="{kind}""#)));
-    for (name, value) in fields {
-        assert!(
-            form.contains(&format!(r#"name="{name}""#)),
-            "the {kind} form has a {name} field: {form}"
-        );
-        if *name != "real_id" && !value.is_empty() {
-            assert!(
-                form.contains(&format!(r#"<option value="{value}">"#)),
-                "the {kind} form offers {value} as {name}: {form}"
-            );
-        }
-    }
-    let marker = r#"name="csrf" value=""#;
-    let start = form.find(marker).expect("the form's CSRF token") + marker.len();
-    let csrf = &form[start..start + form[start..].find('"').expect("closing quote")];
-    let mut post = vec![("csrf", csrf), ("type", kind)];
-    post.extend_from_slice(fields);
-    b.post(&format!("/games/{game}/actions"), &post).await
-}
-
-/// Posts an action the seat page does not offer (a tampered browser).
-async fn crafted(b: &Browser, game: i64, fields: &[(&str, &str)]) -> Page {
-    let csrf = b.get(&format!("/games/{game}/seat")).await.csrf();
-    let mut form = vec![("csrf", csrf.as_str())];
-    form.extend_from_slice(fields);
-    b.post(&format!("/games/{game}/actions"), &form).await
-}
-
 /// Creates the game by the form, signs up the 11 accounts on the page, and starts it with the
 /// fixed deal of `CAST` (Kiras 夜神月 with N1 and 弥海砂 with N2, DN-2).
 async fn deal(app: &TestApp, title: &str) -> Table {
@@ -213,7 +170,11 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
 
     // DN-8: a wrong guess fails at once, and the reply tells the target's true real ID.
     let failed = t
-        .submit(LIGHT, "kill", &[("target", "L"), ("real_id", "carol")])
+        .submit(
+            LIGHT,
+            "kill",
+            &[("target", "L"), ("real_id", "carol"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(failed.status, StatusCode::OK, "{}", failed.body);
     assert!(
@@ -235,7 +196,12 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
     let again = t
         .crafted(
             LIGHT,
-            &[("type", "kill"), ("target", "L"), ("real_id", "bob")],
+            &[
+                ("type", "kill"),
+                ("target", "L"),
+                ("real_id", "bob"),
+                ("confirm", "yes"),
+            ],
         )
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
@@ -254,7 +220,11 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
 
     // Act 2: N2 is on turn. DN-7: the guess matches trimmed and ASCII case-insensitively.
     let killed = t
-        .submit(MISA, "kill", &[("target", "L"), ("real_id", " BOB ")])
+        .submit(
+            MISA,
+            "kill",
+            &[("target", "L"), ("real_id", " BOB "), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(killed.status, StatusCode::OK, "{}", killed.body);
     assert!(
@@ -300,7 +270,9 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
     let g = t.game;
 
     // Act 1: 夜神月 names a good seat: only she learns it failed (DN-11).
-    let failed = t.submit(LIGHT, "join", &[("target", "L")]).await;
+    let failed = t
+        .submit(LIGHT, "join", &[("target", "L"), ("confirm", "yes")])
+        .await;
     assert_eq!(failed.status, StatusCode::OK, "{}", failed.body);
     assert!(
         failed.body.contains("已提交：联手失败。"),
@@ -319,7 +291,9 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
     );
 
     // Act 2: 弥海砂 names 夜神月, who holds N1: both learn each other at once.
-    let joined = t.submit(MISA, "join", &[("target", "夜神月")]).await;
+    let joined = t
+        .submit(MISA, "join", &[("target", "夜神月"), ("confirm", "yes")])
+        .await;
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
     assert!(
         joined
@@ -373,7 +347,10 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
         assert!(form_html(&seat, "join").is_none(), "{}", seat.body);
     }
     let rejoin = t
-        .crafted(MISA, &[("type", "join"), ("target", "夜神月")])
+        .crafted(
+            MISA,
+            &[("type", "join"), ("target", "夜神月"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(rejoin.status, StatusCode::CONFLICT, "{}", rejoin.body);
     assert!(
@@ -383,7 +360,11 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
     );
     // DN-9: after a failed kill the same target may be tried with the other notebook on turn.
     let failed = t
-        .submit(LIGHT, "kill", &[("target", "L"), ("real_id", "dave")])
+        .submit(
+            LIGHT,
+            "kill",
+            &[("target", "L"), ("real_id", "dave"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(failed.status, StatusCode::OK, "{}", failed.body);
     assert!(
@@ -392,7 +373,11 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
         failed.body
     );
     let killed = t
-        .submit(MISA, "kill", &[("target", "L"), ("real_id", "bob")])
+        .submit(
+            MISA,
+            "kill",
+            &[("target", "L"), ("real_id", "bob"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(killed.status, StatusCode::OK, "{}", killed.body);
     assert!(killed.body.contains("杀人成功"), "{}", killed.body);
@@ -409,12 +394,20 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
 
     // Act 4: still both on turn; a kill on a seat another kill already killed is refused (DN-9).
     let first = t
-        .submit(LIGHT, "kill", &[("target", "梅洛"), ("real_id", "FRANK")])
+        .submit(
+            LIGHT,
+            "kill",
+            &[("target", "梅洛"), ("real_id", "FRANK"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.body);
     assert!(first.body.contains("杀人成功"), "{}", first.body);
     let taken = t
-        .submit(MISA, "kill", &[("target", "梅洛"), ("real_id", "frank")])
+        .submit(
+            MISA,
+            "kill",
+            &[("target", "梅洛"), ("real_id", "frank"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
     assert!(
@@ -439,8 +432,15 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     let t = deal(&app, "死神之眼表单局").await;
     let g = t.game;
 
-    // Act 1, 夜神月's own turn: she requests the Eye (DN-20), granted at once.
-    let granted = t.submit(LIGHT, "eye_request", &[]).await;
+    // Act 1, 夜神月's own turn: she requests the Eye (DN-20), granted at once. The form says
+    // what it costs: alternating turns, out at resolution 1 + 4 (DN-22).
+    let light = t.seat_page(LIGHT).await;
+    let form = form_html(&light, "eye_request").expect("the eye_request form");
+    assert!(
+        form.contains("你将不能再转让笔记；你将在第 5 幕结算时出局，持有的笔记被销毁。"),
+        "{form}"
+    );
+    let granted = t.submit(LIGHT, "eye_request", &[("confirm", "yes")]).await;
     assert_eq!(granted.status, StatusCode::OK, "{}", granted.body);
     assert!(
         granted.body.contains("已提交：已获得死神之眼。"),
@@ -449,10 +449,20 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     );
     assert!(granted.body.contains("你持有死神之眼。"));
     assert!(
+        granted.body.contains(
+            "死神之眼：你的 3 个己方回合已计 1 个；若你的回合照现在的规律继续，\
+             你将在第 5 幕结算时出局，持有的笔记被销毁。"
+        ),
+        "{}",
+        granted.body
+    );
+    assert!(
         form_html(&granted, "eye_request").is_none(),
         "once per game"
     );
-    let twice = t.crafted(LIGHT, &[("type", "eye_request")]).await;
+    let twice = t
+        .crafted(LIGHT, &[("type", "eye_request"), ("confirm", "yes")])
+        .await;
     assert_eq!(twice.status, StatusCode::CONFLICT, "{}", twice.body);
     assert!(
         twice
@@ -486,13 +496,20 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     // DN-18: no transfer while holding the Eye.
     assert!(form_html(&more, "transfer").is_none());
     let transfer = t
-        .crafted(LIGHT, &[("type", "transfer"), ("target", "L")])
+        .crafted(
+            LIGHT,
+            &[("type", "transfer"), ("target", "L"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(transfer.status, StatusCode::CONFLICT, "{}", transfer.body);
     assert!(transfer.body.contains("现在不能转让"));
     // DN-8: with the Eye, a failed kill tells nothing.
     let failed = t
-        .submit(LIGHT, "kill", &[("target", "L"), ("real_id", "carol")])
+        .submit(
+            LIGHT,
+            "kill",
+            &[("target", "L"), ("real_id", "carol"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(failed.status, StatusCode::OK, "{}", failed.body);
     assert!(
@@ -557,16 +574,30 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
         "{}",
         light.body
     );
+    // DN-28: she went out as Kira, and her page says so although she holds nothing now.
+    assert_eq!(fact(&light, "角色"), "基拉（出局时）", "{}", light.body);
+    assert!(light.body.contains("role-kira"));
 }
 
 async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     let t = deal(&app, "转让表单局").await;
     let g = t.game;
 
-    // Act 1, 11 alive (> 8, DN-18): 夜神月 transfers N1 to 尼亚.
+    // Act 1, 11 alive (> 8, DN-18): 夜神月 transfers N1 to 尼亚. The form says what it costs
+    // (DN-19, second edition: a transfer in act 1 opens resolutions 3 and 4).
     let light = t.seat_page(LIGHT).await;
     assert!(light.body.contains("可转让"), "{}", light.body);
-    let transferred = t.submit(LIGHT, "transfer", &[("target", "尼亚")]).await;
+    let form = form_html(&light, "transfer").expect("the transfer form");
+    assert!(
+        form.contains(
+            "你立即成为好人，无法撤回。若第 3 或第 4 幕结算时有基拉被投出或被杀，你收回其笔记；\
+             若到第 4 幕结算仍无基拉被投出或被杀，你将出局。"
+        ),
+        "{form}"
+    );
+    let transferred = t
+        .submit(LIGHT, "transfer", &[("target", "尼亚"), ("confirm", "yes")])
+        .await;
     assert_eq!(transferred.status, StatusCode::OK, "{}", transferred.body);
     assert!(
         transferred.body.contains("已提交：笔记已转让。"),
@@ -576,6 +607,14 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     // The giver is good at once; the receiver is Kira with that notebook, and cannot give it on.
     assert_eq!(fact(&transferred, "角色"), "好人");
     assert!(form_html(&transferred, "kill").is_none());
+    assert!(
+        transferred.body.contains(
+            "你在第 1 幕转让了 N1。若第 3 或第 4 幕结算时有基拉被投出或被杀，你收回其笔记；\
+             若到第 4 幕结算仍无基拉被投出或被杀，你将出局。"
+        ),
+        "DN-19: the giver sees his window: {}",
+        transferred.body
+    );
     let near = t.seat_page(NEAR).await;
     assert_eq!(fact(&near, "角色"), "基拉（持有笔记 N1）", "{}", near.body);
     assert!(
@@ -586,7 +625,10 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     );
     assert!(form_html(&near, "transfer").is_none());
     let onward = t
-        .crafted(NEAR, &[("type", "transfer"), ("target", "L")])
+        .crafted(
+            NEAR,
+            &[("type", "transfer"), ("target", "L"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(onward.status, StatusCode::CONFLICT, "{}", onward.body);
     assert!(onward.body.contains("现在不能转让"));
@@ -612,7 +654,7 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     assert!(misa.body.contains("继承人：相泽"));
 
     // Everyone votes out both Kiras (K = 2, |T1| = 2: both out, DN-15). Resolution 1 is outside
-    // 夜神月's window (DN-19: T+1, T+2), so both notebooks are destroyed; 9 alive → one
+    // 夜神月's window (DN-19: T+2, T+3), so both notebooks are destroyed; 9 alive → one
     // notebook, N1, is dealt again to N1's heir (DN-23, DN-24). 尼亚 received N1 during the act, so
     // she owed no action for it (DN-6).
     for i in all_but(&[]) {
@@ -648,8 +690,16 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     );
     assert_eq!(fact(&t.seat_page(AIZAWA).await, "角色"), "好人");
 
-    // DN-19: 夜神月 holds no notebook when his window ends at resolution 3: out.
-    for act in 2..=3 {
+    // DN-19: 夜神月 holds no notebook when his window ends at resolution 4 (T+3): out. Nobody
+    // is voted out or killed in acts 2–4, so nothing is recaptured.
+    for act in 2..=4 {
+        let light = t.seat_page(LIGHT).await;
+        let window = if act < 4 {
+            "若第 3 或第 4 幕结算时有基拉被投出或被杀，你收回其笔记"
+        } else {
+            "若第 4 幕结算时有基拉被投出或被杀，你收回其笔记"
+        };
+        assert!(light.body.contains(window), "act {act}: {}", light.body);
         let p = t.submit(MATSUDA, "pass", &[]).await;
         assert_eq!(p.status, StatusCode::OK, "{}", p.body);
         t.everyone_votes_for_themselves(&all_but(&[NEAR, MISA]))
@@ -660,11 +710,18 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
             public
                 .body
                 .contains("夜神月 出局（转让后未能回收笔记），是好人。"),
-            act == 3,
+            act == 4,
             "act {act}: {}",
             public.body
         );
     }
+    // He went out good: his page says so (DN-28: the role when out).
+    let light = t.seat_page(LIGHT).await;
+    assert_eq!(fact(&light, "角色"), "好人", "{}", light.body);
+    assert!(
+        !light.body.contains("你在第 1 幕转让了"),
+        "no window once out"
+    );
 }
 
 async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
@@ -678,7 +735,12 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
     let refused = t
         .crafted(
             MISA,
-            &[("type", "kill"), ("target", "L"), ("real_id", "bob")],
+            &[
+                ("type", "kill"),
+                ("target", "L"),
+                ("real_id", "bob"),
+                ("confirm", "yes"),
+            ],
         )
         .await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
@@ -702,7 +764,12 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
     let en_refused = crafted(
         &en,
         g,
-        &[("type", "kill"), ("target", "L"), ("real_id", "bob")],
+        &[
+            ("type", "kill"),
+            ("target", "L"),
+            ("real_id", "bob"),
+            ("confirm", "yes"),
+        ],
     )
     .await;
     assert_eq!(en_refused.status, StatusCode::CONFLICT);
@@ -725,7 +792,12 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
     let own = t
         .crafted(
             LIGHT,
-            &[("type", "kill"), ("target", "夜神月"), ("real_id", "alice")],
+            &[
+                ("type", "kill"),
+                ("target", "夜神月"),
+                ("real_id", "alice"),
+                ("confirm", "yes"),
+            ],
         )
         .await;
     assert_eq!(own.status, StatusCode::CONFLICT, "{}", own.body);
@@ -734,7 +806,12 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
     let good = t
         .crafted(
             MELLO,
-            &[("type", "kill"), ("target", "L"), ("real_id", "bob")],
+            &[
+                ("type", "kill"),
+                ("target", "L"),
+                ("real_id", "bob"),
+                ("confirm", "yes"),
+            ],
         )
         .await;
     assert_eq!(good.status, StatusCode::CONFLICT, "{}", good.body);
@@ -753,7 +830,12 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
     let empty = t
         .crafted(
             LIGHT,
-            &[("type", "kill"), ("target", "L"), ("real_id", "  ")],
+            &[
+                ("type", "kill"),
+                ("target", "L"),
+                ("real_id", "  "),
+                ("confirm", "yes"),
+            ],
         )
         .await;
     assert_eq!(empty.status, StatusCode::BAD_REQUEST, "{}", empty.body);

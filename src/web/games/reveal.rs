@@ -2,10 +2,11 @@
 //! actions, and the commitment check. Before the end it is a 409 page.
 
 use super::{
-    action_sentence, private_sentence, public_sentence, refusal_text, reply_sentence, s,
-    winner_text,
+    action_sentence, cause_text, private_sentence, public_sentence, refusal_text, reply_sentence,
+    s, winner_text,
 };
 use crate::game::views;
+use crate::i18n::Tr;
 use crate::web::error::AppError;
 use crate::web::pages::PageCtx;
 use crate::web::state::AppState;
@@ -21,8 +22,49 @@ pub struct RevealSeatView {
     /// Every account that played the seat, in order (substitutes after the signed-up one).
     pub accounts: String,
     pub start: String,
-    pub end: String,
+    /// The role it had when it went out, or at the end if still in (DN-28).
+    pub role: String,
+    /// Each change of its notebooks, with the act, in the reader's language (DN-28).
+    pub history: Vec<String>,
     pub out: String,
+}
+
+/// One entry of a seat's role history (`roles.seats[].history[]`) as a sentence:
+/// "act 2: received N1 from 夜神月 → Kira". `cause` is why the seat went out, if it did.
+fn history_sentence(tr: &Tr, c: &Value, cause: &str) -> String {
+    let n = c.get("notebook").and_then(Value::as_u64).unwrap_or(0);
+    let with = c.get("with").and_then(Value::as_str).unwrap_or("?");
+    let text = match s(c, "change") {
+        change @ ("dealt" | "received" | "recaptured" | "took" | "redealt" | "gave"
+        | "lost_to_recapture" | "lost_to_killer" | "destroyed") => tr.ta(
+            &format!("reveal-change-{}", change.replace('_', "-")),
+            &[
+                ("n", n.to_string()),
+                ("with", with.to_string()),
+                ("cause", cause_text(tr, cause)),
+            ],
+        ),
+        other => other.to_string(),
+    };
+    let role = match s(c, "role_after") {
+        "kira" => tr.t("reveal-kira"),
+        "out" => tr.t("reveal-role-out"),
+        _ => tr.t("reveal-good"),
+    };
+    tr.ta(
+        "reveal-history-entry",
+        &[
+            (
+                "act",
+                c.get("act")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0)
+                    .to_string(),
+            ),
+            ("change", text),
+            ("role", role),
+        ],
+    )
 }
 
 pub struct TranscriptLine {
@@ -73,11 +115,19 @@ pub async fn show(
                         Some(n) => tr.t1("reveal-kira-nb", "n", &n),
                         None => tr.t("reveal-good"),
                     };
-                    let end = if seat.get("kira_at_end").and_then(Value::as_bool) == Some(true) {
+                    // DN-28: the role when out (a seat voted out as Kira reads Kira), or at the
+                    // end for a seat still in.
+                    let role = if s(seat, "role") == "kira" {
                         tr.t("reveal-kira")
                     } else {
                         tr.t("reveal-good")
                     };
+                    let cause = seat.pointer("/out/1").and_then(Value::as_str).unwrap_or("");
+                    let history = seat
+                        .get("history")
+                        .and_then(Value::as_array)
+                        .map(|h| h.iter().map(|c| history_sentence(&tr, c, cause)).collect())
+                        .unwrap_or_default();
                     let out = match seat.get("out").and_then(Value::as_array) {
                         Some(o) => tr.ta(
                             "reveal-out",
@@ -115,7 +165,8 @@ pub async fn show(
                         game_id: s(seat, "game_id").to_string(),
                         real_id: s(seat, "real_id").to_string(),
                         start,
-                        end,
+                        role,
+                        history,
                         out,
                     }
                 })
@@ -186,4 +237,50 @@ pub async fn show(
         hash: s(&c, "hash").to_string(),
         verified: c.get("verified").and_then(Value::as_bool) == Some(true),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use serde_json::json;
+
+    #[test]
+    fn every_role_change_has_a_sentence_in_both_languages() {
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for change in [
+                "dealt",
+                "received",
+                "recaptured",
+                "took",
+                "redealt",
+                "gave",
+                "lost_to_recapture",
+                "lost_to_killer",
+                "destroyed",
+            ] {
+                let c = json!({"act": 4, "notebook": 2, "change": change, "with": "L",
+                               "role_after": "out"});
+                let text = history_sentence(&tr, &c, "voted");
+                let raw = history_sentence(&tr, &json!({"act": 4, "change": "?"}), "");
+                assert!(text.contains('4') && text.contains("N2"), "{text}");
+                assert!(!text.contains("reveal-") && !text.contains(" ?"), "{text}");
+                assert_ne!(text.split(" → ").next(), raw.split(" → ").next());
+            }
+        }
+        let en = Tr::new(Lang::En);
+        let c = json!({"act": 2, "notebook": 1, "change": "received", "with": "夜神月",
+                       "role_after": "kira"});
+        assert_eq!(
+            history_sentence(&en, &c, ""),
+            "act 2: received N1 from 夜神月 → Kira"
+        );
+        let c = json!({"act": 4, "notebook": 1, "change": "lost_to_recapture", "with": "L",
+                       "role_after": "out"});
+        assert_eq!(
+            history_sentence(&en, &c, "voted"),
+            "act 4: went out (voted out); N1 recaptured by L → out"
+        );
+    }
 }

@@ -68,6 +68,99 @@ struct SeatPage {
     kira_thread: bool,
     outcome: Option<Outcome>,
     banner: super::banner::Banner,
+    /// DN-19: one sentence per recapture window this seat opened by giving a notebook away.
+    windows: Vec<String>,
+    /// DN-22: the Eye holder's own turns and the resolution she goes out at.
+    eye_status: Option<String>,
+    /// What each irreversible form costs, in one line (shown above its confirmation).
+    costs: Costs,
+}
+
+/// The one-line cost of each irreversible action form (kill, join, transfer, Eye request).
+pub struct Costs {
+    pub kill: String,
+    pub join: String,
+    pub transfer: String,
+    pub eye_request: String,
+}
+
+/// The forms that cannot be undone: the page asks for a ticked `confirm=yes`, and so does the
+/// handler (the JSON API does not: its callers confirm on their side).
+const CONFIRMED: [&str; 4] = ["kill", "join", "transfer", "eye_request"];
+
+fn n_of(v: &Value, key: &str) -> u64 {
+    v.get(key).and_then(Value::as_u64).unwrap_or(0)
+}
+
+/// DN-19: a giver's window as one sentence. `now` is the act shown; once the window's first
+/// resolution has passed, only its last one is named.
+fn window_sentence(tr: &crate::i18n::Tr, w: &Value, now: u64) -> String {
+    let (first, last) = (n_of(w, "first_resolution"), n_of(w, "last_resolution"));
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    tr.ta(
+        "seat-window",
+        &[
+            ("n", n_of(w, "notebook").to_string()),
+            ("act", n_of(w, "transferred_in").to_string()),
+            ("first", first.to_string()),
+            ("last", last.to_string()),
+            (
+                "span",
+                if first >= last || now > first {
+                    "one"
+                } else {
+                    "two"
+                }
+                .into(),
+            ),
+            (
+                "out",
+                yes_no(
+                    w.get("expires_out")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(true),
+                ),
+            ),
+        ],
+    )
+}
+
+/// DN-22: the Eye holder's count of own turns and her death act.
+fn eye_sentence(tr: &crate::i18n::Tr, e: &Value) -> String {
+    let turns = n_of(e, "own_turns").to_string();
+    match e.get("death_act").and_then(Value::as_u64) {
+        Some(death) => tr.ta(
+            "seat-eye-status",
+            &[("turns", turns), ("act", death.to_string())],
+        ),
+        None => tr.ta("seat-eye-status-turns", &[("turns", turns)]),
+    }
+}
+
+/// The cost lines of the irreversible forms, from the engine's `transfer_window` (DN-19) and
+/// `eye_request_death` (DN-22).
+fn costs(tr: &crate::i18n::Tr, st: &Value, notebooks: usize) -> Costs {
+    let transfer = match st.get("transfer_window").and_then(Value::as_array) {
+        Some(w) if w.len() == 2 => tr.ta(
+            "seat-cost-transfer",
+            &[
+                ("first", w[0].as_u64().unwrap_or(0).to_string()),
+                ("last", w[1].as_u64().unwrap_or(0).to_string()),
+                ("both", if notebooks > 1 { "yes" } else { "no" }.into()),
+            ],
+        ),
+        _ => tr.t("seat-cost-transfer-plain"),
+    };
+    let eye_request = match st.get("eye_request_death").and_then(Value::as_u64) {
+        Some(death) => tr.t1("seat-cost-eye-request", "act", &death),
+        None => tr.t("seat-cost-eye-request-plain"),
+    };
+    Costs {
+        kill: tr.t("seat-cost-kill"),
+        join: tr.t("seat-cost-join"),
+        transfer,
+        eye_request,
+    }
 }
 
 impl SeatPage {
@@ -90,7 +183,10 @@ impl SeatPage {
 
     fn role_text(&self) -> String {
         let tr = self.page.tr;
-        if self.kira {
+        if self.kira && !self.alive {
+            // The role it had when it went out (DN-28); an out seat holds no notebook.
+            tr.t("seat-role-kira-out")
+        } else if self.kira {
             let names: Vec<String> = self.notebooks.iter().map(|n| format!("N{}", n.n)).collect();
             tr.t1(
                 "seat-role-kira",
@@ -198,12 +294,33 @@ async fn load(
         })
         .collect();
     let banner = super::banner::banner(state, viewer, game_id).await?;
+    let shown_act = st.get("act").and_then(Value::as_u64).unwrap_or(0);
+    let windows = if over {
+        Vec::new()
+    } else {
+        st.get("windows")
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .map(|w| window_sentence(&tr, w, shown_act))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let eye_status = st
+        .get("eye_status")
+        .filter(|e| !over && e.is_object())
+        .map(|e| eye_sentence(&tr, e));
+    let costs = costs(&tr, st, notebooks.len());
     Ok(SeatPage {
+        windows,
+        eye_status,
+        costs,
         banner,
         page: viewer.page(),
         game: game_id,
         title: public.title.clone(),
-        act: st.get("act").and_then(Value::as_u64).unwrap_or(0),
+        act: shown_act,
         real_id: st
             .get("real_id")
             .and_then(Value::as_str)
@@ -258,6 +375,14 @@ pub struct ActionForm {
     notebook: Option<String>,
     vote1: Option<String>,
     vote2: Option<String>,
+    /// The ticked confirmation of an irreversible form (`yes`).
+    confirm: Option<String>,
+}
+
+/// An irreversible form (kill, join, transfer, Eye request) posted without its ticked
+/// confirmation: refused here, before anything reaches the rules.
+fn unconfirmed(f: &ActionForm) -> bool {
+    CONFIRMED.contains(&f.kind.as_str()) && f.confirm.as_deref().map(str::trim) != Some("yes")
 }
 
 fn filled(v: &Option<String>) -> Option<String> {
@@ -324,6 +449,15 @@ pub async fn act(
     let account = viewer.require_in_game(*id)?;
     let game_id = *id;
     let tr = viewer.tr;
+    if unconfirmed(&form) {
+        // Nothing is submitted: the page comes back with the reason, as for any refused form.
+        let mut page = load(&state, &viewer, account, game_id).await?;
+        page.outcome = Some(Outcome {
+            ok: false,
+            text: tr.t("seat-confirm-missing"),
+        });
+        return Ok(render_with(page, StatusCode::BAD_REQUEST));
+    }
     let result = match action_of(&form) {
         Ok(action) => service::submit(&state, account, game_id, action).await,
         Err(e) => Err(e),
@@ -382,6 +516,63 @@ mod tests {
             notebook: get("notebook"),
             vote1: get("vote1"),
             vote2: get("vote2"),
+            confirm: get("confirm"),
+        }
+    }
+
+    #[test]
+    fn irreversible_forms_need_the_ticked_confirmation() {
+        for kind in CONFIRMED {
+            assert!(unconfirmed(&form(kind, &[("target", "L")])), "{kind}");
+            assert!(unconfirmed(&form(kind, &[("confirm", "on")])), "{kind}");
+            assert!(!unconfirmed(&form(kind, &[("confirm", "yes")])), "{kind}");
+        }
+        for kind in ["vote", "pass", "heir", "eye_use"] {
+            assert!(!unconfirmed(&form(kind, &[])), "{kind}");
+        }
+    }
+
+    #[test]
+    fn window_and_eye_sentences_use_the_engines_numbers() {
+        use crate::i18n::{Lang, Tr};
+        let en = Tr::new(Lang::En);
+        let w = json!({"notebook": 1, "transferred_in": 3, "first_resolution": 5,
+                       "last_resolution": 6, "expires_out": true});
+        assert_eq!(
+            window_sentence(&en, &w, 4),
+            "You transferred N1 in act 3. If a Kira is voted out or killed at the resolution of \
+             act 5 or 6, you recapture her notebook; if no Kira is voted out or killed by the \
+             resolution of act 6, you go out."
+        );
+        assert_eq!(
+            window_sentence(&en, &w, 6),
+            "You transferred N1 in act 3. If a Kira is voted out or killed at the resolution of \
+             act 6, you recapture her notebook; if no Kira is voted out or killed by the \
+             resolution of act 6, you go out."
+        );
+        let kira = json!({"notebook": 2, "transferred_in": 3, "first_resolution": 5,
+                          "last_resolution": 6, "expires_out": false});
+        assert!(window_sentence(&en, &kira, 4).ends_with("you recapture her notebook."));
+        let zh = Tr::new(Lang::Zh);
+        assert_eq!(
+            window_sentence(&zh, &w, 4),
+            "你在第 3 幕转让了 N1。若第 5 或第 6 幕结算时有基拉被投出或被杀，你收回其笔记；\
+             若到第 6 幕结算仍无基拉被投出或被杀，你将出局。"
+        );
+        let eye = json!({"own_turns": 2, "death_act": 7, "usable_now": false});
+        assert_eq!(
+            eye_sentence(&en, &eye),
+            "Eye of Death: 2 of your 3 own turns counted; if your turns keep their present \
+             pattern you go out at the resolution of act 7, and your notebooks are destroyed."
+        );
+        for tr in [en, zh] {
+            let st = json!({"transfer_window": [3, 4], "eye_request_death": 5});
+            let c = costs(&tr, &st, 1);
+            for line in [&c.kill, &c.join, &c.transfer, &c.eye_request] {
+                assert!(!line.contains("seat-cost"), "{line}");
+            }
+            assert!(c.transfer.contains('3') && c.transfer.contains('4'));
+            assert!(c.eye_request.contains('5'));
         }
     }
 
