@@ -41,6 +41,11 @@ game-withdraw = Withdraw
 game-start = Start the game
 game-seat-range = Players: { $min }–{ $max }
 game-commitment = Commitment hash
+game-rules = Rules
+game-rules-edition = edition { $edition }{ $edition ->
+    [1] {" "}(the first edition: the game started before the second and keeps it to the end)
+   *[other] {""}
+}
 game-commitment-help = This is the SHA-256 of the deal text (every seat's game ID, real ID and role) plus a secret salt. At the end the text and the salt are published, so anyone can check the deal was never changed.
 game-act = Act { $act }
 game-deadline = Deadline

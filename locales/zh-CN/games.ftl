@@ -41,6 +41,11 @@ game-withdraw = 退出报名
 game-start = 开始游戏
 game-seat-range = 人数：{ $min }–{ $max }
 game-commitment = 承诺哈希
+game-rules = 规则版本
+game-rules-edition = 第 { $edition } 版{ $edition ->
+    [1] （第一版：开局早于第二版的规则，沿用至终局）
+   *[other] {""}
+}
 game-commitment-help = 这是发牌文本（每个座位的游戏身份、原身份与角色）加上一个秘密盐值后的 SHA-256。游戏结束时公开原文与盐值，任何人都可以核对发牌从未被改动。
 game-act = 第 { $act } 幕
 game-deadline = 截止时间

@@ -41,6 +41,8 @@ pub struct PublicGame {
     pub signups: Vec<String>,
     pub commitment: Option<String>,
     pub fixed_deal: bool,
+    /// The edition of the ruling book the game plays by (pinned when it started).
+    pub edition: Option<u8>,
     pub settings: Value,
     pub signup_thread_id: Option<i64>,
     pub game_thread_id: Option<i64>,
@@ -93,6 +95,7 @@ pub fn public_from(
         signups,
         commitment: folded.started.as_ref().map(|s| s.commitment.clone()),
         fixed_deal: row.fixed_deal,
+        edition: game.and_then(|g| g.edition()),
         settings: serde_json::to_value(&folded.settings).unwrap_or(Value::Null),
         signup_thread_id: row.signup_thread_id,
         game_thread_id: row.game_thread_id,

@@ -309,6 +309,13 @@ impl Game {
         }
     }
 
+    /// The edition of the ruling book the game plays by, for variants whose book has editions.
+    pub fn edition(&self) -> Option<u8> {
+        match self {
+            Game::DeathNote(g) => Some(g.edition().number()),
+        }
+    }
+
     /// The winner's name (`good`, `kira`, `draw`, …), `None` while running.
     pub fn outcome(&self) -> Option<&'static str> {
         match self {

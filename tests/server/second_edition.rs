@@ -368,6 +368,9 @@ async fn dn_28_reveal_shows_role_history_of_a_game_played_to_the_end(app: TestAp
     }
     let game_en = t.page(&near_en, "").await;
     assert!(game_en.body.contains("Ended at the resolution of act 4"));
+    // The edition pinned at the start is shown (a new game plays the second edition).
+    assert_eq!(fact(&pages[0].1, "规则版本"), "第 2 版");
+    assert!(game_en.body.contains("edition 2"), "{}", game_en.body);
     pages.push(("game en", game_en));
     for (name, p) in &pages {
         for after in ["第 5 幕", "Act 5", "act 5"] {
