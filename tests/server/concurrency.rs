@@ -1,5 +1,6 @@
 //! Concurrent requests on one database (issue 9): a double "resolve now" resolves one act, on
-//! one instance or two; a judge's form from an earlier act changes nothing.
+//! one instance or two; a judge's form from an earlier act changes nothing; 16 games created at
+//! once on an empty database all succeed with one games board.
 
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
@@ -9,6 +10,7 @@ use serde_json::{Value, json};
 on_both_backends!(
     a_double_resolve_resolves_one_act_on_one_instance_or_two,
     a_judges_request_for_an_earlier_act_changes_nothing,
+    sixteen_games_created_at_once_on_an_empty_database,
 );
 
 struct Game {
@@ -274,4 +276,37 @@ async fn a_judges_request_for_an_earlier_act_changes_nothing(app: TestApp) {
         )
         .await;
     assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+}
+
+async fn sixteen_games_created_at_once_on_an_empty_database(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, boards) = api.get("/api/v1/boards", None).await;
+    assert_eq!(
+        boards["boards"],
+        json!([]),
+        "an empty database has no board"
+    );
+    let url = app.url("/api/v1/games");
+    let answers = futures_util::future::join_all((0..16).map(|i| {
+        post_json(
+            url.clone(),
+            &admin,
+            json!({"title": format!("同时开局 {i}"), "variant": "deathnote"}),
+        )
+    }))
+    .await;
+    for (s, b) in &answers {
+        assert_eq!(*s, StatusCode::CREATED, "{b}");
+    }
+    let (_, boards) = api.get("/api/v1/boards", None).await;
+    let slugs: Vec<&str> = boards["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .filter_map(|b| b["slug"].as_str())
+        .collect();
+    assert_eq!(slugs, ["games"], "one games board");
+    let (_, games) = api.get("/api/v1/games", None).await;
+    assert_eq!(games["games"].as_array().map(Vec::len), Some(16));
 }
