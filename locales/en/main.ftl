@@ -103,6 +103,7 @@ error-gone = This was deleted.
 error-rate-limited = Too many attempts. Please wait a minute and try again.
 error-bad-credentials = Wrong user name or password.
 error-internal = Something went wrong on the server. Please try again later.
+error-database-busy = The database is busy and your request was not carried out. Please try again in a few seconds.
 error-name-taken = That user name is taken.
 error-thread-locked = This thread is locked: no replies or edits.
 error-wrong-password = The current password is not right.

@@ -97,6 +97,7 @@ error-gone = 该内容已被删除。
 error-rate-limited = 尝试次数过多，请稍后再试。
 error-bad-credentials = 用户名或密码错误。
 error-internal = 服务器出错了，请稍后再试。
+error-database-busy = 数据库正忙，本次请求没有执行，请几秒后重试。
 error-name-taken = 这个用户名已被使用。
 error-thread-locked = 本主题已锁定，不能回复或编辑。
 error-wrong-password = 当前密码不正确。

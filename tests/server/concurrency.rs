@@ -1,11 +1,14 @@
 //! Concurrent requests on one database (issue 9): a double "resolve now" resolves one act, on
 //! one instance or two; a judge's form from an earlier act changes nothing; 16 games created at
-//! once on an empty database all succeed with one games board.
+//! once on an empty database all succeed with one games board; a locked SQLite database
+//! answers 503 with `Retry-After` and writes nothing.
 
-use crate::helpers::{Api, TestApp};
+use crate::helpers::{Api, Backend, TestApp, spawn_with};
 use crate::on_both_backends;
+use diesel::{Connection, QueryDsl, RunQueryDsl, connection::SimpleConnection};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use std::time::{Duration, Instant};
 
 on_both_backends!(
     a_double_resolve_resolves_one_act_on_one_instance_or_two,
@@ -309,4 +312,80 @@ async fn sixteen_games_created_at_once_on_an_empty_database(app: TestApp) {
     assert_eq!(slugs, ["games"], "one games board");
     let (_, games) = api.get("/api/v1/games", None).await;
     assert_eq!(games["games"].as_array().map(Vec::len), Some(16));
+}
+
+/// SQLite only: a second process (here: a second connection) holds the write lock for longer
+/// than the busy timeout and the retries. An action is answered 503 with `Retry-After`, and
+/// nothing is written; once the lock is gone the same request succeeds.
+#[actix_web::test]
+async fn a_locked_sqlite_database_answers_503_and_writes_nothing() {
+    let app = spawn_with(Backend::Sqlite, |s| {
+        s.sqlite_busy_timeout = Duration::from_millis(100);
+    })
+    .await
+    .expect("sqlite app");
+    let g = started_game(&app).await;
+    let path = app
+        .database_url
+        .strip_prefix("sqlite://")
+        .expect("a SQLite URL")
+        .to_string();
+    let mut other = diesel::SqliteConnection::establish(&path).expect("a second connection");
+    let events = |c: &mut diesel::SqliteConnection| -> i64 {
+        use diesel::ExpressionMethods;
+        use maku::db::schema::game_events::dsl::{game_events, game_id};
+        game_events
+            .filter(game_id.eq(g.id))
+            .count()
+            .get_result(c)
+            .expect("count")
+    };
+    let before = events(&mut other);
+    other
+        .batch_execute("BEGIN IMMEDIATE")
+        .expect("the second connection takes the write lock");
+
+    let url = app.url(&format!("/api/v1/games/{}/actions", g.id));
+    let vote = json!({"type": "vote", "targets": [g.names[1]]});
+    let started = Instant::now();
+    let resp = reqwest::Client::new()
+        .post(&url)
+        .bearer_auth(&g.players[0])
+        .json(&vote)
+        .send()
+        .await
+        .expect("request");
+    let waited = started.elapsed();
+    let status = resp.status();
+    let retry_after = resp
+        .headers()
+        .get("Retry-After")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let body: Value = resp.json().await.expect("a JSON error");
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(body["error"], "database_busy", "{body}");
+    assert!(
+        retry_after
+            .as_deref()
+            .and_then(|s| s.parse::<u64>().ok())
+            .is_some_and(|secs| secs > 0),
+        "{retry_after:?}"
+    );
+    // Three waits of the busy timeout and two pauses: bounded, well under the client's patience.
+    assert!(waited >= Duration::from_millis(300), "{waited:?}");
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    eprintln!("locked database: 503 after {waited:?}");
+    assert_eq!(events(&mut other), before, "nothing written");
+    other.batch_execute("ROLLBACK").expect("release the lock");
+
+    let (s, b) = Api::new(&app)
+        .post(
+            &format!("/api/v1/games/{}/actions", g.id),
+            &g.players[0],
+            vote,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(events(&mut other), before + 1);
 }
