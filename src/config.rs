@@ -20,6 +20,9 @@ pub struct Settings {
     pub workers: usize,
     /// Seconds between scheduler ticks (0 = no scheduler in this process).
     pub scheduler_secs: u64,
+    /// How long an SQLite statement waits for another connection's write lock; a write still
+    /// locked out after a few such waits answers 503 (several instances need PostgreSQL).
+    pub sqlite_busy_timeout: std::time::Duration,
 }
 
 impl Settings {
@@ -35,6 +38,7 @@ impl Settings {
             sign_in_burst_per_account: 5,
             workers: 0,
             scheduler_secs: 5,
+            sqlite_busy_timeout: crate::db::DEFAULT_BUSY_TIMEOUT,
         }
     }
 }

@@ -200,6 +200,7 @@ mod tests {
                 "rate_limited",
                 "bad_credentials",
                 "internal",
+                "database_busy",
             ] {
                 let key = format!("error-{}", code.replace('_', "-"));
                 assert!(tr.has(&key), "{key} is missing in {lang:?}");

@@ -47,7 +47,8 @@ pub async fn state_with_clock(
 ) -> Result<AppState, StartError> {
     let url = settings.database_url.clone();
     let size = settings.pool_size;
-    let pool = tokio::task::spawn_blocking(move || db::connect(&url, size))
+    let busy = settings.sqlite_busy_timeout;
+    let pool = tokio::task::spawn_blocking(move || db::connect_with(&url, size, busy))
         .await
         .map_err(|e| StartError::App(AppError::Internal(e.to_string())))??;
     Ok(AppState {

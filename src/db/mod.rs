@@ -77,16 +77,30 @@ impl DbUrl {
     }
 }
 
+/// How long one SQLite statement waits for another connection's write lock (the default of
+/// [`connect`]; the server takes it from its settings).
+pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Attempts at SQLite's write lock before a write transaction gives up with [`is_busy`]
+/// (issue 9, item 13). Each attempt waits up to the busy timeout; SQLite may also answer
+/// "database is locked" at once, without waiting (e.g. while a connection recovers the WAL).
+const WRITE_LOCK_ATTEMPTS: u32 = 3;
+/// The pause before the second attempt; it grows fourfold per attempt (50 ms, 200 ms).
+const WRITE_LOCK_BACKOFF: Duration = Duration::from_millis(50);
+
 /// Per-connection set-up for SQLite: `busy_timeout` first, then foreign keys.
 #[derive(Debug)]
-struct SqliteTuning;
+struct SqliteTuning {
+    busy_timeout: Duration,
+}
 
 impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteTuning {
     fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
         if let DbConnection::Sqlite(c) = conn {
-            c.batch_execute(
-                "PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
-            )
+            c.batch_execute(&format!(
+                "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
+                self.busy_timeout.as_millis()
+            ))
             .map_err(diesel::r2d2::Error::QueryError)?;
         }
         Ok(())
@@ -95,12 +109,20 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteTuning {
 
 /// Opens (creating if needed) and migrates the database, then builds the pool.
 pub fn connect(url: &str, pool_size: u32) -> Result<DbPool, DbError> {
+    connect_with(url, pool_size, DEFAULT_BUSY_TIMEOUT)
+}
+
+/// [`connect`], with SQLite statements waiting up to `busy_timeout` for another writer.
+pub fn connect_with(url: &str, pool_size: u32, busy_timeout: Duration) -> Result<DbPool, DbError> {
     let url = DbUrl::parse(url)?;
     let mut first = establish(&url)?;
     if let DbConnection::Sqlite(c) = &mut first {
         // WAL is a property of the database file: set it once, before the pool exists.
-        c.batch_execute("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL;")
-            .map_err(|e| DbError::Connect(e.to_string()))?;
+        c.batch_execute(&format!(
+            "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL;",
+            busy_timeout.as_millis()
+        ))
+        .map_err(|e| DbError::Connect(e.to_string()))?;
     }
     run_migrations(&mut first)?;
     drop(first);
@@ -109,7 +131,7 @@ pub fn connect(url: &str, pool_size: u32) -> Result<DbPool, DbError> {
         .max_size(pool_size)
         .connection_timeout(Duration::from_secs(15));
     if matches!(url, DbUrl::Sqlite(_)) {
-        builder = builder.connection_customizer(Box::new(SqliteTuning));
+        builder = builder.connection_customizer(Box::new(SqliteTuning { busy_timeout }));
     }
     builder
         .build(manager)
@@ -140,7 +162,8 @@ fn run_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
 }
 
 /// A write transaction. On SQLite it starts with `BEGIN IMMEDIATE`, so two writers queue on the
-/// busy timeout instead of failing when a read lock is upgraded.
+/// busy timeout instead of failing when a read lock is upgraded; a lock still busy after a few
+/// attempts is [`is_busy`] (the web layer answers 503), and nothing was written.
 pub fn write_tx<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
 where
     F: FnOnce(&mut DbConnection) -> Result<T, E>,
@@ -149,7 +172,7 @@ where
     match conn {
         DbConnection::Pg(_) => conn.transaction(f),
         DbConnection::Sqlite(inner) => {
-            AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
+            begin_immediate(inner)?;
             let result = f(conn);
             let DbConnection::Sqlite(inner) = conn else {
                 unreachable!("the backend of a connection does not change")
@@ -164,6 +187,24 @@ where
                     Err(e)
                 }
             }
+        }
+    }
+}
+
+/// `BEGIN IMMEDIATE`, retried a bounded number of times while SQLite answers "database is
+/// locked". Only the start is retried: a transaction that holds the write lock is not refused
+/// for a busy database afterwards (in WAL mode readers never block a commit), and so the
+/// transaction's work, a closure that may consume its input, runs once.
+fn begin_immediate(inner: &mut diesel::SqliteConnection) -> QueryResult<()> {
+    let mut attempt = 1;
+    loop {
+        match AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE") {
+            Err(e) if is_busy(&e) && attempt < WRITE_LOCK_ATTEMPTS => {
+                tracing::warn!(attempt, "SQLite write lock busy; retrying");
+                std::thread::sleep(WRITE_LOCK_BACKOFF * 4u32.pow(attempt - 1));
+                attempt += 1;
+            }
+            other => return other,
         }
     }
 }
@@ -193,6 +234,21 @@ pub fn backup_sqlite(conn: &mut DbConnection, target: &str) -> Result<(), DbErro
         DbConnection::Pg(_) => Err(DbError::BadUrl(
             "backup copies SQLite databases; for PostgreSQL use pg_dump".into(),
         )),
+    }
+}
+
+/// SQLite's SQLITE_BUSY ("database is locked") or SQLITE_LOCKED: another connection, maybe in
+/// another process, holds the lock for longer than the busy timeout. Diesel reports both as
+/// unknown database errors, with SQLite's fixed text for the code; PostgreSQL never answers so.
+pub fn is_busy(e: &diesel::result::Error) -> bool {
+    match e {
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::Unknown, info) => {
+            matches!(
+                info.message(),
+                "database is locked" | "database table is locked" | "database schema is locked"
+            )
+        }
+        _ => false,
     }
 }
 

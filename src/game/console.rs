@@ -12,7 +12,7 @@ use crate::db::models::GameRow;
 use crate::db::queries::{console as q, forum, games, users};
 use crate::domain::account::name_key;
 use crate::game::log::{Folded, GameEvent};
-use crate::game::service::{append, iso, load, load_locked};
+use crate::game::service::{append, check_meant_act, iso, load, load_locked};
 use crate::rules::{Game, Line};
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -53,11 +53,13 @@ fn running<'a>(row: &GameRow, folded: &'a Folded) -> Result<&'a Game, AppError> 
         .ok_or(AppError::Internal("running game without a deal".into()))
 }
 
-/// Moves the open act's deadline to `to` (later than now and than the current deadline).
+/// Moves the deadline of act `meant_act`, the open one, to `to` (later than now and than the
+/// current deadline).
 pub async fn extend(
     state: &AppState,
     judge: &Account,
     game_id: i64,
+    meant_act: u32,
     to: NaiveDateTime,
 ) -> Result<NaiveDateTime, AppError> {
     let judge = judge.clone();
@@ -67,6 +69,7 @@ pub async fn extend(
             let (row, mut folded) = load_locked(c, game_id)?;
             check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
+            check_meant_act(&row, &folded, meant_act)?;
             if folded.paused.is_some() {
                 return Err(AppError::Conflict("game_paused"));
             }
@@ -120,9 +123,14 @@ fn announce(
     Ok(())
 }
 
-/// Stops the clock: the deadline row goes (the scheduler skips the game) and submissions are
-/// refused until [`resume`].
-pub async fn pause(state: &AppState, judge: &Account, game_id: i64) -> Result<i64, AppError> {
+/// Stops the clock of act `meant_act`, the open one: the deadline row goes (the scheduler skips
+/// the game) and submissions are refused until [`resume`].
+pub async fn pause(
+    state: &AppState,
+    judge: &Account,
+    game_id: i64,
+    meant_act: u32,
+) -> Result<i64, AppError> {
     let judge = judge.clone();
     let now = state.clock.now();
     state
@@ -130,6 +138,7 @@ pub async fn pause(state: &AppState, judge: &Account, game_id: i64) -> Result<i6
             let (row, mut folded) = load_locked(c, game_id)?;
             check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
+            check_meant_act(&row, &folded, meant_act)?;
             if folded.paused.is_some() {
                 return Err(AppError::Conflict("already_paused"));
             }
@@ -148,11 +157,13 @@ pub async fn pause(state: &AppState, judge: &Account, game_id: i64) -> Result<i6
         .await
 }
 
-/// Starts the clock again: the act ends `remaining` after now. Returns the new deadline.
+/// Starts the clock of act `meant_act` again: the act ends `remaining` after now. Returns the
+/// new deadline.
 pub async fn resume(
     state: &AppState,
     judge: &Account,
     game_id: i64,
+    meant_act: u32,
 ) -> Result<NaiveDateTime, AppError> {
     let judge = judge.clone();
     let now = state.clock.now();
@@ -161,6 +172,7 @@ pub async fn resume(
             let (row, mut folded) = load_locked(c, game_id)?;
             check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
+            check_meant_act(&row, &folded, meant_act)?;
             let (act, remaining) = folded.paused.ok_or(AppError::Conflict("not_paused"))?;
             let deadline = now + chrono::Duration::seconds(remaining);
             games::set_deadline(c, game_id, act as i32, deadline)?;
@@ -213,11 +225,13 @@ pub async fn set_thread_lock(
         .await
 }
 
-/// Ends the game now with a stated reason (and optionally a winner). The reveal opens (DN-28).
+/// Ends the game now, in act `meant_act` (the open one), with a stated reason (and optionally a
+/// winner). The reveal opens (DN-28).
 pub async fn end(
     state: &AppState,
     judge: &Account,
     game_id: i64,
+    meant_act: u32,
     reason: &str,
     winner: Option<String>,
 ) -> Result<(), AppError> {
@@ -238,6 +252,7 @@ pub async fn end(
             let (row, mut folded) = load_locked(c, game_id)?;
             check_judge(c, &row, &judge)?;
             running(&row, &folded)?;
+            check_meant_act(&row, &folded, meant_act)?;
             q::clear_deadline(c, game_id)?;
             games::set_status(c, game_id, "finished")?;
             let event = GameEvent::Ended {

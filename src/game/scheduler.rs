@@ -14,7 +14,7 @@ pub async fn tick(state: &AppState) -> Result<usize, AppError> {
     let due = state.db(move |c| Ok(games::due(c, now, 100)?)).await?;
     let mut resolved = 0;
     for (game_id, act) in due {
-        match service::resolve(state, game_id, Some(act), "deadline", None).await {
+        match service::resolve(state, game_id, act as u32, "deadline", None).await {
             Ok(_) => {
                 resolved += 1;
                 tracing::info!(game_id, act, "act resolved at its deadline");

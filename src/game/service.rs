@@ -302,13 +302,35 @@ pub async fn submit(
         .await
 }
 
-/// Resolves the open act (its deadline came, or the judge said so). `expected_act` guards
-/// against resolving an act twice: exactly one caller claims the deadline row. Returns the
-/// number of the act that is open now (the last act, when the game ended).
+/// Refuses a judge's action meant for another act than the open one (issue 9, item 1): a
+/// double click, a second instance or a page left open since an earlier act must not resolve,
+/// extend, pause, resume or end the act that came after. Call it inside the write transaction,
+/// after [`load_locked`], so that two concurrent calls for one act see each other's effect.
+pub fn check_meant_act(row: &GameRow, folded: &Folded, meant: u32) -> Result<(), AppError> {
+    let Some(game) = folded.game.as_ref().filter(|_| row.status != "signup") else {
+        return Err(AppError::Conflict("game_not_started"));
+    };
+    let open = game.phase();
+    if meant < open {
+        return Err(AppError::Conflict("already_resolved"));
+    }
+    if folded.is_over() || row.status == "finished" {
+        return Err(AppError::Conflict("game_over"));
+    }
+    if meant > open {
+        return Err(AppError::Conflict("act_not_open"));
+    }
+    Ok(())
+}
+
+/// Resolves act `meant_act` (its deadline came, or the judge said so). The act is checked
+/// against the open one and the deadline row claimed in the same transaction, so an act
+/// resolves exactly once however many callers (clicks, instances, the scheduler) ask at once.
+/// Returns the number of the act that is open now (the last act + 1, when the game ended).
 pub async fn resolve(
     state: &AppState,
     game_id: i64,
-    expected_act: Option<i32>,
+    meant_act: u32,
     trigger: &'static str,
     actor: Option<i64>,
 ) -> Result<u32, AppError> {
@@ -316,6 +338,7 @@ pub async fn resolve(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
+            check_meant_act(&row, &folded, meant_act)?;
             let Some((act, _)) = games::deadline(c, game_id)? else {
                 return Err(AppError::Conflict(if folded.paused.is_some() {
                     "game_paused"
@@ -325,7 +348,7 @@ pub async fn resolve(
                     "game_not_started"
                 }));
             };
-            if expected_act.is_some_and(|e| e != act) {
+            if act as u32 != meant_act {
                 return Err(AppError::Conflict("already_resolved"));
             }
             let game = folded

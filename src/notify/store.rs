@@ -75,18 +75,21 @@ pub fn cursor(c: &mut DbConnection, source: &str) -> QueryResult<i64> {
         DbConnection::Pg(pg) => q.for_update().first(pg).optional()?,
         DbConnection::Sqlite(_) => q.first(c).optional()?,
     };
-    match found {
-        Some(v) => Ok(v),
-        None => {
-            crate::on_backend!(c, |c| diesel::insert_into(notify_cursors::table)
-                .values((
-                    notify_cursors::source.eq(source),
-                    notify_cursors::last_id.eq(0i64),
-                ))
-                .on_conflict_do_nothing()
-                .execute(c))?;
-            Ok(0)
-        }
+    if let Some(v) = found {
+        return Ok(v);
+    }
+    // The first use: create the row (a concurrent creator makes this do nothing), then read
+    // it as the other readers do, so the value returned is the stored one.
+    crate::on_backend!(c, |c| diesel::insert_into(notify_cursors::table)
+        .values((
+            notify_cursors::source.eq(source),
+            notify_cursors::last_id.eq(0i64),
+        ))
+        .on_conflict_do_nothing()
+        .execute(c))?;
+    match c {
+        DbConnection::Pg(pg) => q.for_update().first(pg),
+        DbConnection::Sqlite(_) => q.first(c),
     }
 }
 
@@ -225,13 +228,17 @@ pub fn set_enabled(
     kind: &str,
     enabled: bool,
 ) -> QueryResult<()> {
-    diesel::delete(notification_prefs::table.find((user_id, kind))).execute(c)?;
-    diesel::insert_into(notification_prefs::table)
+    // One upsert: a delete-then-insert lets two concurrent saves both insert, and the second
+    // fails (on PostgreSQL, aborting its transaction).
+    crate::on_backend!(c, |c| diesel::insert_into(notification_prefs::table)
         .values((
             notification_prefs::user_id.eq(user_id),
             notification_prefs::kind.eq(kind),
             notification_prefs::enabled.eq(enabled),
         ))
-        .execute(c)
-        .map(|_| ())
+        .on_conflict((notification_prefs::user_id, notification_prefs::kind))
+        .do_update()
+        .set(notification_prefs::enabled.eq(enabled))
+        .execute(c))
+    .map(|_| ())
 }

@@ -46,6 +46,10 @@ pub enum AppError {
     Gone,
     #[error("too many attempts")]
     RateLimited,
+    /// The database stayed locked by another writer (SQLite shared by several processes)
+    /// through the busy timeout and the retries: nothing was written; try again shortly.
+    #[error("the database is busy")]
+    Busy,
     #[error("wrong name or password")]
     BadCredentials,
     #[error("internal error: {0}")]
@@ -54,9 +58,16 @@ pub enum AppError {
 
 impl From<diesel::result::Error> for AppError {
     fn from(e: diesel::result::Error) -> Self {
-        AppError::Internal(e.to_string())
+        if crate::db::is_busy(&e) {
+            AppError::Busy
+        } else {
+            AppError::Internal(e.to_string())
+        }
     }
 }
+
+/// Seconds a client should wait after [`AppError::Busy`].
+const BUSY_RETRY_AFTER_SECS: &str = "5";
 
 impl From<crate::auth::password::HashError> for AppError {
     fn from(e: crate::auth::password::HashError) -> Self {
@@ -77,6 +88,7 @@ impl AppError {
             AppError::Conflict(code) => code,
             AppError::Gone => "gone",
             AppError::RateLimited => "rate_limited",
+            AppError::Busy => "database_busy",
             AppError::BadCredentials => "bad_credentials",
             AppError::Internal(_) => "internal",
         }
@@ -111,6 +123,7 @@ impl ResponseError for AppError {
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Gone => StatusCode::GONE,
             AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -127,6 +140,10 @@ impl ResponseError for AppError {
         let mut builder = HttpResponse::build(status);
         if matches!(self, AppError::RateLimited) {
             builder.insert_header(("Retry-After", "60"));
+        }
+        if matches!(self, AppError::Busy) {
+            tracing::warn!("database busy: answered 503");
+            builder.insert_header(("Retry-After", BUSY_RETRY_AFTER_SECS));
         }
         if ctx.api {
             return builder.json(serde_json::json!({"error": self.code(), "message": message}));

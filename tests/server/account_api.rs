@@ -158,7 +158,7 @@ async fn finished_games_export_and_edited_posts(app: TestApp) {
     api.post(
         &format!("/api/v1/games/{id}/end"),
         &admin,
-        json!({"reason": "到此为止"}),
+        json!({"act": api.act(id).await, "reason": "到此为止"}),
     )
     .await;
     let (_, p) = api.get("/api/v1/accounts/e0", None).await;

@@ -155,7 +155,11 @@ async fn the_console_shows_submissions_owing_and_a_preview_to_the_judge_only(app
         let (s, _) = api.get(&path, Some(t)).await;
         assert_eq!(s, StatusCode::FORBIDDEN);
         let (s, _) = api
-            .post(&format!("/api/v1/games/{}/pause", g.id), t, json!({}))
+            .post(
+                &format!("/api/v1/games/{}/pause", g.id),
+                t,
+                json!({"act": 1}),
+            )
             .await;
         assert_eq!(s, StatusCode::FORBIDDEN);
     }
@@ -195,7 +199,7 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
         .post(
             &format!("{base}/deadline"),
             &g.admin,
-            json!({"deadline": past}),
+            json!({"act": 1, "deadline": past}),
         )
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
@@ -204,7 +208,7 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
         .post(
             &format!("{base}/deadline"),
             &g.admin,
-            json!({"deadline": at(app.clock.now_utc() + chrono::Duration::minutes(5))}),
+            json!({"act": 1, "deadline": at(app.clock.now_utc() + chrono::Duration::minutes(5))}),
         )
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
@@ -213,7 +217,7 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
         .post(
             &format!("{base}/deadline"),
             &g.admin,
-            json!({"deadline": "next tuesday"}),
+            json!({"act": 1, "deadline": "next tuesday"}),
         )
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
@@ -225,7 +229,7 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
         .post(
             &format!("{base}/deadline"),
             &g.admin,
-            json!({"extend_minutes": 30}),
+            json!({"act": 1, "extend_minutes": 30}),
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
@@ -235,20 +239,20 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
 
     // Resume of a running game: refused.
     let (s, b) = api
-        .post(&format!("{base}/resume"), &g.admin, json!({}))
+        .post(&format!("{base}/resume"), &g.admin, json!({"act": 1}))
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["error"], "not_paused");
 
     // Pause with 90 minutes left; the scheduler resolves nothing, even hours later.
     let (s, b) = api
-        .post(&format!("{base}/pause"), &g.admin, json!({}))
+        .post(&format!("{base}/pause"), &g.admin, json!({"act": 1}))
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     let remaining = b["remaining_secs"].as_i64().expect("remaining");
     assert!((90 * 60 - 2..=90 * 60).contains(&remaining), "{b}");
     let (s, b) = api
-        .post(&format!("{base}/pause"), &g.admin, json!({}))
+        .post(&format!("{base}/pause"), &g.admin, json!({"act": 1}))
         .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(b["error"], "already_paused");
@@ -270,14 +274,14 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
     let (_, me) = api.get(&format!("{base}/me"), Some(&g.players[0])).await;
     assert_eq!(me["actions"], json!([]), "nothing to submit while paused");
     let (s, b) = api
-        .post(&format!("{base}/resolve"), &g.admin, json!({}))
+        .post(&format!("{base}/resolve"), &g.admin, json!({"act": 1}))
         .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(b["error"], "game_paused");
 
     // Resume: now + the 90 minutes that were left.
     let (s, b) = api
-        .post(&format!("{base}/resume"), &g.admin, json!({}))
+        .post(&format!("{base}/resume"), &g.admin, json!({"act": 1}))
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     let got = chrono::NaiveDateTime::parse_from_str(
@@ -395,7 +399,11 @@ async fn ending_the_game_opens_the_reveal_with_the_reason(app: TestApp) {
     let (s, _) = api.get(&format!("{base}/reveal"), None).await;
     assert_eq!(s, StatusCode::CONFLICT);
     let (s, b) = api
-        .post(&format!("{base}/end"), &g.admin, json!({"reason": "  "}))
+        .post(
+            &format!("{base}/end"),
+            &g.admin,
+            json!({"act": 1, "reason": "  "}),
+        )
         .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(b["error"], "reason_required");
@@ -403,7 +411,7 @@ async fn ending_the_game_opens_the_reveal_with_the_reason(app: TestApp) {
         .post(
             &format!("{base}/end"),
             &g.players[0],
-            json!({"reason": "我想赢"}),
+            json!({"act": 1, "reason": "我想赢"}),
         )
         .await;
     assert_eq!(s, StatusCode::FORBIDDEN, "{b}");
@@ -411,7 +419,7 @@ async fn ending_the_game_opens_the_reveal_with_the_reason(app: TestApp) {
         .post(
             &format!("{base}/end"),
             &g.admin,
-            json!({"reason": "两名玩家失联", "winner": "draw"}),
+            json!({"act": 1, "reason": "两名玩家失联", "winner": "draw"}),
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
@@ -435,7 +443,11 @@ async fn ending_the_game_opens_the_reveal_with_the_reason(app: TestApp) {
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(b["error"], "game_over");
     let (s, b) = api
-        .post(&format!("{base}/end"), &g.admin, json!({"reason": "again"}))
+        .post(
+            &format!("{base}/end"),
+            &g.admin,
+            json!({"act": 1, "reason": "again"}),
+        )
         .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(b["error"], "game_over");
@@ -608,7 +620,7 @@ async fn a_substitute_keeps_the_private_log_and_locks_out_the_old_account(app: T
         .post(
             &format!("{base}/end"),
             &g.admin,
-            json!({"reason": "测试结束"}),
+            json!({"act": api.act(g.id).await, "reason": "测试结束"}),
         )
         .await;
     assert_eq!(s, StatusCode::OK);
@@ -652,13 +664,18 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
     let p = admin
         .post(
             &format!("{path}/deadline"),
-            &[("csrf", &csrf), ("deadline", &past), ("extend_minutes", "")],
+            &[
+                ("csrf", &csrf),
+                ("act", "1"),
+                ("deadline", &past),
+                ("extend_minutes", ""),
+            ],
         )
         .await;
     assert_eq!(p.status, StatusCode::CONFLICT);
     assert!(p.body.contains("新的截止时间必须在将来"), "{}", p.body);
     let p = admin
-        .post(&format!("{path}/resume"), &[("csrf", &csrf)])
+        .post(&format!("{path}/resume"), &[("csrf", &csrf), ("act", "1")])
         .await;
     assert_eq!(p.status, StatusCode::CONFLICT);
     assert!(p.body.contains("游戏没有暂停"));
@@ -672,7 +689,7 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
     assert!(p.body.contains("已在本局有座位"));
     // A stale form: refused.
     let p = admin
-        .post(&format!("{path}/pause"), &[("csrf", "stale")])
+        .post(&format!("{path}/pause"), &[("csrf", "stale"), ("act", "1")])
         .await;
     assert_eq!(p.status, StatusCode::FORBIDDEN);
 
@@ -680,17 +697,22 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
     let p = admin
         .post(
             &format!("{path}/deadline"),
-            &[("csrf", &csrf), ("deadline", ""), ("extend_minutes", "15")],
+            &[
+                ("csrf", &csrf),
+                ("act", "1"),
+                ("deadline", ""),
+                ("extend_minutes", "15"),
+            ],
         )
         .await;
     assert_eq!(p.status, StatusCode::OK, "{}", p.body);
     let p = admin
-        .post(&format!("{path}/pause"), &[("csrf", &csrf)])
+        .post(&format!("{path}/pause"), &[("csrf", &csrf), ("act", "1")])
         .await;
     assert_eq!(p.status, StatusCode::OK);
     assert!(p.body.contains("已暂停"), "{}", p.body);
     let p = admin
-        .post(&format!("{path}/resume"), &[("csrf", &csrf)])
+        .post(&format!("{path}/resume"), &[("csrf", &csrf), ("act", "1")])
         .await;
     assert_eq!(p.status, StatusCode::OK);
     let p = admin
@@ -721,7 +743,7 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
     let page = admin.get(&path).await;
     assert!(page.body.contains("bystander"));
     let p = admin
-        .post(&format!("{path}/resolve"), &[("csrf", &csrf)])
+        .post(&format!("{path}/resolve"), &[("csrf", &csrf), ("act", "1")])
         .await;
     assert_eq!(p.status, StatusCode::OK);
     let (_, public) = api.get(&format!("/api/v1/games/{}", g.id), None).await;
@@ -737,7 +759,11 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
     let p = en
         .post(
             &format!("{path}/end"),
-            &[("csrf", &page.csrf()), ("reason", " ")],
+            &[
+                ("csrf", &page.csrf()),
+                ("act", &api.act(g.id).await.to_string()),
+                ("reason", " "),
+            ],
         )
         .await;
     assert_eq!(p.status, StatusCode::CONFLICT);
@@ -750,7 +776,7 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
     assert_eq!(p.status, StatusCode::FORBIDDEN);
     let csrf = player.get("/").await.csrf();
     let p = player
-        .post(&format!("{path}/pause"), &[("csrf", &csrf)])
+        .post(&format!("{path}/pause"), &[("csrf", &csrf), ("act", "1")])
         .await;
     assert_eq!(p.status, StatusCode::FORBIDDEN);
 
@@ -761,6 +787,7 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
                 &format!("{path}/end"),
                 &[
                     ("csrf", &page.csrf()),
+                    ("act", &page.hidden("act")),
                     ("reason", "法官结束"),
                     ("winner", ""),
                 ],

@@ -21,9 +21,24 @@ async fn create_form(admin: &Browser, fields: &[(&str, &str)]) -> Page {
 }
 
 async fn press(b: &Browser, game: i64, what: &str) -> Page {
-    let csrf = b.get(&format!("/games/{game}")).await.csrf();
-    b.post(&format!("/games/{game}/{what}"), &[("csrf", &csrf)])
-        .await
+    let page = b.get(&format!("/games/{game}")).await;
+    let csrf = page.csrf();
+    if what != "resolve" {
+        return b
+            .post(&format!("/games/{game}/{what}"), &[("csrf", &csrf)])
+            .await;
+    }
+    // "Resolve now" names the act its page shows; a reader without the button forges act 1.
+    let act = if page.body.contains(r#"name="act""#) {
+        page.hidden("act")
+    } else {
+        "1".to_string()
+    };
+    b.post(
+        &format!("/games/{game}/{what}"),
+        &[("csrf", &csrf), ("act", &act)],
+    )
+    .await
 }
 
 async fn act(b: &Browser, game: i64, fields: &[(&str, &str)]) -> Page {

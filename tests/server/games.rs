@@ -120,7 +120,11 @@ async fn play_example(app: &TestApp, name: &str) {
             }
         }
         let (status, body) = api
-            .post(&format!("/api/v1/games/{id}/resolve"), &admin, json!({}))
+            .post(
+                &format!("/api/v1/games/{id}/resolve"),
+                &admin,
+                json!({"act": api.act(id).await}),
+            )
             .await;
         let (_, game) = api.get(&format!("/api/v1/games/{id}"), None).await;
         if status != StatusCode::OK {

@@ -120,6 +120,19 @@ pub struct Page {
 }
 
 impl Page {
+    /// The value of the first hidden field `name` on the page (e.g. the `act` of the judge's
+    /// forms).
+    pub fn hidden(&self, name: &str) -> String {
+        let marker = format!(r#"name="{name}" value=""#);
+        let start = self
+            .body
+            .find(&marker)
+            .unwrap_or_else(|| panic!("the page has a field {name}"))
+            + marker.len();
+        let end = self.body[start..].find('"').expect("closing quote") + start;
+        self.body[start..end].to_string()
+    }
+
     /// The CSRF token of the first form on the page.
     pub fn csrf(&self) -> String {
         let marker = r#"name="csrf" value=""#;
@@ -383,6 +396,13 @@ impl<'a> Api<'a> {
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
         self.call(reqwest::Method::GET, path, token, None).await
+    }
+
+    /// The act a game's public view shows: what a judge's resolve, extend, pause, resume or
+    /// end must name (`{"act": N}`).
+    pub async fn act(&self, game_id: i64) -> i64 {
+        let (_, g) = self.get(&format!("/api/v1/games/{game_id}"), None).await;
+        g["act"].as_i64().expect("the game shows its act")
     }
 
     /// Registers `name` and returns a bearer token.

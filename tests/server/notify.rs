@@ -128,7 +128,7 @@ async fn acts_and_kira_turns_notify_each_seat_once(app: TestApp) {
         .post(
             &format!("/api/v1/games/{}/resolve", g.id),
             &g.admin,
-            json!({}),
+            json!({"act": api.act(g.id).await}),
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
@@ -400,7 +400,7 @@ async fn feeds_are_atom_and_name_no_accounts(app: TestApp) {
     api.post(
         &format!("/api/v1/games/{}/resolve", g.id),
         &g.admin,
-        json!({}),
+        json!({"act": api.act(g.id).await}),
     )
     .await;
     let body = client

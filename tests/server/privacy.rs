@@ -255,8 +255,12 @@ async fn every_seat_sees_only_its_own_secrets(app: TestApp) {
                 .await;
             walk_pages(&app, id, name, &told(&me), &names).await;
         }
-        api.post(&format!("/api/v1/games/{id}/resolve"), &admin, json!({}))
-            .await;
+        api.post(
+            &format!("/api/v1/games/{id}/resolve"),
+            &admin,
+            json!({"act": api.act(id).await}),
+        )
+        .await;
     }
     // The game thread shows game IDs as authors, never accounts.
     let (_, thread) = api
@@ -314,7 +318,11 @@ async fn an_admin_who_plays_is_a_player_in_that_game(app: TestApp) {
         assert_eq!(s, StatusCode::FORBIDDEN, "{path}");
     }
     let (s, _) = api
-        .post(&format!("/api/v1/games/{id}/resolve"), &boss, json!({}))
+        .post(
+            &format!("/api/v1/games/{id}/resolve"),
+            &boss,
+            json!({"act": 1}),
+        )
         .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     let (s, _) = api
@@ -355,7 +363,7 @@ async fn an_admin_who_plays_is_a_player_in_that_game(app: TestApp) {
         .post(
             &format!("/api/v1/games/{id}/end"),
             &admin,
-            json!({"reason": "测试结束"}),
+            json!({"act": 1, "reason": "测试结束"}),
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{b2}");

@@ -80,14 +80,13 @@ impl Table {
 
     /// The judge resolves the act by the button.
     async fn resolve(&self) -> Page {
-        let csrf = self
-            .admin
-            .get(&format!("/games/{}", self.game))
-            .await
-            .csrf();
+        let page = self.admin.get(&format!("/games/{}", self.game)).await;
         let p = self
             .admin
-            .post(&format!("/games/{}/resolve", self.game), &[("csrf", &csrf)])
+            .post(
+                &format!("/games/{}/resolve", self.game),
+                &[("csrf", &page.csrf()), ("act", &page.hidden("act"))],
+            )
             .await;
         assert_eq!(p.status, StatusCode::OK, "{}", p.body);
         p

@@ -31,7 +31,9 @@ pub fn board_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Board
         .optional()
 }
 
-/// Creates a board; `Ok(None)` when the slug is taken.
+/// Creates a board; `Ok(None)` when the slug is taken. `ON CONFLICT DO NOTHING` rather than a
+/// caught unique violation: on PostgreSQL a violation aborts the whole transaction, so the
+/// caller could not go on (e.g. read the board another transaction just created).
 pub fn create_board(
     conn: &mut DbConnection,
     slug: &str,
@@ -41,7 +43,7 @@ pub fn create_board(
     let position: Option<i32> = boards::table
         .select(diesel::dsl::max(boards::position))
         .first(conn)?;
-    let inserted = crate::on_backend!(conn, |c| diesel::insert_into(boards::table)
+    crate::on_backend!(conn, |c| diesel::insert_into(boards::table)
         .values((
             boards::slug.eq(slug),
             boards::title.eq(title),
@@ -49,13 +51,11 @@ pub fn create_board(
             boards::position.eq(position.unwrap_or(0) + 1),
             boards::created_at.eq(super::now()),
         ))
+        .on_conflict(boards::slug)
+        .do_nothing()
         .returning(Board::as_returning())
-        .get_result(c));
-    match inserted {
-        Ok(b) => Ok(Some(b)),
-        Err(e) if crate::db::is_unique_violation(&e) => Ok(None),
-        Err(e) => Err(e),
-    }
+        .get_result(c)
+        .optional())
 }
 
 /// Live threads of a board and their total, newest activity first.
@@ -371,6 +371,9 @@ pub fn user_id_by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<
 }
 
 /// The board games live in, made on first use.
+/// The board of game threads, created by the first game. Race-free on both backends (issue 9,
+/// item 12): a concurrent first creation makes the insert do nothing (on PostgreSQL it waits for
+/// the other transaction), and the read then finds the winner's board.
 pub fn games_board(conn: &mut DbConnection) -> QueryResult<Board> {
     if let Some(b) = board_by_slug(conn, "games")? {
         return Ok(b);

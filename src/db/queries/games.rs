@@ -309,17 +309,24 @@ pub fn seat_names(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32
 }
 
 /// Sets (or replaces) the password of a seat's game-ID login.
+/// One upsert, so two concurrent saves cannot both insert (the second would fail).
 pub fn set_alias(conn: &mut DbConnection, game_id: i64, seat: i32, hash: &str) -> QueryResult<()> {
-    diesel::delete(game_aliases::table.find((game_id, seat))).execute(conn)?;
-    diesel::insert_into(game_aliases::table)
+    let now = super::now();
+    crate::on_backend!(conn, |c| diesel::insert_into(game_aliases::table)
         .values((
             game_aliases::game_id.eq(game_id),
             game_aliases::seat.eq(seat),
             game_aliases::password_hash.eq(hash),
-            game_aliases::created_at.eq(super::now()),
+            game_aliases::created_at.eq(now),
         ))
-        .execute(conn)
-        .map(|_| ())
+        .on_conflict((game_aliases::game_id, game_aliases::seat))
+        .do_update()
+        .set((
+            game_aliases::password_hash.eq(hash),
+            game_aliases::created_at.eq(now),
+        ))
+        .execute(c))
+    .map(|_| ())
 }
 
 /// The seat a game ID names, its account and its alias password hash (if one was set).

@@ -5,7 +5,8 @@ use crate::db::schema::server_keys;
 use diesel::prelude::*;
 
 /// The value stored under `name`, creating it with `make` the first time.
-/// Concurrent first starts agree: the loser of the insert reads the winner's value.
+/// Concurrent first starts agree: the loser's insert does nothing and it reads the winner's
+/// value (no unique violation, which would abort a PostgreSQL transaction).
 pub fn get_or_create(
     conn: &mut DbConnection,
     name: &str,
@@ -15,16 +16,12 @@ pub fn get_or_create(
         return Ok(v);
     }
     let fresh = make();
-    let inserted = diesel::insert_into(server_keys::table)
+    crate::on_backend!(conn, |c| diesel::insert_into(server_keys::table)
         .values((server_keys::name.eq(name), server_keys::value.eq(&fresh)))
-        .execute(conn);
-    match inserted {
-        Ok(_) => Ok(fresh),
-        Err(e) if crate::db::is_unique_violation(&e) => {
-            get(conn, name)?.ok_or(diesel::result::Error::NotFound)
-        }
-        Err(e) => Err(e),
-    }
+        .on_conflict(server_keys::name)
+        .do_nothing()
+        .execute(c))?;
+    get(conn, name)?.ok_or(diesel::result::Error::NotFound)
 }
 
 fn get(conn: &mut DbConnection, name: &str) -> QueryResult<Option<String>> {

@@ -2,6 +2,7 @@
 //! judge's actions; the substitute list (替补).
 
 use super::ApiUser;
+use super::games::MeantAct;
 use crate::db::queries::games;
 use crate::game::console;
 use crate::game::service::iso;
@@ -48,6 +49,8 @@ async fn api_console(
 
 #[derive(Deserialize)]
 pub struct DeadlineBody {
+    /// The act whose deadline the judge means (required).
+    act: u32,
     deadline: Option<String>,
     extend_minutes: Option<i64>,
 }
@@ -81,7 +84,7 @@ async fn api_deadline(
 ) -> Result<HttpResponse, AppError> {
     judge(&state, &user.0, *id).await?;
     let to = requested_deadline(&state, *id, body.deadline.as_deref(), body.extend_minutes).await?;
-    let to = console::extend(&state, &user.0, *id, to).await?;
+    let to = console::extend(&state, &user.0, *id, body.act, to).await?;
     Ok(HttpResponse::Ok().json(json!({"deadline": iso(to)})))
 }
 
@@ -90,8 +93,9 @@ async fn api_pause(
     user: ApiUser,
     state: web::Data<AppState>,
     id: web::Path<i64>,
+    body: web::Json<MeantAct>,
 ) -> Result<HttpResponse, AppError> {
-    let remaining = console::pause(&state, &user.0, *id).await?;
+    let remaining = console::pause(&state, &user.0, *id, body.act).await?;
     Ok(HttpResponse::Ok().json(json!({"paused": true, "remaining_secs": remaining})))
 }
 
@@ -100,8 +104,9 @@ async fn api_resume(
     user: ApiUser,
     state: web::Data<AppState>,
     id: web::Path<i64>,
+    body: web::Json<MeantAct>,
 ) -> Result<HttpResponse, AppError> {
-    let deadline = console::resume(&state, &user.0, *id).await?;
+    let deadline = console::resume(&state, &user.0, *id, body.act).await?;
     Ok(HttpResponse::Ok().json(json!({"paused": false, "deadline": iso(deadline)})))
 }
 
@@ -123,6 +128,8 @@ async fn api_lock(
 
 #[derive(Deserialize)]
 pub struct EndBody {
+    /// The act the judge ends the game in (required).
+    act: u32,
     reason: String,
     winner: Option<String>,
 }
@@ -135,7 +142,7 @@ async fn api_end(
     body: web::Json<EndBody>,
 ) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
-    console::end(&state, &user.0, *id, &b.reason, b.winner).await?;
+    console::end(&state, &user.0, *id, b.act, &b.reason, b.winner).await?;
     Ok(HttpResponse::Ok().json(json!({"ok": true})))
 }
 

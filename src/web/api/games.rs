@@ -154,14 +154,23 @@ async fn api_action(
     })
 }
 
+/// The act a judge's request means (`{"act": N}`, required): a request made for an act that is
+/// no longer open is refused instead of acting on the next one.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeantAct {
+    pub act: u32,
+}
+
 #[post("/games/{id}/resolve")]
 async fn api_resolve(
     user: ApiUser,
     state: web::Data<AppState>,
     id: web::Path<i64>,
+    body: web::Json<MeantAct>,
 ) -> Result<HttpResponse, AppError> {
     service::require_judge(&state, &user.0, *id).await?;
-    let act = service::resolve(&state, *id, None, "judge", Some(user.0.id)).await?;
+    let act = service::resolve(&state, *id, body.act, "judge", Some(user.0.id)).await?;
     Ok(HttpResponse::Ok().json(json!({"act": act})))
 }
 

@@ -16,6 +16,17 @@ fn ok(description: &str) -> Value {
     json!({"description": description, "content": {"application/json": {"schema": {"type": "object"}}}})
 }
 
+/// `act` of a judge's request: the act the judge means (issue 9, item 1).
+fn act_property() -> Value {
+    json!({"type": "integer", "minimum": 1,
+           "description": "the act the judge means; when it is no longer the open act the answer is 409 already_resolved and nothing changes"})
+}
+
+/// The body `{"act": N}`, required.
+fn meant_act() -> Value {
+    json!({"type": "object", "required": ["act"], "additionalProperties": false, "properties": {"act": act_property()}})
+}
+
 /// The OpenAPI 3.1 document.
 pub fn document() -> Value {
     let creds = json!({"$ref": "#/components/schemas/Credentials"});
@@ -91,8 +102,10 @@ pub fn document() -> Value {
                 "requestBody": body(json!({"type": "object", "required": ["type"]})),
                 "responses": {"200": ok("{\"ok\":true,\"reply\"}"), "400": error_response("not an action"),
                               "409": ok("{\"ok\":false,\"error\"} refused by the rules, or act_closed / not_seated")}}},
-            "/games/{id}/resolve": {"post": {"summary": "Resolve the open act now (its judge)", "security": bearer,
-                "responses": {"200": ok("{\"act\"}"), "403": error_response("not its judge"), "409": error_response("not running")}}},
+            "/games/{id}/resolve": {"post": {"summary": "Resolve act N, the open one, now (its judge), as its deadline would; answers the act open now (N+1). A second call for N (a double click, another instance) resolves nothing", "security": bearer,
+                "requestBody": body(meant_act()),
+                "responses": {"200": ok("{\"act\": N+1}"), "400": error_response("act missing or not a number"), "403": error_response("not its judge"),
+                              "409": error_response("already_resolved (N is no longer the open act; nothing changed), act_not_open, game_paused, game_over, game_not_started")}}},
             "/games/{id}/threads/{kind}": {
                 "get": {"summary": "A game thread (game, graveyard, kira), authors as game IDs", "responses": {"200": ok("{\"posts\"}"), "403": error_response("not for this reader")}},
                 "post": {"summary": "Post as one's game ID", "security": bearer,
@@ -126,19 +139,24 @@ fn console_paths() -> Value {
             "/games/{id}/console": {"get": {"summary": "The judge's console (its judge, admin): the open act's submissions with real IDs and times, who owes what, a preview of the resolution (not saved), seats with their accounts, the substitute list", "security": bearer,
                 "responses": {"200": ok("ConsoleView"), "403": error_response("not its judge, or a game-ID login"), "404": error_response("no such game")}}},
             "/games/{id}/deadline": {"post": {"summary": "Move the open act's deadline later (its judge): an ISO time, or minutes after the current deadline", "security": bearer,
-                "requestBody": body(json!({"type": "object", "properties": {"deadline": {"type": "string", "format": "date-time"}, "extend_minutes": {"type": "integer"}}})),
-                "responses": {"200": ok("{\"deadline\"}"), "403": error_response("not its judge"),
-                              "409": error_response("deadline_in_past, deadline_not_later, bad_deadline, game_paused, game_over")}}},
-            "/games/{id}/pause": {"post": {"summary": "Stop the clock (its judge): no resolution, submissions refused with game_paused", "security": bearer,
-                "responses": {"200": ok("{\"paused\":true,\"remaining_secs\"}"), "403": error_response("not its judge"), "409": error_response("already_paused, game_over")}}},
-            "/games/{id}/resume": {"post": {"summary": "Start the clock again (its judge): the deadline is now plus the time that was left", "security": bearer,
-                "responses": {"200": ok("{\"paused\":false,\"deadline\"}"), "403": error_response("not its judge"), "409": error_response("not_paused, game_over")}}},
+                "requestBody": body(json!({"type": "object", "required": ["act"], "properties": {"act": act_property(), "deadline": {"type": "string", "format": "date-time"}, "extend_minutes": {"type": "integer"}}})),
+                "responses": {"200": ok("{\"deadline\"}"), "400": error_response("act missing or not a number"), "403": error_response("not its judge"),
+                              "409": error_response("already_resolved, act_not_open, deadline_in_past, deadline_not_later, bad_deadline, game_paused, game_over")}}},
+            "/games/{id}/pause": {"post": {"summary": "Stop the clock of act N, the open one (its judge): no resolution, submissions refused with game_paused", "security": bearer,
+                "requestBody": body(meant_act()),
+                "responses": {"200": ok("{\"paused\":true,\"remaining_secs\"}"), "400": error_response("act missing or not a number"), "403": error_response("not its judge"),
+                              "409": error_response("already_resolved, act_not_open, already_paused, game_over")}}},
+            "/games/{id}/resume": {"post": {"summary": "Start the clock of act N again (its judge): the deadline is now plus the time that was left", "security": bearer,
+                "requestBody": body(meant_act()),
+                "responses": {"200": ok("{\"paused\":false,\"deadline\"}"), "400": error_response("act missing or not a number"), "403": error_response("not its judge"),
+                              "409": error_response("already_resolved, act_not_open, not_paused, game_over")}}},
             "/games/{id}/lock": {"post": {"summary": "Lock or unlock the game thread for the seats (its judge); the judge still posts", "security": bearer,
                 "requestBody": body(json!({"type": "object", "required": ["locked"], "properties": {"locked": {"type": "boolean"}}})),
                 "responses": {"200": ok("{\"locked\"}"), "403": error_response("not its judge")}}},
             "/games/{id}/end": {"post": {"summary": "End the game now with a stated reason (its judge); optionally a winner (good, kira, draw). The reveal opens.", "security": bearer,
-                "requestBody": body(json!({"type": "object", "required": ["reason"], "properties": {"reason": {"type": "string"}, "winner": {"enum": ["good", "kira", "draw"]}}})),
-                "responses": {"200": ok("{\"ok\":true}"), "403": error_response("not its judge"), "409": error_response("reason_required, bad_winner, game_over")}}},
+                "requestBody": body(json!({"type": "object", "required": ["act", "reason"], "properties": {"act": act_property(), "reason": {"type": "string"}, "winner": {"enum": ["good", "kira", "draw"]}}})),
+                "responses": {"200": ok("{\"ok\":true}"), "400": error_response("act missing or not a number"), "403": error_response("not its judge"),
+                              "409": error_response("already_resolved, act_not_open, reason_required, bad_winner, game_over")}}},
             "/games/{id}/substitutes": {
                 "post": {"summary": "Join the game's substitute list (替补; accounts without a seat, while running)", "security": bearer,
                     "responses": {"200": ok("{\"ok\":true}"), "409": error_response("already_seated, not running")}},

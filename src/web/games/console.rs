@@ -200,14 +200,18 @@ async fn done(
     }
 }
 
+/// A judge's button: the act the page showed travels with it, so a second click or a page
+/// left open since an earlier act is refused instead of acting on the act that came after.
 #[derive(Deserialize)]
-pub struct CsrfForm {
+pub struct ActForm {
     csrf: String,
+    act: u32,
 }
 
 #[derive(Deserialize)]
 pub struct DeadlineForm {
     csrf: String,
+    act: u32,
     deadline: Option<String>,
     extend_minutes: Option<String>,
 }
@@ -231,7 +235,9 @@ pub async fn deadline(
     let result = match minutes {
         Ok(minutes) => {
             match requested_deadline(&state, *id, form.deadline.as_deref(), minutes).await {
-                Ok(to) => console::extend(&state, account, *id, to).await.map(|_| ()),
+                Ok(to) => console::extend(&state, account, *id, form.act, to)
+                    .await
+                    .map(|_| ()),
                 Err(e) => Err(e),
             }
         }
@@ -245,11 +251,13 @@ pub async fn pause(
     viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    form: web::Form<ActForm>,
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
-    let result = console::pause(&state, account, *id).await.map(|_| ());
+    let result = console::pause(&state, account, *id, form.act)
+        .await
+        .map(|_| ());
     done(&viewer, &state, *id, result).await
 }
 
@@ -258,11 +266,13 @@ pub async fn resume(
     viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    form: web::Form<ActForm>,
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
-    let result = console::resume(&state, account, *id).await.map(|_| ());
+    let result = console::resume(&state, account, *id, form.act)
+        .await
+        .map(|_| ());
     done(&viewer, &state, *id, result).await
 }
 
@@ -271,11 +281,11 @@ pub async fn resolve(
     viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    form: web::Form<ActForm>,
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
-    let result = service::resolve(&state, *id, None, "judge", Some(account.id))
+    let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
         .await
         .map(|_| ());
     done(&viewer, &state, *id, result).await
@@ -325,6 +335,7 @@ pub async fn post_as_judge(
 #[derive(Deserialize)]
 pub struct EndForm {
     csrf: String,
+    act: u32,
     reason: String,
     winner: Option<String>,
 }
@@ -338,7 +349,15 @@ pub async fn end(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
-    let result = console::end(&state, account, *id, &form.reason, form.winner.clone()).await;
+    let result = console::end(
+        &state,
+        account,
+        *id,
+        form.act,
+        &form.reason,
+        form.winner.clone(),
+    )
+    .await;
     done(&viewer, &state, *id, result).await
 }
 
@@ -381,6 +400,8 @@ mod tests {
                 "bad_winner",
                 "already_seated",
                 "game_thread_locked",
+                "already_resolved",
+                "act_not_open",
             ] {
                 let key = format!("error-{}", code.replace('_', "-"));
                 assert!(tr.has(&key), "{key}");

@@ -170,6 +170,13 @@ pub struct CsrfForm {
     csrf: String,
 }
 
+/// "Resolve now" carries the act the page showed: a second click resolves nothing.
+#[derive(Deserialize)]
+pub struct ResolveForm {
+    csrf: String,
+    act: u32,
+}
+
 #[post("/games/{id}/signup")]
 pub async fn signup(
     viewer: Viewer,
@@ -239,12 +246,12 @@ pub async fn resolve(
     viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    form: web::Form<ResolveForm>,
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     service::require_judge(&state, account, *id).await?;
-    let result = service::resolve(&state, *id, None, "judge", Some(account.id))
+    let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
         .await
         .map(|_| ());
     after(&viewer, &state, *id, result).await
