@@ -128,7 +128,7 @@ impl Table<'_> {
             .post(
                 &format!("/api/v1/games/{}/resolve", self.game),
                 &self.admin,
-                json!({}),
+                json!({"act": self.api.act(self.game).await}),
             )
             .await;
         assert_eq!(s, StatusCode::OK, "{b}");
