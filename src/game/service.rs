@@ -270,11 +270,13 @@ pub async fn submit(
                 return Err(AppError::Conflict("game_paused"));
             }
             let game = folded.game.as_mut().ok_or(AppError::Internal("running game without a deal".into()))?;
-            if !game.is_over() {
-                match games::deadline(c, game_id)? {
-                    Some((_, due)) if due <= now => return Err(AppError::Conflict("act_closed")),
-                    _ => {}
-                }
+            // Over by the rules: the log is closed (a refusal would be dated "act N+1").
+            if game.is_over() {
+                return Err(AppError::Conflict("game_over"));
+            }
+            match games::deadline(c, game_id)? {
+                Some((_, due)) if due <= now => return Err(AppError::Conflict("act_closed")),
+                _ => {}
             }
             let parsed = game
                 .parse_action(&action)
@@ -385,7 +387,8 @@ pub async fn resolve(
                 winner: game.outcome().map(str::to_string),
                 log_hash: None,
             };
-            let open_act = game.phase();
+            // The act open now; once over, the act that ended the game (never "act N+1").
+            let open_act = game.shown_phase();
             post.log_hash = Some(append(
                 c,
                 game_id,

@@ -122,7 +122,7 @@ impl Table<'_> {
         }
     }
 
-    async fn resolve(&self) {
+    async fn resolve(&self) -> Value {
         let (s, b) = self
             .api
             .post(
@@ -132,6 +132,7 @@ impl Table<'_> {
             )
             .await;
         assert_eq!(s, StatusCode::OK, "{b}");
+        b
     }
 
     async fn seat_page(&self, i: usize) -> Page {
@@ -225,12 +226,31 @@ async fn dn_28_reveal_shows_role_history_of_a_game_played_to_the_end(app: TestAp
     t.act(MISA, json!({"type": "pass"})).await;
     t.votes(&all_but(&[NEAR]), Some(&["夜神月", "弥海砂"]))
         .await;
-    t.resolve().await;
+    assert_eq!(
+        t.resolve().await,
+        json!({"act": 4, "over": true}),
+        "the last resolution names the act that ended the game, not act 5"
+    );
 
     let (_, game) = t.api.get(&format!("/api/v1/games/{g}"), None).await;
     assert_eq!(game["winner"], "good", "{game}");
     assert_eq!(game["status"], "finished");
     assert_eq!(game["act"], 4, "the act whose resolution ended the game");
+    // After the end an action is refused and kept nowhere (no refusal dated act 5).
+    let before = t.private_log(L).await;
+    let (s, b) = t
+        .api
+        .post(
+            &format!("/api/v1/games/{g}/actions"),
+            &t.seats[L].1,
+            json!({"type": "vote", "targets": ["L"]}),
+        )
+        .await;
+    assert_eq!(
+        (s, b["error"].clone()),
+        (StatusCode::CONFLICT, json!("game_over"))
+    );
+    assert_eq!(t.private_log(L).await, before);
 
     // The reveal JSON: the role when out and every change, with its act (DN-28).
     let (s, reveal) = t.api.get(&format!("/api/v1/games/{g}/reveal"), None).await;

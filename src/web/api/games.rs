@@ -171,7 +171,9 @@ async fn api_resolve(
 ) -> Result<HttpResponse, AppError> {
     service::require_judge(&state, &user.0, *id).await?;
     let act = service::resolve(&state, *id, body.act, "judge", Some(user.0.id)).await?;
-    Ok(HttpResponse::Ok().json(json!({"act": act})))
+    // `act` is the act open now, N+1; when N ended the game it stays N, with `over`.
+    let over = act == body.act;
+    Ok(HttpResponse::Ok().json(json!({"act": act, "over": over})))
 }
 
 #[get("/games/{id}/reveal")]
