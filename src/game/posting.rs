@@ -148,11 +148,14 @@ pub async fn post(
     state
         .write(move |c| {
             let (row, folded) = load_locked(c, game_id)?;
-            let thread = which.thread_id(&row).ok_or(AppError::NotFound)?;
+            // Who may post is decided before whether the thread exists: everyone who may not
+            // post gets the same answer, so it never tells whether (or since when) a private
+            // thread exists.
             let who = standing(c, &row, &folded, Some(&account))?;
             if !who.can_read(which) || !who.can_write(which) {
                 return Err(AppError::Conflict("cannot_post_here"));
             }
+            let thread = which.thread_id(&row).ok_or(AppError::NotFound)?;
             // A locked game thread takes the judge's posts only.
             if which == GameThread::Game && folded.thread_locked && who.seat.is_some() {
                 return Err(AppError::Conflict("game_thread_locked"));

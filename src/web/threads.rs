@@ -76,6 +76,11 @@ async fn load_thread(
             if thread.deleted_at.is_some() {
                 return Err(AppError::Gone);
             }
+            if !posting::is_forum_thread(&thread) {
+                // A game thread shows game IDs, and only to its readers: never here, where
+                // authors are accounts (a refused reply to one used to list its posts).
+                return Err(AppError::Conflict("game_thread"));
+            }
             let board = forum::board_by_id(c, thread.board_id)?.ok_or(AppError::NotFound)?;
             let author_id = match &author {
                 Some(name) => Some(forum::user_id_by_key(c, &name_key(name))?.unwrap_or(-1)),

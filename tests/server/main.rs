@@ -16,3 +16,4 @@ mod posting;
 mod privacy;
 mod scheduler;
 mod seat_forms;
+mod side_channels;

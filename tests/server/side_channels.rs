@@ -1,0 +1,407 @@
+//! Side channels (issue 9, items 2–4): nothing an outsider can fetch may move with secret
+//! submissions, tell whether (or since when) the Kiras joined, or count posts in hidden threads.
+
+use crate::helpers::{Api, Browser, TestApp};
+use crate::on_both_backends;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+on_both_backends!(private_threads_answer_every_non_reader_alike);
+
+const CAST: [&str; 6] = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松田"];
+/// Seats by their place in `CAST`: the two Kiras and a good seat.
+const LIGHT: usize = 0;
+const L: usize = 1;
+const MISA: usize = 2;
+
+/// A six-seat game with a fixed deal (Kiras: 夜神月 and 弥海砂); players `{prefix}0..5`.
+struct Table {
+    id: i64,
+    admin: String,
+    tokens: Vec<String>,
+    names: Vec<String>,
+}
+
+async fn dealt(app: &TestApp, title: &str, prefix: &str) -> Table {
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": title, "variant": "deathnote", "act_minutes": 60,
+                   "characters": CAST, "min_seats": 6, "max_seats": 6}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let mut tokens = Vec::new();
+    let mut names = Vec::new();
+    for i in 0..CAST.len() {
+        let name = format!("{prefix}{i}");
+        let t = api.account(&name).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        tokens.push(t);
+        names.push(name);
+    }
+    Table {
+        id,
+        admin,
+        tokens,
+        names,
+    }
+}
+
+async fn start(api: &Api<'_>, t: &Table) {
+    let seats: Vec<Value> = CAST
+        .iter()
+        .zip(&t.names)
+        .map(|(g, n)| json!({"game_id": g, "real_id": n}))
+        .collect();
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/start", t.id),
+            &t.admin,
+            json!({"setup": {"seats": seats, "kira": ["夜神月", "弥海砂"]}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+}
+
+/// 夜神月 names 弥海砂, who holds a notebook: the join succeeds (DN-11).
+async fn join(api: &Api<'_>, t: &Table) {
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/actions", t.id),
+            &t.tokens[LIGHT],
+            json!({"type": "join", "target": "弥海砂"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["ok"], json!(true), "{b}");
+}
+
+async fn game_post(api: &Api<'_>, t: &Table, seat: usize, kind: &str, body: &str) -> Value {
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/threads/{kind}", t.id),
+            &t.tokens[seat],
+            json!({"body": body}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{kind}: {b}");
+    b
+}
+
+/// One answer as a client sees it: status, the headers that could tell something, body.
+#[derive(Debug, Clone, PartialEq)]
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+async fn answer(resp: reqwest::Response) -> Answer {
+    let status = resp.status().as_u16();
+    let mut headers: Vec<(String, String)> = resp
+        .headers()
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "date" | "set-cookie"))
+        .map(|(k, v)| (k.to_string(), v.to_str().unwrap_or("?").to_string()))
+        .collect();
+    headers.sort();
+    Answer {
+        status,
+        headers,
+        body: resp.text().await.expect("body"),
+    }
+}
+
+/// A reader who may not read a private thread: an API token and/or a browser.
+struct Reader {
+    name: &'static str,
+    token: Option<String>,
+    browser: Browser,
+    signed_in: bool,
+}
+
+async fn api_call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
+    let mut req = reqwest::Client::new().request(method, app.url(path));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    answer(req.send().await.expect("request")).await
+}
+
+async fn page_get(b: &Browser, path: &str) -> Answer {
+    let resp = b
+        .client
+        .get(format!("{}{}", b.base, path))
+        .header("Accept-Language", b.lang)
+        .send()
+        .await
+        .expect("GET");
+    answer(resp).await
+}
+
+async fn page_post(b: &Browser, path: &str, body: &str) -> Answer {
+    let csrf = b.get("/").await.csrf();
+    let resp = b
+        .client
+        .post(format!("{}{}", b.base, path))
+        .header("Accept-Language", b.lang)
+        .form(&[("csrf", csrf.as_str()), ("body", body)])
+        .send()
+        .await
+        .expect("POST");
+    answer(resp).await
+}
+
+/// The id of a game's Kira thread, if it has one.
+async fn kira_thread(app: &TestApp, game: i64) -> Option<i64> {
+    app.state
+        .db(move |c| Ok(maku::db::queries::games::get(c, game)?))
+        .await
+        .expect("db")
+        .expect("the game")
+        .kira_thread_id
+}
+
+/// Everything `who` can ask of a game's private thread `kind`, pages and API, GET and POST,
+/// labelled without the game's number.
+async fn probe(app: &TestApp, who: &Reader, game: i64, kind: &str) -> Vec<(String, Answer)> {
+    let mut out = Vec::new();
+    let api = format!("/api/v1/games/{game}/threads/{kind}");
+    let page = format!("/games/{game}/threads/{kind}");
+    let label = |what: &str| format!("{} {what} {kind}", who.name);
+    let token = who.token.as_deref();
+    out.push((
+        label("API GET"),
+        api_call(app, reqwest::Method::GET, &api, token, None).await,
+    ));
+    out.push((
+        label("API GET page 2"),
+        api_call(
+            app,
+            reqwest::Method::GET,
+            &format!("{api}?page=2"),
+            token,
+            None,
+        )
+        .await,
+    ));
+    if token.is_some() {
+        out.push((
+            label("API POST"),
+            api_call(
+                app,
+                reqwest::Method::POST,
+                &api,
+                token,
+                Some(json!({"body": "让我进去"})),
+            )
+            .await,
+        ));
+    }
+    out.push((label("page GET"), page_get(&who.browser, &page).await));
+    if who.signed_in {
+        out.push((
+            label("page POST"),
+            page_post(&who.browser, &page, "让我进去").await,
+        ));
+    }
+    out
+}
+
+/// The same, through the forum's own routes for the thread (`/t/{id}`, `/api/v1/threads/{id}`).
+async fn probe_forum_routes(app: &TestApp, who: &Reader, thread: i64) -> Vec<(String, Answer)> {
+    let mut out = Vec::new();
+    let label = |what: &str| format!("{} {what}", who.name);
+    let token = who.token.as_deref();
+    out.push((
+        label("/t GET"),
+        page_get(&who.browser, &format!("/t/{thread}")).await,
+    ));
+    out.push((
+        label("/t floor GET"),
+        page_get(&who.browser, &format!("/t/{thread}/1")).await,
+    ));
+    out.push((
+        label("API thread GET"),
+        api_call(
+            app,
+            reqwest::Method::GET,
+            &format!("/api/v1/threads/{thread}"),
+            token,
+            None,
+        )
+        .await,
+    ));
+    if who.signed_in {
+        out.push((
+            label("/t POST"),
+            page_post(&who.browser, &format!("/t/{thread}/posts"), "让我进去").await,
+        ));
+    }
+    if token.is_some() {
+        out.push((
+            label("API thread POST"),
+            api_call(
+                app,
+                reqwest::Method::POST,
+                &format!("/api/v1/threads/{thread}/posts"),
+                token,
+                Some(json!({"body": "让我进去"})),
+            )
+            .await,
+        ));
+    }
+    out
+}
+
+/// Item 3: the Kiras' thread answers everyone who may not read it exactly alike — before the
+/// join, after it (with posts in it), in a game where nobody joined, and exactly as the
+/// graveyard answers the living — through the game's routes and the forum's, pages and API.
+async fn private_threads_answer_every_non_reader_alike(app: TestApp) {
+    let api = Api::new(&app);
+    let joined = dealt(&app, "联手局", "j").await;
+    let quiet = dealt(&app, "无联手局", "q").await;
+    start(&api, &joined).await;
+    start(&api, &quiet).await;
+    let outsider_token = api.account("outsider").await;
+    let outsider = app.browser();
+    outsider.login("outsider", "password-123").await;
+    let good = app.browser();
+    good.login(&joined.names[L], "password-123").await;
+    let readers = [
+        Reader {
+            name: "anonymous",
+            token: None,
+            browser: app.browser(),
+            signed_in: false,
+        },
+        Reader {
+            name: "outsider",
+            token: Some(outsider_token),
+            browser: outsider,
+            signed_in: true,
+        },
+        Reader {
+            name: "good seat",
+            token: Some(joined.tokens[L].clone()),
+            browser: good,
+            signed_in: true,
+        },
+    ];
+    // Through the game's routes, then through the forum's routes for the thread (when it has
+    // one: a thread that appeared only at the join would tell of the join by its existence).
+    let game_routes = |game: i64| {
+        let app = &app;
+        let readers = &readers;
+        async move {
+            let mut all = Vec::new();
+            for who in readers {
+                // The good seat is seated in the joined game only; elsewhere it is an outsider.
+                all.extend(probe(app, who, game, "kira").await);
+            }
+            all
+        }
+    };
+    let forum_routes = |kira: Option<i64>| {
+        let app = &app;
+        let readers = &readers;
+        async move {
+            let mut all = Vec::new();
+            for who in readers {
+                if let Some(t) = kira {
+                    all.extend(probe_forum_routes(app, who, t).await);
+                }
+            }
+            all
+        }
+    };
+    let kira_before = kira_thread(&app, joined.id).await;
+    let before = game_routes(joined.id).await;
+    let before_forum = forum_routes(kira_before).await;
+    let quiet_before = game_routes(quiet.id).await;
+
+    join(&api, &joined).await;
+    game_post(&api, &joined, LIGHT, "kira", "今晚动手").await;
+    let (s, read) = api
+        .get(
+            &format!("/api/v1/games/{}/threads/kira", joined.id),
+            Some(&joined.tokens[MISA]),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{read}");
+    assert!(read.to_string().contains("今晚动手"), "the pair reads it");
+
+    let kira_after = kira_thread(&app, joined.id).await;
+    let after = game_routes(joined.id).await;
+    let quiet_after = game_routes(quiet.id).await;
+    let labels = |v: &[(String, Answer)]| v.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>();
+    assert_eq!(labels(&before), labels(&after));
+    for ((label, a), (_, b)) in before.iter().zip(&after) {
+        assert_eq!(a, b, "{label}: the same before and after the join");
+    }
+    for ((label, a), (_, b)) in after.iter().zip(&quiet_after) {
+        assert_eq!(a, b, "{label}: the same as in a game without a join");
+    }
+    assert_eq!(
+        kira_before, kira_after,
+        "the Kiras' thread exists from the start: neither it nor its id appears at the join"
+    );
+    let after_forum = forum_routes(kira_after).await;
+    let quiet_forum = forum_routes(kira_thread(&app, quiet.id).await).await;
+    assert_eq!(labels(&before_forum), labels(&after_forum));
+    assert_eq!(labels(&after_forum), labels(&quiet_forum));
+    for ((label, a), (_, b)) in before_forum.iter().zip(&after_forum) {
+        assert_eq!(a, b, "{label}: the same before and after the join");
+    }
+    for ((label, a), (_, b)) in after_forum.iter().zip(&quiet_forum) {
+        assert_eq!(a, b, "{label}: the same as in a game without a join");
+    }
+    let every = before
+        .iter()
+        .chain(&after)
+        .chain(&quiet_before)
+        .chain(&before_forum)
+        .chain(&after_forum);
+    for (label, a) in every {
+        assert!(!a.body.contains("今晚动手"), "{label}: {a:?}");
+        assert!(a.status >= 300, "{label}: nothing was read or posted");
+    }
+
+    // The graveyard answers the living exactly as the Kiras' thread answers non-readers.
+    for who in &readers {
+        let kira = probe(&app, who, joined.id, "kira").await;
+        let grave = probe(&app, who, joined.id, "graveyard").await;
+        for ((label, a), (_, b)) in kira.iter().zip(&grave) {
+            assert_eq!(a, b, "{label}: the same as the graveyard");
+        }
+    }
+    let (s, posts) = api
+        .get(
+            &format!("/api/v1/games/{}/threads/kira", joined.id),
+            Some(&joined.tokens[MISA]),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        posts["posts"].as_array().map(Vec::len),
+        Some(1),
+        "no non-reader's attempt was posted: {posts}"
+    );
+}
