@@ -457,7 +457,7 @@ async fn the_event_stream_sends_an_update_after_a_post(app: TestApp) {
             .expect("not the end");
         seen.push_str(&String::from_utf8_lossy(&chunk));
     }
-    assert!(seen.contains(r#""post":"#), "{seen}");
+    assert!(seen.contains(r#"data: {"act":1,"floor":2}"#), "{seen}");
     // The stream says nothing about who posted.
     assert!(!seen.contains("live0"), "{seen}");
     let missing = reqwest::Client::new()

@@ -5,8 +5,12 @@ use crate::helpers::{Api, Browser, TestApp};
 use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use std::time::Duration;
 
-on_both_backends!(private_threads_answer_every_non_reader_alike);
+on_both_backends!(
+    the_live_stream_does_not_count_secret_submissions,
+    private_threads_answer_every_non_reader_alike,
+);
 
 const CAST: [&str; 6] = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松田"];
 /// Seats by their place in `CAST`: the two Kiras and a good seat.
@@ -94,6 +98,129 @@ async fn game_post(api: &Api<'_>, t: &Table, seat: usize, kind: &str, body: &str
         .await;
     assert_eq!(s, StatusCode::CREATED, "{kind}: {b}");
     b
+}
+
+/// The live stream of a game as an anonymous reader hears it.
+struct Stream {
+    resp: reqwest::Response,
+    buffer: String,
+}
+
+impl Stream {
+    async fn open(app: &TestApp, game: i64) -> Stream {
+        let resp = reqwest::Client::new()
+            .get(app.url(&format!("/games/{game}/events")))
+            .send()
+            .await
+            .expect("GET");
+        assert_eq!(resp.status(), StatusCode::OK);
+        let mut s = Stream {
+            resp,
+            buffer: String::new(),
+        };
+        let first = s.next_block(Duration::from_secs(10)).await;
+        assert!(first.is_some_and(|b| b.contains(": open")));
+        s
+    }
+
+    /// The next event block (up to its blank line), or `None` after `wait`.
+    async fn next_block(&mut self, wait: Duration) -> Option<String> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block = self.buffer[..end].to_string();
+                self.buffer.drain(..end + 2);
+                return Some(block);
+            }
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let chunk = tokio::time::timeout(left, self.resp.chunk()).await.ok()?;
+            let chunk = chunk.expect("a chunk").expect("the stream stays open");
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+
+    /// The next `update` event, whole (every line of it), or `None` when none comes in `wait`.
+    async fn next_update(&mut self, wait: Duration) -> Option<String> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let block = self.next_block(left).await?;
+            if block.lines().any(|l| l == "event: update") {
+                return Some(block);
+            }
+        }
+    }
+}
+
+/// Item 2: a seat's ballots and a Kira's action between two public events change nothing an
+/// outsider hears on the stream: the same updates, byte for byte, as in a game without them.
+async fn the_live_stream_does_not_count_secret_submissions(app: TestApp) {
+    let api = Api::new(&app);
+    let busy = dealt(&app, "有票局", "v").await;
+    let calm = dealt(&app, "无票局", "w").await;
+    start(&api, &busy).await;
+    start(&api, &calm).await;
+    let mut heard = Vec::new();
+    for (t, ballots) in [(&busy, true), (&calm, false)] {
+        let mut stream = Stream::open(&app, t.id).await;
+        let mut updates = Vec::new();
+        // A public event: L speaks in the game thread.
+        game_post(&api, t, L, "game", "早上好").await;
+        updates.push(
+            stream
+                .next_update(Duration::from_secs(15))
+                .await
+                .expect("the post is announced"),
+        );
+        if ballots {
+            // Secret: five ballots and the Kira's action on turn.
+            for (i, who) in CAST.iter().enumerate().skip(1) {
+                let (s, b) = api
+                    .post(
+                        &format!("/api/v1/games/{}/actions", t.id),
+                        &t.tokens[i],
+                        json!({"type": "vote", "targets": [who]}),
+                    )
+                    .await;
+                assert_eq!(s, StatusCode::OK, "{b}");
+            }
+            let (s, b) = api
+                .post(
+                    &format!("/api/v1/games/{}/actions", t.id),
+                    &t.tokens[LIGHT],
+                    json!({"type": "pass"}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+        }
+        // Nothing public happened: nothing is sent (the stream looks every 2 s).
+        let quiet = stream.next_update(Duration::from_secs(5)).await;
+        assert_eq!(quiet, None, "secret submissions are not announced");
+        // Another public event: the judge stops the clock.
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{}/pause", t.id),
+                &t.admin,
+                json!({"act": 1}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        updates.push(
+            stream
+                .next_update(Duration::from_secs(15))
+                .await
+                .expect("the pause is announced"),
+        );
+        heard.push(updates);
+    }
+    assert_eq!(
+        heard[0], heard[1],
+        "an outsider hears the same with and without secret submissions"
+    );
+    assert_eq!(
+        heard[0][0], "event: update\ndata: {\"act\":1,\"floor\":2}",
+        "public facts only: the act and the game thread's newest floor"
+    );
 }
 
 /// One answer as a client sees it: status, the headers that could tell something, body.
