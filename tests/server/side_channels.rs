@@ -10,6 +10,7 @@ use std::time::Duration;
 on_both_backends!(
     the_live_stream_does_not_count_secret_submissions,
     private_threads_answer_every_non_reader_alike,
+    public_numbers_do_not_count_hidden_posts,
 );
 
 const CAST: [&str; 6] = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松田"];
@@ -531,4 +532,233 @@ async fn private_threads_answer_every_non_reader_alike(app: TestApp) {
         Some(1),
         "no non-reader's attempt was posted: {posts}"
     );
+}
+
+/// Moves the posts' id sequence far from any floor number, so that an id shown anywhere is
+/// found by its digits.
+async fn push_post_ids_far(app: &TestApp) {
+    app.state
+        .db(|c| {
+            use diesel::connection::SimpleConnection;
+            match c {
+                maku::db::DbConnection::Sqlite(s) => s.batch_execute(
+                    "DELETE FROM sqlite_sequence WHERE name = 'posts';
+                     INSERT INTO sqlite_sequence (name, seq) VALUES ('posts', 900000);",
+                )?,
+                maku::db::DbConnection::Pg(p) => {
+                    p.batch_execute("SELECT setval('posts_id_seq', 900000)")?
+                }
+            }
+            Ok(())
+        })
+        .await
+        .expect("db");
+}
+
+async fn post_ids(app: &TestApp) -> Vec<i64> {
+    app.state
+        .db(|c| {
+            use diesel::prelude::*;
+            use maku::db::schema::posts;
+            Ok(posts::table
+                .filter(posts::id.gt(900000))
+                .select(posts::id)
+                .load::<i64>(c)?)
+        })
+        .await
+        .expect("db")
+}
+
+fn floors(v: &Value) -> Vec<i64> {
+    v["posts"]
+        .as_array()
+        .expect("posts")
+        .iter()
+        .map(|p| p["floor"].as_i64().unwrap_or(-1))
+        .collect()
+}
+
+/// Item 4: a public post, a post in the Kiras' thread, a public post again, in the game thread
+/// and in a forum thread: nothing an outsider (or a public post's author) can fetch shows a
+/// gap. Posts are named by their floor in their own thread; the ids, one sequence over every
+/// thread, stay inside.
+async fn public_numbers_do_not_count_hidden_posts(app: TestApp) {
+    let api = Api::new(&app);
+    let slug = app.board("talk").await;
+    let t = dealt(&app, "楼层局", "f").await;
+    push_post_ids_far(&app).await;
+    start(&api, &t).await;
+    join(&api, &t).await;
+    let mut stream = Stream::open(&app, t.id).await;
+    let writer = api.account("writer").await;
+    let (s, th) = api
+        .post(
+            &format!("/api/v1/boards/{slug}/threads"),
+            &writer,
+            json!({"title": "楼层", "body": "一楼"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{th}");
+    let forum = th["id"].as_i64().expect("thread");
+    let reply = |body: &'static str| {
+        let api = &api;
+        let writer = &writer;
+        async move {
+            let (s, b) = api
+                .post(
+                    &format!("/api/v1/threads/{forum}/posts"),
+                    writer,
+                    json!({"body": body}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{b}");
+            b
+        }
+    };
+    let mut seen: Vec<(String, String)> = Vec::new();
+    seen.push((
+        "P1".into(),
+        game_post(&api, &t, L, "game", "公开一").await.to_string(),
+    ));
+    seen.push(("F2".into(), reply("二楼").await.to_string()));
+    game_post(&api, &t, LIGHT, "kira", "密谈").await;
+    game_post(&api, &t, MISA, "kira", "收到").await;
+    seen.push((
+        "P2".into(),
+        game_post(&api, &t, L, "game", "公开二").await.to_string(),
+    ));
+    seen.push(("F3".into(), reply("三楼").await.to_string()));
+
+    let anon = app.browser();
+    let author = app.browser();
+    author.login("writer", "password-123").await;
+    let seat = app.browser();
+    seat.login(&t.names[L], "password-123").await;
+    let g = t.id;
+    for (who, b) in [("anonymous", &anon), ("writer", &author), ("seat", &seat)] {
+        for path in [
+            format!("/games/{g}/threads/game"),
+            format!("/games/{g}"),
+            format!("/t/{forum}"),
+            format!("/b/{slug}"),
+            "/b/games".to_string(),
+            "/games".to_string(),
+            format!("/games/{g}/feed.atom"),
+            format!("/b/{slug}/feed.atom"),
+            "/b/games/feed.atom".to_string(),
+        ] {
+            let p = b.get(&path).await;
+            assert_eq!(p.status, StatusCode::OK, "{path}");
+            seen.push((format!("{who} {path}"), p.body));
+        }
+    }
+    for path in [
+        format!("/api/v1/games/{g}/threads/game"),
+        format!("/api/v1/games/{g}"),
+        format!("/api/v1/threads/{forum}"),
+        format!("/api/v1/boards/{slug}/threads"),
+        "/api/v1/boards/games/threads".to_string(),
+    ] {
+        let (s, v) = api.get(&path, None).await;
+        assert_eq!(s, StatusCode::OK, "{path}");
+        seen.push((path, v.to_string()));
+    }
+    let mut updates = String::new();
+    while let Some(u) = stream.next_update(Duration::from_secs(5)).await {
+        updates.push_str(&u);
+        updates.push('\n');
+    }
+    seen.push(("the live stream".into(), updates.clone()));
+    let ids = post_ids(&app).await;
+    assert!(ids.len() >= 7, "{ids:?}");
+    for (what, text) in &seen {
+        for id in &ids {
+            assert!(
+                !text.contains(&id.to_string()),
+                "{what} shows the post id {id}, which counts hidden posts: {text}"
+            );
+        }
+    }
+    // Floors count the thread's own posts: no gap where the Kiras talked.
+    let (_, game_thread) = api
+        .get(&format!("/api/v1/games/{g}/threads/game"), None)
+        .await;
+    assert_eq!(floors(&game_thread), vec![1, 2, 3], "{game_thread}");
+    let (_, forum_thread) = api.get(&format!("/api/v1/threads/{forum}"), None).await;
+    assert_eq!(floors(&forum_thread), vec![1, 2, 3], "{forum_thread}");
+    assert!(
+        updates.ends_with("data: {\"act\":1,\"floor\":3}\n"),
+        "{updates}"
+    );
+
+    // Quotes, permalinks, edits and notifications name posts by floor too.
+    let reader = api.account("reader").await;
+    let (s, q) = api
+        .post(
+            &format!("/api/v1/threads/{forum}/posts"),
+            &reader,
+            json!({"body": "引用一楼", "quote": 1}),
+        )
+        .await;
+    assert_eq!((s, q.clone()), (StatusCode::CREATED, json!({"floor": 4})));
+    let (_, forum_thread) = api.get(&format!("/api/v1/threads/{forum}"), None).await;
+    assert_eq!(forum_thread["posts"][3]["quoted_floor"], json!(1));
+    maku::notify::tick(&app.state).await.expect("notify");
+    let (_, notes) = api.get("/api/v1/notifications", Some(&writer)).await;
+    assert_eq!(
+        notes["notifications"][0]["href"],
+        json!(format!("/t/{forum}/4")),
+        "{notes}"
+    );
+    let permalink = anon.get(&format!("/t/{forum}/4")).await;
+    assert_eq!(permalink.status, StatusCode::OK);
+    assert!(permalink.body.contains(r#"id="p4""#), "{}", permalink.body);
+    let edit = author.get(&format!("/t/{forum}/1/edit")).await;
+    assert_eq!(edit.status, StatusCode::OK, "{}", edit.body);
+    let (s, b) = api
+        .call(
+            reqwest::Method::PATCH,
+            &format!("/api/v1/threads/{forum}/posts/1"),
+            Some(&writer),
+            Some(json!({"body": "一楼（改）"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    // Not in a game thread: there, the author is a game ID and the thread may be private.
+    let admin = app.admin().await;
+    let kira = kira_thread(&app, g).await.expect("the Kiras' thread");
+    for floor in [1, 2, 99] {
+        let h = admin.get(&format!("/t/{kira}/{floor}/history")).await;
+        assert_eq!(h.status, StatusCode::CONFLICT, "{}", h.body);
+        assert!(!h.body.contains("密谈") && !h.body.contains("收到"));
+    }
+
+    // Floors are given race-free: twelve replies at once (three by each of four accounts) take
+    // twelve floors.
+    let mut posters = vec![reader, writer];
+    for name in ["racer1", "racer2"] {
+        posters.push(api.account(name).await);
+    }
+    let many = futures_util::future::join_all((0..12).map(|i| {
+        let api = &api;
+        let poster = &posters[i % posters.len()];
+        async move {
+            api.post(
+                &format!("/api/v1/threads/{forum}/posts"),
+                poster,
+                json!({"body": format!("第{i}条")}),
+            )
+            .await
+        }
+    }))
+    .await;
+    let mut got: Vec<i64> = many
+        .iter()
+        .map(|(s, b)| {
+            assert_eq!(*s, StatusCode::CREATED, "{b}");
+            b["floor"].as_i64().expect("floor")
+        })
+        .collect();
+    got.sort_unstable();
+    assert_eq!(got, (5..=16).collect::<Vec<i64>>());
 }

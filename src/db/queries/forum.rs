@@ -181,6 +181,12 @@ pub fn add_post(
 }
 
 /// Appends a post written as a seat of a game (`as_seat`), or a system post (`kind = "act"`).
+///
+/// The post takes the next floor of its thread. Callers are inside a write transaction, and the
+/// thread row is bumped *before* the floor is read: on PostgreSQL that update locks the row until
+/// commit, so a second writer in the same thread waits, then (read committed) sees the first
+/// one's post; SQLite runs one write transaction at a time (`BEGIN IMMEDIATE`). The unique index
+/// on `(thread_id, floor)` is the backstop.
 pub fn add_post_as(
     conn: &mut DbConnection,
     thread_id: i64,
@@ -191,6 +197,13 @@ pub fn add_post_as(
     kind: &str,
 ) -> QueryResult<Post> {
     let now = super::now();
+    diesel::update(threads::table.find(thread_id))
+        .set(threads::last_post_at.eq(now))
+        .execute(conn)?;
+    let last: Option<i64> = posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .select(diesel::dsl::max(posts::floor))
+        .first(conn)?;
     let post: Post = crate::on_backend!(conn, |c| diesel::insert_into(posts::table)
         .values((
             posts::thread_id.eq(thread_id),
@@ -200,13 +213,11 @@ pub fn add_post_as(
             posts::created_at.eq(now),
             posts::as_seat.eq(as_seat),
             posts::kind.eq(kind),
+            posts::floor.eq(last.unwrap_or(0) + 1),
         ))
         .returning(Post::as_returning())
         .get_result(c))?;
     add_revision(conn, post.id, author_id, body)?;
-    diesel::update(threads::table.find(thread_id))
-        .set(threads::last_post_at.eq(now))
-        .execute(conn)?;
     Ok(post)
 }
 
@@ -252,6 +263,28 @@ pub fn post(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Post>> {
         .optional()
 }
 
+/// The post on `floor` of a thread.
+pub fn post_at(conn: &mut DbConnection, thread_id: i64, floor: i64) -> QueryResult<Option<Post>> {
+    posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .filter(posts::floor.eq(floor))
+        .select(Post::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The floors of the given posts (to name a quoted post).
+pub fn floors_of(
+    conn: &mut DbConnection,
+    ids: &[i64],
+) -> QueryResult<std::collections::HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = posts::table
+        .filter(posts::id.eq_any(ids))
+        .select((posts::id, posts::floor))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
 pub fn revisions(conn: &mut DbConnection, post_id: i64) -> QueryResult<Vec<PostRevision>> {
     post_revisions::table
         .filter(post_revisions::post_id.eq(post_id))
@@ -279,7 +312,7 @@ pub fn posts_page(
     }
     let total = count_q.count().get_result(conn)?;
     let rows = rows_q
-        .order(posts::id.asc())
+        .order(posts::floor.asc())
         .offset((page - 1) * POSTS_PER_PAGE)
         .limit(POSTS_PER_PAGE)
         .select(Post::as_select())
@@ -287,13 +320,10 @@ pub fn posts_page(
     Ok((rows, total))
 }
 
-/// How many posts of the thread come before `post_id` (to find its page).
-pub fn posts_before(conn: &mut DbConnection, thread_id: i64, post_id: i64) -> QueryResult<i64> {
-    posts::table
-        .filter(posts::thread_id.eq(thread_id))
-        .filter(posts::id.lt(post_id))
-        .count()
-        .get_result(conn)
+/// The page of a thread that shows `floor` (posts are never removed one by one, so floors run
+/// 1, 2, 3, … without gaps).
+pub fn page_of_floor(floor: i64) -> i64 {
+    (floor - 1).max(0) / POSTS_PER_PAGE + 1
 }
 
 pub fn set_locked(conn: &mut DbConnection, thread_id: i64, locked: bool) -> QueryResult<usize> {
