@@ -11,6 +11,7 @@ on_both_backends!(
     the_live_stream_does_not_count_secret_submissions,
     private_threads_answer_every_non_reader_alike,
     public_numbers_do_not_count_hidden_posts,
+    the_board_shows_nothing_of_private_threads,
 );
 
 const CAST: [&str; 6] = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松田"];
@@ -761,4 +762,66 @@ async fn public_numbers_do_not_count_hidden_posts(app: TestApp) {
         .collect();
     got.sort_unstable();
     assert_eq!(got, (5..=16).collect::<Vec<i64>>());
+}
+
+/// Item 3, the boards: the games board lists no private thread, so no post count, time or
+/// order there moves when the dead talk in the graveyard or the Kiras in theirs.
+async fn the_board_shows_nothing_of_private_threads(app: TestApp) {
+    let api = Api::new(&app);
+    let t = dealt(&app, "墓地局", "g").await;
+    start(&api, &t).await;
+    join(&api, &t).await;
+    // Everyone votes L out; L then writes in the graveyard.
+    for (i, token) in t.tokens.iter().enumerate() {
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{}/actions", t.id),
+                token,
+                json!({"type": "vote", "targets": [CAST[L]]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{i}: {b}");
+    }
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/resolve", t.id),
+            &t.admin,
+            json!({"act": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let outsider = app.browser();
+    outsider.login(&t.names[MISA], "password-123").await;
+    let snapshot = || {
+        let app = &app;
+        let api = &api;
+        let outsider = &outsider;
+        async move {
+            let mut all = Vec::new();
+            for path in ["/b/games", "/"] {
+                all.push(app.browser().get(path).await.body);
+                all.push(outsider.get(path).await.body);
+            }
+            for path in ["/api/v1/boards/games/threads", "/api/v1/boards"] {
+                all.push(api.get(path, None).await.1.to_string());
+            }
+            all
+        }
+    };
+    let before = snapshot().await;
+    // Time passes between the two looks, as it would for a watcher.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    game_post(&api, &t, L, "graveyard", "我是好人啊").await;
+    game_post(&api, &t, LIGHT, "kira", "下一个").await;
+    let after = snapshot().await;
+    for (a, b) in before.iter().zip(&after) {
+        assert_eq!(a, b, "the boards do not move with private threads");
+    }
+    let (_, listed) = api.get("/api/v1/boards/games/threads", None).await;
+    assert!(
+        listed["threads"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|t| t["title"] == json!("墓地局 · 游戏帖"))),
+        "the game thread is listed: {listed}"
+    );
 }

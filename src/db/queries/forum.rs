@@ -8,6 +8,11 @@ use diesel::prelude::*;
 pub const POSTS_PER_PAGE: i64 = 30;
 pub const THREADS_PER_PAGE: i64 = 30;
 
+/// The threads a board lists: forum threads and games' public ones. A game's private threads
+/// (the graveyard, the Kiras') are reached through the game's pages only: their post counts,
+/// times and place in the list would tell everyone when the dead or the Kiras talk.
+const LISTED_KINDS: [&str; 3] = ["forum", "signup", "game"];
+
 pub fn boards(conn: &mut DbConnection) -> QueryResult<Vec<Board>> {
     boards::table
         .order((boards::position.asc(), boards::id.asc()))
@@ -67,8 +72,8 @@ pub fn threads_of_board(
     let live = threads::table
         .filter(threads::board_id.eq(board_id))
         .filter(threads::deleted_at.is_null())
-        .filter(threads::kind.ne("kira"));
-    let total = live.count().get_result(conn)?;
+        .filter(threads::kind.eq_any(LISTED_KINDS));
+    let total = live.clone().count().get_result(conn)?;
     let rows = live
         .order((threads::last_post_at.desc(), threads::id.desc()))
         .offset((page - 1) * THREADS_PER_PAGE)
@@ -82,7 +87,7 @@ pub fn threads_of_board(
 pub fn thread_counts(conn: &mut DbConnection) -> QueryResult<Vec<(i64, i64)>> {
     threads::table
         .filter(threads::deleted_at.is_null())
-        .filter(threads::kind.ne("kira"))
+        .filter(threads::kind.eq_any(LISTED_KINDS))
         .group_by(threads::board_id)
         .select((threads::board_id, diesel::dsl::count_star()))
         .load(conn)
