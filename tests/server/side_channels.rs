@@ -711,6 +711,18 @@ async fn public_numbers_do_not_count_hidden_posts(app: TestApp) {
         json!(format!("/t/{forum}/4")),
         "{notes}"
     );
+    // Nor a notification's row id: the answers to the Kiras' actions took ids between.
+    let keys: Vec<&String> = notes["notifications"][0]
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    assert_eq!(
+        keys,
+        ["created_at", "href", "kind", "read", "text"]
+            .iter()
+            .collect::<Vec<_>>(),
+        "{notes}"
+    );
     let permalink = anon.get(&format!("/t/{forum}/4")).await;
     assert_eq!(permalink.status, StatusCode::OK);
     assert!(permalink.body.contains(r#"id="p4""#), "{}", permalink.body);
