@@ -27,7 +27,8 @@ document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
 
 // Optional enhancement: live updates of a game's pages ([data-live] names the event stream).
 // When the game thread or the act changes, the page reloads, unless the reader is typing; then
-// a link offers the reload. Without this script the pages work as before.
+// a link offers the reload. Any `update` counts: its data ({"act", "floor"}) holds public facts
+// only and needs no reading here. Without this script the pages work as before.
 (function () {
   var el = document.querySelector("[data-live]");
   if (!el || !window.EventSource) { return; }

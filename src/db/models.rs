@@ -66,6 +66,10 @@ pub struct Post {
     pub as_seat: Option<i32>,
     /// `user`, or `act` for an act post written by the system (body: JSON).
     pub kind: String,
+    /// The post's place in its thread (楼层), 1, 2, 3, …: what public URLs, anchors and API
+    /// objects name it by. `id` is one sequence over every thread, private ones included, so its
+    /// gaps would count hidden posts: it never leaves the server.
+    pub floor: i64,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

@@ -90,6 +90,7 @@ diesel::table! {
         edited_at -> Nullable<Timestamp>,
         as_seat -> Nullable<Integer>,
         kind -> Text,
+        floor -> BigInt,
     }
 }
 

@@ -33,13 +33,14 @@ pub async fn create_thread(
         .await
 }
 
-/// Replies in a thread, optionally quoting a post of the same thread; returns the post id.
+/// Replies in a thread, optionally quoting the post on floor `quoted_floor` of the same thread;
+/// returns the new post's floor.
 pub async fn reply(
     state: &AppState,
     author: &Account,
     thread_id: i64,
     body: &str,
-    quoted_post_id: Option<i64>,
+    quoted_floor: Option<i64>,
 ) -> Result<i64, AppError> {
     let body = PostBody::parse(body)?;
     let author_id = author.id;
@@ -57,37 +58,57 @@ pub async fn reply(
             if thread.locked && !moderator {
                 return Err(AppError::Conflict("thread_locked"));
             }
-            let quoted = match quoted_post_id {
-                Some(q) => match forum::post(c, q)? {
-                    Some(p) if p.thread_id == thread_id => Some(q),
-                    _ => return Err(AppError::BadRequest("quoted post".into())),
+            let quoted = match quoted_floor {
+                Some(q) => match forum::post_at(c, thread_id, q)? {
+                    Some(p) => Some(p.id),
+                    None => return Err(AppError::BadRequest("quoted post".into())),
                 },
                 None => None,
             };
-            Ok(forum::add_post(c, thread_id, author_id, body.as_str(), quoted)?.id)
+            Ok(forum::add_post(c, thread_id, author_id, body.as_str(), quoted)?.floor)
         })
         .await
 }
 
-/// Edits one's own post; the earlier text stays in the revisions.
+/// Edits one's own post (the one on `floor` of the thread); the earlier text stays in the
+/// revisions.
 pub async fn edit(
     state: &AppState,
     editor: &Account,
-    post_id: i64,
+    thread_id: i64,
+    floor: i64,
     body: &str,
-) -> Result<i64, AppError> {
+) -> Result<(), AppError> {
     let body = PostBody::parse(body)?;
     let editor_id = editor.id;
     let moderator = editor.is_admin();
     state
         .write(move |c| {
-            let (post, thread) = editable(c, post_id, editor_id, moderator)?;
+            let (post, _) = editable(c, thread_id, floor, editor_id, moderator)?;
             if post.body != body.as_str() {
-                forum::edit_post(c, post_id, editor_id, body.as_str())?;
+                forum::edit_post(c, post.id, editor_id, body.as_str())?;
             }
-            Ok(thread.id)
+            Ok(())
         })
         .await
+}
+
+/// A forum thread (not a game's) and the post on `floor` of it. A game thread answers the same
+/// whatever the floor, so its floors (a private thread's count of posts) are never probed here.
+pub fn forum_post(
+    c: &mut crate::db::DbConnection,
+    thread_id: i64,
+    floor: i64,
+) -> Result<(crate::db::models::Post, crate::db::models::Thread), AppError> {
+    let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
+    if thread.deleted_at.is_some() {
+        return Err(AppError::Gone);
+    }
+    if !is_forum_thread(&thread) {
+        return Err(AppError::Conflict("game_thread"));
+    }
+    let post = forum::post_at(c, thread_id, floor)?.ok_or(AppError::NotFound)?;
+    Ok((post, thread))
 }
 
 /// The post and its thread when `editor_id` may edit it: her own forum post (never a post made
@@ -95,19 +116,16 @@ pub async fn edit(
 /// edit form and by the edit itself.
 pub fn editable(
     c: &mut crate::db::DbConnection,
-    post_id: i64,
+    thread_id: i64,
+    floor: i64,
     editor_id: i64,
     moderator: bool,
 ) -> Result<(crate::db::models::Post, crate::db::models::Thread), AppError> {
-    let post = forum::post(c, post_id)?.ok_or(AppError::NotFound)?;
-    let thread = forum::thread(c, post.thread_id)?.ok_or(AppError::NotFound)?;
-    if thread.deleted_at.is_some() {
-        return Err(AppError::Gone);
-    }
+    let (post, thread) = forum_post(c, thread_id, floor)?;
     if post.author_id != editor_id {
         return Err(AppError::Forbidden);
     }
-    if !is_forum_thread(&thread) || post.kind != "user" || post.as_seat.is_some() {
+    if post.kind != "user" || post.as_seat.is_some() {
         return Err(AppError::Conflict("game_thread"));
     }
     if thread.locked && !moderator {

@@ -123,10 +123,11 @@ impl Standing {
     }
 }
 
-/// A post as a reader sees it in a game thread.
+/// A post as a reader sees it in a game thread, named by its floor in that thread (its id
+/// would count the posts of every other thread, the private ones too).
 #[derive(Debug, Clone)]
 pub struct GamePost {
-    pub id: i64,
+    pub floor: i64,
     /// The seat's game ID; `None` for the judge and for act posts.
     pub author: Option<String>,
     pub kind: String,
@@ -135,7 +136,7 @@ pub struct GamePost {
     pub created_at: NaiveDateTime,
 }
 
-/// Posts `body` in a game thread as the account's seat (or as the judge).
+/// Posts `body` in a game thread as the account's seat (or as the judge); returns its floor.
 pub async fn post(
     state: &AppState,
     account: &Account,
@@ -148,11 +149,14 @@ pub async fn post(
     state
         .write(move |c| {
             let (row, folded) = load_locked(c, game_id)?;
-            let thread = which.thread_id(&row).ok_or(AppError::NotFound)?;
+            // Who may post is decided before whether the thread exists: everyone who may not
+            // post gets the same answer, so it never tells whether (or since when) a private
+            // thread exists.
             let who = standing(c, &row, &folded, Some(&account))?;
             if !who.can_read(which) || !who.can_write(which) {
                 return Err(AppError::Conflict("cannot_post_here"));
             }
+            let thread = which.thread_id(&row).ok_or(AppError::NotFound)?;
             // A locked game thread takes the judge's posts only.
             if which == GameThread::Game && folded.thread_locked && who.seat.is_some() {
                 return Err(AppError::Conflict("game_thread_locked"));
@@ -163,7 +167,7 @@ pub async fn post(
             };
             let post =
                 forum::add_post_as(c, thread, account.id, body.as_str(), None, as_seat, kind)?;
-            Ok(post.id)
+            Ok(post.floor)
         })
         .await
 }
@@ -187,7 +191,7 @@ fn view(p: Post, names: &std::collections::HashMap<i32, String>) -> GamePost {
         .then(|| serde_json::from_str::<ActPost>(&p.body).ok())
         .flatten();
     GamePost {
-        id: p.id,
+        floor: p.floor,
         author: p.as_seat.and_then(|s| names.get(&s).cloned()),
         kind: p.kind,
         body: if act.is_some() { String::new() } else { p.body },
@@ -199,7 +203,7 @@ fn view(p: Post, names: &std::collections::HashMap<i32, String>) -> GamePost {
 /// The JSON form of a game post (API).
 pub fn post_json(p: &GamePost) -> Value {
     serde_json::json!({
-        "id": p.id,
+        "floor": p.floor,
         "author": p.author,
         "kind": p.kind,
         "body": if p.act.is_some() { Value::Null } else { Value::String(p.body.clone()) },

@@ -9,7 +9,7 @@ use crate::domain::Title;
 use crate::game::deal;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::settings::GameSettings;
-use crate::game::threads::{ActPost, open_play_threads, post_act};
+use crate::game::threads::{ActPost, open_kira_thread, open_play_threads, post_act};
 use crate::rules::{Game, GameConfig, Line, Variant};
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -225,6 +225,8 @@ pub async fn start(
             }
             let (play, grave) = open_play_threads(c, &row)?;
             games::set_threads(c, game_id, row.signup_thread_id, Some(play), Some(grave))?;
+            let kira = open_kira_thread(c, &row)?;
+            games::set_kira_thread(c, game_id, kira)?;
             let deadline = folded.settings.next_deadline(now);
             games::set_deadline(c, game_id, 1, deadline)?;
             let opening = ActPost {

@@ -50,6 +50,22 @@ pub fn open_play_threads(
     Ok((play.id, grave.id))
 }
 
+/// Opens the joined Kiras' thread. It is opened with the other threads at the start, not at the
+/// join: a thread made at the join would tell when the Kiras joined (its existence answers
+/// differently, and thread ids are one sequence over the whole forum).
+pub fn open_kira_thread(conn: &mut DbConnection, game: &GameRow) -> diesel::QueryResult<i64> {
+    let board = forum::games_board(conn)?;
+    let kira = forum::create_game_thread(
+        conn,
+        board.id,
+        game.judge_id,
+        &format!("{} · 联手", game.title),
+        "kira",
+        game.id,
+    )?;
+    Ok(kira.id)
+}
+
 /// Writes an act post into the game thread.
 pub fn post_act(
     conn: &mut DbConnection,

@@ -260,7 +260,8 @@ fn from_posts(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErro
         let by = users::by_id(c, post.author_id)?
             .map(|u| u.username)
             .unwrap_or_default();
-        let info = json!({"thread_id": post.thread_id, "by": by});
+        // The link names the post by its floor (ids count hidden threads' posts too).
+        let info = json!({"thread_id": post.thread_id, "floor": post.floor, "by": by});
         added += add(c, now, quoted.author_id, QUOTED, (0, 0, post.id), info)?;
     }
     store::set_cursor(c, POSTS, last)?;

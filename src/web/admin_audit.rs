@@ -191,8 +191,8 @@ async fn export(
 }
 
 pub struct EditRow {
-    pub post_id: i64,
     pub thread_id: i64,
+    pub floor: i64,
     pub author: String,
     pub edited: TimeView,
 }
@@ -220,8 +220,8 @@ async fn edits(viewer: Viewer, state: web::Data<AppState>) -> Result<EditsPage, 
             .into_iter()
             .filter_map(|p| {
                 Some(EditRow {
-                    post_id: p.id,
                     thread_id: p.thread_id,
+                    floor: p.floor,
                     author: names.get(&p.author_id).cloned().unwrap_or_default(),
                     edited: TimeView::new(p.edited_at?),
                 })

@@ -128,9 +128,10 @@ async fn board_feed(
     let items = rows
         .into_iter()
         .map(|(p, thread_title, author)| Item {
-            id: format!("/t/{}#p{}", p.thread_id, p.id),
+            // Named by thread and floor: post ids count the posts of hidden threads too.
+            id: format!("/t/{}/{}", p.thread_id, p.floor),
             title: thread_title,
-            href: format!("/t/{}#p{}", p.thread_id, p.id),
+            href: format!("/t/{}/{}", p.thread_id, p.floor),
             updated: p.edited_at.unwrap_or(p.created_at),
             author: Some(author),
             html: true,
@@ -193,7 +194,7 @@ async fn game_feed(
             let rows = match GameThread::Game.thread_id(&row) {
                 Some(t) => posts::table
                     .filter(posts::thread_id.eq(t))
-                    .order(posts::id.desc())
+                    .order(posts::floor.desc())
                     .limit(ENTRIES)
                     .select(Post::as_select())
                     .load(c)?,
@@ -205,7 +206,14 @@ async fn game_feed(
         })
         .await?;
     let tr = viewer.tr;
-    let href = |p: &Post| format!("/games/{game_id}/threads/game#p{}", p.id);
+    // Named by floor: post ids count the posts of hidden threads (the Kiras') too.
+    let href = |p: &Post| {
+        format!(
+            "/games/{game_id}/threads/game?page={}#p{}",
+            forum::page_of_floor(p.floor),
+            p.floor
+        )
+    };
     let items = rows
         .into_iter()
         .map(|p| {

@@ -97,14 +97,15 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
                 format!("/games/{game}/seat"),
             )
         }
-        notify::QUOTED => (
-            tr.t1("notify-text-quoted", "name", &text("by")),
-            format!(
-                "/t/{}#p{}",
-                p.get("thread_id").and_then(Value::as_i64).unwrap_or(0),
-                row.post_id
-            ),
-        ),
+        notify::QUOTED => {
+            let thread = p.get("thread_id").and_then(Value::as_i64).unwrap_or(0);
+            // The post's permalink by floor; older rows knew no floor: the thread then.
+            let href = match p.get("floor").and_then(Value::as_i64) {
+                Some(floor) => format!("/t/{thread}/{floor}"),
+                None => format!("/t/{thread}"),
+            };
+            (tr.t1("notify-text-quoted", "name", &text("by")), href)
+        }
         notify::SUBSTITUTED_IN => (
             tr.t1("notify-text-substituted-in", "title", &title),
             format!("/games/{game}/seat"),

@@ -1,4 +1,5 @@
-//! Editing one's own post, and the history of a post's versions (admins).
+//! Editing one's own post, and the history of a post's versions (admins). Posts are named by
+//! thread and floor.
 
 use crate::db::queries::{forum, users};
 use crate::forum::posting;
@@ -17,8 +18,8 @@ use serde::Deserialize;
 #[template(path = "posts/edit.html")]
 struct EditPage {
     page: PageCtx,
-    post_id: i64,
     thread_id: i64,
+    floor: i64,
     body: String,
     error: Option<String>,
 }
@@ -35,26 +36,28 @@ pub struct RevisionView {
 #[template(path = "posts/history.html")]
 struct HistoryPage {
     page: PageCtx,
-    post_id: i64,
     thread_id: i64,
+    floor: i64,
     revisions: Vec<RevisionView>,
 }
 
-#[get("/p/{id}/edit")]
+/// A post is named by its thread and floor (`/t/{thread}/{floor}/…`), never by its id: ids are
+/// one sequence over every thread, hidden ones included.
+#[get("/t/{thread}/{floor}/edit")]
 async fn edit_form(
     viewer: Viewer,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    path: web::Path<(i64, i64)>,
 ) -> Result<EditPage, AppError> {
     let account = viewer.require()?.clone();
-    let post_id = *id;
+    let (thread_id, floor) = path.into_inner();
     let (post, _) = state
-        .db(move |c| posting::editable(c, post_id, account.id, account.is_admin()))
+        .db(move |c| posting::editable(c, thread_id, floor, account.id, account.is_admin()))
         .await?;
     Ok(EditPage {
         page: viewer.page(),
-        post_id,
-        thread_id: post.thread_id,
+        thread_id,
+        floor,
         body: post.body,
         error: None,
     })
@@ -66,28 +69,24 @@ pub struct EditForm {
     body: String,
 }
 
-#[post("/p/{id}/edit")]
+#[post("/t/{thread}/{floor}/edit")]
 async fn edit(
     viewer: Viewer,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    path: web::Path<(i64, i64)>,
     form: web::Form<EditForm>,
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
-    let post_id = *id;
-    match posting::edit(&state, account, post_id, &form.body).await {
-        Ok(thread_id) => crate::web::threads::see_post(&state, thread_id, post_id).await,
+    let (thread_id, floor) = path.into_inner();
+    match posting::edit(&state, account, thread_id, floor, &form.body).await {
+        Ok(()) => Ok(crate::web::threads::see_post(thread_id, floor)),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
-            let thread_id = state
-                .db(move |c| Ok(forum::post(c, post_id)?.map(|p| p.thread_id)))
-                .await?
-                .unwrap_or_default();
             let page = EditPage {
                 error: Some(e.message(&viewer.tr)),
                 page: viewer.page(),
-                post_id,
                 thread_id,
+                floor,
                 body: form.body.clone(),
             };
             Ok(render_with(page, actix_web::ResponseError::status_code(&e)))
@@ -96,27 +95,29 @@ async fn edit(
     }
 }
 
-#[get("/p/{id}/history")]
+/// Every version of a forum post (admins). Game posts are never edited, and their author is a
+/// game ID whose account must stay hidden (an admin may be playing): none here.
+#[get("/t/{thread}/{floor}/history")]
 async fn history(
     viewer: Viewer,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    path: web::Path<(i64, i64)>,
 ) -> Result<HistoryPage, AppError> {
     viewer.require_admin()?;
-    let post_id = *id;
-    let (post, revisions, names) = state
+    let (thread_id, floor) = path.into_inner();
+    let (revisions, names) = state
         .db(move |c| {
-            let post = forum::post(c, post_id)?.ok_or(AppError::NotFound)?;
-            let revs = forum::revisions(c, post_id)?;
+            let (post, _) = posting::forum_post(c, thread_id, floor)?;
+            let revs = forum::revisions(c, post.id)?;
             let ids: Vec<i64> = revs.iter().map(|r| r.editor_id).collect();
             let names = users::names(c, &ids)?;
-            Ok((post, revs, names))
+            Ok((revs, names))
         })
         .await?;
     Ok(HistoryPage {
         page: viewer.page(),
-        post_id,
-        thread_id: post.thread_id,
+        thread_id,
+        floor,
         revisions: revisions
             .into_iter()
             .enumerate()

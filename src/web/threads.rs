@@ -16,8 +16,9 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
+/// A post as the thread page shows it. It is named by its floor (anchors, quote, edit and
+/// history links), never by its id, which counts posts in hidden threads too.
 pub struct PostView {
-    pub id: i64,
     /// Floor number (楼层) in the whole thread.
     pub floor: i64,
     pub author: String,
@@ -42,7 +43,7 @@ struct ThreadPage {
     author_filter: Option<String>,
     can_reply: bool,
     reply_body: String,
-    quote_id: Option<i64>,
+    quote_floor: Option<i64>,
     error: Option<String>,
 }
 
@@ -76,6 +77,11 @@ async fn load_thread(
             if thread.deleted_at.is_some() {
                 return Err(AppError::Gone);
             }
+            if !posting::is_forum_thread(&thread) {
+                // A game thread shows game IDs, and only to its readers: never here, where
+                // authors are accounts (a refused reply to one used to list its posts).
+                return Err(AppError::Conflict("game_thread"));
+            }
             let board = forum::board_by_id(c, thread.board_id)?.ok_or(AppError::NotFound)?;
             let author_id = match &author {
                 Some(name) => Some(forum::user_id_by_key(c, &name_key(name))?.unwrap_or(-1)),
@@ -92,10 +98,8 @@ async fn load_thread(
             };
             let mut views = Vec::with_capacity(posts.len());
             for p in &posts {
-                let floor = forum::posts_before(c, thread_id, p.id)? + 1;
                 views.push(PostView {
-                    id: p.id,
-                    floor,
+                    floor: p.floor,
                     author: names.get(&p.author_id).cloned().unwrap_or_default(),
                     html: markdown::render(&p.body),
                     created_at: TimeView::new(p.created_at),
@@ -109,8 +113,8 @@ async fn load_thread(
                 forum::mark_read(c, r, thread_id, last.id)?;
             }
             let quote_text = match quote {
-                Some(q) => match forum::post(c, q)? {
-                    Some(p) if p.thread_id == thread_id => {
+                Some(q) => match forum::post_at(c, thread_id, q)? {
+                    Some(p) => {
                         let who = users::names(c, &[p.author_id])?
                             .remove(&p.author_id)
                             .unwrap_or_default();
@@ -153,7 +157,7 @@ fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<Stri
         pager: Pager::new(page, data.total, forum::POSTS_PER_PAGE, base),
         author_filter: author,
         reply_body: data.quote_text.unwrap_or_default(),
-        quote_id: None,
+        quote_floor: None,
         error: None,
     }
 }
@@ -186,23 +190,44 @@ async fn show(
     let author = q.author.filter(|a| !a.trim().is_empty());
     let data = load_thread(&state, &viewer, *id, page, author.clone(), q.quote).await?;
     let mut view = thread_page(&viewer, data, page, author);
-    view.quote_id = q.quote;
+    view.quote_floor = q.quote;
     Ok(Either::Left(view))
 }
 
-/// Redirects to a post on the page of its thread where it stands.
-pub async fn see_post(
-    state: &AppState,
-    thread_id: i64,
-    post_id: i64,
+/// Redirects to the post on `floor` of a forum thread, on the page where it stands.
+pub fn see_post(thread_id: i64, floor: i64) -> HttpResponse {
+    let page = forum::page_of_floor(floor);
+    HttpResponse::SeeOther()
+        .insert_header(("Location", format!("/t/{thread_id}?page={page}#p{floor}")))
+        .finish()
+}
+
+/// The permalink of a post: its thread and floor. A game thread's goes to the game's page of
+/// that thread, which decides who may read it; the floor is not looked up, so a private
+/// thread's permalinks answer alike whether the floor exists or not.
+#[get("/t/{id}/{floor}")]
+async fn permalink(
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, AppError> {
-    let before = state
-        .db(move |c| Ok(forum::posts_before(c, thread_id, post_id)?))
-        .await?;
-    let page = before / forum::POSTS_PER_PAGE + 1;
-    Ok(HttpResponse::SeeOther()
-        .insert_header(("Location", format!("/t/{thread_id}?page={page}#p{post_id}")))
-        .finish())
+    let (thread_id, floor) = path.into_inner();
+    let thread = state
+        .db(move |c| Ok(forum::thread(c, thread_id)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if let (false, Some(game_id)) = (posting::is_forum_thread(&thread), thread.game_id) {
+        let page = forum::page_of_floor(floor);
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((
+                "Location",
+                format!(
+                    "/games/{game_id}/threads/{}?page={page}#p{floor}",
+                    thread.kind
+                ),
+            ))
+            .finish());
+    }
+    Ok(see_post(thread_id, floor))
 }
 
 #[derive(Deserialize)]
@@ -230,13 +255,13 @@ async fn reply(
         ),
     };
     match posting::reply(&state, account, thread_id, &form.body, quote).await {
-        Ok(post_id) => crate::web::threads::see_post(&state, thread_id, post_id).await,
+        Ok(floor) => Ok(see_post(thread_id, floor)),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
             // The reply is not lost: the thread comes back with the text in the form.
             let data = load_thread(&state, &viewer, thread_id, 1, None, None).await?;
             let mut view = thread_page(&viewer, data, 1, None);
             view.reply_body = form.body.clone();
-            view.quote_id = quote;
+            view.quote_floor = quote;
             view.error = Some(e.message(&viewer.tr));
             Ok(render_with(view, actix_web::ResponseError::status_code(&e)))
         }
@@ -271,5 +296,8 @@ async fn moderate(
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(show).service(reply).service(moderate);
+    cfg.service(show)
+        .service(permalink)
+        .service(reply)
+        .service(moderate);
 }

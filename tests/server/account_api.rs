@@ -94,7 +94,7 @@ async fn password_notifications_and_profiles_over_the_api(app: TestApp) {
         .await;
     let thread = t["id"].as_i64().expect("thread");
     let (_, first) = api.get(&format!("/api/v1/threads/{thread}"), None).await;
-    let post = first["posts"][0]["id"].as_i64().expect("post");
+    let post = first["posts"][0]["floor"].as_i64().expect("post");
     api.post(
         &format!("/api/v1/threads/{thread}/posts"),
         &admin,
@@ -199,11 +199,11 @@ async fn finished_games_export_and_edited_posts(app: TestApp) {
         .await;
     let thread = t["id"].as_i64().expect("thread");
     let (_, first) = api.get(&format!("/api/v1/threads/{thread}"), None).await;
-    let post = first["posts"][0]["id"].as_i64().expect("post");
+    let post = first["posts"][0]["floor"].as_i64().expect("post");
     let (s, _) = api
         .call(
             reqwest::Method::PATCH,
-            &format!("/api/v1/posts/{post}"),
+            &format!("/api/v1/threads/{thread}/posts/{post}"),
             Some(&tokens[1]),
             Some(json!({"body": "v2"})),
         )
@@ -212,7 +212,7 @@ async fn finished_games_export_and_edited_posts(app: TestApp) {
     let browser = app.admin().await;
     let edits = browser.get("/admin/edits").await;
     assert_eq!(edits.status, StatusCode::OK);
-    assert!(edits.body.contains(&format!("/p/{post}/history")));
+    assert!(edits.body.contains(&format!("/t/{thread}/{post}/history")));
     let player = app.player("curious").await;
     assert_eq!(
         player.get("/admin/edits").await.status,

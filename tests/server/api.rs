@@ -85,12 +85,11 @@ async fn api_forum_round_trip(app: TestApp) {
             json!({"body": "second"}),
         )
         .await;
-    assert_eq!(s, StatusCode::CREATED);
-    let post_id = b["id"].as_i64().expect("id");
+    assert_eq!((s, b), (StatusCode::CREATED, json!({"floor": 2})));
     let (s, _) = api
         .call(
             Method::PATCH,
-            &format!("/api/v1/posts/{post_id}"),
+            &format!("/api/v1/threads/{id}/posts/2"),
             Some(&alice),
             Some(json!({"body": "second, edited"})),
         )
@@ -106,7 +105,10 @@ async fn api_forum_round_trip(app: TestApp) {
             .contains("<script")
     );
     let (_, revs) = api
-        .get(&format!("/api/v1/posts/{post_id}/revisions"), Some(&admin))
+        .get(
+            &format!("/api/v1/threads/{id}/posts/2/revisions"),
+            Some(&admin),
+        )
         .await;
     assert_eq!(revs["revisions"][0]["body"], "second");
     assert_eq!(revs["revisions"][1]["body"], "second, edited");
@@ -140,7 +142,7 @@ async fn openapi_and_health(app: TestApp) {
         "/tokens",
         "/boards",
         "/threads/{id}",
-        "/posts/{id}",
+        "/threads/{id}/posts/{floor}",
         "/openapi.json",
     ] {
         assert!(doc["paths"][path].is_object(), "{path} is documented");

@@ -18,3 +18,4 @@ mod privacy;
 mod scheduler;
 mod seat_forms;
 mod second_edition;
+mod side_channels;

@@ -227,7 +227,7 @@ async fn quotes_notify_and_a_kind_can_be_turned_off(app: TestApp) {
             json!({"body": "bob says"}),
         )
         .await;
-    let bobs_post = p["id"].as_i64().expect("post");
+    let bobs_post = p["floor"].as_i64().expect("post");
     let (s, q) = api
         .post(
             &format!("/api/v1/threads/{thread}/posts"),
@@ -240,7 +240,14 @@ async fn quotes_notify_and_a_kind_can_be_turned_off(app: TestApp) {
     let bob_id = user_id(&app, "bob").await;
     let rows = notes(&app, bob_id).await;
     assert_eq!(rows.iter().filter(|r| r.kind == "quoted").count(), 1);
-    assert_eq!(rows[0].post_id, q["id"].as_i64().expect("id"));
+    let quoting = app
+        .state
+        .db(move |c| Ok(maku::db::queries::forum::post_at(c, thread, 3)?))
+        .await
+        .expect("db")
+        .expect("the quoting post");
+    assert_eq!(q, json!({"floor": 3}));
+    assert_eq!(rows[0].post_id, quoting.id);
     // Bob turns quotes off in his settings; the next quote stays silent.
     let b = app.browser();
     b.login("bob", "password-123").await;
@@ -457,7 +464,7 @@ async fn the_event_stream_sends_an_update_after_a_post(app: TestApp) {
             .expect("not the end");
         seen.push_str(&String::from_utf8_lossy(&chunk));
     }
-    assert!(seen.contains(r#""post":"#), "{seen}");
+    assert!(seen.contains(r#"data: {"act":1,"floor":2}"#), "{seen}");
     // The stream says nothing about who posted.
     assert!(!seen.contains("live0"), "{seen}");
     let missing = reqwest::Client::new()

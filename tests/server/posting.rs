@@ -133,18 +133,17 @@ async fn edit_keeps_history_for_admins(app: TestApp) {
     let alice = app.player("alice").await;
     let id = alice.new_thread(&slug, "编辑", "第一版").await;
     let thread = alice.get(&format!("/t/{id}")).await;
-    let post_id = thread
-        .body
-        .split("/p/")
-        .nth(1)
-        .and_then(|s| s.split('/').next())
-        .expect("an edit link")
-        .to_string();
-    let form = alice.get(&format!("/p/{post_id}/edit")).await;
+    assert!(
+        thread.body.contains(&format!(r#"href="/t/{id}/1/edit""#)),
+        "the edit link names the post by thread and floor: {}",
+        thread.body
+    );
+    let post_id = format!("{id}/1");
+    let form = alice.get(&format!("/t/{post_id}/edit")).await;
     assert!(form.body.contains("第一版"));
     let p = alice
         .post(
-            &format!("/p/{post_id}/edit"),
+            &format!("/t/{post_id}/edit"),
             &[("csrf", &form.csrf()), ("body", "第二版")],
         )
         .await;
@@ -155,12 +154,12 @@ async fn edit_keeps_history_for_admins(app: TestApp) {
     // Someone else cannot edit it, nor see the history.
     let bob = app.player("bob").await;
     assert_eq!(
-        bob.get(&format!("/p/{post_id}/edit")).await.status,
+        bob.get(&format!("/t/{post_id}/edit")).await.status,
         StatusCode::FORBIDDEN
     );
     let p = bob
         .post(
-            &format!("/p/{post_id}/edit"),
+            &format!("/t/{post_id}/edit"),
             &[("csrf", &form.csrf()), ("body", "hacked")],
         )
         .await;
@@ -168,17 +167,17 @@ async fn edit_keeps_history_for_admins(app: TestApp) {
     let csrf = bob.get("/").await.csrf();
     let p = bob
         .post(
-            &format!("/p/{post_id}/edit"),
+            &format!("/t/{post_id}/edit"),
             &[("csrf", &csrf), ("body", "hacked")],
         )
         .await;
     assert_eq!(p.status, StatusCode::FORBIDDEN);
     assert_eq!(
-        bob.get(&format!("/p/{post_id}/history")).await.status,
+        bob.get(&format!("/t/{post_id}/history")).await.status,
         StatusCode::FORBIDDEN
     );
     let admin = app.admin().await;
-    let history = admin.get(&format!("/p/{post_id}/history")).await;
+    let history = admin.get(&format!("/t/{post_id}/history")).await;
     assert_eq!(history.status, StatusCode::OK);
     let first = history.body.find("第一版").expect("first version kept");
     let second = history.body.find("第二版").expect("second version");

@@ -419,8 +419,12 @@ async fn hostile_posts_and_forged_forms_change_nothing(app: TestApp) {
         (StatusCode::CONFLICT, json!("cannot_post_here")),
         "alive"
     );
-    let (s, _) = post("kira", Some(tokens[0].clone())).await;
-    assert_eq!(s, StatusCode::NOT_FOUND, "no join yet, no Kira thread");
+    let (s, b) = post("kira", Some(tokens[0].clone())).await;
+    assert_eq!(
+        (s, b["error"].clone()),
+        (StatusCode::CONFLICT, json!("cannot_post_here")),
+        "no join yet: the same answer as for any thread one may not post in"
+    );
     let (_, thread) = api
         .get(&format!("/api/v1/games/{id}/threads/game"), None)
         .await;

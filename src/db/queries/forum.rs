@@ -8,6 +8,11 @@ use diesel::prelude::*;
 pub const POSTS_PER_PAGE: i64 = 30;
 pub const THREADS_PER_PAGE: i64 = 30;
 
+/// The threads a board lists: forum threads and games' public ones. A game's private threads
+/// (the graveyard, the Kiras') are reached through the game's pages only: their post counts,
+/// times and place in the list would tell everyone when the dead or the Kiras talk.
+const LISTED_KINDS: [&str; 3] = ["forum", "signup", "game"];
+
 pub fn boards(conn: &mut DbConnection) -> QueryResult<Vec<Board>> {
     boards::table
         .order((boards::position.asc(), boards::id.asc()))
@@ -67,8 +72,8 @@ pub fn threads_of_board(
     let live = threads::table
         .filter(threads::board_id.eq(board_id))
         .filter(threads::deleted_at.is_null())
-        .filter(threads::kind.ne("kira"));
-    let total = live.count().get_result(conn)?;
+        .filter(threads::kind.eq_any(LISTED_KINDS));
+    let total = live.clone().count().get_result(conn)?;
     let rows = live
         .order((threads::last_post_at.desc(), threads::id.desc()))
         .offset((page - 1) * THREADS_PER_PAGE)
@@ -82,7 +87,7 @@ pub fn threads_of_board(
 pub fn thread_counts(conn: &mut DbConnection) -> QueryResult<Vec<(i64, i64)>> {
     threads::table
         .filter(threads::deleted_at.is_null())
-        .filter(threads::kind.ne("kira"))
+        .filter(threads::kind.eq_any(LISTED_KINDS))
         .group_by(threads::board_id)
         .select((threads::board_id, diesel::dsl::count_star()))
         .load(conn)
@@ -181,6 +186,12 @@ pub fn add_post(
 }
 
 /// Appends a post written as a seat of a game (`as_seat`), or a system post (`kind = "act"`).
+///
+/// The post takes the next floor of its thread. Callers are inside a write transaction, and the
+/// thread row is bumped *before* the floor is read: on PostgreSQL that update locks the row until
+/// commit, so a second writer in the same thread waits, then (read committed) sees the first
+/// one's post; SQLite runs one write transaction at a time (`BEGIN IMMEDIATE`). The unique index
+/// on `(thread_id, floor)` is the backstop.
 pub fn add_post_as(
     conn: &mut DbConnection,
     thread_id: i64,
@@ -191,6 +202,13 @@ pub fn add_post_as(
     kind: &str,
 ) -> QueryResult<Post> {
     let now = super::now();
+    diesel::update(threads::table.find(thread_id))
+        .set(threads::last_post_at.eq(now))
+        .execute(conn)?;
+    let last: Option<i64> = posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .select(diesel::dsl::max(posts::floor))
+        .first(conn)?;
     let post: Post = crate::on_backend!(conn, |c| diesel::insert_into(posts::table)
         .values((
             posts::thread_id.eq(thread_id),
@@ -200,13 +218,11 @@ pub fn add_post_as(
             posts::created_at.eq(now),
             posts::as_seat.eq(as_seat),
             posts::kind.eq(kind),
+            posts::floor.eq(last.unwrap_or(0) + 1),
         ))
         .returning(Post::as_returning())
         .get_result(c))?;
     add_revision(conn, post.id, author_id, body)?;
-    diesel::update(threads::table.find(thread_id))
-        .set(threads::last_post_at.eq(now))
-        .execute(conn)?;
     Ok(post)
 }
 
@@ -252,6 +268,28 @@ pub fn post(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Post>> {
         .optional()
 }
 
+/// The post on `floor` of a thread.
+pub fn post_at(conn: &mut DbConnection, thread_id: i64, floor: i64) -> QueryResult<Option<Post>> {
+    posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .filter(posts::floor.eq(floor))
+        .select(Post::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The floors of the given posts (to name a quoted post).
+pub fn floors_of(
+    conn: &mut DbConnection,
+    ids: &[i64],
+) -> QueryResult<std::collections::HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = posts::table
+        .filter(posts::id.eq_any(ids))
+        .select((posts::id, posts::floor))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
 pub fn revisions(conn: &mut DbConnection, post_id: i64) -> QueryResult<Vec<PostRevision>> {
     post_revisions::table
         .filter(post_revisions::post_id.eq(post_id))
@@ -279,7 +317,7 @@ pub fn posts_page(
     }
     let total = count_q.count().get_result(conn)?;
     let rows = rows_q
-        .order(posts::id.asc())
+        .order(posts::floor.asc())
         .offset((page - 1) * POSTS_PER_PAGE)
         .limit(POSTS_PER_PAGE)
         .select(Post::as_select())
@@ -287,13 +325,10 @@ pub fn posts_page(
     Ok((rows, total))
 }
 
-/// How many posts of the thread come before `post_id` (to find its page).
-pub fn posts_before(conn: &mut DbConnection, thread_id: i64, post_id: i64) -> QueryResult<i64> {
-    posts::table
-        .filter(posts::thread_id.eq(thread_id))
-        .filter(posts::id.lt(post_id))
-        .count()
-        .get_result(conn)
+/// The page of a thread that shows `floor` (posts are never removed one by one, so floors run
+/// 1, 2, 3, … without gaps).
+pub fn page_of_floor(floor: i64) -> i64 {
+    (floor - 1).max(0) / POSTS_PER_PAGE + 1
 }
 
 pub fn set_locked(conn: &mut DbConnection, thread_id: i64, locked: bool) -> QueryResult<usize> {

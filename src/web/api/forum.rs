@@ -104,7 +104,7 @@ async fn api_thread(
     let page = q.page.unwrap_or(1).max(1);
     let thread_id = *id;
     let author = q.author.clone();
-    let (thread, posts, total, names) = state
+    let (thread, posts, total, names, quoted) = state
         .db(move |c| {
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
             if thread.deleted_at.is_some() {
@@ -120,14 +120,18 @@ async fn api_thread(
             };
             let (posts, total) = forum::posts_page(c, thread_id, author_id, page)?;
             let ids: Vec<i64> = posts.iter().map(|p| p.author_id).collect();
-            Ok((thread, posts, total, users::names(c, &ids)?))
+            let quoted: Vec<i64> = posts.iter().filter_map(|p| p.quoted_post_id).collect();
+            let quoted = forum::floors_of(c, &quoted)?;
+            Ok((thread, posts, total, users::names(c, &ids)?, quoted))
         })
         .await?;
+    // Posts are named by their floor in the thread: ids count the posts of hidden threads too.
     let list: Vec<_> = posts
         .into_iter()
         .map(|p| {
-            json!({"id": p.id, "author": names.get(&p.author_id), "body": p.body,
-                   "html": markdown::render(&p.body), "quoted_post_id": p.quoted_post_id,
+            let quoted_floor = p.quoted_post_id.and_then(|q| quoted.get(&q).copied());
+            json!({"floor": p.floor, "author": names.get(&p.author_id), "body": p.body,
+                   "html": markdown::render(&p.body), "quoted_floor": quoted_floor,
                    "created_at": iso(p.created_at), "edited": p.edited_at.is_some()})
         })
         .collect();
@@ -140,6 +144,7 @@ async fn api_thread(
 #[derive(Deserialize)]
 pub struct NewPost {
     body: String,
+    /// The floor of the quoted post, in the same thread.
     quote: Option<i64>,
 }
 
@@ -150,8 +155,8 @@ async fn api_reply(
     id: web::Path<i64>,
     body: web::Json<NewPost>,
 ) -> Result<HttpResponse, AppError> {
-    let post_id = posting::reply(&state, &user.0, *id, &body.body, body.quote).await?;
-    Ok(HttpResponse::Created().json(json!({"id": post_id})))
+    let floor = posting::reply(&state, &user.0, *id, &body.body, body.quote).await?;
+    Ok(HttpResponse::Created().json(json!({"floor": floor})))
 }
 
 #[derive(Deserialize)]
@@ -159,31 +164,33 @@ pub struct EditPost {
     body: String,
 }
 
-#[patch("/posts/{id}")]
+#[patch("/threads/{id}/posts/{floor}")]
 async fn api_edit(
     user: ApiUser,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    path: web::Path<(i64, i64)>,
     body: web::Json<EditPost>,
 ) -> Result<HttpResponse, AppError> {
-    posting::edit(&state, &user.0, *id, &body.body).await?;
+    let (thread_id, floor) = path.into_inner();
+    posting::edit(&state, &user.0, thread_id, floor, &body.body).await?;
     Ok(HttpResponse::Ok().json(json!({"ok": true})))
 }
 
-#[get("/posts/{id}/revisions")]
+/// Every version of a forum post (admins); game posts have none to show (see the history page).
+#[get("/threads/{id}/posts/{floor}/revisions")]
 async fn api_revisions(
     user: ApiUser,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, AppError> {
     if !user.0.is_admin() {
         return Err(AppError::Forbidden);
     }
-    let post_id = *id;
+    let (thread_id, floor) = path.into_inner();
     let revs = state
         .db(move |c| {
-            forum::post(c, post_id)?.ok_or(AppError::NotFound)?;
-            Ok(forum::revisions(c, post_id)?)
+            let (post, _) = posting::forum_post(c, thread_id, floor)?;
+            Ok(forum::revisions(c, post.id)?)
         })
         .await?;
     let list: Vec<_> = revs

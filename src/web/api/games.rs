@@ -268,8 +268,8 @@ async fn api_thread_post(
     let (game_id, kind) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     let account = in_game(user, game_id)?;
-    let id = posting::post(&state, &account, game_id, which, &body.body).await?;
-    Ok(HttpResponse::Created().json(json!({"id": id})))
+    let floor = posting::post(&state, &account, game_id, which, &body.body).await?;
+    Ok(HttpResponse::Created().json(json!({"floor": floor})))
 }
 
 #[derive(Deserialize)]

@@ -42,7 +42,8 @@ async fn api_change_password(
 }
 
 /// Newest first, each with a sentence in the reader's language and a link; a game-ID token sees
-/// only its own game's.
+/// only its own game's. No row id: notifications are one sequence over every account, and the
+/// answers to other seats' actions take ids too, so gaps would count secret submissions.
 #[get("/notifications")]
 async fn api_notifications(
     req: HttpRequest,
@@ -58,7 +59,7 @@ async fn api_notifications(
         .iter()
         .map(|r| {
             let (text, href) = describe(&tr, r);
-            json!({"id": r.id, "kind": r.kind, "text": text, "href": href,
+            json!({"kind": r.kind, "text": text, "href": href,
                    "created_at": iso(r.created_at), "read": r.read_at.is_some()})
         })
         .collect();

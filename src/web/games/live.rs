@@ -1,16 +1,22 @@
 //! Live updates of a game (server-sent events). The stream polls the database, so it works with
-//! several instances: it sends `event: update` when the public game thread or the public part
-//! of the log changed. It says nothing about who did what (no submissions, no private threads).
+//! several instances: it sends `event: update` when the public game thread or the public view of
+//! the game changed. It says nothing about who did what (no submissions, no private threads).
+//!
+//! Its payload is `{"act": N, "floor": F}`: the act everyone sees and the floor of the game
+//! thread's newest post. Never a log sequence number or a post id: submissions take log
+//! sequence numbers and private threads take post ids, so their gaps would count secret
+//! ballots, actions and Kira posts, and time them (issue 9).
 
 use crate::db::DbConnection;
-use crate::db::queries::games;
-use crate::db::schema::{game_events, posts};
+use crate::db::schema::posts;
 use crate::game::posting::GameThread;
+use crate::game::{service, views};
 use crate::web::error::AppError;
 use crate::web::state::AppState;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, get, web};
 use diesel::prelude::*;
+use sha2::{Digest, Sha256};
 use std::time::Duration;
 
 /// How often the stream looks for changes.
@@ -18,25 +24,33 @@ const POLL: Duration = Duration::from_secs(2);
 /// A comment is sent after this many quiet polls, so a closed connection is noticed.
 const PING_EVERY: u32 = 10;
 
-/// (last post of the game thread, last public log position).
-type Mark = (i64, i64);
+/// What the stream compares between polls: public facts only, so that it moves exactly when
+/// what everyone may see moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Mark {
+    act: u32,
+    /// The floor of the game thread's newest post (its number of posts).
+    floor: i64,
+    /// A digest of the public view (status, deadline, pause, lock, sign-ups, public events).
+    public: [u8; 32],
+}
 
 fn mark(c: &mut DbConnection, game_id: i64) -> Result<Mark, AppError> {
-    let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-    let post: Option<i64> = match GameThread::Game.thread_id(&row) {
+    let (row, folded) = service::load(c, game_id)?;
+    let view = views::public_from(c, &row, &folded)?;
+    let floor: i64 = match GameThread::Game.thread_id(&row) {
         Some(t) => posts::table
             .filter(posts::thread_id.eq(t))
-            .select(diesel::dsl::max(posts::id))
-            .first(c)?,
-        None => None,
+            .count()
+            .get_result(c)?,
+        None => 0,
     };
-    // Submissions are secret (even their timing): only the other events count.
-    let seq: Option<i64> = game_events::table
-        .filter(game_events::game_id.eq(game_id))
-        .filter(game_events::kind.ne("submitted"))
-        .select(diesel::dsl::max(game_events::seq))
-        .first(c)?;
-    Ok((post.unwrap_or(0), seq.unwrap_or(0)))
+    let json = serde_json::to_vec(&view).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(Mark {
+        act: view.act,
+        floor,
+        public: Sha256::digest(&json).into(),
+    })
 }
 
 struct Watch {
@@ -58,11 +72,11 @@ async fn next(mut w: Watch) -> Option<(Result<Bytes, actix_web::Error>, Watch)> 
         // The game went away or the database failed: end the stream (the client retries).
         let now = w.state.db(move |c| mark(c, game_id)).await.ok()?;
         if now != w.last {
-            w.last = now;
             let msg = format!(
-                "event: update\nid: {}.{}\ndata: {{\"post\":{},\"seq\":{}}}\n\n",
-                now.0, now.1, now.0, now.1
+                "event: update\ndata: {{\"act\":{},\"floor\":{}}}\n\n",
+                now.act, now.floor
             );
+            w.last = now;
             return Some((Ok(Bytes::from(msg)), w));
         }
         quiet += 1;

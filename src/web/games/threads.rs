@@ -17,7 +17,8 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 pub struct GamePostView {
-    pub id: i64,
+    /// The post's floor in this thread (its anchor).
+    pub floor: i64,
     /// The seat's game ID; `None` for the judge.
     pub author: Option<String>,
     pub html: String,
@@ -99,7 +100,7 @@ fn page_of(
         .posts
         .iter()
         .map(|p| GamePostView {
-            id: p.id,
+            floor: p.floor,
             author: p.author.clone(),
             html: if p.act.is_some() {
                 String::new()
@@ -168,17 +169,10 @@ pub async fn reply(
     let account = viewer.require_in_game(game_id)?;
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     match posting::post(&state, account, game_id, which, &form.body).await {
-        Ok(post_id) => {
-            let thread = state
-                .db(move |c| {
-                    let (row, _) = service::load(c, game_id)?;
-                    let t = which.thread_id(&row).ok_or(AppError::NotFound)?;
-                    Ok(forum::posts_before(c, t, post_id)?)
-                })
-                .await?;
-            let page = thread / forum::POSTS_PER_PAGE + 1;
+        Ok(floor) => {
+            let page = forum::page_of_floor(floor);
             Ok(see_other(&format!(
-                "/games/{game_id}/threads/{kind}?page={page}#p{post_id}"
+                "/games/{game_id}/threads/{kind}?page={page}#p{floor}"
             )))
         }
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {

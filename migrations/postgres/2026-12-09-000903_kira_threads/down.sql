@@ -1,0 +1,2 @@
+-- The threads stay: a Kira thread made early is harmless.
+SELECT 1;

@@ -1,0 +1,2 @@
+DROP INDEX posts_thread_floor;
+ALTER TABLE posts DROP COLUMN floor;
