@@ -171,9 +171,12 @@ async fn api_resolve(
 ) -> Result<HttpResponse, AppError> {
     service::require_judge(&state, &user.0, *id).await?;
     let act = service::resolve(&state, *id, body.act, "judge", Some(user.0.id)).await?;
-    // `act` is the act open now, N+1; when N ended the game it stays N, with `over`.
-    let over = act == body.act;
-    Ok(HttpResponse::Ok().json(json!({"act": act, "over": over})))
+    // `act` is the act open now, N+1 (api.md); when N ended the game it stays N, with `over`.
+    Ok(HttpResponse::Ok().json(if act == body.act {
+        json!({"act": act, "over": true})
+    } else {
+        json!({"act": act})
+    }))
 }
 
 #[get("/games/{id}/reveal")]
