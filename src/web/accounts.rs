@@ -6,6 +6,7 @@ use crate::forum::accounts as service;
 use crate::i18n::Lang;
 use crate::web::error::AppError;
 use crate::web::pages::{PageCtx, TimeView};
+use crate::web::redirect::{local_path, local_path_of_referer};
 use crate::web::state::AppState;
 use crate::web::viewer::{LANG_COOKIE, Viewer};
 use actix_web::cookie::{Cookie, SameSite};
@@ -65,15 +66,6 @@ pub struct NextQuery {
     next: Option<String>,
 }
 
-/// Only local paths are followed after sign-in (no open redirect).
-fn safe_next(next: &str) -> String {
-    if next.starts_with('/') && !next.starts_with("//") && !next.contains('\\') {
-        next.to_string()
-    } else {
-        "/".to_string()
-    }
-}
-
 fn see_other(to: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header(("Location", to))
@@ -124,7 +116,7 @@ async fn login_form(viewer: Viewer, q: web::Query<NextQuery>) -> LoginPage {
     LoginPage {
         page: viewer.page(),
         username: String::new(),
-        next: safe_next(q.next.as_deref().unwrap_or("/")),
+        next: local_path(q.next.as_deref().unwrap_or("/")),
         error: None,
     }
 }
@@ -140,7 +132,7 @@ async fn login(
         Ok(user) => {
             let sid = service::open_session(&state, user.id, None).await?;
             viewer.sign_in(&sid)?;
-            Ok(see_other(&safe_next(&form.next)))
+            Ok(see_other(&local_path(&form.next)))
         }
         Err(e @ AppError::Internal(_)) => Err(e),
         Err(e) => {
@@ -148,7 +140,7 @@ async fn login(
             let mut resp_page = LoginPage {
                 error: Some(e.message(&viewer.tr)),
                 username: form.username.clone(),
-                next: safe_next(&form.next),
+                next: local_path(&form.next),
                 page: viewer.page(),
             };
             if matches!(e, AppError::RateLimited) {
@@ -273,22 +265,17 @@ async fn switch_language(
     code: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let lang = Lang::from_code(&code).ok_or(AppError::NotFound)?;
-    let back = req
-        .headers()
-        .get(actix_web::http::header::REFERER)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|r| url::Url::parse(r).ok())
-        .map(|u| match u.query() {
-            Some(q) => format!("{}?{}", u.path(), q),
-            None => u.path().to_string(),
-        })
-        .unwrap_or_else(|| "/".into());
+    let back = local_path_of_referer(
+        req.headers()
+            .get(actix_web::http::header::REFERER)
+            .and_then(|v| v.to_str().ok()),
+    );
     let cookie = Cookie::build(LANG_COOKIE, lang.code())
         .path("/")
         .same_site(SameSite::Lax)
         .max_age(actix_web::cookie::time::Duration::days(365))
         .finish();
-    let mut resp = see_other(&safe_next(&back));
+    let mut resp = see_other(&back);
     resp.add_cookie(&cookie)
         .map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(resp)
