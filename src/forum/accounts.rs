@@ -21,11 +21,15 @@ pub async fn register(
     if !state.limiter.check_address(address) {
         return Err(AppError::RateLimited);
     }
+    if name.is_reserved() {
+        return Err(AppError::Conflict("name_reserved"));
+    }
     let hash = state.hasher.hash(password.expose().to_string()).await?;
     create_with_hash(state, name, hash, Role::Player, None).await
 }
 
-/// Creates an account with a given role (console `maku user add`, first admin).
+/// Creates an account with a given role (sign-up, console `maku user add`): reserved names
+/// and look-alikes of existing names are refused.
 pub async fn create_with_hash(
     state: &AppState,
     name: Username,
@@ -33,16 +37,39 @@ pub async fn create_with_hash(
     role: Role,
     actor: Option<i64>,
 ) -> Result<User, AppError> {
+    if name.is_reserved() {
+        return Err(AppError::Conflict("name_reserved"));
+    }
+    insert_account(state, name, hash, role, actor).await
+}
+
+/// The insert itself; the first admin's reserved name `admin` comes through here directly.
+async fn insert_account(
+    state: &AppState,
+    name: Username,
+    hash: String,
+    role: Role,
+    actor: Option<i64>,
+) -> Result<User, AppError> {
     state
-        .write(
-            move |c| match users::create(c, name.as_str(), &name.key(), &hash, role)? {
+        .write(move |c| {
+            let created = users::create(
+                c,
+                name.as_str(),
+                &name.key(),
+                &name.confusable_keys(),
+                &hash,
+                role,
+            )?;
+            match created {
                 users::Created::Ok(u) => {
                     account_events::append(c, Some(u.id), actor, "registered", role.as_str())?;
                     Ok(u)
                 }
                 users::Created::Taken => Err(AppError::Conflict("name_taken")),
-            },
-        )
+                users::Created::Confusable => Err(AppError::Conflict("name_confusable")),
+            }
+        })
         .await
 }
 
@@ -205,7 +232,7 @@ pub async fn bootstrap_admin(state: &AppState) -> Result<Option<String>, AppErro
     let password = random_token()[..20].to_string();
     let hash = state.hasher.hash(password.clone()).await?;
     let name = Username::parse("admin")?;
-    match create_with_hash(state, name, hash, Role::Admin, None).await {
+    match insert_account(state, name, hash, Role::Admin, None).await {
         Ok(_) => Ok(Some(password)),
         // Another instance created it at the same moment.
         Err(AppError::Conflict(_)) => Ok(None),

@@ -2,12 +2,19 @@
 //! tokens that end, and the sign-in and sign-up limits. Accounts are made through the service
 //! (as `maku user add` does), not the rate-limited routes, except where the limits are tested.
 
-use crate::helpers::TestApp;
+use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
+use diesel::RunQueryDsl;
 use maku::domain::{Role, Username};
 use reqwest::StatusCode;
+use serde_json::json;
 
-on_both_backends!(sign_in_follows_only_local_next,);
+on_both_backends!(
+    sign_in_follows_only_local_next,
+    look_alike_and_reserved_names_are_refused,
+    look_alike_sign_ups_race_to_one_account,
+    accounts_from_before_get_their_key,
+);
 
 const PASSWORD: &str = "password-123";
 
@@ -121,4 +128,158 @@ async fn sign_in_follows_only_local_next(app: TestApp) {
             "{referer}"
         );
     }
+}
+
+fn sql(app: &TestApp, statement: &str) -> Result<usize, diesel::result::Error> {
+    let mut c = app.state.pool.get().expect("connection");
+    diesel::sql_query(statement).execute(&mut c)
+}
+
+/// `POST /api/v1/accounts` with `name`: the status and the error code.
+async fn api_sign_up(app: &TestApp, name: &str) -> (StatusCode, String) {
+    let (status, body) = Api::new(app)
+        .call(
+            reqwest::Method::POST,
+            "/api/v1/accounts",
+            None,
+            Some(json!({"username": name, "password": PASSWORD})),
+        )
+        .await;
+    (
+        status,
+        body["error"].as_str().unwrap_or_default().to_string(),
+    )
+}
+
+/// Item 8: full-width and Cyrillic look-alikes of an existing name, the judge's and system's
+/// labels and the default cast are refused, in the pages (both languages) and the API.
+async fn look_alike_and_reserved_names_are_refused(app: TestApp) {
+    account(&app, "alice").await;
+    let zh = app.browser();
+    // Full-width: NFKC makes it `alice` itself.
+    let p = zh
+        .register("\u{ff41}\u{ff4c}\u{ff49}\u{ff43}\u{ff45}", PASSWORD)
+        .await;
+    assert_eq!(p.status, StatusCode::CONFLICT);
+    assert!(p.body.contains("这个用户名已被使用"), "{}", p.body);
+    // Cyrillic а (U+0430) in place of the Latin a.
+    let p = zh.register("\u{430}lice", PASSWORD).await;
+    assert_eq!(p.status, StatusCode::CONFLICT);
+    assert!(p.body.contains("与已有的用户名太像"), "{}", p.body);
+    let en = app.browser_in("en");
+    let p = en.register("AIice", PASSWORD).await;
+    assert_eq!(p.status, StatusCode::CONFLICT);
+    assert!(p.body.contains("looks like an existing one"), "{}", p.body);
+    let p = en.register("Judge", PASSWORD).await;
+    assert_eq!(p.status, StatusCode::CONFLICT);
+    assert!(p.body.contains("reserved"), "{}", p.body);
+    let p = zh.register("法官", PASSWORD).await;
+    assert_eq!(p.status, StatusCode::CONFLICT);
+    assert!(p.body.contains("保留名称"), "{}", p.body);
+    for (name, code) in [
+        ("\u{410}lice", "name_confusable"),
+        ("A1ice", "name_confusable"),
+        ("\u{410}LICE", "name_confusable"),
+        ("ALICE", "name_taken"),
+        ("\u{ff21}\u{ff2c}\u{ff29}\u{ff23}\u{ff25}", "name_taken"),
+        ("admin", "name_reserved"),
+        ("ADMIN", "name_reserved"),
+        ("\u{430}dmin", "name_reserved"),
+        ("system", "name_reserved"),
+        ("系统", "name_reserved"),
+        ("夜神月", "name_reserved"),
+        ("弥海砂", "name_reserved"),
+    ] {
+        assert_eq!(
+            api_sign_up(&app, name).await,
+            (StatusCode::CONFLICT, code.to_string()),
+            "{name}"
+        );
+    }
+    // Names that only resemble the list are fine, and are stored in NFKC.
+    assert_eq!(api_sign_up(&app, "alicia").await.0, StatusCode::CREATED);
+    let (s, b) = Api::new(&app)
+        .call(
+            reqwest::Method::POST,
+            "/api/v1/accounts",
+            None,
+            Some(json!({"username": "\u{ff42}\u{ff4f}\u{ff42}", "password": PASSWORD})),
+        )
+        .await;
+    assert_eq!(
+        (s, b["username"].as_str()),
+        (StatusCode::CREATED, Some("bob"))
+    );
+    // A full-width spelling still finds the profile and signs in.
+    let p = zh.get("/u/%EF%BD%82%EF%BD%8F%EF%BD%82").await;
+    assert_eq!(p.status, StatusCode::OK);
+    let p = zh.login("\u{ff42}\u{ff4f}\u{ff42}", PASSWORD).await;
+    assert!(p.body.contains(r#"href="/u/bob""#), "{}", p.body);
+}
+
+/// Item 8: the unique key column, not only the check before the insert, keeps look-alikes
+/// out: concurrent sign-ups of eight spellings make one account, and a row written past the
+/// service with a taken key is refused by the database.
+async fn look_alike_sign_ups_race_to_one_account(app: TestApp) {
+    let spellings = [
+        "kira",
+        "\u{ff4b}ira",
+        "k\u{456}ra",
+        "KIRA",
+        "kir\u{430}",
+        "\u{212a}ira",
+        "\u{1d48c}ira",
+        "k\u{456}r\u{430}",
+    ];
+    let hash = app
+        .state
+        .hasher
+        .hash(PASSWORD.to_string())
+        .await
+        .expect("hash");
+    let tries = spellings.iter().map(|name| {
+        let (state, hash) = (app.state.clone(), hash.clone());
+        let name = Username::parse(name).expect("valid");
+        async move {
+            maku::forum::accounts::create_with_hash(&state, name, hash, Role::Player, None).await
+        }
+    });
+    let results = futures_util::future::join_all(tries).await;
+    let made = results.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(made, 1, "{results:?}");
+    for r in &results {
+        if let Err(e) = r {
+            assert!(
+                matches!(e.code(), "name_taken" | "name_confusable"),
+                "{e:?}"
+            );
+        }
+    }
+    let key = maku::domain::account::confusable_key("kira");
+    let forged = sql(
+        &app,
+        &format!(
+            "INSERT INTO users (username, username_key, name_skeleton, password_hash, role, created_at) \
+             VALUES ('kira2', 'kira2', '{key}', 'x', 'player', CURRENT_TIMESTAMP)"
+        ),
+    );
+    assert!(forged.is_err(), "the unique index refuses a second key");
+}
+
+/// Item 8: accounts made before the key column get their key at the next start, and then
+/// refuse look-alikes like any other.
+async fn accounts_from_before_get_their_key(app: TestApp) {
+    sql(
+        &app,
+        "INSERT INTO users (username, username_key, password_hash, role, created_at) \
+         VALUES ('oldtimer', 'oldtimer', 'x', 'player', CURRENT_TIMESTAMP)",
+    )
+    .expect("a row as an older version wrote it");
+    let (_, state) = app.another_instance(app.clock.now_utc(), |_| {}).await;
+    let name = Username::parse("\u{43e}ldtimer").expect("valid");
+    let hash = state.hasher.hash(PASSWORD.to_string()).await.expect("hash");
+    let refused = maku::forum::accounts::create_with_hash(&state, name, hash, Role::Player, None)
+        .await
+        .expect_err("a look-alike of the old account");
+    assert_eq!(refused.code(), "name_confusable");
 }
