@@ -20,6 +20,8 @@ pub struct Settings {
     pub workers: usize,
     /// Seconds between scheduler ticks (0 = no scheduler in this process).
     pub scheduler_secs: u64,
+    /// A browser session unused this many days ends (checked on the server, not the cookie).
+    pub session_idle_days: u32,
 }
 
 impl Settings {
@@ -35,6 +37,12 @@ impl Settings {
             sign_in_burst_per_account: 5,
             workers: 0,
             scheduler_secs: 5,
+            session_idle_days: 30,
         }
+    }
+
+    /// The idle time after which a session ends.
+    pub fn session_idle(&self) -> chrono::Duration {
+        chrono::Duration::days(i64::from(self.session_idle_days.max(1)))
     }
 }

@@ -30,6 +30,10 @@ pub struct ServeArgs {
     /// HTTP worker threads (0 = one per core).
     #[arg(long, env = "MAKU_WORKERS", default_value_t = 0, global = true)]
     pub workers: usize,
+    /// Days without a request after which a browser session ends.
+    #[arg(long, env = "MAKU_SESSION_IDLE_DAYS", default_value_t = 30, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=3650))]
+    pub session_idle_days: u32,
 }
 
 impl ServeArgs {
@@ -39,6 +43,7 @@ impl ServeArgs {
         s.trust_proxy = self.trust_proxy;
         s.pool_size = self.pool_size.max(1);
         s.workers = self.workers;
+        s.session_idle_days = self.session_idle_days;
         s
     }
 }
@@ -80,4 +85,30 @@ pub fn run(args: ServeArgs) -> ExitCode {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ServeArgs;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    fn settings(args: &[&str]) -> Result<crate::config::Settings, clap::Error> {
+        let argv = std::iter::once("maku").chain(args.iter().copied());
+        Cli::try_parse_from(argv).map(|c| c.args.settings())
+    }
+
+    /// Issue 9 item 9: the idle time of sessions is a flag, 30 days unless set, at least one.
+    #[test]
+    fn session_idle_days_is_a_flag() {
+        assert_eq!(settings(&[]).expect("defaults").session_idle_days, 30);
+        let s = settings(&["--session-idle-days", "7"]).expect("parses");
+        assert_eq!(s.session_idle(), chrono::Duration::days(7));
+        assert!(settings(&["--session-idle-days", "0"]).is_err());
+    }
 }

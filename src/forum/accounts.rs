@@ -122,8 +122,9 @@ pub async fn open_session(
 ) -> Result<String, AppError> {
     let sid = random_token();
     let s = sid.clone();
+    let now = state.clock.now();
     state
-        .write(move |c| Ok(sessions::create(c, &s, user_id, scope)?))
+        .write(move |c| Ok(sessions::create(c, &s, user_id, scope, now)?))
         .await?;
     Ok(sid)
 }
@@ -142,9 +143,13 @@ pub async fn issue_token(
 ) -> Result<String, AppError> {
     let token = random_token();
     let hash = sha256_hex(&token);
+    // What lists and revocations name: random, so it tells nothing about the secret or about
+    // how many tokens exist.
+    let public_id = random_token()[..16].to_string();
+    let now = state.clock.now();
     state
         .write(move |c| {
-            sessions::create_token(c, &hash, user_id, scope)?;
+            sessions::create_token(c, &hash, &public_id, user_id, scope, now)?;
             let kind = if scope.is_some() {
                 "game_token_issued"
             } else {
@@ -162,8 +167,69 @@ pub async fn user_of_token(
     token: &str,
 ) -> Result<Option<(User, Option<Scope>)>, AppError> {
     let hash = sha256_hex(token);
+    let now = state.clock.now();
     state
-        .db(move |c| Ok(sessions::user_of_token(c, &hash)?))
+        .db(move |c| Ok(sessions::user_of_token(c, &hash, now)?))
+        .await
+}
+
+/// The account's live sessions, for its own page.
+pub async fn live_sessions(
+    state: &AppState,
+    user_id: i64,
+) -> Result<Vec<sessions::SessionRow>, AppError> {
+    let (now, idle) = (state.clock.now(), state.settings.session_idle());
+    state
+        .db(move |c| Ok(sessions::live_of(c, user_id, now, idle)?))
+        .await
+}
+
+/// The account's unrevoked API tokens; `current` is the bearer token of the asking request.
+pub async fn tokens(
+    state: &AppState,
+    user_id: i64,
+    current: Option<&str>,
+) -> Result<Vec<sessions::TokenRow>, AppError> {
+    let current = current.map(sha256_hex);
+    state
+        .db(move |c| Ok(sessions::tokens_of(c, user_id, current.as_deref())?))
+        .await
+}
+
+/// Revokes one of the account's tokens by its public id (404 for anyone else's, or one already
+/// revoked).
+pub async fn revoke_token(state: &AppState, user_id: i64, id: String) -> Result<(), AppError> {
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            if sessions::revoke_token(c, user_id, &id, now)? == 0 {
+                return Err(AppError::NotFound);
+            }
+            account_events::append(c, Some(user_id), Some(user_id), "token_revoked", &id)?;
+            Ok(())
+        })
+        .await
+}
+
+/// Sign out everywhere: every session (this one too) and every API token of the account end.
+/// Returns how many of each.
+pub async fn sign_out_everywhere(
+    state: &AppState,
+    user_id: i64,
+) -> Result<(usize, usize), AppError> {
+    state
+        .write(move |c| {
+            let ended = sessions::end_all_of(c, user_id, None)?;
+            let revoked = sessions::revoke_tokens_of(c, user_id)?;
+            account_events::append(
+                c,
+                Some(user_id),
+                Some(user_id),
+                "signed_out_everywhere",
+                &format!("{ended} sessions, {revoked} tokens"),
+            )?;
+            Ok((ended, revoked))
+        })
         .await
 }
 

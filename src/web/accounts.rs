@@ -42,6 +42,30 @@ struct PasswordPage {
 }
 
 #[derive(Template, WebTemplate)]
+#[template(path = "accounts/sessions.html")]
+struct SessionsPage {
+    page: PageCtx,
+    idle_days: u32,
+    sessions: Vec<SessionView>,
+    tokens: Vec<TokenView>,
+    revoked: bool,
+}
+
+struct SessionView {
+    created: TimeView,
+    last_seen: Option<TimeView>,
+    game: Option<i64>,
+    current: bool,
+}
+
+struct TokenView {
+    id: String,
+    created: TimeView,
+    last_used: Option<TimeView>,
+    game: Option<i64>,
+}
+
+#[derive(Template, WebTemplate)]
 #[template(path = "accounts/profile.html")]
 struct ProfilePage {
     page: PageCtx,
@@ -231,6 +255,74 @@ async fn change_password(
     }
 }
 
+async fn sessions_page(
+    viewer: &Viewer,
+    state: &AppState,
+    revoked: bool,
+) -> Result<SessionsPage, AppError> {
+    let id = viewer.require()?.id;
+    let live = service::live_sessions(state, id).await?;
+    let tokens = service::tokens(state, id, None).await?;
+    let current = viewer.session_id.as_deref();
+    Ok(SessionsPage {
+        page: viewer.page(),
+        idle_days: state.settings.session_idle_days,
+        sessions: live
+            .into_iter()
+            .map(|s| SessionView {
+                current: current == Some(s.id.as_str()),
+                created: TimeView::new(s.created_at),
+                last_seen: s.last_seen_at.map(TimeView::new),
+                game: s.game_id,
+            })
+            .collect(),
+        tokens: tokens
+            .into_iter()
+            .map(|t| TokenView {
+                id: t.id,
+                created: TimeView::new(t.created_at),
+                last_used: t.last_used_at.map(TimeView::new),
+                game: t.game_id,
+            })
+            .collect(),
+        revoked,
+    })
+}
+
+/// The account's live sessions and API tokens, a revoke button per token, and "sign out
+/// everywhere".
+#[get("/account/sessions")]
+async fn sessions(viewer: Viewer, state: web::Data<AppState>) -> Result<SessionsPage, AppError> {
+    sessions_page(&viewer, &state, false).await
+}
+
+#[post("/account/tokens/{id}/revoke")]
+async fn revoke_token(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    form: web::Form<CsrfForm>,
+) -> Result<SessionsPage, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    service::revoke_token(&state, account.id, id.into_inner()).await?;
+    sessions_page(&viewer, &state, true).await
+}
+
+/// Ends every session (this one too) and every token of the account.
+#[post("/account/sign-out-everywhere")]
+async fn sign_out_everywhere(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    service::sign_out_everywhere(&state, account.id).await?;
+    viewer.sign_out();
+    Ok(see_other("/"))
+}
+
 #[get("/u/{name}")]
 async fn profile(
     viewer: Viewer,
@@ -299,6 +391,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(logout)
         .service(password_form)
         .service(change_password)
+        .service(sessions)
+        .service(revoke_token)
+        .service(sign_out_everywhere)
         .service(profile)
         .service(switch_language);
 }

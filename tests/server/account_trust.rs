@@ -2,9 +2,11 @@
 //! tokens that end, and the sign-in and sign-up limits. Accounts are made through the service
 //! (as `maku user add` does), not the rate-limited routes, except where the limits are tested.
 
-use crate::helpers::{Api, TestApp};
+use crate::helpers::{Api, Browser, TestApp};
 use crate::on_both_backends;
 use diesel::RunQueryDsl;
+use maku::auth::tokens::sha256_hex;
+use maku::db::queries::sessions;
 use maku::domain::{Role, Username};
 use reqwest::StatusCode;
 use serde_json::json;
@@ -14,12 +16,16 @@ on_both_backends!(
     look_alike_and_reserved_names_are_refused,
     look_alike_sign_ups_race_to_one_account,
     accounts_from_before_get_their_key,
+    sessions_end_after_the_idle_time,
+    the_idle_time_is_a_setting,
+    tokens_are_listed_and_revoked,
+    sign_out_everywhere_ends_sessions_and_tokens,
 );
 
 const PASSWORD: &str = "password-123";
 
-/// An account made through the service, as the console does.
-async fn account(app: &TestApp, name: &str) {
+/// An account made through the service, as the console does; returns its id.
+async fn account(app: &TestApp, name: &str) -> i64 {
     let hash = app
         .state
         .hasher
@@ -29,7 +35,8 @@ async fn account(app: &TestApp, name: &str) {
     let name = Username::parse(name).expect("valid name");
     maku::forum::accounts::create_with_hash(&app.state, name, hash, Role::Player, None)
         .await
-        .expect("account created");
+        .expect("account created")
+        .id
 }
 
 /// A cookie-keeping client that shows redirects instead of following them.
@@ -282,4 +289,229 @@ async fn accounts_from_before_get_their_key(app: TestApp) {
         .await
         .expect_err("a look-alike of the old account");
     assert_eq!(refused.code(), "name_confusable");
+}
+
+/// A browser signed in through the form (each test's accounts stay under the limits).
+async fn signed_in(app: &TestApp, name: &str) -> Browser {
+    let b = app.browser();
+    let p = b.login(name, PASSWORD).await;
+    assert_eq!(p.status, StatusCode::OK, "{name} signs in: {}", p.body);
+    b
+}
+
+async fn is_signed_in(b: &Browser, name: &str) -> bool {
+    b.get("/")
+        .await
+        .body
+        .contains(&format!(r#"href="/u/{name}""#))
+}
+
+/// When the server last recorded the account's sessions as seen.
+fn last_seen(app: &TestApp, user_id: i64) -> Vec<chrono::NaiveDateTime> {
+    let mut c = app.state.pool.get().expect("connection");
+    let far = chrono::Duration::days(10_000);
+    sessions::live_of(&mut c, user_id, app.clock.now_utc(), far)
+        .expect("sessions")
+        .into_iter()
+        .filter_map(|s| s.last_seen_at)
+        .collect()
+}
+
+/// Item 9: a session unused for 30 days (the default) ends on the server, whatever the cookie
+/// says; use keeps it alive, and is written at most once an hour, not per request.
+async fn sessions_end_after_the_idle_time(app: TestApp) {
+    let id = account(&app, "olga").await;
+    let b = signed_in(&app, "olga").await;
+    let start = last_seen(&app, id);
+    assert_eq!(start.len(), 1);
+    app.clock.advance(chrono::Duration::minutes(10));
+    assert!(is_signed_in(&b, "olga").await);
+    assert_eq!(last_seen(&app, id), start, "no write within the hour");
+    app.clock.advance(chrono::Duration::hours(2));
+    assert!(is_signed_in(&b, "olga").await);
+    let moved = last_seen(&app, id);
+    assert!(moved[0] > start[0], "seen again after an hour");
+    app.clock.advance(chrono::Duration::days(29));
+    assert!(is_signed_in(&b, "olga").await, "29 idle days: still on");
+    app.clock
+        .advance(chrono::Duration::days(30) + chrono::Duration::minutes(1));
+    assert!(!is_signed_in(&b, "olga").await, "30 idle days: ended");
+    let p = b.get("/account/password").await;
+    assert_eq!(p.status, StatusCode::UNAUTHORIZED);
+    // Signing in again works as usual.
+    let b = signed_in(&app, "olga").await;
+    assert!(is_signed_in(&b, "olga").await);
+}
+
+/// Item 9: `--session-idle-days` sets the idle time (two instances on one database, each
+/// with its own setting and clock).
+async fn the_idle_time_is_a_setting(app: TestApp) {
+    account(&app, "petra").await;
+    let b = signed_in(&app, "petra").await;
+    let t0 = app.clock.now_utc();
+    let (one_day_later, _) = app
+        .another_instance(t0 + chrono::Duration::days(1), |s| s.session_idle_days = 2)
+        .await;
+    let (four_days_later, _) = app
+        .another_instance(t0 + chrono::Duration::days(4), |s| s.session_idle_days = 2)
+        .await;
+    // The cookie goes to every port of 127.0.0.1: the same browser on each instance.
+    let on = |base: &str| Browser {
+        client: b.client.clone(),
+        base: base.to_string(),
+        lang: b.lang,
+    };
+    assert!(
+        is_signed_in(&on(&one_day_later), "petra").await,
+        "1 of 2 days"
+    );
+    assert!(
+        !is_signed_in(&on(&four_days_later), "petra").await,
+        "3 idle days of 2"
+    );
+}
+
+/// Item 9: `GET /api/v1/tokens` lists the caller's tokens by public id, never a secret or a
+/// hash; `DELETE /api/v1/tokens/{id}` and the account page revoke one; nobody else can.
+async fn tokens_are_listed_and_revoked(app: TestApp) {
+    account(&app, "pat").await;
+    account(&app, "quinn").await;
+    let api = Api::new(&app);
+    let first = api.token("pat", PASSWORD).await;
+    let second = api.token("pat", PASSWORD).await;
+    let other = api.token("quinn", PASSWORD).await;
+    let (s, body) = api.get("/api/v1/tokens", Some(&first)).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let list = body["tokens"].as_array().expect("a list").clone();
+    assert_eq!(list.len(), 2, "{body}");
+    let text = body.to_string();
+    for secret in [&first, &second] {
+        assert!(!text.contains(secret.as_str()), "no secret in {text}");
+        assert!(!text.contains(&sha256_hex(secret)), "no hash in {text}");
+    }
+    let current: Vec<&str> = list
+        .iter()
+        .filter(|t| t["current"] == json!(true))
+        .filter_map(|t| t["id"].as_str())
+        .collect();
+    assert_eq!(current.len(), 1);
+    let first_id = current[0].to_string();
+    let second_id = list
+        .iter()
+        .filter_map(|t| t["id"].as_str())
+        .find(|id| *id != first_id)
+        .expect("the other token")
+        .to_string();
+    assert_eq!(
+        api.get("/api/v1/tokens", None).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    // quinn sees only quinn's, and cannot revoke pat's.
+    let (_, theirs) = api.get("/api/v1/tokens", Some(&other)).await;
+    assert_eq!(theirs["tokens"].as_array().map(Vec::len), Some(1));
+    let del = |token: String, id: String| {
+        let api = Api::new(&app);
+        async move {
+            api.call(
+                reqwest::Method::DELETE,
+                &format!("/api/v1/tokens/{id}"),
+                Some(&token),
+                None,
+            )
+            .await
+        }
+    };
+    assert_eq!(
+        del(other.clone(), second_id.clone()).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        api.get("/api/v1/tokens", Some(&second)).await.0,
+        StatusCode::OK
+    );
+    // pat revokes the second token with the first.
+    let (s, b) = del(first.clone(), second_id.clone()).await;
+    assert_eq!((s, b.clone()), (StatusCode::OK, json!({"ok": true})), "{b}");
+    assert_eq!(
+        api.get("/api/v1/tokens", Some(&second)).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        del(first.clone(), second_id).await.0,
+        StatusCode::NOT_FOUND,
+        "already revoked"
+    );
+    // The account page lists the first token and revokes it.
+    let browser = signed_in(&app, "pat").await;
+    let page = browser.get("/account/sessions").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(&first_id), "{}", page.body);
+    assert!(!page.body.contains(first.as_str()));
+    let p = browser
+        .post(
+            &format!("/account/tokens/{first_id}/revoke"),
+            &[("csrf", &page.csrf())],
+        )
+        .await;
+    assert_eq!(p.status, StatusCode::OK);
+    assert!(p.body.contains("令牌已撤销"), "{}", p.body);
+    assert_eq!(
+        api.get("/api/v1/tokens", Some(&first)).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        api.get("/api/v1/tokens", Some(&other)).await.0,
+        StatusCode::OK
+    );
+}
+
+/// Item 9: "sign out everywhere" on the account page (and in the API) ends every browser
+/// session of the account, this one too, and revokes every token; other accounts keep theirs.
+async fn sign_out_everywhere_ends_sessions_and_tokens(app: TestApp) {
+    account(&app, "rosa").await;
+    account(&app, "sven").await;
+    let api = Api::new(&app);
+    let laptop = signed_in(&app, "rosa").await;
+    let phone = signed_in(&app, "rosa").await;
+    let token = api.token("rosa", PASSWORD).await;
+    let bystander = signed_in(&app, "sven").await;
+    let bystander_token = api.token("sven", PASSWORD).await;
+    let (s, listed) = api.get("/api/v1/account/sessions", Some(&token)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        listed["sessions"].as_array().map(Vec::len),
+        Some(2),
+        "{listed}"
+    );
+    assert_eq!(listed["idle_days"], json!(30));
+    let page = laptop.get("/account/sessions").await;
+    assert!(page.body.contains("当前浏览器"), "{}", page.body);
+    let p = laptop
+        .post("/account/sign-out-everywhere", &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(p.status, StatusCode::OK);
+    assert!(!is_signed_in(&laptop, "rosa").await);
+    assert!(!is_signed_in(&phone, "rosa").await);
+    assert_eq!(
+        api.get("/api/v1/tokens", Some(&token)).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert!(is_signed_in(&bystander, "sven").await);
+    assert_eq!(
+        api.get("/api/v1/tokens", Some(&bystander_token)).await.0,
+        StatusCode::OK
+    );
+    // The same over the API.
+    let again = signed_in(&app, "rosa").await;
+    let token = api.token("rosa", PASSWORD).await;
+    let (s, ended) = api
+        .post("/api/v1/account/sign-out-everywhere", &token, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{ended}");
+    assert_eq!(ended, json!({"sessions": 1, "tokens": 1}));
+    assert!(!is_signed_in(&again, "rosa").await);
+    assert_eq!(
+        api.get("/api/v1/tokens", Some(&token)).await.0,
+        StatusCode::UNAUTHORIZED
+    );
 }
