@@ -64,6 +64,7 @@ pub async fn state_with_clock(
         limiter: SignInLimiter::new(
             settings.sign_in_burst_per_address,
             settings.sign_in_burst_per_account,
+            settings.sign_up_burst_per_address,
         ),
         settings: settings.clone(),
         clock,

@@ -34,6 +34,14 @@ pub struct ServeArgs {
     #[arg(long, env = "MAKU_SESSION_IDLE_DAYS", default_value_t = 30, global = true,
           value_parser = clap::value_parser!(u32).range(1..=3650))]
     pub session_idle_days: u32,
+    /// Sign-in attempts per client address per hour (API tokens and game-ID logins included).
+    #[arg(long, env = "MAKU_SIGN_IN_BURST", default_value_t = 30, global = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub sign_in_burst: u32,
+    /// Sign-ups per client address per hour, counted apart from sign-ins.
+    #[arg(long, env = "MAKU_SIGN_UP_BURST", default_value_t = 10, global = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub sign_up_burst: u32,
 }
 
 impl ServeArgs {
@@ -44,6 +52,8 @@ impl ServeArgs {
         s.pool_size = self.pool_size.max(1);
         s.workers = self.workers;
         s.session_idle_days = self.session_idle_days;
+        s.sign_in_burst_per_address = self.sign_in_burst;
+        s.sign_up_burst_per_address = self.sign_up_burst;
         s
     }
 }
@@ -110,5 +120,21 @@ mod tests {
         let s = settings(&["--session-idle-days", "7"]).expect("parses");
         assert_eq!(s.session_idle(), chrono::Duration::days(7));
         assert!(settings(&["--session-idle-days", "0"]).is_err());
+    }
+
+    /// Issue 9 item 10: the sign-in and sign-up budgets per address are flags.
+    #[test]
+    fn sign_in_and_sign_up_bursts_are_flags() {
+        let d = settings(&[]).expect("defaults");
+        assert_eq!(
+            (d.sign_in_burst_per_address, d.sign_up_burst_per_address),
+            (30, 10)
+        );
+        let s = settings(&["--sign-in-burst", "100", "--sign-up-burst", "500"]).expect("parses");
+        assert_eq!(
+            (s.sign_in_burst_per_address, s.sign_up_burst_per_address),
+            (100, 500)
+        );
+        assert!(settings(&["--sign-up-burst", "0"]).is_err());
     }
 }

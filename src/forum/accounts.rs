@@ -18,7 +18,7 @@ pub async fn register(
 ) -> Result<User, AppError> {
     let name = Username::parse(name)?;
     let password = Password::parse(password)?;
-    if !state.limiter.check_address(address) {
+    if !state.limiter.check_sign_up(address) {
         return Err(AppError::RateLimited);
     }
     if name.is_reserved() {

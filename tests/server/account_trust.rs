@@ -515,3 +515,111 @@ async fn sign_out_everywhere_ends_sessions_and_tokens(app: TestApp) {
         StatusCode::UNAUTHORIZED
     );
 }
+
+/// Item 10, on both backends, with small budgets: 3 sign-ins and 2 sign-ups an hour per
+/// address.
+mod limits {
+    use crate::helpers::{Backend, spawn_with};
+
+    fn small(s: &mut maku::config::Settings) {
+        s.sign_in_burst_per_address = 3;
+        s.sign_up_burst_per_address = 2;
+    }
+
+    #[actix_web::test]
+    async fn sqlite() {
+        let app = spawn_with(Backend::Sqlite, small)
+            .await
+            .expect("sqlite app");
+        super::limits_are_settings_and_counted_apart(app).await;
+    }
+
+    #[actix_web::test]
+    async fn postgres() {
+        match spawn_with(Backend::Postgres, small).await {
+            Some(app) => super::limits_are_settings_and_counted_apart(app).await,
+            None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
+        }
+    }
+}
+
+/// A JSON POST from "somewhere", claiming an address in both forwarding headers.
+async fn post_claiming(
+    base: &str,
+    path: &str,
+    claimed: &str,
+    body: serde_json::Value,
+) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .header("X-Forwarded-For", claimed)
+        .header("Forwarded", format!("for={claimed}"))
+        .json(&body)
+        .send()
+        .await
+        .expect("POST")
+}
+
+/// Item 10: sign-ups and sign-ins have their own budgets per address, set by the settings;
+/// a client that is not behind a trusted proxy cannot earn a fresh budget by claiming another
+/// address in X-Forwarded-For or Forwarded, while a trusted proxy's header does count.
+async fn limits_are_settings_and_counted_apart(app: TestApp) {
+    let creds = |name: &str| json!({"username": name, "password": PASSWORD});
+    let mut statuses = Vec::new();
+    for (i, name) in ["ua", "ub", "uc"].into_iter().enumerate() {
+        let claimed = format!("203.0.113.{i}");
+        let r = post_claiming(&app.base, "/api/v1/accounts", &claimed, creds(name)).await;
+        if r.status() == StatusCode::TOO_MANY_REQUESTS {
+            assert!(r.headers().contains_key("retry-after"));
+        }
+        statuses.push(r.status());
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::CREATED,
+            StatusCode::CREATED,
+            StatusCode::TOO_MANY_REQUESTS
+        ]
+    );
+    // The spent sign-up budget left the sign-in budget whole: three sign-ins, then 429.
+    let mut statuses = Vec::new();
+    for i in 0..4 {
+        let claimed = format!("198.51.100.{i}");
+        let r = post_claiming(&app.base, "/api/v1/tokens", &claimed, creds("ua")).await;
+        statuses.push(r.status());
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::OK,
+            StatusCode::OK,
+            StatusCode::OK,
+            StatusCode::TOO_MANY_REQUESTS
+        ]
+    );
+    // Behind a trusted proxy the forwarded address is the client: each has its own budget.
+    let (proxied, _) = app
+        .another_instance(app.clock.now_utc(), |s| {
+            s.trust_proxy = true;
+            s.sign_up_burst_per_address = 1;
+        })
+        .await;
+    let mut statuses = Vec::new();
+    for (claimed, name) in [
+        ("203.0.113.7", "ud"),
+        ("203.0.113.7", "ue"),
+        ("203.0.113.8", "uf"),
+    ] {
+        let r = post_claiming(&proxied, "/api/v1/accounts", claimed, creds(name)).await;
+        statuses.push(r.status());
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::CREATED,
+            StatusCode::TOO_MANY_REQUESTS,
+            StatusCode::CREATED
+        ]
+    );
+}
