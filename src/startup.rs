@@ -51,12 +51,21 @@ pub async fn state_with_clock(
     let pool = tokio::task::spawn_blocking(move || db::connect_with(&url, size, busy))
         .await
         .map_err(|e| StartError::App(AppError::Internal(e.to_string())))??;
+    // Accounts made before names had a confusable key get one (a no-op once done).
+    let p = pool.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut c = p.get().map_err(|e| AppError::Internal(e.to_string()))?;
+        crate::db::queries::users::backfill_name_keys(&mut c).map_err(AppError::from)
+    })
+    .await
+    .map_err(|e| StartError::App(AppError::Internal(e.to_string())))??;
     Ok(AppState {
         pool,
         hasher: Hasher::new(settings.hash_concurrency),
         limiter: SignInLimiter::new(
             settings.sign_in_burst_per_address,
             settings.sign_in_burst_per_account,
+            settings.sign_up_burst_per_address,
         ),
         settings: settings.clone(),
         clock,

@@ -46,6 +46,30 @@ fn user_add_reads_the_password_from_stdin() {
     assert!(String::from_utf8_lossy(&role.stderr).contains("role"));
 }
 
+/// Issue 9 item 8: the console refuses reserved names and look-alikes, as the sign-up does.
+#[test]
+fn user_add_refuses_reserved_and_look_alike_names() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let db = dir.path().join("m.db");
+    let db = db.to_str().expect("utf-8 path");
+    assert!(
+        user_add(db, "alice", "player", "a-good-password\n")
+            .status
+            .success()
+    );
+    let twin = user_add(db, "\u{430}lice", "player", "a-good-password\n");
+    assert!(!twin.status.success());
+    assert!(String::from_utf8_lossy(&twin.stderr).contains("looks like an existing one"));
+    for name in ["法官", "admin", "夜神月"] {
+        let out = user_add(db, name, "judge", "a-good-password\n");
+        assert!(!out.status.success(), "{name}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("reserved"),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn backup_writes_a_usable_copy() {
     let dir = tempfile::tempdir().expect("tmp");

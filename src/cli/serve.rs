@@ -30,6 +30,18 @@ pub struct ServeArgs {
     /// HTTP worker threads (0 = one per core).
     #[arg(long, env = "MAKU_WORKERS", default_value_t = 0, global = true)]
     pub workers: usize,
+    /// Days without a request after which a browser session ends.
+    #[arg(long, env = "MAKU_SESSION_IDLE_DAYS", default_value_t = 30, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=3650))]
+    pub session_idle_days: u32,
+    /// Sign-in attempts per client address per hour (API tokens and game-ID logins included).
+    #[arg(long, env = "MAKU_SIGN_IN_BURST", default_value_t = 30, global = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub sign_in_burst: u32,
+    /// Sign-ups per client address per hour, counted apart from sign-ins.
+    #[arg(long, env = "MAKU_SIGN_UP_BURST", default_value_t = 10, global = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub sign_up_burst: u32,
 }
 
 impl ServeArgs {
@@ -39,6 +51,9 @@ impl ServeArgs {
         s.trust_proxy = self.trust_proxy;
         s.pool_size = self.pool_size.max(1);
         s.workers = self.workers;
+        s.session_idle_days = self.session_idle_days;
+        s.sign_in_burst_per_address = self.sign_in_burst;
+        s.sign_up_burst_per_address = self.sign_up_burst;
         s
     }
 }
@@ -80,4 +95,46 @@ pub fn run(args: ServeArgs) -> ExitCode {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ServeArgs;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    fn settings(args: &[&str]) -> Result<crate::config::Settings, clap::Error> {
+        let argv = std::iter::once("maku").chain(args.iter().copied());
+        Cli::try_parse_from(argv).map(|c| c.args.settings())
+    }
+
+    /// Issue 9 item 9: the idle time of sessions is a flag, 30 days unless set, at least one.
+    #[test]
+    fn session_idle_days_is_a_flag() {
+        assert_eq!(settings(&[]).expect("defaults").session_idle_days, 30);
+        let s = settings(&["--session-idle-days", "7"]).expect("parses");
+        assert_eq!(s.session_idle(), chrono::Duration::days(7));
+        assert!(settings(&["--session-idle-days", "0"]).is_err());
+    }
+
+    /// Issue 9 item 10: the sign-in and sign-up budgets per address are flags.
+    #[test]
+    fn sign_in_and_sign_up_bursts_are_flags() {
+        let d = settings(&[]).expect("defaults");
+        assert_eq!(
+            (d.sign_in_burst_per_address, d.sign_up_burst_per_address),
+            (30, 10)
+        );
+        let s = settings(&["--sign-in-burst", "100", "--sign-up-burst", "500"]).expect("parses");
+        assert_eq!(
+            (s.sign_in_burst_per_address, s.sign_up_burst_per_address),
+            (100, 500)
+        );
+        assert!(settings(&["--sign-up-burst", "0"]).is_err());
+    }
 }

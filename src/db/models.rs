@@ -20,6 +20,7 @@ pub struct User {
 pub struct NewUser<'a> {
     pub username: &'a str,
     pub username_key: &'a str,
+    pub name_skeleton: Option<&'a str>,
     pub password_hash: &'a str,
     pub role: &'a str,
     pub created_at: NaiveDateTime,

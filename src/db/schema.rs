@@ -8,6 +8,7 @@ diesel::table! {
         password_hash -> Text,
         role -> Text,
         created_at -> Timestamp,
+        name_skeleton -> Nullable<Text>,
     }
 }
 
@@ -19,6 +20,7 @@ diesel::table! {
         ended_at -> Nullable<Timestamp>,
         scope_game_id -> Nullable<BigInt>,
         scope_seat -> Nullable<Integer>,
+        last_seen_at -> Nullable<Timestamp>,
     }
 }
 
@@ -30,6 +32,8 @@ diesel::table! {
         revoked_at -> Nullable<Timestamp>,
         scope_game_id -> Nullable<BigInt>,
         scope_seat -> Nullable<Integer>,
+        public_id -> Nullable<Text>,
+        last_used_at -> Nullable<Timestamp>,
     }
 }
 

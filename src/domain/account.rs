@@ -1,13 +1,18 @@
 use super::{InputError, has_control};
+use unicode_normalization::UnicodeNormalization;
 
 /// A forum account name. It is also the "real ID" a Kira guesses (DN-7), so it is unique under
-/// the same comparison: trimmed, ASCII letters case-insensitive.
+/// the same comparison: trimmed, NFKC, ASCII letters case-insensitive; and no two names may
+/// look alike ([`confusable_key`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Username(String);
 
 impl Username {
+    /// Trims and normalises to NFKC (a full-width `ａｌｉｃｅ` is stored as `alice`), then checks
+    /// length and characters.
     pub fn parse(raw: &str) -> Result<Username, InputError> {
-        let name = raw.trim();
+        let name: String = raw.trim().nfkc().collect();
+        let name = name.trim();
         let len = name.chars().count();
         if !(2..=32).contains(&len) {
             return Err(InputError::NameLength);
@@ -32,11 +37,66 @@ impl Username {
     pub fn key(&self) -> String {
         name_key(&self.0)
     }
+
+    /// The look-alike key (stored, unique): see [`confusable_key`].
+    pub fn confusable_key(&self) -> String {
+        confusable_key(&self.0)
+    }
+
+    /// Every look-alike key to check: the stored one, and that of the lower-cased name, so
+    /// that `ADMIN` (whose capital I is a look-alike of l) still meets `admin`.
+    pub fn confusable_keys(&self) -> [String; 2] {
+        [
+            self.confusable_key(),
+            confusable_key(&self.0.to_lowercase()),
+        ]
+    }
+
+    /// A name the system uses for itself (judge, admin, system labels, in either language) or
+    /// a character of the default cast, which would pass for a game ID. Compared by look-alike
+    /// key, so `ａｄｍｉｎ`, `ADMIN` and `аdmin` (Cyrillic а) are reserved too.
+    pub fn is_reserved(&self) -> bool {
+        let keys = self.confusable_keys();
+        RESERVED_NAMES
+            .iter()
+            .chain(crate::game::settings::DEATHNOTE_CAST.iter())
+            .any(|r| keys.contains(&confusable_key(r)))
+    }
 }
 
-/// The DN-7 comparison key of any name: trimmed, ASCII letters lower-cased.
+/// Names nobody may register: the labels pages show for the system and its roles (see the
+/// `thread-judge`, `feed-judge`, `judge`, `admin` and `player` messages), and the site's name.
+pub const RESERVED_NAMES: [&str; 14] = [
+    "法官",
+    "管理员",
+    "玩家",
+    "系统",
+    "幕",
+    "maku",
+    "judge",
+    "admin",
+    "administrator",
+    "player",
+    "system",
+    "moderator",
+    "版主",
+    "root",
+];
+
+/// The DN-7 comparison key of any name: trimmed, NFKC, ASCII letters lower-cased.
 pub fn name_key(raw: &str) -> String {
-    raw.trim().to_ascii_lowercase()
+    let nfkc: String = raw.trim().nfkc().collect();
+    nfkc.trim().to_ascii_lowercase()
+}
+
+/// Two names with the same key look alike (UTS #39 confusable skeleton): NFKC, skeleton,
+/// lower case, skeleton again, so that `Alice`, `AIice` (capital i), `A1ice`, `аlice` (Cyrillic
+/// а) and `ａｌｉｃｅ` all meet. Never shown: it is only compared.
+pub fn confusable_key(raw: &str) -> String {
+    let nfkc: String = raw.trim().nfkc().collect();
+    let once: String = unicode_security::skeleton(nfkc.trim()).collect();
+    let lower = once.to_lowercase();
+    unicode_security::skeleton(&lower).collect()
 }
 
 /// A new password (a password being checked at sign-in is not parsed: any string may be tried).
@@ -112,6 +172,76 @@ mod tests {
             Username::parse("ab\u{0007}"),
             Err(InputError::ControlCharacters)
         );
+    }
+
+    /// Issue 9 item 8: look-alikes of a name share its key; different names do not.
+    #[test]
+    fn look_alikes_share_a_key() {
+        let alice = confusable_key("alice");
+        for twin in [
+            "Alice",
+            "AIice",
+            "A1ice",
+            "\u{430}lice",
+            "\u{410}lice",
+            "\u{ff41}\u{ff4c}\u{ff49}\u{ff43}\u{ff45}",
+            " alice ",
+        ] {
+            assert_eq!(confusable_key(twin), alice, "{twin:?}");
+        }
+        for other in ["alicia", "bob", "a_lice", "夜神月"] {
+            assert_ne!(confusable_key(other), alice, "{other:?}");
+        }
+        // A capital I is a look-alike of l: the lower-cased name's key is checked too.
+        let upper = Username::parse("\u{410}LICE").expect("valid");
+        assert_ne!(upper.confusable_key(), alice);
+        assert!(upper.confusable_keys().contains(&alice));
+        assert_eq!(confusable_key("夜神\u{2f49}"), confusable_key("夜神月"));
+        assert_eq!(
+            confusable_key("\u{440}\u{430}\u{443}\u{440}\u{430}l"),
+            confusable_key("paypal")
+        );
+    }
+
+    #[test]
+    fn names_are_stored_in_nfkc() {
+        let n = Username::parse("\u{ff41}\u{ff4c}\u{ff49}\u{ff43}\u{ff45}").expect("valid");
+        assert_eq!(n.as_str(), "alice");
+        assert_eq!(n.key(), "alice");
+        assert_eq!(name_key(" ＡＬＩＣＥ "), "alice");
+        // NFKC runs before the length check: ﬀ is two letters.
+        assert_eq!(Username::parse("\u{fb00}").map(|n| n.0), Ok("ff".into()));
+    }
+
+    /// Issue 9 item 8: the judge's and the system's labels, in both languages, and the default
+    /// cast cannot be registered, nor can their look-alikes.
+    #[test]
+    fn reserved_names() {
+        for lang in [crate::i18n::Lang::Zh, crate::i18n::Lang::En] {
+            let tr = crate::i18n::Tr::new(lang);
+            for label in ["thread-judge", "feed-judge", "judge", "admin", "player"] {
+                let shown = tr.t(label);
+                // A label that is no valid name ("The judge") cannot be registered anyway.
+                if let Ok(name) = Username::parse(&shown) {
+                    assert!(name.is_reserved(), "{label} = {shown}");
+                }
+            }
+        }
+        for raw in [
+            "法官",
+            "admin",
+            "ADMIN",
+            "ａｄｍｉｎ",
+            "\u{430}dmin",
+            "System",
+            "夜神月",
+            "尼亚",
+        ] {
+            assert!(Username::parse(raw).expect("valid").is_reserved(), "{raw}");
+        }
+        for raw in ["alice", "法官甲", "admins", "夜神"] {
+            assert!(!Username::parse(raw).expect("valid").is_reserved(), "{raw}");
+        }
     }
 
     #[test]

@@ -18,14 +18,18 @@ pub async fn register(
 ) -> Result<User, AppError> {
     let name = Username::parse(name)?;
     let password = Password::parse(password)?;
-    if !state.limiter.check_address(address) {
+    if !state.limiter.check_sign_up(address) {
         return Err(AppError::RateLimited);
+    }
+    if name.is_reserved() {
+        return Err(AppError::Conflict("name_reserved"));
     }
     let hash = state.hasher.hash(password.expose().to_string()).await?;
     create_with_hash(state, name, hash, Role::Player, None).await
 }
 
-/// Creates an account with a given role (console `maku user add`, first admin).
+/// Creates an account with a given role (sign-up, console `maku user add`): reserved names
+/// and look-alikes of existing names are refused.
 pub async fn create_with_hash(
     state: &AppState,
     name: Username,
@@ -33,16 +37,39 @@ pub async fn create_with_hash(
     role: Role,
     actor: Option<i64>,
 ) -> Result<User, AppError> {
+    if name.is_reserved() {
+        return Err(AppError::Conflict("name_reserved"));
+    }
+    insert_account(state, name, hash, role, actor).await
+}
+
+/// The insert itself; the first admin's reserved name `admin` comes through here directly.
+async fn insert_account(
+    state: &AppState,
+    name: Username,
+    hash: String,
+    role: Role,
+    actor: Option<i64>,
+) -> Result<User, AppError> {
     state
-        .write(
-            move |c| match users::create(c, name.as_str(), &name.key(), &hash, role)? {
+        .write(move |c| {
+            let created = users::create(
+                c,
+                name.as_str(),
+                &name.key(),
+                &name.confusable_keys(),
+                &hash,
+                role,
+            )?;
+            match created {
                 users::Created::Ok(u) => {
                     account_events::append(c, Some(u.id), actor, "registered", role.as_str())?;
                     Ok(u)
                 }
                 users::Created::Taken => Err(AppError::Conflict("name_taken")),
-            },
-        )
+                users::Created::Confusable => Err(AppError::Conflict("name_confusable")),
+            }
+        })
         .await
 }
 
@@ -95,8 +122,9 @@ pub async fn open_session(
 ) -> Result<String, AppError> {
     let sid = random_token();
     let s = sid.clone();
+    let now = state.clock.now();
     state
-        .write(move |c| Ok(sessions::create(c, &s, user_id, scope)?))
+        .write(move |c| Ok(sessions::create(c, &s, user_id, scope, now)?))
         .await?;
     Ok(sid)
 }
@@ -115,9 +143,13 @@ pub async fn issue_token(
 ) -> Result<String, AppError> {
     let token = random_token();
     let hash = sha256_hex(&token);
+    // What lists and revocations name: random, so it tells nothing about the secret or about
+    // how many tokens exist.
+    let public_id = random_token()[..16].to_string();
+    let now = state.clock.now();
     state
         .write(move |c| {
-            sessions::create_token(c, &hash, user_id, scope)?;
+            sessions::create_token(c, &hash, &public_id, user_id, scope, now)?;
             let kind = if scope.is_some() {
                 "game_token_issued"
             } else {
@@ -135,8 +167,69 @@ pub async fn user_of_token(
     token: &str,
 ) -> Result<Option<(User, Option<Scope>)>, AppError> {
     let hash = sha256_hex(token);
+    let now = state.clock.now();
     state
-        .db(move |c| Ok(sessions::user_of_token(c, &hash)?))
+        .db(move |c| Ok(sessions::user_of_token(c, &hash, now)?))
+        .await
+}
+
+/// The account's live sessions, for its own page.
+pub async fn live_sessions(
+    state: &AppState,
+    user_id: i64,
+) -> Result<Vec<sessions::SessionRow>, AppError> {
+    let (now, idle) = (state.clock.now(), state.settings.session_idle());
+    state
+        .db(move |c| Ok(sessions::live_of(c, user_id, now, idle)?))
+        .await
+}
+
+/// The account's unrevoked API tokens; `current` is the bearer token of the asking request.
+pub async fn tokens(
+    state: &AppState,
+    user_id: i64,
+    current: Option<&str>,
+) -> Result<Vec<sessions::TokenRow>, AppError> {
+    let current = current.map(sha256_hex);
+    state
+        .db(move |c| Ok(sessions::tokens_of(c, user_id, current.as_deref())?))
+        .await
+}
+
+/// Revokes one of the account's tokens by its public id (404 for anyone else's, or one already
+/// revoked).
+pub async fn revoke_token(state: &AppState, user_id: i64, id: String) -> Result<(), AppError> {
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            if sessions::revoke_token(c, user_id, &id, now)? == 0 {
+                return Err(AppError::NotFound);
+            }
+            account_events::append(c, Some(user_id), Some(user_id), "token_revoked", &id)?;
+            Ok(())
+        })
+        .await
+}
+
+/// Sign out everywhere: every session (this one too) and every API token of the account end.
+/// Returns how many of each.
+pub async fn sign_out_everywhere(
+    state: &AppState,
+    user_id: i64,
+) -> Result<(usize, usize), AppError> {
+    state
+        .write(move |c| {
+            let ended = sessions::end_all_of(c, user_id, None)?;
+            let revoked = sessions::revoke_tokens_of(c, user_id)?;
+            account_events::append(
+                c,
+                Some(user_id),
+                Some(user_id),
+                "signed_out_everywhere",
+                &format!("{ended} sessions, {revoked} tokens"),
+            )?;
+            Ok((ended, revoked))
+        })
         .await
 }
 
@@ -205,7 +298,7 @@ pub async fn bootstrap_admin(state: &AppState) -> Result<Option<String>, AppErro
     let password = random_token()[..20].to_string();
     let hash = state.hasher.hash(password.clone()).await?;
     let name = Username::parse("admin")?;
-    match create_with_hash(state, name, hash, Role::Admin, None).await {
+    match insert_account(state, name, hash, Role::Admin, None).await {
         Ok(_) => Ok(Some(password)),
         // Another instance created it at the same moment.
         Err(AppError::Conflict(_)) => Ok(None),

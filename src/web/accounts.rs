@@ -6,6 +6,7 @@ use crate::forum::accounts as service;
 use crate::i18n::Lang;
 use crate::web::error::AppError;
 use crate::web::pages::{PageCtx, TimeView};
+use crate::web::redirect::{local_path, local_path_of_referer};
 use crate::web::state::AppState;
 use crate::web::viewer::{LANG_COOKIE, Viewer};
 use actix_web::cookie::{Cookie, SameSite};
@@ -41,6 +42,30 @@ struct PasswordPage {
 }
 
 #[derive(Template, WebTemplate)]
+#[template(path = "accounts/sessions.html")]
+struct SessionsPage {
+    page: PageCtx,
+    idle_days: u32,
+    sessions: Vec<SessionView>,
+    tokens: Vec<TokenView>,
+    revoked: bool,
+}
+
+struct SessionView {
+    created: TimeView,
+    last_seen: Option<TimeView>,
+    game: Option<i64>,
+    current: bool,
+}
+
+struct TokenView {
+    id: String,
+    created: TimeView,
+    last_used: Option<TimeView>,
+    game: Option<i64>,
+}
+
+#[derive(Template, WebTemplate)]
 #[template(path = "accounts/profile.html")]
 struct ProfilePage {
     page: PageCtx,
@@ -63,15 +88,6 @@ pub struct CredentialsForm {
 #[derive(Deserialize)]
 pub struct NextQuery {
     next: Option<String>,
-}
-
-/// Only local paths are followed after sign-in (no open redirect).
-fn safe_next(next: &str) -> String {
-    if next.starts_with('/') && !next.starts_with("//") && !next.contains('\\') {
-        next.to_string()
-    } else {
-        "/".to_string()
-    }
 }
 
 fn see_other(to: &str) -> HttpResponse {
@@ -124,7 +140,7 @@ async fn login_form(viewer: Viewer, q: web::Query<NextQuery>) -> LoginPage {
     LoginPage {
         page: viewer.page(),
         username: String::new(),
-        next: safe_next(q.next.as_deref().unwrap_or("/")),
+        next: local_path(q.next.as_deref().unwrap_or("/")),
         error: None,
     }
 }
@@ -140,7 +156,7 @@ async fn login(
         Ok(user) => {
             let sid = service::open_session(&state, user.id, None).await?;
             viewer.sign_in(&sid)?;
-            Ok(see_other(&safe_next(&form.next)))
+            Ok(see_other(&local_path(&form.next)))
         }
         Err(e @ AppError::Internal(_)) => Err(e),
         Err(e) => {
@@ -148,7 +164,7 @@ async fn login(
             let mut resp_page = LoginPage {
                 error: Some(e.message(&viewer.tr)),
                 username: form.username.clone(),
-                next: safe_next(&form.next),
+                next: local_path(&form.next),
                 page: viewer.page(),
             };
             if matches!(e, AppError::RateLimited) {
@@ -239,6 +255,74 @@ async fn change_password(
     }
 }
 
+async fn sessions_page(
+    viewer: &Viewer,
+    state: &AppState,
+    revoked: bool,
+) -> Result<SessionsPage, AppError> {
+    let id = viewer.require()?.id;
+    let live = service::live_sessions(state, id).await?;
+    let tokens = service::tokens(state, id, None).await?;
+    let current = viewer.session_id.as_deref();
+    Ok(SessionsPage {
+        page: viewer.page(),
+        idle_days: state.settings.session_idle_days,
+        sessions: live
+            .into_iter()
+            .map(|s| SessionView {
+                current: current == Some(s.id.as_str()),
+                created: TimeView::new(s.created_at),
+                last_seen: s.last_seen_at.map(TimeView::new),
+                game: s.game_id,
+            })
+            .collect(),
+        tokens: tokens
+            .into_iter()
+            .map(|t| TokenView {
+                id: t.id,
+                created: TimeView::new(t.created_at),
+                last_used: t.last_used_at.map(TimeView::new),
+                game: t.game_id,
+            })
+            .collect(),
+        revoked,
+    })
+}
+
+/// The account's live sessions and API tokens, a revoke button per token, and "sign out
+/// everywhere".
+#[get("/account/sessions")]
+async fn sessions(viewer: Viewer, state: web::Data<AppState>) -> Result<SessionsPage, AppError> {
+    sessions_page(&viewer, &state, false).await
+}
+
+#[post("/account/tokens/{id}/revoke")]
+async fn revoke_token(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    form: web::Form<CsrfForm>,
+) -> Result<SessionsPage, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    service::revoke_token(&state, account.id, id.into_inner()).await?;
+    sessions_page(&viewer, &state, true).await
+}
+
+/// Ends every session (this one too) and every token of the account.
+#[post("/account/sign-out-everywhere")]
+async fn sign_out_everywhere(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let account = viewer.require()?;
+    service::sign_out_everywhere(&state, account.id).await?;
+    viewer.sign_out();
+    Ok(see_other("/"))
+}
+
 #[get("/u/{name}")]
 async fn profile(
     viewer: Viewer,
@@ -273,22 +357,17 @@ async fn switch_language(
     code: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let lang = Lang::from_code(&code).ok_or(AppError::NotFound)?;
-    let back = req
-        .headers()
-        .get(actix_web::http::header::REFERER)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|r| url::Url::parse(r).ok())
-        .map(|u| match u.query() {
-            Some(q) => format!("{}?{}", u.path(), q),
-            None => u.path().to_string(),
-        })
-        .unwrap_or_else(|| "/".into());
+    let back = local_path_of_referer(
+        req.headers()
+            .get(actix_web::http::header::REFERER)
+            .and_then(|v| v.to_str().ok()),
+    );
     let cookie = Cookie::build(LANG_COOKIE, lang.code())
         .path("/")
         .same_site(SameSite::Lax)
         .max_age(actix_web::cookie::time::Duration::days(365))
         .finish();
-    let mut resp = see_other(&safe_next(&back));
+    let mut resp = see_other(&back);
     resp.add_cookie(&cookie)
         .map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(resp)
@@ -312,6 +391,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(logout)
         .service(password_form)
         .service(change_password)
+        .service(sessions)
+        .service(revoke_token)
+        .service(sign_out_everywhere)
         .service(profile)
         .service(switch_language);
 }

@@ -13,6 +13,7 @@ pub mod games;
 pub mod notifications;
 pub mod pages;
 pub mod posts;
+pub mod redirect;
 pub mod state;
 pub mod threads;
 pub mod viewer;

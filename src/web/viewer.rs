@@ -187,11 +187,14 @@ pub fn account_for(
     }
 }
 
+/// The account of a live session: not ended, and used within the idle time.
 fn account_of_session(
     c: &mut crate::db::DbConnection,
     sid: &str,
+    now: chrono::NaiveDateTime,
+    idle: chrono::Duration,
 ) -> Result<Option<Account>, AppError> {
-    let found = sessions::user_of(c, sid)?;
+    let found = sessions::user_of(c, sid, now, idle)?;
     account_for(c, found)
 }
 
@@ -222,9 +225,10 @@ impl FromRequest for Viewer {
             let account = match &sid {
                 Some(sid) => {
                     let sid = sid.clone();
+                    let (now, idle) = (state.clock.now(), state.settings.session_idle());
                     let (account, unread) = state
                         .db(move |c| {
-                            let account = account_of_session(c, &sid)?;
+                            let account = account_of_session(c, &sid, now, idle)?;
                             let unread = match &account {
                                 Some(a) => crate::notify::store::unread_count(
                                     c,
@@ -238,7 +242,8 @@ impl FromRequest for Viewer {
                         .await?;
                     unread_count = unread;
                     if account.is_none() {
-                        // Ended elsewhere (sign-out, password change, a substitute): forget it.
+                        // Ended elsewhere (sign-out, password change, a substitute) or idle
+                        // too long: forget it.
                         session.remove(SID_KEY);
                     }
                     account

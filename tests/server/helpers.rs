@@ -81,6 +81,7 @@ async fn start(
     settings.pool_size = 4;
     settings.workers = 2;
     settings.sign_in_burst_per_address = 200;
+    settings.sign_up_burst_per_address = 200;
     settings.scheduler_secs = 0;
     tweak(&mut settings);
     let app = Application::build_with_clock(settings, clock)

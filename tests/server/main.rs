@@ -4,6 +4,7 @@
 mod helpers;
 
 mod account_api;
+mod account_trust;
 mod accounts;
 mod alias;
 mod api;

@@ -8,19 +8,35 @@ use diesel::prelude::*;
 #[derive(Debug)]
 pub enum Created {
     Ok(User),
+    /// The same name under DN-7's comparison.
     Taken,
+    /// A different name that looks like an existing one (same confusable key).
+    Confusable,
 }
 
+/// Inserts an account; run it in a write transaction. The unique indexes on both stored keys
+/// decide a race; the reads before tell which refused, and also check the further look-alike
+/// keys (`skeletons[1..]`, not stored).
 pub fn create(
     conn: &mut DbConnection,
     username: &str,
     username_key: &str,
+    skeletons: &[String],
     password_hash: &str,
     role: Role,
 ) -> QueryResult<Created> {
+    if by_key(conn, username_key)?.is_some() {
+        return Ok(Created::Taken);
+    }
+    for skeleton in skeletons {
+        if by_skeleton(conn, skeleton)?.is_some() {
+            return Ok(Created::Confusable);
+        }
+    }
     let row = NewUser {
         username,
         username_key,
+        name_skeleton: skeletons.first().map(String::as_str),
         password_hash,
         role: role.as_str(),
         created_at: super::now(),
@@ -32,9 +48,55 @@ pub fn create(
             .get_result(c));
     match inserted {
         Ok(u) => Ok(Created::Ok(u)),
+        Err(e) if is_unique_violation(&e) && e.to_string().contains("skeleton") => {
+            Ok(Created::Confusable)
+        }
         Err(e) if is_unique_violation(&e) => Ok(Created::Taken),
         Err(e) => Err(e),
     }
+}
+
+pub fn by_skeleton(conn: &mut DbConnection, skeleton: &str) -> QueryResult<Option<i64>> {
+    users::table
+        .filter(users::name_skeleton.eq(skeleton))
+        .select(users::id)
+        .first(conn)
+        .optional()
+}
+
+/// Fills in the confusable key of accounts made before it existed (and the NFKC form of their
+/// DN-7 key), one row at a time: a legacy pair of look-alikes keeps the first one's key and
+/// leaves the other empty (logged), which still refuses new look-alikes of both.
+pub fn backfill_name_keys(conn: &mut DbConnection) -> QueryResult<usize> {
+    use crate::domain::account::{confusable_key, name_key};
+    let rows: Vec<(i64, String, String)> = users::table
+        .filter(users::name_skeleton.is_null())
+        .order(users::id.asc())
+        .select((users::id, users::username, users::username_key))
+        .load(conn)?;
+    let mut filled = 0;
+    for (id, name, old_key) in rows {
+        let (key, skeleton) = (name_key(&name), confusable_key(&name));
+        let one = crate::db::write_tx(conn, |c| {
+            diesel::update(users::table.find(id).filter(users::name_skeleton.is_null()))
+                .set(users::name_skeleton.eq(Some(&skeleton)))
+                .execute(c)?;
+            if key != old_key {
+                diesel::update(users::table.find(id))
+                    .set(users::username_key.eq(&key))
+                    .execute(c)?;
+            }
+            Ok::<_, diesel::result::Error>(())
+        });
+        match one {
+            Ok(()) => filled += 1,
+            Err(e) if is_unique_violation(&e) => {
+                tracing::warn!(id, %name, "account name looks like another one; its key stays empty")
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
 }
 
 pub fn by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<User>> {

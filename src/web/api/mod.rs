@@ -24,18 +24,21 @@ pub struct ApiUser(pub Account);
 /// `Account::reaches_game`).
 pub struct GameApiUser(pub Account);
 
+/// The token of `Authorization: Bearer TOKEN`, if any.
+fn bearer_token(req: &HttpRequest) -> Option<String> {
+    req.headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string())
+}
+
 async fn bearer(req: &HttpRequest) -> Result<Account, AppError> {
     let state = req
         .app_data::<web::Data<AppState>>()
         .cloned()
         .ok_or_else(|| AppError::Internal("no app state".into()))?;
-    let token = req
-        .headers()
-        .get(actix_web::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string())
-        .ok_or(AppError::Unauthorized)?;
+    let token = bearer_token(req).ok_or(AppError::Unauthorized)?;
     let found = service::user_of_token(&state, &token).await?;
     state
         .db(move |c| crate::web::viewer::account_for(c, found))

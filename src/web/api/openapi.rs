@@ -124,12 +124,42 @@ pub fn document() -> Value {
             "/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI 3.1")}}}
         }
     });
-    for more in [console_paths(), account_paths()] {
+    for more in [console_paths(), account_paths(), session_paths()] {
         if let (Some(paths), Value::Object(more)) = (doc["paths"].as_object_mut(), more) {
-            paths.extend(more);
+            // A path already described gains the methods (`GET /tokens` beside `POST`).
+            for (path, methods) in more {
+                match (paths.get_mut(&path), methods) {
+                    (Some(Value::Object(have)), Value::Object(methods)) => have.extend(methods),
+                    (_, methods) => {
+                        paths.insert(path, methods);
+                    }
+                }
+            }
         }
     }
     doc
+}
+
+/// The account's sessions and API tokens: list, revoke, sign out everywhere.
+fn session_paths() -> Value {
+    let bearer = json!([{"bearer": []}]);
+    let token = json!({"type": "object", "required": ["id", "created_at", "last_used_at", "game", "current"], "properties": {
+        "id": {"type": "string", "description": "public id (not the secret, not its hash)"},
+        "created_at": {"type": "string", "format": "date-time"},
+        "last_used_at": {"type": ["string", "null"], "format": "date-time", "description": "recorded at most once an hour"},
+        "game": {"type": ["integer", "null"], "description": "set for a game-ID login's token"},
+        "current": {"type": "boolean", "description": "the token of this request"}}});
+    json!({
+            "/tokens": {"get": {"summary": "One's unrevoked API tokens, newest first (account tokens only; a game-ID token is 403)", "security": bearer,
+                "responses": {"200": {"description": "{\"tokens\": [Token]}", "content": {"application/json": {"schema": {"type": "object", "properties": {"tokens": {"type": "array", "items": token}}}}}},
+                              "401": error_response("no token"), "403": error_response("a game-ID token")}}},
+            "/tokens/{id}": {"delete": {"summary": "Revoke one of one's API tokens by its public id (the calling one too)", "security": bearer,
+                "responses": {"200": ok("{\"ok\":true}"), "401": error_response("no token"), "404": error_response("no such live token of this account")}}},
+            "/account/sessions": {"get": {"summary": "One's live browser sessions (they end after the idle time) and that time in days", "security": bearer,
+                "responses": {"200": ok("{\"sessions\": [{\"created_at\", \"last_seen_at\", \"game\"}], \"idle_days\"}"), "401": error_response("no token")}}},
+            "/account/sign-out-everywhere": {"post": {"summary": "End every session and revoke every API token of the account, this one included", "security": bearer,
+                "responses": {"200": ok("{\"sessions\": N, \"tokens\": N} ended"), "401": error_response("no token")}}}
+    })
 }
 
 /// The judge's console and the substitute list (a second literal: one is too deep for `json!`).
