@@ -20,6 +20,10 @@ pub struct Settings {
     pub workers: usize,
     /// Seconds between scheduler ticks (0 = no scheduler in this process).
     pub scheduler_secs: u64,
+    /// Actions one seat may submit in a minute (0 = no limit).
+    pub actions_per_minute: u32,
+    /// Posts and edits one account may make in a minute (0 = no limit).
+    pub posts_per_minute: u32,
 }
 
 impl Settings {
@@ -35,6 +39,8 @@ impl Settings {
             sign_in_burst_per_account: 5,
             workers: 0,
             scheduler_secs: 5,
+            actions_per_minute: 30,
+            posts_per_minute: 10,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::auth::password::Hasher;
 use crate::auth::ratelimit::SignInLimiter;
+use crate::auth::throttle::WriteLimiter;
 use crate::auth::tokens::random_token;
 use crate::config::Settings;
 use crate::db;
@@ -57,6 +58,7 @@ pub async fn state_with_clock(
             settings.sign_in_burst_per_address,
             settings.sign_in_burst_per_account,
         ),
+        throttle: WriteLimiter::new(settings.actions_per_minute, settings.posts_per_minute),
         settings: settings.clone(),
         clock,
     })

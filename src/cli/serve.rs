@@ -30,6 +30,22 @@ pub struct ServeArgs {
     /// HTTP worker threads (0 = one per core).
     #[arg(long, env = "MAKU_WORKERS", default_value_t = 0, global = true)]
     pub workers: usize,
+    /// Actions one seat may submit per minute (0 = no limit).
+    #[arg(
+        long,
+        env = "MAKU_ACTIONS_PER_MINUTE",
+        default_value_t = 30,
+        global = true
+    )]
+    pub actions_per_minute: u32,
+    /// Posts and edits one account may make per minute (0 = no limit).
+    #[arg(
+        long,
+        env = "MAKU_POSTS_PER_MINUTE",
+        default_value_t = 10,
+        global = true
+    )]
+    pub posts_per_minute: u32,
 }
 
 impl ServeArgs {
@@ -39,6 +55,8 @@ impl ServeArgs {
         s.trust_proxy = self.trust_proxy;
         s.pool_size = self.pool_size.max(1);
         s.workers = self.workers;
+        s.actions_per_minute = self.actions_per_minute;
+        s.posts_per_minute = self.posts_per_minute;
         s
     }
 }

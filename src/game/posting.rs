@@ -144,6 +144,7 @@ pub async fn post(
     body: &str,
 ) -> Result<i64, AppError> {
     let body = PostBody::parse(body)?;
+    state.throttle.post(account.id)?;
     let account = account.clone();
     state
         .write(move |c| {

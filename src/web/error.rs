@@ -46,6 +46,12 @@ pub enum AppError {
     Gone,
     #[error("too many attempts")]
     RateLimited,
+    /// A JSON body with a field the endpoint does not know (api.md: `400 unknown_field`).
+    #[error("unknown field {0:?}")]
+    UnknownField(String),
+    /// Too many actions or posts in a minute; the client may retry after this many seconds.
+    #[error("too many in a minute; retry in {0} s")]
+    TooFast(u64),
     #[error("wrong name or password")]
     BadCredentials,
     #[error("internal error: {0}")]
@@ -76,7 +82,8 @@ impl AppError {
             AppError::BadRequest(_) => "bad_request",
             AppError::Conflict(code) => code,
             AppError::Gone => "gone",
-            AppError::RateLimited => "rate_limited",
+            AppError::RateLimited | AppError::TooFast(_) => "rate_limited",
+            AppError::UnknownField(_) => "unknown_field",
             AppError::BadCredentials => "bad_credentials",
             AppError::Internal(_) => "internal",
         }
@@ -87,6 +94,8 @@ impl AppError {
         match self {
             AppError::Input(e) => tr.t(e.message_key()),
             AppError::BadRequest(detail) => tr.t1("error-bad-request", "detail", detail),
+            AppError::UnknownField(field) => tr.t1("error-unknown-field", "field", field),
+            AppError::TooFast(secs) => tr.t1("error-too-fast", "seconds", secs),
             AppError::Conflict(code) => tr.t(&format!("error-{}", code.replace('_', "-"))),
             other => tr.t(&format!("error-{}", other.code().replace('_', "-"))),
         }
@@ -107,10 +116,12 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Unauthorized | AppError::BadCredentials => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
-            AppError::Input(_) | AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Input(_) | AppError::BadRequest(_) | AppError::UnknownField(_) => {
+                StatusCode::BAD_REQUEST
+            }
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Gone => StatusCode::GONE,
-            AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            AppError::RateLimited | AppError::TooFast(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -125,8 +136,14 @@ impl ResponseError for AppError {
         let message = self.message(&tr);
         let status = self.status_code();
         let mut builder = HttpResponse::build(status);
-        if matches!(self, AppError::RateLimited) {
-            builder.insert_header(("Retry-After", "60"));
+        match self {
+            AppError::RateLimited => {
+                builder.insert_header(("Retry-After", "60"));
+            }
+            AppError::TooFast(secs) => {
+                builder.insert_header(("Retry-After", secs.to_string()));
+            }
+            _ => {}
         }
         if ctx.api {
             return builder.json(serde_json::json!({"error": self.code(), "message": message}));

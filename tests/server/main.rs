@@ -8,6 +8,7 @@ mod accounts;
 mod alias;
 mod api;
 mod audit;
+mod bounds;
 mod console;
 mod game_pages;
 mod games;

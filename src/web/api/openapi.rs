@@ -23,7 +23,7 @@ pub fn document() -> Value {
     let mut doc = json!({
         "openapi": "3.1.0",
         "info": {"title": "maku", "version": env!("CARGO_PKG_VERSION"),
-                 "description": "The JSON API of maku. Errors are {\"error\": CODE, \"message\": TEXT}."},
+                 "description": "The JSON API of maku. Errors are {\"error\": CODE, \"message\": TEXT}. A body field the endpoint does not know is 400 unknown_field. Actions (per seat) and posts and edits (per account) are limited per minute: 429 rate_limited with Retry-After."},
         "servers": [{"url": "/api/v1"}],
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
@@ -89,7 +89,8 @@ pub fn document() -> Value {
                 "responses": {"200": ok("SeatView"), "409": error_response("not seated")}}},
             "/games/{id}/actions": {"post": {"summary": "Submit an action object exactly as in a replay scenario", "security": bearer,
                 "requestBody": body(json!({"type": "object", "required": ["type"]})),
-                "responses": {"200": ok("{\"ok\":true,\"reply\"}"), "400": error_response("not an action"),
+                "responses": {"200": ok("{\"ok\":true,\"reply\"}"), "400": error_response("not an action, or unknown_field"),
+                              "429": error_response("rate_limited: too many actions this minute (Retry-After)"),
                               "409": ok("{\"ok\":false,\"error\"} refused by the rules, or act_closed / not_seated")}}},
             "/games/{id}/resolve": {"post": {"summary": "Resolve the open act now (its judge)", "security": bearer,
                 "responses": {"200": ok("{\"act\"}"), "403": error_response("not its judge"), "409": error_response("not running")}}},

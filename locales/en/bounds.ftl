@@ -1,0 +1,3 @@
+# Bounded input (issue 9): unknown fields, write limits, methods, images.
+error-unknown-field = Unknown field “{ $field }”: nothing was done.
+error-too-fast = Too many in a minute. Please wait { $seconds } seconds and try again.
