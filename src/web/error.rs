@@ -58,6 +58,22 @@ pub enum AppError {
     Internal(String),
 }
 
+impl AppError {
+    /// A JSON body that did not deserialize: `unknown_field` when serde's `deny_unknown_fields`
+    /// refused a key (serde reports it only in the message: "unknown field `x`, expected …"),
+    /// else a plain bad request.
+    pub fn from_json(e: &serde_json::Error) -> AppError {
+        let text = e.to_string();
+        match text
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split_once('`'))
+        {
+            Some((field, _)) => AppError::UnknownField(field.to_string()),
+            None => AppError::BadRequest(text),
+        }
+    }
+}
+
 impl From<diesel::result::Error> for AppError {
     fn from(e: diesel::result::Error) -> Self {
         AppError::Internal(e.to_string())
@@ -157,5 +173,25 @@ impl ResponseError for AppError {
             Ok(html) => builder.content_type("text/html; charset=utf-8").body(html),
             Err(_) => builder.body(status.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Body {
+        setup: Option<serde_json::Value>,
+    }
+
+    #[test]
+    fn unknown_json_fields_are_named() {
+        let e = serde_json::from_str::<Body>(r#"{"setpu": 1}"#).expect_err("refused");
+        assert!(matches!(AppError::from_json(&e), AppError::UnknownField(f) if f == "setpu"));
+        let e = serde_json::from_str::<Body>(r#"{"setup": "#).expect_err("refused");
+        assert!(matches!(AppError::from_json(&e), AppError::BadRequest(_)));
     }
 }

@@ -47,6 +47,14 @@ fn bad_input<E: std::fmt::Display>(err: E, _req: &HttpRequest) -> actix_web::Err
     AppError::BadRequest(err.to_string()).into()
 }
 
+/// A JSON body that does not fit: `unknown_field` for a key the endpoint does not know.
+fn bad_json(err: actix_web::error::JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    match &err {
+        actix_web::error::JsonPayloadError::Deserialize(e) => AppError::from_json(e).into(),
+        other => AppError::BadRequest(other.to_string()).into(),
+    }
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(
         web::FormConfig::default()
@@ -56,7 +64,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .app_data(
         web::JsonConfig::default()
             .limit(512 * 1024)
-            .error_handler(bad_input),
+            .error_handler(bad_json),
     )
     .app_data(web::PathConfig::default().error_handler(|_, _| AppError::NotFound.into()))
     .app_data(web::QueryConfig::default().error_handler(bad_input))

@@ -1,5 +1,6 @@
-//! Bounded input (issue 9, item 5): an action carries only what the engine understands, and the
-//! log keeps only that; actions and posts are limited per minute.
+//! Bounded input (issue 9, items 5 and 6): an action carries only what the engine understands,
+//! and the log keeps only that; actions and posts are limited per minute; a body key an endpoint
+//! does not know is `400 unknown_field`; options the engine refuses are refused at creation.
 
 use crate::helpers::{Api, Backend, TestApp, spawn_with};
 use crate::on_both_backends;
@@ -7,7 +8,11 @@ use maku::config::Settings;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-on_both_backends!(unknown_action_fields_are_refused_and_the_log_keeps_what_the_engine_understood,);
+on_both_backends!(
+    unknown_action_fields_are_refused_and_the_log_keeps_what_the_engine_understood,
+    unknown_keys_in_api_bodies_are_400_and_do_nothing,
+    options_the_engine_refuses_are_400_at_creation,
+);
 
 /// Tight write limits: three actions per seat and two posts per account a minute.
 fn tight(s: &mut Settings) {
@@ -158,6 +163,131 @@ async fn unknown_action_fields_are_refused_and_the_log_keeps_what_the_engine_und
         .filter_map(|l| l.get("action"))
         .collect();
     assert_eq!(mine, vec![&json!({"type": "pass"}), &vote], "{me}");
+}
+
+async fn unknown_keys_in_api_bodies_are_400_and_do_nothing(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "t", "variant": "deathnote", "act_minute": 5}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["error"], "unknown_field");
+    assert!(
+        b["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("act_minute"))
+    );
+    let (_, list) = api.get("/api/v1/games", None).await;
+    assert_eq!(list["games"], json!([]), "no game was created");
+
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "t", "variant": "deathnote"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    for i in 0..6 {
+        let t = api.account(&format!("k{i}")).await;
+        api.post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+    }
+    // A typo of `setup` must not start a random deal.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({"setpu": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["error"], "unknown_field");
+    let (_, game) = api.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(game["status"], "signup", "the game did not start");
+
+    // The same everywhere a body is read.
+    let (s, b) = api
+        .call(
+            reqwest::Method::POST,
+            "/api/v1/accounts",
+            None,
+            Some(json!({"username": "zed", "password": "password-123", "role": "admin"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["error"], "unknown_field");
+    let (s, _) = api
+        .call(
+            reqwest::Method::POST,
+            "/api/v1/tokens",
+            None,
+            Some(json!({"username": "zed", "password": "password-123"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED, "no account was made");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/deadline"),
+            &admin,
+            json!({"extend_minutes": 5, "force": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["error"], "unknown_field");
+    let (s, b) = api
+        .post(
+            "/api/v1/boards",
+            &admin,
+            json!({"slug": "news", "title": "News", "public": false}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["error"], "unknown_field");
+    // Without the typo the game starts.
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+}
+
+async fn options_the_engine_refuses_are_400_at_creation(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    for (options, named) in [
+        (json!({"redistribute": "yes"}), "boolean"),
+        (json!({"speed": 2}), "speed"),
+        (json!(["redistribute"]), "object"),
+    ] {
+        let (s, b) = api
+            .post(
+                "/api/v1/games",
+                &admin,
+                json!({"title": "t", "variant": "deathnote", "options": options}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{options}: {b}");
+        assert!(
+            b["message"].as_str().is_some_and(|m| m.contains(named)),
+            "{options}: {b}"
+        );
+    }
+    let (_, list) = api.get("/api/v1/games", None).await;
+    assert_eq!(list["games"], json!([]), "no game that could never start");
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "t", "variant": "deathnote", "options": {"redistribute": false}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
 }
 
 async fn actions_and_posts_are_capped_per_minute_with_retry_after(app: TestApp) {

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Credentials {
     username: String,
     password: String,

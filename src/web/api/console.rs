@@ -47,6 +47,7 @@ async fn api_console(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DeadlineBody {
     deadline: Option<String>,
     extend_minutes: Option<i64>,
@@ -106,6 +107,7 @@ async fn api_resume(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LockBody {
     locked: bool,
 }
@@ -122,6 +124,7 @@ async fn api_lock(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EndBody {
     reason: String,
     winner: Option<String>,
@@ -160,6 +163,7 @@ async fn api_leave_substitutes(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SubstituteBody {
     game_id: String,
     account: String,

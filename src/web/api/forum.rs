@@ -26,6 +26,7 @@ async fn api_boards(state: web::Data<AppState>) -> Result<HttpResponse, AppError
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewBoard {
     slug: String,
     title: String,
@@ -79,6 +80,7 @@ async fn api_threads(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewThread {
     title: String,
     body: String,
@@ -138,6 +140,7 @@ async fn api_thread(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewPost {
     body: String,
     quote: Option<i64>,
@@ -155,6 +158,7 @@ async fn api_reply(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EditPost {
     body: String,
 }
@@ -194,6 +198,7 @@ async fn api_revisions(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Moderation {
     action: String,
 }
@@ -210,6 +215,7 @@ async fn api_moderate(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RoleChange {
     role: String,
 }

@@ -1,5 +1,8 @@
 //! Games over JSON (../shared/spec/api.md): create, sign up, start, the public view, `me`,
 //! actions, resolve, audit, reveal.
+//!
+//! Every body struct denies unknown fields (`400 unknown_field`): a typo such as `setpu` must
+//! not silently do something else. Query strings stay lenient (links carry extra parameters).
 
 use super::{ApiUser, GameApiUser};
 use crate::db::queries::games;
@@ -14,6 +17,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewGame {
     title: String,
     variant: String,
@@ -81,6 +85,7 @@ async fn api_withdraw(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StartBody {
     setup: Option<Value>,
 }
@@ -97,7 +102,7 @@ async fn api_start(
         None
     } else {
         serde_json::from_slice::<StartBody>(&body)
-            .map_err(|e| AppError::BadRequest(e.to_string()))?
+            .map_err(|e| AppError::from_json(&e))?
             .setup
     };
     let deadline = service::start(&state, &user.0, *id, setup).await?;
@@ -243,6 +248,7 @@ async fn api_thread(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewGamePost {
     body: String,
 }
@@ -262,6 +268,7 @@ async fn api_thread_post(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AliasPassword {
     password: String,
 }
@@ -279,6 +286,7 @@ async fn api_set_alias(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AliasLogin {
     game_id: String,
     password: String,
