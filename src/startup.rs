@@ -82,7 +82,7 @@ impl Application {
         settings: Settings,
         clock: Arc<dyn Clock>,
     ) -> Result<Application, StartError> {
-        let state = state_with_clock(&settings, clock).await?;
+        let mut state = state_with_clock(&settings, clock).await?;
         let admin_password = bootstrap_admin(&state).await?;
         // The cookie key lives in the database: restarts and sibling instances share it.
         let key_hex = state
@@ -102,12 +102,23 @@ impl Application {
             source,
         })?;
         let port = listener.local_addr()?.port();
+        // Without --public-url, links name the port actually bound (port 0 in tests).
+        if state.settings.public_url.is_none() {
+            let mut bound = settings.clone();
+            bound.bind = match settings.bind.rsplit_once(':') {
+                Some((host, _)) => format!("{host}:{port}"),
+                None => format!("{}:{port}", settings.bind),
+            };
+            state.settings.public_url = Some(bound.public_base());
+        }
         let data = actix_web::web::Data::new(state.clone());
         let secure = settings.secure_cookies;
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
                 .configure(web::configure)
+                .wrap(from_fn(web::head_as_get))
+                .wrap(from_fn(web::strict_forms))
                 .wrap(from_fn(web::request_context))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())

@@ -30,6 +30,10 @@ pub struct ServeArgs {
     /// HTTP worker threads (0 = one per core).
     #[arg(long, env = "MAKU_WORKERS", default_value_t = 0, global = true)]
     pub workers: usize,
+    /// The address readers use (`https://maku.example`); absolute links such as the Atom
+    /// feeds' are built from it. Default: http:// and the bound address.
+    #[arg(long, env = "MAKU_PUBLIC_URL", value_parser = crate::config::parse_public_url, global = true)]
+    pub public_url: Option<String>,
     /// Actions one seat may submit per minute (0 = no limit).
     #[arg(
         long,
@@ -55,6 +59,7 @@ impl ServeArgs {
         s.trust_proxy = self.trust_proxy;
         s.pool_size = self.pool_size.max(1);
         s.workers = self.workers;
+        s.public_url = self.public_url.clone();
         s.actions_per_minute = self.actions_per_minute;
         s.posts_per_minute = self.posts_per_minute;
         s

@@ -52,6 +52,9 @@ pub enum AppError {
     /// Too many actions or posts in a minute; the client may retry after this many seconds.
     #[error("too many in a minute; retry in {0} s")]
     TooFast(u64),
+    /// The path exists, but not for this method.
+    #[error("method not allowed")]
+    MethodNotAllowed,
     #[error("wrong name or password")]
     BadCredentials,
     #[error("internal error: {0}")]
@@ -100,6 +103,7 @@ impl AppError {
             AppError::Gone => "gone",
             AppError::RateLimited | AppError::TooFast(_) => "rate_limited",
             AppError::UnknownField(_) => "unknown_field",
+            AppError::MethodNotAllowed => "method_not_allowed",
             AppError::BadCredentials => "bad_credentials",
             AppError::Internal(_) => "internal",
         }
@@ -138,6 +142,7 @@ impl ResponseError for AppError {
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Gone => StatusCode::GONE,
             AppError::RateLimited | AppError::TooFast(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

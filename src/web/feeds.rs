@@ -13,7 +13,7 @@ use crate::web::error::AppError;
 use crate::web::games::ActView;
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpResponse, get, web};
 use atom_syndication::{Content, Entry, Feed, FixedDateTime, Link, Person};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -32,9 +32,10 @@ fn link(href: String, rel: &str) -> Link {
     l
 }
 
-fn base_of(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
+/// Absolute links come from the configured public URL: the `Host` header is the client's to
+/// choose, and a feed reader's cache would spread whatever host it named.
+fn base_of(state: &AppState) -> String {
+    state.settings.public_base()
 }
 
 fn respond(feed: &Feed) -> HttpResponse {
@@ -111,7 +112,6 @@ fn board_posts(c: &mut DbConnection, board_id: i64) -> QueryResult<Vec<(Post, St
 
 #[get("/b/{slug}/feed.atom")]
 async fn board_feed(
-    req: HttpRequest,
     viewer: Viewer,
     state: web::Data<AppState>,
     slug: web::Path<String>,
@@ -140,7 +140,7 @@ async fn board_feed(
     let title = viewer.tr.t1("feed-board-title", "title", &board.title);
     let feed = feed_of(
         title,
-        &base_of(&req),
+        &base_of(&state),
         &format!("/b/{slug}/feed.atom"),
         &format!("/b/{slug}"),
         items,
@@ -181,7 +181,6 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
 
 #[get("/games/{id}/feed.atom")]
 async fn game_feed(
-    req: HttpRequest,
     viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
@@ -246,7 +245,7 @@ async fn game_feed(
         .collect();
     let feed = feed_of(
         tr.t1("feed-game-title", "title", &title),
-        &base_of(&req),
+        &base_of(&state),
         &format!("/games/{game_id}/feed.atom"),
         &format!("/games/{game_id}/threads/game"),
         items,

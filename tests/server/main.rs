@@ -10,6 +10,7 @@ mod api;
 mod audit;
 mod bounds;
 mod console;
+mod edges;
 mod game_pages;
 mod games;
 mod notify;

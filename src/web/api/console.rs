@@ -3,6 +3,7 @@
 
 use super::ApiUser;
 use crate::db::queries::games;
+use crate::domain::InputError;
 use crate::game::console;
 use crate::game::service::iso;
 use crate::web::error::AppError;
@@ -61,7 +62,7 @@ pub async fn requested_deadline(
     extend_minutes: Option<i64>,
 ) -> Result<NaiveDateTime, AppError> {
     match (deadline.filter(|d| !d.trim().is_empty()), extend_minutes) {
-        (Some(d), _) => parse_deadline(d).ok_or(AppError::Conflict("bad_deadline")),
+        (Some(d), _) => parse_deadline(d).ok_or(InputError::Deadline.into()),
         (None, Some(m)) if (1..=60 * 24 * 30).contains(&m) => {
             let current = state
                 .db(move |c| Ok(games::deadline(c, game_id)?))
@@ -69,7 +70,8 @@ pub async fn requested_deadline(
                 .ok_or(AppError::Conflict("game_not_started"))?;
             Ok(current.1 + chrono::Duration::minutes(m))
         }
-        _ => Err(AppError::Conflict("bad_deadline")),
+        // Malformed input is a 400, not a state conflict.
+        _ => Err(InputError::Deadline.into()),
     }
 }
 

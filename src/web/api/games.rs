@@ -11,6 +11,7 @@ use crate::game::service::{self, iso};
 use crate::game::settings::GameSettings;
 use crate::game::views;
 use crate::web::error::AppError;
+use crate::web::pages::{PageNumber, page_param, shown_page};
 use crate::web::state::AppState;
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
@@ -203,7 +204,7 @@ async fn api_audit(
 
 #[derive(Deserialize)]
 pub struct PageQuery {
-    page: Option<i64>,
+    page: Option<PageNumber>,
 }
 
 /// The reader's standing in a game, for an optional bearer token (anonymous readers too).
@@ -232,7 +233,7 @@ async fn api_thread(
     let (game_id, kind) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     let account = reader(&req, game_id).await?;
-    let page = q.page.unwrap_or(1).max(1);
+    let page = page_param(q.page);
     let (posts, total) = state
         .db(move |c| {
             let (row, folded) = service::load(c, game_id)?;
@@ -244,6 +245,7 @@ async fn api_thread(
         })
         .await?;
     let list: Vec<Value> = posts.iter().map(posting::post_json).collect();
+    let page = shown_page(page, total, crate::db::queries::forum::POSTS_PER_PAGE);
     Ok(HttpResponse::Ok().json(json!({"posts": list, "total": total, "page": page})))
 }
 

@@ -8,7 +8,7 @@ use crate::game::service;
 use crate::markdown;
 use crate::web::accounts::render_with;
 use crate::web::error::AppError;
-use crate::web::pages::{PageCtx, Pager, TimeView, page_param};
+use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
@@ -50,7 +50,7 @@ impl GameThreadPage {
 
 #[derive(Deserialize)]
 pub struct PageQuery {
-    page: Option<i64>,
+    page: Option<PageNumber>,
 }
 
 struct Loaded {
