@@ -186,7 +186,7 @@ async fn game_feed(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
-    let (title, rows, names) = state
+    let (title, rows, names, images) = state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
             let rows = match GameThread::Game.thread_id(&row) {
@@ -200,7 +200,8 @@ async fn game_feed(
             };
             let names: std::collections::HashMap<i32, String> =
                 games::seat_names(c, game_id)?.into_iter().collect();
-            Ok((row.title, rows, names))
+            let images = crate::game::settings::GameSettings::images_of(&row);
+            Ok((row.title, rows, names, images))
         })
         .await?;
     let tr = viewer.tr;
@@ -237,7 +238,7 @@ async fn game_feed(
                         updated: p.edited_at.unwrap_or(p.created_at),
                         author: Some(author),
                         html: true,
-                        content: markdown::render(&p.body),
+                        content: markdown::render_with(&p.body, images),
                     }
                 }
             }

@@ -1,5 +1,5 @@
 //! The smaller edges of issue 9, item 11: feed links from the configured public URL, invalid
-//! UTF-8 in forms, pages past the last, `HEAD`, `405`, malformed deadlines.
+//! UTF-8 in forms, pages past the last, `HEAD`, `405`, malformed deadlines, external images.
 
 use crate::bounds::started_game;
 use crate::helpers::{Api, Backend, TestApp, spawn_with};
@@ -14,6 +14,7 @@ on_both_backends!(
     a_page_past_the_last_shows_the_last,
     head_works_wherever_get_does_and_a_wrong_method_is_405,
     a_malformed_deadline_is_400,
+    external_images_are_links_unless_the_game_shows_them,
 );
 
 fn public(s: &mut Settings) {
@@ -305,4 +306,89 @@ async fn a_malformed_deadline_is_400(app: TestApp) {
         );
         assert!(p.body.contains("请填写日期时间"), "{}", p.body);
     }
+}
+
+async fn external_images_are_links_unless_the_game_shows_them(app: TestApp) {
+    let image = "![a cat](https://img.example/cat.png)";
+    let img_tag = r#"<img src="https://img.example/cat.png""#;
+    let link = r#"<a href="https://img.example/cat.png" rel="nofollow noopener">a cat</a>"#;
+    // Forum posts: always links.
+    let slug = app.board("general").await;
+    let alice = app.player("alice").await;
+    let id = alice
+        .new_thread(
+            &slug,
+            "图",
+            &format!("{image}\n\n<img src=\"https://img.example/raw.png\">"),
+        )
+        .await;
+    let page = app.browser().get(&format!("/t/{id}")).await;
+    assert!(!page.body.contains("<img"), "{}", page.body);
+    assert!(!page.body.contains("raw.png"), "raw HTML images go too");
+    assert!(page.body.contains(link), "{}", page.body);
+
+    // Game threads: links by default…
+    let api = Api::new(&app);
+    let plain = started_game(&app, json!({})).await;
+    let shown = started_game(&app, json!({"show_images": true})).await;
+    for g in [&plain, &shown] {
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{}/threads/game", g.id),
+                &g.players[0],
+                json!({"body": image}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    let thread = |id: i64| format!("/games/{id}/threads/game");
+    let p = app.browser().get(&thread(plain.id)).await;
+    assert!(
+        !p.body.contains(img_tag) && p.body.contains(link),
+        "{}",
+        p.body
+    );
+    // …and images where the judge chose them, on the page, in the API and in the feed.
+    let p = app.browser().get(&thread(shown.id)).await;
+    assert!(p.body.contains(img_tag), "{}", p.body);
+    let (_, posts) = api
+        .get(&format!("/api/v1/games/{}/threads/game", shown.id), None)
+        .await;
+    let htmls: Vec<&str> = posts["posts"]
+        .as_array()
+        .expect("posts")
+        .iter()
+        .filter_map(|p| p["html"].as_str())
+        .collect();
+    assert!(htmls.iter().any(|h| h.contains(img_tag)), "{posts}");
+    let feed = feed_with_host(&app, &format!("/games/{}/feed.atom", plain.id), "x").await;
+    assert!(!feed.contains("&lt;img"), "{feed}");
+    let game = app.browser().get(&format!("/games/{}", shown.id)).await;
+    assert!(
+        game.body.contains("本局帖子会显示外站图片"),
+        "the game page says so"
+    );
+
+    // The create form offers the choice.
+    let admin = app.admin().await;
+    let form = admin.get("/games/new").await;
+    assert!(form.body.contains(r#"name="show_images""#));
+    let p = admin
+        .post(
+            "/games",
+            &[
+                ("csrf", &form.csrf()),
+                ("title", "有图"),
+                ("act_minutes", "60"),
+                ("timezone", "Asia/Shanghai"),
+                ("min_seats", "6"),
+                ("max_seats", "40"),
+                ("remind_hours", "6"),
+                ("characters", ""),
+                ("show_images", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+    assert!(p.body.contains("本局帖子会显示外站图片"), "{}", p.body);
 }

@@ -30,6 +30,8 @@ pub struct NewGame {
     min_seats: Option<usize>,
     max_seats: Option<usize>,
     remind_hours: Option<i64>,
+    /// Show external images in the game's posts (default: as links).
+    show_images: Option<bool>,
 }
 
 #[post("/games")]
@@ -50,6 +52,7 @@ async fn api_create_game(
         b.max_seats,
     )
     .and_then(|s| s.with_remind_hours(b.remind_hours))
+    .map(|s| s.with_show_images(b.show_images.unwrap_or(false)))
     .map_err(|e| AppError::BadRequest(e.to_string()))?;
     let id = service::create(&state, &user.0, &b.title, settings).await?;
     Ok(HttpResponse::Created().json(json!({"id": id})))

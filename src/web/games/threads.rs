@@ -5,7 +5,6 @@ use super::{ActView, see_other};
 use crate::db::queries::forum;
 use crate::game::posting::{self, GameThread, Standing};
 use crate::game::service;
-use crate::markdown;
 use crate::web::accounts::render_with;
 use crate::web::error::AppError;
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
@@ -101,11 +100,7 @@ fn page_of(
         .map(|p| GamePostView {
             id: p.id,
             author: p.author.clone(),
-            html: if p.act.is_some() {
-                String::new()
-            } else {
-                markdown::render(&p.body)
-            },
+            html: p.html.clone(),
             act: p.act.as_ref().map(|a| ActView::new(&tr, a)),
             created_at: TimeView::new(p.created_at),
         })
