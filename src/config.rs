@@ -28,6 +28,14 @@ pub struct Settings {
     pub sqlite_busy_timeout: std::time::Duration,
     /// A browser session unused this many days ends (checked on the server, not the cookie).
     pub session_idle_days: u32,
+    /// Actions one seat may submit in a minute (0 = no limit).
+    pub actions_per_minute: u32,
+    /// Posts and edits one account may make in a minute (0 = no limit).
+    pub posts_per_minute: u32,
+    /// Where readers reach the server (`https://maku.example`, no trailing slash): absolute
+    /// links (Atom feeds) are built from it, never from the request's `Host` header. `None`:
+    /// `http://` and the bound address.
+    pub public_url: Option<String>,
 }
 
 impl Settings {
@@ -46,11 +54,70 @@ impl Settings {
             scheduler_secs: 5,
             sqlite_busy_timeout: crate::db::DEFAULT_BUSY_TIMEOUT,
             session_idle_days: 30,
+            actions_per_minute: 30,
+            posts_per_minute: 10,
+            public_url: None,
         }
     }
 
     /// The idle time after which a session ends.
     pub fn session_idle(&self) -> chrono::Duration {
         chrono::Duration::days(i64::from(self.session_idle_days.max(1)))
+    }
+
+    /// The public base URL: the configured one, else `http://` and the bind address (a
+    /// wildcard host as `localhost`).
+    pub fn public_base(&self) -> String {
+        if let Some(u) = &self.public_url {
+            return u.clone();
+        }
+        let (host, port) = self
+            .bind
+            .rsplit_once(':')
+            .unwrap_or((self.bind.as_str(), "80"));
+        let host = match host {
+            "" | "0.0.0.0" | "[::]" | "::" => "localhost",
+            h => h,
+        };
+        format!("http://{host}:{port}")
+    }
+}
+
+/// Checks a `--public-url`: an absolute `http`/`https` URL with a host and no query or
+/// fragment; returned without its trailing slash.
+pub fn parse_public_url(raw: &str) -> Result<String, String> {
+    let u = url::Url::parse(raw.trim()).map_err(|e| format!("not a URL: {e}"))?;
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
+        return Err("the public URL must be http:// or https:// with a host".into());
+    }
+    if u.query().is_some() || u.fragment().is_some() || !u.username().is_empty() {
+        return Err("the public URL takes no query, fragment or user".into());
+    }
+    Ok(u.as_str().trim_end_matches('/').to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_urls_are_checked_and_defaulted() {
+        assert_eq!(
+            parse_public_url("https://maku.example/forum/").as_deref(),
+            Ok("https://maku.example/forum")
+        );
+        assert_eq!(
+            parse_public_url("https://maku.example").as_deref(),
+            Ok("https://maku.example")
+        );
+        assert!(parse_public_url("maku.example").is_err());
+        assert!(parse_public_url("ftp://maku.example").is_err());
+        assert!(parse_public_url("https://maku.example/?x=1").is_err());
+        let mut s = Settings::new("0.0.0.0:8080", "maku.db");
+        assert_eq!(s.public_base(), "http://localhost:8080");
+        s.bind = "127.0.0.1:9000".into();
+        assert_eq!(s.public_base(), "http://127.0.0.1:9000");
+        s.public_url = Some("https://maku.example".into());
+        assert_eq!(s.public_base(), "https://maku.example");
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::auth::password::Hasher;
 use crate::auth::ratelimit::SignInLimiter;
+use crate::auth::throttle::WriteLimiter;
 use crate::auth::tokens::random_token;
 use crate::config::Settings;
 use crate::db;
@@ -67,6 +68,7 @@ pub async fn state_with_clock(
             settings.sign_in_burst_per_account,
             settings.sign_up_burst_per_address,
         ),
+        throttle: WriteLimiter::new(settings.actions_per_minute, settings.posts_per_minute),
         settings: settings.clone(),
         clock,
     })
@@ -90,7 +92,7 @@ impl Application {
         settings: Settings,
         clock: Arc<dyn Clock>,
     ) -> Result<Application, StartError> {
-        let state = state_with_clock(&settings, clock).await?;
+        let mut state = state_with_clock(&settings, clock).await?;
         let admin_password = bootstrap_admin(&state).await?;
         // The cookie key lives in the database: restarts and sibling instances share it.
         let key_hex = state
@@ -110,12 +112,23 @@ impl Application {
             source,
         })?;
         let port = listener.local_addr()?.port();
+        // Without --public-url, links name the port actually bound (port 0 in tests).
+        if state.settings.public_url.is_none() {
+            let mut bound = settings.clone();
+            bound.bind = match settings.bind.rsplit_once(':') {
+                Some((host, _)) => format!("{host}:{port}"),
+                None => format!("{}:{port}", settings.bind),
+            };
+            state.settings.public_url = Some(bound.public_base());
+        }
         let data = actix_web::web::Data::new(state.clone());
         let secure = settings.secure_cookies;
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
                 .configure(web::configure)
+                .wrap(from_fn(web::head_as_get))
+                .wrap(from_fn(web::strict_forms))
                 .wrap(from_fn(web::request_context))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())

@@ -144,3 +144,43 @@ fn after_the_end_submissions_are_refused_and_acts_publish_nothing() {
         &serde_json::json!({"kind": "outcome", "winner": "kira"})
     );
 }
+
+/// replay.md lists what makes a scenario malformed; a field an action does not have is not
+/// among them: replay ignores it (only the server's API refuses it, issue 9 item 5). The basic
+/// example with an extra field in every action replays to the same transcript.
+#[test]
+fn unknown_action_fields_are_ignored_by_replay() {
+    let dir = examples();
+    let text = std::fs::read_to_string(dir.join("deathnote-basic.json")).expect("example");
+    let mut scenario: Value = serde_json::from_str(&text).expect("JSON");
+    let mut n = 0;
+    for act in scenario["acts"].as_array_mut().expect("acts") {
+        for sub in act["submit"].as_array_mut().expect("submit") {
+            sub["action"]["note"] = Value::from("x".repeat(100));
+            sub["action"]["by"] = Value::from("forged");
+            n += 1;
+        }
+    }
+    assert!(n > 0);
+    let mut f = tempfile::NamedTempFile::new().expect("temp file");
+    std::io::Write::write_all(&mut f, scenario.to_string().as_bytes()).expect("write");
+    let run = |path: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_maku"))
+            .arg("replay")
+            .arg(path)
+            .output()
+            .expect("run maku")
+    };
+    let padded = run(f.path());
+    assert!(
+        padded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&padded.stderr)
+    );
+    assert_eq!(
+        padded.stdout,
+        run(&dir.join("deathnote-basic.json")).stdout,
+        "the same transcript"
+    );
+    assert!(!String::from_utf8_lossy(&padded.stdout).contains("forged"));
+}

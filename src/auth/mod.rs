@@ -1,5 +1,7 @@
-//! Who is asking: passwords, sessions, CSRF tokens, bearer tokens and sign-in rate limits.
+//! Who is asking: passwords, sessions, CSRF tokens, bearer tokens, sign-in rate limits and
+//! write limits.
 
 pub mod password;
 pub mod ratelimit;
+pub mod throttle;
 pub mod tokens;

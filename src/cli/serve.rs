@@ -42,6 +42,26 @@ pub struct ServeArgs {
     #[arg(long, env = "MAKU_SIGN_UP_BURST", default_value_t = 10, global = true,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub sign_up_burst: u32,
+    /// The address readers use (`https://maku.example`); absolute links such as the Atom
+    /// feeds' are built from it. Default: http:// and the bound address.
+    #[arg(long, env = "MAKU_PUBLIC_URL", value_parser = crate::config::parse_public_url, global = true)]
+    pub public_url: Option<String>,
+    /// Actions one seat may submit per minute (0 = no limit).
+    #[arg(
+        long,
+        env = "MAKU_ACTIONS_PER_MINUTE",
+        default_value_t = 30,
+        global = true
+    )]
+    pub actions_per_minute: u32,
+    /// Posts and edits one account may make per minute (0 = no limit).
+    #[arg(
+        long,
+        env = "MAKU_POSTS_PER_MINUTE",
+        default_value_t = 10,
+        global = true
+    )]
+    pub posts_per_minute: u32,
 }
 
 impl ServeArgs {
@@ -54,6 +74,9 @@ impl ServeArgs {
         s.session_idle_days = self.session_idle_days;
         s.sign_in_burst_per_address = self.sign_in_burst;
         s.sign_up_burst_per_address = self.sign_up_burst;
+        s.public_url = self.public_url.clone();
+        s.actions_per_minute = self.actions_per_minute;
+        s.posts_per_minute = self.posts_per_minute;
         s
     }
 }

@@ -25,6 +25,9 @@ pub enum InputError {
     Slug,
     #[error("control characters are not allowed")]
     ControlCharacters,
+    /// A deadline that is neither a date and time nor a number of minutes in range.
+    #[error("the deadline must be a date and time or 1 to 43200 minutes")]
+    Deadline,
 }
 
 impl InputError {
@@ -39,6 +42,7 @@ impl InputError {
             InputError::BodyLength => "input-body-length",
             InputError::Slug => "input-slug",
             InputError::ControlCharacters => "input-control-characters",
+            InputError::Deadline => "error-bad-deadline",
         }
     }
 
@@ -53,6 +57,7 @@ impl InputError {
             InputError::BodyLength => "body_length",
             InputError::Slug => "bad_slug",
             InputError::ControlCharacters => "control_characters",
+            InputError::Deadline => "bad_deadline",
         }
     }
 }

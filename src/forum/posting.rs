@@ -21,6 +21,7 @@ pub async fn create_thread(
 ) -> Result<i64, AppError> {
     let title = Title::parse(title)?;
     let body = PostBody::parse(body)?;
+    state.throttle.post(author.id)?;
     let slug = board_slug.to_string();
     let author_id = author.id;
     state
@@ -43,6 +44,7 @@ pub async fn reply(
     quoted_floor: Option<i64>,
 ) -> Result<i64, AppError> {
     let body = PostBody::parse(body)?;
+    state.throttle.post(author.id)?;
     let author_id = author.id;
     let moderator = author.is_admin();
     state
@@ -80,6 +82,8 @@ pub async fn edit(
     body: &str,
 ) -> Result<(), AppError> {
     let body = PostBody::parse(body)?;
+    // Every version is kept: edits count as posts.
+    state.throttle.post(editor.id)?;
     let editor_id = editor.id;
     let moderator = editor.is_admin();
     state

@@ -125,7 +125,7 @@ impl GameEvent {
 pub struct LoggedLine {
     pub seq: i64,
     pub line: Line,
-    /// For a reply: the action object that was submitted.
+    /// For a reply: the action object that was submitted, as the engine understood it.
     pub action: Option<Value>,
 }
 
@@ -294,15 +294,19 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
                 .game
                 .as_mut()
                 .ok_or_else(|| invalid("not started".into()))?;
-            let submitted = game
-                .submit_json(&by, &action)
+            let parsed = game
+                .parse_action(&action)
                 .map_err(|e| invalid(e.to_string()))?;
+            let submitted = game.submit(&by, &parsed);
+            // What the engine understood, not the stored object: logs written before the API
+            // refused unknown fields may carry padding or forged fields; readers never see them.
+            let understood = parsed.to_json();
             for line in submitted.lines {
                 let is_reply = matches!(line, Line::Reply { .. });
                 f.lines.push(LoggedLine {
                     seq,
                     line,
-                    action: is_reply.then(|| action.clone()),
+                    action: is_reply.then(|| understood.clone()),
                 });
             }
         }
@@ -545,6 +549,25 @@ mod tests {
         assert_eq!(
             v.legacy_options(&json!({"redistribute": true})),
             json!({"redistribute": true, "edition": 1})
+        );
+    }
+
+    #[test]
+    fn a_stored_action_with_unknown_fields_is_shown_as_understood() {
+        // Logs written before the API refused unknown fields may hold padding and forgeries.
+        let mut events = a_game();
+        events.push(GameEvent::Submitted {
+            act: 2,
+            by: "尼亚".into(),
+            action: json!({"type": "vote", "targets": ["L"], "pad": "xxxx", "by": "L"}),
+        });
+        let f = fold(&rows(&events)).expect("folds");
+        let last = f.lines.last().expect("a reply");
+        assert!(matches!(&last.line, Line::Reply { by, .. } if by == "尼亚"));
+        assert_eq!(
+            last.action,
+            Some(json!({"type": "vote", "targets": ["L"]})),
+            "readers see what the engine understood"
         );
     }
 

@@ -132,6 +132,8 @@ pub struct GamePost {
     pub author: Option<String>,
     pub kind: String,
     pub body: String,
+    /// The body rendered as the game's image setting says; empty for act posts.
+    pub html: String,
     pub act: Option<ActPost>,
     pub created_at: NaiveDateTime,
 }
@@ -145,6 +147,7 @@ pub async fn post(
     body: &str,
 ) -> Result<i64, AppError> {
     let body = PostBody::parse(body)?;
+    state.throttle.post(account.id)?;
     let account = account.clone();
     state
         .write(move |c| {
@@ -183,18 +186,32 @@ pub fn thread_posts(
     let (posts, total) = forum::posts_page(c, thread, None, page)?;
     let names: std::collections::HashMap<i32, String> =
         games::seat_names(c, row.id)?.into_iter().collect();
-    Ok((posts.into_iter().map(|p| view(p, &names)).collect(), total))
+    let images = crate::game::settings::GameSettings::images_of(row);
+    Ok((
+        posts.into_iter().map(|p| view(p, &names, images)).collect(),
+        total,
+    ))
 }
 
-fn view(p: Post, names: &std::collections::HashMap<i32, String>) -> GamePost {
+fn view(
+    p: Post,
+    names: &std::collections::HashMap<i32, String>,
+    images: crate::markdown::Images,
+) -> GamePost {
     let act = (p.kind == "act")
         .then(|| serde_json::from_str::<ActPost>(&p.body).ok())
         .flatten();
+    let html = if act.is_some() {
+        String::new()
+    } else {
+        crate::markdown::render_with(&p.body, images)
+    };
     GamePost {
         floor: p.floor,
         author: p.as_seat.and_then(|s| names.get(&s).cloned()),
         kind: p.kind,
         body: if act.is_some() { String::new() } else { p.body },
+        html,
         act,
         created_at: p.created_at,
     }
@@ -207,7 +224,7 @@ pub fn post_json(p: &GamePost) -> Value {
         "author": p.author,
         "kind": p.kind,
         "body": if p.act.is_some() { Value::Null } else { Value::String(p.body.clone()) },
-        "html": if p.act.is_some() { Value::Null } else { Value::String(crate::markdown::render(&p.body)) },
+        "html": if p.act.is_some() { Value::Null } else { Value::String(p.html.clone()) },
         "act": p.act.as_ref().map(|a| serde_json::to_value(a).unwrap_or(Value::Null)),
         "created_at": crate::game::service::iso(p.created_at),
     })

@@ -10,7 +10,7 @@ use crate::game::deal;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::settings::GameSettings;
 use crate::game::threads::{ActPost, open_kira_thread, open_play_threads, post_act};
-use crate::rules::{Game, GameConfig, Line, Variant};
+use crate::rules::{ActionError, Game, GameConfig, Line, Variant};
 use crate::web::error::AppError;
 use crate::web::state::AppState;
 use crate::web::viewer::Account;
@@ -256,6 +256,8 @@ pub async fn submit(
     game_id: i64,
     action: Value,
 ) -> Result<SubmitOutcome, AppError> {
+    // Charged before the write: every submission, refused or not, stays in the log.
+    state.throttle.action(game_id, account.id)?;
     let account = account.clone();
     let now = state.clock.now();
     state
@@ -280,18 +282,20 @@ pub async fn submit(
                 Some((_, due)) if due <= now => return Err(AppError::Conflict("act_closed")),
                 _ => {}
             }
-            let parsed = game
-                .parse_action(&action)
-                .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let parsed = game.parse_action_strict(&action).map_err(|e| match e {
+                ActionError::UnknownField(f) => AppError::UnknownField(f),
+                ActionError::Invalid(_) => AppError::BadRequest(e.to_string()),
+            })?;
             let act = game.phase();
             let submitted = game.submit(&game_name, &parsed);
             let joined = submitted.lines.iter().any(|l| {
                 matches!(l, Line::Private { event, .. } if event.get("type").and_then(Value::as_str) == Some("joined"))
             });
+            // The log keeps what the engine understood, never the raw body.
             let event = GameEvent::Submitted {
                 act,
                 by: game_name.clone(),
-                action,
+                action: parsed.to_json(),
             };
             append(c, game_id, &mut folded, Some(account.id), &event)?;
             if joined && row.kira_thread_id.is_none() {

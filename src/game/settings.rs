@@ -66,6 +66,10 @@ pub struct GameSettings {
     /// (0: no reminder). Games created before this setting existed get the default.
     #[serde(default = "default_remind_hours")]
     pub remind_hours: i64,
+    /// Show images from other sites in the game's posts. Off by default: each reader's address
+    /// would reach those sites, so images are shown as links (issue 9, item 11).
+    #[serde(default)]
+    pub show_images: bool,
 }
 
 /// The default reminder lead time, in hours.
@@ -172,7 +176,30 @@ impl GameSettings {
             min_seats,
             max_seats,
             remind_hours: DEFAULT_REMIND_HOURS,
+            show_images: false,
         })
+    }
+
+    /// Whether external images in the game's posts are shown (the judge's choice).
+    pub fn with_show_images(mut self, show: bool) -> GameSettings {
+        self.show_images = show;
+        self
+    }
+
+    /// How the game's posts render images.
+    pub fn images(&self) -> crate::markdown::Images {
+        if self.show_images {
+            crate::markdown::Images::Shown
+        } else {
+            crate::markdown::Images::Links
+        }
+    }
+
+    /// The image policy of a game row (its settings column); links when it does not parse.
+    pub fn images_of(row: &crate::db::models::GameRow) -> crate::markdown::Images {
+        serde_json::from_str::<GameSettings>(&row.settings)
+            .map(|s| s.images())
+            .unwrap_or_default()
     }
 
     /// How many hours before a deadline a seat that still owes is reminded (0: never).

@@ -100,12 +100,28 @@ impl Variant {
     }
 
     /// Parses an action object of this variant (unknown `type`, missing field, wrong type → error).
+    /// Fields the action does not have are ignored, as `maku replay` and stored logs need.
     pub fn parse_action(self, value: &Value) -> Result<Action, ActionError> {
         match self {
             Variant::DeathNote => deathnote::Action::<String>::from_json(value)
                 .map(Action::DeathNote)
-                .map_err(|e| ActionError(e.to_string())),
+                .map_err(|e| ActionError::Invalid(e.to_string())),
         }
+    }
+
+    /// Like [`Variant::parse_action`], refusing a field the action does not have: a typo or a
+    /// forged field (`"by"`, padding) must not be accepted, let alone stored (issue 9, item 5).
+    pub fn parse_action_strict(self, value: &Value) -> Result<Action, ActionError> {
+        let action = self.parse_action(value)?;
+        let known = action.fields();
+        if let Value::Object(map) = value
+            && let Some(k) = map
+                .keys()
+                .find(|k| k.as_str() != "type" && !known.contains(&k.as_str()))
+        {
+            return Err(ActionError::UnknownField(k.clone()));
+        }
+        Ok(action)
     }
 }
 
@@ -144,13 +160,34 @@ pub enum ConfigError {
 
 /// An action object that does not parse (a 400 at the API, a malformed scenario for replay).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid action: {0}")]
-pub struct ActionError(pub String);
+pub enum ActionError {
+    #[error("invalid action: {0}")]
+    Invalid(String),
+    /// Only from [`Variant::parse_action_strict`].
+    #[error("unknown field {0:?} in the action")]
+    UnknownField(String),
+}
 
 /// A parsed action of some variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     DeathNote(deathnote::Action<String>),
+}
+
+impl Action {
+    /// The action object as the engine understood it: what the log stores and the reveal shows.
+    pub fn to_json(&self) -> Value {
+        match self {
+            Action::DeathNote(a) => a.to_json(),
+        }
+    }
+
+    /// The fields this action's type may carry besides `type`.
+    pub fn fields(&self) -> &'static [&'static str] {
+        match self {
+            Action::DeathNote(a) => a.kind().fields(),
+        }
+    }
 }
 
 /// A submission refused by the rules (HTTP 409 `{"ok":false,"error":code}`).
@@ -253,6 +290,11 @@ impl Game {
     /// Parses an action object for this game's variant.
     pub fn parse_action(&self, value: &Value) -> Result<Action, ActionError> {
         self.variant().parse_action(value)
+    }
+
+    /// Parses an action object, refusing fields it does not have (the server's submissions).
+    pub fn parse_action_strict(&self, value: &Value) -> Result<Action, ActionError> {
+        self.variant().parse_action_strict(value)
     }
 
     /// Takes one submission by the seat whose game ID is `by`.
@@ -504,4 +546,36 @@ fn deathnote_setup(
         ));
     }
     Ok(Some(seats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn strict_parsing_refuses_fields_the_action_does_not_have() {
+        let v = Variant::DeathNote;
+        let vote = json!({"type": "vote", "targets": ["L"], "seat": 3});
+        assert!(
+            v.parse_action(&vote).is_ok(),
+            "replay and stored logs ignore it"
+        );
+        assert_eq!(
+            v.parse_action_strict(&vote),
+            Err(ActionError::UnknownField("seat".into()))
+        );
+        let kill = json!({"type": "kill", "target": "L", "real_id": "bob", "notebook": 1});
+        assert!(v.parse_action_strict(&kill).is_ok());
+        // A field of another action type is unknown here.
+        let eye = json!({"type": "eye_request", "target": "L"});
+        assert_eq!(
+            v.parse_action_strict(&eye),
+            Err(ActionError::UnknownField("target".into()))
+        );
+        assert!(matches!(
+            v.parse_action_strict(&json!({"type": "dance"})),
+            Err(ActionError::Invalid(_))
+        ));
+    }
 }

@@ -4,7 +4,7 @@ use crate::db::queries::{forum, users};
 use crate::forum::posting;
 use crate::web::accounts::render_with;
 use crate::web::error::AppError;
-use crate::web::pages::{PageCtx, Pager, TimeView, page_param};
+use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
@@ -74,7 +74,7 @@ async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<IndexPage, 
 
 #[derive(Deserialize)]
 pub struct PageQuery {
-    page: Option<i64>,
+    page: Option<PageNumber>,
 }
 
 struct BoardData {

@@ -50,10 +50,35 @@ pub enum AppError {
     /// through the busy timeout and the retries: nothing was written; try again shortly.
     #[error("the database is busy")]
     Busy,
+    /// A JSON body with a field the endpoint does not know (api.md: `400 unknown_field`).
+    #[error("unknown field {0:?}")]
+    UnknownField(String),
+    /// Too many actions or posts in a minute; the client may retry after this many seconds.
+    #[error("too many in a minute; retry in {0} s")]
+    TooFast(u64),
+    /// The path exists, but not for this method.
+    #[error("method not allowed")]
+    MethodNotAllowed,
     #[error("wrong name or password")]
     BadCredentials,
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+impl AppError {
+    /// A JSON body that did not deserialize: `unknown_field` when serde's `deny_unknown_fields`
+    /// refused a key (serde reports it only in the message: "unknown field `x`, expected …"),
+    /// else a plain bad request.
+    pub fn from_json(e: &serde_json::Error) -> AppError {
+        let text = e.to_string();
+        match text
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split_once('`'))
+        {
+            Some((field, _)) => AppError::UnknownField(field.to_string()),
+            None => AppError::BadRequest(text),
+        }
+    }
 }
 
 impl From<diesel::result::Error> for AppError {
@@ -87,8 +112,10 @@ impl AppError {
             AppError::BadRequest(_) => "bad_request",
             AppError::Conflict(code) => code,
             AppError::Gone => "gone",
-            AppError::RateLimited => "rate_limited",
             AppError::Busy => "database_busy",
+            AppError::RateLimited | AppError::TooFast(_) => "rate_limited",
+            AppError::UnknownField(_) => "unknown_field",
+            AppError::MethodNotAllowed => "method_not_allowed",
             AppError::BadCredentials => "bad_credentials",
             AppError::Internal(_) => "internal",
         }
@@ -99,6 +126,8 @@ impl AppError {
         match self {
             AppError::Input(e) => tr.t(e.message_key()),
             AppError::BadRequest(detail) => tr.t1("error-bad-request", "detail", detail),
+            AppError::UnknownField(field) => tr.t1("error-unknown-field", "field", field),
+            AppError::TooFast(secs) => tr.t1("error-too-fast", "seconds", secs),
             AppError::Conflict(code) => tr.t(&format!("error-{}", code.replace('_', "-"))),
             other => tr.t(&format!("error-{}", other.code().replace('_', "-"))),
         }
@@ -119,11 +148,14 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Unauthorized | AppError::BadCredentials => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
-            AppError::Input(_) | AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Input(_) | AppError::BadRequest(_) | AppError::UnknownField(_) => {
+                StatusCode::BAD_REQUEST
+            }
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Gone => StatusCode::GONE,
-            AppError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::RateLimited | AppError::TooFast(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -138,8 +170,14 @@ impl ResponseError for AppError {
         let message = self.message(&tr);
         let status = self.status_code();
         let mut builder = HttpResponse::build(status);
-        if matches!(self, AppError::RateLimited) {
-            builder.insert_header(("Retry-After", "60"));
+        match self {
+            AppError::RateLimited => {
+                builder.insert_header(("Retry-After", "60"));
+            }
+            AppError::TooFast(secs) => {
+                builder.insert_header(("Retry-After", secs.to_string()));
+            }
+            _ => {}
         }
         if matches!(self, AppError::Busy) {
             tracing::warn!("database busy: answered 503");
@@ -157,5 +195,25 @@ impl ResponseError for AppError {
             Ok(html) => builder.content_type("text/html; charset=utf-8").body(html),
             Err(_) => builder.body(status.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Body {
+        setup: Option<serde_json::Value>,
+    }
+
+    #[test]
+    fn unknown_json_fields_are_named() {
+        let e = serde_json::from_str::<Body>(r#"{"setpu": 1}"#).expect_err("refused");
+        assert!(matches!(AppError::from_json(&e), AppError::UnknownField(f) if f == "setpu"));
+        let e = serde_json::from_str::<Body>(r#"{"setup": "#).expect_err("refused");
+        assert!(matches!(AppError::from_json(&e), AppError::BadRequest(_)));
     }
 }

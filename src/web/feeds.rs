@@ -13,7 +13,7 @@ use crate::web::error::AppError;
 use crate::web::games::ActView;
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpResponse, get, web};
 use atom_syndication::{Content, Entry, Feed, FixedDateTime, Link, Person};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -32,9 +32,10 @@ fn link(href: String, rel: &str) -> Link {
     l
 }
 
-fn base_of(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
+/// Absolute links come from the configured public URL: the `Host` header is the client's to
+/// choose, and a feed reader's cache would spread whatever host it named.
+fn base_of(state: &AppState) -> String {
+    state.settings.public_base()
 }
 
 fn respond(feed: &Feed) -> HttpResponse {
@@ -111,7 +112,6 @@ fn board_posts(c: &mut DbConnection, board_id: i64) -> QueryResult<Vec<(Post, St
 
 #[get("/b/{slug}/feed.atom")]
 async fn board_feed(
-    req: HttpRequest,
     viewer: Viewer,
     state: web::Data<AppState>,
     slug: web::Path<String>,
@@ -141,7 +141,7 @@ async fn board_feed(
     let title = viewer.tr.t1("feed-board-title", "title", &board.title);
     let feed = feed_of(
         title,
-        &base_of(&req),
+        &base_of(&state),
         &format!("/b/{slug}/feed.atom"),
         &format!("/b/{slug}"),
         items,
@@ -182,13 +182,12 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
 
 #[get("/games/{id}/feed.atom")]
 async fn game_feed(
-    req: HttpRequest,
     viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
-    let (title, rows, names) = state
+    let (title, rows, names, images) = state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
             let rows = match GameThread::Game.thread_id(&row) {
@@ -202,7 +201,8 @@ async fn game_feed(
             };
             let names: std::collections::HashMap<i32, String> =
                 games::seat_names(c, game_id)?.into_iter().collect();
-            Ok((row.title, rows, names))
+            let images = crate::game::settings::GameSettings::images_of(&row);
+            Ok((row.title, rows, names, images))
         })
         .await?;
     let tr = viewer.tr;
@@ -246,7 +246,7 @@ async fn game_feed(
                         updated: p.edited_at.unwrap_or(p.created_at),
                         author: Some(author),
                         html: true,
-                        content: markdown::render(&p.body),
+                        content: markdown::render_with(&p.body, images),
                     }
                 }
             }
@@ -254,7 +254,7 @@ async fn game_feed(
         .collect();
     let feed = feed_of(
         tr.t1("feed-game-title", "title", &title),
-        &base_of(&req),
+        &base_of(&state),
         &format!("/games/{game_id}/feed.atom"),
         &format!("/games/{game_id}/threads/game"),
         items,

@@ -54,12 +54,21 @@ pub struct Pager {
     pub base: String,
 }
 
+/// The number of pages of `total` items (at least one, an empty page).
+pub fn page_count(total: i64, per_page: i64) -> i64 {
+    ((total.max(0) + per_page - 1) / per_page).max(1)
+}
+
+/// The page shown for a request of `page`: past the last one, the last one.
+pub fn shown_page(page: i64, total: i64, per_page: i64) -> i64 {
+    page.clamp(1, page_count(total, per_page))
+}
+
 impl Pager {
     pub fn new(page: i64, total: i64, per_page: i64, base: String) -> Pager {
-        let pages = ((total + per_page - 1) / per_page).max(1);
         Pager {
-            page: page.clamp(1, pages),
-            pages,
+            page: shown_page(page, total, per_page),
+            pages: page_count(total, per_page),
             base,
         }
     }
@@ -80,9 +89,48 @@ impl Pager {
     }
 }
 
+/// `?page=` as typed. Any run of digits is taken, however long (saturating: a page past the
+/// last shows the last, so `99999999999999999999` must not be a 400 or an overflow); a
+/// negative number counts as the first page; anything else is a 400.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageNumber(pub i64);
+
+impl<'de> serde::Deserialize<'de> for PageNumber {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PageNumber, D::Error> {
+        struct Digits;
+        impl serde::de::Visitor<'_> for Digits {
+            type Value = PageNumber;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a page number")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<PageNumber, E> {
+                let s = s.trim();
+                let (negative, digits) = match s.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, s.strip_prefix('+').unwrap_or(s)),
+                };
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(E::custom("the page must be a number"));
+                }
+                if negative {
+                    return Ok(PageNumber(1));
+                }
+                Ok(PageNumber(digits.parse().unwrap_or(i64::MAX)))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<PageNumber, E> {
+                Ok(PageNumber(i64::try_from(n).unwrap_or(i64::MAX)))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<PageNumber, E> {
+                Ok(PageNumber(n))
+            }
+        }
+        d.deserialize_any(Digits)
+    }
+}
+
 /// `?page=` from a query, at least 1.
-pub fn page_param(p: Option<i64>) -> i64 {
-    p.unwrap_or(1).max(1)
+pub fn page_param(p: Option<PageNumber>) -> i64 {
+    p.map_or(1, |p| p.0).max(1)
 }
 
 #[cfg(test)]
@@ -96,5 +144,27 @@ mod tests {
         assert_eq!(p.links(), vec![1, 3, 4, 5, 6, 7, 11]);
         assert_eq!(p.href(&2), "/t/1?page=2");
         assert_eq!(Pager::new(9, 0, 30, "?".into()).page, 1);
+        assert_eq!(Pager::new(i64::MAX, 31, 30, "?".into()).page, 2);
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Q {
+        page: Option<PageNumber>,
+    }
+
+    fn page_of(query: &str) -> Result<i64, String> {
+        actix_web::web::Query::<Q>::from_query(query)
+            .map(|q| page_param(q.page))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn page_numbers_saturate_instead_of_failing() {
+        assert_eq!(page_of(""), Ok(1));
+        assert_eq!(page_of("page=3"), Ok(3));
+        assert_eq!(page_of("page=0"), Ok(1));
+        assert_eq!(page_of("page=-4"), Ok(1));
+        assert_eq!(page_of("page=99999999999999999999"), Ok(i64::MAX));
+        assert!(page_of("page=two").is_err());
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::auth::password::Hasher;
 use crate::auth::ratelimit::SignInLimiter;
+use crate::auth::throttle::WriteLimiter;
 use crate::config::Settings;
 use crate::db::{DbConnection, DbPool};
 use crate::game::Clock;
@@ -13,6 +14,8 @@ pub struct AppState {
     pub pool: DbPool,
     pub hasher: Hasher,
     pub limiter: SignInLimiter,
+    /// Actions per seat and posts per account, per minute.
+    pub throttle: WriteLimiter,
     pub settings: Settings,
     /// Now, as the game service sees it (a manual clock in tests).
     pub clock: Arc<dyn Clock>,

@@ -8,7 +8,7 @@ use crate::forum::posting;
 use crate::markdown;
 use crate::web::accounts::render_with;
 use crate::web::error::AppError;
-use crate::web::pages::{PageCtx, Pager, TimeView, page_param};
+use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{Either, HttpResponse, get, post, web};
@@ -49,7 +49,7 @@ struct ThreadPage {
 
 #[derive(Deserialize)]
 pub struct ThreadQuery {
-    page: Option<i64>,
+    page: Option<PageNumber>,
     author: Option<String>,
     quote: Option<i64>,
 }

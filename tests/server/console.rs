@@ -220,7 +220,11 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
             json!({"act": 1, "deadline": "next tuesday"}),
         )
         .await;
-    assert_eq!(s, StatusCode::CONFLICT, "{b}");
+    assert_eq!(
+        s,
+        StatusCode::BAD_REQUEST,
+        "malformed input, not a conflict: {b}"
+    );
     assert_eq!(b["error"], "bad_deadline");
     assert_eq!(deadline_of(&app, g.id).await, before);
 

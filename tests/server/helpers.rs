@@ -82,6 +82,9 @@ async fn start(
     settings.workers = 2;
     settings.sign_in_burst_per_address = 200;
     settings.sign_up_burst_per_address = 200;
+    // Tests write fast; the limits themselves are tested with their own settings.
+    settings.actions_per_minute = 1000;
+    settings.posts_per_minute = 1000;
     settings.scheduler_secs = 0;
     tweak(&mut settings);
     let app = Application::build_with_clock(settings, clock)

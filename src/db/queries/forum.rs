@@ -63,7 +63,15 @@ pub fn create_board(
         .optional())
 }
 
-/// Live threads of a board and their total, newest activity first.
+/// Where page `page` starts; a page past the last is the last (as the pager shows it), so any
+/// page number is safe here.
+fn page_offset(page: i64, total: i64, per_page: i64) -> i64 {
+    let last = ((total.max(0) + per_page - 1) / per_page).max(1);
+    (page.clamp(1, last) - 1) * per_page
+}
+
+/// Live threads of a board and their total, newest activity first; a page past the last is
+/// the last.
 pub fn threads_of_board(
     conn: &mut DbConnection,
     board_id: i64,
@@ -76,7 +84,7 @@ pub fn threads_of_board(
     let total = live.clone().count().get_result(conn)?;
     let rows = live
         .order((threads::last_post_at.desc(), threads::id.desc()))
-        .offset((page - 1) * THREADS_PER_PAGE)
+        .offset(page_offset(page, total, THREADS_PER_PAGE))
         .limit(THREADS_PER_PAGE)
         .select(Thread::as_select())
         .load(conn)?;
@@ -298,7 +306,8 @@ pub fn revisions(conn: &mut DbConnection, post_id: i64) -> QueryResult<Vec<PostR
         .load(conn)
 }
 
-/// One page of a thread's posts, optionally only one author's ("只看该作者"), and the total.
+/// One page of a thread's posts, optionally only one author's ("只看该作者"), and the total;
+/// a page past the last is the last.
 pub fn posts_page(
     conn: &mut DbConnection,
     thread_id: i64,
@@ -318,7 +327,7 @@ pub fn posts_page(
     let total = count_q.count().get_result(conn)?;
     let rows = rows_q
         .order(posts::floor.asc())
-        .offset((page - 1) * POSTS_PER_PAGE)
+        .offset(page_offset(page, total, POSTS_PER_PAGE))
         .limit(POSTS_PER_PAGE)
         .select(Post::as_select())
         .load(conn)?;

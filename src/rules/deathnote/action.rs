@@ -73,6 +73,19 @@ impl ActionKind {
         ActionKind::Vote,
     ];
 
+    /// The fields an action object of this kind may carry besides `type` (replay.md,
+    /// "Deathnote actions"): the API refuses any other, so nothing unread is ever stored.
+    pub fn fields(self) -> &'static [&'static str] {
+        match self {
+            ActionKind::Kill => &["target", "real_id", "notebook"],
+            ActionKind::Join | ActionKind::Transfer | ActionKind::Heir => &["target", "notebook"],
+            ActionKind::Pass => &["notebook"],
+            ActionKind::EyeRequest => &[],
+            ActionKind::EyeUse => &["target"],
+            ActionKind::Vote => &["targets"],
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             ActionKind::Kill => "kill",
@@ -144,6 +157,12 @@ impl Action<String> {
         Action::deserialize(value)
     }
 
+    /// The wire object of what was understood: exactly the known fields, nothing else.
+    pub fn to_json(&self) -> serde_json::Value {
+        // Strings, numbers and lists of strings: serializing cannot fail.
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
     /// Names → seats; an unknown name becomes `Seat::UNKNOWN`.
     pub fn to_seats(&self, roster: &Roster) -> Action<Seat> {
         self.map_seats(|name| roster.seat_or_unknown(name))
@@ -153,4 +172,65 @@ impl Action<String> {
 /// DN-7: both sides trimmed, ASCII letters compared case-insensitively, all else exact.
 pub fn real_id_matches(guess: &str, real: &str) -> bool {
     guess.trim().eq_ignore_ascii_case(real.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Every field an action of each kind can serialize is in its `fields` list, and no other.
+    #[test]
+    fn field_lists_match_the_wire_form() {
+        let full: [Action<String>; 8] = [
+            Action::Kill {
+                target: "L".into(),
+                real_id: "bob".into(),
+                notebook: Some(1),
+            },
+            Action::Join {
+                target: "L".into(),
+                notebook: Some(1),
+            },
+            Action::Pass { notebook: Some(2) },
+            Action::EyeRequest,
+            Action::EyeUse { target: "L".into() },
+            Action::Transfer {
+                target: "L".into(),
+                notebook: Some(1),
+            },
+            Action::Heir {
+                target: "L".into(),
+                notebook: Some(1),
+            },
+            Action::Vote {
+                targets: vec!["L".into()],
+            },
+        ];
+        for (a, kind) in full.iter().zip(ActionKind::ALL) {
+            assert_eq!(a.kind(), kind);
+            let serde_json::Value::Object(m) = a.to_json() else {
+                panic!("an object");
+            };
+            let mut keys: Vec<&str> = m
+                .keys()
+                .map(String::as_str)
+                .filter(|k| *k != "type")
+                .collect();
+            let mut want = kind.fields().to_vec();
+            keys.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(keys, want, "{}", kind.name());
+            assert_eq!(m["type"], json!(kind.name()));
+        }
+    }
+
+    #[test]
+    fn the_wire_form_keeps_only_what_was_understood() {
+        let sent = json!({"type": "vote", "targets": ["L"], "pad": "x", "by": "L"});
+        let a = Action::from_json(&sent).expect("unknown fields are ignored when parsing");
+        assert_eq!(a.to_json(), json!({"type": "vote", "targets": ["L"]}));
+        let pass = Action::from_json(&json!({"type": "pass", "notebook": null})).expect("parses");
+        assert_eq!(pass.to_json(), json!({"type": "pass"}));
+    }
 }

@@ -4,6 +4,7 @@
 use super::ApiUser;
 use super::games::MeantAct;
 use crate::db::queries::games;
+use crate::domain::InputError;
 use crate::game::console;
 use crate::game::service::iso;
 use crate::web::error::AppError;
@@ -48,6 +49,7 @@ async fn api_console(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DeadlineBody {
     /// The act whose deadline the judge means (required).
     act: u32,
@@ -63,7 +65,7 @@ pub async fn requested_deadline(
     extend_minutes: Option<i64>,
 ) -> Result<NaiveDateTime, AppError> {
     match (deadline.filter(|d| !d.trim().is_empty()), extend_minutes) {
-        (Some(d), _) => parse_deadline(d).ok_or(AppError::Conflict("bad_deadline")),
+        (Some(d), _) => parse_deadline(d).ok_or(InputError::Deadline.into()),
         (None, Some(m)) if (1..=60 * 24 * 30).contains(&m) => {
             let current = state
                 .db(move |c| Ok(games::deadline(c, game_id)?))
@@ -71,7 +73,8 @@ pub async fn requested_deadline(
                 .ok_or(AppError::Conflict("game_not_started"))?;
             Ok(current.1 + chrono::Duration::minutes(m))
         }
-        _ => Err(AppError::Conflict("bad_deadline")),
+        // Malformed input is a 400, not a state conflict.
+        _ => Err(InputError::Deadline.into()),
     }
 }
 
@@ -111,6 +114,7 @@ async fn api_resume(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LockBody {
     locked: bool,
 }
@@ -127,6 +131,7 @@ async fn api_lock(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EndBody {
     /// The act the judge ends the game in (required).
     act: u32,
@@ -167,6 +172,7 @@ async fn api_leave_substitutes(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SubstituteBody {
     game_id: String,
     account: String,

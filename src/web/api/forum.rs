@@ -6,6 +6,7 @@ use crate::domain::account::name_key;
 use crate::forum::posting;
 use crate::markdown;
 use crate::web::error::AppError;
+use crate::web::pages::{PageNumber, page_param, shown_page};
 use crate::web::state::AppState;
 use actix_web::{HttpResponse, get, patch, post, web};
 use serde::Deserialize;
@@ -26,6 +27,7 @@ async fn api_boards(state: web::Data<AppState>) -> Result<HttpResponse, AppError
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewBoard {
     slug: String,
     title: String,
@@ -48,7 +50,7 @@ async fn api_create_board(
 
 #[derive(Deserialize)]
 pub struct PageQuery {
-    page: Option<i64>,
+    page: Option<PageNumber>,
     author: Option<String>,
 }
 
@@ -58,7 +60,7 @@ async fn api_threads(
     slug: web::Path<String>,
     q: web::Query<PageQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let page = q.page.unwrap_or(1).max(1);
+    let page = page_param(q.page);
     let slug = slug.into_inner();
     let (threads, total, names) = state
         .db(move |c| {
@@ -75,10 +77,12 @@ async fn api_threads(
                    "locked": t.locked, "last_post_at": iso(t.last_post_at)})
         })
         .collect();
+    let page = shown_page(page, total, forum::THREADS_PER_PAGE);
     Ok(HttpResponse::Ok().json(json!({"threads": list, "total": total, "page": page})))
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewThread {
     title: String,
     body: String,
@@ -101,7 +105,7 @@ async fn api_thread(
     id: web::Path<i64>,
     q: web::Query<PageQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let page = q.page.unwrap_or(1).max(1);
+    let page = page_param(q.page);
     let thread_id = *id;
     let author = q.author.clone();
     let (thread, posts, total, names, quoted) = state
@@ -135,6 +139,7 @@ async fn api_thread(
                    "created_at": iso(p.created_at), "edited": p.edited_at.is_some()})
         })
         .collect();
+    let page = shown_page(page, total, forum::POSTS_PER_PAGE);
     Ok(HttpResponse::Ok().json(json!({
         "id": thread.id, "title": thread.title, "locked": thread.locked,
         "posts": list, "total": total, "page": page
@@ -142,6 +147,7 @@ async fn api_thread(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewPost {
     body: String,
     /// The floor of the quoted post, in the same thread.
@@ -160,6 +166,7 @@ async fn api_reply(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EditPost {
     body: String,
 }
@@ -201,6 +208,7 @@ async fn api_revisions(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Moderation {
     action: String,
 }
@@ -217,6 +225,7 @@ async fn api_moderate(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RoleChange {
     role: String,
 }

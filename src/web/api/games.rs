@@ -1,5 +1,8 @@
 //! Games over JSON (../shared/spec/api.md): create, sign up, start, the public view, `me`,
 //! actions, resolve, audit, reveal.
+//!
+//! Every body struct denies unknown fields (`400 unknown_field`): a typo such as `setpu` must
+//! not silently do something else. Query strings stay lenient (links carry extra parameters).
 
 use super::{ApiUser, GameApiUser};
 use crate::db::queries::games;
@@ -8,12 +11,14 @@ use crate::game::service::{self, iso};
 use crate::game::settings::GameSettings;
 use crate::game::views;
 use crate::web::error::AppError;
+use crate::web::pages::{PageNumber, page_param, shown_page};
 use crate::web::state::AppState;
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewGame {
     title: String,
     variant: String,
@@ -25,6 +30,8 @@ pub struct NewGame {
     min_seats: Option<usize>,
     max_seats: Option<usize>,
     remind_hours: Option<i64>,
+    /// Show external images in the game's posts (default: as links).
+    show_images: Option<bool>,
 }
 
 #[post("/games")]
@@ -45,6 +52,7 @@ async fn api_create_game(
         b.max_seats,
     )
     .and_then(|s| s.with_remind_hours(b.remind_hours))
+    .map(|s| s.with_show_images(b.show_images.unwrap_or(false)))
     .map_err(|e| AppError::BadRequest(e.to_string()))?;
     let id = service::create(&state, &user.0, &b.title, settings).await?;
     Ok(HttpResponse::Created().json(json!({"id": id})))
@@ -81,6 +89,7 @@ async fn api_withdraw(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StartBody {
     setup: Option<Value>,
 }
@@ -97,7 +106,7 @@ async fn api_start(
         None
     } else {
         serde_json::from_slice::<StartBody>(&body)
-            .map_err(|e| AppError::BadRequest(e.to_string()))?
+            .map_err(|e| AppError::from_json(&e))?
             .setup
     };
     let deadline = service::start(&state, &user.0, *id, setup).await?;
@@ -212,7 +221,7 @@ async fn api_audit(
 
 #[derive(Deserialize)]
 pub struct PageQuery {
-    page: Option<i64>,
+    page: Option<PageNumber>,
 }
 
 /// The reader's standing in a game, for an optional bearer token (anonymous readers too).
@@ -241,7 +250,7 @@ async fn api_thread(
     let (game_id, kind) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     let account = reader(&req, game_id).await?;
-    let page = q.page.unwrap_or(1).max(1);
+    let page = page_param(q.page);
     let (posts, total) = state
         .db(move |c| {
             let (row, folded) = service::load(c, game_id)?;
@@ -253,10 +262,12 @@ async fn api_thread(
         })
         .await?;
     let list: Vec<Value> = posts.iter().map(posting::post_json).collect();
+    let page = shown_page(page, total, crate::db::queries::forum::POSTS_PER_PAGE);
     Ok(HttpResponse::Ok().json(json!({"posts": list, "total": total, "page": page})))
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewGamePost {
     body: String,
 }
@@ -276,6 +287,7 @@ async fn api_thread_post(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AliasPassword {
     password: String,
 }
@@ -293,6 +305,7 @@ async fn api_set_alias(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AliasLogin {
     game_id: String,
     password: String,

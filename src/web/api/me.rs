@@ -18,6 +18,7 @@ fn iso(t: chrono::NaiveDateTime) -> String {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PasswordChange {
     old_password: String,
     new_password: String,

@@ -230,7 +230,7 @@ pub async fn deadline(
         Some(m) => m
             .parse::<i64>()
             .map(Some)
-            .map_err(|_| AppError::Conflict("bad_deadline")),
+            .map_err(|_| AppError::Input(crate::domain::InputError::Deadline)),
     };
     let result = match minutes {
         Ok(minutes) => {

@@ -65,6 +65,15 @@ impl GamePage {
             ],
         )
     }
+
+    /// The judge chose to show external images in this game's posts.
+    fn shows_images(&self) -> bool {
+        self.g
+            .settings
+            .get("show_images")
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false)
+    }
 }
 
 #[get("/games/{id}")]

@@ -85,6 +85,8 @@ pub struct NewGameForm {
     pub remind_hours: String,
     /// A checkbox: present when ticked.
     pub redistribute: Option<String>,
+    /// A checkbox: show external images in the game's posts.
+    pub show_images: Option<String>,
 }
 
 impl NewGameForm {
@@ -100,6 +102,7 @@ impl NewGameForm {
             remind_hours: "6".into(),
             characters: DEATHNOTE_CAST.join("\n"),
             redistribute: Some("on".into()),
+            show_images: None,
         }
     }
 }
@@ -182,6 +185,7 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
         max,
     )
     .and_then(|s| s.with_remind_hours(remind))
+    .map(|s| s.with_show_images(f.show_images.is_some()))
     .map_err(|e| settings_message(tr, &e))
 }
 

@@ -5,10 +5,9 @@ use super::{ActView, see_other};
 use crate::db::queries::forum;
 use crate::game::posting::{self, GameThread, Standing};
 use crate::game::service;
-use crate::markdown;
 use crate::web::accounts::render_with;
 use crate::web::error::AppError;
-use crate::web::pages::{PageCtx, Pager, TimeView, page_param};
+use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
@@ -51,7 +50,7 @@ impl GameThreadPage {
 
 #[derive(Deserialize)]
 pub struct PageQuery {
-    page: Option<i64>,
+    page: Option<PageNumber>,
 }
 
 struct Loaded {
@@ -102,11 +101,7 @@ fn page_of(
         .map(|p| GamePostView {
             floor: p.floor,
             author: p.author.clone(),
-            html: if p.act.is_some() {
-                String::new()
-            } else {
-                markdown::render(&p.body)
-            },
+            html: p.html.clone(),
             act: p.act.as_ref().map(|a| ActView::new(&tr, a)),
             created_at: TimeView::new(p.created_at),
         })
