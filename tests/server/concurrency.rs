@@ -173,7 +173,13 @@ async fn a_double_resolve_resolves_one_act_on_one_instance_or_two(app: TestApp) 
         ),
     );
     let [won, lost] = one_wins(a, b);
-    assert_eq!(won, (StatusCode::OK, json!({"act": 3})), "{lost:?}");
+    // The Kiras never act: the second is out for it at resolution 2 (DN-6) and good wins, so
+    // the answer names the act that ended the game, not an act 3 (issue 8).
+    assert_eq!(
+        won,
+        (StatusCode::OK, json!({"act": 2, "over": true})),
+        "{lost:?}"
+    );
     assert_eq!(lost.0, StatusCode::CONFLICT, "{lost:?}");
     assert_eq!(lost.1["error"], "already_resolved", "{lost:?}");
     assert_eq!(act_posts(&app, g.id).await, [1, 2]);

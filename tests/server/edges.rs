@@ -85,7 +85,7 @@ async fn feeds_link_to_the_public_url(app: TestApp) {
         "{body}"
     );
     assert!(
-        body.contains(&format!("https://maku.example/forum/t/{thread}#p")),
+        body.contains(&format!("https://maku.example/forum/t/{thread}/1")),
         "{body}"
     );
     let api = Api::new(&app);
@@ -275,11 +275,11 @@ async fn a_malformed_deadline_is_400(app: TestApp) {
     let api = Api::new(&app);
     let path = format!("/api/v1/games/{}/deadline", g.id);
     for body in [
-        json!({"deadline": "next tuesday"}),
-        json!({"deadline": "2026-13-45T99:00:00Z"}),
-        json!({"extend_minutes": 0}),
-        json!({"extend_minutes": -30}),
-        json!({}),
+        json!({"act": 1, "deadline": "next tuesday"}),
+        json!({"act": 1, "deadline": "2026-13-45T99:00:00Z"}),
+        json!({"act": 1, "extend_minutes": 0}),
+        json!({"act": 1, "extend_minutes": -30}),
+        json!({"act": 1}),
     ] {
         let (s, b) = api.post(&path, &g.admin, body.clone()).await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{body}: {b}");
@@ -294,6 +294,7 @@ async fn a_malformed_deadline_is_400(app: TestApp) {
                 &format!("{console}/deadline"),
                 &[
                     ("csrf", &csrf),
+                    ("act", "1"),
                     ("deadline", deadline),
                     ("extend_minutes", minutes),
                 ],
