@@ -331,17 +331,24 @@ pub fn check_meant_act(row: &GameRow, folded: &Folded, meant: u32) -> Result<(),
     Ok(())
 }
 
+/// What a resolution left open: the act now open, or (`over`) the act that ended the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resolved {
+    pub act: u32,
+    pub over: bool,
+}
+
 /// Resolves act `meant_act` (its deadline came, or the judge said so). The act is checked
 /// against the open one and the deadline row claimed in the same transaction, so an act
 /// resolves exactly once however many callers (clicks, instances, the scheduler) ask at once.
-/// Returns the number of the act that is open now (the last act + 1, when the game ended).
+
 pub async fn resolve(
     state: &AppState,
     game_id: i64,
     meant_act: u32,
     trigger: &'static str,
     actor: Option<i64>,
-) -> Result<u32, AppError> {
+) -> Result<Resolved, AppError> {
     let now = state.clock.now();
     state
         .write(move |c| {
@@ -411,7 +418,10 @@ pub async fn resolve(
             if over {
                 games::set_status(c, game_id, "finished")?;
             }
-            Ok(open_act)
+            Ok(Resolved {
+                act: open_act,
+                over,
+            })
         })
         .await
 }

@@ -40,8 +40,6 @@ pub struct EyeView {
     pub own_turns: u8,
     /// The resolution at which she goes out, if her turns keep their present pattern.
     pub death_act: Option<u32>,
-    /// She may still use it in this act (DN-21).
-    pub usable_now: bool,
 }
 
 /// What one seat sees of the game (DN-3 and its private log).
@@ -214,7 +212,6 @@ impl Game {
         let eye_status = (self.eye.holder == Some(seat) && !over).then(|| EyeView {
             own_turns: self.eye.own_turns,
             death_act: self.eye_death_act(),
-            usable_now: self.check_eye_use(seat).is_ok(),
         });
         let transfer_window = self.transfer_notebook(seat, None).is_ok().then(|| {
             let w = Window::new(seat, self.act, self.options.edition);

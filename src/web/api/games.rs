@@ -179,12 +179,12 @@ async fn api_resolve(
     body: web::Json<MeantAct>,
 ) -> Result<HttpResponse, AppError> {
     service::require_judge(&state, &user.0, *id).await?;
-    let act = service::resolve(&state, *id, body.act, "judge", Some(user.0.id)).await?;
-    // `act` is the act open now, N+1 (api.md); when N ended the game it stays N, with `over`.
-    Ok(HttpResponse::Ok().json(if act == body.act {
-        json!({"act": act, "over": true})
+    let r = service::resolve(&state, *id, body.act, "judge", Some(user.0.id)).await?;
+    // The act open now, N+1 (api.md); when N ended the game it stays N, with `over`.
+    Ok(HttpResponse::Ok().json(if r.over {
+        json!({"act": r.act, "over": true})
     } else {
-        json!({"act": act})
+        json!({"act": r.act})
     }))
 }
 

@@ -559,7 +559,7 @@ mod tests {
             "你在第 3 幕转让了 N1。若第 5 或第 6 幕结算时有基拉被投出或被杀，你收回其笔记；\
              若到第 6 幕结算仍无基拉被投出或被杀，你将出局。"
         );
-        let eye = json!({"own_turns": 2, "death_act": 7, "usable_now": false});
+        let eye = json!({"own_turns": 2, "death_act": 7});
         assert_eq!(
             eye_sentence(&en, &eye),
             "Eye of Death: 2 of your 3 own turns counted; if your turns keep their present \
