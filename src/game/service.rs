@@ -341,7 +341,6 @@ pub struct Resolved {
 /// Resolves act `meant_act` (its deadline came, or the judge said so). The act is checked
 /// against the open one and the deadline row claimed in the same transaction, so an act
 /// resolves exactly once however many callers (clicks, instances, the scheduler) ask at once.
-
 pub async fn resolve(
     state: &AppState,
     game_id: i64,
