@@ -2,7 +2,7 @@
 //! and the log keeps only that; actions and posts are limited per minute; a body key an endpoint
 //! does not know is `400 unknown_field`; options the engine refuses are refused at creation.
 
-use crate::helpers::{Api, Backend, TestApp, spawn_with};
+use crate::helpers::{Api, Backend, StartedGame, TestApp, spawn_with, started_game};
 use crate::on_both_backends;
 use maku::config::Settings;
 use reqwest::StatusCode;
@@ -40,52 +40,8 @@ mod postgres_tight {
     }
 }
 
-pub struct Game {
-    pub id: i64,
-    pub admin: String,
-    pub players: Vec<String>,
-    pub names: Vec<String>,
-}
-
-/// A started six-seat game judged by the admin; `extra` is merged into the create body.
-pub async fn started_game(app: &TestApp, extra: Value) -> Game {
-    let api = Api::new(app);
-    let admin = api.token("admin", &app.admin_password).await;
-    let mut create = json!({"title": "有界", "variant": "deathnote", "act_minutes": 60});
-    if let (Value::Object(c), Value::Object(e)) = (&mut create, extra) {
-        c.extend(e);
-    }
-    let (s, b) = api.post("/api/v1/games", &admin, create).await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    let id = b["id"].as_i64().expect("id");
-    let mut players = Vec::new();
-    for i in 0..6 {
-        let t = api.account(&format!("p{id}x{i}")).await;
-        let (s, b) = api
-            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
-            .await;
-        assert_eq!(s, StatusCode::OK, "{b}");
-        players.push(t);
-    }
-    let (s, b) = api
-        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{b}");
-    let mut names = Vec::new();
-    for t in &players {
-        let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
-        names.push(me["game_id"].as_str().expect("game id").to_string());
-    }
-    Game {
-        id,
-        admin,
-        players,
-        names,
-    }
-}
-
 /// The action objects of the game's `submitted` events, in order, with their seats.
-async fn stored_actions(app: &TestApp, g: &Game) -> Vec<(String, Value)> {
+async fn stored_actions(app: &TestApp, g: &StartedGame) -> Vec<(String, Value)> {
     let (s, audit) = Api::new(app)
         .get(&format!("/api/v1/games/{}/audit", g.id), Some(&g.admin))
         .await;
@@ -107,7 +63,7 @@ async fn stored_actions(app: &TestApp, g: &Game) -> Vec<(String, Value)> {
 async fn unknown_action_fields_are_refused_and_the_log_keeps_what_the_engine_understood(
     app: TestApp,
 ) {
-    let g = started_game(&app, json!({})).await;
+    let g = started_game(&app, "b", json!({})).await;
     let api = Api::new(&app);
     let actions = format!("/api/v1/games/{}/actions", g.id);
     let pad = "x".repeat(200_000);
@@ -291,7 +247,7 @@ async fn options_the_engine_refuses_are_400_at_creation(app: TestApp) {
 }
 
 async fn actions_and_posts_are_capped_per_minute_with_retry_after(app: TestApp) {
-    let g = started_game(&app, json!({})).await;
+    let g = started_game(&app, "b", json!({})).await;
     let api = Api::new(&app);
     let actions = app.url(&format!("/api/v1/games/{}/actions", g.id));
     let vote = json!({"type": "vote", "targets": [g.names[1]]});

@@ -3,7 +3,7 @@
 //! once on an empty database all succeed with one games board; a locked SQLite database
 //! answers 503 with `Retry-After` and writes nothing.
 
-use crate::helpers::{Api, Backend, TestApp, spawn_with};
+use crate::helpers::{Api, Backend, StartedGame, TestApp, spawn_with, started_game};
 use crate::on_both_backends;
 use diesel::{Connection, QueryDsl, RunQueryDsl, connection::SimpleConnection};
 use reqwest::StatusCode;
@@ -16,55 +16,9 @@ on_both_backends!(
     sixteen_games_created_at_once_on_an_empty_database,
 );
 
-struct Game {
-    id: i64,
-    admin: String,
-    players: Vec<String>,
-    names: Vec<String>,
-}
-
-/// A started six-seat game with one-hour acts, judged by the admin.
-async fn started_game(app: &TestApp) -> Game {
-    let api = Api::new(app);
-    let admin = api.token("admin", &app.admin_password).await;
-    let (s, b) = api
-        .post(
-            "/api/v1/games",
-            &admin,
-            json!({"title": "并发", "variant": "deathnote", "act_minutes": 60}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    let id = b["id"].as_i64().expect("id");
-    let mut players = Vec::new();
-    for i in 0..6 {
-        let t = api.account(&format!("c{i}")).await;
-        let (s, b) = api
-            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
-            .await;
-        assert_eq!(s, StatusCode::OK, "{b}");
-        players.push(t);
-    }
-    let (s, b) = api
-        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{b}");
-    let mut names = Vec::new();
-    for t in &players {
-        let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
-        names.push(me["game_id"].as_str().expect("game id").to_string());
-    }
-    Game {
-        id,
-        admin,
-        players,
-        names,
-    }
-}
-
 /// Every living seat votes so that three seats tie with two ballots each (DN-15: nobody is voted
 /// out) and nobody is out for a missing ballot (DN-16): the game goes on to the next act.
-async fn tie_votes(app: &TestApp, g: &Game) {
+async fn tie_votes(app: &TestApp, g: &StartedGame) {
     let api = Api::new(app);
     for (i, t) in g.players.iter().enumerate() {
         let target = &g.names[[1, 2, 0, 1, 2, 0][i]];
@@ -110,7 +64,7 @@ async fn act_posts(app: &TestApp, id: i64) -> Vec<i64> {
         .collect()
 }
 
-async fn resolved_in_log(app: &TestApp, g: &Game) -> usize {
+async fn resolved_in_log(app: &TestApp, g: &StartedGame) -> usize {
     let (s, audit) = Api::new(app)
         .get(&format!("/api/v1/games/{}/audit", g.id), Some(&g.admin))
         .await;
@@ -131,7 +85,7 @@ fn one_wins(a: (StatusCode, Value), b: (StatusCode, Value)) -> [(StatusCode, Val
 }
 
 async fn a_double_resolve_resolves_one_act_on_one_instance_or_two(app: TestApp) {
-    let g = started_game(&app).await;
+    let g = started_game(&app, "c", json!({})).await;
     let api = Api::new(&app);
     tie_votes(&app, &g).await;
     let url = app.url(&format!("/api/v1/games/{}/resolve", g.id));
@@ -187,7 +141,7 @@ async fn a_double_resolve_resolves_one_act_on_one_instance_or_two(app: TestApp) 
 }
 
 async fn a_judges_request_for_an_earlier_act_changes_nothing(app: TestApp) {
-    let g = started_game(&app).await;
+    let g = started_game(&app, "c", json!({})).await;
     let api = Api::new(&app);
     let base = format!("/api/v1/games/{}", g.id);
     tie_votes(&app, &g).await;
@@ -330,7 +284,7 @@ async fn a_locked_sqlite_database_answers_503_and_writes_nothing() {
     })
     .await
     .expect("sqlite app");
-    let g = started_game(&app).await;
+    let g = started_game(&app, "c", json!({})).await;
     let path = app
         .database_url
         .strip_prefix("sqlite://")

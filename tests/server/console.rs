@@ -1,8 +1,7 @@
 //! The judge's console and substitutes (替补), through the API and the pages: submissions with
 //! real IDs, who owes, the preview, deadline, pause/resume, lock, end, substitutes, the audit.
 
-use crate::helpers::Api;
-use crate::helpers::TestApp;
+use crate::helpers::{Api, StartedGame, TestApp, started_game};
 use crate::on_both_backends;
 use maku::game::scheduler::tick;
 use reqwest::StatusCode;
@@ -17,51 +16,7 @@ on_both_backends!(
     the_console_page_works_with_forms_and_refusals,
 );
 
-struct Game {
-    id: i64,
-    admin: String,
-    players: Vec<String>,
-    names: Vec<String>,
-}
-
-/// A started six-seat game with one-hour acts, judged by the admin.
-async fn started_game(app: &TestApp) -> Game {
-    let api = Api::new(app);
-    let admin = api.token("admin", &app.admin_password).await;
-    let (s, b) = api
-        .post(
-            "/api/v1/games",
-            &admin,
-            json!({"title": "控制台", "variant": "deathnote", "act_minutes": 60}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    let id = b["id"].as_i64().expect("id");
-    let mut players = Vec::new();
-    for i in 0..6 {
-        let t = api.account(&format!("p{i}")).await;
-        api.post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
-            .await;
-        players.push(t);
-    }
-    let (s, b) = api
-        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{b}");
-    let mut names = Vec::new();
-    for t in &players {
-        let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
-        names.push(me["game_id"].as_str().expect("game id").to_string());
-    }
-    Game {
-        id,
-        admin,
-        players,
-        names,
-    }
-}
-
-async fn audit_kinds(app: &TestApp, g: &Game) -> Vec<(String, Option<i64>)> {
+async fn audit_kinds(app: &TestApp, g: &StartedGame) -> Vec<(String, Option<i64>)> {
     let (s, audit) = Api::new(app)
         .get(&format!("/api/v1/games/{}/audit", g.id), Some(&g.admin))
         .await;
@@ -91,7 +46,7 @@ fn at(t: chrono::NaiveDateTime) -> String {
 }
 
 async fn the_console_shows_submissions_owing_and_a_preview_to_the_judge_only(app: TestApp) {
-    let g = started_game(&app).await;
+    let g = started_game(&app, "p", json!({})).await;
     let api = Api::new(&app);
     let path = format!("/api/v1/games/{}/console", g.id);
     let vote = json!({"type": "vote", "targets": [g.names[1]]});
@@ -188,7 +143,7 @@ async fn the_console_shows_submissions_owing_and_a_preview_to_the_judge_only(app
 }
 
 async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
-    let g = started_game(&app).await;
+    let g = started_game(&app, "p", json!({})).await;
     let api = Api::new(&app);
     let base = format!("/api/v1/games/{}", g.id);
     let before = deadline_of(&app, g.id).await;
@@ -353,7 +308,7 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
 }
 
 async fn a_locked_thread_takes_the_judges_posts_only(app: TestApp) {
-    let g = started_game(&app).await;
+    let g = started_game(&app, "p", json!({})).await;
     let api = Api::new(&app);
     let base = format!("/api/v1/games/{}", g.id);
     let (s, b) = api
@@ -397,7 +352,7 @@ async fn a_locked_thread_takes_the_judges_posts_only(app: TestApp) {
 }
 
 async fn ending_the_game_opens_the_reveal_with_the_reason(app: TestApp) {
-    let g = started_game(&app).await;
+    let g = started_game(&app, "p", json!({})).await;
     let api = Api::new(&app);
     let base = format!("/api/v1/games/{}", g.id);
     let (s, _) = api.get(&format!("{base}/reveal"), None).await;
@@ -470,7 +425,7 @@ async fn ending_the_game_opens_the_reveal_with_the_reason(app: TestApp) {
 }
 
 async fn a_substitute_keeps_the_private_log_and_locks_out_the_old_account(app: TestApp) {
-    let g = started_game(&app).await;
+    let g = started_game(&app, "p", json!({})).await;
     let api = Api::new(&app);
     let base = format!("/api/v1/games/{}", g.id);
     let vote = json!({"type": "vote", "targets": [g.names[1]]});
@@ -642,7 +597,7 @@ async fn a_substitute_keeps_the_private_log_and_locks_out_the_old_account(app: T
 }
 
 async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
-    let g = started_game(&app).await;
+    let g = started_game(&app, "p", json!({})).await;
     let api = Api::new(&app);
     let (s, _) = api
         .post(

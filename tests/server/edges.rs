@@ -1,8 +1,7 @@
 //! The smaller edges of issue 9, item 11: feed links from the configured public URL, invalid
 //! UTF-8 in forms, pages past the last, `HEAD`, `405`, malformed deadlines, external images.
 
-use crate::bounds::started_game;
-use crate::helpers::{Api, Backend, TestApp, spawn_with};
+use crate::helpers::{Api, Backend, TestApp, spawn_with, started_game};
 use crate::on_both_backends;
 use maku::config::Settings;
 use reqwest::{Method, StatusCode};
@@ -271,7 +270,7 @@ async fn head_works_wherever_get_does_and_a_wrong_method_is_405(app: TestApp) {
 }
 
 async fn a_malformed_deadline_is_400(app: TestApp) {
-    let g = started_game(&app, json!({})).await;
+    let g = started_game(&app, "e", json!({})).await;
     let api = Api::new(&app);
     let path = format!("/api/v1/games/{}/deadline", g.id);
     for body in [
@@ -330,8 +329,8 @@ async fn external_images_are_links_unless_the_game_shows_them(app: TestApp) {
 
     // Game threads: links by default…
     let api = Api::new(&app);
-    let plain = started_game(&app, json!({})).await;
-    let shown = started_game(&app, json!({"show_images": true})).await;
+    let plain = started_game(&app, "plain", json!({})).await;
+    let shown = started_game(&app, "shown", json!({"show_images": true})).await;
     for g in [&plain, &shown] {
         let (s, b) = api
             .post(

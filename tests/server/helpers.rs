@@ -485,3 +485,52 @@ pub async fn crafted(b: &Browser, game: i64, fields: &[(&str, &str)]) -> Page {
     form.extend_from_slice(fields);
     b.post(&format!("/games/{game}/actions"), &form).await
 }
+
+/// A started six-seat game judged by the admin, as the API sets one up.
+pub struct StartedGame {
+    pub id: i64,
+    /// The admin's token (the judge).
+    pub admin: String,
+    /// Each seat's account token, in sign-up order.
+    pub players: Vec<String>,
+    /// Each player's game ID, in the same order.
+    pub names: Vec<String>,
+}
+
+/// Creates a six-seat game with one-hour acts (`extra` merged into the create body), signs up
+/// the accounts `{prefix}0`..`{prefix}5` and starts it with a random deal.
+pub async fn started_game(app: &TestApp, prefix: &str, extra: Value) -> StartedGame {
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let mut create = json!({"title": "对局", "variant": "deathnote", "act_minutes": 60});
+    if let (Value::Object(c), Value::Object(e)) = (&mut create, extra) {
+        c.extend(e);
+    }
+    let (s, b) = api.post("/api/v1/games", &admin, create).await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let mut players = Vec::new();
+    for i in 0..6 {
+        let t = api.account(&format!("{prefix}{i}")).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        players.push(t);
+    }
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let mut names = Vec::new();
+    for t in &players {
+        let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
+        names.push(me["game_id"].as_str().expect("game id").to_string());
+    }
+    StartedGame {
+        id,
+        admin,
+        players,
+        names,
+    }
+}
