@@ -328,28 +328,20 @@ impl EyeActs {
         if edition != Edition::Second || self.holder != Some(h) {
             return Ok(());
         }
-        let eye_out = game.seat(h).and_then(|s| s.out) == Some((act, Cause::Eye));
-        let third = self.acts.len() == 3 && self.acts.last() == Some(&act);
-        if game
-            .seat(h)
-            .is_some_and(|s| s.out.is_none_or(|(a, _)| a == act))
-        {
-            // Still in before this resolution: out by the Eye iff this was her third own turn
-            // (unless something else put her out earlier in the same resolution).
-            let other_cause = game
-                .seat(h)
-                .and_then(|s| s.out)
-                .is_some_and(|(a, c)| a == act && c != Cause::Eye);
-            if !other_cause {
-                prop_assert_eq!(
-                    eye_out,
-                    third,
-                    "Eye death at {} with own turns {:?}",
-                    act,
-                    &self.acts
-                );
-            }
+        // `h` held the Eye before this resolution, so she was still in: she goes out by the
+        // Eye iff this was her third own turn, unless an earlier step put her out.
+        let out = game.seat(h).and_then(|s| s.out);
+        if matches!(out, Some((a, c)) if a == act && c != Cause::Eye) {
+            return Ok(());
         }
+        let third = self.acts.len() == 3 && self.acts.last() == Some(&act);
+        prop_assert_eq!(
+            out == Some((act, Cause::Eye)),
+            third,
+            "Eye death at {} with own turns {:?}",
+            act,
+            &self.acts
+        );
         Ok(())
     }
 }
