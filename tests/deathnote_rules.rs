@@ -81,6 +81,15 @@ fn quiet_act(game: &mut Game) {
     game.resolve();
 }
 
+/// Seat 2 gives N2 to seat 3 in act 1 (DN-18), then `quiet` quiet acts pass.
+fn n2_given_to_seat_3(mut game: Game, quiet: usize) -> Game {
+    game.transfer(p(2), p(3), None).unwrap();
+    for _ in 0..quiet {
+        quiet_act(&mut game);
+    }
+    game
+}
+
 fn events_of(game: &Game, act: u32, audience: Audience) -> Vec<Event> {
     game.log()
         .iter()
@@ -836,8 +845,7 @@ fn dn_18_transfer_rules() {
 #[test]
 fn dn_19_the_giver_recaptures_within_his_window_t_plus_2_and_t_plus_3() {
     for (voted_in, recaptured) in [(2, false), (3, true), (4, true)] {
-        let mut game = game(12, 1, 2);
-        game.transfer(p(2), p(3), None).unwrap();
+        let mut game = n2_given_to_seat_3(game(12, 1, 2), 0);
         for _ in 1..voted_in {
             quiet_act(&mut game);
         }
@@ -876,8 +884,7 @@ fn dn_19_the_giver_recaptures_within_his_window_t_plus_2_and_t_plus_3() {
 
 #[test]
 fn dn_19_the_window_expires_at_t_plus_3() {
-    let mut game = game(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
+    let mut game = n2_given_to_seat_3(game(10, 1, 2), 0);
     for _ in 1..=3 {
         quiet_act(&mut game);
     }
@@ -885,8 +892,7 @@ fn dn_19_the_window_expires_at_t_plus_3() {
     quiet_act(&mut game);
     assert_eq!(public(&game, 4), vec![out(2, Cause::TransferExpired)]);
     // Killed meanwhile: announced as good.
-    let mut game = self::game(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
+    let mut game = n2_given_to_seat_3(self::game(10, 1, 2), 0);
     game.kill(p(1), p(2), "r2", None).unwrap();
     self_votes(&mut game, &[]);
     game.resolve();
@@ -901,10 +907,7 @@ fn dn_19_the_other_window_recaptures_when_the_own_transferrer_has_none() {
     // Seat 2 gives N2 to seat 3 in act 1 (window: resolutions 3 and 4). Seat 1, holding N1
     // (never transferred), is voted out at resolution 3: the one other seat whose window is
     // open (seat 2) recaptures.
-    let mut game = game(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
-    quiet_act(&mut game);
-    quiet_act(&mut game);
+    let mut game = n2_given_to_seat_3(game(10, 1, 2), 2);
     pass_all(&mut game);
     all_vote(&mut game, &[1]);
     game.resolve();
@@ -919,10 +922,7 @@ fn dn_19_the_other_window_recaptures_when_the_own_transferrer_has_none() {
 fn dn_17_only_a_kira_voted_out_or_killed_is_recaptured() {
     // Inside seat 2's window (resolutions 3, 4), seat 3 (holding N2) goes out by each cause.
     // no_vote at resolution 3: destroyed.
-    let mut game = game(12, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
-    quiet_act(&mut game);
-    quiet_act(&mut game);
+    let mut game = n2_given_to_seat_3(game(12, 1, 2), 2);
     pass_all(&mut game);
     self_votes(&mut game, &[3]);
     game.resolve();
@@ -933,8 +933,7 @@ fn dn_17_only_a_kira_voted_out_or_killed_is_recaptured() {
     assert_eq!(holder(&game, NotebookId::N2), None);
     // no_action at resolution 4 (N2 is on turn in even acts): destroyed, and the window ends
     // with seat 2 holding nothing (DN-19).
-    let mut game = self::game(12, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
+    let mut game = n2_given_to_seat_3(self::game(12, 1, 2), 0);
     for _ in 1..=3 {
         quiet_act(&mut game);
     }
@@ -950,10 +949,7 @@ fn dn_17_only_a_kira_voted_out_or_killed_is_recaptured() {
     );
     // eye: see dn_22_the_eye_holders_notebooks_are_destroyed_never_recaptured.
     // killed at resolution 3: recaptured by the giver, not taken by the killer.
-    let mut game = self::game(12, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
-    quiet_act(&mut game);
-    quiet_act(&mut game);
+    let mut game = n2_given_to_seat_3(self::game(12, 1, 2), 2);
     game.kill(p(1), p(3), "r3", None).unwrap();
     self_votes(&mut game, &[]);
     game.resolve();
@@ -1248,9 +1244,7 @@ fn dn_28_everything_is_revealed_at_the_end_only() {
 fn dn_28_the_reveal_shows_every_seats_role_history_and_its_role_when_out() {
     // Seat 2 gives N2 to seat 3 (act 1); seat 3 requests the Eye (act 2) and is voted out as
     // Kira at resolution 2 (T+1: no window yet), her notebook destroyed.
-    let mut game = game(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
-    quiet_act(&mut game);
+    let mut game = n2_given_to_seat_3(game(10, 1, 2), 1);
     assert_eq!(game.eye_request(p(3)), Ok(Reply::EyeGranted));
     pass_all(&mut game);
     all_vote(&mut game, &[3]);
@@ -1361,9 +1355,7 @@ fn dn_28_a_notebook_taken_from_a_killed_kira_is_in_both_histories() {
 #[test]
 fn edition_1_window_t_plus_1_to_t_plus_2_and_recapture_on_any_cause() {
     // Voted out at T+1: recaptured in the first edition.
-    let mut game = first_edition(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
-    quiet_act(&mut game);
+    let mut game = n2_given_to_seat_3(first_edition(10, 1, 2), 1);
     pass_all(&mut game);
     all_vote(&mut game, &[3]);
     game.resolve();
@@ -1372,10 +1364,7 @@ fn edition_1_window_t_plus_1_to_t_plus_2_and_recapture_on_any_cause() {
         vec![kira_out(3, Cause::Voted, Fate::Recaptured)]
     );
     // Out for not voting at T+2: recaptured too (any cause).
-    let mut game = first_edition(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
-    quiet_act(&mut game);
-    quiet_act(&mut game);
+    let mut game = n2_given_to_seat_3(first_edition(10, 1, 2), 2);
     pass_all(&mut game);
     self_votes(&mut game, &[3]);
     game.resolve();
@@ -1384,10 +1373,7 @@ fn edition_1_window_t_plus_1_to_t_plus_2_and_recapture_on_any_cause() {
         vec![kira_out(3, Cause::NoVote, Fate::Recaptured)]
     );
     // The window expires at T+2.
-    let mut game = first_edition(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
-    quiet_act(&mut game);
-    quiet_act(&mut game);
+    let mut game = n2_given_to_seat_3(first_edition(10, 1, 2), 2);
     assert!(game.is_alive(p(2)));
     quiet_act(&mut game);
     assert_eq!(public(&game, 3), vec![out(2, Cause::TransferExpired)]);
@@ -1493,8 +1479,7 @@ fn dn_22_the_projected_eye_death_follows_the_turn_pattern() {
 
 #[test]
 fn dn_19_the_giver_sees_his_window() {
-    let mut game = game(10, 1, 2);
-    game.transfer(p(2), p(3), None).unwrap();
+    let mut game = n2_given_to_seat_3(game(10, 1, 2), 0);
     let view = game.view_for(p(2)).expect("seat");
     assert_eq!(view.windows.len(), 1);
     let w = &view.windows[0];
