@@ -6,7 +6,7 @@
 //! One fixed deal of 11 seats (more than 8 alive, so a notebook can be transferred, DN-18):
 //! 夜神月 holds N1 and 弥海砂 N2 (DN-2).
 
-use crate::helpers::{Api, Browser, Page, TestApp, crafted, fact, form_html, submit};
+use crate::helpers::{Api, Browser, Page, TestApp, crafted, fact, form_html, started_game, submit};
 use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -15,6 +15,7 @@ on_both_backends!(
     dn_28_reveal_shows_role_history_of_a_game_played_to_the_end,
     dn_19_22_seat_page_shows_the_window_the_eye_death_and_the_costs,
     irreversible_forms_are_refused_without_the_confirmation,
+    a_judge_may_ask_for_the_first_edition_and_nothing_else,
 );
 
 /// Game ID and real ID (the account) of each seat, in seat order.
@@ -670,4 +671,36 @@ async fn irreversible_forms_are_refused_without_the_confirmation(app: TestApp) {
         .act(MISA, json!({"type": "transfer", "target": "梅洛"}))
         .await;
     assert_eq!(b["reply"]["type"], "transferred", "{b}");
+}
+
+/// Option `edition` (the ruling book's opening): a judge may start a game under the first
+/// edition through the API; it is pinned, shown on the game page and in the seat's view; an
+/// edition the engine does not know is refused at creation and no game is made.
+async fn a_judge_may_ask_for_the_first_edition_and_nothing_else(app: TestApp) {
+    let g = started_game(&app, "ed", json!({"options": {"edition": 1}})).await;
+    let api = Api::new(&app);
+    let (s, me) = api
+        .get(&format!("/api/v1/games/{}/me", g.id), Some(&g.players[0]))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{me}");
+    assert_eq!(me["state"]["edition"], 1, "{me}");
+    let page = app.browser().get(&format!("/games/{}", g.id)).await;
+    assert!(
+        fact(&page, "规则版本").starts_with("第 1 版"),
+        "{}",
+        page.body
+    );
+    let (_, before) = api.get("/api/v1/games", None).await;
+    for edition in [json!(3), json!("2"), json!(0)] {
+        let (s, b) = api
+            .post(
+                "/api/v1/games",
+                &g.admin,
+                json!({"title": "t", "variant": "deathnote", "options": {"edition": edition}}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{edition}: {b}");
+    }
+    let (_, after) = api.get("/api/v1/games", None).await;
+    assert_eq!(before, after, "no game was made");
 }
