@@ -1479,7 +1479,7 @@ fn dn_22_the_projected_eye_death_follows_the_turn_pattern() {
 
 #[test]
 fn dn_19_the_giver_sees_his_window() {
-    let mut game = n2_given_to_seat_3(game(10, 1, 2), 0);
+    let game = n2_given_to_seat_3(game(10, 1, 2), 0);
     let view = game.view_for(p(2)).expect("seat");
     assert_eq!(view.windows.len(), 1);
     let w = &view.windows[0];

@@ -135,13 +135,7 @@ pub async fn show(
                                 ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
                                 (
                                     "cause",
-                                    tr.t(&format!(
-                                        "dn-cause-{}",
-                                        o.get(1)
-                                            .and_then(Value::as_str)
-                                            .unwrap_or("")
-                                            .replace('_', "-")
-                                    )),
+                                    cause_text(&tr, o.get(1).and_then(Value::as_str).unwrap_or("")),
                                 ),
                             ],
                         ),

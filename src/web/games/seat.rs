@@ -1,7 +1,7 @@
 //! A seat's private page (its own account only) and the action forms, which become exactly the
 //! replay action objects handed to `service::submit`.
 
-use super::{line_sentence, refusal_text, reply_sentence};
+use super::{cause_text, line_sentence, refusal_text, reply_sentence};
 use crate::db::queries::games;
 use crate::game::service;
 use crate::game::views;
@@ -256,13 +256,7 @@ async fn load(
                 ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
                 (
                     "cause",
-                    tr.t(&format!(
-                        "dn-cause-{}",
-                        o.get(1)
-                            .and_then(Value::as_str)
-                            .unwrap_or("")
-                            .replace('_', "-")
-                    )),
+                    cause_text(&tr, o.get(1).and_then(Value::as_str).unwrap_or("")),
                 ),
             ],
         )
