@@ -15,6 +15,7 @@ mod console;
 mod edges;
 mod game_pages;
 mod games;
+mod many_instances;
 mod notify;
 mod posting;
 mod privacy;
