@@ -30,12 +30,33 @@ pub async fn tick(state: &AppState) -> Result<usize, AppError> {
     Ok(resolved)
 }
 
-/// Runs [`tick`] now and then every `every`, for as long as the server runs.
+/// Deletes rows that can never be used again (ended or idle sessions); returns how many.
+pub async fn housekeeping(state: &AppState) -> Result<usize, AppError> {
+    let (now, idle) = (state.clock.now(), state.settings.session_idle());
+    state
+        .write(move |c| Ok(crate::db::queries::sessions::prune(c, now, idle)?))
+        .await
+}
+
+/// How often [`housekeeping`] runs: its rows only grow by sign-ins.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
+
+/// Runs [`tick`] now and then every `every`, for as long as the server runs, and
+/// [`housekeeping`] once an hour.
 pub fn spawn(state: AppState, every: Duration) {
     actix_web::rt::spawn(async move {
+        let mut swept: Option<std::time::Instant> = None;
         loop {
             if let Err(e) = tick(&state).await {
                 tracing::error!(error = %e, "scheduler tick failed");
+            }
+            if swept.is_none_or(|t| t.elapsed() >= HOUSEKEEPING_EVERY) {
+                swept = Some(std::time::Instant::now());
+                match housekeeping(&state).await {
+                    Ok(n) if n > 0 => tracing::info!(n, "deleted ended and idle sessions"),
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "housekeeping failed"),
+                }
             }
             actix_web::rt::time::sleep(every).await;
         }

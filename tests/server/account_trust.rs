@@ -20,6 +20,7 @@ on_both_backends!(
     the_idle_time_is_a_setting,
     tokens_are_listed_and_revoked,
     sign_out_everywhere_ends_sessions_and_tokens,
+    ended_and_idle_session_rows_are_deleted,
 );
 
 const PASSWORD: &str = "password-123";
@@ -621,5 +622,42 @@ async fn limits_are_settings_and_counted_apart(app: TestApp) {
             StatusCode::TOO_MANY_REQUESTS,
             StatusCode::CREATED
         ]
+    );
+}
+
+/// The rows of sessions that can never be used again (signed out, or idle past the idle time)
+/// are deleted by the scheduler's hourly housekeeping; live sessions stay signed in.
+async fn ended_and_idle_session_rows_are_deleted(app: TestApp) {
+    use diesel::{QueryDsl, RunQueryDsl};
+    use maku::db::schema::sessions;
+    let rows = |app: &TestApp| {
+        let mut c = app.state.pool.get().expect("a connection");
+        sessions::table
+            .count()
+            .get_result::<i64>(&mut c)
+            .expect("count")
+    };
+    account(&app, "rita").await;
+    account(&app, "sven").await;
+    account(&app, "tove").await;
+    let gone = signed_in(&app, "rita").await;
+    gone.logout().await;
+    let idle = signed_in(&app, "sven").await;
+    let before = rows(&app);
+    // 31 days on, sven's session is idle past the default 30 days; tove signs in fresh.
+    app.clock.advance(chrono::Duration::days(31));
+    let live = signed_in(&app, "tove").await;
+    let swept = maku::game::scheduler::housekeeping(&app.state)
+        .await
+        .expect("housekeeping");
+    assert_eq!(swept, 2, "rita's ended and sven's idle session");
+    assert_eq!(rows(&app), before - 1, "tove's new row stays");
+    assert!(is_signed_in(&live, "tove").await);
+    assert!(!is_signed_in(&idle, "sven").await);
+    assert_eq!(
+        maku::game::scheduler::housekeeping(&app.state)
+            .await
+            .expect("again"),
+        0
     );
 }

@@ -151,6 +151,21 @@ pub fn end_all_of(conn: &mut DbConnection, user_id: i64, keep: Option<&str>) -> 
     }
 }
 
+/// Deletes the rows of sessions that can never be used again: ended ones, and ones idle past
+/// `idle` (the server refuses them already). Sign-ins stay in the account log; these rows only
+/// name cookies. Returns how many were deleted.
+pub fn prune(conn: &mut DbConnection, now: NaiveDateTime, idle: Duration) -> QueryResult<usize> {
+    diesel::delete(
+        sessions::table.filter(
+            sessions::ended_at
+                .is_not_null()
+                .or(sessions::last_seen_at.lt(now - idle))
+                .or(sessions::last_seen_at.is_null()),
+        ),
+    )
+    .execute(conn)
+}
+
 /// A token row; `public_id` is what lists and revocations name (never the hash).
 pub fn create_token(
     conn: &mut DbConnection,
