@@ -2,6 +2,7 @@
 
 greeting = Hello, { $name }
 nav-boards = Boards
+skip-to-content = Skip to the content
 nav-admin = Admin
 nav-password = Password
 nav-playing-as = Playing as { $name }
