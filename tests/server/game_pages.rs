@@ -81,7 +81,7 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         ],
     )
     .await;
-    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
+    bad.assert_back_at("/games/new");
     assert!(bad.body.contains("必须是整数"), "{}", bad.body);
     for kept in [
         r#"value="坏表单局""#,
@@ -108,8 +108,9 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         ],
     )
     .await;
-    assert_eq!(few.status, StatusCode::BAD_REQUEST);
+    few.assert_back_at("/games/new");
     assert!(few.body.contains("角色名须各不相同"), "{}", few.body);
+    assert!(few.body.contains(" checked"), "the ticked box stays ticked");
 
     let created = create_form(
         &admin,
@@ -411,7 +412,7 @@ async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
     assert_eq!(press(&p, game, "signup").await.status, StatusCode::OK);
     // Too few players: the judge sees the game page again with the reason, nothing started.
     let refused = press(&admin, game, "start").await;
-    assert_eq!(refused.status, StatusCode::CONFLICT);
+    refused.assert_back_at(&format!("/games/{game}"));
     assert!(
         refused.body.contains("报名人数不在本局允许的范围内"),
         "{}",
@@ -424,6 +425,9 @@ async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
     );
     // The judge cannot sign up to her own game.
     let own = press(&admin, game, "signup").await;
-    assert_eq!(own.status, StatusCode::CONFLICT);
+    own.assert_back_at(&format!("/games/{game}"));
     assert!(own.body.contains("法官不能参加自己主持的游戏"));
+    // Said once: the game page again is the plain page.
+    let again = admin.get(&format!("/games/{game}")).await;
+    assert!(!again.body.contains("法官不能参加自己主持的游戏"));
 }

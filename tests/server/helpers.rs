@@ -113,17 +113,43 @@ impl TestApp {
 /// One browser: its own cookie jar, following redirects like a browser after a form post.
 pub struct Browser {
     pub client: reqwest::Client,
+    /// The same cookie jar, not following redirects: to see a form's own answer.
+    pub raw: reqwest::Client,
     pub base: String,
     pub lang: &'static str,
+}
+
+/// A form's own answer, not followed.
+pub struct Answer {
+    pub status: StatusCode,
+    /// The `Location` header (a local path), or `""`.
+    pub location: String,
 }
 
 pub struct Page {
     pub status: StatusCode,
     pub url: String,
     pub body: String,
+    /// A form post's own answer, before its redirect was followed (a GET: its status).
+    pub answer: StatusCode,
 }
 
 impl Page {
+    /// Post/redirect/get: the form answered `303 See Other` and led back to `path` (its page),
+    /// which was found (the message and refill are on it).
+    #[track_caller]
+    pub fn assert_back_at(&self, path: &str) {
+        assert_eq!(
+            self.answer,
+            StatusCode::SEE_OTHER,
+            "a form answers 303: {}",
+            self.body
+        );
+        let at = url::Url::parse(&self.url).expect("a URL");
+        assert_eq!(at.path(), path, "the 303 leads to {path}: {}", self.url);
+        assert_eq!(self.status, StatusCode::OK, "{}", self.body);
+    }
+
     /// The value of the first hidden field `name` on the page (e.g. the `act` of the judge's
     /// forms).
     pub fn hidden(&self, name: &str) -> String {
@@ -156,9 +182,15 @@ impl TestApp {
     }
 
     pub fn browser_in(&self, lang: &'static str) -> Browser {
+        let jar = Arc::new(reqwest::cookie::Jar::default());
         Browser {
             client: reqwest::Client::builder()
-                .cookie_store(true)
+                .cookie_provider(jar.clone())
+                .build()
+                .expect("client"),
+            raw: reqwest::Client::builder()
+                .cookie_provider(jar)
+                .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .expect("client"),
             base: self.base.clone(),
@@ -224,20 +256,82 @@ impl Browser {
 
     pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> Page {
         let resp = self
-            .client
+            .raw
             .post(format!("{}{}", self.base, path))
             .header("Accept-Language", self.lang)
             .form(form)
             .send()
             .await
             .expect("POST");
-        Self::page(resp).await
+        self.follow(resp).await
+    }
+
+    /// Follows a form's redirects as a browser does (GETs), keeping the form's own answer.
+    async fn follow(&self, resp: reqwest::Response) -> Page {
+        let answer = resp.status();
+        let mut resp = resp;
+        for _ in 0..10 {
+            if !resp.status().is_redirection() {
+                break;
+            }
+            let location = resp
+                .headers()
+                .get("Location")
+                .and_then(|v| v.to_str().ok())
+                .expect("a redirect has a Location")
+                .to_string();
+            let next = resp.url().join(&location).expect("a valid Location");
+            resp = self
+                .raw
+                .get(next)
+                .header("Accept-Language", self.lang)
+                .send()
+                .await
+                .expect("GET");
+        }
+        let mut page = Self::page(resp).await;
+        page.answer = answer;
+        page
+    }
+
+    /// Posts a form without following the answer (post/redirect/get: a `303` and where to).
+    pub async fn post_answer(&self, path: &str, form: &[(&str, &str)]) -> Answer {
+        let resp = self
+            .raw
+            .post(format!("{}{}", self.base, path))
+            .header("Accept-Language", self.lang)
+            .form(form)
+            .send()
+            .await
+            .expect("POST");
+        Answer {
+            status: resp.status(),
+            location: resp
+                .headers()
+                .get("Location")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_string(),
+        }
+    }
+
+    /// Posts a form, asserts that it answers `303 See Other` to a path starting with `to`, and
+    /// follows it as a browser does: the page it leads to.
+    pub async fn post_see_other(&self, path: &str, form: &[(&str, &str)], to: &str) -> Page {
+        let a = self.post_answer(path, form).await;
+        assert_eq!(a.status, StatusCode::SEE_OTHER, "{path} answers 303");
+        assert!(
+            a.location.starts_with(to),
+            "{path} leads to {to}, not {}",
+            a.location
+        );
+        self.get(&a.location).await
     }
 
     /// Posts raw bytes as a form body (for invalid input).
     pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> Page {
         let resp = self
-            .client
+            .raw
             .post(format!("{}{}", self.base, path))
             .header("Accept-Language", self.lang)
             .header("Content-Type", "application/x-www-form-urlencoded")
@@ -245,14 +339,19 @@ impl Browser {
             .send()
             .await
             .expect("POST");
-        Self::page(resp).await
+        self.follow(resp).await
     }
 
     async fn page(resp: reqwest::Response) -> Page {
         let status = resp.status();
         let url = resp.url().to_string();
         let body = resp.text().await.expect("body");
-        Page { status, url, body }
+        Page {
+            status,
+            url,
+            body,
+            answer: status,
+        }
     }
 
     pub async fn register(&self, name: &str, password: &str) -> Page {
