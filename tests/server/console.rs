@@ -707,7 +707,11 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
         .post(&format!("{path}/resolve"), &[("csrf", &csrf), ("act", "1")])
         .await;
     p.assert_back_at(&path);
-    assert!(p.body.contains("第 1 幕已结算"), "the result, once: {}", p.body);
+    assert!(
+        p.body.contains("第 1 幕已结算"),
+        "the result, once: {}",
+        p.body
+    );
     assert!(!admin.get(&path).await.body.contains("第 1 幕已结算"));
     let (_, public) = api.get(&format!("/api/v1/games/{}", g.id), None).await;
     assert!(

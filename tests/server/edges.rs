@@ -303,7 +303,11 @@ async fn a_malformed_deadline_is_400(app: TestApp) {
         p.assert_back_at(&console);
         assert!(p.body.contains("请填写日期时间"), "{}", p.body);
         if !minutes.is_empty() {
-            assert!(p.body.contains(&format!(r#"value="{minutes}""#)), "{}", p.body);
+            assert!(
+                p.body.contains(&format!(r#"value="{minutes}""#)),
+                "{}",
+                p.body
+            );
         }
     }
 }

@@ -18,6 +18,8 @@ pub struct TestApp {
     pub state: maku::web::state::AppState,
     /// Time as this app sees it; tests move it by hand.
     pub clock: Arc<ManualClock>,
+    /// Stops this app's server (as SIGTERM would).
+    pub stopper: maku::startup::Stopper,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -60,8 +62,9 @@ pub async fn spawn_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> 
         Backend::Postgres => (fresh_pg_database()?, None),
     };
     let clock = Arc::new(ManualClock::new(chrono::Utc::now().naive_utc()));
-    let (base, admin_password, state) = start(&database_url, clock.clone(), tweak).await;
+    let (base, admin_password, state, stopper) = start(&database_url, clock.clone(), tweak).await;
     Some(TestApp {
+        stopper,
         base,
         admin_password: admin_password.expect("a fresh database creates admin"),
         database_url,
@@ -76,7 +79,12 @@ async fn start(
     database_url: &str,
     clock: Arc<ManualClock>,
     tweak: impl FnOnce(&mut Settings),
-) -> (String, Option<String>, maku::web::state::AppState) {
+) -> (
+    String,
+    Option<String>,
+    maku::web::state::AppState,
+    maku::startup::Stopper,
+) {
     let mut settings = Settings::new("127.0.0.1:0", database_url);
     settings.pool_size = 4;
     settings.workers = 2;
@@ -93,8 +101,9 @@ async fn start(
     let base = format!("http://127.0.0.1:{}", app.port());
     let admin_password = app.admin_password.clone();
     let state = app.state.clone();
+    let stopper = app.stopper();
     actix_web::rt::spawn(app.run_until_stopped());
-    (base, admin_password, state)
+    (base, admin_password, state, stopper)
 }
 
 impl TestApp {
@@ -104,7 +113,7 @@ impl TestApp {
         at: chrono::NaiveDateTime,
         tweak: impl FnOnce(&mut Settings),
     ) -> (String, maku::web::state::AppState) {
-        let (base, _, state) =
+        let (base, _, state, _) =
             start(&self.database_url, Arc::new(ManualClock::new(at)), tweak).await;
         (base, state)
     }
@@ -313,19 +322,6 @@ impl Browser {
                 .unwrap_or("")
                 .to_string(),
         }
-    }
-
-    /// Posts a form, asserts that it answers `303 See Other` to a path starting with `to`, and
-    /// follows it as a browser does: the page it leads to.
-    pub async fn post_see_other(&self, path: &str, form: &[(&str, &str)], to: &str) -> Page {
-        let a = self.post_answer(path, form).await;
-        assert_eq!(a.status, StatusCode::SEE_OTHER, "{path} answers 303");
-        assert!(
-            a.location.starts_with(to),
-            "{path} leads to {to}, not {}",
-            a.location
-        );
-        self.get(&a.location).await
     }
 
     /// Posts raw bytes as a form body (for invalid input).

@@ -17,6 +17,7 @@ mod game_pages;
 mod games;
 mod notify;
 mod posting;
+mod prg;
 mod privacy;
 mod scheduler;
 mod seat_forms;
