@@ -16,6 +16,7 @@ on_both_backends!(
     a_forged_post_leaves_the_victims_flash_alone,
     stopping_the_server_ends_open_live_streams,
     a_finished_game_names_no_act_after_its_last,
+    game_pages_open_one_stream_and_say_one_owing_line,
 );
 
 /// A browser signed in as seat `i` of the started game.
@@ -277,4 +278,39 @@ async fn a_finished_game_names_no_act_after_its_last(app: TestApp) {
         assert_eq!(p.status, StatusCode::OK, "{path}: {}", p.body);
         assert!(!p.body.contains(&next), "{path} says {next}: {}", p.body);
     }
+}
+
+async fn game_pages_open_one_stream_and_say_one_owing_line(app: TestApp) {
+    let g = started_game(&app, "r", json!({})).await;
+    let zh = seat_browser(&app, 0).await;
+    let en = app.browser_in("en");
+    en.login("r1", "password-123").await;
+    for (b, label) in [(&zh, "有新内容 — 刷新"), (&en, "New posts — reload")] {
+        for path in [
+            format!("/games/{}", g.id),
+            format!("/games/{}/seat", g.id),
+            format!("/games/{}/threads/game", g.id),
+        ] {
+            let p = b.get(&path).await;
+            assert_eq!(p.status, StatusCode::OK, "{path}");
+            assert_eq!(
+                p.body.matches("data-live=").count(),
+                1,
+                "{path}: one stream"
+            );
+            assert!(
+                p.body.contains(&format!(r#"data-reload-label="{label}""#)),
+                "{path}: {}",
+                p.body
+            );
+        }
+    }
+    // The seat owes its ballot: said once on its page, not by the banner and the page both.
+    let seat = zh.get(&format!("/games/{}/seat", g.id)).await;
+    assert_eq!(seat.body.matches("owes-banner").count(), 1, "{}", seat.body);
+    assert_eq!(seat.body.matches("本幕还欠").count(), 1, "{}", seat.body);
+    assert!(!seat.body.contains("你仍需提交"), "{}", seat.body);
+    // The script closes its stream when the page is left.
+    let js = zh.get("/static/maku.js").await;
+    assert!(js.body.contains(r#"addEventListener("pagehide", close)"#));
 }
