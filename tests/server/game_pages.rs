@@ -209,7 +209,7 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         &[("type", "vote"), ("vote1", &other), ("vote2", "")],
     )
     .await;
-    assert_eq!(voted.status, StatusCode::OK, "{}", voted.body);
+    voted.assert_back_at(&format!("/games/{game}/seat"));
     assert!(voted.body.contains("投票已记录"));
     assert!(voted.body.contains(&format!("投票给 {other}")));
     assert!(
@@ -217,11 +217,11 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         "nothing owed after the ballot"
     );
     let refused = act(gb, game, &[("type", "pass")]).await;
-    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    refused.assert_back_at(&format!("/games/{game}/seat"));
     assert!(refused.body.contains("只有基拉（持有笔记的人）能这样做"));
     assert!(refused.body.contains("你提交「放弃本幕行动」→ 被拒绝"));
     let bad_target = act(gb, game, &[("type", "vote"), ("vote1", "没有这个人")]).await;
-    assert_eq!(bad_target.status, StatusCode::CONFLICT);
+    bad_target.assert_back_at(&format!("/games/{game}/seat"));
     assert!(bad_target.body.contains("目标不存在或已出局"));
     let en = app.browser_in("en");
     en.login(&good_name, "password-123").await;
@@ -254,7 +254,8 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         "the opening act post"
     );
     let empty = gb.post(&thread, &[("csrf", &csrf), ("body", "  ")]).await;
-    assert_eq!(empty.status, StatusCode::BAD_REQUEST);
+    empty.assert_back_at(&thread);
+    assert!(empty.body.contains(r#"role="alert""#), "{}", empty.body);
 
     // Refusals: no seat, the graveyard for the living, the reveal before the end.
     let outsider = app.player("pgoutsider").await;
