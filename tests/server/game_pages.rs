@@ -372,6 +372,21 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
     assert_eq!(resolved.status, StatusCode::OK, "{}", resolved.body);
     assert!(resolved.body.contains("好人胜利"), "{}", resolved.body);
     assert!(resolved.body.contains("是基拉"));
+    // Issue 10 item 4: ended by the resolution of act 1, no page (nor the API) says act 2.
+    let (_, view) = api.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(view["act"], 1, "{view}");
+    for (b, path) in [
+        (&admin, format!("/games/{game}")),
+        (&admin, format!("/games/{game}/console")),
+        (&admin, format!("/games/{game}/threads/game")),
+        (&browsers[0], format!("/games/{game}/seat")),
+        (&browsers[1], format!("/games/{game}/seat")),
+        (&browsers[1], format!("/games/{game}/threads/game")),
+    ] {
+        let p = b.get(&path).await;
+        assert_eq!(p.status, StatusCode::OK, "{path}");
+        assert!(!p.body.contains("第 2 幕"), "{path} says act 2: {}", p.body);
+    }
 
     let reveal = app.browser().get(&format!("/games/{game}/reveal")).await;
     assert_eq!(reveal.status, StatusCode::OK, "{}", reveal.body);
