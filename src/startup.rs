@@ -16,7 +16,7 @@ use crate::web::state::AppState;
 use actix_session::SessionMiddleware;
 use actix_session::storage::CookieSessionStore;
 use actix_web::cookie::{Key, SameSite};
-use actix_web::dev::Server;
+use actix_web::dev::{Server, ServerHandle};
 use actix_web::middleware::{DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer};
 use std::net::TcpListener;
@@ -71,12 +71,14 @@ pub async fn state_with_clock(
         throttle: WriteLimiter::new(settings.actions_per_minute, settings.posts_per_minute),
         settings: settings.clone(),
         clock,
+        shutdown: crate::web::state::Shutdown::default(),
     })
 }
 
 pub struct Application {
     port: u16,
     server: Server,
+    stopper: Stopper,
     /// The first admin's password, when this start created it.
     pub admin_password: Option<String>,
     pub state: AppState,
@@ -141,6 +143,8 @@ impl Application {
                 .wrap(security_headers())
         })
         .worker_max_blocking_threads(settings.pool_size as usize + 4)
+        // The signals are ours (`run_until_stopped`): the live streams end before actix waits.
+        .disable_signals()
         .listen(listener)?;
         if settings.workers > 0 {
             server = server.workers(settings.workers);
@@ -151,9 +155,14 @@ impl Application {
                 std::time::Duration::from_secs(settings.scheduler_secs),
             );
         }
+        let server = server.run();
         Ok(Application {
             port,
-            server: server.run(),
+            stopper: Stopper {
+                handle: server.handle(),
+                shutdown: state.shutdown.clone(),
+            },
+            server,
             admin_password,
             state,
         })
@@ -163,10 +172,60 @@ impl Application {
         self.port
     }
 
-    /// Serves until SIGINT/SIGTERM (actix stops gracefully: in-flight requests finish).
+    /// Stops this server from elsewhere (tests; the signal handler).
+    pub fn stopper(&self) -> Stopper {
+        self.stopper.clone()
+    }
+
+    /// Serves until SIGINT/SIGTERM (graceful: in-flight requests finish, live streams end at
+    /// once) or SIGQUIT (at once), or until a [`Stopper`] stops it.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let stopper = self.stopper.clone();
+        actix_web::rt::spawn(async move {
+            let graceful = stop_signal().await;
+            stopper.stop(graceful).await;
+        });
         self.server.await
     }
+}
+
+/// Stops a running server: fires the shutdown signal (open live streams end), then stops
+/// actix, gracefully or not.
+#[derive(Clone)]
+pub struct Stopper {
+    handle: ServerHandle,
+    shutdown: crate::web::state::Shutdown,
+}
+
+impl Stopper {
+    pub async fn stop(&self, graceful: bool) {
+        tracing::info!(graceful, "stopping");
+        self.shutdown.fire();
+        self.handle.stop(graceful).await;
+    }
+}
+
+/// Waits for SIGINT or SIGTERM (`true`: a graceful stop) or SIGQUIT (`false`).
+#[cfg(unix)]
+async fn stop_signal() -> bool {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut quit)) =
+        (signal(SignalKind::terminate()), signal(SignalKind::quit()))
+    else {
+        let _ = tokio::signal::ctrl_c().await;
+        return true;
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => true,
+        _ = term.recv() => true,
+        _ = quit.recv() => false,
+    }
+}
+
+#[cfg(not(unix))]
+async fn stop_signal() -> bool {
+    let _ = tokio::signal::ctrl_c().await;
+    true
 }
 
 /// Defence in depth behind the sanitiser: no inline script, no framing, no sniffing.

@@ -26,24 +26,76 @@ document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
 });
 
 // Optional enhancement: live updates of a game's pages ([data-live] names the event stream).
-// When the game thread or the act changes, the page reloads, unless the reader is typing; then
-// a link offers the reload. Any `update` counts: its data ({"act", "floor"}) holds public facts
-// only and needs no reading here. Without this script the pages work as before.
+// When the game thread or the act changes, the page reloads, unless the reader would lose
+// something: a field changed from what the page came with, any text in a text area (a kept
+// draft too), or a message shown once (a refusal, an action's reply). Then a link offers the
+// reload ([data-reload-label], from the catalogs). Any `update` counts: its data ({"act",
+// "floor"}) holds public facts only and needs no reading here. One stream per page, closed
+// when the page is left (browsers allow only a few connections per host), reopened if the
+// page comes back from the back/forward cache. Without this script the pages work as before.
 (function () {
   var el = document.querySelector("[data-live]");
   if (!el || !window.EventSource) { return; }
-  var source = new EventSource(el.getAttribute("data-live"));
-  source.addEventListener("update", function () {
-    var typing = Array.prototype.some.call(document.querySelectorAll("textarea"), function (t) {
-      return t.value.trim() !== "";
-    });
-    if (!typing) { window.location.reload(); return; }
+  var source = null;
+
+  function fieldChanged(f) {
+    if (f.disabled || f.name === "csrf") { return false; }
+    var tag = f.tagName.toLowerCase();
+    if (tag === "textarea") { return f.value !== f.defaultValue || f.value.trim() !== ""; }
+    if (tag === "select") {
+      var opts = f.options, i;
+      if (f.multiple) {
+        for (i = 0; i < opts.length; i++) {
+          if (opts[i].selected !== opts[i].defaultSelected) { return true; }
+        }
+        return false;
+      }
+      // Without a `selected` attribute the first option is the default.
+      var def = 0;
+      for (i = 0; i < opts.length; i++) {
+        if (opts[i].defaultSelected) { def = i; break; }
+      }
+      return opts.length > 0 && f.selectedIndex !== def;
+    }
+    var type = (f.type || "").toLowerCase();
+    if (type === "hidden" || type === "submit" || type === "button" || type === "reset" ||
+        type === "image" || type === "file") { return false; }
+    if (type === "checkbox" || type === "radio") { return f.checked !== f.defaultChecked; }
+    return f.value !== f.defaultValue;
+  }
+
+  function holdReload() {
+    if (document.querySelector('[role="alert"]')) { return true; }
+    return Array.prototype.some.call(
+      document.querySelectorAll("input, select, textarea"), fieldChanged);
+  }
+
+  function offerReload() {
     if (document.getElementById("live-reload")) { return; }
     var a = document.createElement("a");
     a.id = "live-reload";
-    a.href = window.location.href;
-    a.className = "notice";
-    a.textContent = "↻";
+    a.href = window.location.href.split("#")[0];
+    a.className = "notice live-reload";
+    a.setAttribute("role", "status");
+    a.textContent = el.getAttribute("data-reload-label") || "↻";
     el.parentNode.insertBefore(a, el);
-  });
+  }
+
+  function open() {
+    if (source) { return; }
+    source = new EventSource(el.getAttribute("data-live"));
+    source.addEventListener("update", function () {
+      if (holdReload()) { offerReload(); return; }
+      close();
+      window.location.reload();
+    });
+  }
+
+  function close() {
+    if (source) { source.close(); source = null; }
+  }
+
+  window.addEventListener("pagehide", close);
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { open(); } });
+  open();
 })();

@@ -55,3 +55,12 @@ error-reason-required = State a reason for ending the game.
 error-bad-winner = The winner must be good, kira or draw.
 error-already-seated = That account already has a seat in this game (or is its judge).
 error-game-thread-locked = The judge has locked the game thread.
+
+# Issue 10 item 1 (i10-prg): what the judge's last action did, shown once after the redirect.
+console-done-deadline = The deadline is now { $at }.
+console-done-pause = The game is paused.
+console-done-resume = The game runs again; the deadline is { $at }.
+console-done-resolve = Act { $act } is resolved.
+console-done-post = Posted in the game thread (#{ $floor }).
+console-done-end = The game is ended.
+console-done-substitute = A substitute now plays { $game_id }.

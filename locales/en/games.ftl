@@ -259,3 +259,6 @@ dn-refusal-duplicate-target = A ballot cannot name the same seat twice.
 dn-refusal-game-over = The game is over.
 new-field-remind-hours = Remind seats that still owe, hours before the deadline (0 = never)
 new-error-remind-hours = The reminder must come 0 to 72 hours before the deadline.
+
+# Issue 10 item 3 (i10-prg): the live update's link when a reload would lose what was typed.
+live-reload = New posts — reload

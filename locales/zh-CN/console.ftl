@@ -55,3 +55,12 @@ error-reason-required = 请说明结束游戏的原因。
 error-bad-winner = 胜方须为 good、kira 或 draw。
 error-already-seated = 该账号已在本局有座位（或是本局法官）。
 error-game-thread-locked = 法官已锁定游戏帖。
+
+# Issue 10 item 1 (i10-prg): what the judge's last action did, shown once after the redirect.
+console-done-deadline = 截止时间已改为 { $at }。
+console-done-pause = 游戏已暂停。
+console-done-resume = 游戏已继续，截止时间为 { $at }。
+console-done-resolve = 第 { $act } 幕已结算。
+console-done-post = 已在游戏帖发言（#{ $floor }）。
+console-done-end = 游戏已结束。
+console-done-substitute = 替补已接替 { $game_id }。

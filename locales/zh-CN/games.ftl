@@ -256,3 +256,6 @@ dn-refusal-duplicate-target = 一张票不能重复投同一人。
 dn-refusal-game-over = 游戏已经结束。
 new-field-remind-hours = 截止前几小时提醒未行动的座位（0 = 不提醒）
 new-error-remind-hours = 提醒时间须为截止前 0 至 72 小时。
+
+# Issue 10 item 3 (i10-prg): the live update's link when a reload would lose what was typed.
+live-reload = 有新内容 — 刷新

@@ -7,6 +7,7 @@
 pub mod models;
 pub mod queries;
 pub mod schema;
+pub mod schema_flash;
 pub mod schema_notify;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};

@@ -5,6 +5,7 @@ use crate::domain::account::name_key;
 use crate::forum::accounts as service;
 use crate::i18n::Lang;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash, see_other};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::redirect::{local_path, local_path_of_referer};
 use crate::web::state::AppState;
@@ -90,24 +91,26 @@ pub struct NextQuery {
     next: Option<String>,
 }
 
-fn see_other(to: &str) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header(("Location", to))
-        .finish()
-}
-
-/// A form error re-renders the form with what was typed (never the password) and the message.
-fn form_status(e: &AppError) -> StatusCode {
-    actix_web::ResponseError::status_code(e)
+/// A refused form goes back to its page with the message and what was typed (never the
+/// password).
+fn refused(e: &AppError, viewer: &Viewer) -> Flash {
+    Flash::refusal("", e.message(&viewer.tr))
 }
 
 #[get("/register")]
-async fn register_form(viewer: Viewer) -> RegisterPage {
-    RegisterPage {
+async fn register_form(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+) -> Result<RegisterPage, AppError> {
+    let flash = flash::take(&state, &viewer, "/register").await?;
+    Ok(RegisterPage {
         page: viewer.page(),
-        username: String::new(),
-        error: None,
-    }
+        username: flash
+            .as_ref()
+            .map(|f| f.field("username").to_string())
+            .unwrap_or_default(),
+        error: flash.and_then(|f| f.error_for("")),
+    })
 }
 
 #[post("/register")]
@@ -123,26 +126,30 @@ async fn register(
             viewer.sign_in(&sid)?;
             Ok(see_other("/"))
         }
-        Err(e @ AppError::Internal(_)) => Err(e),
+        Err(e) if !flash::shown_at_form(&e) => Err(e),
         Err(e) => {
-            let page = RegisterPage {
-                error: Some(e.message(&viewer.tr)),
-                username: form.username.clone(),
-                page: viewer.page(),
-            };
-            Ok(render_with(page, form_status(&e)))
+            let f = refused(&e, &viewer).with("username", &form.username);
+            flash::redirect(&state, &viewer, "/register", f).await
         }
     }
 }
 
 #[get("/login")]
-async fn login_form(viewer: Viewer, q: web::Query<NextQuery>) -> LoginPage {
-    LoginPage {
+async fn login_form(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    q: web::Query<NextQuery>,
+) -> Result<LoginPage, AppError> {
+    let flash = flash::take(&state, &viewer, "/login").await?;
+    Ok(LoginPage {
         page: viewer.page(),
-        username: String::new(),
+        username: flash
+            .as_ref()
+            .map(|f| f.field("username").to_string())
+            .unwrap_or_default(),
         next: local_path(q.next.as_deref().unwrap_or("/")),
-        error: None,
-    }
+        error: flash.and_then(|f| f.error_for("")),
+    })
 }
 
 #[post("/login")]
@@ -159,18 +166,15 @@ async fn login(
             Ok(see_other(&local_path(&form.next)))
         }
         Err(e @ AppError::Internal(_)) => Err(e),
+        Err(e) if !flash::shown_at_form(&e) => Err(e),
         Err(e) => {
-            let status = form_status(&e);
-            let mut resp_page = LoginPage {
-                error: Some(e.message(&viewer.tr)),
-                username: form.username.clone(),
-                next: local_path(&form.next),
-                page: viewer.page(),
-            };
-            if matches!(e, AppError::RateLimited) {
-                resp_page.error = Some(viewer.tr.t("error-rate-limited"));
-            }
-            let mut resp = render_with(resp_page, status);
+            let f = refused(&e, &viewer).with("username", &form.username);
+            let next = local_path(&form.next);
+            let to = format!(
+                "/login?next={}",
+                url::form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>()
+            );
+            let mut resp = flash::redirect(&state, &viewer, &to, f).await?;
             if matches!(e, AppError::RateLimited) {
                 resp.headers_mut().insert(
                     actix_web::http::header::RETRY_AFTER,
@@ -202,14 +206,20 @@ async fn logout(
 }
 
 #[get("/account/password")]
-async fn password_form(viewer: Viewer) -> Result<PasswordPage, AppError> {
+async fn password_form(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+) -> Result<PasswordPage, AppError> {
     viewer.require()?;
+    let flash = flash::take(&state, &viewer, PASSWORD_PATH).await?;
     Ok(PasswordPage {
         page: viewer.page(),
-        error: None,
-        done: false,
+        done: flash.as_ref().is_some_and(|f| f.ok),
+        error: flash.and_then(|f| f.error_for("")),
     })
 }
+
+const PASSWORD_PATH: &str = "/account/password";
 
 #[derive(Deserialize)]
 pub struct PasswordForm {
@@ -234,25 +244,12 @@ async fn change_password(
         &form.new_password,
     )
     .await;
-    match result {
-        Ok(()) => Ok(render_with(
-            PasswordPage {
-                page: viewer.page(),
-                error: None,
-                done: true,
-            },
-            StatusCode::OK,
-        )),
-        Err(e @ AppError::Internal(_)) => Err(e),
-        Err(e) => Ok(render_with(
-            PasswordPage {
-                error: Some(e.message(&viewer.tr)),
-                page: viewer.page(),
-                done: false,
-            },
-            form_status(&e),
-        )),
-    }
+    let f = match result {
+        Ok(()) => Flash::notice(viewer.tr.t("password-changed")),
+        Err(e) if !flash::shown_at_form(&e) => return Err(e),
+        Err(e) => refused(&e, &viewer),
+    };
+    flash::redirect(&state, &viewer, PASSWORD_PATH, f).await
 }
 
 async fn sessions_page(
@@ -293,8 +290,14 @@ async fn sessions_page(
 /// everywhere".
 #[get("/account/sessions")]
 async fn sessions(viewer: Viewer, state: web::Data<AppState>) -> Result<SessionsPage, AppError> {
-    sessions_page(&viewer, &state, false).await
+    viewer.require()?;
+    let revoked = flash::take(&state, &viewer, SESSIONS_PATH)
+        .await?
+        .is_some_and(|f| f.ok);
+    sessions_page(&viewer, &state, revoked).await
 }
+
+const SESSIONS_PATH: &str = "/account/sessions";
 
 #[post("/account/tokens/{id}/revoke")]
 async fn revoke_token(
@@ -302,11 +305,12 @@ async fn revoke_token(
     state: web::Data<AppState>,
     id: web::Path<String>,
     form: web::Form<CsrfForm>,
-) -> Result<SessionsPage, AppError> {
+) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     service::revoke_token(&state, account.id, id.into_inner()).await?;
-    sessions_page(&viewer, &state, true).await
+    let f = Flash::notice(viewer.tr.t("sessions-revoked"));
+    flash::redirect(&state, &viewer, SESSIONS_PATH, f).await
 }
 
 /// Ends every session (this one too) and every token of the account.

@@ -3,12 +3,11 @@
 use crate::db::queries::{account_events, forum, users};
 use crate::domain::{BoardSlug, Role, Title};
 use crate::forum::accounts as service;
-use crate::web::accounts::render_with;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -93,7 +92,14 @@ async fn admin_page(viewer: &Viewer, state: &AppState) -> Result<AdminPage, AppE
 #[get("/admin")]
 async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<AdminPage, AppError> {
     viewer.require_admin()?;
-    admin_page(&viewer, &state).await
+    let mut page = admin_page(&viewer, &state).await?;
+    if let Some(f) = flash::take(&state, &viewer, "/admin").await? {
+        page.error = f.error_for("");
+        page.board_slug = f.field("slug").to_string();
+        page.board_title = f.field("title").to_string();
+        page.board_description = f.field("description").to_string();
+    }
+    Ok(page)
 }
 
 #[derive(Deserialize)]
@@ -133,16 +139,13 @@ async fn new_board(
     viewer.check_csrf(&form.csrf)?;
     viewer.require_admin()?;
     match create_board(&state, &form.slug, &form.title, &form.description).await {
-        Ok(()) => Ok(HttpResponse::SeeOther()
-            .insert_header(("Location", format!("/b/{}", form.slug.trim())))
-            .finish()),
+        Ok(()) => Ok(flash::see_other(&format!("/b/{}", form.slug.trim()))),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
-            let mut page = admin_page(&viewer, &state).await?;
-            page.error = Some(e.message(&viewer.tr));
-            page.board_slug = form.slug.clone();
-            page.board_title = form.title.clone();
-            page.board_description = form.description.clone();
-            Ok(render_with(page, actix_web::ResponseError::status_code(&e)))
+            let f = Flash::refusal("", e.message(&viewer.tr))
+                .with("slug", &form.slug)
+                .with("title", &form.title)
+                .with("description", &form.description);
+            flash::redirect(&state, &viewer, "/admin", f).await
         }
         Err(e) => Err(e),
     }
@@ -164,17 +167,10 @@ async fn set_role(
     viewer.check_csrf(&form.csrf)?;
     let admin = viewer.require_admin()?;
     match service::set_role(&state, admin.id, &form.username, &form.role).await {
-        Ok(()) => Ok(HttpResponse::SeeOther()
-            .insert_header(("Location", "/admin"))
-            .finish()),
+        Ok(()) => Ok(flash::see_other("/admin")),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_) | AppError::NotFound)) => {
-            let mut page = admin_page(&viewer, &state).await?;
-            page.error = Some(e.message(&viewer.tr));
-            let status = match e {
-                AppError::NotFound => StatusCode::NOT_FOUND,
-                ref other => actix_web::ResponseError::status_code(other),
-            };
-            Ok(render_with(page, status))
+            let f = Flash::refusal("", e.message(&viewer.tr));
+            flash::redirect(&state, &viewer, "/admin", f).await
         }
         Err(e) => Err(e),
     }

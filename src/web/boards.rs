@@ -2,8 +2,8 @@
 
 use crate::db::queries::{forum, users};
 use crate::forum::posting;
-use crate::web::accounts::render_with;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
@@ -163,8 +163,16 @@ async fn show_board(
 ) -> Result<BoardPage, AppError> {
     let page = page_param(q.page);
     let reader = viewer.require().ok().map(|a| a.id);
-    let data = load_board(&state, slug.into_inner(), page, reader).await?;
-    Ok(board_page(&viewer, data, page))
+    let slug = slug.into_inner();
+    let flash = flash::take(&state, &viewer, &format!("/b/{slug}")).await?;
+    let data = load_board(&state, slug, page, reader).await?;
+    let mut view = board_page(&viewer, data, page);
+    if let Some(f) = flash {
+        view.form_title = f.field("title").to_string();
+        view.form_body = f.field("body").to_string();
+        view.error = f.error_for("");
+    }
+    Ok(view)
 }
 
 #[derive(Deserialize)]
@@ -189,16 +197,20 @@ async fn create_thread(
             .insert_header(("Location", format!("/t/{id}")))
             .finish()),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
-            // Keep what was typed: re-render the board with the form filled in.
-            let data = load_board(&state, slug, 1, Some(account.id)).await?;
-            let mut page = board_page(&viewer, data, 1);
-            page.form_title = form.title.clone();
-            page.form_body = form.body.clone();
-            page.error = Some(e.message(&viewer.tr));
-            Ok(render_with(page, actix_web::ResponseError::status_code(&e)))
+            // Keep what was typed: back to the board with the form filled in.
+            let f = Flash::refusal("", e.message(&viewer.tr))
+                .with("title", &form.title)
+                .with("body", &form.body);
+            let to = format!("/b/{}#new-thread", local_slug(&slug));
+            flash::redirect(&state, &viewer, &to, f).await
         }
         Err(e) => Err(e),
     }
+}
+
+/// A slug as a path segment (a refused form may name a board that does not exist).
+fn local_slug(slug: &str) -> String {
+    url::form_urlencoded::byte_serialize(slug.as_bytes()).collect()
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

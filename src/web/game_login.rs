@@ -3,8 +3,8 @@
 
 use crate::db::queries::games;
 use crate::forum::accounts as service;
-use crate::web::accounts::render_with;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
@@ -47,12 +47,16 @@ async fn login_form(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<LoginPage, AppError> {
+    let flash = flash::take(&state, &viewer, &format!("/games/{}/login", *id)).await?;
     Ok(LoginPage {
         title: title_of(&state, *id).await?,
         page: viewer.page(),
         game: *id,
-        game_name: String::new(),
-        error: None,
+        game_name: flash
+            .as_ref()
+            .map(|f| f.field("game_id").to_string())
+            .unwrap_or_default(),
+        error: flash.and_then(|f| f.error_for("")),
     })
 }
 
@@ -84,19 +88,12 @@ async fn login(
         Ok((user_id, scope)) => {
             let sid = service::open_session(&state, user_id, Some(scope)).await?;
             viewer.sign_in(&sid)?;
-            Ok(HttpResponse::SeeOther()
-                .insert_header(("Location", format!("/games/{game_id}/seat")))
-                .finish())
+            Ok(flash::see_other(&format!("/games/{game_id}/seat")))
         }
         Err(e @ (AppError::BadCredentials | AppError::RateLimited)) => {
-            let page = LoginPage {
-                title: title_of(&state, game_id).await?,
-                error: Some(e.message(&viewer.tr)),
-                page: viewer.page(),
-                game: game_id,
-                game_name: form.game_id.clone(),
-            };
-            Ok(render_with(page, actix_web::ResponseError::status_code(&e)))
+            // The game ID as typed comes back; never the password.
+            let f = Flash::refusal("", e.message(&viewer.tr)).with("game_id", &form.game_id);
+            flash::redirect(&state, &viewer, &format!("/games/{game_id}/login"), f).await
         }
         Err(e) => Err(e),
     }
@@ -125,13 +122,14 @@ async fn set_form(
     id: web::Path<i64>,
 ) -> Result<SetPage, AppError> {
     let (_, game_name) = my_game_name(&viewer, &state, *id).await?;
+    let flash = flash::take(&state, &viewer, &format!("/games/{}/alias", *id)).await?;
     Ok(SetPage {
         title: title_of(&state, *id).await?,
         page: viewer.page(),
         game: *id,
         game_name,
-        error: None,
-        done: false,
+        done: flash.as_ref().is_some_and(|f| f.ok),
+        error: flash.and_then(|f| f.error_for("")),
     })
 }
 
@@ -150,25 +148,14 @@ async fn set(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let game_id = *id;
-    let (user_id, game_name) = my_game_name(&viewer, &state, game_id).await?;
+    let (user_id, _) = my_game_name(&viewer, &state, game_id).await?;
     let result = service::set_alias_password(&state, user_id, game_id, &form.password).await;
-    let (error, status) = match &result {
-        Ok(()) => (None, actix_web::http::StatusCode::OK),
-        Err(AppError::Internal(_)) => return result.map(|_| HttpResponse::Ok().finish()),
-        Err(e) => (
-            Some(e.message(&viewer.tr)),
-            actix_web::ResponseError::status_code(e),
-        ),
+    let f = match result {
+        Ok(()) => Flash::notice(viewer.tr.t("alias-set-done")),
+        Err(e) if !flash::shown_at_form(&e) => return Err(e),
+        Err(e) => Flash::refusal("", e.message(&viewer.tr)),
     };
-    let page = SetPage {
-        title: title_of(&state, game_id).await?,
-        page: viewer.page(),
-        game: game_id,
-        game_name,
-        done: error.is_none(),
-        error,
-    };
-    Ok(render_with(page, status))
+    flash::redirect(&state, &viewer, &format!("/games/{game_id}/alias"), f).await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -8,6 +8,7 @@ pub mod assets;
 pub mod boards;
 pub mod error;
 pub mod feeds;
+pub mod flash;
 pub mod game_login;
 pub mod games;
 pub mod notifications;

@@ -4,6 +4,7 @@
 use crate::i18n::Tr;
 use crate::notify::{self, store};
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
@@ -167,9 +168,7 @@ async fn mark_read(
     state
         .write(move |c| Ok(store::mark_all_read(c, user, scope, now)?))
         .await?;
-    Ok(HttpResponse::SeeOther()
-        .insert_header(("Location", "/notifications"))
-        .finish())
+    Ok(flash::see_other("/notifications"))
 }
 
 async fn prefs_page(viewer: &Viewer, state: &AppState, saved: bool) -> Result<PrefsPage, AppError> {
@@ -194,8 +193,14 @@ async fn prefs_page(viewer: &Viewer, state: &AppState, saved: bool) -> Result<Pr
 
 #[get("/account/notifications")]
 async fn prefs_form(viewer: Viewer, state: web::Data<AppState>) -> Result<PrefsPage, AppError> {
-    prefs_page(&viewer, &state, false).await
+    viewer.require()?;
+    let saved = flash::take(&state, &viewer, PREFS_PATH)
+        .await?
+        .is_some_and(|f| f.ok);
+    prefs_page(&viewer, &state, saved).await
 }
+
+const PREFS_PATH: &str = "/account/notifications";
 
 /// The settings form: `csrf`, and one checkbox per kind that stays on (unchecked boxes are not
 /// sent).
@@ -204,7 +209,7 @@ async fn prefs_save(
     viewer: Viewer,
     state: web::Data<AppState>,
     form: web::Form<HashMap<String, String>>,
-) -> Result<PrefsPage, AppError> {
+) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(form.get("csrf").map(String::as_str).unwrap_or(""))?;
     let user = viewer.require()?.id;
     let on: Vec<(&'static str, bool)> = notify::KINDS
@@ -219,7 +224,8 @@ async fn prefs_save(
             Ok(())
         })
         .await?;
-    prefs_page(&viewer, &state, true).await
+    let f = Flash::notice(viewer.tr.t("notify-settings-saved"));
+    flash::redirect(&state, &viewer, PREFS_PATH, f).await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

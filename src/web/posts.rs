@@ -4,8 +4,8 @@
 use crate::db::queries::{forum, users};
 use crate::forum::posting;
 use crate::markdown;
-use crate::web::accounts::render_with;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
@@ -54,13 +54,21 @@ async fn edit_form(
     let (post, _) = state
         .db(move |c| posting::editable(c, thread_id, floor, account.id, account.is_admin()))
         .await?;
+    let flash = flash::take(&state, &viewer, &edit_path(thread_id, floor)).await?;
     Ok(EditPage {
         page: viewer.page(),
         thread_id,
         floor,
-        body: post.body,
-        error: None,
+        body: match &flash {
+            Some(f) => f.field("body").to_string(),
+            None => post.body,
+        },
+        error: flash.and_then(|f| f.error_for("")),
     })
+}
+
+fn edit_path(thread_id: i64, floor: i64) -> String {
+    format!("/t/{thread_id}/{floor}/edit")
 }
 
 #[derive(Deserialize)]
@@ -82,14 +90,8 @@ async fn edit(
     match posting::edit(&state, account, thread_id, floor, &form.body).await {
         Ok(()) => Ok(crate::web::threads::see_post(thread_id, floor)),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
-            let page = EditPage {
-                error: Some(e.message(&viewer.tr)),
-                page: viewer.page(),
-                thread_id,
-                floor,
-                body: form.body.clone(),
-            };
-            Ok(render_with(page, actix_web::ResponseError::status_code(&e)))
+            let f = Flash::refusal("", e.message(&viewer.tr)).with("body", &form.body);
+            flash::redirect(&state, &viewer, &edit_path(thread_id, floor), f).await
         }
         Err(e) => Err(e),
     }

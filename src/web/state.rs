@@ -19,6 +19,37 @@ pub struct AppState {
     pub settings: Settings,
     /// Now, as the game service sees it (a manual clock in tests).
     pub clock: Arc<dyn Clock>,
+    /// Fired when the server stops: open live streams end at once (issue 10 item 2).
+    pub shutdown: Shutdown,
+}
+
+/// A signal fired once when the server stops. The live-update streams watch it: a graceful
+/// stop waits for every open response, and an event stream never ends by itself, so without
+/// it a stop with open game pages waited the whole shutdown timeout.
+#[derive(Clone)]
+pub struct Shutdown(Arc<tokio::sync::watch::Sender<bool>>);
+
+impl Default for Shutdown {
+    fn default() -> Self {
+        Shutdown(Arc::new(tokio::sync::watch::channel(false).0))
+    }
+}
+
+impl Shutdown {
+    pub fn fire(&self) {
+        self.0.send_replace(true);
+    }
+
+    pub fn is_fired(&self) -> bool {
+        *self.0.borrow()
+    }
+
+    /// Resolves once the signal has fired (at once if it has already).
+    pub async fn fired(&self) {
+        let mut rx = self.0.subscribe();
+        // The sender lives as long as `self`: `wait_for` cannot fail while we hold it.
+        let _ = rx.wait_for(|fired| *fired).await;
+    }
 }
 
 impl AppState {

@@ -6,8 +6,8 @@ use crate::db::queries::{forum, users};
 use crate::domain::account::name_key;
 use crate::forum::posting;
 use crate::markdown;
-use crate::web::accounts::render_with;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
@@ -191,6 +191,11 @@ async fn show(
     let data = load_thread(&state, &viewer, *id, page, author.clone(), q.quote).await?;
     let mut view = thread_page(&viewer, data, page, author);
     view.quote_floor = q.quote;
+    if let Some(f) = flash::take(&state, &viewer, &format!("/t/{thread_id}")).await? {
+        view.error = f.error_for("reply");
+        view.reply_body = f.field("body").to_string();
+        view.quote_floor = f.field("quote").parse().ok();
+    }
     Ok(Either::Left(view))
 }
 
@@ -258,12 +263,10 @@ async fn reply(
         Ok(floor) => Ok(see_post(thread_id, floor)),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
             // The reply is not lost: the thread comes back with the text in the form.
-            let data = load_thread(&state, &viewer, thread_id, 1, None, None).await?;
-            let mut view = thread_page(&viewer, data, 1, None);
-            view.reply_body = form.body.clone();
-            view.quote_floor = quote;
-            view.error = Some(e.message(&viewer.tr));
-            Ok(render_with(view, actix_web::ResponseError::status_code(&e)))
+            let f = Flash::refusal("reply", e.message(&viewer.tr))
+                .with("body", &form.body)
+                .with_opt("quote", quote.map(|q| q.to_string()).as_deref());
+            flash::redirect(&state, &viewer, &format!("/t/{thread_id}#reply"), f).await
         }
         Err(e) => Err(e),
     }

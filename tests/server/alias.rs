@@ -145,7 +145,12 @@ async fn game_id_login_reaches_only_its_seat(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(p.status, StatusCode::UNAUTHORIZED);
+    p.assert_back_at(&format!("/games/{id}/login"));
+    assert!(
+        p.body.contains(&format!(r#"value="{game_name}""#)),
+        "the game ID is kept"
+    );
+    assert!(!p.body.contains("value=\"wrong\""), "never the password");
     b.post(
         &format!("/games/{id}/login"),
         &[

@@ -618,7 +618,8 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
     assert!(page.body.contains("console-owing") || page.body.contains("尚欠"));
     let csrf = page.csrf();
 
-    // Refusals re-render the console with the reason, in the reader's language.
+    // Refusals come back to the console (303) with the reason, in the reader's language, and
+    // what was typed.
     let past = at(app.clock.now_utc() - chrono::Duration::hours(1));
     let p = admin
         .post(
@@ -631,12 +632,13 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(p.status, StatusCode::CONFLICT);
+    p.assert_back_at(&path);
     assert!(p.body.contains("新的截止时间必须在将来"), "{}", p.body);
+    assert!(p.body.contains(&format!(r#"value="{past}""#)), "refilled");
     let p = admin
         .post(&format!("{path}/resume"), &[("csrf", &csrf), ("act", "1")])
         .await;
-    assert_eq!(p.status, StatusCode::CONFLICT);
+    p.assert_back_at(&path);
     assert!(p.body.contains("游戏没有暂停"));
     let p = admin
         .post(
@@ -644,7 +646,7 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
             &[("csrf", &csrf), ("game_id", &g.names[0]), ("account", "p1")],
         )
         .await;
-    assert_eq!(p.status, StatusCode::CONFLICT);
+    p.assert_back_at(&path);
     assert!(p.body.contains("已在本局有座位"));
     // A stale form: refused.
     let p = admin
@@ -704,7 +706,13 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
     let p = admin
         .post(&format!("{path}/resolve"), &[("csrf", &csrf), ("act", "1")])
         .await;
-    assert_eq!(p.status, StatusCode::OK);
+    p.assert_back_at(&path);
+    assert!(
+        p.body.contains("第 1 幕已结算"),
+        "the result, once: {}",
+        p.body
+    );
+    assert!(!admin.get(&path).await.body.contains("第 1 幕已结算"));
     let (_, public) = api.get(&format!("/api/v1/games/{}", g.id), None).await;
     assert!(
         public["act"] == 2 || public["winner"].is_string(),
@@ -725,7 +733,7 @@ async fn the_console_page_works_with_forms_and_refusals(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(p.status, StatusCode::CONFLICT);
+    p.assert_back_at(&path);
     assert!(p.body.contains("State a reason"), "{}", p.body);
 
     // Non-judges: 403 on the page and the forms.

@@ -299,12 +299,16 @@ async fn a_malformed_deadline_is_400(app: TestApp) {
                 ],
             )
             .await;
-        assert_eq!(
-            p.status,
-            StatusCode::BAD_REQUEST,
-            "{deadline:?} {minutes:?}"
-        );
+        // The form: back to the console (303) with the reason and the fields as typed.
+        p.assert_back_at(&console);
         assert!(p.body.contains("请填写日期时间"), "{}", p.body);
+        if !minutes.is_empty() {
+            assert!(
+                p.body.contains(&format!(r#"value="{minutes}""#)),
+                "{}",
+                p.body
+            );
+        }
     }
 }
 

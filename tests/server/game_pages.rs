@@ -81,7 +81,7 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         ],
     )
     .await;
-    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
+    bad.assert_back_at("/games/new");
     assert!(bad.body.contains("必须是整数"), "{}", bad.body);
     for kept in [
         r#"value="坏表单局""#,
@@ -108,8 +108,9 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         ],
     )
     .await;
-    assert_eq!(few.status, StatusCode::BAD_REQUEST);
+    few.assert_back_at("/games/new");
     assert!(few.body.contains("角色名须各不相同"), "{}", few.body);
+    assert!(few.body.contains(" checked"), "the ticked box stays ticked");
 
     let created = create_form(
         &admin,
@@ -208,7 +209,7 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         &[("type", "vote"), ("vote1", &other), ("vote2", "")],
     )
     .await;
-    assert_eq!(voted.status, StatusCode::OK, "{}", voted.body);
+    voted.assert_back_at(&format!("/games/{game}/seat"));
     assert!(voted.body.contains("投票已记录"));
     assert!(voted.body.contains(&format!("投票给 {other}")));
     assert!(
@@ -216,11 +217,11 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         "nothing owed after the ballot"
     );
     let refused = act(gb, game, &[("type", "pass")]).await;
-    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    refused.assert_back_at(&format!("/games/{game}/seat"));
     assert!(refused.body.contains("只有基拉（持有笔记的人）能这样做"));
     assert!(refused.body.contains("你提交「放弃本幕行动」→ 被拒绝"));
     let bad_target = act(gb, game, &[("type", "vote"), ("vote1", "没有这个人")]).await;
-    assert_eq!(bad_target.status, StatusCode::CONFLICT);
+    bad_target.assert_back_at(&format!("/games/{game}/seat"));
     assert!(bad_target.body.contains("目标不存在或已出局"));
     let en = app.browser_in("en");
     en.login(&good_name, "password-123").await;
@@ -253,7 +254,8 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         "the opening act post"
     );
     let empty = gb.post(&thread, &[("csrf", &csrf), ("body", "  ")]).await;
-    assert_eq!(empty.status, StatusCode::BAD_REQUEST);
+    empty.assert_back_at(&thread);
+    assert!(empty.body.contains(r#"role="alert""#), "{}", empty.body);
 
     // Refusals: no seat, the graveyard for the living, the reveal before the end.
     let outsider = app.player("pgoutsider").await;
@@ -370,6 +372,21 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
     assert_eq!(resolved.status, StatusCode::OK, "{}", resolved.body);
     assert!(resolved.body.contains("好人胜利"), "{}", resolved.body);
     assert!(resolved.body.contains("是基拉"));
+    // Issue 10 item 4: ended by the resolution of act 1, no page (nor the API) says act 2.
+    let (_, view) = api.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(view["act"], 1, "{view}");
+    for (b, path) in [
+        (&admin, format!("/games/{game}")),
+        (&admin, format!("/games/{game}/console")),
+        (&admin, format!("/games/{game}/threads/game")),
+        (&browsers[0], format!("/games/{game}/seat")),
+        (&browsers[1], format!("/games/{game}/seat")),
+        (&browsers[1], format!("/games/{game}/threads/game")),
+    ] {
+        let p = b.get(&path).await;
+        assert_eq!(p.status, StatusCode::OK, "{path}");
+        assert!(!p.body.contains("第 2 幕"), "{path} says act 2: {}", p.body);
+    }
 
     let reveal = app.browser().get(&format!("/games/{game}/reveal")).await;
     assert_eq!(reveal.status, StatusCode::OK, "{}", reveal.body);
@@ -411,7 +428,7 @@ async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
     assert_eq!(press(&p, game, "signup").await.status, StatusCode::OK);
     // Too few players: the judge sees the game page again with the reason, nothing started.
     let refused = press(&admin, game, "start").await;
-    assert_eq!(refused.status, StatusCode::CONFLICT);
+    refused.assert_back_at(&format!("/games/{game}"));
     assert!(
         refused.body.contains("报名人数不在本局允许的范围内"),
         "{}",
@@ -424,6 +441,9 @@ async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
     );
     // The judge cannot sign up to her own game.
     let own = press(&admin, game, "signup").await;
-    assert_eq!(own.status, StatusCode::CONFLICT);
+    own.assert_back_at(&format!("/games/{game}"));
     assert!(own.body.contains("法官不能参加自己主持的游戏"));
+    // Said once: the game page again is the plain page.
+    let again = admin.get(&format!("/games/{game}")).await;
+    assert!(!again.body.contains("法官不能参加自己主持的游戏"));
 }

@@ -18,6 +18,8 @@ pub struct TestApp {
     pub state: maku::web::state::AppState,
     /// Time as this app sees it; tests move it by hand.
     pub clock: Arc<ManualClock>,
+    /// Stops this app's server (as SIGTERM would).
+    pub stopper: maku::startup::Stopper,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -60,8 +62,9 @@ pub async fn spawn_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> 
         Backend::Postgres => (fresh_pg_database()?, None),
     };
     let clock = Arc::new(ManualClock::new(chrono::Utc::now().naive_utc()));
-    let (base, admin_password, state) = start(&database_url, clock.clone(), tweak).await;
+    let (base, admin_password, state, stopper) = start(&database_url, clock.clone(), tweak).await;
     Some(TestApp {
+        stopper,
         base,
         admin_password: admin_password.expect("a fresh database creates admin"),
         database_url,
@@ -76,7 +79,12 @@ async fn start(
     database_url: &str,
     clock: Arc<ManualClock>,
     tweak: impl FnOnce(&mut Settings),
-) -> (String, Option<String>, maku::web::state::AppState) {
+) -> (
+    String,
+    Option<String>,
+    maku::web::state::AppState,
+    maku::startup::Stopper,
+) {
     let mut settings = Settings::new("127.0.0.1:0", database_url);
     settings.pool_size = 4;
     settings.workers = 2;
@@ -93,8 +101,9 @@ async fn start(
     let base = format!("http://127.0.0.1:{}", app.port());
     let admin_password = app.admin_password.clone();
     let state = app.state.clone();
+    let stopper = app.stopper();
     actix_web::rt::spawn(app.run_until_stopped());
-    (base, admin_password, state)
+    (base, admin_password, state, stopper)
 }
 
 impl TestApp {
@@ -104,7 +113,7 @@ impl TestApp {
         at: chrono::NaiveDateTime,
         tweak: impl FnOnce(&mut Settings),
     ) -> (String, maku::web::state::AppState) {
-        let (base, _, state) =
+        let (base, _, state, _) =
             start(&self.database_url, Arc::new(ManualClock::new(at)), tweak).await;
         (base, state)
     }
@@ -113,17 +122,43 @@ impl TestApp {
 /// One browser: its own cookie jar, following redirects like a browser after a form post.
 pub struct Browser {
     pub client: reqwest::Client,
+    /// The same cookie jar, not following redirects: to see a form's own answer.
+    pub raw: reqwest::Client,
     pub base: String,
     pub lang: &'static str,
+}
+
+/// A form's own answer, not followed.
+pub struct Answer {
+    pub status: StatusCode,
+    /// The `Location` header (a local path), or `""`.
+    pub location: String,
 }
 
 pub struct Page {
     pub status: StatusCode,
     pub url: String,
     pub body: String,
+    /// A form post's own answer, before its redirect was followed (a GET: its status).
+    pub answer: StatusCode,
 }
 
 impl Page {
+    /// Post/redirect/get: the form answered `303 See Other` and led back to `path` (its page),
+    /// which was found (the message and refill are on it).
+    #[track_caller]
+    pub fn assert_back_at(&self, path: &str) {
+        assert_eq!(
+            self.answer,
+            StatusCode::SEE_OTHER,
+            "a form answers 303: {}",
+            self.body
+        );
+        let at = url::Url::parse(&self.url).expect("a URL");
+        assert_eq!(at.path(), path, "the 303 leads to {path}: {}", self.url);
+        assert_eq!(self.status, StatusCode::OK, "{}", self.body);
+    }
+
     /// The value of the first hidden field `name` on the page (e.g. the `act` of the judge's
     /// forms).
     pub fn hidden(&self, name: &str) -> String {
@@ -156,9 +191,15 @@ impl TestApp {
     }
 
     pub fn browser_in(&self, lang: &'static str) -> Browser {
+        let jar = Arc::new(reqwest::cookie::Jar::default());
         Browser {
             client: reqwest::Client::builder()
-                .cookie_store(true)
+                .cookie_provider(jar.clone())
+                .build()
+                .expect("client"),
+            raw: reqwest::Client::builder()
+                .cookie_provider(jar)
+                .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .expect("client"),
             base: self.base.clone(),
@@ -224,20 +265,69 @@ impl Browser {
 
     pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> Page {
         let resp = self
-            .client
+            .raw
             .post(format!("{}{}", self.base, path))
             .header("Accept-Language", self.lang)
             .form(form)
             .send()
             .await
             .expect("POST");
-        Self::page(resp).await
+        self.follow(resp).await
+    }
+
+    /// Follows a form's redirects as a browser does (GETs), keeping the form's own answer.
+    async fn follow(&self, resp: reqwest::Response) -> Page {
+        let answer = resp.status();
+        let mut resp = resp;
+        for _ in 0..10 {
+            if !resp.status().is_redirection() {
+                break;
+            }
+            let location = resp
+                .headers()
+                .get("Location")
+                .and_then(|v| v.to_str().ok())
+                .expect("a redirect has a Location")
+                .to_string();
+            let next = resp.url().join(&location).expect("a valid Location");
+            resp = self
+                .raw
+                .get(next)
+                .header("Accept-Language", self.lang)
+                .send()
+                .await
+                .expect("GET");
+        }
+        let mut page = Self::page(resp).await;
+        page.answer = answer;
+        page
+    }
+
+    /// Posts a form without following the answer (post/redirect/get: a `303` and where to).
+    pub async fn post_answer(&self, path: &str, form: &[(&str, &str)]) -> Answer {
+        let resp = self
+            .raw
+            .post(format!("{}{}", self.base, path))
+            .header("Accept-Language", self.lang)
+            .form(form)
+            .send()
+            .await
+            .expect("POST");
+        Answer {
+            status: resp.status(),
+            location: resp
+                .headers()
+                .get("Location")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_string(),
+        }
     }
 
     /// Posts raw bytes as a form body (for invalid input).
     pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> Page {
         let resp = self
-            .client
+            .raw
             .post(format!("{}{}", self.base, path))
             .header("Accept-Language", self.lang)
             .header("Content-Type", "application/x-www-form-urlencoded")
@@ -245,14 +335,19 @@ impl Browser {
             .send()
             .await
             .expect("POST");
-        Self::page(resp).await
+        self.follow(resp).await
     }
 
     async fn page(resp: reqwest::Response) -> Page {
         let status = resp.status();
         let url = resp.url().to_string();
         let body = resp.text().await.expect("body");
-        Page { status, url, body }
+        Page {
+            status,
+            url,
+            body,
+            answer: status,
+        }
     }
 
     pub async fn register(&self, name: &str, password: &str) -> Page {

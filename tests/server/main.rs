@@ -18,6 +18,7 @@ mod games;
 mod many_instances;
 mod notify;
 mod posting;
+mod prg;
 mod privacy;
 mod scheduler;
 mod seat_forms;

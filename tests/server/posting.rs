@@ -256,7 +256,7 @@ async fn locked_and_deleted_threads_refuse_replies(app: TestApp) {
             &[("csrf", &csrf), ("body", "still here?")],
         )
         .await;
-    assert_eq!(p.status, StatusCode::CONFLICT);
+    p.assert_back_at(&format!("/t/{id}"));
     assert!(p.body.contains("本主题已锁定"));
     assert!(
         p.body.contains("still here?"),
@@ -297,13 +297,15 @@ async fn a_refused_post_keeps_the_text(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(p.status, StatusCode::BAD_REQUEST);
+    p.assert_back_at(&format!("/b/{slug}"));
     assert!(p.body.contains("标题须为 1 至 120 个字符"));
     assert!(p.body.contains("一段很长的发言，不能丢"));
     let id = alice.new_thread(&slug, "ok", "ok").await;
     let long = "字".repeat(20_001);
     let p = alice.reply(id, &long).await;
-    assert_eq!(p.status, StatusCode::BAD_REQUEST);
+    // Post/redirect/get: back to the thread, the 20,001 characters in the form.
+    p.assert_back_at(&format!("/t/{id}"));
+    assert!(p.body.contains(r#"role="alert""#), "the reason is shown");
     assert!(
         p.body.contains(&long),
         "the over-long text comes back to be shortened"
@@ -314,5 +316,9 @@ async fn a_refused_post_keeps_the_text(app: TestApp) {
         thread.body.matches("class=\"post").count(),
         1,
         "nothing half-written"
+    );
+    assert!(
+        !thread.body.contains(&long),
+        "the draft comes back once, not on every visit"
     );
 }

@@ -16,7 +16,7 @@ on_both_backends!(
     dn_9_11_12_join_form_kira_thread_and_joined_kills,
     dn_20_21_22_eye_forms,
     dn_18_19_23_24_transfer_and_heir_forms,
-    refused_forms_answer_409_in_the_readers_language
+    refused_forms_come_back_in_the_readers_language
 );
 
 /// Game ID and real ID (the account) of each seat, in seat order; 夜神月 gets N1, 弥海砂 N2.
@@ -203,7 +203,7 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    again.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(again.body.contains("这本笔记本幕已经行动过了（DN-6）。"));
 
     t.everyone_votes_for_themselves(&all_but(&[])).await;
@@ -256,7 +256,7 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
     );
     assert!(victim.body.contains("现在没有可做的行动。"));
     let late = t.crafted(L, &[("type", "vote"), ("vote1", "夜神月")]).await;
-    assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
+    late.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(late.body.contains("你已出局，不能再行动。"));
     // The killers' target lists no longer offer L.
     let light = t.seat_page(LIGHT).await;
@@ -351,7 +351,7 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
             &[("type", "join"), ("target", "夜神月"), ("confirm", "yes")],
         )
         .await;
-    assert_eq!(rejoin.status, StatusCode::CONFLICT, "{}", rejoin.body);
+    rejoin.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(
         rejoin
             .body
@@ -408,7 +408,7 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
             &[("target", "梅洛"), ("real_id", "frank"), ("confirm", "yes")],
         )
         .await;
-    assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
+    taken.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(
         taken
             .body
@@ -462,7 +462,7 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     let twice = t
         .crafted(LIGHT, &[("type", "eye_request"), ("confirm", "yes")])
         .await;
-    assert_eq!(twice.status, StatusCode::CONFLICT, "{}", twice.body);
+    twice.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(
         twice
             .body
@@ -475,7 +475,7 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     let own = t
         .crafted(LIGHT, &[("type", "eye_use"), ("target", "夜神月")])
         .await;
-    assert_eq!(own.status, StatusCode::CONFLICT, "{}", own.body);
+    own.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(own.body.contains("被拒绝：不能以自己为目标。"));
     // … and tells its real ID and whether it is Kira.
     let seen = t.submit(LIGHT, "eye_use", &[("target", "弥海砂")]).await;
@@ -490,7 +490,7 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     let more = t
         .crafted(LIGHT, &[("type", "eye_use"), ("target", "L")])
         .await;
-    assert_eq!(more.status, StatusCode::CONFLICT, "{}", more.body);
+    more.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(more.body.contains("本回合已经用过死神之眼（DN-21）。"));
     // DN-18: no transfer while holding the Eye.
     assert!(form_html(&more, "transfer").is_none());
@@ -500,7 +500,7 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
             &[("type", "transfer"), ("target", "L"), ("confirm", "yes")],
         )
         .await;
-    assert_eq!(transfer.status, StatusCode::CONFLICT, "{}", transfer.body);
+    transfer.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(transfer.body.contains("现在不能转让"));
     // DN-8: with the Eye, a failed kill tells nothing.
     let failed = t
@@ -629,7 +629,7 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
             &[("type", "transfer"), ("target", "L"), ("confirm", "yes")],
         )
         .await;
-    assert_eq!(onward.status, StatusCode::CONFLICT, "{}", onward.body);
+    onward.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(onward.body.contains("现在不能转让"));
 
     // DN-24: 尼亚 names an heir for N1 (not herself); 弥海砂, not on turn, names one for N2.
@@ -638,7 +638,7 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     let own = t
         .crafted(NEAR, &[("type", "heir"), ("target", "尼亚")])
         .await;
-    assert_eq!(own.status, StatusCode::CONFLICT, "{}", own.body);
+    own.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(own.body.contains("不能以自己为目标。"));
     let named = t.submit(NEAR, "heir", &[("target", "松田")]).await;
     assert_eq!(named.status, StatusCode::OK, "{}", named.body);
@@ -723,7 +723,7 @@ async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {
     );
 }
 
-async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
+async fn refused_forms_come_back_in_the_readers_language(app: TestApp) {
     let t = deal(&app, "拒绝表单局").await;
     let g = t.game;
 
@@ -742,7 +742,7 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    refused.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(
         refused
             .body
@@ -771,7 +771,7 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
         ],
     )
     .await;
-    assert_eq!(en_refused.status, StatusCode::CONFLICT);
+    en_refused.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(
         en_refused
             .body
@@ -799,7 +799,7 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(own.status, StatusCode::CONFLICT, "{}", own.body);
+    own.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(own.body.contains("被拒绝：不能以自己为目标。"));
     // A good seat has no notebook.
     let good = t
@@ -813,13 +813,13 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(good.status, StatusCode::CONFLICT, "{}", good.body);
+    good.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(good.body.contains("只有基拉（持有笔记的人）能这样做。"));
     // DN-14: a ballot cannot name the same seat twice.
     let twice = t
         .submit(MELLO, "vote", &[("vote1", "L"), ("vote2", "L")])
         .await;
-    assert_eq!(twice.status, StatusCode::CONFLICT, "{}", twice.body);
+    twice.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(twice.body.contains("一张票不能重复投同一人。"));
     assert!(
         twice.body.contains("本幕还欠：投票"),
@@ -837,7 +837,7 @@ async fn refused_forms_answer_409_in_the_readers_language(app: TestApp) {
             ],
         )
         .await;
-    assert_eq!(empty.status, StatusCode::BAD_REQUEST, "{}", empty.body);
+    empty.assert_back_at(&format!("/games/{}/seat", t.game));
 
     // None of the refusals used up 夜神月's turn: the kill form is still there.
     let light = t.seat_page(LIGHT).await;

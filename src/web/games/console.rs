@@ -3,9 +3,7 @@
 //! judge's actions. A refused action re-renders the console with the reason.
 //! Also the substitute-list buttons of the game page.
 
-use super::{
-    action_sentence, public_sentence, refusal_text, reply_sentence, see_other, time_of, winner_text,
-};
+use super::{action_sentence, public_sentence, refusal_text, reply_sentence, time_of, winner_text};
 use crate::db::queries::games;
 use crate::game::console::{self, ConsoleView};
 use crate::game::posting::{self, GameThread};
@@ -13,6 +11,7 @@ use crate::game::service;
 use crate::web::accounts::render_with;
 use crate::web::api::console::requested_deadline;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::state::AppState;
 use crate::web::viewer::{Account, Viewer};
@@ -51,6 +50,8 @@ pub struct ConsolePage {
     page: PageCtx,
     v: ConsoleView,
     error: Option<String>,
+    /// The result of the judge's last action, or a refused form's fields (post/redirect/get).
+    flash: Option<Flash>,
     deadline: Option<TimeView>,
     paused: Option<String>,
     submissions: Vec<SubmissionRow>,
@@ -84,7 +85,7 @@ async fn render(
     viewer: &Viewer,
     state: &AppState,
     game_id: i64,
-    error: Option<(StatusCode, String)>,
+    flash: Option<Flash>,
 ) -> Result<HttpResponse, AppError> {
     let v = state.db(move |c| console::console_view(c, game_id)).await?;
     let tr = viewer.tr;
@@ -145,10 +146,7 @@ async fn render(
             ],
         )
     });
-    let (status, error) = match error {
-        Some((s, e)) => (s, Some(e)),
-        None => (StatusCode::OK, None),
-    };
+    let error = flash.as_ref().filter(|f| !f.ok).map(|f| f.message.clone());
     let page = ConsolePage {
         page: viewer.page(),
         deadline: v.deadline.as_deref().and_then(time_of),
@@ -156,6 +154,7 @@ async fn render(
         substitutes: v.substitutes.join(sep.as_str()),
         running: v.status == "running",
         error,
+        flash,
         paused,
         submissions,
         owing,
@@ -164,7 +163,25 @@ async fn render(
         preview_winner,
         v,
     };
-    Ok(render_with(page, status))
+    Ok(render_with(page, StatusCode::OK))
+}
+
+impl ConsolePage {
+    /// The judge's last action's result, once.
+    fn notice(&self) -> Option<&str> {
+        self.flash
+            .as_ref()
+            .filter(|f| f.ok)
+            .map(|f| f.message.as_str())
+    }
+
+    /// A field of form `form` as typed before its refusal, or `""`.
+    fn refilled(&self, form: &str, field: &str) -> &str {
+        match &self.flash {
+            Some(f) if !f.ok && f.form == form => f.field(field),
+            _ => "",
+        }
+    }
 }
 
 #[get("/games/{id}/console")]
@@ -174,30 +191,39 @@ pub async fn show(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     judge(&viewer, &state, *id).await?;
-    render(&viewer, &state, *id, None).await
+    let flash = flash::take(&state, &viewer, &console_path(*id)).await?;
+    render(&viewer, &state, *id, flash).await
 }
 
-/// After an action: back to the console, or the console again with the refusal.
+fn console_path(game_id: i64) -> String {
+    format!("/games/{game_id}/console")
+}
+
+/// After an action: back to the console, with its result once, or with the refusal and the
+/// form `form`'s `fields` as typed.
 async fn done(
     viewer: &Viewer,
     state: &AppState,
     game_id: i64,
-    result: Result<(), AppError>,
+    form: &str,
+    result: Result<String, AppError>,
+    fields: &[(&str, Option<&str>)],
 ) -> Result<HttpResponse, AppError> {
-    match result {
-        Ok(()) => Ok(see_other(&format!("/games/{game_id}/console"))),
+    let f = match result {
+        Ok(notice) => Flash::notice(notice),
         Err(
             e @ (AppError::Conflict(_)
             | AppError::BadRequest(_)
             | AppError::Input(_)
             | AppError::NotFound),
-        ) => {
-            let status = actix_web::ResponseError::status_code(&e);
-            let message = e.message(&viewer.tr);
-            render(viewer, state, game_id, Some((status, message))).await
-        }
-        Err(e) => Err(e),
-    }
+        ) => fields
+            .iter()
+            .fold(Flash::refusal(form, e.message(&viewer.tr)), |f, (k, v)| {
+                f.with_opt(k, *v)
+            }),
+        Err(e) => return Err(e),
+    };
+    flash::redirect(state, viewer, &console_path(game_id), f).await
 }
 
 /// A judge's button: the act the page showed travels with it, so a second click or a page
@@ -225,6 +251,7 @@ pub async fn deadline(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
+    let tr = viewer.tr;
     let minutes = match form.extend_minutes.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
         Some(m) => m
@@ -237,13 +264,17 @@ pub async fn deadline(
             match requested_deadline(&state, *id, form.deadline.as_deref(), minutes).await {
                 Ok(to) => console::extend(&state, account, *id, form.act, to)
                     .await
-                    .map(|_| ()),
+                    .map(|at| tr.t1("console-done-deadline", "at", &TimeView::new(at).text)),
                 Err(e) => Err(e),
             }
         }
         Err(e) => Err(e),
     };
-    done(&viewer, &state, *id, result).await
+    let fields = [
+        ("deadline", form.deadline.as_deref()),
+        ("extend_minutes", form.extend_minutes.as_deref()),
+    ];
+    done(&viewer, &state, *id, "deadline", result, &fields).await
 }
 
 #[post("/games/{id}/console/pause")]
@@ -257,8 +288,8 @@ pub async fn pause(
     let account = judge(&viewer, &state, *id).await?;
     let result = console::pause(&state, account, *id, form.act)
         .await
-        .map(|_| ());
-    done(&viewer, &state, *id, result).await
+        .map(|_| viewer.tr.t("console-done-pause"));
+    done(&viewer, &state, *id, "pause", result, &[]).await
 }
 
 #[post("/games/{id}/console/resume")]
@@ -270,10 +301,11 @@ pub async fn resume(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
+    let tr = viewer.tr;
     let result = console::resume(&state, account, *id, form.act)
         .await
-        .map(|_| ());
-    done(&viewer, &state, *id, result).await
+        .map(|at| tr.t1("console-done-resume", "at", &TimeView::new(at).text));
+    done(&viewer, &state, *id, "resume", result, &[]).await
 }
 
 #[post("/games/{id}/console/resolve")]
@@ -287,8 +319,8 @@ pub async fn resolve(
     let account = judge(&viewer, &state, *id).await?;
     let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
         .await
-        .map(|_| ());
-    done(&viewer, &state, *id, result).await
+        .map(|r| viewer.tr.t1("console-done-resolve", "act", &r.act));
+    done(&viewer, &state, *id, "resolve", result, &[]).await
 }
 
 #[derive(Deserialize)]
@@ -307,8 +339,16 @@ pub async fn lock(
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     let locked = form.locked == "1" || form.locked == "true";
-    let result = console::set_thread_lock(&state, account, *id, locked).await;
-    done(&viewer, &state, *id, result).await
+    let result = console::set_thread_lock(&state, account, *id, locked)
+        .await
+        .map(|()| {
+            viewer.tr.t(if locked {
+                "console-thread-locked"
+            } else {
+                "console-thread-open"
+            })
+        });
+    done(&viewer, &state, *id, "lock", result, &[]).await
 }
 
 #[derive(Deserialize)]
@@ -328,8 +368,9 @@ pub async fn post_as_judge(
     let account = judge(&viewer, &state, *id).await?;
     let result = posting::post(&state, account, *id, GameThread::Game, &form.body)
         .await
-        .map(|_| ());
-    done(&viewer, &state, *id, result).await
+        .map(|floor| viewer.tr.t1("console-done-post", "floor", &floor));
+    let fields = [("body", Some(form.body.as_str()))];
+    done(&viewer, &state, *id, "post", result, &fields).await
 }
 
 #[derive(Deserialize)]
@@ -357,8 +398,13 @@ pub async fn end(
         &form.reason,
         form.winner.clone(),
     )
-    .await;
-    done(&viewer, &state, *id, result).await
+    .await
+    .map(|()| viewer.tr.t("console-done-end"));
+    let fields = [
+        ("reason", Some(form.reason.as_str())),
+        ("winner", form.winner.as_deref()),
+    ];
+    done(&viewer, &state, *id, "end", result, &fields).await
 }
 
 #[derive(Deserialize)]
@@ -377,8 +423,18 @@ pub async fn substitute(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
-    let result = console::substitute(&state, account, *id, &form.game_id, &form.account).await;
-    done(&viewer, &state, *id, result).await
+    let result = console::substitute(&state, account, *id, &form.game_id, &form.account)
+        .await
+        .map(|()| {
+            viewer
+                .tr
+                .t1("console-done-substitute", "game_id", &form.game_id)
+        });
+    let fields = [
+        ("game_id", Some(form.game_id.as_str())),
+        ("account", Some(form.account.as_str())),
+    ];
+    done(&viewer, &state, *id, "substitute", result, &fields).await
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use crate::db::queries::games;
 use crate::game::views::{self, PublicGame};
 use crate::game::{console, service};
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
@@ -82,11 +83,15 @@ pub async fn show(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<GamePage, AppError> {
-    page_for(&viewer, &state, *id).await
+    let mut page = page_for(&viewer, &state, *id).await?;
+    if let Some(f) = flash::take(&state, &viewer, &format!("/games/{}", *id)).await? {
+        page.error = f.error_for("");
+    }
+    Ok(page)
 }
 
-/// After a button press: back to the game page, or the page again with the refusal on top and
-/// the refusal's status (nothing was changed).
+/// After a button press: back to the game page, with the refusal on top when it was refused
+/// (nothing was changed).
 async fn after(
     viewer: &Viewer,
     state: &AppState,
@@ -96,12 +101,8 @@ async fn after(
     match result {
         Ok(()) => Ok(see_other(&format!("/games/{game_id}"))),
         Err(e @ (AppError::Conflict(_) | AppError::BadRequest(_) | AppError::Input(_))) => {
-            let mut page = page_for(viewer, state, game_id).await?;
-            page.error = Some(e.message(&viewer.tr));
-            Ok(crate::web::accounts::render_with(
-                page,
-                actix_web::ResponseError::status_code(&e),
-            ))
+            let f = Flash::refusal("", e.message(&viewer.tr));
+            flash::redirect(state, viewer, &format!("/games/{game_id}"), f).await
         }
         Err(e) => Err(e),
     }

@@ -5,16 +5,15 @@ use crate::db::queries::{games, users};
 use crate::game::service;
 use crate::game::settings::{DEATHNOTE_CAST, GameSettings, SettingsError};
 use crate::i18n::Tr;
-use crate::web::accounts::render_with;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 pub struct GameRowView {
     pub id: i64,
@@ -63,9 +62,9 @@ pub async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage
 }
 
 /// The create form's fields as typed, so that a refused form comes back intact.
-#[derive(Deserialize, Clone)]
+#[derive(Deserialize, Serialize, Clone)]
 pub struct NewGameForm {
-    #[serde(default)]
+    #[serde(default, skip_serializing)]
     csrf: String,
     #[serde(default)]
     pub title: String,
@@ -90,6 +89,29 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
+    /// The fields as typed, for the flash of a refusal.
+    fn to_flash(&self, message: String) -> Flash {
+        let mut f = Flash::refusal("", message);
+        if let Ok(serde_json::Value::Object(m)) = serde_json::to_value(self) {
+            for (k, v) in m {
+                if let Some(v) = v.as_str() {
+                    f = f.with(&k, v);
+                }
+            }
+        }
+        f
+    }
+
+    /// The form as a refusal's flash kept it.
+    fn from_flash(f: &Flash) -> NewGameForm {
+        let m: serde_json::Map<String, serde_json::Value> = f
+            .fields
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect();
+        serde_json::from_value(serde_json::Value::Object(m)).unwrap_or_else(|_| Self::defaults())
+    }
+
     fn defaults() -> NewGameForm {
         NewGameForm {
             csrf: String::new(),
@@ -125,14 +147,19 @@ fn require_judge(viewer: &Viewer) -> Result<&crate::web::viewer::Account, AppErr
 }
 
 #[get("/games/new")]
-pub async fn new_form(viewer: Viewer) -> Result<NewPage, AppError> {
+pub async fn new_form(viewer: Viewer, state: web::Data<AppState>) -> Result<NewPage, AppError> {
     require_judge(&viewer)?;
+    let flash = flash::take(&state, &viewer, NEW_PATH).await?;
     Ok(NewPage {
         page: viewer.page(),
-        form: NewGameForm::defaults(),
-        error: None,
+        form: flash
+            .as_ref()
+            .map_or_else(NewGameForm::defaults, NewGameForm::from_flash),
+        error: flash.and_then(|f| f.error_for("")),
     })
 }
+
+const NEW_PATH: &str = "/games/new";
 
 fn number<T: std::str::FromStr>(tr: &Tr, raw: &str, label: &str) -> Result<Option<T>, String> {
     let raw = raw.trim();
@@ -198,26 +225,18 @@ pub async fn create(
     viewer.check_csrf(&form.csrf)?;
     let account = require_judge(&viewer)?;
     let form = form.into_inner();
-    let refused = |message: String, status: StatusCode| {
-        render_with(
-            NewPage {
-                page: viewer.page(),
-                form: form.clone(),
-                error: Some(message),
-            },
-            status,
-        )
-    };
     let settings = match parse_form(&viewer.tr, &form) {
         Ok(s) => s,
-        Err(message) => return Ok(refused(message, StatusCode::BAD_REQUEST)),
+        Err(message) => {
+            return flash::redirect(&state, &viewer, NEW_PATH, form.to_flash(message)).await;
+        }
     };
     match service::create(&state, account, &form.title, settings).await {
         Ok(id) => Ok(see_other(&format!("/games/{id}"))),
-        Err(e @ (AppError::Input(_) | AppError::BadRequest(_))) => Ok(refused(
-            e.message(&viewer.tr),
-            actix_web::ResponseError::status_code(&e),
-        )),
+        Err(e @ (AppError::Input(_) | AppError::BadRequest(_))) => {
+            let f = form.to_flash(e.message(&viewer.tr));
+            flash::redirect(&state, &viewer, NEW_PATH, f).await
+        }
         Err(e) => Err(e),
     }
 }

@@ -61,13 +61,20 @@ struct Watch {
 }
 
 async fn next(mut w: Watch) -> Option<(Result<Bytes, actix_web::Error>, Watch)> {
+    if w.state.shutdown.is_fired() {
+        return None;
+    }
     if !w.opened {
         w.opened = true;
         return Some((Ok(Bytes::from_static(b"retry: 5000\n: open\n\n")), w));
     }
     let mut quiet = 0;
     loop {
-        actix_web::rt::time::sleep(POLL).await;
+        // The server is stopping: end the stream now, or the graceful stop waits for it.
+        tokio::select! {
+            _ = actix_web::rt::time::sleep(POLL) => {}
+            _ = w.state.shutdown.fired() => return None,
+        }
         let game_id = w.game_id;
         // The game went away or the database failed: end the stream (the client retries).
         let now = w.state.db(move |c| mark(c, game_id)).await.ok()?;
@@ -87,7 +94,8 @@ async fn next(mut w: Watch) -> Option<(Result<Bytes, actix_web::Error>, Watch)> 
 }
 
 /// `text/event-stream` of a game's public changes. Dropped when the client goes away (the next
-/// write fails and actix drops the stream).
+/// write fails and actix drops the stream); ended when the server stops
+/// ([`crate::web::state::Shutdown`]).
 #[get("/games/{id}/events")]
 pub async fn events(
     state: web::Data<AppState>,

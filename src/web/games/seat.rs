@@ -5,12 +5,11 @@ use super::{cause_text, line_sentence, refusal_text, reply_sentence};
 use crate::db::queries::games;
 use crate::game::service;
 use crate::game::views;
-use crate::web::accounts::render_with;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
 use crate::web::state::AppState;
 use crate::web::viewer::{Account, Viewer};
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -56,7 +55,6 @@ struct SeatPage {
     partner: Option<String>,
     ballot: Option<String>,
     ballot_size: u64,
-    owes: Vec<String>,
     log: Vec<LogLine>,
     actions: Vec<&'static str>,
     /// Living game IDs other than this seat, in seat order (kill, join, Eye, transfer, heir).
@@ -67,6 +65,8 @@ struct SeatPage {
     real_ids: Vec<String>,
     kira_thread: bool,
     outcome: Option<Outcome>,
+    /// A refused form's fields as typed (post/redirect/get), for refilling that form.
+    refill: Option<Flash>,
     banner: super::banner::Banner,
     /// DN-19: one sentence per recapture window this seat opened by giving a notebook away.
     windows: Vec<String>,
@@ -168,13 +168,17 @@ impl SeatPage {
         self.actions.contains(&action)
     }
 
-    fn owes_text(&self) -> String {
-        let tr = self.page.tr;
-        tr.t1(
-            "seat-owes",
-            "what",
-            &self.owes.join(tr.t("dn-list-sep").as_str()),
-        )
+    /// The field of form `kind` as typed before its refusal, or `""`.
+    fn refilled(&self, kind: &str, field: &str) -> &str {
+        match &self.refill {
+            Some(f) if f.form == kind => f.field(field),
+            _ => "",
+        }
+    }
+
+    /// Whether `value` was the choice of form `kind`'s `field` before its refusal.
+    fn picked(&self, kind: &str, field: &str, value: &str) -> bool {
+        !value.is_empty() && self.refilled(kind, field) == value
     }
 
     fn two_notebooks(&self) -> bool {
@@ -287,7 +291,16 @@ async fn load(
             refused: l.get("ok").and_then(Value::as_bool) == Some(false),
         })
         .collect();
-    let banner = super::banner::banner(state, viewer, game_id).await?;
+    let mut banner = super::banner::banner(state, viewer, game_id).await?;
+    // One owing line, not two saying the same thing: on its own page the seat's fuller
+    // sentence (with what missing it costs) takes the banner's place.
+    banner.text = (!owes.is_empty()).then(|| {
+        tr.t1(
+            "seat-owes",
+            "what",
+            &owes.join(tr.t("dn-list-sep").as_str()),
+        )
+    });
     let shown_act = st.get("act").and_then(Value::as_u64).unwrap_or(0);
     let windows = if over {
         Vec::new()
@@ -332,7 +345,6 @@ async fn load(
             .map(str::to_string),
         ballot,
         ballot_size: st.get("ballot_size").and_then(Value::as_u64).unwrap_or(1),
-        owes,
         log,
         actions: if over {
             Vec::new()
@@ -344,6 +356,7 @@ async fn load(
         real_ids: public.signups.clone(),
         kira_thread: view.kira_thread_id.is_some(),
         outcome: None,
+        refill: None,
         game_id: view.game_id,
     })
 }
@@ -355,7 +368,19 @@ pub async fn show(
     id: web::Path<i64>,
 ) -> Result<SeatPage, AppError> {
     let account = viewer.require_in_game(*id)?;
-    load(&state, &viewer, account, *id).await
+    let mut page = load(&state, &viewer, account, *id).await?;
+    if let Some(f) = flash::take(&state, &viewer, &seat_path(*id)).await? {
+        page.outcome = Some(Outcome {
+            ok: f.ok,
+            text: f.message.clone(),
+        });
+        page.refill = (!f.ok).then_some(f);
+    }
+    Ok(page)
+}
+
+fn seat_path(game_id: i64) -> String {
+    format!("/games/{game_id}/seat")
 }
 
 /// Every action form posts these; unused fields stay empty.
@@ -443,52 +468,41 @@ pub async fn act(
     let account = viewer.require_in_game(*id)?;
     let game_id = *id;
     let tr = viewer.tr;
+    let to = seat_path(game_id);
+    // A refusal goes back to the seat page with the form refilled (never the confirmation:
+    // an irreversible form is ticked again on purpose).
+    let refused = |text: String| {
+        Flash::refusal(&form.kind, text)
+            .with_opt("target", form.target.as_deref())
+            .with_opt("real_id", form.real_id.as_deref())
+            .with_opt("notebook", form.notebook.as_deref())
+            .with_opt("vote1", form.vote1.as_deref())
+            .with_opt("vote2", form.vote2.as_deref())
+    };
     if unconfirmed(&form) {
         // Nothing is submitted: the page comes back with the reason, as for any refused form.
-        let mut page = load(&state, &viewer, account, game_id).await?;
-        page.outcome = Some(Outcome {
-            ok: false,
-            text: tr.t("seat-confirm-missing"),
-        });
-        return Ok(render_with(page, StatusCode::BAD_REQUEST));
+        let f = refused(tr.t("seat-confirm-missing"));
+        return flash::redirect(&state, &viewer, &to, f).await;
     }
     let result = match action_of(&form) {
         Ok(action) => service::submit(&state, account, game_id, action).await,
         Err(e) => Err(e),
     };
-    let (status, outcome) = match result {
+    let f = match result {
         Ok(o) => match o.result {
-            Ok(reply) => (
-                StatusCode::OK,
-                Outcome {
-                    ok: true,
-                    text: reply_sentence(&tr, &reply),
-                },
-            ),
-            Err(refused) => (
-                StatusCode::CONFLICT,
-                Outcome {
-                    ok: false,
-                    text: refusal_text(&tr, refused.error),
-                },
-            ),
+            Ok(reply) => Flash::notice(reply_sentence(&tr, &reply)),
+            Err(refusal) => refused(refusal_text(&tr, refusal.error)),
         },
         // No seat, no game: nothing to show the form on.
         Err(e @ (AppError::Conflict("not_seated" | "game_not_started") | AppError::NotFound)) => {
             return Err(e);
         }
-        Err(e @ (AppError::Conflict(_) | AppError::BadRequest(_) | AppError::Input(_))) => (
-            actix_web::ResponseError::status_code(&e),
-            Outcome {
-                ok: false,
-                text: e.message(&tr),
-            },
-        ),
+        Err(e @ (AppError::Conflict(_) | AppError::BadRequest(_) | AppError::Input(_))) => {
+            refused(e.message(&tr))
+        }
         Err(e) => return Err(e),
     };
-    let mut page = load(&state, &viewer, account, game_id).await?;
-    page.outcome = Some(outcome);
-    Ok(render_with(page, status))
+    flash::redirect(&state, &viewer, &to, f).await
 }
 
 #[cfg(test)]

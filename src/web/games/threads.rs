@@ -5,8 +5,8 @@ use super::{ActView, see_other};
 use crate::db::queries::forum;
 use crate::game::posting::{self, GameThread, Standing};
 use crate::game::service;
-use crate::web::accounts::render_with;
 use crate::web::error::AppError;
+use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
@@ -143,7 +143,13 @@ pub async fn show(
     let page = page_param(q.page);
     let loaded = load(&state, &viewer, game_id, which, page).await?;
     let banner = super::banner::banner(&state, &viewer, game_id).await?;
-    Ok(page_of(&viewer, game_id, which, page, loaded, banner))
+    let mut view = page_of(&viewer, game_id, which, page, loaded, banner);
+    let path = format!("/games/{game_id}/threads/{}", which.name());
+    if let Some(f) = flash::take(&state, &viewer, &path).await? {
+        view.error = f.error_for("reply");
+        view.reply_body = f.field("body").to_string();
+    }
+    Ok(view)
 }
 
 #[derive(Deserialize)]
@@ -172,12 +178,9 @@ pub async fn reply(
         }
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
             // The text is not lost: the thread comes back with it in the form.
-            let loaded = load(&state, &viewer, game_id, which, 1).await?;
-            let banner = super::banner::banner(&state, &viewer, game_id).await?;
-            let mut view = page_of(&viewer, game_id, which, 1, loaded, banner);
-            view.reply_body = form.body.clone();
-            view.error = Some(e.message(&viewer.tr));
-            Ok(render_with(view, actix_web::ResponseError::status_code(&e)))
+            let f = Flash::refusal("reply", e.message(&viewer.tr)).with("body", &form.body);
+            let to = format!("/games/{game_id}/threads/{}#reply", which.name());
+            flash::redirect(&state, &viewer, &to, f).await
         }
         Err(e) => Err(e),
     }

@@ -1,0 +1,2 @@
+DROP INDEX flashes_created;
+DROP TABLE flashes;
