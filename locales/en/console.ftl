@@ -13,19 +13,16 @@ console-col-real-id = Real ID
 console-col-action = Action
 console-col-reply = Reply
 console-col-time = Time
-console-col-chain = Accounts
 console-col-state = State
 console-owing = Still owed
 console-owing-none = Nobody owes anything in this act.
 console-preview = If the act resolved now
 console-preview-help = Computed by the rules engine from the submissions so far; nothing is saved.
 console-preview-none = No public events.
-console-seats = Seats
 console-substitutes = Substitute list
 console-substitutes-none = nobody
-console-actions = Actions
-console-deadline-at = New deadline (UTC)
-console-extend-minutes = or minutes later
+console-deadline-at = New deadline
+console-extend-minutes = Minutes later
 console-extend = Extend the deadline
 console-pause = Pause the game
 console-resume = Resume the game
@@ -64,3 +61,45 @@ console-done-resolve = Act { $act } is resolved.
 console-done-post = Posted in the game thread (#{ $floor }).
 console-done-end = The game is ended.
 console-done-substitute = A substitute now plays { $game_id }.
+# issue 10 items 7–9: the console's sections, danger areas, seats table, tally, local deadlines.
+console-section-act = This act
+console-section-clock = Clock
+console-section-seats = Seats
+console-section-thread = Game thread
+console-section-end = End the game
+console-danger = Cannot be undone
+console-resolve-help = Resolves this act now, as its deadline would.
+console-confirm-resolve = I confirm: resolve act { $act } now (cannot be undone)
+console-substitute-help = The seat keeps its game ID, role and log; the old account loses access at once.
+console-confirm-substitute = I confirm: give this seat to that account (cannot be undone)
+console-end-help = The game ends at once and every role and action is revealed.
+console-confirm-end = I confirm: end the game and reveal every role (cannot be undone)
+console-confirm-missing = “{ $action }” needs its confirmation ticked; nothing was changed.
+console-tally = Current ballots
+console-tally-votes = Votes
+console-tally-none = Nobody has voted yet.
+console-no-ballot = No ballot yet: { $count }
+console-col-role = Role and notebooks
+console-col-owes = Owes this act
+console-col-window = Transfer window (DN-19)
+console-col-eye = Eye of Death (DN-22)
+console-owes-notebook = N{ $n }'s notebook action (kill, join or pass)
+console-window = Transferred N{ $n } in act { $act }. If a Kira is voted out or killed at the resolution of { $span ->
+    [one] act { $last }
+   *[two] act { $first } or { $last }
+}, recaptures her notebook{ $out ->
+    [yes] ; if no Kira is voted out or killed by the resolution of act { $last }, goes out.
+   *[no] .
+}
+console-eye-status = { $turns } of 3 own turns counted; at the present pattern goes out at the resolution of act { $act }, and her notebooks are destroyed.
+console-eye-status-turns = { $turns } of 3 own turns counted; goes out at the resolution of the third, and her notebooks are destroyed.
+console-deadline-none = No deadline.
+console-deadline-zone = Time zone: { $zone }
+console-deadline-set = Set the deadline
+console-deadline-help = In { $zone } time.
+console-deadline-malformed = “{ $field }”: “{ $value }” is not a date and time. Pick a { $zone } time with the date-time picker (e.g. 2026-12-02T20:00).
+console-deadline-gap = “{ $field }”: { $value } does not exist in { $zone } (the clocks skip it when summer time starts). Pick another time.
+console-deadline-ambiguous = “{ $field }”: { $value } happens twice in { $zone } (the clocks go back when summer time ends), so it names no single moment. Pick another time.
+console-deadline-past = “{ $field }”: { $value } ({ $zone }) has already passed. Pick a time in the future.
+console-extend-malformed = “{ $field }”: “{ $value }” is not a whole number from 1 to { $max }.
+console-deadline-missing = Pick a new deadline or give a number of minutes.

@@ -390,6 +390,38 @@ pub struct ConsoleSeat {
     pub alive: bool,
     /// Accounts that played the seat, in order (the signed-up one first).
     pub chain: Vec<String>,
+    /// The engine's role for the seat (`"kira"` or `"good"`; for a seat that is out, the role
+    /// it went out with).
+    pub role: Option<String>,
+    /// The notebooks it holds (1, 2).
+    pub notebooks: Vec<u64>,
+    /// When and why it went out.
+    pub out: Option<SeatOut>,
+    /// It owes a ballot this act (DN-14).
+    pub owes_ballot: bool,
+    /// The notebooks it must still act with this act (DN-6).
+    pub owes_notebooks: Vec<u64>,
+    /// Its current ballot (game IDs), if it has one.
+    pub ballot: Option<Vec<String>>,
+    /// DN-19: the recapture windows it opened by giving a notebook away, as the engine's seat
+    /// view has them (`notebook`, `transferred_in`, `first_resolution`, `last_resolution`,
+    /// `expires_out`).
+    pub windows: Vec<Value>,
+    /// DN-22: the Eye holder's count (`own_turns`, `death_act`).
+    pub eye_status: Option<Value>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SeatOut {
+    pub act: u64,
+    pub cause: String,
+}
+
+/// One line of the ballot tally: a game ID and the votes the current ballots give it.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct TallyRow {
+    pub game_id: String,
+    pub votes: usize,
 }
 
 /// What the open act would resolve to now (computed, not saved).
@@ -417,6 +449,64 @@ pub struct ConsoleView {
     pub preview: Option<Preview>,
     /// Names on the substitute list.
     pub substitutes: Vec<String>,
+    /// The current ballots counted: votes per game ID, most first (ties in seat order).
+    pub tally: Vec<TallyRow>,
+    /// Living seats with no ballot yet this act.
+    pub no_ballot: usize,
+    /// The game's time zone (IANA name), in which the judge enters and reads deadlines.
+    pub timezone: String,
+}
+
+/// The ballots counted: each name on a ballot is one vote (DN-15), most first; `order` is the
+/// seat order, which breaks ties.
+pub fn tally(ballots: &[Vec<String>], order: &[String]) -> Vec<TallyRow> {
+    let mut rows: Vec<TallyRow> = order
+        .iter()
+        .map(|g| TallyRow {
+            game_id: g.clone(),
+            votes: ballots.iter().flatten().filter(|n| *n == g).count(),
+        })
+        .filter(|r| r.votes > 0)
+        .collect();
+    // A stable sort keeps seat order among equal counts.
+    rows.sort_by_key(|r| std::cmp::Reverse(r.votes));
+    rows
+}
+
+/// Why a deadline typed in the game's time zone does not name one instant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LocalTimeError {
+    /// Not a date and time (`2026-12-02T20:00`, as `<input type="datetime-local">` sends it).
+    Malformed,
+    /// The clocks skip that time (the start of summer time).
+    Gap,
+    /// The clocks show that time twice (the end of summer time).
+    Ambiguous,
+}
+
+/// A deadline as the judge's date-time picker sends it, read in the zone `tz`, as UTC.
+pub fn local_deadline(raw: &str, tz: chrono_tz::Tz) -> Result<NaiveDateTime, LocalTimeError> {
+    use chrono::{LocalResult, TimeZone};
+    let raw = raw.trim();
+    let local = [
+        "%Y-%m-%dT%H:%M",
+        "%Y-%m-%dT%H:%M:%S",
+        "%Y-%m-%dT%H:%M:%S%.f",
+    ]
+    .iter()
+    .find_map(|f| NaiveDateTime::parse_from_str(raw, f).ok())
+    .ok_or(LocalTimeError::Malformed)?;
+    match tz.from_local_datetime(&local) {
+        LocalResult::Single(t) => Ok(t.naive_utc()),
+        LocalResult::None => Err(LocalTimeError::Gap),
+        LocalResult::Ambiguous(..) => Err(LocalTimeError::Ambiguous),
+    }
+}
+
+/// The time zone of a game's deadlines (the judge's, chosen at creation).
+pub fn zone(c: &mut DbConnection, game_id: i64) -> Result<chrono_tz::Tz, AppError> {
+    let (_, folded) = load(c, game_id)?;
+    Ok(folded.settings.tz())
 }
 
 /// The accounts that played each seat, in order (signed-up account, then substitutes).
@@ -458,24 +548,82 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
     let mut seats = Vec::new();
     let chains = seat_chains(&folded);
     let game = folded.game.as_ref();
+    let over = folded.is_over();
     for (n, name) in &seat_rows {
         let holder = games::seat_holder(c, game_id, *n)?;
         let real_id = match holder {
             Some((id, _)) => name_of(c, id)?,
             None => String::new(),
         };
+        // The engine's own view of the seat: the judge sees what the seat sees, and more.
+        let view = game.and_then(|g| g.view_for(name)).unwrap_or(Value::Null);
+        let numbers = |key: &str, only_owed: bool| -> Vec<u64> {
+            view.get(key)
+                .and_then(Value::as_array)
+                .map(|l| {
+                    l.iter()
+                        .filter(|nb| {
+                            !only_owed || nb.get("owed").and_then(Value::as_bool) == Some(true)
+                        })
+                        .filter_map(|nb| nb.get("notebook").and_then(Value::as_u64))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let alive = game.is_some_and(|g| g.seats().iter().any(|s| &s.game_id == name && s.alive));
+        let running = alive && !over;
         seats.push(ConsoleSeat {
             seat: *n,
             game_id: name.clone(),
             real_id,
-            alive: game.is_some_and(|g| g.seats().iter().any(|s| &s.game_id == name && s.alive)),
+            alive,
             chain: chains
                 .iter()
                 .find(|(g, _)| g == name)
                 .map(|(_, ch)| ch.clone())
                 .unwrap_or_default(),
+            role: view.get("role").and_then(Value::as_str).map(str::to_string),
+            notebooks: numbers("notebooks", false),
+            out: view.get("out").and_then(Value::as_array).map(|o| SeatOut {
+                act: o.first().and_then(Value::as_u64).unwrap_or(0),
+                cause: o
+                    .get(1)
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
+            }),
+            owes_ballot: running && view.get("owes_ballot").and_then(Value::as_bool) == Some(true),
+            owes_notebooks: if running {
+                numbers("notebooks", true)
+            } else {
+                Vec::new()
+            },
+            ballot: view
+                .get("ballot")
+                .and_then(Value::as_array)
+                .filter(|_| running)
+                .map(|l| {
+                    l.iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_string)
+                        .collect()
+                }),
+            windows: view
+                .get("windows")
+                .and_then(Value::as_array)
+                .filter(|_| running)
+                .cloned()
+                .unwrap_or_default(),
+            eye_status: view
+                .get("eye_status")
+                .filter(|e| running && e.is_object())
+                .cloned(),
         });
     }
+    let ballots: Vec<Vec<String>> = seats.iter().filter_map(|s| s.ballot.clone()).collect();
+    let order: Vec<String> = seats.iter().map(|s| s.game_id.clone()).collect();
+    let tally = tally(&ballots, &order);
+    let no_ballot = seats.iter().filter(|s| s.owes_ballot).count();
     let act = game.map(|g| g.shown_phase()).unwrap_or(0);
     let times: std::collections::HashMap<i64, (NaiveDateTime, Option<i64>)> =
         q::event_times(c, game_id)?
@@ -558,5 +706,84 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
         owing,
         preview,
         substitutes: folded.substitutes.iter().map(|(_, n)| n.clone()).collect(),
+        tally,
+        no_ballot,
+        timezone: folded.settings.timezone.clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(l: &[&str]) -> Vec<String> {
+        l.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_tally_counts_each_name_most_first_ties_in_seat_order() {
+        let order = names(&["夜神月", "L", "弥海砂", "尼亚"]);
+        let ballots = vec![
+            names(&["尼亚"]),
+            names(&["L", "尼亚"]),
+            names(&["L"]),
+            names(&["弥海砂"]),
+            names(&["尼亚"]),
+        ];
+        let got: Vec<(String, usize)> = tally(&ballots, &order)
+            .into_iter()
+            .map(|r| (r.game_id, r.votes))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("尼亚".to_string(), 3),
+                ("L".to_string(), 2),
+                ("弥海砂".to_string(), 1)
+            ]
+        );
+        assert!(tally(&[], &order).is_empty());
+    }
+
+    #[test]
+    fn deadlines_typed_in_the_judges_zone() {
+        let at = |s: &str| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time");
+        let shanghai = chrono_tz::Asia::Shanghai;
+        assert_eq!(
+            local_deadline("2026-12-02T20:00", shanghai),
+            Ok(at("2026-12-02 12:00"))
+        );
+        assert_eq!(
+            local_deadline(" 2026-12-02T20:00:00 ", shanghai),
+            Ok(at("2026-12-02 12:00"))
+        );
+        let berlin = chrono_tz::Europe::Berlin;
+        // Summer time starts 2027-03-28 at 02:00 (clocks jump to 03:00) and ends 2027-10-31
+        // at 03:00 (clocks go back to 02:00).
+        assert_eq!(
+            local_deadline("2027-03-28T02:30", berlin),
+            Err(LocalTimeError::Gap)
+        );
+        assert_eq!(
+            local_deadline("2027-10-31T02:30", berlin),
+            Err(LocalTimeError::Ambiguous)
+        );
+        assert_eq!(
+            local_deadline("2027-10-31T04:30", berlin),
+            Ok(at("2027-10-31 03:30"))
+        );
+        for bad in [
+            "",
+            "tomorrow",
+            "2026-12-02",
+            "2026-13-02T20:00",
+            "2026-12-02T20:00Z",
+        ] {
+            assert_eq!(
+                local_deadline(bad, shanghai),
+                Err(LocalTimeError::Malformed),
+                "{bad}"
+            );
+        }
+    }
 }

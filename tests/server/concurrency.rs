@@ -153,7 +153,10 @@ async fn a_judges_request_for_an_earlier_act_changes_nothing(app: TestApp) {
     assert_eq!(stale.hidden("act"), "1");
     let csrf = stale.csrf();
     let p = admin
-        .post(&format!("{path}/resolve"), &[("csrf", &csrf), ("act", "1")])
+        .post(
+            &format!("{path}/resolve"),
+            &[("csrf", &csrf), ("act", "1"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(p.status, StatusCode::OK, "{}", p.body);
     let (_, before) = api.get(&base, None).await;
@@ -161,11 +164,15 @@ async fn a_judges_request_for_an_earlier_act_changes_nothing(app: TestApp) {
 
     // Every form of the page left open since act 1: refused with the reason, nothing changes.
     let forms: [(&str, Vec<(&str, &str)>); 5] = [
-        ("resolve", vec![]),
+        // The irreversible ones confirmed, as the page asks.
+        ("resolve", vec![("confirm", "yes")]),
         ("deadline", vec![("deadline", ""), ("extend_minutes", "15")]),
         ("pause", vec![]),
         ("resume", vec![]),
-        ("end", vec![("reason", "法官结束"), ("winner", "")]),
+        (
+            "end",
+            vec![("reason", "法官结束"), ("winner", ""), ("confirm", "yes")],
+        ),
     ];
     for (action, fields) in &forms {
         let mut form = vec![("csrf", csrf.as_str()), ("act", "1")];

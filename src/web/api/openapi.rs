@@ -168,7 +168,7 @@ fn session_paths() -> Value {
 fn console_paths() -> Value {
     let bearer = json!([{"bearer": []}]);
     json!({
-            "/games/{id}/console": {"get": {"summary": "The judge's console (its judge, admin): the open act's submissions with real IDs and times, who owes what, a preview of the resolution (not saved), seats with their accounts, the substitute list", "security": bearer,
+            "/games/{id}/console": {"get": {"summary": "The judge's console (its judge, admin): the open act's submissions with real IDs and times, who owes what, a preview of the resolution (not saved), seats with their accounts and the engine's view of each (role, notebooks, out, what it owes, ballot, DN-19 windows, DN-22 Eye count), the ballot tally (tally, no_ballot), the game's time zone (timezone; deadlines stay ISO UTC), the substitute list", "security": bearer,
                 "responses": {"200": ok("ConsoleView"), "403": error_response("not its judge, or a game-ID login"), "404": error_response("no such game")}}},
             "/games/{id}/deadline": {"post": {"summary": "Move the open act's deadline later (its judge): an ISO time, or minutes after the current deadline", "security": bearer,
                 "requestBody": body(json!({"type": "object", "required": ["act"], "properties": {"act": act_property(), "deadline": {"type": "string", "format": "date-time"}, "extend_minutes": {"type": "integer"}}})),

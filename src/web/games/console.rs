@@ -1,13 +1,20 @@
-//! The judge's console page (its judge and admins; never a game-ID login): the open act's
-//! submissions, who still owes what, a preview of the resolution, and a form for each of the
-//! judge's actions. A refused action re-renders the console with the reason.
+//! The judge's console page (its judge and admins; never a game-ID login; never an account
+//! seated in the game), in sections: this act (submissions, who owes what, the ballot tally, the
+//! preview), the clock (deadline in the game's time zone, pause/resume), the seats (the engine's
+//! view of each, substitutes), the game thread, and the end. The irreversible buttons (resolve
+//! now, put in a substitute, end the game) stand apart and need a ticked `confirm=yes`, checked
+//! here too. A refused action re-renders the console with the reason.
 //! Also the substitute-list buttons of the game page.
 
-use super::{action_sentence, public_sentence, refusal_text, reply_sentence, time_of, winner_text};
+use super::{
+    action_sentence, eye_text, out_text, public_sentence, refusal_text, reply_sentence, role_text,
+    time_of, window_text, winner_text,
+};
 use crate::db::queries::games;
-use crate::game::console::{self, ConsoleView};
+use crate::game::console::{self, ConsoleView, LocalTimeError};
 use crate::game::posting::{self, GameThread};
 use crate::game::service;
+use crate::i18n::Tr;
 use crate::web::accounts::render_with;
 use crate::web::api::console::requested_deadline;
 use crate::web::error::AppError;
@@ -18,6 +25,7 @@ use crate::web::viewer::{Account, Viewer};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
+use chrono::{NaiveDateTime, TimeZone};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -34,14 +42,54 @@ pub struct SubmissionRow {
 pub struct OwingRow {
     pub game_id: String,
     pub real_id: String,
-    pub actions: String,
+    pub owes: String,
 }
 
+/// One row of the seats table: everything the engine knows of the seat, in words.
 pub struct SeatRow {
+    pub seat: i32,
     pub game_id: String,
     pub real_id: String,
+    /// The accounts that played it, when a substitute came in ("a → b").
+    pub chain: Option<String>,
+    pub kira: bool,
+    pub role: String,
     pub alive: bool,
-    pub chain: String,
+    pub state: String,
+    pub owes: String,
+    /// DN-19: the windows it opened by giving a notebook away.
+    pub windows: Vec<String>,
+    /// DN-22: the Eye's count, for its holder.
+    pub eye: Option<String>,
+}
+
+pub struct TallyLine {
+    pub game_id: String,
+    pub votes: usize,
+}
+
+/// A time in the game's zone: for `<time>`, for reading, and for the date-time picker.
+pub struct LocalTime {
+    pub iso: String,
+    /// `2026-12-02 20:00 CST`.
+    pub text: String,
+    /// `2026-12-02 12:00 UTC`.
+    pub utc: String,
+    /// `2026-12-02T20:00`, as `<input type="datetime-local">` takes it.
+    pub input: String,
+}
+
+impl LocalTime {
+    fn new(t: NaiveDateTime, tz: chrono_tz::Tz) -> LocalTime {
+        let local = tz.from_utc_datetime(&t);
+        let utc = TimeView::new(t);
+        LocalTime {
+            iso: utc.iso,
+            text: local.format("%Y-%m-%d %H:%M %Z").to_string(),
+            utc: utc.text,
+            input: local.format("%Y-%m-%dT%H:%M").to_string(),
+        }
+    }
 }
 
 #[derive(Template)]
@@ -52,11 +100,16 @@ pub struct ConsolePage {
     error: Option<String>,
     /// The result of the judge's last action, or a refused form's fields (post/redirect/get).
     flash: Option<Flash>,
-    deadline: Option<TimeView>,
+    deadline: Option<LocalTime>,
+    /// The game's time zone (IANA name), shown beside every deadline.
+    zone: String,
+    /// Now in the game's zone: the earliest time the picker offers.
+    picker_min: String,
     paused: Option<String>,
     submissions: Vec<SubmissionRow>,
     owing: Vec<OwingRow>,
     seats: Vec<SeatRow>,
+    tally: Vec<TallyLine>,
     preview: Vec<String>,
     preview_winner: Option<String>,
     winner: Option<String>,
@@ -81,6 +134,49 @@ async fn judge<'a>(
     Ok(account)
 }
 
+/// What a seat still owes this act, in words ("a ballot, N1's notebook action").
+fn owes_text(tr: &Tr, s: &console::ConsoleSeat) -> String {
+    let mut owes = Vec::new();
+    if s.owes_ballot {
+        owes.push(tr.t("seat-owes-ballot"));
+    }
+    for n in &s.owes_notebooks {
+        owes.push(tr.t1("console-owes-notebook", "n", n));
+    }
+    owes.join(tr.t("dn-list-sep").as_str())
+}
+
+fn seat_row(tr: &Tr, act: u32, s: &console::ConsoleSeat) -> SeatRow {
+    let kira = s.role.as_deref() == Some("kira");
+    SeatRow {
+        seat: s.seat,
+        game_id: s.game_id.clone(),
+        real_id: s.real_id.clone(),
+        chain: (s.chain.len() > 1).then(|| s.chain.join(" → ")),
+        kira,
+        role: match s.role {
+            Some(_) => role_text(tr, kira, s.alive, &s.notebooks),
+            None => String::new(),
+        },
+        alive: s.alive,
+        state: match &s.out {
+            Some(o) => out_text(tr, o.act, &o.cause),
+            None if s.alive => tr.t("game-alive"),
+            None => tr.t("game-out"),
+        },
+        owes: owes_text(tr, s),
+        windows: s
+            .windows
+            .iter()
+            .map(|w| window_text(tr, "console-window", w, u64::from(act)))
+            .collect(),
+        eye: s
+            .eye_status
+            .as_ref()
+            .map(|e| eye_text(tr, "console-eye-status", e)),
+    }
+}
+
 async fn render(
     viewer: &Viewer,
     state: &AppState,
@@ -89,7 +185,7 @@ async fn render(
 ) -> Result<HttpResponse, AppError> {
     let v = state.db(move |c| console::console_view(c, game_id)).await?;
     let tr = viewer.tr;
-    let sep = tr.t("dn-list-sep");
+    let tz: chrono_tz::Tz = v.timezone.parse().unwrap_or(chrono_tz::Asia::Shanghai);
     let submissions = v
         .submissions
         .iter()
@@ -111,23 +207,22 @@ async fn render(
             time: time_of(&s.time),
         })
         .collect();
-    let owing = v
-        .owing
+    let seats: Vec<SeatRow> = v.seats.iter().map(|s| seat_row(&tr, v.act, s)).collect();
+    let owing = seats
         .iter()
-        .map(|o| OwingRow {
-            game_id: o.game_id.clone(),
-            real_id: o.real_id.clone(),
-            actions: o.actions.join(sep.as_str()),
-        })
-        .collect();
-    let seats = v
-        .seats
-        .iter()
-        .map(|s| SeatRow {
+        .filter(|s| !s.owes.is_empty())
+        .map(|s| OwingRow {
             game_id: s.game_id.clone(),
             real_id: s.real_id.clone(),
-            alive: s.alive,
-            chain: s.chain.join(" → "),
+            owes: s.owes.clone(),
+        })
+        .collect();
+    let tally = v
+        .tally
+        .iter()
+        .map(|t| TallyLine {
+            game_id: t.game_id.clone(),
+            votes: t.votes,
         })
         .collect();
     let (preview, preview_winner) = match &v.preview {
@@ -149,9 +244,15 @@ async fn render(
     let error = flash.as_ref().filter(|f| !f.ok).map(|f| f.message.clone());
     let page = ConsolePage {
         page: viewer.page(),
-        deadline: v.deadline.as_deref().and_then(time_of),
+        deadline: v
+            .deadline
+            .as_deref()
+            .and_then(|d| NaiveDateTime::parse_from_str(d, "%Y-%m-%dT%H:%M:%SZ").ok())
+            .map(|d| LocalTime::new(d, tz)),
+        zone: v.timezone.clone(),
+        picker_min: LocalTime::new(state.clock.now(), tz).input,
         winner: v.winner.as_deref().map(|w| winner_text(&tr, w)),
-        substitutes: v.substitutes.join(sep.as_str()),
+        substitutes: v.substitutes.join(tr.t("dn-list-sep").as_str()),
         running: v.status == "running",
         error,
         flash,
@@ -159,6 +260,7 @@ async fn render(
         submissions,
         owing,
         seats,
+        tally,
         preview,
         preview_winner,
         v,
@@ -184,6 +286,45 @@ impl ConsolePage {
     }
 }
 
+fn console_path(game_id: i64) -> String {
+    format!("/games/{game_id}/console")
+}
+
+/// A form refused before anything reached the game: back to the console, with the reason next
+/// to form `form` and its `fields` as typed.
+async fn refuse(
+    viewer: &Viewer,
+    state: &AppState,
+    game_id: i64,
+    form: &str,
+    message: String,
+    fields: &[(&str, Option<&str>)],
+) -> Result<HttpResponse, AppError> {
+    let f = fields
+        .iter()
+        .fold(Flash::refusal(form, message), |f, (k, v)| f.with_opt(k, *v));
+    flash::redirect(state, viewer, &console_path(game_id), f).await
+}
+
+/// The ticked confirmation of an irreversible form (`yes`); the JSON API does not ask for it.
+fn confirmed(confirm: &Option<String>) -> bool {
+    confirm.as_deref().map(str::trim) == Some("yes")
+}
+
+/// An irreversible form posted without its ticked confirmation: refused, nothing changed.
+async fn unconfirmed(
+    viewer: &Viewer,
+    state: &AppState,
+    game_id: i64,
+    form: &str,
+    action_key: &str,
+    fields: &[(&str, Option<&str>)],
+) -> Result<HttpResponse, AppError> {
+    let tr = viewer.tr;
+    let message = tr.t1("console-confirm-missing", "action", &tr.t(action_key));
+    refuse(viewer, state, game_id, form, message, fields).await
+}
+
 #[get("/games/{id}/console")]
 pub async fn show(
     viewer: Viewer,
@@ -193,10 +334,6 @@ pub async fn show(
     judge(&viewer, &state, *id).await?;
     let flash = flash::take(&state, &viewer, &console_path(*id)).await?;
     render(&viewer, &state, *id, flash).await
-}
-
-fn console_path(game_id: i64) -> String {
-    format!("/games/{game_id}/console")
 }
 
 /// After an action: back to the console, with its result once, or with the refusal and the
@@ -209,21 +346,18 @@ async fn done(
     result: Result<String, AppError>,
     fields: &[(&str, Option<&str>)],
 ) -> Result<HttpResponse, AppError> {
-    let f = match result {
-        Ok(notice) => Flash::notice(notice),
+    match result {
+        Ok(notice) => {
+            flash::redirect(state, viewer, &console_path(game_id), Flash::notice(notice)).await
+        }
         Err(
             e @ (AppError::Conflict(_)
             | AppError::BadRequest(_)
             | AppError::Input(_)
             | AppError::NotFound),
-        ) => fields
-            .iter()
-            .fold(Flash::refusal(form, e.message(&viewer.tr)), |f, (k, v)| {
-                f.with_opt(k, *v)
-            }),
-        Err(e) => return Err(e),
-    };
-    flash::redirect(state, viewer, &console_path(game_id), f).await
+        ) => refuse(viewer, state, game_id, form, e.message(&viewer.tr), fields).await,
+        Err(e) => Err(e),
+    }
 }
 
 /// A judge's button: the act the page showed travels with it, so a second click or a page
@@ -232,14 +366,31 @@ async fn done(
 pub struct ActForm {
     csrf: String,
     act: u32,
+    /// The ticked confirmation (resolve now).
+    confirm: Option<String>,
 }
 
+/// The clock's forms: a new deadline from the date-time picker (`2026-12-02T20:00`, in the
+/// game's time zone), or a number of minutes after the current one.
 #[derive(Deserialize)]
 pub struct DeadlineForm {
     csrf: String,
     act: u32,
     deadline: Option<String>,
     extend_minutes: Option<String>,
+}
+
+/// The most minutes one extension may add (30 days), as the API allows.
+const MAX_EXTEND_MINUTES: i64 = 60 * 24 * 30;
+
+/// A field with something in it, trimmed.
+fn filled(v: &Option<String>) -> Option<&str> {
+    v.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// Shows at most 40 characters of what the judge typed, in a message.
+fn echo(raw: &str) -> String {
+    raw.trim().chars().take(40).collect()
 }
 
 #[post("/games/{id}/console/deadline")]
@@ -251,30 +402,66 @@ pub async fn deadline(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
+    let game_id = *id;
     let tr = viewer.tr;
-    let minutes = match form.extend_minutes.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(m) => m
-            .parse::<i64>()
-            .map(Some)
-            .map_err(|_| AppError::Input(crate::domain::InputError::Deadline)),
-    };
-    let result = match minutes {
-        Ok(minutes) => {
-            match requested_deadline(&state, *id, form.deadline.as_deref(), minutes).await {
-                Ok(to) => console::extend(&state, account, *id, form.act, to)
-                    .await
-                    .map(|at| tr.t1("console-done-deadline", "at", &TimeView::new(at).text)),
-                Err(e) => Err(e),
-            }
-        }
-        Err(e) => Err(e),
-    };
     let fields = [
         ("deadline", form.deadline.as_deref()),
         ("extend_minutes", form.extend_minutes.as_deref()),
     ];
-    done(&viewer, &state, *id, "deadline", result, &fields).await
+    let to = if let Some(raw) = filled(&form.deadline) {
+        let tz = state.db(move |c| console::zone(c, game_id)).await?;
+        let args = |value: String| {
+            vec![
+                ("field", tr.t("console-deadline-at")),
+                ("value", value),
+                ("zone", tz.name().to_string()),
+            ]
+        };
+        match console::local_deadline(raw, tz) {
+            Ok(to) if to <= state.clock.now() => {
+                let shown = LocalTime::new(to, tz).text;
+                let message = tr.ta("console-deadline-past", &args(shown));
+                return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
+            }
+            Ok(to) => to,
+            Err(e) => {
+                let key = match e {
+                    LocalTimeError::Malformed => "console-deadline-malformed",
+                    LocalTimeError::Gap => "console-deadline-gap",
+                    LocalTimeError::Ambiguous => "console-deadline-ambiguous",
+                };
+                let message = tr.ta(key, &args(echo(raw)));
+                return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
+            }
+        }
+    } else if let Some(raw) = filled(&form.extend_minutes) {
+        let minutes = raw
+            .parse::<i64>()
+            .ok()
+            .filter(|m| (1..=MAX_EXTEND_MINUTES).contains(m));
+        let Some(minutes) = minutes else {
+            let message = tr.ta(
+                "console-extend-malformed",
+                &[
+                    ("field", tr.t("console-extend-minutes")),
+                    ("value", echo(raw)),
+                    ("max", MAX_EXTEND_MINUTES.to_string()),
+                ],
+            );
+            return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
+        };
+        match requested_deadline(&state, game_id, None, Some(minutes)).await {
+            Ok(to) => to,
+            Err(e) => return done(&viewer, &state, game_id, "deadline", Err(e), &fields).await,
+        }
+    } else {
+        let message = tr.t("console-deadline-missing");
+        return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
+    };
+    let result = console::extend(&state, account, game_id, form.act, to)
+        .await
+        .map(|at| tr.t1("console-done-deadline", "at", &TimeView::new(at).text));
+    done(&viewer, &state, game_id, "deadline", result, &fields).await
 }
 
 #[post("/games/{id}/console/pause")]
@@ -317,6 +504,9 @@ pub async fn resolve(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
+    if !confirmed(&form.confirm) {
+        return unconfirmed(&viewer, &state, *id, "resolve", "game-resolve", &[]).await;
+    }
     let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
         .await
         .map(|r| viewer.tr.t1("console-done-resolve", "act", &r.act));
@@ -379,6 +569,8 @@ pub struct EndForm {
     act: u32,
     reason: String,
     winner: Option<String>,
+    /// The ticked confirmation.
+    confirm: Option<String>,
 }
 
 #[post("/games/{id}/console/end")]
@@ -390,6 +582,13 @@ pub async fn end(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
+    let fields = [
+        ("reason", Some(form.reason.as_str())),
+        ("winner", form.winner.as_deref()),
+    ];
+    if !confirmed(&form.confirm) {
+        return unconfirmed(&viewer, &state, *id, "end", "console-end", &fields).await;
+    }
     let result = console::end(
         &state,
         account,
@@ -400,10 +599,6 @@ pub async fn end(
     )
     .await
     .map(|()| viewer.tr.t("console-done-end"));
-    let fields = [
-        ("reason", Some(form.reason.as_str())),
-        ("winner", form.winner.as_deref()),
-    ];
     done(&viewer, &state, *id, "end", result, &fields).await
 }
 
@@ -412,6 +607,8 @@ pub struct SubstituteForm {
     csrf: String,
     game_id: String,
     account: String,
+    /// The ticked confirmation.
+    confirm: Option<String>,
 }
 
 #[post("/games/{id}/console/substitute")]
@@ -423,6 +620,21 @@ pub async fn substitute(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
+    let fields = [
+        ("game_id", Some(form.game_id.as_str())),
+        ("account", Some(form.account.as_str())),
+    ];
+    if !confirmed(&form.confirm) {
+        return unconfirmed(
+            &viewer,
+            &state,
+            *id,
+            "substitute",
+            "console-substitute",
+            &fields,
+        )
+        .await;
+    }
     let result = console::substitute(&state, account, *id, &form.game_id, &form.account)
         .await
         .map(|()| {
@@ -430,15 +642,100 @@ pub async fn substitute(
                 .tr
                 .t1("console-done-substitute", "game_id", &form.game_id)
         });
-    let fields = [
-        ("game_id", Some(form.game_id.as_str())),
-        ("account", Some(form.account.as_str())),
-    ];
     done(&viewer, &state, *id, "substitute", result, &fields).await
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_ticked_yes_confirms() {
+        assert!(confirmed(&Some("yes".into())));
+        assert!(confirmed(&Some(" yes ".into())));
+        for no in [
+            None,
+            Some(String::new()),
+            Some("on".into()),
+            Some("YES!".into()),
+        ] {
+            assert!(!confirmed(&no), "{no:?}");
+        }
+    }
+
+    #[test]
+    fn every_console_message_is_in_both_languages() {
+        use crate::i18n::{Lang, Tr};
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for key in [
+                "console-section-act",
+                "console-section-clock",
+                "console-section-seats",
+                "console-section-thread",
+                "console-section-end",
+                "console-danger",
+                "console-confirm-resolve",
+                "console-confirm-substitute",
+                "console-confirm-end",
+                "console-confirm-missing",
+                "console-tally",
+                "console-tally-votes",
+                "console-tally-none",
+                "console-no-ballot",
+                "console-col-role",
+                "console-col-owes",
+                "console-col-window",
+                "console-col-eye",
+                "console-owes-notebook",
+                "console-window",
+                "console-eye-status",
+                "console-eye-status-turns",
+                "console-deadline-none",
+                "console-deadline-zone",
+                "console-deadline-set",
+                "console-deadline-help",
+                "console-deadline-malformed",
+                "console-deadline-gap",
+                "console-deadline-ambiguous",
+                "console-deadline-past",
+                "console-extend-malformed",
+                "console-deadline-missing",
+            ] {
+                let args = [
+                    "act", "n", "turns", "count", "zone", "field", "value", "max", "first", "last",
+                    "action",
+                ]
+                .map(|a| (a, "1".to_string()));
+                let mut args = args.to_vec();
+                args.extend([("span", "two".into()), ("out", "yes".into())]);
+                let text = tr.ta(key, &args);
+                assert!(!text.contains("console-"), "{key} in {lang:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_console_speaks_of_windows_and_the_eye_in_the_third_person() {
+        use crate::i18n::{Lang, Tr};
+        let en = Tr::new(Lang::En);
+        let w = serde_json::json!({"notebook": 2, "transferred_in": 1, "first_resolution": 3,
+                                   "last_resolution": 4, "expires_out": true});
+        assert_eq!(
+            window_text(&en, "console-window", &w, 1),
+            "Transferred N2 in act 1. If a Kira is voted out or killed at the resolution of act \
+             3 or 4, recaptures her notebook; if no Kira is voted out or killed by the resolution \
+             of act 4, goes out."
+        );
+        let e = serde_json::json!({"own_turns": 1, "death_act": 5});
+        assert_eq!(
+            eye_text(&en, "console-eye-status", &e),
+            "1 of 3 own turns counted; at the present pattern goes out at the resolution of act \
+             5, and her notebooks are destroyed."
+        );
+        let no_death = serde_json::json!({"own_turns": 2, "death_act": null});
+        assert!(eye_text(&en, "console-eye-status", &no_death).starts_with("2 of 3"));
+    }
 
     #[test]
     fn every_console_refusal_has_a_message() {

@@ -83,6 +83,79 @@ fn cause_text(tr: &Tr, cause: &str) -> String {
     }
 }
 
+fn n_of(v: &Value, key: &str) -> u64 {
+    v.get(key).and_then(Value::as_u64).unwrap_or(0)
+}
+
+/// DN-19: a giver's recapture window (the engine's `WindowView`) as one sentence, worded by the
+/// message `key` (the seat page speaks to the giver, the console about him). `now` is the act
+/// shown; once the window's first resolution has passed, only its last one is named.
+fn window_text(tr: &Tr, key: &str, w: &Value, now: u64) -> String {
+    let (first, last) = (n_of(w, "first_resolution"), n_of(w, "last_resolution"));
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    tr.ta(
+        key,
+        &[
+            ("n", n_of(w, "notebook").to_string()),
+            ("act", n_of(w, "transferred_in").to_string()),
+            ("first", first.to_string()),
+            ("last", last.to_string()),
+            (
+                "span",
+                if first >= last || now > first {
+                    "one"
+                } else {
+                    "two"
+                }
+                .into(),
+            ),
+            (
+                "out",
+                yes_no(
+                    w.get("expires_out")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(true),
+                ),
+            ),
+        ],
+    )
+}
+
+/// DN-22: the Eye holder's count of own turns and her death act (the engine's `EyeView`),
+/// worded by the message `key` (or `key-turns` while no death act is known).
+fn eye_text(tr: &Tr, key: &str, e: &Value) -> String {
+    let turns = n_of(e, "own_turns").to_string();
+    match e.get("death_act").and_then(Value::as_u64) {
+        Some(death) => tr.ta(key, &[("turns", turns), ("act", death.to_string())]),
+        None => tr.ta(&format!("{key}-turns"), &[("turns", turns)]),
+    }
+}
+
+/// When and why a seat went out ("out in act 3 (voted out)").
+fn out_text(tr: &Tr, act: u64, cause: &str) -> String {
+    tr.ta(
+        "seat-out",
+        &[("act", act.to_string()), ("cause", cause_text(tr, cause))],
+    )
+}
+
+/// A seat's role with its notebooks; for a seat that is out, the role it went out with (DN-28).
+fn role_text(tr: &Tr, kira: bool, alive: bool, notebooks: &[u64]) -> String {
+    if kira && !alive {
+        // An out seat holds no notebook.
+        tr.t("seat-role-kira-out")
+    } else if kira {
+        let names: Vec<String> = notebooks.iter().map(|n| format!("N{n}")).collect();
+        tr.t1(
+            "seat-role-kira",
+            "notebooks",
+            &names.join(tr.t("dn-list-sep").as_str()),
+        )
+    } else {
+        tr.t("seat-role-good")
+    }
+}
+
 fn fate_text(tr: &Tr, fate: &Value) -> String {
     let one = |f: &str| {
         let key = format!("dn-fate-{f}");

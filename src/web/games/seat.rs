@@ -1,7 +1,7 @@
 //! A seat's private page (its own account only) and the action forms, which become exactly the
 //! replay action objects handed to `service::submit`.
 
-use super::{cause_text, line_sentence, refusal_text, reply_sentence};
+use super::{line_sentence, refusal_text, reply_sentence};
 use crate::db::queries::games;
 use crate::game::service;
 use crate::game::views;
@@ -88,53 +88,14 @@ pub struct Costs {
 /// handler (the JSON API does not: its callers confirm on their side).
 const CONFIRMED: [&str; 4] = ["kill", "join", "transfer", "eye_request"];
 
-fn n_of(v: &Value, key: &str) -> u64 {
-    v.get(key).and_then(Value::as_u64).unwrap_or(0)
-}
-
-/// DN-19: a giver's window as one sentence. `now` is the act shown; once the window's first
-/// resolution has passed, only its last one is named.
+/// DN-19: a giver's window, as the seat page tells the giver.
 fn window_sentence(tr: &crate::i18n::Tr, w: &Value, now: u64) -> String {
-    let (first, last) = (n_of(w, "first_resolution"), n_of(w, "last_resolution"));
-    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
-    tr.ta(
-        "seat-window",
-        &[
-            ("n", n_of(w, "notebook").to_string()),
-            ("act", n_of(w, "transferred_in").to_string()),
-            ("first", first.to_string()),
-            ("last", last.to_string()),
-            (
-                "span",
-                if first >= last || now > first {
-                    "one"
-                } else {
-                    "two"
-                }
-                .into(),
-            ),
-            (
-                "out",
-                yes_no(
-                    w.get("expires_out")
-                        .and_then(Value::as_bool)
-                        .unwrap_or(true),
-                ),
-            ),
-        ],
-    )
+    super::window_text(tr, "seat-window", w, now)
 }
 
-/// DN-22: the Eye holder's count of own turns and her death act.
+/// DN-22: the Eye holder's count, as the seat page tells her.
 fn eye_sentence(tr: &crate::i18n::Tr, e: &Value) -> String {
-    let turns = n_of(e, "own_turns").to_string();
-    match e.get("death_act").and_then(Value::as_u64) {
-        Some(death) => tr.ta(
-            "seat-eye-status",
-            &[("turns", turns), ("act", death.to_string())],
-        ),
-        None => tr.ta("seat-eye-status-turns", &[("turns", turns)]),
-    }
+    super::eye_text(tr, "seat-eye-status", e)
 }
 
 /// The cost lines of the irreversible forms, from the engine's `transfer_window` (DN-19) and
@@ -186,20 +147,8 @@ impl SeatPage {
     }
 
     fn role_text(&self) -> String {
-        let tr = self.page.tr;
-        if self.kira && !self.alive {
-            // The role it had when it went out (DN-28); an out seat holds no notebook.
-            tr.t("seat-role-kira-out")
-        } else if self.kira {
-            let names: Vec<String> = self.notebooks.iter().map(|n| format!("N{}", n.n)).collect();
-            tr.t1(
-                "seat-role-kira",
-                "notebooks",
-                &names.join(tr.t("dn-list-sep").as_str()),
-            )
-        } else {
-            tr.t("seat-role-good")
-        }
+        let notebooks: Vec<u64> = self.notebooks.iter().map(|n| n.n).collect();
+        super::role_text(&self.page.tr, self.kira, self.alive, &notebooks)
     }
 }
 
@@ -254,15 +203,10 @@ async fn load(
         }
     }
     let out = st.get("out").and_then(Value::as_array).map(|o| {
-        tr.ta(
-            "seat-out",
-            &[
-                ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
-                (
-                    "cause",
-                    cause_text(&tr, o.get(1).and_then(Value::as_str).unwrap_or("")),
-                ),
-            ],
+        super::out_text(
+            &tr,
+            o.first().and_then(Value::as_u64).unwrap_or(0),
+            o.get(1).and_then(Value::as_str).unwrap_or(""),
         )
     });
     let living: Vec<String> = public
