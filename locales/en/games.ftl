@@ -243,19 +243,22 @@ dn-refusal-unknown-seat = That seat is not in this game.
 dn-refusal-out = You are out and cannot act any more.
 dn-refusal-not-kira = Only a Kira (a notebook holder) can do that.
 dn-refusal-bad-notebook = You do not hold that notebook.
-dn-refusal-not-your-turn = No notebook of yours is on turn this act (DN-4).
-dn-refusal-already-acted = That notebook has already acted this act (DN-6).
+dn-refusal-not-your-turn = No notebook of yours is on turn this act.
+dn-refusal-already-acted = That notebook has already acted this act.
 dn-refusal-bad-target = The target is unknown or out.
 dn-refusal-self-target = You cannot name yourself.
-dn-refusal-target-taken = Another kill already killed that seat this act (DN-9).
-dn-refusal-join-unavailable = You cannot join now: you hold both notebooks or are already joined (DN-12).
-dn-refusal-eye-unavailable = You cannot request the Eye now: once per game, in your own turn (DN-20).
+dn-refusal-target-taken = Another kill already killed that seat this act.
+dn-refusal-join-unavailable = You cannot join now: you hold both notebooks or are already joined.
+dn-refusal-eye-unavailable = You cannot request the Eye now: once per game, in your own turn.
 dn-refusal-eye-not-held = You do not hold the Eye.
-dn-refusal-eye-already-used = You already used the Eye this turn (DN-21).
-dn-refusal-eye-after-kill = The Eye must be used before any kill of yours this act (DN-21).
-dn-refusal-transfer-unavailable = You cannot transfer now: 8 or fewer alive, this notebook was transferred before, or you hold the Eye (DN-18).
-dn-refusal-ballot-size = Wrong number of names on the ballot this act (DN-14).
+dn-refusal-eye-already-used = You already used the Eye this turn.
+dn-refusal-eye-after-kill = The Eye must be used before any kill of yours this act.
+dn-refusal-transfer-unavailable = You cannot transfer now: 8 or fewer alive, this notebook was transferred before, or you hold the Eye.
+dn-refusal-ballot-size = Wrong number of names on the ballot this act.
 dn-refusal-duplicate-target = A ballot cannot name the same seat twice.
 dn-refusal-game-over = The game is over.
 new-field-remind-hours = Remind seats that still owe, hours before the deadline (0 = never)
 new-error-remind-hours = The reminder must come 0 to 72 hours before the deadline.
+
+# issue 10 items 10–13 (i10-words)
+dn-refusal-other = The rules do not allow that.

@@ -240,19 +240,22 @@ dn-refusal-unknown-seat = 这个座位不在游戏中。
 dn-refusal-out = 你已出局，不能再行动。
 dn-refusal-not-kira = 只有基拉（持有笔记的人）能这样做。
 dn-refusal-bad-notebook = 你没有这本笔记。
-dn-refusal-not-your-turn = 本幕没有轮到你的笔记（DN-4）。
-dn-refusal-already-acted = 这本笔记本幕已经行动过了（DN-6）。
+dn-refusal-not-your-turn = 本幕没有轮到你的笔记。
+dn-refusal-already-acted = 这本笔记本幕已经行动过了。
 dn-refusal-bad-target = 目标不存在或已出局。
 dn-refusal-self-target = 不能以自己为目标。
-dn-refusal-target-taken = 此人本幕已被另一次杀人杀死（DN-9）。
-dn-refusal-join-unavailable = 现在不能联手：持有两本笔记或已经联手（DN-12）。
-dn-refusal-eye-unavailable = 现在不能申请死神之眼：每局只有一次，且须在自己的回合（DN-20）。
+dn-refusal-target-taken = 此人本幕已被另一次杀人杀死。
+dn-refusal-join-unavailable = 现在不能联手：持有两本笔记或已经联手。
+dn-refusal-eye-unavailable = 现在不能申请死神之眼：每局只有一次，且须在自己的回合。
 dn-refusal-eye-not-held = 你没有死神之眼。
-dn-refusal-eye-already-used = 本回合已经用过死神之眼（DN-21）。
-dn-refusal-eye-after-kill = 死神之眼须在本幕杀人之前使用（DN-21）。
-dn-refusal-transfer-unavailable = 现在不能转让：存活不超过 8 人、这本已转让过，或你持有死神之眼（DN-18）。
-dn-refusal-ballot-size = 本幕的票数不对（DN-14）。
+dn-refusal-eye-already-used = 本回合已经用过死神之眼。
+dn-refusal-eye-after-kill = 死神之眼须在本幕杀人之前使用。
+dn-refusal-transfer-unavailable = 现在不能转让：存活不超过 8 人、这本已转让过，或你持有死神之眼。
+dn-refusal-ballot-size = 本幕的票数不对。
 dn-refusal-duplicate-target = 一张票不能重复投同一人。
 dn-refusal-game-over = 游戏已经结束。
 new-field-remind-hours = 截止前几小时提醒未行动的座位（0 = 不提醒）
 new-error-remind-hours = 提醒时间须为截止前 0 至 72 小时。
+
+# issue 10 items 10–13 (i10-words)
+dn-refusal-other = 规则不允许这样做。
