@@ -259,3 +259,24 @@ new-error-remind-hours = 提醒时间须为截止前 0 至 72 小时。
 
 # issue 10 items 10–13 (i10-words)
 dn-refusal-other = 规则不允许这样做。
+rules-title = 死亡笔记规则
+rules-summary-title = 简要
+rules-summary = 每位玩家有两个身份：原身份（报名的论坛账号）和游戏身份（游戏中扮演的角色），大家只以游戏身份发言。开局随机选出两名基拉，各持一本死亡笔记，彼此不知道对方是谁。每一幕，所有存活的人私下投票，得票最多的人出局；笔记当值的基拉可以杀人（须猜中目标的原身份）、向另一位基拉联手或放弃本幕行动，不行动或不投票的人自杀出局。笔记可以转让一次，转让者在之后两次结算内有基拉被投出或被杀时收回笔记；基拉还可以申请死神之眼。两本笔记都被销毁时，视本局设置重新分配笔记或好人胜利；存活的好人不多于存活的基拉时基拉胜利。下面是中文原帖；本站判定以逐条补全原帖的英文规则书为准。
+rules-book-link = 英文规则书（本站判定依据，规则编号 DN-1 至 DN-28）
+rules-original-title = 中文原帖
+game-rules-link = 规则
+game-facts = 本局设置
+game-fact-act-length = 每幕时长
+game-fact-hours = { $n } 小时
+game-fact-minutes = { $n } 分钟
+game-fact-deadline = 截止时刻
+game-fact-deadline-at = 每天 { $time }（{ $zone }）
+game-fact-deadline-any = 不固定：每幕开启后满时长即截止
+game-fact-seat-range = 人数
+game-fact-seats = { $min }–{ $max } 人
+game-fact-reminder = 提醒
+game-fact-remind = 截止前 { $n } 小时提醒未投票或未行动的座位
+game-fact-remind-never = 不提醒
+game-fact-redistribute = 重新分配笔记
+game-fact-redistribute-on = 开：两本笔记都被销毁后重新分配
+game-fact-redistribute-off = 关：两本笔记都被销毁即好人胜利

@@ -145,3 +145,6 @@ input-title-length = 标题须为 1 至 120 个字符。
 input-body-length = 正文须为 1 至 20000 个字符。
 input-slug = 网址名须为 2 至 32 个小写字母、数字或 -。
 input-control-characters = 不允许使用控制字符。
+
+# issue 10 items 11–13 (i10-words)
+error-seat-count-of = 已报名 { $count } 人，本局需要 { $min }–{ $max } 人才能开始。

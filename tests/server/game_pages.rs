@@ -11,6 +11,8 @@ on_both_backends!(
     game_pages_from_create_to_resolve,
     fixed_deal_game_to_the_reveal,
     refused_buttons_come_back_to_the_game_page,
+    the_signup_page_states_what_one_signs_up_for,
+    the_rules_page_in_the_readers_language,
 );
 
 async fn create_form(admin: &Browser, fields: &[(&str, &str)]) -> Page {
@@ -413,7 +415,9 @@ async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
     let refused = press(&admin, game, "start").await;
     assert_eq!(refused.status, StatusCode::CONFLICT);
     assert!(
-        refused.body.contains("报名人数不在本局允许的范围内"),
+        refused
+            .body
+            .contains("已报名 1 人，本局需要 6–40 人才能开始。"),
         "{}",
         refused.body
     );
@@ -426,4 +430,86 @@ async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
     let own = press(&admin, game, "signup").await;
     assert_eq!(own.status, StatusCode::CONFLICT);
     assert!(own.body.contains("法官不能参加自己主持的游戏"));
+}
+
+async fn the_signup_page_states_what_one_signs_up_for(app: TestApp) {
+    let admin = app.admin().await;
+    let created = create_form(
+        &admin,
+        &[
+            ("title", "设置一览"),
+            ("act_minutes", "90"),
+            ("deadline_time", "21:30"),
+            ("timezone", "UTC"),
+            ("min_seats", "6"),
+            ("max_seats", "9"),
+            ("characters", "甲\n乙\n丙\n丁\n戊\n己\n庚\n辛\n壬"),
+        ],
+    )
+    .await;
+    let game = game_id_of(&created.url);
+    let zh = app.browser().get(&format!("/games/{game}")).await;
+    for fact in [
+        "<dt>每幕时长</dt><dd>90 分钟</dd>",
+        "<dt>截止时刻</dt><dd>每天 21:30（UTC）</dd>",
+        "<dt>人数</dt><dd>6–9 人</dd>",
+        "<dt>重新分配笔记</dt><dd>关：两本笔记都被销毁即好人胜利</dd>",
+        "<dt>规则版本</dt><dd>第 2 版",
+        r#"href="/rules/deathnote""#,
+    ] {
+        assert!(zh.body.contains(fact), "{fact}: {}", zh.body);
+    }
+    let en = app.browser_in("en").get(&format!("/games/{game}")).await;
+    for fact in [
+        "<dt>Act length</dt><dd>90 minutes</dd>",
+        "<dt>Deadlines</dt><dd>every day at 21:30 (UTC)</dd>",
+        "<dt>Seats</dt><dd>6 to 9</dd>",
+        "<dt>Redistribution</dt><dd>off: when both notebooks are destroyed, good wins</dd>",
+        r#"href="/rules/deathnote""#,
+    ] {
+        assert!(en.body.contains(fact), "{fact}: {}", en.body);
+    }
+    // A default game: day-long acts, redistribution on, no fixed time of day.
+    let created = create_form(
+        &admin,
+        &[
+            ("title", "默认"),
+            ("act_minutes", "1440"),
+            ("redistribute", "on"),
+            (
+                "characters",
+                &maku::game::settings::DEATHNOTE_CAST.join("\n"),
+            ),
+        ],
+    )
+    .await;
+    let game = game_id_of(&created.url);
+    let zh = app.browser().get(&format!("/games/{game}")).await;
+    assert!(zh.body.contains("<dd>24 小时</dd>"), "{}", zh.body);
+    assert!(zh.body.contains("<dd>开：两本笔记都被销毁后重新分配</dd>"));
+    assert!(zh.body.contains("不固定：每幕开启后满时长即截止"));
+}
+
+async fn the_rules_page_in_the_readers_language(app: TestApp) {
+    let zh = app.browser().get("/rules/deathnote").await;
+    assert_eq!(zh.status, StatusCode::OK);
+    assert!(zh.body.contains("<h1>死亡笔记规则</h1>"), "{}", zh.body);
+    // The Chinese original, cut into its sections, under a summary in Chinese.
+    assert!(
+        zh.body.contains("<p>一、 背景介绍（Background）"),
+        "{}",
+        zh.body
+    );
+    assert!(zh.body.contains("每位玩家有两个身份"));
+    assert!(zh.body.contains(r#"href="/rules/deathnote/book""#));
+    assert!(!zh.body.contains("DN-14 Every seat"));
+    let en = app.browser_in("en").get("/rules/deathnote").await;
+    assert_eq!(en.status, StatusCode::OK);
+    assert!(en.body.contains("the ruling book</h1>"), "{}", en.body);
+    assert!(en.body.contains("DN-14 Every seat living at opening"));
+    assert!(!en.body.contains("背景介绍"));
+    // The link from the Chinese page: the ruling book whatever the reader's language.
+    let book = app.browser().get("/rules/deathnote/book").await;
+    assert_eq!(book.status, StatusCode::OK);
+    assert!(book.body.contains("DN-14 Every seat living at opening"));
 }
