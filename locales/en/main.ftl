@@ -157,3 +157,8 @@ error-seat-count-of = { $count ->
     [one] 1 player signed up
    *[other] { $count } players signed up
 }; this game needs { $min } to { $max } to start.
+games-board-title = Games
+thread-suffix-signup = { $title } · sign-up
+thread-suffix-game = { $title } · game thread
+thread-suffix-graveyard = { $title } · graveyard
+thread-suffix-kira = { $title } · joined Kiras

@@ -91,7 +91,11 @@ async fn login(
         Err(e @ (AppError::BadCredentials | AppError::RateLimited)) => {
             let page = LoginPage {
                 title: title_of(&state, game_id).await?,
-                error: Some(e.message(&viewer.tr)),
+                // The form asks for a game ID, not a user name: say so.
+                error: Some(match e {
+                    AppError::BadCredentials => viewer.tr.t("alias-bad-credentials"),
+                    ref other => other.message(&viewer.tr),
+                }),
                 page: viewer.page(),
                 game: game_id,
                 game_name: form.game_id.clone(),

@@ -613,9 +613,17 @@ async fn replies_substitutions_and_game_logins(app: TestApp) {
     // Both accounts' histories record the substitution (the admins' audit by account).
     let admin_browser = app.admin().await;
     let bench_log = admin_browser.get("/admin/audit?account=bench").await;
-    assert!(bench_log.body.contains("<td>substituted_in</td>"));
+    assert!(
+        bench_log
+            .body
+            .contains(r#"<td title="substituted_in">被替补进游戏</td>"#)
+    );
     let old_log = admin_browser.get("/admin/audit?account=r2").await;
-    assert!(old_log.body.contains("<td>substituted_out</td>"));
+    assert!(
+        old_log
+            .body
+            .contains(r#"<td title="substituted_out">被替补出游戏</td>"#)
+    );
 }
 
 async fn the_reminder_hour_is_set_per_game(app: TestApp) {
