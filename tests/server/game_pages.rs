@@ -372,6 +372,17 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
     assert_eq!(resolved.status, StatusCode::OK, "{}", resolved.body);
     assert!(resolved.body.contains("好人胜利"), "{}", resolved.body);
     assert!(resolved.body.contains("是基拉"));
+    // The final act post says who won once (the engine's game-over event is not repeated).
+    let thread = app
+        .browser()
+        .get(&format!("/games/{game}/threads/game"))
+        .await;
+    assert_eq!(
+        thread.body.matches("好人胜利").count(),
+        1,
+        "{}",
+        thread.body
+    );
 
     let reveal = app.browser().get(&format!("/games/{game}/reveal")).await;
     assert_eq!(reveal.status, StatusCode::OK, "{}", reveal.body);
@@ -385,6 +396,12 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
         );
     }
     assert!(reveal.body.contains("基拉（N1）") && reveal.body.contains("基拉（N2）"));
+    // Nobody was substituted: no column of accounts.
+    assert!(
+        !reveal.body.contains(r#"class="accounts""#),
+        "{}",
+        reveal.body
+    );
     assert!(
         reveal.body.contains("夜神月： 放弃本幕行动"),
         "{}",

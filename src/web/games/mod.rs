@@ -303,7 +303,13 @@ impl ActView {
     pub fn new(tr: &Tr, a: &ActPost) -> ActView {
         ActView {
             resolved: a.resolved,
-            events: a.events.iter().map(|e| public_sentence(tr, e)).collect(),
+            // The winner has its own line: the engine's `game_over` event would say it twice.
+            events: a
+                .events
+                .iter()
+                .filter(|e| a.winner.is_none() || s(e, "type") != "game_over")
+                .map(|e| public_sentence(tr, e))
+                .collect(),
             alive: a.alive.join(tr.t("dn-list-sep").as_str()),
             opens: a.opens,
             deadline: a.deadline.as_deref().and_then(time_of),
