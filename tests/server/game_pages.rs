@@ -13,6 +13,7 @@ on_both_backends!(
     refused_buttons_come_back_to_the_game_page,
     the_signup_page_states_what_one_signs_up_for,
     the_rules_page_in_the_readers_language,
+    number_fields_and_post_box_counters,
 );
 
 async fn create_form(admin: &Browser, fields: &[(&str, &str)]) -> Page {
@@ -529,4 +530,46 @@ async fn the_rules_page_in_the_readers_language(app: TestApp) {
     let book = app.browser().get("/rules/deathnote/book").await;
     assert_eq!(book.status, StatusCode::OK);
     assert!(book.body.contains("DN-14 Every seat living at opening"));
+}
+
+async fn number_fields_and_post_box_counters(app: TestApp) {
+    let admin = app.admin().await;
+    let form = admin.get("/games/new").await;
+    for field in [
+        r#"name="act_minutes" type="number" min="1" max="10080""#,
+        r#"name="min_seats" type="number" min="6" max="40""#,
+        r#"name="max_seats" type="number" min="6" max="40""#,
+        r#"name="remind_hours" type="number" min="0" max="72""#,
+        r#"name="deadline_time" type="time""#,
+    ] {
+        assert!(form.body.contains(field), "{field}: {}", form.body);
+    }
+    let audit = admin.get("/admin/audit").await;
+    assert!(audit.body.contains(r#"name="game" type="number" min="1""#));
+    // Every post box carries the limit for the script's counter.
+    let slug = app.board("count").await;
+    let board = admin.get(&format!("/b/{slug}")).await;
+    assert!(
+        board.body.contains(r#"data-max-chars="20000""#),
+        "{}",
+        board.body
+    );
+    let thread = admin.new_thread(&slug, "计数", "正文").await;
+    let page = admin.get(&format!("/t/{thread}")).await;
+    assert!(
+        page.body.contains(r#"data-max-chars="20000""#),
+        "{}",
+        page.body
+    );
+    let edit = admin.get(&format!("/t/{thread}/1/edit")).await;
+    assert_eq!(edit.status, StatusCode::OK);
+    assert!(
+        edit.body.contains(r#"data-max-chars="20000""#),
+        "{}",
+        edit.body
+    );
+    let js = admin.get("/static/maku.js").await;
+    assert!(js.body.contains("textarea[data-max-chars]"));
+    let css = admin.get("/static/maku.css").await;
+    assert!(css.body.contains("\ncode {"), "inline code is styled");
 }

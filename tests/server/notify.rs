@@ -305,6 +305,20 @@ async fn the_bell_the_list_and_the_banner(app: TestApp) {
     assert!(unread >= 1);
     let home = b.get("/").await;
     assert!(home.body.contains("bell unread"), "{}", home.body);
+    // The bell is an inline SVG (no emoji font needed), named for screen readers by its link.
+    assert!(
+        home.body.contains(r#"<svg class="bell-icon""#),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains(r#"aria-hidden="true""#));
+    assert!(!home.body.contains('🔔'));
+    assert!(
+        home.body
+            .contains(&format!(r#"aria-label="通知：{unread} 条未读""#)),
+        "{}",
+        home.body
+    );
     assert!(
         home.body
             .contains(&format!(r#"<span class="count">{unread}</span>"#)),
