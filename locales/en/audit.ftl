@@ -53,3 +53,4 @@ game-event-substituted = substitution
 game-event-substitute-joined = joined the substitute list
 game-event-substitute-left = left the substitute list
 admin-role-of = Role of { $name }
+audit-hash = hash

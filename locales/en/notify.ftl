@@ -31,4 +31,4 @@ feed-act = Act post
 # issue 10 item 10 (i10-words): one notification per act result
 notify-text-act-results = { $title }: act { $act } resolved; for your seat: { $what }
 notify-action-other = action
-notify-bell-label = Notifications
+notify-text-other = A new notification

@@ -47,3 +47,4 @@ game-event-substituted = 替补
 game-event-substitute-joined = 加入替补名单
 game-event-substitute-left = 离开替补名单
 admin-role-of = { $name } 的角色
+audit-hash = 哈希

@@ -31,4 +31,4 @@ feed-act = 幕帖
 # issue 10 item 10 (i10-words): one notification per act result
 notify-text-act-results = { $title }：第 { $act } 幕结算，你的座位：{ $what }
 notify-action-other = 行动
-notify-bell-label = 通知
+notify-text-other = 新通知

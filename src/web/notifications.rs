@@ -95,7 +95,8 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             tr.t1("notify-text-substituted-in", "title", &title),
             format!("/games/{game}/seat"),
         ),
-        other => (other.to_string(), "/notifications".to_string()),
+        // A kind this version does not know (a newer instance wrote it): a sentence, not its code.
+        _ => (tr.t("notify-text-other"), "/notifications".to_string()),
     }
 }
 
