@@ -99,3 +99,23 @@ document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
   window.addEventListener("pageshow", function (e) { if (e.persisted) { open(); } });
   open();
 })();
+
+// Optional enhancement (issue 10 item 13): a character counter under every post box
+// (textarea[data-max-chars], the server's limit). It counts as the server does: characters
+// (code points), line ends as one, trailing space not counted. Without this script the box
+// works as before and the server still refuses a body that is too long.
+document.querySelectorAll("textarea[data-max-chars]").forEach(function (box) {
+  var max = parseInt(box.getAttribute("data-max-chars"), 10);
+  if (!(max > 0)) { return; }
+  var counter = document.createElement("small");
+  counter.className = "char-count";
+  counter.setAttribute("aria-live", "polite");
+  box.parentNode.insertBefore(counter, box.nextSibling);
+  function update() {
+    var n = Array.from(box.value.replace(/\r\n/g, "\n").replace(/\s+$/, "")).length;
+    counter.textContent = n + " / " + max;
+    counter.classList.toggle("over", n > max);
+  }
+  box.addEventListener("input", update);
+  update();
+});

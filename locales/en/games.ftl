@@ -243,18 +243,18 @@ dn-refusal-unknown-seat = That seat is not in this game.
 dn-refusal-out = You are out and cannot act any more.
 dn-refusal-not-kira = Only a Kira (a notebook holder) can do that.
 dn-refusal-bad-notebook = You do not hold that notebook.
-dn-refusal-not-your-turn = No notebook of yours is on turn this act (DN-4).
-dn-refusal-already-acted = That notebook has already acted this act (DN-6).
+dn-refusal-not-your-turn = No notebook of yours is on turn this act.
+dn-refusal-already-acted = That notebook has already acted this act.
 dn-refusal-bad-target = The target is unknown or out.
 dn-refusal-self-target = You cannot name yourself.
-dn-refusal-target-taken = Another kill already killed that seat this act (DN-9).
-dn-refusal-join-unavailable = You cannot join now: you hold both notebooks or are already joined (DN-12).
-dn-refusal-eye-unavailable = You cannot request the Eye now: once per game, in your own turn (DN-20).
+dn-refusal-target-taken = Another kill already killed that seat this act.
+dn-refusal-join-unavailable = You cannot join now: you hold both notebooks or are already joined.
+dn-refusal-eye-unavailable = You cannot request the Eye now: once per game, in your own turn.
 dn-refusal-eye-not-held = You do not hold the Eye.
-dn-refusal-eye-already-used = You already used the Eye this turn (DN-21).
-dn-refusal-eye-after-kill = The Eye must be used before any kill of yours this act (DN-21).
-dn-refusal-transfer-unavailable = You cannot transfer now: 8 or fewer alive, this notebook was transferred before, or you hold the Eye (DN-18).
-dn-refusal-ballot-size = Wrong number of names on the ballot this act (DN-14).
+dn-refusal-eye-already-used = You already used the Eye this turn.
+dn-refusal-eye-after-kill = The Eye must be used before any kill of yours this act.
+dn-refusal-transfer-unavailable = You cannot transfer now: 8 or fewer alive, this notebook was transferred before, or you hold the Eye.
+dn-refusal-ballot-size = Wrong number of names on the ballot this act.
 dn-refusal-duplicate-target = A ballot cannot name the same seat twice.
 dn-refusal-game-over = The game is over.
 new-field-remind-hours = Remind seats that still owe, hours before the deadline (0 = never)
@@ -262,3 +262,35 @@ new-error-remind-hours = The reminder must come 0 to 72 hours before the deadlin
 
 # Issue 10 item 3 (i10-prg): the live update's link when a reload would lose what was typed.
 live-reload = New posts — reload
+# issue 10 items 10–13 (i10-words)
+dn-refusal-other = The rules do not allow that.
+rules-title = Death Note rules
+rules-summary-title = In short
+rules-summary = Every player has two identities: the real ID (the forum account that signed up) and the game ID (the character played); everyone posts as a game ID only. Two seats are drawn as Kira, each holding a Death Note, not knowing each other. Each act every living seat votes in private and the top of the tally goes out; a Kira whose notebook is on turn kills (guessing the target's real ID), joins the other Kira or passes; a seat that neither acts nor votes when it must goes out by suicide. A notebook may be transferred once, and its giver recaptures it if a Kira is voted out or killed in the next two resolutions; a Kira may also ask for the Eye of Death. When both notebooks are destroyed they are dealt again or good wins, as the game's options say; Kira wins when the living good seats are no more than the living Kiras. Below is the Chinese original; this site rules by the English ruling book, which settles every point the original leaves open.
+rules-book-link = The ruling book in English (what this site rules by; rules DN-1 to DN-28)
+rules-original-title = The Chinese original
+game-rules-link = Rules
+game-facts = This game's settings
+game-fact-act-length = Act length
+game-fact-hours = { $n ->
+    [one] 1 hour
+   *[other] { $n } hours
+}
+game-fact-minutes = { $n ->
+    [one] 1 minute
+   *[other] { $n } minutes
+}
+game-fact-deadline = Deadlines
+game-fact-deadline-at = every day at { $time } ({ $zone })
+game-fact-deadline-any = any time of day: an act ends its full length after it opens
+game-fact-seat-range = Seats
+game-fact-seats = { $min } to { $max }
+game-fact-reminder = Reminder
+game-fact-remind = { $n ->
+    [one] 1 hour
+   *[other] { $n } hours
+} before the deadline, to seats that still owe a ballot or action
+game-fact-remind-never = none
+game-fact-redistribute = Redistribution
+game-fact-redistribute-on = on: when both notebooks are destroyed they are dealt again
+game-fact-redistribute-off = off: when both notebooks are destroyed, good wins

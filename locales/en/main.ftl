@@ -152,3 +152,14 @@ input-title-length = The title must be 1 to 120 characters.
 input-body-length = The text must be 1 to 20000 characters.
 input-slug = The URL name must be 2 to 32 lowercase letters, digits or -.
 input-control-characters = Control characters are not allowed.
+
+# issue 10 items 11–13 (i10-words)
+error-seat-count-of = { $count ->
+    [one] 1 player signed up
+   *[other] { $count } players signed up
+}; this game needs { $min } to { $max } to start.
+games-board-title = Games
+thread-suffix-signup = { $title } · sign-up
+thread-suffix-game = { $title } · game thread
+thread-suffix-graveyard = { $title } · graveyard
+thread-suffix-kira = { $title } · joined Kiras

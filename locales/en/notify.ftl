@@ -9,9 +9,9 @@ notify-settings-submit = Save
 notify-kind-act-posted = A new act is posted in a game I play
 notify-kind-kira-turn = It is my Kira turn
 notify-kind-ballot-missing = My ballot or action is still missing before the deadline
-notify-kind-action-reply = My action got its answer
-notify-text-action-ok = { $title }: your action { $action } was accepted ({ $what }).
-notify-text-action-refused = { $title }: your action { $action } was refused ({ $what }).
+notify-kind-action-reply = An act resolved with private results for my seat
+notify-text-action-ok = { $title }: your action “{ $action }” was accepted.
+notify-text-action-refused = { $title }: your action “{ $action }” was refused: { $what }
 notify-kind-quoted = Someone quoted my post
 notify-kind-substituted-in = I was substituted into a game
 notify-text-act-posted = { $title }: act { $act } is posted.
@@ -27,3 +27,8 @@ feed-game-title = { $title }: game thread
 feed-judge = The judge
 feed-post-by = Post by { $name }
 feed-act = Act post
+
+# issue 10 item 10 (i10-words): one notification per act result
+notify-text-act-results = { $title }: act { $act } resolved; for your seat: { $what }
+notify-action-other = action
+notify-text-other = A new notification

@@ -42,7 +42,7 @@ sessions-intro = 浏览器登录连续 { $days } 天未使用即自动失效。
 sessions-browser = 浏览器登录
 sessions-kind = 类型
 sessions-account = 账号登录
-sessions-game-login = 第 { $game } 局的游戏 ID 登录
+sessions-game-login = 第 { $game } 局的游戏身份登录
 sessions-this = 当前浏览器
 sessions-created = 创建时间
 sessions-last-seen = 最近使用
@@ -53,7 +53,7 @@ sessions-never = 尚未使用
 sessions-revoke = 撤销
 sessions-revoked = 令牌已撤销。
 sessions-everywhere = 退出所有登录
-sessions-everywhere-hint = 结束本账号的所有浏览器登录（包括当前这个）和游戏 ID 登录，并撤销所有 API 令牌。
+sessions-everywhere-hint = 结束本账号的所有浏览器登录（包括当前这个）和游戏身份登录，并撤销所有 API 令牌。
 
 profile-role = 角色
 profile-finished-games = 已结束的游戏
@@ -146,3 +146,11 @@ input-title-length = 标题须为 1 至 120 个字符。
 input-body-length = 正文须为 1 至 20000 个字符。
 input-slug = 网址名须为 2 至 32 个小写字母、数字或 -。
 input-control-characters = 不允许使用控制字符。
+
+# issue 10 items 11–13 (i10-words)
+error-seat-count-of = 已报名 { $count } 人，本局需要 { $min }–{ $max } 人才能开始。
+games-board-title = 游戏
+thread-suffix-signup = { $title } · 报名
+thread-suffix-game = { $title } · 游戏帖
+thread-suffix-graveyard = { $title } · 墓地
+thread-suffix-kira = { $title } · 联手

@@ -184,7 +184,11 @@ pub async fn start(
             let s = &folded.settings;
             let n = signups.len();
             if n < s.min_seats || n > s.max_seats {
-                return Err(AppError::Conflict("seat_count"));
+                return Err(AppError::SeatCount {
+                    signed_up: n,
+                    min: s.min_seats,
+                    max: s.max_seats,
+                });
             }
             let deal = match &setup {
                 Some(fixed) => deal::fixed_deal(&signups, fixed),

@@ -25,7 +25,11 @@ pub const ACT_POSTED: &str = "act_posted";
 pub const KIRA_TURN: &str = "kira_turn";
 /// The deadline is near and one still owes a ballot or an action.
 pub const BALLOT_MISSING: &str = "ballot_missing";
-/// The rules answered one's action (the reply, or the refusal and its rule).
+/// An act resolved with private results for one's seat (a notebook received, a join, …): one
+/// notification per seat and act. Accepted or refused submissions notify nobody: the seat reads
+/// the answer on the page (or in the API response) it submitted from. (The kind keeps its old
+/// name, so the accounts' switches stay as they were; older rows, one per submission, still
+/// render.)
 pub const ACTION_REPLY: &str = "action_reply";
 /// Someone quoted one's forum post.
 pub const QUOTED: &str = "quoted";
@@ -95,15 +99,6 @@ fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErr
                 added += on_act(c, now, row, log)?;
             }
             "substituted" => added += on_substituted(c, now, row)?,
-            "submitted" => {
-                let log = match logs.entry(row.game_id) {
-                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(games::events(c, row.game_id)?)
-                    }
-                };
-                added += on_submitted(c, now, row, log)?;
-            }
             _ => {}
         }
     }
@@ -115,8 +110,9 @@ fn title_of(c: &mut DbConnection, game_id: i64) -> Result<String, AppError> {
     Ok(games::get(c, game_id)?.map(|g| g.title).unwrap_or_default())
 }
 
-/// An act was posted (the start, or a resolution): every seat hears of it, and the seats whose
-/// notebook is on turn in the new act are told so.
+/// An act was posted (the start, or a resolution): every seat hears of it, the seats whose
+/// notebook is on turn in the new act are told so, and after a resolution each seat with private
+/// results in the resolved act gets them in one notification.
 fn on_act(
     c: &mut DbConnection,
     now: NaiveDateTime,
@@ -151,6 +147,20 @@ fn on_act(
     for (_, name, user) in store::seat_accounts(c, row.game_id)? {
         let info = json!({"title": title, "act": act, "resolved": resolved, "over": over});
         added += add(c, now, user, ACT_POSTED, key, info)?;
+        if let Some(done) = resolved {
+            let events = private_results(&folded.lines, &name, done as u32, row.seq);
+            if !events.is_empty() {
+                let info = json!({"title": title, "events": events});
+                added += add(
+                    c,
+                    now,
+                    user,
+                    ACTION_REPLY,
+                    (row.game_id, done as i32, 0),
+                    info,
+                )?;
+            }
+        }
         if over || !alive.contains(&name) {
             continue;
         }
@@ -166,51 +176,23 @@ fn on_act(
     Ok(added)
 }
 
-/// The account that submitted an action hears the rules' answer (only that account: the
-/// event's actor).
-fn on_submitted(
-    c: &mut DbConnection,
-    now: NaiveDateTime,
-    row: &GameEventRow,
-    log: &[GameEventRow],
-) -> Result<usize, AppError> {
-    let Some(actor) = row.actor_id else {
-        return Ok(0);
-    };
-    let upto: Vec<GameEventRow> = log.iter().filter(|e| e.seq <= row.seq).cloned().collect();
-    let Ok(folded) = fold(&upto) else {
-        return Ok(0);
-    };
-    let reply = folded.lines.iter().find_map(|l| match &l.line {
-        crate::rules::Line::Reply {
-            act,
-            ok,
-            reply,
-            error,
-            ..
-        } if l.seq == row.seq => Some((*act, *ok, reply.clone(), *error)),
-        _ => None,
-    });
-    let Some((act, ok, reply, error)) = reply else {
-        return Ok(0);
-    };
-    let title = title_of(c, row.game_id)?;
-    let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
-    let info = json!({
-        "title": title,
-        "ok": ok,
-        "action": payload.get("action").and_then(|a| a.get("type")).cloned(),
-        "reply": reply.as_ref().and_then(|r| r.get("type")).cloned(),
-        "error": error,
-    });
-    add(
-        c,
-        now,
-        actor,
-        ACTION_REPLY,
-        (row.game_id, act as i32, row.seq),
-        info,
-    )
+/// The private events one seat received in act `act` (during the act and at its resolution,
+/// the resolution being the log row `seq`), oldest first.
+fn private_results(
+    lines: &[crate::game::log::LoggedLine],
+    seat: &str,
+    act: u32,
+    seq: i64,
+) -> Vec<Value> {
+    lines
+        .iter()
+        .filter_map(|l| match &l.line {
+            crate::rules::Line::Private {
+                act: a, to, event, ..
+            } if to == seat && (*a == act || l.seq == seq) => Some(event.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A substitute took a seat (the event comes from the substitution feature: read by its kind,
@@ -275,8 +257,27 @@ fn remind_hours(settings: &str) -> i64 {
         .unwrap_or(crate::game::settings::DEFAULT_REMIND_HOURS)
 }
 
-/// Seats that still owe a ballot or an action when their game's reminder time has come: once
-/// per seat and act (the notification's key).
+/// When the reminder of an act that opened at `opened` and is due at `due` comes: `hours`
+/// before the deadline, but never in the first half of the act, so an act shorter than the
+/// lead time (or one opened by a resolution close to its deadline) does not remind at the
+/// moment it opens. `None`: no reminder (0 hours).
+pub fn remind_at(
+    opened: Option<NaiveDateTime>,
+    due: NaiveDateTime,
+    hours: i64,
+) -> Option<NaiveDateTime> {
+    if hours <= 0 {
+        return None;
+    }
+    let lead = due - chrono::Duration::hours(hours);
+    match opened {
+        Some(o) if o < due => Some(lead.max(o + (due - o) / 2)),
+        _ => Some(lead),
+    }
+}
+
+/// Seats that still owe a ballot or an action when their game's reminder time has come (see
+/// [`remind_at`]): once per seat and act (the notification's key).
 fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError> {
     let mut added = 0;
     for (game_id, act, due) in store::open_deadlines(c)? {
@@ -286,9 +287,13 @@ fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError
         let Some(row) = games::get(c, game_id)? else {
             continue;
         };
-        let hours = remind_hours(&row.settings);
-        if row.status != "running" || hours <= 0 || now < due - chrono::Duration::hours(hours) {
+        if row.status != "running" {
             continue;
+        }
+        let opened = store::act_opened_at(c, game_id)?;
+        match remind_at(opened, due, remind_hours(&row.settings)) {
+            Some(at) if now >= at => {}
+            _ => continue,
         }
         let folded = match crate::game::cache::folded(c, game_id) {
             Ok(f) => f,
@@ -343,6 +348,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    fn at(s: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time")
+    }
+
+    #[test]
+    fn a_reminder_never_comes_in_the_first_half_of_the_act() {
+        let due = at("2026-12-02 20:00");
+        // A day-long act: six hours before the deadline.
+        let day = Some(at("2026-12-01 20:00"));
+        assert_eq!(remind_at(day, due, 6), Some(at("2026-12-02 14:00")));
+        // A one-hour act with a six-hour lead: half-way, not at the opening.
+        let hour = Some(at("2026-12-02 19:00"));
+        assert_eq!(remind_at(hour, due, 6), Some(at("2026-12-02 19:30")));
+        // No reminder at all.
+        assert_eq!(remind_at(day, due, 0), None);
+        // The opening unknown: the lead time alone.
+        assert_eq!(remind_at(None, due, 6), Some(at("2026-12-02 14:00")));
     }
 
     #[test]

@@ -157,6 +157,17 @@ pub fn open_deadlines(c: &mut DbConnection) -> QueryResult<Vec<(i64, i32, NaiveD
         .load(c)
 }
 
+/// When the open act of a game opened: the time of its newest start or resolution event.
+pub fn act_opened_at(c: &mut DbConnection, game_id: i64) -> QueryResult<Option<NaiveDateTime>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .filter(game_events::kind.eq_any(["started", "resolved"]))
+        .order(game_events::seq.desc())
+        .select(game_events::created_at)
+        .first(c)
+        .optional()
+}
+
 /// The range of `game_id` a reader may see: everything, or (a game-ID login) its own game only.
 fn games_seen(scope_game: Option<i64>) -> (i64, i64) {
     match scope_game {

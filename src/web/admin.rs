@@ -3,6 +3,7 @@
 use crate::db::queries::{account_events, forum, users};
 use crate::domain::{BoardSlug, Role, Title};
 use crate::forum::accounts as service;
+use crate::i18n::Tr;
 use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
@@ -24,8 +25,87 @@ pub struct EventRow {
     pub at: TimeView,
     pub account: String,
     pub actor: String,
+    /// The kind in words; `code` keeps the stored kind for the cell's tooltip.
     pub kind: String,
+    pub code: String,
     pub detail: String,
+}
+
+/// Kinds of account history events (`account_events.kind`) with a sentence each.
+pub const ACCOUNT_EVENT_KINDS: [&str; 16] = [
+    "registered",
+    "signed_in",
+    "sign_in_failed",
+    "sign_in_rate_limited",
+    "token_issued",
+    "game_token_issued",
+    "token_revoked",
+    "signed_out_everywhere",
+    "password_changed",
+    "role_changed",
+    "game_login_set",
+    "thread_lock",
+    "thread_unlock",
+    "thread_delete",
+    "substituted_in",
+    "substituted_out",
+];
+
+/// A role code (`player`, `judge`, `admin`) in words; an unknown one as it is.
+fn role_text(tr: &Tr, role: &str) -> String {
+    if Role::ALL.iter().any(|r| r.as_str() == role) {
+        tr.t(role)
+    } else {
+        role.to_string()
+    }
+}
+
+/// An account history event's kind and detail in the reader's language (never the stored codes:
+/// roles, "game 3", "2 sessions, 1 tokens" are written out).
+pub fn account_event_text(tr: &Tr, kind: &str, detail: &str) -> (String, String) {
+    let key = format!("account-event-{}", kind.replace('_', "-"));
+    let label = if tr.has(&key) {
+        tr.t(&key)
+    } else {
+        tr.t("account-event-other")
+    };
+    let number = |prefix: &str| {
+        detail
+            .strip_prefix(prefix)
+            .and_then(|n| n.trim().parse::<i64>().ok())
+    };
+    let detail = match kind {
+        "registered" => role_text(tr, detail),
+        "role_changed" => match detail.split_once(" -> ") {
+            Some((from, to)) => tr.ta(
+                "account-detail-role",
+                &[("from", role_text(tr, from)), ("to", role_text(tr, to))],
+            ),
+            None => detail.to_string(),
+        },
+        "game_login_set" | "substituted_in" | "substituted_out" => match number("game ") {
+            Some(n) => tr.t1("account-detail-game", "game", &n),
+            None => detail.to_string(),
+        },
+        "thread_lock" | "thread_unlock" | "thread_delete" => match number("thread ") {
+            Some(n) => tr.t1("account-detail-thread", "thread", &n),
+            None => detail.to_string(),
+        },
+        "signed_out_everywhere" => {
+            let mut nums = detail
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|p| !p.is_empty());
+            match (nums.next(), nums.next()) {
+                (Some(a), Some(b)) => tr.ta(
+                    "account-detail-everywhere",
+                    &[("sessions", a.to_string()), ("tokens", b.to_string())],
+                ),
+                _ => detail.to_string(),
+            }
+        }
+        _ => detail.to_string(),
+    };
+    (label, detail)
 }
 
 #[derive(Template, WebTemplate)]
@@ -60,9 +140,16 @@ async fn admin_page(viewer: &Viewer, state: &AppState) -> Result<AdminPage, AppE
     let name = |id: Option<i64>, names: &HashMap<i64, String>| {
         id.and_then(|i| names.get(&i).cloned()).unwrap_or_default()
     };
+    let tr = viewer.tr;
     Ok(AdminPage {
         page: viewer.page(),
-        boards: boards.into_iter().map(|b| (b.slug, b.title)).collect(),
+        boards: boards
+            .into_iter()
+            .map(|b| {
+                let title = crate::web::boards::board_title(&tr, &b.slug, &b.title);
+                (b.slug, title)
+            })
+            .collect(),
         users: users
             .into_iter()
             .map(|u| UserRow {
@@ -74,12 +161,16 @@ async fn admin_page(viewer: &Viewer, state: &AppState) -> Result<AdminPage, AppE
         roles: Role::ALL.iter().map(|r| r.as_str()).collect(),
         events: events
             .into_iter()
-            .map(|e| EventRow {
-                at: TimeView::new(e.created_at),
-                account: name(e.user_id, &names),
-                actor: name(e.actor_id, &names),
-                kind: e.kind,
-                detail: e.detail,
+            .map(|e| {
+                let (kind, detail) = account_event_text(&tr, &e.kind, &e.detail);
+                EventRow {
+                    at: TimeView::new(e.created_at),
+                    account: name(e.user_id, &names),
+                    actor: name(e.actor_id, &names),
+                    kind,
+                    code: e.kind,
+                    detail,
+                }
             })
             .collect(),
         error: None,

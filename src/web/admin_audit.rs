@@ -20,9 +20,21 @@ pub struct Row {
     pub stream: String,
     pub seq: i64,
     pub actor: String,
+    /// The kind in words; `code` keeps the stored kind for the cell's tooltip.
     pub kind: String,
+    pub code: String,
     pub detail: String,
     pub hash: String,
+}
+
+/// A game event's kind (`game_events.kind`) in words.
+fn game_event_label(tr: &crate::i18n::Tr, kind: &str) -> String {
+    let key = format!("game-event-{}", kind.replace('_', "-"));
+    if tr.has(&key) {
+        tr.t(&key)
+    } else {
+        tr.t("account-event-other")
+    }
 }
 
 #[derive(Template, WebTemplate)]
@@ -87,6 +99,7 @@ async fn audit(
     let to = date(&q.to)?.map(|t| t + chrono::Duration::days(1));
     let account = text(&q.account);
     let kind = text(&q.kind);
+    let tr = viewer.tr;
     let (game_rows, account_rows, check) = state
         .db(move |c| {
             let account_id = match &account {
@@ -122,24 +135,30 @@ async fn audit(
                 .into_iter()
                 .map(|e| Row {
                     at: TimeView::new(e.created_at),
-                    stream: format!("game {}", e.game_id),
+                    stream: tr.t1("account-detail-game", "game", &e.game_id),
                     seq: e.seq,
                     actor: name(e.actor_id),
-                    kind: e.kind,
+                    kind: game_event_label(&tr, &e.kind),
+                    code: e.kind,
                     detail: e.payload.chars().take(300).collect(),
                     hash: e.hash.chars().take(16).collect(),
                 })
                 .collect();
             let account_rows: Vec<Row> = ae
                 .into_iter()
-                .map(|e| Row {
-                    at: TimeView::new(e.created_at),
-                    stream: name(e.user_id),
-                    seq: e.seq,
-                    actor: name(e.actor_id),
-                    kind: e.kind,
-                    detail: e.detail,
-                    hash: e.hash.chars().take(16).collect(),
+                .map(|e| {
+                    let (kind, detail) =
+                        crate::web::admin::account_event_text(&tr, &e.kind, &e.detail);
+                    Row {
+                        at: TimeView::new(e.created_at),
+                        stream: name(e.user_id),
+                        seq: e.seq,
+                        actor: name(e.actor_id),
+                        kind,
+                        code: e.kind,
+                        detail,
+                        hash: e.hash.chars().take(16).collect(),
+                    }
                 })
                 .collect();
             let check = match verify_all(c, game) {

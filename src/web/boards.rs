@@ -52,20 +52,57 @@ struct BoardPage {
     error: Option<String>,
 }
 
+/// A board's title as the reader reads it: the games board, made by the system, in the reader's
+/// language (unless an admin renamed it); any other as its admin wrote it.
+pub fn board_title(tr: &crate::i18n::Tr, slug: &str, title: &str) -> String {
+    if slug == forum::GAMES_BOARD
+        && (title == forum::GAMES_BOARD_TITLE || title == forum::GAMES_BOARD_TITLE_OLD)
+    {
+        tr.t("games-board-title")
+    } else {
+        title.to_string()
+    }
+}
+
+/// The suffix the system gives the title of a game's thread of this kind (stored in the
+/// default language), and its message.
+fn system_suffix(kind: &str) -> Option<(&'static str, &'static str)> {
+    Some(match kind {
+        "signup" => (" · 报名", "thread-suffix-signup"),
+        "game" => (" · 游戏帖", "thread-suffix-game"),
+        "graveyard" => (" · 墓地", "thread-suffix-graveyard"),
+        "kira" => (" · 联手", "thread-suffix-kira"),
+        _ => return None,
+    })
+}
+
+/// A thread's title as the reader reads it: the system's suffix of a game thread ("… · 报名")
+/// in the reader's language; the game's own title as the judge wrote it.
+pub fn thread_title(tr: &crate::i18n::Tr, kind: &str, title: &str) -> String {
+    match system_suffix(kind) {
+        Some((suffix, key)) => match title.strip_suffix(suffix) {
+            Some(game) => tr.t1(key, "title", &game),
+            None => title.to_string(),
+        },
+        None => title.to_string(),
+    }
+}
+
 #[get("/")]
 async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<IndexPage, AppError> {
     let (boards, counts) = state
         .db(|c| Ok((forum::boards(c)?, forum::thread_counts(c)?)))
         .await?;
     let counts: HashMap<i64, i64> = counts.into_iter().collect();
+    let tr = viewer.tr;
     Ok(IndexPage {
         page: viewer.page(),
         boards: boards
             .into_iter()
             .map(|b| BoardRow {
                 threads: counts.get(&b.id).copied().unwrap_or(0),
+                title: board_title(&tr, &b.slug, &b.title),
                 slug: b.slug,
-                title: b.title,
                 description: b.description,
             })
             .collect(),
@@ -88,6 +125,7 @@ async fn load_board(
     slug: String,
     page: i64,
     reader: Option<i64>,
+    tr: crate::i18n::Tr,
 ) -> Result<BoardData, AppError> {
     state
         .db(move |c| {
@@ -115,7 +153,7 @@ async fn load_board(
                     ThreadRow {
                         id: t.id,
                         author: names.get(&t.author_id).cloned().unwrap_or_default(),
-                        title: t.title,
+                        title: thread_title(&tr, &t.kind, &t.title),
                         posts,
                         last_post_at: TimeView::new(t.last_post_at),
                         locked: t.locked,
@@ -145,7 +183,7 @@ fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
             format!("/b/{slug}?"),
         ),
         slug,
-        title: data.board.title,
+        title: board_title(&viewer.tr, &data.board.slug, &data.board.title),
         description: data.board.description,
         threads: data.threads,
         form_title: String::new(),
@@ -165,7 +203,7 @@ async fn show_board(
     let reader = viewer.require().ok().map(|a| a.id);
     let slug = slug.into_inner();
     let flash = flash::take(&state, &viewer, &format!("/b/{slug}")).await?;
-    let data = load_board(&state, slug, page, reader).await?;
+    let data = load_board(&state, slug, page, reader, viewer.tr).await?;
     let mut view = board_page(&viewer, data, page);
     if let Some(f) = flash {
         view.form_title = f.field("title").to_string();

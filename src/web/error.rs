@@ -61,6 +61,14 @@ pub enum AppError {
     MethodNotAllowed,
     #[error("wrong name or password")]
     BadCredentials,
+    /// A start refused for the number of sign-ups (`409 seat_count`): how many signed up, and
+    /// the range the game allows.
+    #[error("{signed_up} signed up; the game needs {min} to {max}")]
+    SeatCount {
+        signed_up: usize,
+        min: usize,
+        max: usize,
+    },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -117,6 +125,7 @@ impl AppError {
             AppError::UnknownField(_) => "unknown_field",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::BadCredentials => "bad_credentials",
+            AppError::SeatCount { .. } => "seat_count",
             AppError::Internal(_) => "internal",
         }
     }
@@ -128,6 +137,18 @@ impl AppError {
             AppError::BadRequest(detail) => tr.t1("error-bad-request", "detail", detail),
             AppError::UnknownField(field) => tr.t1("error-unknown-field", "field", field),
             AppError::TooFast(secs) => tr.t1("error-too-fast", "seconds", secs),
+            AppError::SeatCount {
+                signed_up,
+                min,
+                max,
+            } => tr.ta(
+                "error-seat-count-of",
+                &[
+                    ("count", signed_up.to_string()),
+                    ("min", min.to_string()),
+                    ("max", max.to_string()),
+                ],
+            ),
             AppError::Conflict(code) => tr.t(&format!("error-{}", code.replace('_', "-"))),
             other => tr.t(&format!("error-{}", other.code().replace('_', "-"))),
         }
@@ -151,7 +172,7 @@ impl ResponseError for AppError {
             AppError::Input(_) | AppError::BadRequest(_) | AppError::UnknownField(_) => {
                 StatusCode::BAD_REQUEST
             }
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::SeatCount { .. } => StatusCode::CONFLICT,
             AppError::Gone => StatusCode::GONE,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::RateLimited | AppError::TooFast(_) => StatusCode::TOO_MANY_REQUESTS,

@@ -138,7 +138,11 @@ async fn board_feed(
             content: markdown::render(&p.body),
         })
         .collect();
-    let title = viewer.tr.t1("feed-board-title", "title", &board.title);
+    let title = viewer.tr.t1(
+        "feed-board-title",
+        "title",
+        &crate::web::boards::board_title(&viewer.tr, &board.slug, &board.title),
+    );
     let feed = feed_of(
         title,
         &base_of(&state),

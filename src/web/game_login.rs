@@ -91,8 +91,13 @@ async fn login(
             Ok(flash::see_other(&format!("/games/{game_id}/seat")))
         }
         Err(e @ (AppError::BadCredentials | AppError::RateLimited)) => {
-            // The game ID as typed comes back; never the password.
-            let f = Flash::refusal("", e.message(&viewer.tr)).with("game_id", &form.game_id);
+            // The game ID as typed comes back; never the password. The form asks for a game
+            // ID, not a user name: say so.
+            let message = match e {
+                AppError::BadCredentials => viewer.tr.t("alias-bad-credentials"),
+                ref other => other.message(&viewer.tr),
+            };
+            let f = Flash::refusal("", message).with("game_id", &form.game_id);
             flash::redirect(&state, &viewer, &format!("/games/{game_id}/login"), f).await
         }
         Err(e) => Err(e),

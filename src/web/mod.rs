@@ -15,6 +15,7 @@ pub mod notifications;
 pub mod pages;
 pub mod posts;
 pub mod redirect;
+pub mod rules;
 pub mod state;
 pub mod threads;
 pub mod viewer;
@@ -181,7 +182,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(game_login::configure)
         .configure(games::configure)
         .configure(notifications::configure)
-        .configure(feeds::configure);
+        .configure(feeds::configure)
+        .configure(rules::configure);
 }
 
 #[cfg(test)]

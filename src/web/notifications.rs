@@ -79,25 +79,10 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
                 format!("/games/{game}/seat"),
             )
         }
-        notify::ACTION_REPLY => {
-            let key = if p.get("ok").and_then(Value::as_bool) == Some(true) {
-                "notify-text-action-ok"
-            } else {
-                "notify-text-action-refused"
-            };
-            let what = if p.get("ok").and_then(Value::as_bool) == Some(true) {
-                text("reply")
-            } else {
-                text("error")
-            };
-            (
-                tr.ta(
-                    key,
-                    &[("title", title), ("action", text("action")), ("what", what)],
-                ),
-                format!("/games/{game}/seat"),
-            )
-        }
+        notify::ACTION_REPLY => (
+            action_reply_text(tr, &p, title, act),
+            format!("/games/{game}/seat"),
+        ),
         notify::QUOTED => {
             let thread = p.get("thread_id").and_then(Value::as_i64).unwrap_or(0);
             // The post's permalink by floor; older rows knew no floor: the thread then.
@@ -111,7 +96,54 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             tr.t1("notify-text-substituted-in", "title", &title),
             format!("/games/{game}/seat"),
         ),
-        other => (other.to_string(), "/notifications".to_string()),
+        // A kind this version does not know (a newer instance wrote it): a sentence, not its code.
+        _ => (tr.t("notify-text-other"), "/notifications".to_string()),
+    }
+}
+
+/// The short name of an action type ("vote", "kill", …) in the reader's language.
+fn action_label(tr: &Tr, kind: &str) -> String {
+    let key = match kind {
+        "vote" => "seat-vote",
+        "kill" => "seat-kill",
+        "join" => "seat-join",
+        "pass" => "seat-pass",
+        "eye_request" => "seat-eye-request",
+        "eye_use" => "seat-eye-use",
+        "transfer" => "seat-transfer",
+        "heir" => "seat-heir",
+        _ => "notify-action-other",
+    };
+    tr.t(key)
+}
+
+/// An act's private results for the seat (`events`), or, in rows from before those, the answer
+/// to one submission: always sentences, never the rules' codes.
+fn action_reply_text(tr: &Tr, p: &Value, title: String, act: String) -> String {
+    if let Some(events) = p.get("events").and_then(Value::as_array) {
+        let what = events
+            .iter()
+            .map(|e| crate::web::games::private_sentence(tr, e))
+            .collect::<Vec<_>>()
+            .join(" ");
+        return tr.ta(
+            "notify-text-act-results",
+            &[("title", title), ("act", act), ("what", what)],
+        );
+    }
+    let action = action_label(tr, p.get("action").and_then(Value::as_str).unwrap_or(""));
+    if p.get("ok").and_then(Value::as_bool) == Some(true) {
+        tr.ta(
+            "notify-text-action-ok",
+            &[("title", title), ("action", action)],
+        )
+    } else {
+        let code = p.get("error").and_then(Value::as_str).unwrap_or("");
+        let what = crate::web::games::refusal_text(tr, code);
+        tr.ta(
+            "notify-text-action-refused",
+            &[("title", title), ("action", action), ("what", what)],
+        )
     }
 }
 

@@ -28,6 +28,12 @@ impl PageCtx {
     pub fn lang_code(&self) -> &'static str {
         self.tr.lang.code()
     }
+
+    /// The longest post body, in characters: post boxes carry it (`data-max-chars`) for the
+    /// script's counter.
+    pub fn body_limit(&self) -> usize {
+        crate::domain::PostBody::MAX_CHARS
+    }
 }
 
 /// A UTC time as shown: machine-readable for the optional script that localises it, and a

@@ -147,10 +147,14 @@ fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<Stri
     let moderator = viewer.page().is_admin();
     ThreadPage {
         page: viewer.page(),
+        board_title: crate::web::boards::board_title(
+            &viewer.tr,
+            &data.board.slug,
+            &data.board.title,
+        ),
         board_slug: data.board.slug,
-        board_title: data.board.title,
         thread_id: data.thread.id,
-        title: data.thread.title,
+        title: crate::web::boards::thread_title(&viewer.tr, &data.thread.kind, &data.thread.title),
         locked: data.thread.locked,
         can_reply: viewer.require().is_ok() && (!data.thread.locked || moderator),
         posts: data.posts,

@@ -1,6 +1,7 @@
-use crate::helpers::TestApp;
+use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
 use reqwest::StatusCode;
+use serde_json::json;
 
 on_both_backends!(
     register_sign_out_and_sign_in,
@@ -11,6 +12,8 @@ on_both_backends!(
     password_change_ends_other_sessions,
     admin_promotes_a_judge,
     both_languages,
+    account_history_reads_in_words,
+    the_games_board_is_named_in_the_readers_language,
 );
 
 async fn register_sign_out_and_sign_in(app: TestApp) {
@@ -272,10 +275,8 @@ async fn admin_promotes_a_judge(app: TestApp) {
     assert!(p.body.contains(r#"role="alert""#));
     // The account history records it.
     let events = admin.get("/admin").await;
-    assert!(events.body.contains("role_changed"));
-    assert!(
-        events.body.contains("player -&#62; judge") || events.body.contains("player -&gt; judge")
-    );
+    assert!(events.body.contains("角色变更"));
+    assert!(events.body.contains("玩家 → 法官"), "the roles in words");
 }
 
 async fn both_languages(app: TestApp) {
@@ -294,4 +295,131 @@ async fn both_languages(app: TestApp) {
     let p = zh.get("/lang/en").await;
     assert!(p.body.contains("<h1>Boards</h1>"));
     assert_eq!(zh.get("/lang/xx").await.status, StatusCode::NOT_FOUND);
+}
+
+/// The account history on the admin page and the audit, in both languages: kinds, roles and
+/// details in words; the stored kind only in the cell's tooltip.
+async fn account_history_reads_in_words(app: TestApp) {
+    let b = app.browser();
+    b.register("carol", "password-123").await;
+    app.browser().login("carol", "wrong-password").await;
+    let admin = app.admin().await;
+    let csrf = admin.get("/admin").await.csrf();
+    admin
+        .post(
+            "/admin/roles",
+            &[("csrf", &csrf), ("username", "carol"), ("role", "judge")],
+        )
+        .await;
+    let en = app.browser_in("en");
+    en.login("admin", &app.admin_password).await;
+    for (who, lang, words) in [
+        (
+            &admin,
+            "zh-CN",
+            ["注册", "登录失败", "角色变更", "玩家 → 法官"],
+        ),
+        (
+            &en,
+            "en",
+            [
+                "registered",
+                "sign-in failed",
+                "role changed",
+                "Player → Judge",
+            ],
+        ),
+    ] {
+        for path in ["/admin", "/admin/audit?account=carol"] {
+            let page = who.get(path).await;
+            assert_eq!(page.status, StatusCode::OK);
+            for w in words {
+                assert!(page.body.contains(w), "{lang} {path}: {w} in {}", page.body);
+            }
+            for raw in [
+                "<td>registered</td>",
+                "<td>role_changed</td>",
+                "<td>sign_in_failed</td>",
+                "player -> judge",
+                "<td>player</td>",
+            ] {
+                assert!(!page.body.contains(raw), "{lang} {path}: {raw}");
+            }
+            assert!(
+                page.body.contains(r#"title="role_changed""#),
+                "the code as a tooltip"
+            );
+        }
+        // Each role select is labelled with its account.
+        let page = who.get("/admin").await;
+        let label = if lang == "en" {
+            "Role of carol"
+        } else {
+            "carol 的角色"
+        };
+        assert!(
+            page.body
+                .contains(&format!(r#"<select name="role" aria-label="{label}">"#)),
+            "{}",
+            page.body
+        );
+    }
+}
+
+async fn the_games_board_is_named_in_the_readers_language(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "命名局", "variant": "deathnote"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let check = |zh: bool, body: &str| {
+        if zh {
+            assert!(
+                body.contains(r#"<a class="title" href="/b/games">游戏</a>"#),
+                "{body}"
+            );
+        } else {
+            assert!(
+                body.contains(r#"<a class="title" href="/b/games">Games</a>"#),
+                "{body}"
+            );
+        }
+        assert!(!body.contains("游戏 Games"), "{body}");
+    };
+    check(true, &app.browser().get("/").await.body);
+    check(false, &app.browser_in("en").get("/").await.body);
+    // The sign-up thread's title: the system's part in the reader's language.
+    let board = app.browser_in("en").get("/b/games").await;
+    assert!(
+        board.body.contains("<h1>Games</h1>") || board.body.contains(">Games<"),
+        "{}",
+        board.body
+    );
+    assert!(board.body.contains("命名局 · sign-up"), "{}", board.body);
+    assert!(
+        app.browser()
+            .get("/b/games")
+            .await
+            .body
+            .contains("命名局 · 报名")
+    );
+    // A database made before: the board's old title reads in the reader's language too.
+    app.state
+        .write(|c| {
+            use diesel::prelude::*;
+            use maku::db::schema::boards;
+            diesel::update(boards::table.filter(boards::slug.eq("games")))
+                .set(boards::title.eq("游戏 Games"))
+                .execute(c)?;
+            Ok(())
+        })
+        .await
+        .expect("db");
+    check(false, &app.browser_in("en").get("/").await.body);
+    check(true, &app.browser().get("/").await.body);
 }

@@ -151,6 +151,9 @@ async fn game_id_login_reaches_only_its_seat(app: TestApp) {
         "the game ID is kept"
     );
     assert!(!p.body.contains("value=\"wrong\""), "never the password");
+    // The form asks for a game ID: the refusal says "game ID or password", not "user name".
+    assert!(p.body.contains("游戏身份或密码错误。"), "{}", p.body);
+    assert!(!p.body.contains("用户名或密码错误"));
     b.post(
         &format!("/games/{id}/login"),
         &[

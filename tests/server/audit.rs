@@ -185,10 +185,21 @@ async fn admin_audit_page_filters_checks_and_exports(app: TestApp) {
     let filtered = admin
         .get(&format!("/admin/audit?game={id}&kind=signed_up"))
         .await;
-    assert_eq!(filtered.body.matches("<td>signed_up</td>").count(), 6);
-    assert!(!filtered.body.contains("<td>started</td>"));
+    // Kinds read in words; the stored kind is the cell's tooltip.
+    assert_eq!(
+        filtered
+            .body
+            .matches(r#"<td title="signed_up">报名</td>"#)
+            .count(),
+        6
+    );
+    assert!(!filtered.body.contains(r#"title="started""#));
     let by_account = admin.get("/admin/audit?account=nosy").await;
-    assert!(by_account.body.contains("<td>registered</td>"));
+    assert!(
+        by_account
+            .body
+            .contains(r#"<td title="registered">注册</td>"#)
+    );
     assert_eq!(
         admin.get("/admin/audit?game=99999").await.status,
         reqwest::StatusCode::NOT_FOUND

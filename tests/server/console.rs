@@ -595,6 +595,13 @@ async fn a_substitute_keeps_the_private_log_and_locks_out_the_old_account(app: T
         "{r}"
     );
     assert_eq!(r["accounts"][g.names[1].as_str()], json!(["p1"]));
+    // The reveal page has the column of accounts, since a substitute played.
+    let page = app.browser().get(&format!("/games/{}/reveal", g.id)).await;
+    assert!(
+        page.body.contains(r#"<td class="accounts">p0 → sub</td>"#),
+        "{}",
+        page.body
+    );
     let kinds = audit_kinds(&app, &g).await;
     for kind in ["substitute_joined", "substituted", "ended"] {
         assert!(kinds.iter().any(|(k, _)| k == kind), "{kind}: {kinds:?}");

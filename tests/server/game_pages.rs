@@ -11,6 +11,9 @@ on_both_backends!(
     game_pages_from_create_to_resolve,
     fixed_deal_game_to_the_reveal,
     refused_buttons_come_back_to_the_game_page,
+    the_signup_page_states_what_one_signs_up_for,
+    the_rules_page_in_the_readers_language,
+    number_fields_and_post_box_counters,
 );
 
 async fn create_form(admin: &Browser, fields: &[(&str, &str)]) -> Page {
@@ -387,6 +390,17 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
         assert_eq!(p.status, StatusCode::OK, "{path}");
         assert!(!p.body.contains("第 2 幕"), "{path} says act 2: {}", p.body);
     }
+    // The final act post says who won once (the engine's game-over event is not repeated).
+    let thread = app
+        .browser()
+        .get(&format!("/games/{game}/threads/game"))
+        .await;
+    assert_eq!(
+        thread.body.matches("好人胜利").count(),
+        1,
+        "{}",
+        thread.body
+    );
 
     let reveal = app.browser().get(&format!("/games/{game}/reveal")).await;
     assert_eq!(reveal.status, StatusCode::OK, "{}", reveal.body);
@@ -400,6 +414,12 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
         );
     }
     assert!(reveal.body.contains("基拉（N1）") && reveal.body.contains("基拉（N2）"));
+    // Nobody was substituted: no column of accounts.
+    assert!(
+        !reveal.body.contains(r#"class="accounts""#),
+        "{}",
+        reveal.body
+    );
     assert!(
         reveal.body.contains("夜神月： 放弃本幕行动"),
         "{}",
@@ -430,7 +450,9 @@ async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
     let refused = press(&admin, game, "start").await;
     refused.assert_back_at(&format!("/games/{game}"));
     assert!(
-        refused.body.contains("报名人数不在本局允许的范围内"),
+        refused
+            .body
+            .contains("已报名 1 人，本局需要 6–40 人才能开始。"),
         "{}",
         refused.body
     );
@@ -446,4 +468,128 @@ async fn refused_buttons_come_back_to_the_game_page(app: TestApp) {
     // Said once: the game page again is the plain page.
     let again = admin.get(&format!("/games/{game}")).await;
     assert!(!again.body.contains("法官不能参加自己主持的游戏"));
+}
+
+async fn the_signup_page_states_what_one_signs_up_for(app: TestApp) {
+    let admin = app.admin().await;
+    let created = create_form(
+        &admin,
+        &[
+            ("title", "设置一览"),
+            ("act_minutes", "90"),
+            ("deadline_time", "21:30"),
+            ("timezone", "UTC"),
+            ("min_seats", "6"),
+            ("max_seats", "9"),
+            ("characters", "甲\n乙\n丙\n丁\n戊\n己\n庚\n辛\n壬"),
+        ],
+    )
+    .await;
+    let game = game_id_of(&created.url);
+    let zh = app.browser().get(&format!("/games/{game}")).await;
+    for fact in [
+        "<dt>每幕时长</dt><dd>90 分钟</dd>",
+        "<dt>截止时刻</dt><dd>每天 21:30（UTC）</dd>",
+        "<dt>人数</dt><dd>6–9 人</dd>",
+        "<dt>重新分配笔记</dt><dd>关：两本笔记都被销毁即好人胜利</dd>",
+        "<dt>规则版本</dt><dd>第 2 版",
+        r#"href="/rules/deathnote""#,
+    ] {
+        assert!(zh.body.contains(fact), "{fact}: {}", zh.body);
+    }
+    let en = app.browser_in("en").get(&format!("/games/{game}")).await;
+    for fact in [
+        "<dt>Act length</dt><dd>90 minutes</dd>",
+        "<dt>Deadlines</dt><dd>every day at 21:30 (UTC)</dd>",
+        "<dt>Seats</dt><dd>6 to 9</dd>",
+        "<dt>Redistribution</dt><dd>off: when both notebooks are destroyed, good wins</dd>",
+        r#"href="/rules/deathnote""#,
+    ] {
+        assert!(en.body.contains(fact), "{fact}: {}", en.body);
+    }
+    // A default game: day-long acts, redistribution on, no fixed time of day.
+    let created = create_form(
+        &admin,
+        &[
+            ("title", "默认"),
+            ("act_minutes", "1440"),
+            ("redistribute", "on"),
+            (
+                "characters",
+                &maku::game::settings::DEATHNOTE_CAST.join("\n"),
+            ),
+        ],
+    )
+    .await;
+    let game = game_id_of(&created.url);
+    let zh = app.browser().get(&format!("/games/{game}")).await;
+    assert!(zh.body.contains("<dd>24 小时</dd>"), "{}", zh.body);
+    assert!(zh.body.contains("<dd>开：两本笔记都被销毁后重新分配</dd>"));
+    assert!(zh.body.contains("不固定：每幕开启后满时长即截止"));
+}
+
+async fn the_rules_page_in_the_readers_language(app: TestApp) {
+    let zh = app.browser().get("/rules/deathnote").await;
+    assert_eq!(zh.status, StatusCode::OK);
+    assert!(zh.body.contains("<h1>死亡笔记规则</h1>"), "{}", zh.body);
+    // The Chinese original, cut into its sections, under a summary in Chinese.
+    assert!(
+        zh.body.contains("<p>一、 背景介绍（Background）"),
+        "{}",
+        zh.body
+    );
+    assert!(zh.body.contains("每位玩家有两个身份"));
+    assert!(zh.body.contains(r#"href="/rules/deathnote/book""#));
+    assert!(!zh.body.contains("DN-14 Every seat"));
+    let en = app.browser_in("en").get("/rules/deathnote").await;
+    assert_eq!(en.status, StatusCode::OK);
+    assert!(en.body.contains("the ruling book</h1>"), "{}", en.body);
+    assert!(en.body.contains("DN-14 Every seat living at opening"));
+    assert!(!en.body.contains("背景介绍"));
+    // The link from the Chinese page: the ruling book whatever the reader's language.
+    let book = app.browser().get("/rules/deathnote/book").await;
+    assert_eq!(book.status, StatusCode::OK);
+    assert!(book.body.contains("DN-14 Every seat living at opening"));
+}
+
+async fn number_fields_and_post_box_counters(app: TestApp) {
+    let admin = app.admin().await;
+    let form = admin.get("/games/new").await;
+    for field in [
+        r#"name="act_minutes" type="number" min="1" max="10080""#,
+        r#"name="min_seats" type="number" min="6" max="40""#,
+        r#"name="max_seats" type="number" min="6" max="40""#,
+        r#"name="remind_hours" type="number" min="0" max="72""#,
+        r#"name="deadline_time" type="time""#,
+    ] {
+        assert!(form.body.contains(field), "{field}: {}", form.body);
+    }
+    let audit = admin.get("/admin/audit").await;
+    assert!(audit.body.contains(r#"name="game" type="number" min="1""#));
+    // Every post box carries the limit for the script's counter.
+    let slug = app.board("count").await;
+    let board = admin.get(&format!("/b/{slug}")).await;
+    assert!(
+        board.body.contains(r#"data-max-chars="20000""#),
+        "{}",
+        board.body
+    );
+    let thread = admin.new_thread(&slug, "计数", "正文").await;
+    let page = admin.get(&format!("/t/{thread}")).await;
+    assert!(
+        page.body.contains(r#"data-max-chars="20000""#),
+        "{}",
+        page.body
+    );
+    let edit = admin.get(&format!("/t/{thread}/1/edit")).await;
+    assert_eq!(edit.status, StatusCode::OK);
+    assert!(
+        edit.body.contains(r#"data-max-chars="20000""#),
+        "{}",
+        edit.body
+    );
+    let js = admin.get("/static/maku.js").await;
+    assert!(js.body.contains("textarea[data-max-chars]"));
+    let css = admin.get("/static/maku.css").await;
+    assert!(css.body.contains("\ncode {"), "inline code is styled");
 }

@@ -294,6 +294,11 @@ async fn signup_start_and_refusals(app: TestApp) {
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "five cannot start: {b}");
     assert_eq!(b["error"], "seat_count");
+    assert_eq!(
+        b["message"],
+        json!("已报名 5 人，本局需要 6–9 人才能开始。"),
+        "the counts: {b}"
+    );
     let (s, _) = api
         .post(&format!("/api/v1/games/{id}/start"), &player, json!({}))
         .await;

@@ -17,6 +17,8 @@ on_both_backends!(
     the_event_stream_sends_an_update_after_a_post,
     replies_substitutions_and_game_logins,
     the_reminder_hour_is_set_per_game,
+    one_notification_per_act_result_in_the_readers_language,
+    a_short_act_is_not_reminded_at_its_opening,
 );
 
 struct Player {
@@ -303,6 +305,20 @@ async fn the_bell_the_list_and_the_banner(app: TestApp) {
     assert!(unread >= 1);
     let home = b.get("/").await;
     assert!(home.body.contains("bell unread"), "{}", home.body);
+    // The bell is an inline SVG (no emoji font needed), named for screen readers by its link.
+    assert!(
+        home.body.contains(r#"<svg class="bell-icon""#),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains(r#"aria-hidden="true""#));
+    assert!(!home.body.contains('🔔'));
+    assert!(
+        home.body
+            .contains(&format!(r#"aria-label="通知：{unread} 条未读""#)),
+        "{}",
+        home.body
+    );
     assert!(
         home.body
             .contains(&format!(r#"<span class="count">{unread}</span>"#)),
@@ -500,19 +516,12 @@ async fn replies_substitutions_and_game_logins(app: TestApp) {
         "an empty ballot is refused (DN-14)"
     );
     tick(&app).await;
-    let mine = notes(&app, g.players[0].user_id).await;
-    let replies: Vec<&NotificationRow> = mine
-        .iter()
-        .filter(|r| r.kind == notify::ACTION_REPLY)
-        .collect();
-    assert_eq!(replies.len(), 2, "one per submission");
-    assert!(replies.iter().any(|r| r.payload.contains("\"ok\":true")));
-    assert!(replies.iter().any(|r| r.payload.contains("ballot_size")));
-    for p in &g.players[1..] {
+    // An accepted and a refused ballot: the seat read both answers where it submitted; no bell.
+    for p in &g.players {
         assert_eq!(
             count(&notes(&app, p.user_id).await, notify::ACTION_REPLY, g.id, 1),
             0,
-            "only the submitter hears"
+            "a submission notifies nobody"
         );
     }
     assert_eq!(tick(&app).await, 0, "nothing twice");
@@ -618,9 +627,17 @@ async fn replies_substitutions_and_game_logins(app: TestApp) {
     // Both accounts' histories record the substitution (the admins' audit by account).
     let admin_browser = app.admin().await;
     let bench_log = admin_browser.get("/admin/audit?account=bench").await;
-    assert!(bench_log.body.contains("<td>substituted_in</td>"));
+    assert!(
+        bench_log
+            .body
+            .contains(r#"<td title="substituted_in">被替补进游戏</td>"#)
+    );
     let old_log = admin_browser.get("/admin/audit?account=r2").await;
-    assert!(old_log.body.contains("<td>substituted_out</td>"));
+    assert!(
+        old_log
+            .body
+            .contains(r#"<td title="substituted_out">被替补出游戏</td>"#)
+    );
 }
 
 async fn the_reminder_hour_is_set_per_game(app: TestApp) {
@@ -663,4 +680,250 @@ async fn the_reminder_hour_is_set_per_game(app: TestApp) {
         1,
         "2 h before: reminded"
     );
+}
+
+/// Writes a notification row as the notifier did before act results (one per submission).
+async fn old_reply_row(app: &TestApp, user: i64, game: i64, seq: i64, payload: Value) {
+    let now = maku::game::Clock::now(app.clock.as_ref());
+    app.state
+        .write(move |c| {
+            let n = notify::store::NewNotification {
+                user_id: user,
+                kind: notify::ACTION_REPLY,
+                game_id: game,
+                act: 1,
+                post_id: seq,
+                payload: payload.to_string(),
+            };
+            Ok(notify::store::add(c, &n, now)?)
+        })
+        .await
+        .expect("db");
+}
+
+/// Raw codes of the rules and of the notifier, which no reader should see.
+const RAW: [&str; 9] = [
+    "vote_recorded",
+    "bad_target",
+    "join_succeeded",
+    "action_reply",
+    "kira_turn",
+    "(DN-",
+    "（DN-",
+    "dn-",
+    "notify-",
+];
+
+async fn one_notification_per_act_result_in_the_readers_language(app: TestApp) {
+    let g = started_game(&app, "res", 24 * 60).await;
+    tick(&app).await;
+    let api = Api::new(&app);
+    let mut views = Vec::new();
+    for p in &g.players {
+        views.push(me(&app, g.id, &p.token).await);
+    }
+    let kiras: Vec<usize> = (0..6)
+        .filter(|&i| views[i]["role"] != json!("good"))
+        .collect();
+    assert_eq!(kiras.len(), 2, "two Kiras");
+    let on_turn = *kiras
+        .iter()
+        .find(|&&i| views[i]["state"]["on_turn"] == json!(true))
+        .expect("a Kira on turn");
+    let partner = *kiras.iter().find(|&&i| i != on_turn).expect("partner");
+    let good: Vec<usize> = (0..6).filter(|i| !kiras.contains(i)).collect();
+    let name = |i: usize| views[i]["game_id"].as_str().expect("game id").to_string();
+    // Everybody votes out the first good seat (who votes for the second), three times over:
+    // every ballot is accepted.
+    for _ in 0..3 {
+        for (i, p) in g.players.iter().enumerate() {
+            let target = if i == good[0] {
+                name(good[1])
+            } else {
+                name(good[0])
+            };
+            let (s, b) = api
+                .post(
+                    &format!("/api/v1/games/{}/actions", g.id),
+                    &p.token,
+                    json!({"type": "vote", "targets": [target]}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+        }
+    }
+    // The Kira on turn joins the other: the partner has a private result this act.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/actions", g.id),
+            &g.players[on_turn].token,
+            json!({"type": "join", "target": name(partner)}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    tick(&app).await;
+    for p in &g.players {
+        assert_eq!(
+            count(&notes(&app, p.user_id).await, notify::ACTION_REPLY, g.id, 1),
+            0,
+            "{}: nothing before the act resolves",
+            p.name
+        );
+    }
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/resolve", g.id),
+            &g.admin,
+            json!({"act": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    tick(&app).await;
+    for (i, p) in g.players.iter().enumerate() {
+        assert_eq!(
+            count(&notes(&app, p.user_id).await, notify::ACTION_REPLY, g.id, 1),
+            usize::from(i == partner),
+            "{}: one notification for the act's private results, only where there are some",
+            p.name
+        );
+    }
+    assert_eq!(tick(&app).await, 0, "nothing twice");
+
+    // Rows written before this change (one per submission) render as sentences too.
+    let user = g.players[partner].user_id;
+    old_reply_row(
+        &app,
+        user,
+        g.id,
+        900,
+        json!({"title": "提醒局", "ok": true,
+        "action": "vote", "reply": "vote_recorded", "error": null}),
+    )
+    .await;
+    old_reply_row(
+        &app,
+        user,
+        g.id,
+        901,
+        json!({"title": "提醒局", "ok": false,
+        "action": "vote", "reply": null, "error": "bad_target"}),
+    )
+    .await;
+    let joiner = name(on_turn);
+    for (lang, joined, refused, turn) in [
+        ("zh-CN", "你与", "目标不存在或已出局", "轮到你的基拉回合"),
+        (
+            "en",
+            "You are joined with",
+            "The target is unknown or out",
+            "it is your Kira turn",
+        ),
+    ] {
+        let b = app.browser_in(lang);
+        b.login(&g.players[partner].name, "password-123").await;
+        let list = b.get("/notifications").await;
+        assert_eq!(list.status, StatusCode::OK);
+        assert!(
+            list.body.contains(joined) && list.body.contains(&joiner),
+            "{lang}: {}",
+            list.body
+        );
+        assert!(list.body.contains(refused), "{lang}: {}", list.body);
+        for raw in RAW {
+            assert!(!list.body.contains(raw), "{lang}: {raw} in {}", list.body);
+        }
+        let b = app.browser_in(lang);
+        b.login(&g.players[on_turn].name, "password-123").await;
+        let list = b.get("/notifications").await;
+        assert!(list.body.contains(turn), "{lang}: {}", list.body);
+        if lang == "zh-CN" {
+            assert!(!list.body.contains("Kira"), "one language: {}", list.body);
+        }
+        for raw in RAW {
+            assert!(!list.body.contains(raw), "{lang}: {raw} in {}", list.body);
+        }
+    }
+}
+
+async fn a_short_act_is_not_reminded_at_its_opening(app: TestApp) {
+    // One-hour acts, reminded six hours ahead by default: not at the opening, but half-way.
+    let g = started_game(&app, "short", 60).await;
+    app.clock.advance(chrono::Duration::minutes(1));
+    tick(&app).await;
+    let owed = |rows: &[NotificationRow], act| count(rows, notify::BALLOT_MISSING, g.id, act);
+    for p in &g.players {
+        assert_eq!(
+            owed(&notes(&app, p.user_id).await, 1),
+            0,
+            "not at the opening"
+        );
+    }
+    app.clock.advance(chrono::Duration::minutes(30));
+    tick(&app).await;
+    for p in &g.players {
+        assert_eq!(
+            owed(&notes(&app, p.user_id).await, 1),
+            1,
+            "half-way through"
+        );
+    }
+    // Everybody votes (and the Kira on turn passes), so act 2 opens with all but one seat.
+    let api = Api::new(&app);
+    let mut names = Vec::new();
+    for p in &g.players {
+        names.push(me(&app, g.id, &p.token).await["game_id"].clone());
+    }
+    // One seat is voted out (it votes for itself, so no second count puts anyone else out
+    // and the game goes on whatever the deal).
+    for p in &g.players {
+        let target = &names[0];
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{}/actions", g.id),
+                &p.token,
+                json!({"type": "vote", "targets": [target]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        if me(&app, g.id, &p.token).await["state"]["on_turn"] == json!(true) {
+            let (s, b) = api
+                .post(
+                    &format!("/api/v1/games/{}/actions", g.id),
+                    &p.token,
+                    json!({"type": "pass"}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+        }
+    }
+    // Right after a resolution, the next act is not reminded either.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/resolve", g.id),
+            &g.admin,
+            json!({"act": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    tick(&app).await;
+    app.clock.advance(chrono::Duration::minutes(1));
+    tick(&app).await;
+    assert_eq!(api.act(g.id).await, 2, "the game goes on");
+    for p in &g.players {
+        assert_eq!(
+            owed(&notes(&app, p.user_id).await, 2),
+            0,
+            "not at act 2's opening"
+        );
+    }
+    app.clock.advance(chrono::Duration::minutes(30));
+    tick(&app).await;
+    let reminded: usize = {
+        let mut n = 0;
+        for p in &g.players {
+            n += owed(&notes(&app, p.user_id).await, 2);
+        }
+        n
+    };
+    assert!(reminded > 0, "act 2 is reminded half-way");
 }

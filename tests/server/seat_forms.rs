@@ -204,7 +204,7 @@ async fn dn_7_8_9_10_kill_form_right_and_wrong_guess(app: TestApp) {
         )
         .await;
     again.assert_back_at(&format!("/games/{}/seat", t.game));
-    assert!(again.body.contains("这本笔记本幕已经行动过了（DN-6）。"));
+    assert!(again.body.contains("这本笔记本幕已经行动过了。"));
 
     t.everyone_votes_for_themselves(&all_but(&[])).await;
     t.resolve().await;
@@ -355,7 +355,7 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
     assert!(
         rejoin
             .body
-            .contains("现在不能联手：持有两本笔记或已经联手（DN-12）。")
+            .contains("现在不能联手：持有两本笔记或已经联手。")
     );
     // DN-9: after a failed kill the same target may be tried with the other notebook on turn.
     let failed = t
@@ -410,9 +410,7 @@ async fn dn_9_11_12_join_form_kira_thread_and_joined_kills(app: TestApp) {
         .await;
     taken.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(
-        taken
-            .body
-            .contains("被拒绝：此人本幕已被另一次杀人杀死（DN-9）。"),
+        taken.body.contains("被拒绝：此人本幕已被另一次杀人杀死。"),
         "{}",
         taken.body
     );
@@ -466,7 +464,7 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     assert!(
         twice
             .body
-            .contains("现在不能申请死神之眼：每局只有一次，且须在自己的回合（DN-20）。")
+            .contains("现在不能申请死神之眼：每局只有一次，且须在自己的回合。")
     );
 
     // DN-21: the Eye names a game ID other than her own …
@@ -491,7 +489,7 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
         .crafted(LIGHT, &[("type", "eye_use"), ("target", "L")])
         .await;
     more.assert_back_at(&format!("/games/{}/seat", t.game));
-    assert!(more.body.contains("本回合已经用过死神之眼（DN-21）。"));
+    assert!(more.body.contains("本回合已经用过死神之眼。"));
     // DN-18: no transfer while holding the Eye.
     assert!(form_html(&more, "transfer").is_none());
     let transfer = t
@@ -744,15 +742,13 @@ async fn refused_forms_come_back_in_the_readers_language(app: TestApp) {
         .await;
     refused.assert_back_at(&format!("/games/{}/seat", t.game));
     assert!(
-        refused
-            .body
-            .contains("被拒绝：本幕没有轮到你的笔记（DN-4）。"),
+        refused.body.contains("被拒绝：本幕没有轮到你的笔记。"),
         "{}",
         refused.body
     );
     assert!(
         refused.body.contains(
-            r#"<li class="refused"><span class="act">第 1 幕</span> 你提交「杀 L，猜原身份「bob」」→ 被拒绝：本幕没有轮到你的笔记（DN-4）。</li>"#
+            r#"<li class="refused" title="DN-4"><span class="act">第 1 幕</span> 你提交「杀 L，猜原身份「bob」」→ 被拒绝：本幕没有轮到你的笔记。</li>"#
         ),
         "the refusal stays in the log: {}",
         refused.body
@@ -775,14 +771,14 @@ async fn refused_forms_come_back_in_the_readers_language(app: TestApp) {
     assert!(
         en_refused
             .body
-            .contains("Refused: No notebook of yours is on turn this act (DN-4)."),
+            .contains("Refused: No notebook of yours is on turn this act."),
         "{}",
         en_refused.body
     );
     assert!(
         en_refused
             .body
-            .contains("refused: No notebook of yours is on turn this act (DN-4)."),
+            .contains("refused: No notebook of yours is on turn this act."),
         "{}",
         en_refused.body
     );

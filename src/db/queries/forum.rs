@@ -414,17 +414,25 @@ pub fn user_id_by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<
         .optional()
 }
 
+/// The slug of the board games live in.
+pub const GAMES_BOARD: &str = "games";
+/// The stored title of the games board (the default language's). Pages show the board in the
+/// reader's language instead, as long as it keeps this title (or the older "游戏 Games").
+pub const GAMES_BOARD_TITLE: &str = "游戏";
+/// The title older databases gave the games board.
+pub const GAMES_BOARD_TITLE_OLD: &str = "游戏 Games";
+
 /// The board games live in, made on first use.
 /// The board of game threads, created by the first game. Race-free on both backends (issue 9,
 /// item 12): a concurrent first creation makes the insert do nothing (on PostgreSQL it waits for
 /// the other transaction), and the read then finds the winner's board.
 pub fn games_board(conn: &mut DbConnection) -> QueryResult<Board> {
-    if let Some(b) = board_by_slug(conn, "games")? {
+    if let Some(b) = board_by_slug(conn, GAMES_BOARD)? {
         return Ok(b);
     }
-    match create_board(conn, "games", "游戏 Games", "")? {
+    match create_board(conn, GAMES_BOARD, GAMES_BOARD_TITLE, "")? {
         Some(b) => Ok(b),
-        None => board_by_slug(conn, "games")?.ok_or(diesel::result::Error::NotFound),
+        None => board_by_slug(conn, GAMES_BOARD)?.ok_or(diesel::result::Error::NotFound),
     }
 }
 

@@ -42,6 +42,73 @@ struct GamePage {
     /// The reader may join the substitute list (signed in, no seat, not the judge, running).
     can_substitute: bool,
     banner: super::banner::Banner,
+    /// What a player signs up for, in words: (label, value).
+    facts: Vec<(String, String)>,
+}
+
+/// The settings a player signs up for, in the reader's language: act length, when deadlines
+/// fall (time of day and zone), seat range, reminder, and the options (redistribution, edition).
+fn settings_facts(tr: &crate::i18n::Tr, settings: &serde_json::Value) -> Vec<(String, String)> {
+    use serde_json::Value;
+    let num = |k: &str| settings.get(k).and_then(Value::as_i64).unwrap_or(0);
+    let minutes = num("act_minutes");
+    let length = if minutes > 0 && minutes % 60 == 0 {
+        tr.t1("game-fact-hours", "n", &(minutes / 60))
+    } else {
+        tr.t1("game-fact-minutes", "n", &minutes)
+    };
+    let zone = settings
+        .get("timezone")
+        .and_then(Value::as_str)
+        .unwrap_or("Asia/Shanghai")
+        .to_string();
+    let deadline = match settings.get("deadline_time").and_then(Value::as_str) {
+        Some(t) => tr.ta(
+            "game-fact-deadline-at",
+            &[("time", t.to_string()), ("zone", zone)],
+        ),
+        None => tr.t("game-fact-deadline-any"),
+    };
+    let seats = tr.ta(
+        "game-fact-seats",
+        &[
+            ("min", num("min_seats").to_string()),
+            ("max", num("max_seats").to_string()),
+        ],
+    );
+    let remind = match num("remind_hours") {
+        0 => tr.t("game-fact-remind-never"),
+        h => tr.t1("game-fact-remind", "n", &h),
+    };
+    let options = settings.get("options").cloned().unwrap_or(Value::Null);
+    let redistribute = options
+        .get("redistribute")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    let edition = options
+        .get("edition")
+        .and_then(Value::as_u64)
+        .unwrap_or(u64::from(
+            crate::rules::deathnote::Edition::CURRENT.number(),
+        ));
+    vec![
+        (tr.t("game-fact-act-length"), length),
+        (tr.t("game-fact-deadline"), deadline),
+        (tr.t("game-fact-seat-range"), seats),
+        (tr.t("game-fact-reminder"), remind),
+        (
+            tr.t("game-fact-redistribute"),
+            tr.t(if redistribute {
+                "game-fact-redistribute-on"
+            } else {
+                "game-fact-redistribute-off"
+            }),
+        ),
+        (
+            tr.t("game-rules"),
+            tr.t1("game-rules-edition", "edition", &edition),
+        ),
+    ]
 }
 
 impl GamePage {
@@ -100,7 +167,12 @@ async fn after(
 ) -> Result<HttpResponse, AppError> {
     match result {
         Ok(()) => Ok(see_other(&format!("/games/{game_id}"))),
-        Err(e @ (AppError::Conflict(_) | AppError::BadRequest(_) | AppError::Input(_))) => {
+        Err(
+            e @ (AppError::Conflict(_)
+            | AppError::SeatCount { .. }
+            | AppError::BadRequest(_)
+            | AppError::Input(_)),
+        ) => {
             let f = Flash::refusal("", e.message(&viewer.tr));
             flash::redirect(state, viewer, &format!("/games/{game_id}"), f).await
         }
@@ -153,6 +225,7 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
     let mut page = viewer.page();
     page.feed = Some(format!("/games/{game_id}/feed.atom"));
     Ok(GamePage {
+        facts: settings_facts(&tr, &g.settings),
         error: None,
         page,
         banner,

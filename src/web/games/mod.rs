@@ -292,14 +292,30 @@ pub fn reply_sentence(tr: &Tr, r: &Value) -> String {
     }
 }
 
-/// A rule's refusal code (replay.md, "Deathnote errors") explained.
+/// A rule's refusal code (replay.md, "Deathnote errors") explained; a code without a sentence
+/// gets a general one, never the code itself.
 pub fn refusal_text(tr: &Tr, code: &str) -> String {
     let key = format!("dn-refusal-{}", code.replace('_', "-"));
     if tr.has(&key) {
         tr.t(&key)
     } else {
-        code.to_string()
+        tr.t("dn-refusal-other")
     }
+}
+
+/// The ruling book's rule behind a refusal, for a `title` tooltip (the sentence names none).
+pub fn refusal_rule(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "not_your_turn" => "DN-4",
+        "already_acted" => "DN-6",
+        "target_taken" => "DN-9",
+        "join_unavailable" => "DN-12",
+        "ballot_size" => "DN-14",
+        "transfer_unavailable" => "DN-18",
+        "eye_unavailable" => "DN-20",
+        "eye_already_used" | "eye_after_kill" => "DN-21",
+        _ => return None,
+    })
 }
 
 /// A private event (replay.md, "Deathnote private events") as a sentence.
@@ -360,7 +376,13 @@ impl ActView {
     pub fn new(tr: &Tr, a: &ActPost) -> ActView {
         ActView {
             resolved: a.resolved,
-            events: a.events.iter().map(|e| public_sentence(tr, e)).collect(),
+            // The winner has its own line: the engine's `game_over` event would say it twice.
+            events: a
+                .events
+                .iter()
+                .filter(|e| a.winner.is_none() || s(e, "type") != "game_over")
+                .map(|e| public_sentence(tr, e))
+                .collect(),
             alive: a.alive.join(tr.t("dn-list-sep").as_str()),
             opens: a.opens,
             deadline: a.deadline.as_deref().and_then(time_of),

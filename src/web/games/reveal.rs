@@ -71,6 +71,8 @@ pub struct TranscriptLine {
     pub act: u64,
     pub kind: String,
     pub text: String,
+    /// The rule behind a refusal, for the line's tooltip.
+    pub rule: Option<&'static str>,
 }
 
 #[derive(Template, WebTemplate)]
@@ -83,6 +85,8 @@ struct RevealPage {
     ended_reason: Option<String>,
     fixed_deal: bool,
     seats: Vec<RevealSeatView>,
+    /// A substitute played some seat: only then is the column of accounts shown.
+    substituted: bool,
     transcript: Vec<TranscriptLine>,
     text: String,
     salt: String,
@@ -105,7 +109,7 @@ pub async fn show(
         })
         .await?;
     let tr = viewer.tr;
-    let seats = r
+    let seats: Vec<RevealSeatView> = r
         .pointer("/roles/seats")
         .and_then(Value::as_array)
         .map(|l| {
@@ -205,6 +209,10 @@ pub async fn show(
                         act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
                         kind: s(l, "kind").to_string(),
                         text,
+                        rule: l
+                            .get("error")
+                            .and_then(Value::as_str)
+                            .and_then(super::refusal_rule),
                     }
                 })
                 .collect()
@@ -224,6 +232,7 @@ pub async fn show(
             .and_then(Value::as_str)
             .map(str::to_string),
         fixed_deal: r.get("fixed_deal").and_then(Value::as_bool) == Some(true),
+        substituted: seats.iter().any(|s| s.accounts.contains(" → ")),
         seats,
         transcript,
         text: s(&c, "text").to_string(),

@@ -29,6 +29,8 @@ pub struct LogLine {
     pub act: u64,
     pub text: String,
     pub refused: bool,
+    /// The rule behind a refusal, for the line's tooltip (the sentence names none).
+    pub rule: Option<&'static str>,
 }
 
 /// The outcome of the submission just made, shown above the page.
@@ -233,6 +235,10 @@ async fn load(
             act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
             text: line_sentence(&tr, l),
             refused: l.get("ok").and_then(Value::as_bool) == Some(false),
+            rule: l
+                .get("error")
+                .and_then(Value::as_str)
+                .and_then(super::refusal_rule),
         })
         .collect();
     let mut banner = super::banner::banner(state, viewer, game_id).await?;
