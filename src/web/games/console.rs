@@ -215,6 +215,7 @@ async fn done(
             e @ (AppError::Conflict(_)
             | AppError::BadRequest(_)
             | AppError::Input(_)
+            | AppError::TooFast(_)
             | AppError::NotFound),
         ) => fields
             .iter()
