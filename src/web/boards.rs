@@ -234,7 +234,7 @@ async fn create_thread(
         Ok(id) => Ok(HttpResponse::SeeOther()
             .insert_header(("Location", format!("/t/{id}")))
             .finish()),
-        Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
+        Err(e) if flash::shown_at_form(&e) => {
             // Keep what was typed: back to the board with the form filled in.
             let f = Flash::refusal("", e.message(&viewer.tr))
                 .with("title", &form.title)

@@ -89,7 +89,7 @@ async fn edit(
     let (thread_id, floor) = path.into_inner();
     match posting::edit(&state, account, thread_id, floor, &form.body).await {
         Ok(()) => Ok(crate::web::threads::see_post(thread_id, floor)),
-        Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
+        Err(e) if flash::shown_at_form(&e) => {
             let f = Flash::refusal("", e.message(&viewer.tr)).with("body", &form.body);
             flash::redirect(&state, &viewer, &edit_path(thread_id, floor), f).await
         }

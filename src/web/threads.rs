@@ -265,7 +265,7 @@ async fn reply(
     };
     match posting::reply(&state, account, thread_id, &form.body, quote).await {
         Ok(floor) => Ok(see_post(thread_id, floor)),
-        Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
+        Err(e) if flash::shown_at_form(&e) => {
             // The reply is not lost: the thread comes back with the text in the form.
             let f = Flash::refusal("reply", e.message(&viewer.tr))
                 .with("body", &form.body)

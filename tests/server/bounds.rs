@@ -310,6 +310,12 @@ async fn actions_and_posts_are_capped_per_minute_with_retry_after(app: TestApp) 
     let id = writer.new_thread(&slug, "标题", "first").await;
     assert_eq!(writer.reply(id, "second").await.status, StatusCode::OK);
     let p = writer.reply(id, "third").await;
-    assert_eq!(p.status, StatusCode::TOO_MANY_REQUESTS);
+    // Post/redirect/get: back to the thread with the reason, the text kept to send later.
+    p.assert_back_at(&format!("/t/{id}"));
     assert!(p.body.contains("操作太频繁"), "{}", p.body);
+    assert!(p.body.contains(">third</textarea>"), "{}", p.body);
+    assert!(
+        !writer.get(&format!("/t/{id}")).await.body.contains("third"),
+        "not posted"
+    );
 }

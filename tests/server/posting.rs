@@ -121,11 +121,10 @@ async fn quote_reply_quotes_the_post(app: TestApp) {
             &[("csrf", &form.csrf()), ("body", "x"), ("quote", "99999")],
         )
         .await;
-    assert_eq!(
-        bad.status,
-        StatusCode::BAD_REQUEST,
-        "quoting a post of no thread"
-    );
+    // Quoting a post of no thread: refused, back to the thread with the text kept.
+    bad.assert_back_at(&format!("/t/{id}"));
+    assert!(bad.body.contains(r#"role="alert""#), "{}", bad.body);
+    assert!(bad.body.contains(">x</textarea>"), "{}", bad.body);
 }
 
 async fn edit_keeps_history_for_admins(app: TestApp) {

@@ -17,6 +17,7 @@ on_both_backends!(
     stopping_the_server_ends_open_live_streams,
     a_finished_game_names_no_act_after_its_last,
     game_pages_open_one_stream_and_say_one_owing_line,
+    unclaimed_flashes_are_pruned_after_a_day,
 );
 
 /// A browser signed in as seat `i` of the started game.
@@ -313,4 +314,34 @@ async fn game_pages_open_one_stream_and_say_one_owing_line(app: TestApp) {
     // The script closes its stream when the page is left.
     let js = zh.get("/static/maku.js").await;
     assert!(js.body.contains(r#"addEventListener("pagehide", close)"#));
+}
+
+async fn unclaimed_flashes_are_pruned_after_a_day(app: TestApp) {
+    let slug = app.board("general").await;
+    let (left, other) = (app.player("leaver").await, app.player("other").await);
+    // A refused form whose redirect was never followed, then a day passes.
+    let a = refuse(&left, &slug, "没人来取的草稿").await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER);
+    app.clock.advance(chrono::Duration::hours(25));
+    // Storing any new flash prunes the old ones.
+    let b = refuse(&other, &slug, "新的草稿").await;
+    assert_eq!(b.status, StatusCode::SEE_OTHER);
+    let page = left.get(&a.location).await;
+    assert!(
+        !page.body.contains("没人来取的草稿"),
+        "pruned: {}",
+        page.body
+    );
+    let page = other.get(&b.location).await;
+    assert!(page.body.contains("新的草稿"), "the fresh one stays");
+}
+
+/// A new-thread form refused for its blank title, its redirect not followed.
+async fn refuse(b: &Browser, slug: &str, text: &str) -> crate::helpers::Answer {
+    let csrf = b.get(&format!("/b/{slug}")).await.csrf();
+    b.post_answer(
+        &format!("/b/{slug}/threads"),
+        &[("csrf", &csrf), ("title", " "), ("body", text)],
+    )
+    .await
 }

@@ -354,6 +354,7 @@ async fn done(
             e @ (AppError::Conflict(_)
             | AppError::BadRequest(_)
             | AppError::Input(_)
+            | AppError::TooFast(_)
             | AppError::NotFound),
         ) => refuse(viewer, state, game_id, form, e.message(&viewer.tr), fields).await,
         Err(e) => Err(e),

@@ -447,9 +447,8 @@ pub async fn act(
         Err(e @ (AppError::Conflict("not_seated" | "game_not_started") | AppError::NotFound)) => {
             return Err(e);
         }
-        Err(e @ (AppError::Conflict(_) | AppError::BadRequest(_) | AppError::Input(_))) => {
-            refused(e.message(&tr))
-        }
+        // Refused before the rules (a bad form, too many a minute): the form comes back too.
+        Err(e) if flash::shown_at_form(&e) => refused(e.message(&tr)),
         Err(e) => return Err(e),
     };
     flash::redirect(&state, &viewer, &to, f).await

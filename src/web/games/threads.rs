@@ -176,7 +176,7 @@ pub async fn reply(
                 "/games/{game_id}/threads/{kind}?page={page}#p{floor}"
             )))
         }
-        Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
+        Err(e) if flash::shown_at_form(&e) => {
             // The text is not lost: the thread comes back with it in the form.
             let f = Flash::refusal("reply", e.message(&viewer.tr)).with("body", &form.body);
             let to = format!("/games/{game_id}/threads/{}#reply", which.name());
