@@ -259,3 +259,13 @@ dn-refusal-duplicate-target = A ballot cannot name the same seat twice.
 dn-refusal-game-over = The game is over.
 new-field-remind-hours = Remind seats that still owe, hours before the deadline (0 = never)
 new-error-remind-hours = The reminder must come 0 to 72 hours before the deadline.
+
+# issue 10 items 3, 5, 6 (branch i10-threads): act posts, game-thread posts
+thread-act-nobody-voted-out = Nobody was voted out this act.
+thread-act-votes = Vote counts
+thread-act-votes-none = No ballots were cast.
+thread-act-vote-count = { $name }: { $votes ->
+    [one] { $votes } vote
+   *[other] { $votes } votes
+}
+new-field-publish-votes = Publish the vote counts after each act (votes per game ID, never who voted for whom)

@@ -256,3 +256,10 @@ dn-refusal-duplicate-target = 一张票不能重复投同一人。
 dn-refusal-game-over = 游戏已经结束。
 new-field-remind-hours = 截止前几小时提醒未行动的座位（0 = 不提醒）
 new-error-remind-hours = 提醒时间须为截止前 0 至 72 小时。
+
+# issue 10 items 3, 5, 6 (branch i10-threads): act posts, game-thread posts
+thread-act-nobody-voted-out = 本幕无人被投票出局。
+thread-act-votes = 票数
+thread-act-votes-none = 本幕无人投票。
+thread-act-vote-count = { $name }：{ $votes } 票
+new-field-publish-votes = 每幕结算后公布票数（只公布每个游戏 ID 的得票，不公布谁投给谁）
