@@ -269,3 +269,6 @@ thread-act-vote-count = { $name }: { $votes ->
    *[other] { $votes } votes
 }
 new-field-publish-votes = Publish the vote counts after each act (votes per game ID, never who voted for whom)
+game-edit-hint = Every version is kept, and every reader of this thread can read them (under your game ID).
+game-history-public = Every version of this post, as every reader of this thread sees it.
+game-post-permalink = Link to this post

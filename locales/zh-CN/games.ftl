@@ -263,3 +263,6 @@ thread-act-votes = 票数
 thread-act-votes-none = 本幕无人投票。
 thread-act-vote-count = { $name }：{ $votes } 票
 new-field-publish-votes = 每幕结算后公布票数（只公布每个游戏 ID 的得票，不公布谁投给谁）
+game-edit-hint = 每个版本都会保留，本帖的所有读者都能看到（以你的游戏 ID 显示）。
+game-history-public = 此帖的所有版本，本帖的所有读者都能看到。
+game-post-permalink = 此楼链接

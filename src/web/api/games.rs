@@ -258,7 +258,12 @@ async fn api_thread(
             if !who.can_read(which) {
                 return Err(AppError::Forbidden);
             }
-            posting::thread_posts(c, &row, which, page)
+            let reader = posting::Reader {
+                who: &who,
+                account: account.as_ref().map(|a| a.id),
+                locked: folded.thread_locked,
+            };
+            posting::thread_posts(c, &row, which, page, &reader)
         })
         .await?;
     let list: Vec<Value> = posts.iter().map(posting::post_json).collect();
