@@ -519,6 +519,52 @@ async fn game_posts_have_floors_quotes_and_edits_as_the_game_id(app: TestApp) {
         .await;
     assert_eq!(posts["posts"][1]["edited"], true);
     assert_eq!(posts["posts"][1]["body"], "我是侦探，第二版");
+    // The API edits as the game ID too, and shows every version to the thread's readers.
+    let api = Api::new(&app);
+    let patch = |token: String, body: &'static str| {
+        let api = &api;
+        async move {
+            api.call(
+                reqwest::Method::PATCH,
+                &format!("/api/v1/games/{id}/threads/game/posts/2"),
+                Some(&token),
+                Some(json!({"body": body})),
+            )
+            .await
+            .0
+        }
+    };
+    assert_eq!(
+        patch(g.players[1].clone(), "篡改").await,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(patch(g.players[0].clone(), "第三版").await, StatusCode::OK);
+    let (s, revs) = api
+        .get(
+            &format!("/api/v1/games/{id}/threads/game/posts/2/revisions"),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(revs["author"], json!(g.names[0]));
+    let bodies: Vec<&str> = revs["revisions"]
+        .as_array()
+        .expect("revisions")
+        .iter()
+        .filter_map(|r| r["body"].as_str())
+        .collect();
+    assert_eq!(bodies, ["我是平民，第一版", "我是侦探，第二版", "第三版"]);
+    let (s, _) = api
+        .get(
+            &format!("/api/v1/games/{id}/threads/graveyard/posts/1/revisions"),
+            None,
+        )
+        .await;
+    assert_eq!(
+        s,
+        StatusCode::FORBIDDEN,
+        "the graveyard is not for the living"
+    );
     // The admins' list of edited posts names accounts: game posts are not on it.
     let admin = app.admin().await;
     let edits = admin.get("/admin/edits").await;
