@@ -16,6 +16,7 @@ on_both_backends!(
     a_seat_edits_only_while_it_may_post_there,
     a_game_id_login_quotes_and_edits_as_its_seat,
     act_posts_publish_vote_counts_only_with_the_option,
+    the_create_form_offers_the_vote_counts_option_off_by_default,
 );
 
 async fn thread_and_reply_render_markdown(app: TestApp) {
@@ -893,4 +894,32 @@ async fn act_posts_publish_vote_counts_only_with_the_option(app: TestApp) {
             .iter()
             .all(|c| c["votes"] == 1)
     );
+}
+
+async fn the_create_form_offers_the_vote_counts_option_off_by_default(app: TestApp) {
+    let admin = app.admin().await;
+    let form = admin.get("/games/new").await;
+    assert!(
+        form.body
+            .contains(r#"<input type="checkbox" name="publish_votes" value="on">"#),
+        "an unticked box: {}",
+        form.body
+    );
+    let api = Api::new(&app);
+    for (ticked, expected) in [(true, json!(true)), (false, Value::Null)] {
+        let csrf = admin.get("/games/new").await.csrf();
+        let mut fields = vec![
+            ("csrf", csrf.as_str()),
+            ("title", "票数选项"),
+            ("redistribute", "on"),
+        ];
+        if ticked {
+            fields.push(("publish_votes", "on"));
+        }
+        let created = admin.post("/games", &fields).await;
+        assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+        let id = crate::helpers::game_id_of(&created.url);
+        let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
+        assert_eq!(g["settings"]["options"]["publish_votes"], expected, "{g}");
+    }
 }
