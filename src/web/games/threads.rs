@@ -136,11 +136,11 @@ fn page_of(
     let can_reply = l.who.can_write(which);
     // A quote names the game ID (or the judge), never the account behind it.
     let reply_body = match &l.quote {
-        Some((author, body)) => {
+        Some((author, body)) if can_reply => {
             let who = author.clone().unwrap_or_else(|| tr.t("thread-judge"));
             markdown::quote(&who, body)
         }
-        None => String::new(),
+        _ => String::new(),
     };
     let mut ctx = viewer.page();
     if which == GameThread::Game {
