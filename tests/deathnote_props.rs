@@ -251,6 +251,7 @@ fn play(c: &Case) -> Result<(), TestCaseError> {
     let options = Options {
         redistribute: c.redistribute,
         edition: c.edition,
+        ..Options::default()
     };
     let mut game = Game::new(
         roster,

@@ -712,6 +712,88 @@ fn dn_15_a_seat_already_out_is_skipped_and_its_slot_not_passed_on() {
     assert!(game.is_alive(p(7)));
 }
 
+/// Option `publish_votes` (issue 10 item 6): the act's counts per seat, ballots of one or two
+/// names each place counting one (DN-14/15), most votes first then seat order; nobody named.
+#[test]
+fn option_publish_votes_counts_every_place_of_every_ballot() {
+    let ballots: &[(u8, &[u8])] = &[
+        (1, &[5]),
+        (2, &[5]),
+        (3, &[5]),
+        (4, &[5, 6]),
+        (5, &[6]),
+        (6, &[9, 6]),
+        (7, &[7]),
+        (8, &[9]),
+    ];
+    let on = Options {
+        publish_votes: true,
+        ..Options::default()
+    };
+    let mut with = game_with(9, 1, 2, on);
+    let mut without = game(9, 1, 2);
+    assert_eq!(with.published_votes(), Some(vec![]), "no ballots yet");
+    assert_eq!(without.published_votes(), None, "off by default");
+    for game in [&mut with, &mut without] {
+        pass_all(game);
+        for (voter, names) in ballots {
+            let t: Vec<Seat> = names.iter().map(|&i| p(i)).collect();
+            game.vote(p(*voter), &t).expect("ballot");
+        }
+    }
+    // A replaced ballot counts once, as its last version (DN-14).
+    with.vote(p(7), &[p(8)]).expect("ballot");
+    without.vote(p(7), &[p(8)]).expect("ballot");
+    let counts = vec![(p(5), 4), (p(6), 3), (p(9), 2), (p(8), 1)];
+    assert_eq!(with.vote_counts(), counts);
+    assert_eq!(without.vote_counts(), counts, "counted either way");
+    assert_eq!(with.published_votes(), Some(counts));
+    assert_eq!(without.published_votes(), None);
+    with.resolve();
+    without.resolve();
+    assert_eq!(
+        public(&with, 1),
+        public(&without, 1),
+        "the option changes no event"
+    );
+    assert_eq!(
+        public(&with, 1),
+        vec![
+            out(5, Cause::Voted),
+            out(6, Cause::Voted),
+            out(9, Cause::NoVote)
+        ]
+    );
+    assert_eq!(
+        with.published_votes(),
+        Some(vec![]),
+        "the next act starts at zero"
+    );
+}
+
+/// Options are checked at creation: `publish_votes` is known and must be a boolean.
+#[test]
+fn option_publish_votes_is_checked_at_creation() {
+    let v = maku::rules::Variant::from_name("deathnote").expect("variant");
+    assert!(
+        v.check_options(&serde_json::json!({"publish_votes": true}))
+            .is_ok()
+    );
+    assert!(
+        v.check_options(&serde_json::json!({"publish_votes": false}))
+            .is_ok()
+    );
+    assert!(
+        v.check_options(&serde_json::json!({"publish_votes": "yes"}))
+            .is_err()
+    );
+    assert!(
+        v.check_options(&serde_json::json!({"publish_vote": true}))
+            .is_err()
+    );
+    assert!(!Options::default().publish_votes);
+}
+
 #[test]
 fn dn_16_no_ballot_is_suicide_after_the_tally_not_counted_in_its_limit() {
     let mut game = game(9, 1, 2);

@@ -294,3 +294,15 @@ game-fact-remind-never = none
 game-fact-redistribute = Redistribution
 game-fact-redistribute-on = on: when both notebooks are destroyed they are dealt again
 game-fact-redistribute-off = off: when both notebooks are destroyed, good wins
+# issue 10 items 3, 5, 6 (branch i10-threads): act posts, game-thread posts
+thread-act-nobody-voted-out = Nobody was voted out this act.
+thread-act-votes = Vote counts
+thread-act-votes-none = No ballots were cast.
+thread-act-vote-count = { $name }: { $votes ->
+    [one] { $votes } vote
+   *[other] { $votes } votes
+}
+new-field-publish-votes = Publish the vote counts after each act (votes per game ID, never who voted for whom)
+game-edit-hint = Every version is kept, and every reader of this thread can read them (under your game ID).
+game-history-public = Every version of this post, as every reader of this thread sees it.
+game-post-permalink = Link to this post

@@ -282,3 +282,12 @@ game-fact-remind-never = 不提醒
 game-fact-redistribute = 重新分配笔记
 game-fact-redistribute-on = 开：两本笔记都被销毁后重新分配
 game-fact-redistribute-off = 关：两本笔记都被销毁即好人胜利
+# issue 10 items 3, 5, 6 (branch i10-threads): act posts, game-thread posts
+thread-act-nobody-voted-out = 本幕无人被投票出局。
+thread-act-votes = 票数
+thread-act-votes-none = 本幕无人投票。
+thread-act-vote-count = { $name }：{ $votes } 票
+new-field-publish-votes = 每幕结算后公布票数（只公布每个游戏 ID 的得票，不公布谁投给谁）
+game-edit-hint = 每个版本都会保留，本帖的所有读者都能看到（以你的游戏 ID 显示）。
+game-history-public = 此帖的所有版本，本帖的所有读者都能看到。
+game-post-permalink = 此楼链接

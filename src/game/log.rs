@@ -147,6 +147,9 @@ pub struct Folded {
     pub substitutions: Vec<Substitution>,
     /// Accounts on the substitute list (id, name), in joining order.
     pub substitutes: Vec<(i64, String)>,
+    /// The vote counts published with each resolution (act, counts per game ID), for games
+    /// whose options publish them; empty otherwise.
+    pub votes: Vec<(u32, Vec<(String, u32)>)>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -216,6 +219,7 @@ pub fn fold(rows: &[GameEventRow]) -> Result<Folded, FoldError> {
                 ended: None,
                 substitutions: Vec::new(),
                 substitutes: Vec::new(),
+                votes: Vec::new(),
             });
             continue;
         }
@@ -315,6 +319,11 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
                 .game
                 .as_mut()
                 .ok_or_else(|| invalid("not started".into()))?;
+            if !game.is_over()
+                && let Some(counts) = game.published_votes()
+            {
+                f.votes.push((game.phase(), counts));
+            }
             for line in game.resolve_phase() {
                 f.lines.push(LoggedLine {
                     seq,

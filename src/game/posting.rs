@@ -5,6 +5,10 @@
 //!   the end);
 //! - the graveyard: seats that are out and the judge read and write (everyone reads after the end);
 //! - the joined Kiras' thread: the pair and the judge (everyone reads after the end).
+//!
+//! A seat edits its own posts (as its game ID) while it may still post in that thread; the judge
+//! edits her own. Every version is kept (`post_revisions`), and every reader of the thread may
+//! read them, named by the game ID only: a silent edit would change a claim.
 
 use crate::db::DbConnection;
 use crate::db::models::{GameRow, Post};
@@ -136,6 +140,38 @@ pub struct GamePost {
     pub html: String,
     pub act: Option<ActPost>,
     pub created_at: NaiveDateTime,
+    /// Edited since it was posted (its versions are public to the thread's readers).
+    pub edited: bool,
+    /// The reader may edit it now.
+    pub editable: bool,
+}
+
+/// The reader of a thread as far as editing goes: her standing and account.
+pub struct Reader<'a> {
+    pub who: &'a Standing,
+    pub account: Option<i64>,
+    /// The game thread is locked for the seats.
+    pub locked: bool,
+}
+
+impl Reader<'_> {
+    /// Whether this reader may edit `post` in `which` now: her seat's own post (as its game ID;
+    /// a substitute's seat keeps its posts) or, for the judge, her own judge's post, while she
+    /// may still post in that thread (a seat that is out no longer writes in the game thread; a
+    /// locked game thread takes no seat's edits). Act posts are never edited.
+    pub fn may_edit(&self, which: GameThread, post: &Post) -> bool {
+        let who = self.who;
+        if !who.can_read(which) || !who.can_write(which) {
+            return false;
+        }
+        match (&who.seat, post.kind.as_str()) {
+            (Some((n, ..)), "user") => {
+                post.as_seat == Some(*n) && !(which == GameThread::Game && self.locked)
+            }
+            (None, "judge") => who.is_judge && self.account == Some(post.author_id),
+            _ => false,
+        }
+    }
 }
 
 /// Posts `body` in a game thread as the account's seat (or as the judge); returns its floor.
@@ -181,6 +217,7 @@ pub fn thread_posts(
     row: &GameRow,
     which: GameThread,
     page: i64,
+    reader: &Reader,
 ) -> Result<(Vec<GamePost>, i64), AppError> {
     let thread = which.thread_id(row).ok_or(AppError::NotFound)?;
     let (posts, total) = forum::posts_page(c, thread, None, page)?;
@@ -188,15 +225,153 @@ pub fn thread_posts(
         games::seat_names(c, row.id)?.into_iter().collect();
     let images = crate::game::settings::GameSettings::images_of(row);
     Ok((
-        posts.into_iter().map(|p| view(p, &names, images)).collect(),
+        posts
+            .into_iter()
+            .map(|p| {
+                let editable = reader.may_edit(which, &p);
+                view(p, &names, images, editable)
+            })
+            .collect(),
         total,
     ))
+}
+
+/// The post on `floor` of a thread the reader may read; the floor is looked up only after the
+/// reading right is checked, so a private thread answers alike whether the floor exists.
+fn readable_post(
+    c: &mut DbConnection,
+    row: &GameRow,
+    who: &Standing,
+    which: GameThread,
+    floor: i64,
+) -> Result<Post, AppError> {
+    if !who.can_read(which) {
+        return Err(AppError::Forbidden);
+    }
+    let thread = which.thread_id(row).ok_or(AppError::NotFound)?;
+    forum::post_at(c, thread, floor)?.ok_or(AppError::NotFound)
+}
+
+/// The author a game post shows: its seat's game ID, or `None` for the judge.
+fn author_of(c: &mut DbConnection, row: &GameRow, post: &Post) -> Result<Option<String>, AppError> {
+    Ok(match post.as_seat {
+        Some(n) => games::seat_names(c, row.id)?
+            .into_iter()
+            .find(|(s, _)| *s == n)
+            .map(|(_, name)| name),
+        None => None,
+    })
+}
+
+/// The text to quote from the post on `floor` (its author as the game ID, or `None` for the
+/// judge), for a reader of the thread; `None` for an act post or a missing floor.
+pub fn quotable(
+    c: &mut DbConnection,
+    row: &GameRow,
+    who: &Standing,
+    which: GameThread,
+    floor: i64,
+) -> Result<Option<(Option<String>, String)>, AppError> {
+    let post = match readable_post(c, row, who, which, floor) {
+        Ok(p) => p,
+        Err(AppError::NotFound) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if post.kind == "act" {
+        return Ok(None);
+    }
+    Ok(Some((author_of(c, row, &post)?, post.body)))
+}
+
+/// The post on `floor` when `account` may edit it now (see [`Reader::may_edit`]).
+pub fn editable(
+    c: &mut DbConnection,
+    row: &GameRow,
+    folded: &Folded,
+    account: &Account,
+    which: GameThread,
+    floor: i64,
+) -> Result<Post, AppError> {
+    let who = standing(c, row, folded, Some(account))?;
+    let post = readable_post(c, row, &who, which, floor)?;
+    if !who.can_write(which) {
+        return Err(AppError::Conflict("cannot_post_here"));
+    }
+    if which == GameThread::Game && folded.thread_locked && who.seat.is_some() {
+        return Err(AppError::Conflict("game_thread_locked"));
+    }
+    let reader = Reader {
+        who: &who,
+        account: Some(account.id),
+        locked: folded.thread_locked,
+    };
+    if !reader.may_edit(which, &post) {
+        return Err(AppError::Forbidden);
+    }
+    Ok(post)
+}
+
+/// Edits the post on `floor` of a game thread as the account's seat (or as the judge); the
+/// earlier versions stay in the revisions.
+pub async fn edit(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+    which: GameThread,
+    floor: i64,
+    body: &str,
+) -> Result<(), AppError> {
+    let body = PostBody::parse(body)?;
+    // Every version is kept: edits count as posts.
+    state.throttle.post(account.id)?;
+    let account = account.clone();
+    state
+        .write(move |c| {
+            let (row, folded) = load_locked(c, game_id)?;
+            let post = editable(c, &row, &folded, &account, which, floor)?;
+            if post.body != body.as_str() {
+                forum::edit_post(c, post.id, account.id, body.as_str())?;
+            }
+            Ok(())
+        })
+        .await
+}
+
+/// One version of a game post, as its thread's readers see it: no editor account, only the
+/// post's author (its game ID, or the judge).
+pub struct GameRevision {
+    pub body: String,
+    pub created_at: NaiveDateTime,
+}
+
+/// Every version of the post on `floor` (oldest first) and its author, for every reader of
+/// the thread.
+pub fn history(
+    c: &mut DbConnection,
+    row: &GameRow,
+    who: &Standing,
+    which: GameThread,
+    floor: i64,
+) -> Result<(Option<String>, Vec<GameRevision>), AppError> {
+    let post = readable_post(c, row, who, which, floor)?;
+    if post.kind == "act" {
+        return Err(AppError::NotFound);
+    }
+    let revisions = forum::revisions(c, post.id)?
+        .into_iter()
+        .map(|r| GameRevision {
+            body: r.body,
+            created_at: r.created_at,
+        })
+        .collect();
+    Ok((author_of(c, row, &post)?, revisions))
 }
 
 fn view(
     p: Post,
     names: &std::collections::HashMap<i32, String>,
     images: crate::markdown::Images,
+    editable: bool,
 ) -> GamePost {
     let act = (p.kind == "act")
         .then(|| serde_json::from_str::<ActPost>(&p.body).ok())
@@ -214,6 +389,8 @@ fn view(
         html,
         act,
         created_at: p.created_at,
+        edited: p.edited_at.is_some(),
+        editable,
     }
 }
 
@@ -227,5 +404,6 @@ pub fn post_json(p: &GamePost) -> Value {
         "html": if p.act.is_some() { Value::Null } else { Value::String(p.html.clone()) },
         "act": p.act.as_ref().map(|a| serde_json::to_value(a).unwrap_or(Value::Null)),
         "created_at": crate::game::service::iso(p.created_at),
+        "edited": p.edited,
     })
 }

@@ -9,7 +9,7 @@ use crate::domain::Title;
 use crate::game::deal;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::settings::GameSettings;
-use crate::game::threads::{ActPost, open_kira_thread, open_play_threads, post_act};
+use crate::game::threads::{ActPost, VoteCount, open_kira_thread, open_play_threads, post_act};
 use crate::rules::{ActionError, Game, GameConfig, Line, Variant};
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -241,6 +241,7 @@ pub async fn start(
                 deadline: Some(iso(deadline)),
                 winner: None,
                 log_hash: Some(head),
+                votes: None,
             };
             post_act(c, &row, play, &opening)?;
             Ok(deadline)
@@ -373,6 +374,13 @@ pub async fn resolve(
                 .game
                 .as_mut()
                 .ok_or(AppError::Internal("running game without a deal".into()))?;
+            // Read before the resolution opens the next act and clears the ballots.
+            let votes = game.published_votes().map(|counts| {
+                counts
+                    .into_iter()
+                    .map(|(game_id, votes)| VoteCount { game_id, votes })
+                    .collect()
+            });
             let lines = game.resolve_phase();
             let over = game.is_over();
             let next = (!over).then(|| folded.settings.next_deadline(now));
@@ -402,6 +410,7 @@ pub async fn resolve(
                 deadline: next.map(iso),
                 winner: game.outcome().map(str::to_string),
                 log_hash: None,
+                votes,
             };
             // The act open now; once over, the act that ended the game (never "act N+1").
             let open_act = game.shown_phase();

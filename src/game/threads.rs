@@ -23,6 +23,17 @@ pub struct ActPost {
     /// unnoticed later (see `audit`).
     #[serde(default)]
     pub log_hash: Option<String>,
+    /// The resolved act's vote counts, when the game's options publish them (issue 10 item 6):
+    /// votes per game ID, most first, never who cast them. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub votes: Option<Vec<VoteCount>>,
+}
+
+/// How many votes one game ID received in an act (a published count).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VoteCount {
+    pub game_id: String,
+    pub votes: u32,
 }
 
 /// Opens the game thread and the graveyard thread at the start.

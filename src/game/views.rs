@@ -18,6 +18,13 @@ pub struct ActEvent {
     pub event: Value,
 }
 
+/// The vote counts one resolution published (option `publish_votes`).
+#[derive(Debug, Serialize)]
+pub struct ActVotes {
+    pub act: u32,
+    pub votes: Vec<crate::game::threads::VoteCount>,
+}
+
 #[derive(Debug, Serialize)]
 pub struct PublicGame {
     pub id: i64,
@@ -29,6 +36,10 @@ pub struct PublicGame {
     pub deadline: Option<String>,
     pub seats: Vec<PublicSeat>,
     pub public: Vec<ActEvent>,
+    /// Each resolution's vote counts, only for a game whose options publish them (an added,
+    /// optional field: absent otherwise). Counts per game ID, never who voted for whom.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub votes: Vec<ActVotes>,
     pub winner: Option<String>,
     /// Set when the judge ended the game: the reason stated.
     pub ended_reason: Option<String>,
@@ -85,6 +96,20 @@ pub fn public_from(
                     event: event.clone(),
                 }),
                 _ => None,
+            })
+            .collect(),
+        votes: folded
+            .votes
+            .iter()
+            .map(|(act, counts)| ActVotes {
+                act: *act,
+                votes: counts
+                    .iter()
+                    .map(|(game_id, votes)| crate::game::threads::VoteCount {
+                        game_id: game_id.clone(),
+                        votes: *votes,
+                    })
+                    .collect(),
             })
             .collect(),
         winner: folded.winner(),

@@ -88,7 +88,7 @@ impl Variant {
         };
         match self {
             Variant::DeathNote => {
-                const KNOWN: [&str; 2] = ["redistribute", "edition"];
+                const KNOWN: [&str; 3] = ["redistribute", "edition", "publish_votes"];
                 if let Some(k) = map.keys().find(|k| !KNOWN.contains(&k.as_str())) {
                     return Err(ConfigError::Options(format!("unknown option {k:?}")));
                 }
@@ -333,6 +333,19 @@ impl Game {
                 g.resolve();
                 dn_lines(g, &g.log()[mark..])
             }
+        }
+    }
+
+    /// The vote counts of the open act to publish with its resolution (per game ID, most votes
+    /// first), when the game's options publish them; read before [`Game::resolve_phase`].
+    pub fn published_votes(&self) -> Option<Vec<(String, u32)>> {
+        match self {
+            Game::DeathNote(g) => g.published_votes().map(|counts| {
+                counts
+                    .into_iter()
+                    .map(|(seat, n)| (g.game_id(seat).to_string(), n))
+                    .collect()
+            }),
         }
     }
 

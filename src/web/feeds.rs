@@ -168,6 +168,16 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
         } else {
             lines.extend(v.events.iter().cloned());
         }
+        if v.nobody_voted_out {
+            lines.push(tr.t("thread-act-nobody-voted-out"));
+        }
+        if let Some(votes) = &v.votes {
+            lines.push(tr.t("thread-act-votes"));
+            if votes.is_empty() {
+                lines.push(tr.t("thread-act-votes-none"));
+            }
+            lines.extend(votes.iter().cloned());
+        }
     }
     lines.push(tr.t1("thread-act-alive", "names", &v.alive));
     if let Some(w) = &v.winner {

@@ -9,7 +9,7 @@ use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{Either, HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -41,6 +41,32 @@ struct HistoryPage {
     revisions: Vec<RevisionView>,
 }
 
+/// A game thread's post tools live on the game's pages, which decide who may read and write
+/// there (as the game ID): `Some(redirect)` for a game thread. The floor is not looked up, so a
+/// private thread answers alike whether it exists.
+async fn to_game_page(
+    state: &AppState,
+    thread_id: i64,
+    floor: i64,
+    tool: &str,
+) -> Result<Option<HttpResponse>, AppError> {
+    let thread = state
+        .db(move |c| Ok(forum::thread(c, thread_id)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(match (posting::is_forum_thread(&thread), thread.game_id) {
+        (false, Some(game_id)) => Some(
+            HttpResponse::SeeOther()
+                .insert_header((
+                    "Location",
+                    format!("/games/{game_id}/threads/{}/{floor}/{tool}", thread.kind),
+                ))
+                .finish(),
+        ),
+        _ => None,
+    })
+}
+
 /// A post is named by its thread and floor (`/t/{thread}/{floor}/…`), never by its id: ids are
 /// one sequence over every thread, hidden ones included.
 #[get("/t/{thread}/{floor}/edit")]
@@ -48,14 +74,17 @@ async fn edit_form(
     viewer: Viewer,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-) -> Result<EditPage, AppError> {
-    let account = viewer.require()?.clone();
+) -> Result<Either<EditPage, HttpResponse>, AppError> {
     let (thread_id, floor) = path.into_inner();
+    if let Some(to) = to_game_page(&state, thread_id, floor, "edit").await? {
+        return Ok(Either::Right(to));
+    }
+    let account = viewer.require()?.clone();
     let (post, _) = state
         .db(move |c| posting::editable(c, thread_id, floor, account.id, account.is_admin()))
         .await?;
     let flash = flash::take(&state, &viewer, &edit_path(thread_id, floor)).await?;
-    Ok(EditPage {
+    Ok(Either::Left(EditPage {
         page: viewer.page(),
         thread_id,
         floor,
@@ -64,7 +93,7 @@ async fn edit_form(
             None => post.body,
         },
         error: flash.and_then(|f| f.error_for("")),
-    })
+    }))
 }
 
 fn edit_path(thread_id: i64, floor: i64) -> String {
@@ -97,16 +126,20 @@ async fn edit(
     }
 }
 
-/// Every version of a forum post (admins). Game posts are never edited, and their author is a
-/// game ID whose account must stay hidden (an admin may be playing): none here.
+/// Every version of a forum post (admins). A game post's history is on the game's pages, for
+/// every reader of its thread and named by the game ID: its account must stay hidden (an admin
+/// may be playing), so none here.
 #[get("/t/{thread}/{floor}/history")]
 async fn history(
     viewer: Viewer,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-) -> Result<HistoryPage, AppError> {
-    viewer.require_admin()?;
+) -> Result<Either<HistoryPage, HttpResponse>, AppError> {
     let (thread_id, floor) = path.into_inner();
+    if let Some(to) = to_game_page(&state, thread_id, floor, "history").await? {
+        return Ok(Either::Right(to));
+    }
+    viewer.require_admin()?;
     let (revisions, names) = state
         .db(move |c| {
             let (post, _) = posting::forum_post(c, thread_id, floor)?;
@@ -116,7 +149,7 @@ async fn history(
             Ok((revs, names))
         })
         .await?;
-    Ok(HistoryPage {
+    Ok(Either::Left(HistoryPage {
         page: viewer.page(),
         thread_id,
         floor,
@@ -131,7 +164,7 @@ async fn history(
                 source: r.body,
             })
             .collect(),
-    })
+    }))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

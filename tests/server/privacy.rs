@@ -13,7 +13,14 @@ on_both_backends!(
     every_seat_sees_only_its_own_secrets,
     an_admin_who_plays_is_a_player_in_that_game,
     hostile_posts_and_forged_forms_change_nothing,
+    the_kill_form_suggests_the_sign_up_list_by_name,
 );
+
+/// The floor of an edit link, from what follows its thread's prefix (`{floor}/edit"…`).
+fn edit_floor(rest: &str) -> Option<i64> {
+    let (floor, rest) = rest.split_once('/')?;
+    rest.starts_with("edit\"").then(|| floor.parse().ok())?
+}
 
 /// A page without its `<datalist>`s (the kill form suggests the public sign-up list).
 fn without_datalists(body: &str) -> String {
@@ -36,10 +43,36 @@ async fn walk_pages(
     me_name: &str,
     allowed: &[String],
     real_ids: &[String],
+    deep: bool,
 ) {
     let b = app.browser();
     let p = b.login(me_name, "password-123").await;
     assert_eq!(p.status, StatusCode::OK);
+    // The seat edits its newest post where it may (issue 10 item 3), so that edit forms and
+    // public histories are walked too.
+    for kind in ["game", "graveyard"] {
+        let thread = b.get(&format!("/games/{id}/threads/{kind}")).await;
+        let prefix = format!("/games/{id}/threads/{kind}/");
+        let own: Vec<i64> = thread
+            .body
+            .split(&prefix)
+            .skip(1)
+            .filter_map(edit_floor)
+            .collect();
+        if let Some(floor) = own.last() {
+            let edited = b
+                .post(
+                    &format!("{prefix}{floor}/edit"),
+                    &[("csrf", &thread.csrf()), ("body", "改口：我是好人")],
+                )
+                .await;
+            assert_eq!(
+                edited.status,
+                StatusCode::OK,
+                "{me_name} edits {kind} #{floor}"
+            );
+        }
+    }
     let mut pages = Vec::new();
     for path in [
         format!("/games/{id}"),
@@ -55,6 +88,40 @@ async fn walk_pages(
         let page = b.get(&path).await;
         assert!(page.status.as_u16() < 500, "{path}: {}", page.status);
         pages.push((path, without_datalists(&page.body)));
+    }
+    // Every post's quote, edit form and history, in every thread (refusals included); once a
+    // game (they are many).
+    let mut tools = Vec::new();
+    for kind in ["game", "graveyard", "kira"].into_iter().filter(|_| deep) {
+        let floors: Vec<i64> = pages
+            .iter()
+            .find(|(path, _)| path.ends_with(&format!("/threads/{kind}")))
+            .map(|(_, body)| {
+                body.split("id=\"p")
+                    .skip(1)
+                    .filter_map(|rest| rest.split('"').next()?.parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        // A floor that does not exist, too: private threads answer alike.
+        for floor in floors.iter().copied().chain([1, 999]) {
+            tools.push(format!("/games/{id}/threads/{kind}?quote={floor}"));
+            tools.push(format!("/games/{id}/threads/{kind}/{floor}/edit"));
+            tools.push(format!("/games/{id}/threads/{kind}/{floor}/history"));
+        }
+    }
+    for path in tools {
+        let page = b.get(&path).await;
+        assert!(page.status.as_u16() < 500, "{path}: {}", page.status);
+        pages.push((path, without_datalists(&page.body)));
+    }
+    if deep {
+        assert!(
+            pages
+                .iter()
+                .any(|(path, body)| path.ends_with("/history") && body.contains("改口：我是好人")),
+            "the walk reads edited posts' histories"
+        );
     }
     // Real IDs are short ASCII names: look for them as whole words of text.
     let shows = |body: &str, name: &str| {
@@ -156,7 +223,7 @@ async fn walk(api: &Api<'_>, id: i64, me_name: &str, token: &str, real_ids: &[St
 }
 
 async fn every_seat_sees_only_its_own_secrets(app: TestApp) {
-    let api = Api::new(&app);
+    let mut api = Api::new(&app);
     let admin = api.token("admin", &app.admin_password).await;
     let (_, b) = api
         .post(
@@ -253,7 +320,10 @@ async fn every_seat_sees_only_its_own_secrets(app: TestApp) {
             let (_, me) = api
                 .get(&format!("/api/v1/games/{id}/me"), Some(&tokens[name]))
                 .await;
-            walk_pages(&app, id, name, &told(&me), &names).await;
+            walk_pages(&app, id, name, &told(&me), &names, act == 1).await;
+            // A long walk leaves the API client's connection idle past the server's
+            // keep-alive: a fresh client does not race its closing.
+            api = Api::new(&app);
         }
         api.post(
             &format!("/api/v1/games/{id}/resolve"),
@@ -454,4 +524,77 @@ async fn hostile_posts_and_forged_forms_change_nothing(app: TestApp) {
         .await;
     assert_eq!(after["private"], me["private"], "no submission recorded");
     assert_eq!(after["state"]["owes_ballot"], true);
+}
+
+/// Issue 10 item 5: the kill form suggests the public sign-up list as a `<datalist>`: exactly
+/// the signed-up real IDs, by name (case-insensitive), never in seat or sign-up order.
+async fn the_kill_form_suggests_the_sign_up_list_by_name(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "名单", "variant": "deathnote"}),
+        )
+        .await;
+    let id = b["id"].as_i64().expect("id");
+    // Signed up out of order, in mixed case; one more account that does not sign up.
+    let names = ["Zoe", "adam", "Mia", "bob", "Kai", "carl", "Eve"];
+    let mut tokens = Vec::new();
+    for n in names {
+        let t = api.account(n).await;
+        let (s, _) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        tokens.push(t);
+    }
+    api.account("outsider").await;
+    // One withdraws before the start: off the list.
+    let (s, _) = api
+        .call(
+            reqwest::Method::DELETE,
+            &format!("/api/v1/games/{id}/signup"),
+            Some(&tokens[6]),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let mut kira = None;
+    for (n, t) in names.iter().zip(&tokens).take(6) {
+        let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
+        if me["actions"]
+            .as_array()
+            .is_some_and(|a| a.contains(&json!("kill")))
+        {
+            kira = Some(*n);
+        }
+    }
+    let kira = kira.expect("N1's holder may kill in act 1");
+    let b = app.browser();
+    b.login(kira, "password-123").await;
+    let seat = b.get(&format!("/games/{id}/seat")).await;
+    assert_eq!(seat.status, StatusCode::OK);
+    let form = crate::helpers::form_html(&seat, "kill").expect("the kill form");
+    assert!(form.contains(r#"name="real_id" list="real-ids""#), "{form}");
+    let list = seat
+        .body
+        .split(r#"<datalist id="real-ids">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</datalist>").next())
+        .expect("the datalist");
+    let offered: Vec<&str> = list
+        .split(r#"<option value=""#)
+        .skip(1)
+        .filter_map(|o| o.split('"').next())
+        .collect();
+    assert_eq!(offered, ["adam", "bob", "carl", "Kai", "Mia", "Zoe"]);
+    // The same list as the public one on the game page and in the API.
+    let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["signups"], json!(offered));
 }

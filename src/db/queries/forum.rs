@@ -436,10 +436,14 @@ pub fn games_board(conn: &mut DbConnection) -> QueryResult<Board> {
     }
 }
 
-/// Posts that were edited, newest edit first (the admins' edit history list).
+/// Forum posts that were edited, newest edit first (the admins' edit history list, which names
+/// accounts). Posts written as a game ID are left out: the list would tie an account to a game
+/// ID (their history is on the game's pages, under the game ID).
 pub fn edited_posts(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<Post>> {
     posts::table
         .filter(posts::edited_at.is_not_null())
+        .filter(posts::as_seat.is_null())
+        .filter(posts::kind.eq("user"))
         .order(posts::edited_at.desc())
         .limit(limit)
         .select(Post::as_select())

@@ -13,6 +13,18 @@
 //! redealt notebooks is joined at the next resolution); the Eye holder's own turns are counted
 //! when an act opens (plus the act of the request); the Eye comes only before a kill.
 //!
+//! # Options
+//! A game's options (`Options`, replay `options`) are checked when the game is created: an
+//! unknown key or a value of the wrong type is refused.
+//! - `redistribute` (default `true`): `false` skips DN-23/DN-24.
+//! - `edition` (default 2): the ruling book's edition (above).
+//! - `publish_votes` (default `false`): each act's resolution also publishes the vote counts
+//!   of that act's ballots (`Game::published_votes`): how many votes each game ID received,
+//!   every place of every ballot counting one as in DN-15, seats with none left out, most votes
+//!   first then seat order. Never who voted for whom. The engine's events do not change (the
+//!   counts are not an event), so transcripts are the same with the option on or off; the
+//!   server adds the counts to the act post.
+//!
 //! # Readings of the ruling book
 //! Where the book leaves a point open, this engine decides:
 //! - The Eye exists once per game (source: 整场游戏里仅有1次). `eye_use` needs an own turn and

@@ -227,6 +227,9 @@ pub struct Options {
     pub redistribute: bool,
     /// The ruling book's edition (default: the current, second edition).
     pub edition: Edition,
+    /// Publish each act's vote counts (per game ID, never who voted for whom) with its
+    /// resolution; off by default, as the ruling book publishes only who is out.
+    pub publish_votes: bool,
 }
 
 impl Default for Options {
@@ -234,6 +237,7 @@ impl Default for Options {
         Options {
             redistribute: true,
             edition: Edition::CURRENT,
+            publish_votes: false,
         }
     }
 }

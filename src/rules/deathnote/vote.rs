@@ -3,6 +3,34 @@
 use super::state::{Game, Seat};
 
 impl Game {
+    /// The votes each seat holds in this act's ballots (DN-14/15: every place of every ballot
+    /// counts one), as the tally counts them: seats with at least one vote, most votes first,
+    /// then in seat order. The counts never say who cast them.
+    pub fn vote_counts(&self) -> Vec<(Seat, u32)> {
+        let mut counts = vec![0u32; self.seats.len()];
+        for s in &self.seats {
+            for seat in s.ballot.as_slice() {
+                if let Some(c) = counts.get_mut(seat.index()) {
+                    *c += 1;
+                }
+            }
+        }
+        let mut out: Vec<(Seat, u32)> = counts
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, c)| c > 0)
+            .map(|(i, c)| (Seat(i as u8), c))
+            .collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out
+    }
+
+    /// The vote counts to publish with this act's resolution: `Some` exactly when the game's
+    /// option `publish_votes` is on (read before [`Game::resolve`], which opens the next act).
+    pub fn published_votes(&self) -> Option<Vec<(Seat, u32)>> {
+        self.options.publish_votes.then(|| self.vote_counts())
+    }
+
     /// DN-15: the seats the ballots put out, in seat order (at most two; none on a wide tie).
     /// Seats out earlier in the same resolution are still counted here and skipped by the caller.
     pub fn tally(&self) -> ([Seat; 2], usize) {

@@ -13,7 +13,7 @@ use crate::game::views;
 use crate::web::error::AppError;
 use crate::web::pages::{PageNumber, page_param, shown_page};
 use crate::web::state::AppState;
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpResponse, delete, get, patch, post, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -258,7 +258,12 @@ async fn api_thread(
             if !who.can_read(which) {
                 return Err(AppError::Forbidden);
             }
-            posting::thread_posts(c, &row, which, page)
+            let reader = posting::Reader {
+                who: &who,
+                account: account.as_ref().map(|a| a.id),
+                locked: folded.thread_locked,
+            };
+            posting::thread_posts(c, &row, which, page, &reader)
         })
         .await?;
     let list: Vec<Value> = posts.iter().map(posting::post_json).collect();
@@ -284,6 +289,45 @@ async fn api_thread_post(
     let account = in_game(user, game_id)?;
     let floor = posting::post(&state, &account, game_id, which, &body.body).await?;
     Ok(HttpResponse::Created().json(json!({"floor": floor})))
+}
+
+/// Edits one's own post in a game thread, as the seat (or the judge).
+#[patch("/games/{id}/threads/{kind}/posts/{floor}")]
+async fn api_thread_edit(
+    user: GameApiUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, String, i64)>,
+    body: web::Json<NewGamePost>,
+) -> Result<HttpResponse, AppError> {
+    let (game_id, kind, floor) = path.into_inner();
+    let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
+    let account = in_game(user, game_id)?;
+    posting::edit(&state, &account, game_id, which, floor, &body.body).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+/// Every version of a game post, for every reader of its thread, named by the game ID.
+#[get("/games/{id}/threads/{kind}/posts/{floor}/revisions")]
+async fn api_thread_revisions(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, String, i64)>,
+) -> Result<HttpResponse, AppError> {
+    let (game_id, kind, floor) = path.into_inner();
+    let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
+    let account = reader(&req, game_id).await?;
+    let (author, revisions) = state
+        .db(move |c| {
+            let (row, folded) = service::load(c, game_id)?;
+            let who = posting::standing(c, &row, &folded, account.as_ref())?;
+            posting::history(c, &row, &who, which, floor)
+        })
+        .await?;
+    let list: Vec<Value> = revisions
+        .iter()
+        .map(|r| json!({"body": r.body, "created_at": service::iso(r.created_at)}))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"author": author, "revisions": list})))
 }
 
 #[derive(Deserialize)]
@@ -337,6 +381,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(api_list_games)
         .service(api_signup)
         .service(api_withdraw)
+        .service(api_thread_edit)
+        .service(api_thread_revisions)
         .service(api_start)
         .service(api_game)
         .service(api_me)

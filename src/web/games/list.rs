@@ -86,6 +86,8 @@ pub struct NewGameForm {
     pub redistribute: Option<String>,
     /// A checkbox: show external images in the game's posts.
     pub show_images: Option<String>,
+    /// A checkbox: publish the vote counts after each act (option `publish_votes`).
+    pub publish_votes: Option<String>,
 }
 
 impl NewGameForm {
@@ -125,6 +127,7 @@ impl NewGameForm {
             characters: DEATHNOTE_CAST.join("\n"),
             redistribute: Some("on".into()),
             show_images: None,
+            publish_votes: None,
         }
     }
 }
@@ -200,7 +203,11 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
         .map(str::to_string)
         .collect();
     let characters = (!characters.is_empty()).then_some(characters);
-    let options = serde_json::json!({"redistribute": f.redistribute.is_some()});
+    let mut options = serde_json::json!({"redistribute": f.redistribute.is_some()});
+    if f.publish_votes.is_some() {
+        // Off by default: only a ticked box adds the option.
+        options["publish_votes"] = true.into();
+    }
     GameSettings::parse(
         "deathnote",
         Some(options),

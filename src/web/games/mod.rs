@@ -34,6 +34,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(seat::act)
         .service(threads::show)
         .service(threads::reply)
+        .service(threads::edit_form)
+        .service(threads::edit)
+        .service(threads::history)
         .service(reveal::show)
         .service(console::show)
         .service(console::deadline)
@@ -370,11 +373,32 @@ pub struct ActView {
     pub opens: Option<u32>,
     pub deadline: Option<TimeView>,
     pub winner: Option<String>,
+    /// A resolution that put nobody out by the vote (DN-15) says so, whatever the options.
+    pub nobody_voted_out: bool,
+    /// The published vote counts, one line per game ID (only with the option
+    /// `publish_votes`; empty list: nobody voted).
+    pub votes: Option<Vec<String>>,
 }
 
 impl ActView {
     pub fn new(tr: &Tr, a: &ActPost) -> ActView {
+        let voted_out = a
+            .events
+            .iter()
+            .any(|e| s(e, "type") == "out" && s(e, "cause") == "voted");
         ActView {
+            nobody_voted_out: a.resolved.is_some() && !voted_out,
+            votes: a.votes.as_ref().map(|counts| {
+                counts
+                    .iter()
+                    .map(|c| {
+                        tr.ta(
+                            "thread-act-vote-count",
+                            &[("name", c.game_id.clone()), ("votes", c.votes.to_string())],
+                        )
+                    })
+                    .collect()
+            }),
             resolved: a.resolved,
             // The winner has its own line: the engine's `game_over` event would say it twice.
             events: a

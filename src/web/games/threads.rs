@@ -1,10 +1,13 @@
 //! A game's threads (game, graveyard, joined Kiras) as their readers see them: authors are game
-//! IDs or the judge, never accounts; act posts are rendered as the act's summary.
+//! IDs or the judge, never accounts; act posts are rendered as the act's summary. Posts are
+//! named by their floor in their thread: permalinks, quotes, edits and their history
+//! (`/games/{id}/threads/{kind}/{floor}/edit`, `…/history`), as in the forum but as the game ID.
 
 use super::{ActView, see_other};
 use crate::db::queries::forum;
 use crate::game::posting::{self, GameThread, Standing};
 use crate::game::service;
+use crate::markdown;
 use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
@@ -23,6 +26,9 @@ pub struct GamePostView {
     pub html: String,
     pub act: Option<ActView>,
     pub created_at: TimeView,
+    pub edited: bool,
+    /// The reader may edit it now (her seat's own post, or the judge's own).
+    pub can_edit: bool,
 }
 
 #[derive(Template, WebTemplate)]
@@ -32,6 +38,8 @@ struct GameThreadPage {
     game: i64,
     game_title: String,
     kind: &'static str,
+    /// The thread's id, for permalinks (`/t/{thread}/{floor}`).
+    thread_id: i64,
     posts: Vec<GamePostView>,
     pager: Pager,
     can_reply: bool,
@@ -51,13 +59,18 @@ impl GameThreadPage {
 #[derive(Deserialize)]
 pub struct PageQuery {
     page: Option<PageNumber>,
+    /// The floor to quote in the reply box.
+    quote: Option<i64>,
 }
 
 struct Loaded {
     title: String,
+    thread_id: i64,
     who: Standing,
     posts: Vec<posting::GamePost>,
     total: i64,
+    /// The quoted post's author (`None`: the judge) and text.
+    quote: Option<(Option<String>, String)>,
 }
 
 async fn load(
@@ -66,6 +79,7 @@ async fn load(
     game_id: i64,
     which: GameThread,
     page: i64,
+    quote: Option<i64>,
 ) -> Result<Loaded, AppError> {
     let account = viewer.reader_in_game(game_id).cloned();
     state
@@ -75,12 +89,23 @@ async fn load(
             if !who.can_read(which) {
                 return Err(AppError::Forbidden);
             }
-            let (posts, total) = posting::thread_posts(c, &row, which, page)?;
+            let reader = posting::Reader {
+                who: &who,
+                account: account.as_ref().map(|a| a.id),
+                locked: folded.thread_locked,
+            };
+            let (posts, total) = posting::thread_posts(c, &row, which, page, &reader)?;
+            let quote = match quote {
+                Some(floor) => posting::quotable(c, &row, &who, which, floor)?,
+                None => None,
+            };
             Ok(Loaded {
-                title: row.title,
+                title: row.title.clone(),
+                thread_id: which.thread_id(&row).ok_or(AppError::NotFound)?,
                 who,
                 posts,
                 total,
+                quote,
             })
         })
         .await
@@ -104,9 +129,19 @@ fn page_of(
             html: p.html.clone(),
             act: p.act.as_ref().map(|a| ActView::new(&tr, a)),
             created_at: TimeView::new(p.created_at),
+            edited: p.edited,
+            can_edit: p.editable,
         })
         .collect();
     let can_reply = l.who.can_write(which);
+    // A quote names the game ID (or the judge), never the account behind it.
+    let reply_body = match &l.quote {
+        Some((author, body)) if can_reply => {
+            let who = author.clone().unwrap_or_else(|| tr.t("thread-judge"));
+            markdown::quote(&who, body)
+        }
+        _ => String::new(),
+    };
     let mut ctx = viewer.page();
     if which == GameThread::Game {
         ctx.feed = Some(format!("/games/{game_id}/feed.atom"));
@@ -117,6 +152,7 @@ fn page_of(
         game: game_id,
         game_title: l.title,
         kind: which.name(),
+        thread_id: l.thread_id,
         posts,
         pager: Pager::new(
             page,
@@ -126,7 +162,7 @@ fn page_of(
         ),
         can_reply,
         posting_as: l.who.seat.as_ref().map(|s| s.1.clone()),
-        reply_body: String::new(),
+        reply_body,
         error: None,
     }
 }
@@ -141,7 +177,7 @@ pub async fn show(
     let (game_id, kind) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     let page = page_param(q.page);
-    let loaded = load(&state, &viewer, game_id, which, page).await?;
+    let loaded = load(&state, &viewer, game_id, which, page, q.quote).await?;
     let banner = super::banner::banner(&state, &viewer, game_id).await?;
     let mut view = page_of(&viewer, game_id, which, page, loaded, banner);
     let path = format!("/games/{game_id}/threads/{}", which.name());
@@ -184,4 +220,168 @@ pub async fn reply(
         }
         Err(e) => Err(e),
     }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/post_edit.html")]
+pub struct GameEditPage {
+    page: PageCtx,
+    game: i64,
+    game_title: String,
+    kind: &'static str,
+    floor: i64,
+    /// The game ID the post is written as (`None`: the judge).
+    posting_as: Option<String>,
+    body: String,
+    error: Option<String>,
+}
+
+impl GameEditPage {
+    fn thread_title(&self) -> String {
+        self.page.tr.t(&format!("game-thread-{}", self.kind))
+    }
+}
+
+/// The edit form of one's own post in a game thread (as the game ID).
+#[get("/games/{id}/threads/{kind}/{floor}/edit")]
+pub async fn edit_form(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, String, i64)>,
+) -> Result<GameEditPage, AppError> {
+    let (game_id, kind, floor) = path.into_inner();
+    let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
+    let account = viewer.require_in_game(game_id)?.clone();
+    let to = format!("/games/{game_id}/threads/{}/{floor}/edit", which.name());
+    let flash = flash::take(&state, &viewer, &to).await?;
+    // An edit this browser just had refused (the thread was locked, the seat went out) still
+    // shows its text with the reason, so nothing typed is lost; otherwise the form is offered
+    // only while the post may be edited.
+    let refused_here = flash.as_ref().is_some_and(|f| !f.ok);
+    let (title, posting_as, body) = state
+        .db(move |c| {
+            let (row, folded) = service::load(c, game_id)?;
+            let post = match posting::editable(c, &row, &folded, &account, which, floor) {
+                Ok(post) => post.body,
+                Err(AppError::Conflict(_)) if refused_here => String::new(),
+                Err(e) => return Err(e),
+            };
+            let who = posting::standing(c, &row, &folded, Some(&account))?;
+            Ok((row.title, who.seat.map(|s| s.1), post))
+        })
+        .await?;
+    Ok(GameEditPage {
+        page: viewer.page(),
+        game: game_id,
+        game_title: title,
+        kind: which.name(),
+        floor,
+        posting_as,
+        body: match &flash {
+            Some(f) => f.field("body").to_string(),
+            None => body,
+        },
+        error: flash.and_then(|f| f.error_for("")),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct EditForm {
+    csrf: String,
+    body: String,
+}
+
+#[post("/games/{id}/threads/{kind}/{floor}/edit")]
+pub async fn edit(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, String, i64)>,
+    form: web::Form<EditForm>,
+) -> Result<HttpResponse, AppError> {
+    viewer.check_csrf(&form.csrf)?;
+    let (game_id, kind, floor) = path.into_inner();
+    let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
+    let account = viewer.require_in_game(game_id)?.clone();
+    match posting::edit(&state, &account, game_id, which, floor, &form.body).await {
+        Ok(()) => {
+            let page = forum::page_of_floor(floor);
+            Ok(see_other(&format!(
+                "/games/{game_id}/threads/{}?page={page}#p{floor}",
+                which.name()
+            )))
+        }
+        Err(e @ (AppError::Input(_) | AppError::Conflict(_) | AppError::TooFast(_))) => {
+            // The text is not lost: back to the form (303), with it.
+            let f = Flash::refusal("", e.message(&viewer.tr)).with("body", &form.body);
+            let to = format!("/games/{game_id}/threads/{}/{floor}/edit", which.name());
+            flash::redirect(&state, &viewer, &to, f).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+pub struct GameRevisionView {
+    pub number: usize,
+    pub at: TimeView,
+    pub source: String,
+    pub html: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/post_history.html")]
+pub struct GameHistoryPage {
+    page: PageCtx,
+    game: i64,
+    game_title: String,
+    kind: &'static str,
+    floor: i64,
+    /// The post's author: its game ID (`None`: the judge). Never an account.
+    author: Option<String>,
+    revisions: Vec<GameRevisionView>,
+}
+
+impl GameHistoryPage {
+    fn thread_title(&self) -> String {
+        self.page.tr.t(&format!("game-thread-{}", self.kind))
+    }
+}
+
+/// Every version of a post in a game thread, for every reader of that thread (a silent edit
+/// would change a claim), named by the game ID only.
+#[get("/games/{id}/threads/{kind}/{floor}/history")]
+pub async fn history(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, String, i64)>,
+) -> Result<GameHistoryPage, AppError> {
+    let (game_id, kind, floor) = path.into_inner();
+    let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
+    let account = viewer.reader_in_game(game_id).cloned();
+    let (title, author, revisions, images) = state
+        .db(move |c| {
+            let (row, folded) = service::load(c, game_id)?;
+            let who = posting::standing(c, &row, &folded, account.as_ref())?;
+            let (author, revisions) = posting::history(c, &row, &who, which, floor)?;
+            let images = crate::game::settings::GameSettings::images_of(&row);
+            Ok((row.title, author, revisions, images))
+        })
+        .await?;
+    Ok(GameHistoryPage {
+        page: viewer.page(),
+        game: game_id,
+        game_title: title,
+        kind: which.name(),
+        floor,
+        author,
+        revisions: revisions
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| GameRevisionView {
+                number: i + 1,
+                at: TimeView::new(r.created_at),
+                html: markdown::render_with(&r.body, images),
+                source: r.body,
+            })
+            .collect(),
+    })
 }
