@@ -119,3 +119,14 @@ document.querySelectorAll("textarea[data-max-chars]").forEach(function (box) {
   box.addEventListener("input", update);
   update();
 });
+
+// Issue 10 item 14: after a refused form, focus goes to the first field marked invalid (its
+// error is tied to it by aria-describedby), or to the error itself, so a keyboard or screen
+// reader user lands where the problem is.
+(function () {
+  var field = document.querySelector("[aria-invalid='true']");
+  var target = field || document.getElementById("form-error");
+  if (!target) { return; }
+  if (!field) { target.setAttribute("tabindex", "-1"); }
+  target.focus();
+})();

@@ -3,6 +3,7 @@
 greeting = Hello, { $name }
 nav-boards = Boards
 skip-to-content = Skip to the content
+table-actions = Actions
 nav-admin = Admin
 nav-password = Password
 nav-playing-as = Playing as { $name }

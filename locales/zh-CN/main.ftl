@@ -3,6 +3,7 @@
 greeting = 你好，{ $name }
 nav-boards = 版块
 skip-to-content = 跳到正文
+table-actions = 操作
 nav-admin = 管理
 nav-password = 修改密码
 nav-playing-as = 以 { $name } 的身份游戏
