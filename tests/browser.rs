@@ -155,6 +155,7 @@ impl Tab {
             shots: std::env::var_os("MAKU_SCREENSHOTS").map(PathBuf::from),
         };
         tab.goto("/").await;
+        tab.skip_link_leads_to_the_content().await;
         if view.english {
             // As a reader would: the language links in the footer.
             tab.click_and_wait("a[href='/lang/en']").await;
@@ -521,12 +522,16 @@ async fn play(app: &TestApp, driver: &Driver, view: View, axe: Option<String>) -
     }
     tab.logout().await;
 
-    // Everyone else votes 尼亚 (尼亚 too): only 尼亚 goes out (DN-15).
-    for i in 3..9 {
+    // Everyone else votes 尼亚 (尼亚 too): only 尼亚 goes out (DN-15). The last one uses the
+    // keyboard only.
+    for i in 3..8 {
         tab.login(&player(i)).await;
         tab.act(game, "vote", &[("vote1", NAMES[4])]).await;
         tab.logout().await;
     }
+    tab.login(&player(8)).await;
+    tab.vote_by_keyboard(game, NAMES[4]).await;
+    tab.logout().await;
 
     // The judge resolves act 1 from the console; the act post appears in the game thread.
     tab.login(&judge).await;
@@ -590,6 +595,58 @@ async fn play(app: &TestApp, driver: &Driver, view: View, axe: Option<String>) -
 }
 
 impl Tab {
+    /// Keyboard only: the first Tab reaches the skip link, and Enter on it moves the focus to
+    /// the page's main content.
+    async fn skip_link_leads_to_the_content(&self) {
+        const TAB: &str = "\u{E004}";
+        const ENTER: &str = "\u{E007}";
+        let body = self.client.find(Locator::Css("body")).await.expect("body");
+        body.send_keys(TAB).await.expect("Tab");
+        let first = self.client.active_element().await.expect("focus");
+        assert_eq!(
+            first.attr("class").await.ok().flatten().as_deref(),
+            Some("skip"),
+            "{}: the first Tab reaches the skip link",
+            self.view.name
+        );
+        first.send_keys(ENTER).await.expect("Enter");
+        let focused = self.client.active_element().await.expect("focus");
+        assert_eq!(
+            focused.attr("id").await.ok().flatten().as_deref(),
+            Some("main"),
+            "{}: the skip link moves the focus to the content",
+            self.view.name
+        );
+    }
+
+    /// Votes with the keyboard only: types the name into the ballot's select and presses Enter
+    /// on the submit button, as a keyboard user does after tabbing there.
+    async fn vote_by_keyboard(&mut self, game: i64, name: &str) {
+        const ENTER: &str = "\u{E007}";
+        self.goto(&format!("/games/{game}/seat")).await;
+        let select = self
+            .client
+            .find(Locator::Css("#form-vote select[name='vote1']"))
+            .await
+            .expect("the ballot");
+        select.send_keys(name).await.expect("type the name");
+        assert_eq!(self.value("#form-vote select[name='vote1']").await, name);
+        let button = self
+            .client
+            .find(Locator::Css("#form-vote button[type='submit']"))
+            .await
+            .expect("the vote button");
+        let t = Instant::now();
+        button.send_keys(ENTER).await.expect("Enter");
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(30))
+            .for_element(Locator::Css(".outcome"))
+            .await
+            .expect("the ballot's answer");
+        self.timed("vote by keyboard", t.elapsed());
+    }
+
     /// The text of the answer to the form just submitted.
     async fn outcome(&self) -> String {
         match self.client.find(Locator::Css(".outcome")).await {

@@ -31,15 +31,17 @@ async fn press(b: &Browser, game: i64, what: &str) -> Page {
             .post(&format!("/games/{game}/{what}"), &[("csrf", &csrf)])
             .await;
     }
-    // "Resolve now" names the act its page shows; a reader without the button forges act 1.
+    // "Resolve now" names the act its page shows and is ticked as confirmed; a reader without
+    // the button forges both.
     let act = if page.body.contains(r#"name="act""#) {
+        assert!(page.body.contains(r#"name="confirm" value="yes" required"#));
         page.hidden("act")
     } else {
         "1".to_string()
     };
     b.post(
         &format!("/games/{game}/{what}"),
-        &[("csrf", &csrf), ("act", &act)],
+        &[("csrf", &csrf), ("act", &act), ("confirm", "yes")],
     )
     .await
 }

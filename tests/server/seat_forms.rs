@@ -81,12 +81,25 @@ impl Table {
     /// The judge resolves the act by the button.
     async fn resolve(&self) -> Page {
         let page = self.admin.get(&format!("/games/{}", self.game)).await;
+        let path = format!("/games/{}/resolve", self.game);
+        let (csrf, act) = (page.csrf(), page.hidden("act"));
+        // Unticked, the button is refused and nothing resolves.
         let p = self
             .admin
-            .post(
-                &format!("/games/{}/resolve", self.game),
-                &[("csrf", &page.csrf()), ("act", &page.hidden("act"))],
-            )
+            .post(&path, &[("csrf", &csrf), ("act", &act)])
+            .await;
+        p.assert_back_at(&format!("/games/{}", self.game));
+        assert!(p.body.contains("需要先勾选确认框"), "{}", p.body);
+        assert_eq!(
+            self.admin
+                .get(&format!("/games/{}", self.game))
+                .await
+                .hidden("act"),
+            act
+        );
+        let p = self
+            .admin
+            .post(&path, &[("csrf", &csrf), ("act", &act), ("confirm", "yes")])
             .await;
         assert_eq!(p.status, StatusCode::OK, "{}", p.body);
         p

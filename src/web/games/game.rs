@@ -258,6 +258,8 @@ pub struct CsrfForm {
 pub struct ResolveForm {
     csrf: String,
     act: u32,
+    /// The ticked confirmation: resolving now cannot be undone (as on the console).
+    confirm: Option<String>,
 }
 
 #[post("/games/{id}/signup")]
@@ -334,6 +336,12 @@ pub async fn resolve(
     viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     service::require_judge(&state, account, *id).await?;
+    if form.confirm.as_deref().map(str::trim) != Some("yes") {
+        let tr = viewer.tr;
+        let message = tr.t1("console-confirm-missing", "action", &tr.t("game-resolve"));
+        let f = Flash::refusal("", message);
+        return flash::redirect(&state, &viewer, &format!("/games/{}", *id), f).await;
+    }
     let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
         .await
         .map(|_| ());
