@@ -50,33 +50,6 @@ async fn post_json(url: String, token: &str, body: Value) -> (StatusCode, Value)
     )
 }
 
-/// The acts whose resolution was posted in the game thread, in order.
-async fn act_posts(app: &TestApp, id: i64) -> Vec<i64> {
-    let (s, thread) = Api::new(app)
-        .get(&format!("/api/v1/games/{id}/threads/game"), None)
-        .await;
-    assert_eq!(s, StatusCode::OK, "{thread}");
-    thread["posts"]
-        .as_array()
-        .expect("posts")
-        .iter()
-        .filter_map(|p| p["act"]["resolved"].as_i64())
-        .collect()
-}
-
-async fn resolved_in_log(app: &TestApp, g: &StartedGame) -> usize {
-    let (s, audit) = Api::new(app)
-        .get(&format!("/api/v1/games/{}/audit", g.id), Some(&g.admin))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{audit}");
-    audit["events"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .filter(|e| e["kind"] == "resolved")
-        .count()
-}
-
 /// The two answers of a concurrent pair, the success first.
 fn one_wins(a: (StatusCode, Value), b: (StatusCode, Value)) -> [(StatusCode, Value); 2] {
     let mut both = [a, b];
@@ -112,8 +85,8 @@ async fn a_double_resolve_resolves_one_act_on_one_instance_or_two(app: TestApp) 
         deadline > app.clock.now_utc() + chrono::Duration::minutes(30),
         "{deadline}"
     );
-    assert_eq!(act_posts(&app, g.id).await, [1]);
-    assert_eq!(resolved_in_log(&app, &g).await, 1);
+    assert_eq!(Api::new(&app).posted_acts(g.id).await, [1]);
+    assert_eq!(Api::new(&app).resolved_acts(g.id, &g.admin).await, [1]);
 
     // One call to each of two instances on the same database, both for act 2.
     let (other, _) = app.another_instance(app.clock.now_utc(), |_| {}).await;
@@ -136,8 +109,8 @@ async fn a_double_resolve_resolves_one_act_on_one_instance_or_two(app: TestApp) 
     );
     assert_eq!(lost.0, StatusCode::CONFLICT, "{lost:?}");
     assert_eq!(lost.1["error"], "already_resolved", "{lost:?}");
-    assert_eq!(act_posts(&app, g.id).await, [1, 2]);
-    assert_eq!(resolved_in_log(&app, &g).await, 2);
+    assert_eq!(Api::new(&app).posted_acts(g.id).await, [1, 2]);
+    assert_eq!(Api::new(&app).resolved_acts(g.id, &g.admin).await, [1, 2]);
 }
 
 async fn a_judges_request_for_an_earlier_act_changes_nothing(app: TestApp) {
@@ -233,8 +206,8 @@ async fn a_judges_request_for_an_earlier_act_changes_nothing(app: TestApp) {
     ] {
         assert_eq!(after[key], before[key], "{key}");
     }
-    assert_eq!(act_posts(&app, g.id).await, [1]);
-    assert_eq!(resolved_in_log(&app, &g).await, 1);
+    assert_eq!(Api::new(&app).posted_acts(g.id).await, [1]);
+    assert_eq!(Api::new(&app).resolved_acts(g.id, &g.admin).await, [1]);
 
     // The console as it is now (act 2) still works.
     let page = admin.get(&path).await;

@@ -504,6 +504,35 @@ impl<'a> Api<'a> {
         g["act"].as_i64().expect("the game shows its act")
     }
 
+    /// The acts whose resolution was posted in the game thread, in thread order.
+    pub async fn posted_acts(&self, game_id: i64) -> Vec<i64> {
+        let (s, thread) = self
+            .get(&format!("/api/v1/games/{game_id}/threads/game"), None)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{thread}");
+        thread["posts"]
+            .as_array()
+            .expect("posts")
+            .iter()
+            .filter_map(|p| p["act"]["resolved"].as_i64())
+            .collect()
+    }
+
+    /// The acts of the game's `resolved` log events, in log order (the audit needs an admin).
+    pub async fn resolved_acts(&self, game_id: i64, admin: &str) -> Vec<i64> {
+        let (s, audit) = self
+            .get(&format!("/api/v1/games/{game_id}/audit"), Some(admin))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{audit}");
+        audit["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .filter(|e| e["kind"] == "resolved")
+            .map(|e| e["payload"]["act"].as_i64().expect("act"))
+            .collect()
+    }
+
     /// Registers `name` and returns a bearer token.
     pub async fn account(&self, name: &str) -> String {
         let (s, b) = self

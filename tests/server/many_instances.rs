@@ -38,33 +38,6 @@ async fn started(api: &Api<'_>, admin: &str, players: &[String], n: usize) -> i6
     id
 }
 
-async fn resolved_acts(api: &Api<'_>, admin: &str, id: i64) -> Vec<i64> {
-    let (s, audit) = api
-        .get(&format!("/api/v1/games/{id}/audit"), Some(admin))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{audit}");
-    audit["events"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .filter(|e| e["kind"] == "resolved")
-        .map(|e| e["payload"]["act"].as_i64().expect("act"))
-        .collect()
-}
-
-async fn posted_acts(api: &Api<'_>, id: i64) -> Vec<i64> {
-    let (s, thread) = api
-        .get(&format!("/api/v1/games/{id}/threads/game"), None)
-        .await;
-    assert_eq!(s, StatusCode::OK, "{thread}");
-    thread["posts"]
-        .as_array()
-        .expect("posts")
-        .iter()
-        .filter_map(|p| p["act"]["resolved"].as_i64())
-        .collect()
-}
-
 async fn three_instances_resolve_200_due_games_exactly_once(app: TestApp) {
     let api = Api::new(&app);
     let admin = api.token("admin", &app.admin_password).await;
@@ -104,8 +77,8 @@ async fn three_instances_resolve_200_due_games_exactly_once(app: TestApp) {
         let checks = join_all(chunk.iter().map(|id| async {
             (
                 *id,
-                resolved_acts(&api, &admin, *id).await,
-                posted_acts(&api, *id).await,
+                api.resolved_acts(*id, &admin).await,
+                api.posted_acts(*id).await,
             )
         }))
         .await;
