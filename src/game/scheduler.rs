@@ -30,11 +30,15 @@ pub async fn tick(state: &AppState) -> Result<usize, AppError> {
     Ok(resolved)
 }
 
-/// Deletes rows that can never be used again (ended or idle sessions); returns how many.
+/// Deletes rows that can never be used again (ended or idle sessions, flashes nobody claimed
+/// within a day); returns how many.
 pub async fn housekeeping(state: &AppState) -> Result<usize, AppError> {
     let (now, idle) = (state.clock.now(), state.settings.session_idle());
     state
-        .write(move |c| Ok(crate::db::queries::sessions::prune(c, now, idle)?))
+        .write(move |c| {
+            let sessions = crate::db::queries::sessions::prune(c, now, idle)?;
+            Ok(sessions + crate::web::flash::prune(c, now)?)
+        })
         .await
 }
 
@@ -53,7 +57,7 @@ pub fn spawn(state: AppState, every: Duration) {
             if swept.is_none_or(|t| t.elapsed() >= HOUSEKEEPING_EVERY) {
                 swept = Some(std::time::Instant::now());
                 match housekeeping(&state).await {
-                    Ok(n) if n > 0 => tracing::info!(n, "deleted ended and idle sessions"),
+                    Ok(n) if n > 0 => tracing::info!(n, "deleted ended sessions and stale flashes"),
                     Ok(_) => {}
                     Err(e) => tracing::error!(error = %e, "housekeeping failed"),
                 }

@@ -14,7 +14,7 @@
 //!   from the session, so a refresh shows the plain page and resubmits nothing. A page of
 //!   another path leaves it alone (a stray request, a second tab), and a newer flash replaces it.
 //! - **Pruned.** Rows left unclaimed (the browser never followed the redirect) are deleted a day
-//!   after they were made, whenever a new flash is stored.
+//!   after they were made by the scheduler's hourly housekeeping, and never shown after a day.
 //!
 //! A failed CSRF check stores nothing: handlers check the token before they get here, so a
 //! forged cross-site post changes nothing in the victim's session.
@@ -119,10 +119,9 @@ pub async fn redirect(
     let previous = viewer.session.get::<String>(FLASH_KEY).ok().flatten();
     let path = path_of(to).to_string();
     let now = state.clock.now();
-    let (t, stale) = (token.clone(), now - chrono::Duration::hours(KEEP_HOURS));
+    let t = token.clone();
     state
         .write(move |c| {
-            diesel::delete(flashes::table.filter(flashes::created_at.lt(stale))).execute(c)?;
             if let Some(p) = previous {
                 diesel::delete(flashes::table.find(p)).execute(c)?;
             }
@@ -155,10 +154,13 @@ pub async fn take(
     };
     let path = path_of(path).to_string();
     let t = token.clone();
+    let fresh = state.clock.now() - chrono::Duration::hours(KEEP_HOURS);
     let claimed = state
         .write(move |c| {
+            // A row older than a day is as good as pruned (housekeeping deletes it).
             let row: Option<(String, String)> = flashes::table
                 .find(&t)
+                .filter(flashes::created_at.ge(fresh))
                 .select((flashes::path, flashes::payload))
                 .first(c)
                 .optional()?;
@@ -181,6 +183,13 @@ pub async fn take(
             Ok(payload.and_then(|p| serde_json::from_str(&p).ok()))
         }
     }
+}
+
+/// Deletes the flashes nobody claimed within a day (the browser never followed the redirect);
+/// run by the scheduler's housekeeping, not on every redirect.
+pub fn prune(c: &mut crate::db::DbConnection, now: chrono::NaiveDateTime) -> QueryResult<usize> {
+    let stale = now - chrono::Duration::hours(KEEP_HOURS);
+    diesel::delete(flashes::table.filter(flashes::created_at.lt(stale))).execute(c)
 }
 
 /// Whether a form's refusal goes back to the form with its message (something the reader can

@@ -323,7 +323,7 @@ async fn unclaimed_flashes_are_pruned_after_a_day(app: TestApp) {
     let a = refuse(&left, &slug, "没人来取的草稿").await;
     assert_eq!(a.status, StatusCode::SEE_OTHER);
     app.clock.advance(chrono::Duration::hours(25));
-    // Storing any new flash prunes the old ones.
+    // A day-old flash is never shown; the scheduler's housekeeping deletes it.
     let b = refuse(&other, &slug, "新的草稿").await;
     assert_eq!(b.status, StatusCode::SEE_OTHER);
     let page = left.get(&a.location).await;
@@ -334,6 +334,13 @@ async fn unclaimed_flashes_are_pruned_after_a_day(app: TestApp) {
     );
     let page = other.get(&b.location).await;
     assert!(page.body.contains("新的草稿"), "the fresh one stays");
+    assert_eq!(
+        maku::game::scheduler::housekeeping(&app.state)
+            .await
+            .expect("housekeeping"),
+        1,
+        "the unclaimed day-old row is deleted"
+    );
 }
 
 /// A new-thread form refused for its blank title, its redirect not followed.
