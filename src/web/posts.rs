@@ -24,6 +24,16 @@ struct EditPage {
     error: Option<String>,
 }
 
+impl EditPage {
+    fn edit_action(&self) -> String {
+        format!("/t/{}/{}/edit", self.thread_id, self.floor)
+    }
+
+    fn edit_hint(&self) -> &'static str {
+        "edit-hint"
+    }
+}
+
 pub struct RevisionView {
     pub number: usize,
     pub editor: String,

@@ -237,6 +237,17 @@ pub struct GameEditPage {
 }
 
 impl GameEditPage {
+    fn edit_action(&self) -> String {
+        format!(
+            "/games/{}/threads/{}/{}/edit",
+            self.game, self.kind, self.floor
+        )
+    }
+
+    fn edit_hint(&self) -> &'static str {
+        "game-edit-hint"
+    }
+
     fn thread_title(&self) -> String {
         self.page.tr.t(&format!("game-thread-{}", self.kind))
     }
