@@ -5,12 +5,14 @@
 //! HTTP handlers by resource; `auth/` passwords, tokens and rate limits; `cli/` the command-line
 //! entry points. See README.md for the architecture.
 
+pub mod app;
 pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod db;
 pub mod domain;
+pub mod error;
 pub mod forum;
 pub mod game;
 pub mod i18n;

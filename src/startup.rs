@@ -1,6 +1,7 @@
 //! Builds the whole application from one [`Settings`]: database, state, HTTP server.
 //! Tests start it on port 0 with a fresh database and read the real port back.
 
+use crate::app::AppState;
 use crate::auth::password::Hasher;
 use crate::auth::ratelimit::SignInLimiter;
 use crate::auth::throttle::WriteLimiter;
@@ -8,11 +9,10 @@ use crate::auth::tokens::random_token;
 use crate::config::Settings;
 use crate::db;
 use crate::db::queries::keys;
+use crate::error::AppError;
 use crate::forum::accounts::bootstrap_admin;
 use crate::game::{Clock, SystemClock};
 use crate::web;
-use crate::web::error::AppError;
-use crate::web::state::AppState;
 use actix_session::SessionMiddleware;
 use actix_session::storage::CookieSessionStore;
 use actix_web::cookie::{Key, SameSite};
@@ -71,7 +71,7 @@ pub async fn state_with_clock(
         throttle: WriteLimiter::new(settings.actions_per_minute, settings.posts_per_minute),
         settings: settings.clone(),
         clock,
-        shutdown: crate::web::state::Shutdown::default(),
+        shutdown: crate::app::Shutdown::default(),
     })
 }
 
@@ -194,7 +194,7 @@ impl Application {
 #[derive(Clone)]
 pub struct Stopper {
     handle: ServerHandle,
-    shutdown: crate::web::state::Shutdown,
+    shutdown: crate::app::Shutdown,
 }
 
 impl Stopper {

@@ -4,9 +4,9 @@
 use super::store::{VerifyError, verify_game};
 use crate::db::DbConnection;
 use crate::db::queries::{games, users};
+use crate::error::AppError;
 use crate::game::log::fold;
 use crate::game::service::iso;
-use crate::web::error::AppError;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 

@@ -6,42 +6,7 @@
 pub mod export;
 pub mod store;
 
-use crate::auth::tokens::sha256_hex;
-use chrono::NaiveDateTime;
-use serde_json::json;
-
-fn time(t: NaiveDateTime) -> String {
-    t.format("%Y-%m-%dT%H:%M:%S%.6f").to_string()
-}
-
-/// The hash of one game event.
-pub fn game_event_hash(
-    prev: &str,
-    game_id: i64,
-    seq: i64,
-    kind: &str,
-    actor_id: Option<i64>,
-    payload: &str,
-    created_at: NaiveDateTime,
-) -> String {
-    let content = json!([game_id, seq, kind, actor_id, payload, time(created_at)]);
-    sha256_hex(&format!("{prev}\n{content}"))
-}
-
-/// The hash of one account event.
-#[allow(clippy::too_many_arguments)]
-pub fn account_event_hash(
-    prev: &str,
-    user_id: Option<i64>,
-    seq: i64,
-    actor_id: Option<i64>,
-    kind: &str,
-    detail: &str,
-    created_at: NaiveDateTime,
-) -> String {
-    let content = json!([user_id, seq, actor_id, kind, detail, time(created_at)]);
-    sha256_hex(&format!("{prev}\n{content}"))
-}
+pub use crate::db::chain::{account_event_hash, game_event_hash};
 
 /// Where a chain breaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,6 +64,7 @@ pub fn verify_chain(stream: &str, links: &[Link]) -> Result<usize, Broken> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDateTime;
 
     fn t() -> NaiveDateTime {
         chrono::DateTime::from_timestamp(1_800_000_000, 123_456_000)

@@ -1,6 +1,7 @@
 //! Who is asking: passwords, sessions, CSRF tokens, bearer tokens, sign-in rate limits and
 //! write limits.
 
+pub mod account;
 pub mod password;
 pub mod ratelimit;
 pub mod throttle;

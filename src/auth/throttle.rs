@@ -2,7 +2,7 @@
 //! Every accepted or refused action and every post is kept forever (the log, the revisions), so a
 //! flood must be stopped before it is written. Limits are per process, like the sign-in limits.
 
-use crate::web::error::AppError;
+use crate::error::AppError;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::hash::Hash;

@@ -4,10 +4,10 @@
 //! needs its own SQL (migrations, `BEGIN IMMEDIATE`, `RETURNING`) we dispatch to the inner
 //! connection explicitly.
 
+pub mod chain;
 pub mod models;
 pub mod queries;
 pub mod schema;
-pub mod schema_flash;
 pub mod schema_notify;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};

@@ -180,6 +180,16 @@ diesel::table! {
     }
 }
 
+// The one-time messages of the web forms (migrations `*_flashes`).
+diesel::table! {
+    flashes (token) {
+        token -> Text,
+        path -> Text,
+        payload -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(game_signups -> users (user_id));
 diesel::joinable!(game_seats -> games (game_id));

@@ -1,13 +1,13 @@
 //! Registering, signing in, passwords and roles. Every change is also an account event.
 
+use crate::app::AppState;
 use crate::auth::tokens::{random_token, sha256_hex};
 use crate::db::models::User;
 use crate::db::queries::sessions::Scope;
 use crate::db::queries::{account_events, games, sessions, users};
 use crate::domain::account::name_key;
 use crate::domain::{Password, Role, Username};
-use crate::web::error::AppError;
-use crate::web::state::AppState;
+use crate::error::AppError;
 
 /// Creates a player account.
 pub async fn register(

@@ -1,10 +1,10 @@
 //! Threads and posts: who may write where, and what is kept.
 
+use crate::app::AppState;
+use crate::auth::account::Account;
 use crate::db::queries::{account_events, forum};
 use crate::domain::{PostBody, Title};
-use crate::web::error::AppError;
-use crate::web::state::AppState;
-use crate::web::viewer::Account;
+use crate::error::AppError;
 
 /// Threads written with forum accounts: ordinary threads and games' sign-up threads.
 pub fn is_forum_thread(thread: &crate::db::models::Thread) -> bool {

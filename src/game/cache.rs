@@ -5,8 +5,8 @@
 use crate::db::DbConnection;
 use crate::db::models::GameEventRow;
 use crate::db::schema::game_events;
+use crate::error::AppError;
 use crate::game::log::{Folded, fold, fold_more};
-use crate::web::error::AppError;
 use diesel::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};

@@ -7,37 +7,20 @@
 //! changes. The engine's roster keeps the real ID dealt at the start (the one on the public
 //! sign-up list Kiras guess from under DN-7), so a substitution never changes what a kill needs.
 
+use crate::app::AppState;
+use crate::auth::account::Account;
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::{console as q, forum, games, users};
 use crate::domain::account::name_key;
+use crate::error::AppError;
+use crate::game::access::check_judge;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::service::{append, check_meant_act, iso, load, load_locked};
 use crate::rules::{Game, Line};
-use crate::web::error::AppError;
-use crate::web::state::AppState;
-use crate::web::viewer::Account;
 use chrono::NaiveDateTime;
 use serde::Serialize;
 use serde_json::Value;
-
-/// Whether `account` has the judge's powers in this game: its judge or an admin, never a
-/// game-ID login, and never an account seated in the game (an admin who plays is a player there).
-pub fn judges(c: &mut DbConnection, row: &GameRow, account: &Account) -> Result<bool, AppError> {
-    if account.is_alias() || !(row.judge_id == account.id || account.is_admin()) {
-        return Ok(false);
-    }
-    Ok(games::seat_of(c, row.id, account.id)?.is_none())
-}
-
-/// [`judges`], or 403.
-pub fn check_judge(c: &mut DbConnection, row: &GameRow, account: &Account) -> Result<(), AppError> {
-    if judges(c, row, account)? {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
-}
 
 /// The running game, or the reason there is none.
 fn running<'a>(row: &GameRow, folded: &'a Folded) -> Result<&'a Game, AppError> {

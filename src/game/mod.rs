@@ -2,6 +2,7 @@
 //! log through the engine, takes submissions and resolutions in serialised write transactions,
 //! and appends every accepted change as an event row.
 
+pub mod access;
 pub mod cache;
 pub mod clock;
 pub mod console;

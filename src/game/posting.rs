@@ -10,16 +10,16 @@
 //! edits her own. Every version is kept (`post_revisions`), and every reader of the thread may
 //! read them, named by the game ID only: a silent edit would change a claim.
 
+use crate::app::AppState;
+use crate::auth::account::Account;
 use crate::db::DbConnection;
 use crate::db::models::{GameRow, Post};
 use crate::db::queries::{forum, games};
 use crate::domain::PostBody;
+use crate::error::AppError;
 use crate::game::log::Folded;
 use crate::game::service::load_locked;
 use crate::game::threads::ActPost;
-use crate::web::error::AppError;
-use crate::web::state::AppState;
-use crate::web::viewer::Account;
 use chrono::NaiveDateTime;
 use serde_json::Value;
 
@@ -80,7 +80,7 @@ pub fn standing(
             over,
         });
     };
-    let is_judge = crate::game::console::judges(c, row, account)?;
+    let is_judge = crate::game::access::judges(c, row, account)?;
     let seat = match (games::seat_of(c, row.id, account.id)?, folded.game.as_ref()) {
         (Some((n, name)), Some(game)) => {
             let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);

@@ -2,10 +2,10 @@
 //! claimed in the resolving transaction, so each act is resolved exactly once. The first tick
 //! runs at start, so deadlines that passed while the server was down are resolved then.
 
+use crate::app::AppState;
 use crate::db::queries::games;
+use crate::error::AppError;
 use crate::game::service;
-use crate::web::error::AppError;
-use crate::web::state::AppState;
 use std::time::Duration;
 
 /// Resolves every act that is due now; returns how many this call resolved.
@@ -37,7 +37,7 @@ pub async fn housekeeping(state: &AppState) -> Result<usize, AppError> {
     state
         .write(move |c| {
             let sessions = crate::db::queries::sessions::prune(c, now, idle)?;
-            Ok(sessions + crate::web::flash::prune(c, now)?)
+            Ok(sessions + crate::db::queries::flashes::prune(c, now)?)
         })
         .await
 }
@@ -48,7 +48,7 @@ const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
 /// Runs [`tick`] now and then every `every`, for as long as the server runs, and
 /// [`housekeeping`] once an hour.
 pub fn spawn(state: AppState, every: Duration) {
-    actix_web::rt::spawn(async move {
+    tokio::spawn(async move {
         let mut swept: Option<std::time::Instant> = None;
         loop {
             if let Err(e) = tick(&state).await {
@@ -62,7 +62,7 @@ pub fn spawn(state: AppState, every: Duration) {
                     Err(e) => tracing::error!(error = %e, "housekeeping failed"),
                 }
             }
-            actix_web::rt::time::sleep(every).await;
+            tokio::time::sleep(every).await;
         }
     });
 }

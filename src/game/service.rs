@@ -2,18 +2,18 @@
 //! engine, append the event, update the indexes. A refused action appends nothing but the
 //! seat's own record of it.
 
+use crate::app::AppState;
+use crate::auth::account::Account;
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::{forum, games};
 use crate::domain::Title;
+use crate::error::AppError;
 use crate::game::deal;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::settings::GameSettings;
 use crate::game::threads::{ActPost, VoteCount, open_kira_thread, open_play_threads, post_act};
 use crate::rules::{ActionError, Game, GameConfig, Line, Variant};
-use crate::web::error::AppError;
-use crate::web::state::AppState;
-use crate::web::viewer::Account;
 use chrono::NaiveDateTime;
 use serde_json::Value;
 
@@ -448,7 +448,7 @@ pub async fn require_judge(
     state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            crate::game::console::check_judge(c, &row, &account)?;
+            crate::game::access::check_judge(c, &row, &account)?;
             Ok(row)
         })
         .await

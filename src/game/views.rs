@@ -5,10 +5,10 @@
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::{games, users};
+use crate::error::AppError;
 use crate::game::log::Folded;
 use crate::game::service::{iso, load};
 use crate::rules::{Line, PublicSeat};
-use crate::web::error::AppError;
 use serde::Serialize;
 use serde_json::{Value, json};
 

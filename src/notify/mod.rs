@@ -7,13 +7,13 @@
 
 pub mod store;
 
+use crate::app::AppState;
 use crate::db::DbConnection;
 use crate::db::models::GameEventRow;
 use crate::db::queries::{games, users};
+use crate::error::AppError;
 use crate::game::GameSettings;
 use crate::game::log::fold;
-use crate::web::error::AppError;
-use crate::web::state::AppState;
 use chrono::NaiveDateTime;
 use serde_json::{Value, json};
 use std::collections::HashMap;

@@ -1,14 +1,14 @@
 //! Register, sign in, sign out, change password, profiles and the language switch.
 
+use crate::app::AppState;
 use crate::db::queries::users;
 use crate::domain::account::name_key;
+use crate::error::AppError;
 use crate::forum::accounts as service;
 use crate::i18n::Lang;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash, see_other};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::redirect::{local_path, local_path_of_referer};
-use crate::web::state::AppState;
 use crate::web::viewer::{LANG_COOKIE, Viewer};
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::StatusCode;

@@ -1,13 +1,13 @@
 //! The admin page: boards, accounts and roles, the account history.
 
+use crate::app::AppState;
 use crate::db::queries::{account_events, forum, users};
 use crate::domain::{BoardSlug, Role, Title};
+use crate::error::AppError;
 use crate::forum::accounts as service;
 use crate::i18n::Tr;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;

@@ -1,12 +1,12 @@
 //! The admins' audit: game and account events filtered by game, account, kind and time, the
 //! hash-chain check, a game's log as JSON Lines, and the list of edited posts.
 
+use crate::app::AppState;
 use crate::audit::store::{VerifyError, verify_all};
 use crate::db::queries::{account_events, forum, games, users};
 use crate::domain::account::name_key;
-use crate::web::error::AppError;
+use crate::error::AppError;
 use crate::web::pages::{PageCtx, TimeView};
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, web};
 use askama::Template;

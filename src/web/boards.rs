@@ -1,11 +1,11 @@
 //! The board index and a board's thread list, with the new-thread form.
 
+use crate::app::AppState;
 use crate::db::queries::{forum, users};
+use crate::error::AppError;
 use crate::forum::posting;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;

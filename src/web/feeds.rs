@@ -1,17 +1,17 @@
 //! Atom feeds: a board's posts, and a game's public thread. A game feed names seats by game ID
 //! and the judge as "the judge", never an account, exactly as the thread page does.
 
+use crate::app::AppState;
 use crate::db::DbConnection;
 use crate::db::models::Post;
 use crate::db::queries::{forum, games};
 use crate::db::schema::{posts, threads, users};
+use crate::error::AppError;
 use crate::game::posting::GameThread;
 use crate::game::threads::ActPost;
 use crate::i18n::Tr;
 use crate::markdown;
-use crate::web::error::AppError;
 use crate::web::games::ActView;
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, web};
 use atom_syndication::{Content, Entry, Feed, FixedDateTime, Link, Person};

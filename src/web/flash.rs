@@ -19,20 +19,17 @@
 //! A failed CSRF check stores nothing: handlers check the token before they get here, so a
 //! forged cross-site post changes nothing in the victim's session.
 
+use crate::app::AppState;
 use crate::auth::tokens::random_token;
-use crate::db::schema_flash::flashes;
-use crate::web::error::AppError;
-use crate::web::state::AppState;
+use crate::db::queries::flashes::{self, Claim};
+use crate::error::AppError;
 use crate::web::viewer::Viewer;
 use actix_web::HttpResponse;
-use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The session key holding the pending flash's token.
 const FLASH_KEY: &str = "flash";
-/// Unclaimed flashes are pruned after this long.
-const KEEP_HOURS: i64 = 24;
 
 /// What the next page shows once: a message (a notice or a refusal) and, after a refusal, the
 /// fields as typed (never a password).
@@ -122,18 +119,14 @@ pub async fn redirect(
     let t = token.clone();
     state
         .write(move |c| {
-            if let Some(p) = previous {
-                diesel::delete(flashes::table.find(p)).execute(c)?;
-            }
-            diesel::insert_into(flashes::table)
-                .values((
-                    flashes::token.eq(&t),
-                    flashes::path.eq(&path),
-                    flashes::payload.eq(&payload),
-                    flashes::created_at.eq(now),
-                ))
-                .execute(c)?;
-            Ok(())
+            Ok(flashes::replace(
+                c,
+                previous.as_deref(),
+                &t,
+                &path,
+                &payload,
+                now,
+            )?)
         })
         .await?;
     viewer
@@ -154,42 +147,21 @@ pub async fn take(
     };
     let path = path_of(path).to_string();
     let t = token.clone();
-    let fresh = state.clock.now() - chrono::Duration::hours(KEEP_HOURS);
+    let now = state.clock.now();
     let claimed = state
-        .write(move |c| {
-            // A row older than a day is as good as pruned (housekeeping deletes it).
-            let row: Option<(String, String)> = flashes::table
-                .find(&t)
-                .filter(flashes::created_at.ge(fresh))
-                .select((flashes::path, flashes::payload))
-                .first(c)
-                .optional()?;
-            match row {
-                Some((p, payload)) if p == path => {
-                    diesel::delete(flashes::table.find(&t)).execute(c)?;
-                    Ok(Some(Some(payload)))
-                }
-                // Made for another page: left for it.
-                Some(_) => Ok(None),
-                // Claimed already (another tab) or pruned.
-                None => Ok(Some(None)),
-            }
-        })
+        .write(move |c| Ok(flashes::claim(c, &t, &path, now)?))
         .await?;
     match claimed {
-        None => Ok(None),
-        Some(payload) => {
+        Claim::OtherPage => Ok(None),
+        Claim::Gone => {
             viewer.session.remove(FLASH_KEY);
-            Ok(payload.and_then(|p| serde_json::from_str(&p).ok()))
+            Ok(None)
+        }
+        Claim::Claimed(payload) => {
+            viewer.session.remove(FLASH_KEY);
+            Ok(serde_json::from_str(&payload).ok())
         }
     }
-}
-
-/// Deletes the flashes nobody claimed within a day (the browser never followed the redirect);
-/// run by the scheduler's housekeeping, not on every redirect.
-pub fn prune(c: &mut crate::db::DbConnection, now: chrono::NaiveDateTime) -> QueryResult<usize> {
-    let stale = now - chrono::Duration::hours(KEEP_HOURS);
-    diesel::delete(flashes::table.filter(flashes::created_at.lt(stale))).execute(c)
 }
 
 /// Whether a form's refusal goes back to the form with its message (something the reader can

@@ -1,12 +1,12 @@
 //! The text's way of playing: a login for a game ID with its own password, whose session sees
 //! only that seat of that game (the account behind it stays hidden even from the browser).
 
+use crate::app::AppState;
 use crate::db::queries::games;
+use crate::error::AppError;
 use crate::forum::accounts as service;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;

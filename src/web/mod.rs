@@ -16,16 +16,16 @@ pub mod pages;
 pub mod posts;
 pub mod redirect;
 pub mod rules;
-pub mod state;
 pub mod threads;
 pub mod viewer;
 
+use crate::error::AppError;
 use actix_web::body::{BodySize, BodyStream, BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, web};
-use error::{AppError, REQUEST_CTX, RequestCtx};
+use error::{REQUEST_CTX, RequestCtx};
 use futures_util::StreamExt;
 
 /// Sets the language and the page/API flavour for the error mapping of this request.

@@ -1,12 +1,12 @@
 //! The bell's pages: the list of one's notifications (read when seen) and the per-kind switches.
 //! A game-ID login sees only the notifications of its own game and has no settings page.
 
+use crate::app::AppState;
+use crate::error::AppError;
 use crate::i18n::Tr;
 use crate::notify::{self, store};
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;

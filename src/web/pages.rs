@@ -1,7 +1,7 @@
 //! What every page template shares, and small view helpers.
 
+use crate::auth::account::Account;
 use crate::i18n::Tr;
-use crate::web::viewer::Account;
 use chrono::NaiveDateTime;
 
 /// The layout's data: language, who is signed in, and the CSRF token for its forms.

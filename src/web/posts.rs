@@ -1,13 +1,13 @@
 //! Editing one's own post, and the history of a post's versions (admins). Posts are named by
 //! thread and floor.
 
+use crate::app::AppState;
 use crate::db::queries::{forum, users};
+use crate::error::AppError;
 use crate::forum::posting;
 use crate::markdown;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{Either, HttpResponse, get, post, web};
 use askama::Template;

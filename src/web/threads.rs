@@ -1,15 +1,15 @@
 //! A thread: its posts (30 a page, optionally one author's only), reply and quote-reply,
 //! moderation.
 
+use crate::app::AppState;
 use crate::db::models::{Board, Thread};
 use crate::db::queries::{forum, users};
 use crate::domain::account::name_key;
+use crate::error::AppError;
 use crate::forum::posting;
 use crate::markdown;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{Either, HttpResponse, get, post, web};
 use askama::Template;

@@ -1,14 +1,12 @@
 //! The `Viewer` extractor: who is reading (from the session cookie), in which language, and the
 //! session's CSRF token.
 
+use crate::app::AppState;
+use crate::auth::account::{Account, account_for};
 use crate::auth::tokens::{constant_time_eq, random_token};
-use crate::db::models::User;
-use crate::db::queries::games;
-use crate::db::queries::sessions::{self, Scope};
-use crate::domain::Role;
+use crate::db::queries::sessions;
+use crate::error::AppError;
 use crate::i18n::{Lang, Tr};
-use crate::web::error::AppError;
-use crate::web::state::AppState;
 use actix_session::{Session, SessionExt};
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
@@ -32,55 +30,6 @@ pub fn lang_of(req: &HttpRequest) -> Lang {
         .and_then(|v| v.to_str().ok())
         .and_then(Lang::from_accept_language)
         .unwrap_or_default()
-}
-
-/// The signed-in account as the pages need it.
-#[derive(Debug, Clone)]
-pub struct Account {
-    pub id: i64,
-    /// The account name; for a game-ID login, the game ID (the account stays hidden).
-    pub name: String,
-    pub role: Role,
-    /// Set for a game-ID login: it acts only as that seat of that game.
-    pub scope: Option<Scope>,
-}
-
-impl Account {
-    pub fn from_user(u: &User) -> Account {
-        Account {
-            id: u.id,
-            name: u.username.clone(),
-            role: Role::parse(&u.role).unwrap_or(Role::Player),
-            scope: None,
-        }
-    }
-
-    /// A game-ID login: the seat's account acting under its game ID, with no other rights.
-    pub fn scoped(u: &User, scope: Scope, game_name: String) -> Account {
-        Account {
-            id: u.id,
-            name: game_name,
-            role: Role::Player,
-            scope: Some(scope),
-        }
-    }
-
-    pub fn is_alias(&self) -> bool {
-        self.scope.is_some()
-    }
-
-    /// May act in game `game_id` (every account may; a game-ID login only in its own game).
-    pub fn reaches_game(&self, game_id: i64) -> bool {
-        self.scope.is_none_or(|s| s.game_id == game_id)
-    }
-
-    pub fn is_admin(&self) -> bool {
-        self.role == Role::Admin
-    }
-
-    pub fn is_judge(&self) -> bool {
-        self.role >= Role::Judge
-    }
 }
 
 pub struct Viewer {
@@ -170,21 +119,6 @@ pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
     req.peer_addr()
         .map(|a| a.ip().to_string())
         .unwrap_or_else(|| "unknown".into())
-}
-
-/// The account behind a session or token; a game-ID login only while its seat is still played
-/// by the same account.
-pub fn account_for(
-    c: &mut crate::db::DbConnection,
-    found: Option<(User, Option<Scope>)>,
-) -> Result<Option<Account>, AppError> {
-    match found {
-        None => Ok(None),
-        Some((user, None)) => Ok(Some(Account::from_user(&user))),
-        Some((user, Some(scope))) => Ok(games::seat_holder(c, scope.game_id, scope.seat)?
-            .filter(|(holder, _)| *holder == user.id)
-            .map(|(_, name)| Account::scoped(&user, scope, name))),
-    }
 }
 
 /// The account of a live session: not ended, and used within the idle time.

@@ -15,7 +15,7 @@ pub struct TestApp {
     pub admin_password: String,
     pub database_url: String,
     /// The server's state (its pool and clock), for calling the service directly.
-    pub state: maku::web::state::AppState,
+    pub state: maku::app::AppState,
     /// Time as this app sees it; tests move it by hand.
     pub clock: Arc<ManualClock>,
     /// Stops this app's server (as SIGTERM would).
@@ -82,7 +82,7 @@ async fn start(
 ) -> (
     String,
     Option<String>,
-    maku::web::state::AppState,
+    maku::app::AppState,
     maku::startup::Stopper,
 ) {
     let mut settings = Settings::new("127.0.0.1:0", database_url);
@@ -112,7 +112,7 @@ impl TestApp {
         &self,
         at: chrono::NaiveDateTime,
         tweak: impl FnOnce(&mut Settings),
-    ) -> (String, maku::web::state::AppState) {
+    ) -> (String, maku::app::AppState) {
         let (base, _, state, _) =
             start(&self.database_url, Arc::new(ManualClock::new(at)), tweak).await;
         (base, state)

@@ -27,8 +27,9 @@ pub fn append(
         .optional()?;
     let (seq, prev) = last.map(|(s, h)| (s + 1, h)).unwrap_or((1, String::new()));
     let created_at = super::now();
-    let hash =
-        crate::audit::account_event_hash(&prev, user_id, seq, actor_id, kind, detail, created_at);
+    let hash = crate::db::chain::account_event_hash(
+        &prev, user_id, seq, actor_id, kind, detail, created_at,
+    );
     diesel::insert_into(account_events::table)
         .values((
             account_events::user_id.eq(user_id),

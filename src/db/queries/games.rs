@@ -139,7 +139,7 @@ pub fn append(
     };
     let created_at = super::now();
     let hash =
-        crate::audit::game_event_hash(&prev, game_id, seq, kind, actor_id, payload, created_at);
+        crate::db::chain::game_event_hash(&prev, game_id, seq, kind, actor_id, payload, created_at);
     diesel::insert_into(game_events::table)
         .values((
             game_events::game_id.eq(game_id),

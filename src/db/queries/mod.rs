@@ -2,6 +2,7 @@
 
 pub mod account_events;
 pub mod console;
+pub mod flashes;
 pub mod forum;
 pub mod games;
 pub mod keys;

@@ -1,8 +1,8 @@
 use super::{ApiUser, bearer_token};
+use crate::app::AppState;
+use crate::error::AppError;
 use crate::forum::accounts as service;
 use crate::game::service::iso;
-use crate::web::error::AppError;
-use crate::web::state::AppState;
 use crate::web::viewer::client_address;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use serde::Deserialize;

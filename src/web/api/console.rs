@@ -3,13 +3,13 @@
 
 use super::ApiUser;
 use super::games::MeantAct;
+use crate::app::AppState;
+use crate::auth::account::Account;
 use crate::db::queries::games;
 use crate::domain::InputError;
+use crate::error::AppError;
 use crate::game::console;
 use crate::game::service::iso;
-use crate::web::error::AppError;
-use crate::web::state::AppState;
-use crate::web::viewer::Account;
 use actix_web::{HttpResponse, delete, get, post, web};
 use chrono::NaiveDateTime;
 use serde::Deserialize;
@@ -31,7 +31,7 @@ async fn judge(state: &AppState, account: &Account, game_id: i64) -> Result<(), 
     state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            console::check_judge(c, &row, &account)
+            crate::game::access::check_judge(c, &row, &account)
         })
         .await
 }

@@ -1,13 +1,13 @@
 //! Boards, threads and posts over JSON: everything the pages offer.
 
 use super::ApiUser;
+use crate::app::AppState;
 use crate::db::queries::{forum, users};
 use crate::domain::account::name_key;
+use crate::error::AppError;
 use crate::forum::posting;
 use crate::markdown;
-use crate::web::error::AppError;
 use crate::web::pages::{PageNumber, page_param, shown_page};
-use crate::web::state::AppState;
 use actix_web::{HttpResponse, get, patch, post, web};
 use serde::Deserialize;
 use serde_json::json;

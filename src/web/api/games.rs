@@ -5,14 +5,14 @@
 //! not silently do something else. Query strings stay lenient (links carry extra parameters).
 
 use super::{ApiUser, GameApiUser};
+use crate::app::AppState;
 use crate::db::queries::games;
+use crate::error::AppError;
 use crate::game::posting::{self, GameThread};
 use crate::game::service::{self, iso};
 use crate::game::settings::GameSettings;
 use crate::game::views;
-use crate::web::error::AppError;
 use crate::web::pages::{PageNumber, page_param, shown_page};
-use crate::web::state::AppState;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -124,7 +124,7 @@ async fn api_game(
 }
 
 /// The caller, when it may act in this game (a game-ID token only in its own game).
-fn in_game(user: GameApiUser, game_id: i64) -> Result<crate::web::viewer::Account, AppError> {
+fn in_game(user: GameApiUser, game_id: i64) -> Result<crate::auth::account::Account, AppError> {
     if user.0.reaches_game(game_id) {
         Ok(user.0)
     } else {
@@ -228,7 +228,7 @@ pub struct PageQuery {
 async fn reader(
     req: &actix_web::HttpRequest,
     game_id: i64,
-) -> Result<Option<crate::web::viewer::Account>, AppError> {
+) -> Result<Option<crate::auth::account::Account>, AppError> {
     if req
         .headers()
         .contains_key(actix_web::http::header::AUTHORIZATION)

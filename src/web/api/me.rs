@@ -2,13 +2,13 @@
 //! profiles; an admin's export of a game's log. The same services as the pages.
 
 use super::{ApiUser, GameApiUser};
+use crate::app::AppState;
 use crate::db::queries::{games, users};
 use crate::domain::account::name_key;
+use crate::error::AppError;
 use crate::forum::accounts as service;
 use crate::notify::{self, store};
-use crate::web::error::AppError;
 use crate::web::notifications::describe;
-use crate::web::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde::Deserialize;
 use serde_json::{Value, json};

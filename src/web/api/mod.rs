@@ -7,10 +7,10 @@ mod games;
 mod me;
 mod openapi;
 
+use crate::app::AppState;
+use crate::auth::account::Account;
+use crate::error::AppError;
 use crate::forum::accounts as service;
-use crate::web::error::AppError;
-use crate::web::state::AppState;
-use crate::web::viewer::Account;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
 use std::future::Future;
@@ -41,7 +41,7 @@ async fn bearer(req: &HttpRequest) -> Result<Account, AppError> {
     let token = bearer_token(req).ok_or(AppError::Unauthorized)?;
     let found = service::user_of_token(&state, &token).await?;
     state
-        .db(move |c| crate::web::viewer::account_for(c, found))
+        .db(move |c| crate::auth::account::account_for(c, found))
         .await?
         .ok_or(AppError::Unauthorized)
 }

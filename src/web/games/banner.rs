@@ -1,10 +1,10 @@
 //! The banner every game page shows a seat that still owes a ballot or an action this act, and
 //! the hook for live updates (`data-live`). Only the seat's own account ever sees its banner.
 
+use crate::app::AppState;
 use crate::db::queries::games;
-use crate::web::error::AppError;
+use crate::error::AppError;
 use crate::web::pages::TimeView;
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use serde_json::Value;
 

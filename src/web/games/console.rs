@@ -10,18 +10,19 @@ use super::{
     action_sentence, eye_text, out_text, public_sentence, refusal_text, reply_sentence, role_text,
     time_of, window_text, winner_text,
 };
+use crate::app::AppState;
+use crate::auth::account::Account;
 use crate::db::queries::games;
+use crate::error::AppError;
 use crate::game::console::{self, ConsoleView, LocalTimeError};
 use crate::game::posting::{self, GameThread};
 use crate::game::service;
 use crate::i18n::Tr;
 use crate::web::accounts::render_with;
 use crate::web::api::console::requested_deadline;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
-use crate::web::state::AppState;
-use crate::web::viewer::{Account, Viewer};
+use crate::web::viewer::Viewer;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -128,7 +129,7 @@ async fn judge<'a>(
     state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            console::check_judge(c, &row, &who)
+            crate::game::access::check_judge(c, &row, &who)
         })
         .await?;
     Ok(account)

@@ -1,13 +1,13 @@
 //! A game's public page and its buttons: sign up, withdraw, start, resolve now.
 
 use super::{public_sentence, see_other, time_of, winner_text};
+use crate::app::AppState;
 use crate::db::queries::games;
+use crate::error::AppError;
 use crate::game::views::{self, PublicGame};
 use crate::game::{console, service};
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -191,7 +191,7 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
             });
             let (is_judge, seated) = match &me {
                 Some(a) => (
-                    crate::game::console::judges(c, &row, a)?,
+                    crate::game::access::judges(c, &row, a)?,
                     games::seat_of(c, game_id, a.id)?.is_some(),
                 ),
                 None => (false, false),

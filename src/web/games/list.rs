@@ -1,14 +1,14 @@
 //! The list of games and the judge's create form.
 
 use super::see_other;
+use crate::app::AppState;
 use crate::db::queries::{games, users};
+use crate::error::AppError;
 use crate::game::service;
 use crate::game::settings::{DEATHNOTE_CAST, GameSettings, SettingsError};
 use crate::i18n::Tr;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -140,7 +140,7 @@ struct NewPage {
     error: Option<String>,
 }
 
-fn require_judge(viewer: &Viewer) -> Result<&crate::web::viewer::Account, AppError> {
+fn require_judge(viewer: &Viewer) -> Result<&crate::auth::account::Account, AppError> {
     let a = viewer.require()?;
     if a.is_judge() {
         Ok(a)

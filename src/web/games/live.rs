@@ -7,12 +7,12 @@
 //! sequence numbers and private threads take post ids, so their gaps would count secret
 //! ballots, actions and Kira posts, and time them (issue 9).
 
+use crate::app::AppState;
 use crate::db::DbConnection;
 use crate::db::schema::posts;
+use crate::error::AppError;
 use crate::game::posting::GameThread;
 use crate::game::{service, views};
-use crate::web::error::AppError;
-use crate::web::state::AppState;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, get, web};
 use diesel::prelude::*;
@@ -95,7 +95,7 @@ async fn next(mut w: Watch) -> Option<(Result<Bytes, actix_web::Error>, Watch)> 
 
 /// `text/event-stream` of a game's public changes. Dropped when the client goes away (the next
 /// write fails and actix drops the stream); ended when the server stops
-/// ([`crate::web::state::Shutdown`]).
+/// ([`crate::app::Shutdown`]).
 #[get("/games/{id}/events")]
 pub async fn events(
     state: web::Data<AppState>,

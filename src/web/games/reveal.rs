@@ -5,11 +5,11 @@ use super::{
     action_sentence, cause_text, private_sentence, public_sentence, refusal_text, reply_sentence,
     s, winner_text,
 };
+use crate::app::AppState;
+use crate::error::AppError;
 use crate::game::views;
 use crate::i18n::Tr;
-use crate::web::error::AppError;
 use crate::web::pages::PageCtx;
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{get, web};
 use askama::Template;

@@ -2,14 +2,15 @@
 //! replay action objects handed to `service::submit`.
 
 use super::{line_sentence, refusal_text, reply_sentence};
+use crate::app::AppState;
+use crate::auth::account::Account;
 use crate::db::queries::games;
+use crate::error::AppError;
 use crate::game::service;
 use crate::game::views;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
-use crate::web::state::AppState;
-use crate::web::viewer::{Account, Viewer};
+use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;

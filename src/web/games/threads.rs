@@ -4,14 +4,14 @@
 //! (`/games/{id}/threads/{kind}/{floor}/edit`, `…/history`), as in the forum but as the game ID.
 
 use super::{ActView, see_other};
+use crate::app::AppState;
 use crate::db::queries::forum;
+use crate::error::AppError;
 use crate::game::posting::{self, GameThread, Standing};
 use crate::game::service;
 use crate::markdown;
-use crate::web::error::AppError;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
-use crate::web::state::AppState;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;

@@ -1,12 +1,13 @@
-//! What every handler shares.
+//! What the services and every handler share: the pool, the clock, the hasher, the limits and
+//! the settings. No HTTP here: the web shell hands it to handlers as `web::Data<AppState>`.
 
 use crate::auth::password::Hasher;
 use crate::auth::ratelimit::SignInLimiter;
 use crate::auth::throttle::WriteLimiter;
 use crate::config::Settings;
 use crate::db::{DbConnection, DbPool};
+use crate::error::AppError;
 use crate::game::Clock;
-use crate::web::error::AppError;
 use std::sync::Arc;
 
 #[derive(Clone)]
@@ -60,7 +61,7 @@ impl AppState {
         T: Send + 'static,
     {
         let pool = self.pool.clone();
-        actix_web::web::block(move || {
+        tokio::task::spawn_blocking(move || {
             let mut conn = pool.get().map_err(|e| AppError::Internal(e.to_string()))?;
             f(&mut conn)
         })

@@ -1,0 +1,153 @@
+//! The one error type of the services and the web shell. It knows no HTTP: `web/error.rs` maps
+//! it once to a status, an HTML page in the reader's language, or the JSON API's
+//! `{"error","message"}`.
+
+use crate::domain::InputError;
+use crate::i18n::Tr;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("not found")]
+    NotFound,
+    #[error("sign in first")]
+    Unauthorized,
+    #[error("not allowed")]
+    Forbidden,
+    #[error("the form's CSRF token is missing or stale")]
+    Csrf,
+    #[error("bad input: {0}")]
+    Input(#[from] InputError),
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    /// A state conflict; the code names the message (`error-<code>`).
+    #[error("conflict: {0}")]
+    Conflict(&'static str),
+    #[error("gone")]
+    Gone,
+    #[error("too many attempts")]
+    RateLimited,
+    /// The database stayed locked by another writer (SQLite shared by several processes)
+    /// through the busy timeout and the retries: nothing was written; try again shortly.
+    #[error("the database is busy")]
+    Busy,
+    /// A JSON body with a field the endpoint does not know (api.md: `400 unknown_field`).
+    #[error("unknown field {0:?}")]
+    UnknownField(String),
+    /// Too many actions or posts in a minute; the client may retry after this many seconds.
+    #[error("too many in a minute; retry in {0} s")]
+    TooFast(u64),
+    /// The path exists, but not for this method.
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    #[error("wrong name or password")]
+    BadCredentials,
+    /// A start refused for the number of sign-ups (`409 seat_count`): how many signed up, and
+    /// the range the game allows.
+    #[error("{signed_up} signed up; the game needs {min} to {max}")]
+    SeatCount {
+        signed_up: usize,
+        min: usize,
+        max: usize,
+    },
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    /// A JSON body that did not deserialize: `unknown_field` when serde's `deny_unknown_fields`
+    /// refused a key (serde reports it only in the message: "unknown field `x`, expected …"),
+    /// else a plain bad request.
+    pub fn from_json(e: &serde_json::Error) -> AppError {
+        let text = e.to_string();
+        match text
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split_once('`'))
+        {
+            Some((field, _)) => AppError::UnknownField(field.to_string()),
+            None => AppError::BadRequest(text),
+        }
+    }
+}
+
+impl From<diesel::result::Error> for AppError {
+    fn from(e: diesel::result::Error) -> Self {
+        if crate::db::is_busy(&e) {
+            AppError::Busy
+        } else {
+            AppError::Internal(e.to_string())
+        }
+    }
+}
+
+impl From<crate::auth::password::HashError> for AppError {
+    fn from(e: crate::auth::password::HashError) -> Self {
+        AppError::Internal(e.to_string())
+    }
+}
+
+impl AppError {
+    /// The stable code of the JSON API.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::NotFound => "not_found",
+            AppError::Unauthorized => "unauthorized",
+            AppError::Forbidden => "forbidden",
+            AppError::Csrf => "csrf",
+            AppError::Input(e) => e.code(),
+            AppError::BadRequest(_) => "bad_request",
+            AppError::Conflict(code) => code,
+            AppError::Gone => "gone",
+            AppError::Busy => "database_busy",
+            AppError::RateLimited | AppError::TooFast(_) => "rate_limited",
+            AppError::UnknownField(_) => "unknown_field",
+            AppError::MethodNotAllowed => "method_not_allowed",
+            AppError::BadCredentials => "bad_credentials",
+            AppError::SeatCount { .. } => "seat_count",
+            AppError::Internal(_) => "internal",
+        }
+    }
+
+    /// The user-facing message in `tr`'s language.
+    pub fn message(&self, tr: &Tr) -> String {
+        match self {
+            AppError::Input(e) => tr.t(e.message_key()),
+            AppError::BadRequest(detail) => tr.t1("error-bad-request", "detail", detail),
+            AppError::UnknownField(field) => tr.t1("error-unknown-field", "field", field),
+            AppError::TooFast(secs) => tr.t1("error-too-fast", "seconds", secs),
+            AppError::SeatCount {
+                signed_up,
+                min,
+                max,
+            } => tr.ta(
+                "error-seat-count-of",
+                &[
+                    ("count", signed_up.to_string()),
+                    ("min", min.to_string()),
+                    ("max", max.to_string()),
+                ],
+            ),
+            AppError::Conflict(code) => tr.t(&format!("error-{}", code.replace('_', "-"))),
+            other => tr.t(&format!("error-{}", other.code().replace('_', "-"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Body {
+        setup: Option<serde_json::Value>,
+    }
+
+    #[test]
+    fn unknown_json_fields_are_named() {
+        let e = serde_json::from_str::<Body>(r#"{"setpu": 1}"#).expect_err("refused");
+        assert!(matches!(AppError::from_json(&e), AppError::UnknownField(f) if f == "setpu"));
+        let e = serde_json::from_str::<Body>(r#"{"setup": "#).expect_err("refused");
+        assert!(matches!(AppError::from_json(&e), AppError::BadRequest(_)));
+    }
+}
