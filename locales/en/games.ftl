@@ -140,10 +140,10 @@ seat-cost-eye-request = You can no longer transfer; you go out at the resolution
 seat-cost-eye-request-plain = You can no longer transfer; you go out at the resolution of your third own turn and your notebooks are destroyed.
 
 thread-judge = Judge
-thread-act-opening = The game starts; act { $act } opens.
-thread-act-resolved = Resolution of act { $act }
+thread-act-opening = The game starts; act { $act }{ $phase } opens.
+thread-act-resolved = Resolution of act { $act }{ $phase }
 thread-act-alive = Alive: { $names }
-thread-act-next = Act { $act } opens; deadline:
+thread-act-next = Act { $act }{ $phase } opens; deadline:
 thread-act-winner = The game is over: { $winner }
 thread-act-quiet = Nothing happened this act.
 thread-back = Back to the game

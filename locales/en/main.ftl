@@ -164,3 +164,10 @@ thread-suffix-signup = { $title } · sign-up
 thread-suffix-game = { $title } · game thread
 thread-suffix-graveyard = { $title } · graveyard
 thread-suffix-kira = { $title } · joined Kiras
+
+# issue 11: phases and variants
+console-owes-action = an action
+phase-suffix = { " " }({ $phase })
+phase-act = act
+phase-day = day
+phase-night = night

@@ -140,10 +140,10 @@ seat-cost-eye-request = 你将不能再转让笔记；你将在第 { $act } 幕�
 seat-cost-eye-request-plain = 你将不能再转让笔记；你将在第三个己方回合结算时出局，持有的笔记被销毁。
 
 thread-judge = 法官
-thread-act-opening = 游戏开始，第 { $act } 幕开启。
-thread-act-resolved = 第 { $act } 幕结算
+thread-act-opening = 游戏开始，第 { $act } 幕{ $phase }开启。
+thread-act-resolved = 第 { $act } 幕{ $phase }结算
 thread-act-alive = 存活：{ $names }
-thread-act-next = 第 { $act } 幕开启，截止：
+thread-act-next = 第 { $act } 幕{ $phase }开启，截止：
 thread-act-winner = 游戏结束：{ $winner }
 thread-act-quiet = 本幕无事发生。
 thread-back = 返回游戏

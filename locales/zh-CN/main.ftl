@@ -155,3 +155,10 @@ thread-suffix-signup = { $title } · 报名
 thread-suffix-game = { $title } · 游戏帖
 thread-suffix-graveyard = { $title } · 墓地
 thread-suffix-kira = { $title } · 联手
+
+# issue 11: phases and variants
+console-owes-action = 一项行动
+phase-suffix = （{ $phase }）
+phase-act = 幕
+phase-day = 白天
+phase-night = 夜晚

@@ -110,7 +110,10 @@ pub struct GameRow {
     pub signup_thread_id: Option<i64>,
     pub game_thread_id: Option<i64>,
     pub graveyard_thread_id: Option<i64>,
-    pub kira_thread_id: Option<i64>,
+    /// The variant's private team thread (`rules::Variant::team_thread`; Death Note: the
+    /// joined Kiras'). The column keeps its first name.
+    #[diesel(column_name = kira_thread_id)]
+    pub team_thread_id: Option<i64>,
     pub fixed_deal: bool,
     pub created_at: NaiveDateTime,
 }

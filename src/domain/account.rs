@@ -59,7 +59,11 @@ impl Username {
         let keys = self.confusable_keys();
         RESERVED_NAMES
             .iter()
-            .chain(crate::game::settings::DEATHNOTE_CAST.iter())
+            .chain(
+                crate::rules::Variant::ALL
+                    .iter()
+                    .flat_map(|v| v.default_characters()),
+            )
             .any(|r| keys.contains(&confusable_key(r)))
     }
 }

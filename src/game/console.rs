@@ -1,11 +1,11 @@
-//! The judge's console: what the open act holds so far, who still owes what, what the act would
-//! resolve to now, and the judge's actions (deadline, pause, resume, thread lock, end,
-//! substitutes). Each action appends its event, with the judge as actor, in the transaction of
+//! The judge's console: what the open phase holds so far, who still owes what, what the phase
+//! would resolve to now, and the judge's actions (deadline, pause, resume, thread lock, end,
+//! substitutes). The judge's forms name the phase they mean by its step. Each action appends its event, with the judge as actor, in the transaction of
 //! its effect; a refused action changes nothing.
 //!
 //! Substitutes (替补): the seat keeps its game ID, role and history; only the account behind it
 //! changes. The engine's roster keeps the real ID dealt at the start (the one on the public
-//! sign-up list Kiras guess from under DN-7), so a substitution never changes what a kill needs.
+//! sign-up list), so a substitution never changes what the rules see.
 
 use crate::app::AppState;
 use crate::auth::account::Account;
@@ -36,7 +36,7 @@ fn running<'a>(row: &GameRow, folded: &'a Folded) -> Result<&'a Game, AppError> 
         .ok_or(AppError::Internal("running game without a deal".into()))
 }
 
-/// Moves the deadline of act `meant_act`, the open one, to `to` (later than now and than the
+/// Moves the deadline of the phase of step `meant_act`, the open one, to `to` (later than now and than the
 /// current deadline).
 pub async fn extend(
     state: &AppState,
@@ -106,7 +106,7 @@ fn announce(
     Ok(())
 }
 
-/// Stops the clock of act `meant_act`, the open one: the deadline row goes (the scheduler skips
+/// Stops the clock of the phase of step `meant_act`, the open one: the deadline row goes (the scheduler skips
 /// the game) and submissions are refused until [`resume`].
 pub async fn pause(
     state: &AppState,
@@ -208,8 +208,8 @@ pub async fn set_thread_lock(
         .await
 }
 
-/// Ends the game now, in act `meant_act` (the open one), with a stated reason (and optionally a
-/// winner). The reveal opens (DN-28).
+/// Ends the game now, in the phase of step `meant_act` (the open one), with a stated reason (and
+/// optionally a winner the variant knows). The reveal opens.
 pub async fn end(
     state: &AppState,
     judge: &Account,
@@ -223,17 +223,17 @@ pub async fn end(
         return Err(AppError::Conflict("reason_required"));
     }
     let winner = winner.filter(|w| !w.trim().is_empty());
-    if winner
-        .as_deref()
-        .is_some_and(|w| !matches!(w, "good" | "kira" | "draw"))
-    {
-        return Err(AppError::Conflict("bad_winner"));
-    }
     let judge = judge.clone();
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             check_judge(c, &row, &judge)?;
+            let outcomes = crate::rules::Variant::from_name(&row.variant)
+                .map(|v| v.outcomes())
+                .unwrap_or_default();
+            if winner.as_deref().is_some_and(|w| !outcomes.contains(&w)) {
+                return Err(AppError::Conflict("bad_winner"));
+            }
             running(&row, &folded)?;
             check_meant_act(&row, &folded, meant_act)?;
             q::clear_deadline(c, game_id)?;
@@ -373,25 +373,14 @@ pub struct ConsoleSeat {
     pub alive: bool,
     /// Accounts that played the seat, in order (the signed-up one first).
     pub chain: Vec<String>,
-    /// The engine's role for the seat (`"kira"` or `"good"`; for a seat that is out, the role
-    /// it went out with).
+    /// The engine's role for the seat (for a seat that is out, the role it went out with).
     pub role: Option<String>,
-    /// The notebooks it holds (1, 2).
-    pub notebooks: Vec<u64>,
     /// When and why it went out.
     pub out: Option<SeatOut>,
-    /// It owes a ballot this act (DN-14).
-    pub owes_ballot: bool,
-    /// The notebooks it must still act with this act (DN-6).
-    pub owes_notebooks: Vec<u64>,
-    /// Its current ballot (game IDs), if it has one.
-    pub ballot: Option<Vec<String>>,
-    /// DN-19: the recapture windows it opened by giving a notebook away, as the engine's seat
-    /// view has them (`notebook`, `transferred_in`, `first_resolution`, `last_resolution`,
-    /// `expires_out`).
-    pub windows: Vec<Value>,
-    /// DN-22: the Eye holder's count (`own_turns`, `death_act`).
-    pub eye_status: Option<Value>,
+    /// What the variant tells the judge of the seat besides (what it owes, its ballot…), as
+    /// `rules::Game::judge_facts` gives it.
+    #[serde(flatten)]
+    pub facts: serde_json::Map<String, Value>,
 }
 
 #[derive(Debug, Serialize)]
@@ -418,8 +407,12 @@ pub struct Preview {
 pub struct ConsoleView {
     pub id: i64,
     pub title: String,
+    pub variant: String,
     pub status: String,
+    /// The open phase's step (the one the judge's forms mean; after the end, the last one).
     pub act: u32,
+    /// The open phase: its act and kind.
+    pub phase: Option<crate::rules::Phase>,
     pub deadline: Option<String>,
     /// Seconds left when paused; `None` while the clock runs.
     pub paused_remaining_secs: Option<i64>,
@@ -432,28 +425,13 @@ pub struct ConsoleView {
     pub preview: Option<Preview>,
     /// Names on the substitute list.
     pub substitutes: Vec<String>,
-    /// The current ballots counted: votes per game ID, most first (ties in seat order).
+    /// The current ballots counted as the variant counts them: votes per game ID, most first
+    /// (ties in seat order).
     pub tally: Vec<TallyRow>,
-    /// Living seats with no ballot yet this act.
+    /// Living seats with no ballot yet in this phase.
     pub no_ballot: usize,
     /// The game's time zone (IANA name), in which the judge enters and reads deadlines.
     pub timezone: String,
-}
-
-/// The ballots counted: each name on a ballot is one vote (DN-15), most first; `order` is the
-/// seat order, which breaks ties.
-pub fn tally(ballots: &[Vec<String>], order: &[String]) -> Vec<TallyRow> {
-    let mut rows: Vec<TallyRow> = order
-        .iter()
-        .map(|g| TallyRow {
-            game_id: g.clone(),
-            votes: ballots.iter().flatten().filter(|n| *n == g).count(),
-        })
-        .filter(|r| r.votes > 0)
-        .collect();
-    // A stable sort keeps seat order among equal counts.
-    rows.sort_by_key(|r| std::cmp::Reverse(r.votes));
-    rows
 }
 
 /// Why a deadline typed in the game's time zone does not name one instant.
@@ -540,19 +518,6 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
         };
         // The engine's own view of the seat: the judge sees what the seat sees, and more.
         let view = game.and_then(|g| g.view_for(name)).unwrap_or(Value::Null);
-        let numbers = |key: &str, only_owed: bool| -> Vec<u64> {
-            view.get(key)
-                .and_then(Value::as_array)
-                .map(|l| {
-                    l.iter()
-                        .filter(|nb| {
-                            !only_owed || nb.get("owed").and_then(Value::as_bool) == Some(true)
-                        })
-                        .filter_map(|nb| nb.get("notebook").and_then(Value::as_u64))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
         let alive = game.is_some_and(|g| g.seats().iter().any(|s| &s.game_id == name && s.alive));
         let running = alive && !over;
         seats.push(ConsoleSeat {
@@ -566,7 +531,6 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
                 .map(|(_, ch)| ch.clone())
                 .unwrap_or_default(),
             role: view.get("role").and_then(Value::as_str).map(str::to_string),
-            notebooks: numbers("notebooks", false),
             out: view.get("out").and_then(Value::as_array).map(|o| SeatOut {
                 act: o.first().and_then(Value::as_u64).unwrap_or(0),
                 cause: o
@@ -575,39 +539,21 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
                     .unwrap_or_default()
                     .to_string(),
             }),
-            owes_ballot: running && view.get("owes_ballot").and_then(Value::as_bool) == Some(true),
-            owes_notebooks: if running {
-                numbers("notebooks", true)
-            } else {
-                Vec::new()
-            },
-            ballot: view
-                .get("ballot")
-                .and_then(Value::as_array)
-                .filter(|_| running)
-                .map(|l| {
-                    l.iter()
-                        .filter_map(Value::as_str)
-                        .map(str::to_string)
-                        .collect()
-                }),
-            windows: view
-                .get("windows")
-                .and_then(Value::as_array)
-                .filter(|_| running)
-                .cloned()
+            facts: game
+                .map(|g| g.judge_facts(name, running))
                 .unwrap_or_default(),
-            eye_status: view
-                .get("eye_status")
-                .filter(|e| running && e.is_object())
-                .cloned(),
         });
     }
-    let ballots: Vec<Vec<String>> = seats.iter().filter_map(|s| s.ballot.clone()).collect();
-    let order: Vec<String> = seats.iter().map(|s| s.game_id.clone()).collect();
-    let tally = tally(&ballots, &order);
-    let no_ballot = seats.iter().filter(|s| s.owes_ballot).count();
-    let act = game.map(|g| g.shown_phase()).unwrap_or(0);
+    let ballots = game.map(|g| g.ballots()).unwrap_or_default();
+    let tally: Vec<TallyRow> = game
+        .map(|g| g.tally())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(game_id, votes)| TallyRow { game_id, votes })
+        .collect();
+    let no_ballot = ballots.iter().filter(|(_, b)| b.is_none()).count();
+    let act = game.map(|g| g.current_phase().act).unwrap_or(0);
+    let step = game.map(|g| g.shown_phase()).unwrap_or(0);
     let times: std::collections::HashMap<i64, (NaiveDateTime, Option<i64>)> =
         q::event_times(c, game_id)?
             .into_iter()
@@ -625,7 +571,8 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
         else {
             continue;
         };
-        if *a != act || folded.is_over() {
+        // This phase's submissions: those after the event that opened it.
+        if l.seq <= folded.phase_opened_seq || *a != act || folded.is_over() {
             continue;
         }
         let (time, actor) = times.get(&l.seq).copied().unwrap_or_default();
@@ -677,8 +624,10 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
     Ok(ConsoleView {
         id: row.id,
         title: row.title.clone(),
+        variant: row.variant.clone(),
         status: row.status.clone(),
-        act,
+        act: step,
+        phase: game.map(|g| g.phase_of(step)),
         deadline: deadline.map(|(_, d)| iso(d)),
         paused_remaining_secs: folded.paused.map(|(_, r)| r),
         thread_locked: folded.thread_locked,
@@ -698,35 +647,6 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn names(l: &[&str]) -> Vec<String> {
-        l.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn the_tally_counts_each_name_most_first_ties_in_seat_order() {
-        let order = names(&["夜神月", "L", "弥海砂", "尼亚"]);
-        let ballots = vec![
-            names(&["尼亚"]),
-            names(&["L", "尼亚"]),
-            names(&["L"]),
-            names(&["弥海砂"]),
-            names(&["尼亚"]),
-        ];
-        let got: Vec<(String, usize)> = tally(&ballots, &order)
-            .into_iter()
-            .map(|r| (r.game_id, r.votes))
-            .collect();
-        assert_eq!(
-            got,
-            [
-                ("尼亚".to_string(), 3),
-                ("L".to_string(), 2),
-                ("弥海砂".to_string(), 1)
-            ]
-        );
-        assert!(tally(&[], &order).is_empty());
-    }
 
     #[test]
     fn deadlines_typed_in_the_judges_zone() {

@@ -1,8 +1,9 @@
-//! The deal at the start: seats, game IDs and Kiras drawn from the OS CSPRNG, and the
-//! commitment published before the first act (SHA-256 of the deal text and a secret salt).
+//! The deal at the start: seats, game IDs and the variant's secret roles drawn from the OS
+//! CSPRNG, and the commitment published before the first act (SHA-256 of the deal text and a
+//! secret salt).
 
 use crate::auth::tokens::sha256_hex;
-use crate::rules::SeatSpec;
+use crate::rules::{SeatSpec, Variant};
 use rand::rngs::SysRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -33,13 +34,17 @@ fn os_rng() -> Result<ChaCha20Rng, DealError> {
 }
 
 /// The canonical text of a deal: what the commitment hashes, shown verbatim at the reveal.
-fn deal_text(seed: u64, seats: &[SeatSpec], kira: &[String]) -> String {
+/// `roles` (the setup besides the seats) lends its keys to the text.
+fn deal_text(seed: u64, seats: &[SeatSpec], roles: &serde_json::Map<String, Value>) -> String {
     let seats: Vec<Value> = seats
         .iter()
         .enumerate()
         .map(|(i, s)| json!({"seat": i + 1, "game_id": s.game_id, "real_id": s.real_id}))
         .collect();
-    json!({"seed": seed, "seats": seats, "kira": kira}).to_string()
+    let mut text = roles.clone();
+    text.insert("seed".into(), seed.into());
+    text.insert("seats".into(), Value::Array(seats));
+    Value::Object(text).to_string()
 }
 
 /// SHA-256 over the deal text, a newline, and the salt.
@@ -51,15 +56,15 @@ fn finish(
     seed: u64,
     seats: Vec<SeatSpec>,
     users: Vec<i64>,
-    kira: Vec<String>,
+    roles: serde_json::Map<String, Value>,
     rng: &mut ChaCha20Rng,
 ) -> Deal {
     let salt_bytes: [u8; 16] = rng.random();
     let salt = hex::encode(salt_bytes);
-    let text = deal_text(seed, &seats, &kira);
+    let text = deal_text(seed, &seats, &roles);
     Deal {
         commitment: commitment(&text, &salt),
-        setup: json!({"kira": kira}),
+        setup: Value::Object(roles),
         seed,
         seats,
         users,
@@ -68,8 +73,12 @@ fn finish(
     }
 }
 
-/// A random Death Note deal (DN-2): seat order, game IDs from `characters`, two Kiras.
-pub fn random_deal(signups: &[(i64, String)], characters: &[String]) -> Result<Deal, DealError> {
+/// A random deal: seat order, game IDs from `characters`, and the roles the variant draws.
+pub fn random_deal(
+    variant: Variant,
+    signups: &[(i64, String)],
+    characters: &[String],
+) -> Result<Deal, DealError> {
     let mut rng = os_rng()?;
     if characters.len() < signups.len() {
         return Err(DealError::Setup("fewer characters than players".into()));
@@ -87,23 +96,28 @@ pub fn random_deal(signups: &[(i64, String)], characters: &[String]) -> Result<D
         })
         .collect();
     let users = order.iter().map(|(id, _)| *id).collect();
-    let mut idx: Vec<usize> = (0..seats.len()).collect();
-    idx.shuffle(&mut rng);
-    let kira = vec![seats[idx[0]].game_id.clone(), seats[idx[1]].game_id.clone()];
+    let game_ids: Vec<String> = seats.iter().map(|s| s.game_id.clone()).collect();
+    let roles = match variant.draw_roles(&game_ids, &mut rng) {
+        Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
     let seed: u64 = rng.random();
-    Ok(finish(seed, seats, users, kira, &mut rng))
+    Ok(finish(seed, seats, users, roles, &mut rng))
 }
 
-/// An admin's fixed deal: `{"seats":[{"game_id","real_id"}…],"kira":[…]}`; the real IDs must be
-/// exactly the signed-up accounts.
+/// An admin's fixed deal: `{"seats":[{"game_id","real_id"}…], …roles}` (as a replay scenario);
+/// the real IDs must be exactly the signed-up accounts. The engine checks the roles when the
+/// game starts from it.
 pub fn fixed_deal(signups: &[(i64, String)], setup: &Value) -> Result<Deal, DealError> {
     let bad = |m: &str| DealError::Setup(m.to_string());
     let seats: Vec<SeatSpec> =
         serde_json::from_value(setup.get("seats").cloned().unwrap_or(Value::Null))
             .map_err(|_| bad("setup.seats must list {game_id, real_id} objects"))?;
-    let kira: Vec<String> =
-        serde_json::from_value(setup.get("kira").cloned().unwrap_or(Value::Null))
-            .map_err(|_| bad("setup.kira must list two game IDs"))?;
+    let mut roles = match setup {
+        Value::Object(m) => m.clone(),
+        _ => return Err(bad("setup must be an object")),
+    };
+    roles.remove("seats");
     let key = crate::domain::account::name_key;
     let mut users = Vec::with_capacity(seats.len());
     for s in &seats {
@@ -134,7 +148,7 @@ pub fn fixed_deal(signups: &[(i64, String)], setup: &Value) -> Result<Deal, Deal
                 .unwrap_or(s.real_id),
         })
         .collect();
-    Ok(finish(seed, seats, users, kira, &mut rng))
+    Ok(finish(seed, seats, users, roles, &mut rng))
 }
 
 #[cfg(test)]
@@ -148,7 +162,7 @@ mod tests {
     #[test]
     fn dn_2_random_deals_seat_everyone_once_two_kiras_and_commit() {
         let chars: Vec<String> = (0..12).map(|i| format!("c{i}")).collect();
-        let d = random_deal(&signups(9), &chars).expect("deal");
+        let d = random_deal(Variant::DeathNote, &signups(9), &chars).expect("deal");
         assert_eq!(d.seats.len(), 9);
         let mut users = d.users.clone();
         users.sort();

@@ -34,9 +34,9 @@ pub enum GameEvent {
         salt: String,
         commitment: String,
         fixed_deal: bool,
-        /// The variant options the game plays by, pinned at the start (the ruling book's
-        /// edition among them). Absent in logs written before pinning: those games started
-        /// under the first edition (`Variant::legacy_options`).
+        /// The variant options the game plays by, pinned at the start (a ruling book's edition
+        /// among them). Absent in logs written before pinning: `Variant::legacy_options` says
+        /// what such games played by.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         options: Option<Value>,
     },
@@ -52,18 +52,19 @@ pub enum GameEvent {
         /// `deadline` or `judge`.
         trigger: String,
     },
-    /// The judge moved the open act's deadline later.
+    /// The judge moved the open phase's deadline later. `act` here and below is the phase's
+    /// step, the name kept from when every phase was an act.
     DeadlineExtended {
         act: u32,
         from: String,
         to: String,
     },
-    /// The judge stopped the clock; `remaining_secs` were left of the act.
+    /// The judge stopped the clock; `remaining_secs` were left of the phase.
     Paused {
         act: u32,
         remaining_secs: i64,
     },
-    /// The clock runs again; the act now ends at `deadline`.
+    /// The clock runs again; the phase now ends at `deadline`.
     Resumed {
         act: u32,
         deadline: String,
@@ -141,6 +142,9 @@ pub struct Folded {
     pub paused: Option<(u32, i64)>,
     /// Whether the seats may not post in the game thread.
     pub thread_locked: bool,
+    /// The event that opened the current phase (the start or the last resolution): the
+    /// phase's submissions are the ones after it.
+    pub phase_opened_seq: i64,
     /// Set when the judge ended the game: (reason, winner).
     pub ended: Option<(String, Option<String>)>,
     /// Substitutions in order: (seat, game ID, from account, to account, to name).
@@ -216,6 +220,7 @@ pub fn fold(rows: &[GameEventRow]) -> Result<Folded, FoldError> {
                 lines: Vec::new(),
                 paused: None,
                 thread_locked: false,
+                phase_opened_seq: seq,
                 ended: None,
                 substitutions: Vec::new(),
                 substitutes: Vec::new(),
@@ -284,6 +289,7 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             };
             let game = Game::start(&config).map_err(|e| invalid(e.to_string()))?;
             f.game = Some(game);
+            f.phase_opened_seq = seq;
             f.started = Some(StartedDeal {
                 seats,
                 users,
@@ -324,6 +330,7 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             {
                 f.votes.push((game.phase(), counts));
             }
+            f.phase_opened_seq = seq;
             for line in game.resolve_phase() {
                 f.lines.push(LoggedLine {
                     seq,

@@ -4,7 +4,8 @@
 //! - the game thread: everyone reads; living seats and the judge write (anyone seated, after
 //!   the end);
 //! - the graveyard: seats that are out and the judge read and write (everyone reads after the end);
-//! - the joined Kiras' thread: the pair and the judge (everyone reads after the end).
+//! - the variant's team thread, if it has one: the seats the engine puts in the
+//!   team, and the judge (everyone reads after the end).
 //!
 //! A seat edits its own posts (as its game ID) while it may still post in that thread; the judge
 //! edits her own. Every version is kept (`post_revisions`), and every reader of the thread may
@@ -27,16 +28,21 @@ use serde_json::Value;
 pub enum GameThread {
     Game,
     Graveyard,
-    Kira,
+    /// A variant's team thread, by its key ([`crate::rules::Variant::team_thread`]).
+    Team(&'static str),
 }
 
 impl GameThread {
+    /// The thread named `s` in a URL: `game`, `graveyard`, or a variant's team thread key. A
+    /// key of another variant than the game's finds no thread (the game has none of that kind).
     pub fn parse(s: &str) -> Option<GameThread> {
         match s {
             "game" => Some(GameThread::Game),
             "graveyard" => Some(GameThread::Graveyard),
-            "kira" => Some(GameThread::Kira),
-            _ => None,
+            _ => crate::rules::Variant::ALL
+                .iter()
+                .find_map(|v| v.team_thread().filter(|t| *t == s))
+                .map(GameThread::Team),
         }
     }
 
@@ -44,7 +50,7 @@ impl GameThread {
         match self {
             GameThread::Game => "game",
             GameThread::Graveyard => "graveyard",
-            GameThread::Kira => "kira",
+            GameThread::Team(key) => key,
         }
     }
 
@@ -52,7 +58,9 @@ impl GameThread {
         match self {
             GameThread::Game => row.game_thread_id,
             GameThread::Graveyard => row.graveyard_thread_id,
-            GameThread::Kira => row.kira_thread_id,
+            GameThread::Team(key) => crate::rules::Variant::from_name(&row.variant)
+                .filter(|v| v.team_thread() == Some(key))
+                .and(row.team_thread_id),
         }
     }
 }
@@ -61,7 +69,7 @@ impl GameThread {
 #[derive(Debug, Clone)]
 pub struct Standing {
     pub is_judge: bool,
-    /// (seat number, game ID, alive, joined with the other Kira)
+    /// (seat number, game ID, alive, in the variant's team now)
     pub seat: Option<(i32, String, bool, bool)>,
     pub over: bool,
 }
@@ -84,11 +92,8 @@ pub fn standing(
     let seat = match (games::seat_of(c, row.id, account.id)?, folded.game.as_ref()) {
         (Some((n, name)), Some(game)) => {
             let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
-            let joined = game
-                .view_for(&name)
-                .and_then(|v| v.get("partner").cloned())
-                .is_some_and(|p| !p.is_null());
-            Some((n, name, alive, joined))
+            let in_team = game.in_team(&name);
+            Some((n, name, alive, in_team))
         }
         _ => None,
     };
@@ -106,7 +111,7 @@ impl Standing {
             GameThread::Graveyard => {
                 self.over || self.is_judge || self.seat.as_ref().is_some_and(|s| !s.2)
             }
-            GameThread::Kira => {
+            GameThread::Team(_) => {
                 self.over || self.is_judge || self.seat.as_ref().is_some_and(|s| s.3 && s.2)
             }
         }
@@ -116,13 +121,13 @@ impl Standing {
         if self.is_judge && self.seat.is_none() {
             return true;
         }
-        let Some((_, _, alive, joined)) = &self.seat else {
+        let Some((_, _, alive, in_team)) = &self.seat else {
             return false;
         };
         match which {
             GameThread::Game => *alive || self.over,
             GameThread::Graveyard => !*alive || self.over,
-            GameThread::Kira => *joined && *alive && !self.over,
+            GameThread::Team(_) => *in_team && *alive && !self.over,
         }
     }
 }

@@ -12,7 +12,9 @@ use crate::error::AppError;
 use crate::game::deal;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::settings::GameSettings;
-use crate::game::threads::{ActPost, VoteCount, open_kira_thread, open_play_threads, post_act};
+use crate::game::threads::{
+    ActPost, PhaseLabel, VoteCount, open_play_threads, open_team_thread, post_act,
+};
 use crate::rules::{ActionError, Game, GameConfig, Line, Variant};
 use chrono::NaiveDateTime;
 use serde_json::Value;
@@ -96,14 +98,9 @@ pub async fn create(
                 &created.to_json(),
             )?;
             let board = forum::games_board(c)?;
-            let signup = forum::create_game_thread(
-                c,
-                board.id,
-                judge.id,
-                &format!("{} · 报名", title.as_str()),
-                "signup",
-                row.id,
-            )?;
+            // The thread's title is the game's; pages add "· sign-up" in the reader's language.
+            let signup =
+                forum::create_game_thread(c, board.id, judge.id, title.as_str(), "signup", row.id)?;
             let body = format!(
                 "[{}](/games/{})",
                 title.as_str().replace(['[', ']'], ""),
@@ -157,8 +154,8 @@ pub async fn set_signup(
         .await
 }
 
-/// The judge starts the game: the deal, the commitment, the threads, act 1 and its deadline.
-/// `setup` (admin only) fixes the deal. Returns the deadline of act 1.
+/// The judge starts the game: the deal, the commitment, the threads, the first phase and its
+/// deadline. `setup` (admin only) fixes the deal. Returns the deadline of the first phase.
 pub async fn start(
     state: &AppState,
     actor: &Account,
@@ -190,17 +187,17 @@ pub async fn start(
                     max: s.max_seats,
                 });
             }
+            let variant =
+                Variant::from_name(&s.variant).ok_or(AppError::Internal("variant".into()))?;
             let deal = match &setup {
                 Some(fixed) => deal::fixed_deal(&signups, fixed),
-                None => deal::random_deal(&signups, &s.characters),
+                None => deal::random_deal(variant, &signups, &s.characters),
             }
             .map_err(|e| AppError::BadRequest(e.to_string()))?;
             // The engine checks the deal before anything is written.
-            let variant =
-                Variant::from_name(&s.variant).ok_or(AppError::Internal("variant".into()))?;
             // A game keeps the edition of the rules it started with: pinned in its log.
             let options = variant.pinned_options(&s.options);
-            Game::start(&GameConfig {
+            let game = Game::start(&GameConfig {
                 variant,
                 options: options.clone(),
                 seed: deal.seed,
@@ -208,6 +205,7 @@ pub async fn start(
                 setup: Some(deal.setup.clone()),
             })
             .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let first = game.current_phase();
             let event = GameEvent::Started {
                 seed: deal.seed,
                 seats: deal.seats.clone(),
@@ -229,19 +227,23 @@ pub async fn start(
             }
             let (play, grave) = open_play_threads(c, &row)?;
             games::set_threads(c, game_id, row.signup_thread_id, Some(play), Some(grave))?;
-            let kira = open_kira_thread(c, &row)?;
-            games::set_kira_thread(c, game_id, kira)?;
-            let deadline = folded.settings.next_deadline(now);
-            games::set_deadline(c, game_id, 1, deadline)?;
+            if let Some(team) = variant.team_thread() {
+                let thread = open_team_thread(c, &row, team)?;
+                games::set_team_thread(c, game_id, thread)?;
+            }
+            let deadline = folded.settings.next_deadline(now, first.kind);
+            games::set_deadline(c, game_id, first.step as i32, deadline)?;
             let opening = ActPost {
                 resolved: None,
                 events: Vec::new(),
                 alive: deal.seats.iter().map(|s| s.game_id.clone()).collect(),
-                opens: Some(1),
+                opens: Some(first.step),
                 deadline: Some(iso(deadline)),
                 winner: None,
                 log_hash: Some(head),
                 votes: None,
+                resolved_phase: None,
+                opens_phase: PhaseLabel::of(variant, first),
             };
             post_act(c, &row, play, &opening)?;
             Ok(deadline)
@@ -271,14 +273,18 @@ pub async fn submit(
             if row.status == "signup" {
                 return Err(AppError::Conflict("game_not_started"));
             }
-            let (_, game_name) = games::seat_of(c, game_id, account.id)?.ok_or(AppError::Conflict("not_seated"))?;
+            let (_, game_name) =
+                games::seat_of(c, game_id, account.id)?.ok_or(AppError::Conflict("not_seated"))?;
             if folded.ended.is_some() {
                 return Err(AppError::Conflict("game_over"));
             }
             if folded.paused.is_some() {
                 return Err(AppError::Conflict("game_paused"));
             }
-            let game = folded.game.as_mut().ok_or(AppError::Internal("running game without a deal".into()))?;
+            let game = folded
+                .game
+                .as_mut()
+                .ok_or(AppError::Internal("running game without a deal".into()))?;
             // Over by the rules: the log is closed (a refusal would be dated "act N+1").
             if game.is_over() {
                 return Err(AppError::Conflict("game_over"));
@@ -293,9 +299,10 @@ pub async fn submit(
             })?;
             let act = game.phase();
             let submitted = game.submit(&game_name, &parsed);
-            let joined = submitted.lines.iter().any(|l| {
-                matches!(l, Line::Private { event, .. } if event.get("type").and_then(Value::as_str) == Some("joined"))
-            });
+            let team = game
+                .variant()
+                .team_thread()
+                .filter(|_| game.in_team(&game_name));
             // The log keeps what the engine understood, never the raw body.
             let event = GameEvent::Submitted {
                 act,
@@ -303,10 +310,12 @@ pub async fn submit(
                 action: parsed.to_json(),
             };
             append(c, game_id, &mut folded, Some(account.id), &event)?;
-            if joined && row.kira_thread_id.is_none() {
-                let board = forum::games_board(c)?;
-                let t = forum::create_game_thread(c, board.id, row.judge_id, &format!("{} · 联手", row.title), "kira", game_id)?;
-                games::set_kira_thread(c, game_id, t.id)?;
+            // Games started before team threads were opened at the start get theirs now.
+            if let Some(team) = team
+                && row.team_thread_id.is_none()
+            {
+                let thread = open_team_thread(c, &row, team)?;
+                games::set_team_thread(c, game_id, thread)?;
             }
             Ok(SubmitOutcome {
                 result: submitted.result,
@@ -315,9 +324,10 @@ pub async fn submit(
         .await
 }
 
-/// Refuses a judge's action meant for another act than the open one (issue 9, item 1): a
-/// double click, a second instance or a page left open since an earlier act must not resolve,
-/// extend, pause, resume or end the act that came after. Call it inside the write transaction,
+/// Refuses a judge's action meant for another phase than the open one (issue 9, item 1): a
+/// double click, a second instance or a page left open since an earlier phase must not
+/// resolve, extend, pause, resume or end the phase that came after. `meant` is the phase's step
+/// (one phase per act: the act). Call it inside the write transaction,
 /// after [`load_locked`], so that two concurrent calls for one act see each other's effect.
 pub fn check_meant_act(row: &GameRow, folded: &Folded, meant: u32) -> Result<(), AppError> {
     let Some(game) = folded.game.as_ref().filter(|_| row.status != "signup") else {
@@ -336,16 +346,18 @@ pub fn check_meant_act(row: &GameRow, folded: &Folded, meant: u32) -> Result<(),
     Ok(())
 }
 
-/// What a resolution left open: the act now open, or (`over`) the act that ended the game.
+/// What a resolution left open: the phase now open (its step), or (`over`) the phase that
+/// ended the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Resolved {
     pub act: u32,
     pub over: bool,
 }
 
-/// Resolves act `meant_act` (its deadline came, or the judge said so). The act is checked
-/// against the open one and the deadline row claimed in the same transaction, so an act
-/// resolves exactly once however many callers (clicks, instances, the scheduler) ask at once.
+/// Resolves the phase of step `meant_act` (its deadline came, or the judge said so). The step
+/// is checked against the open one and the deadline row claimed in the same transaction, so a
+/// phase resolves exactly once however many callers (clicks, instances, the scheduler) ask at
+/// once. The next phase's deadline comes from its own kind's length.
 pub async fn resolve(
     state: &AppState,
     game_id: i64,
@@ -374,7 +386,9 @@ pub async fn resolve(
                 .game
                 .as_mut()
                 .ok_or(AppError::Internal("running game without a deal".into()))?;
-            // Read before the resolution opens the next act and clears the ballots.
+            let variant = game.variant();
+            let ending = game.current_phase();
+            // Read before the resolution opens the next phase and clears the ballots.
             let votes = game.published_votes().map(|counts| {
                 counts
                     .into_iter()
@@ -383,7 +397,8 @@ pub async fn resolve(
             });
             let lines = game.resolve_phase();
             let over = game.is_over();
-            let next = (!over).then(|| folded.settings.next_deadline(now));
+            let opening = game.current_phase();
+            let next = (!over).then(|| folded.settings.next_deadline(now, opening.kind));
             if !games::claim_deadline(c, game_id, act, next)? {
                 return Err(AppError::Conflict("already_resolved"));
             }
@@ -411,6 +426,8 @@ pub async fn resolve(
                 winner: game.outcome().map(str::to_string),
                 log_hash: None,
                 votes,
+                resolved_phase: PhaseLabel::of(variant, ending),
+                opens_phase: (!over).then(|| PhaseLabel::of(variant, opening)).flatten(),
             };
             // The act open now; once over, the act that ended the game (never "act N+1").
             let open_act = game.shown_phase();

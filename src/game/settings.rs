@@ -1,53 +1,10 @@
 //! A game's settings, as the judge chose them at creation.
 
-use crate::rules::Variant;
+use crate::rules::{PhaseKind, Variant};
 use chrono::{NaiveDateTime, NaiveTime, TimeZone};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
-
-/// The Death Note cast, the default character list (editable per game).
-pub const DEATHNOTE_CAST: [&str; 40] = [
-    "夜神月",
-    "L",
-    "弥海砂",
-    "夜神总一郎",
-    "尼亚",
-    "梅洛",
-    "松田桃太",
-    "相泽周市",
-    "模木完造",
-    "伊出英基",
-    "宇生田广数",
-    "雷·贝鲁",
-    "南空直美",
-    "高田清美",
-    "三上照",
-    "火口卿介",
-    "渡",
-    "威迪",
-    "艾拉尔多·科伊尔",
-    "杰邦尼",
-    "哈尔·里德纳",
-    "安东尼·雷斯特",
-    "出目川裕志",
-    "夜神幸子",
-    "夜神粧裕",
-    "马特",
-    "罗杰",
-    "奈南川零司",
-    "三堂芯吾",
-    "尾々井刚",
-    "纪田真一郎",
-    "鹰桥鹰男",
-    "叶鸟郁夫",
-    "树多正彦",
-    "北村",
-    "佐伯",
-    "山本",
-    "冈崎",
-    "西中",
-    "御子柴",
-];
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameSettings {
@@ -55,8 +12,13 @@ pub struct GameSettings {
     #[serde(default)]
     pub options: serde_json::Value,
     pub characters: Vec<String>,
-    /// Act length in minutes.
+    /// Act length in minutes: the length of each phase the variant does not give one of its
+    /// own (a variant of one phase per act: the phase).
     pub act_minutes: i64,
+    /// The judge's lengths of the variant's phases, in minutes, by phase kind; a kind not here
+    /// lasts its default ([`PhaseKind::default_minutes`], else `act_minutes`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub phase_minutes: BTreeMap<String, i64>,
     /// Deadlines fall at this local time (`HH:MM`) in `timezone`, if set.
     pub deadline_time: Option<String>,
     pub timezone: String,
@@ -86,6 +48,8 @@ pub enum SettingsError {
     Variant(String),
     #[error("the act length must be 1 to 10080 minutes")]
     ActLength,
+    #[error("the variant has no phase {0:?}")]
+    Phase(String),
     #[error("the deadline time must be HH:MM")]
     DeadlineTime,
     #[error("unknown time zone {0:?}")]
@@ -153,7 +117,11 @@ impl GameSettings {
         }
         let characters: Vec<String> = match characters {
             Some(list) => list.into_iter().map(|c| c.trim().to_string()).collect(),
-            None => DEATHNOTE_CAST.iter().map(|c| c.to_string()).collect(),
+            None => v
+                .default_characters()
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
         };
         let mut seen = std::collections::HashSet::new();
         let ok = characters.len() >= max_seats
@@ -171,6 +139,7 @@ impl GameSettings {
             options,
             characters,
             act_minutes,
+            phase_minutes: BTreeMap::new(),
             deadline_time,
             timezone,
             min_seats,
@@ -178,6 +147,47 @@ impl GameSettings {
             remind_hours: DEFAULT_REMIND_HOURS,
             show_images: false,
         })
+    }
+
+    /// The judge's lengths of some of the variant's phases (minutes by phase kind; each 1 to
+    /// 10080, each a phase the variant has).
+    pub fn with_phase_minutes(
+        mut self,
+        lengths: Option<BTreeMap<String, i64>>,
+    ) -> Result<GameSettings, SettingsError> {
+        let variant = Variant::from_name(&self.variant)
+            .ok_or_else(|| SettingsError::Variant(self.variant.clone()))?;
+        for (kind, minutes) in lengths.unwrap_or_default() {
+            if variant.phase_kind(&kind).is_none() {
+                return Err(SettingsError::Phase(kind));
+            }
+            if !(1..=7 * 24 * 60).contains(&minutes) {
+                return Err(SettingsError::ActLength);
+            }
+            self.phase_minutes.insert(kind, minutes);
+        }
+        Ok(self)
+    }
+
+    /// How long a phase of `kind` lasts, in minutes.
+    pub fn minutes_of(&self, kind: &PhaseKind) -> i64 {
+        self.phase_minutes
+            .get(kind.name)
+            .copied()
+            .or(kind.default_minutes)
+            .unwrap_or(self.act_minutes)
+    }
+
+    /// The kind of phase named `name` in this game's variant. A name the variant does not know
+    /// (never stored by this build) is taken as a phase as long as the act.
+    pub fn phase_kind(&self, name: &str) -> PhaseKind {
+        Variant::from_name(&self.variant)
+            .and_then(|v| v.phase_kind(name).copied())
+            .unwrap_or(PhaseKind {
+                name: "act",
+                default_minutes: None,
+                aligned: true,
+            })
     }
 
     /// Whether external images in the game's posts are shown (the judge's choice).
@@ -217,13 +227,16 @@ impl GameSettings {
         self.timezone.parse().unwrap_or(chrono_tz::Asia::Shanghai)
     }
 
-    /// The deadline of an act opening at `now`: `act_minutes` later, then on to the first
-    /// `deadline_time` in the judge's zone, if one is set.
-    pub fn next_deadline(&self, now: NaiveDateTime) -> NaiveDateTime {
-        let earliest = now + chrono::Duration::minutes(self.act_minutes);
+    /// The deadline of a phase of kind `phase` (its name) opening at `now`: its length later,
+    /// then, for a phase aligned to the time of day, on to the first `deadline_time` in the
+    /// judge's zone, if one is set.
+    pub fn next_deadline(&self, now: NaiveDateTime, phase: &str) -> NaiveDateTime {
+        let kind = self.phase_kind(phase);
+        let earliest = now + chrono::Duration::minutes(self.minutes_of(&kind));
         let Some(t) = self
             .deadline_time
             .as_deref()
+            .filter(|_| kind.aligned)
             .and_then(|t| NaiveTime::parse_from_str(t, "%H:%M").ok())
         else {
             return earliest;
@@ -253,6 +266,13 @@ mod tests {
 
     fn at(s: &str) -> NaiveDateTime {
         NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time")
+    }
+
+    impl GameSettings {
+        /// Death Note's one phase, the act.
+        fn next_deadline_act(&self, now: NaiveDateTime) -> NaiveDateTime {
+            self.next_deadline(now, "act")
+        }
     }
 
     #[test]
@@ -317,19 +337,69 @@ mod tests {
         .expect("ok");
         // Started 15:00 UTC = 23:00 Shanghai; 24 h later is 23:00 local, so 22:00 local the day after.
         assert_eq!(
-            s.next_deadline(at("2026-12-01 15:00")),
+            s.next_deadline_act(at("2026-12-01 15:00")),
             at("2026-12-03 14:00")
         );
         // Resolved exactly at 22:00 local (14:00 UTC): the next act ends 24 h later.
         assert_eq!(
-            s.next_deadline(at("2026-12-03 14:00")),
+            s.next_deadline_act(at("2026-12-03 14:00")),
             at("2026-12-04 14:00")
         );
         let plain = GameSettings::parse("deathnote", None, None, Some(90), None, None, None, None)
             .expect("ok");
         assert_eq!(
-            plain.next_deadline(at("2026-12-01 15:00")),
+            plain.next_deadline_act(at("2026-12-01 15:00")),
             at("2026-12-01 16:30")
+        );
+    }
+}
+
+#[cfg(all(test, feature = "test-variant"))]
+mod phase_tests {
+    use super::*;
+
+    fn at(s: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time")
+    }
+
+    #[test]
+    fn each_phase_has_its_own_length_and_only_aligned_ones_move_to_the_time_of_day() {
+        let s = GameSettings::parse(
+            "twophase",
+            None,
+            None,
+            Some(600),
+            Some("22:00".into()),
+            Some("UTC".into()),
+            None,
+            None,
+        )
+        .expect("ok");
+        // The day lasts the act length, then moves on to 22:00; the night its default hour.
+        assert_eq!(
+            s.next_deadline(at("2026-12-01 08:00"), "day"),
+            at("2026-12-01 22:00")
+        );
+        assert_eq!(
+            s.next_deadline(at("2026-12-01 22:00"), "night"),
+            at("2026-12-01 23:00")
+        );
+        let judged = s
+            .clone()
+            .with_phase_minutes(Some(BTreeMap::from([("night".to_string(), 90)])))
+            .expect("a phase of the variant");
+        assert_eq!(
+            judged.next_deadline(at("2026-12-01 22:00"), "night"),
+            at("2026-12-01 23:30")
+        );
+        assert_eq!(
+            s.clone()
+                .with_phase_minutes(Some(BTreeMap::from([("dusk".to_string(), 90)]))),
+            Err(SettingsError::Phase("dusk".into()))
+        );
+        assert_eq!(
+            s.with_phase_minutes(Some(BTreeMap::from([("night".to_string(), 0)]))),
+            Err(SettingsError::ActLength)
         );
     }
 }

@@ -3,19 +3,22 @@
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::forum;
+use crate::rules::{Phase, Variant};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The body of an act post (幕), stored as JSON and rendered in each reader's language.
+/// The body of an act post (幕), stored as JSON and rendered in each reader's language: one at
+/// the start and one at the end of every phase.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ActPost {
-    /// The act whose resolution this post publishes (none for the opening post).
+    /// The phase (its step; for one phase per act, the act) whose resolution this post publishes (none for
+    /// the opening post).
     pub resolved: Option<u32>,
     /// The public events of that resolution, in the ruling book's order.
     pub events: Vec<Value>,
     /// Game IDs still in, in seat order.
     pub alive: Vec<String>,
-    /// The act that opens now, and its deadline (UTC, ISO 8601).
+    /// The phase (its step) that opens now, and its deadline (UTC, ISO 8601).
     pub opens: Option<u32>,
     pub deadline: Option<String>,
     pub winner: Option<String>,
@@ -27,6 +30,29 @@ pub struct ActPost {
     /// votes per game ID, most first, never who cast them. Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub votes: Option<Vec<VoteCount>>,
+    /// The act and kind of the resolved phase and of the one that opens, for a variant of
+    /// several phases per act; absent for one phase per act (the step is the act).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved_phase: Option<PhaseLabel>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opens_phase: Option<PhaseLabel>,
+}
+
+/// A phase as a post names it: its act and its kind (`phase-<kind>` in the catalogs).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseLabel {
+    pub act: u32,
+    pub kind: String,
+}
+
+impl PhaseLabel {
+    /// The label of `phase`, when `variant` has several phases per act.
+    pub fn of(variant: Variant, phase: Phase) -> Option<PhaseLabel> {
+        (variant.phases().len() > 1).then(|| PhaseLabel {
+            act: phase.act,
+            kind: phase.kind.to_string(),
+        })
+    }
 }
 
 /// How many votes one game ID received in an act (a published count).
@@ -36,45 +62,38 @@ pub struct VoteCount {
     pub votes: u32,
 }
 
-/// Opens the game thread and the graveyard thread at the start.
+/// Opens the game thread and the graveyard thread at the start. Threads are titled with the
+/// game's title; pages add what the thread is in the reader's language.
 pub fn open_play_threads(
     conn: &mut DbConnection,
     game: &GameRow,
 ) -> diesel::QueryResult<(i64, i64)> {
     let board = forum::games_board(conn)?;
-    let play = forum::create_game_thread(
-        conn,
-        board.id,
-        game.judge_id,
-        &format!("{} · 游戏帖", game.title),
-        "game",
-        game.id,
-    )?;
+    let play =
+        forum::create_game_thread(conn, board.id, game.judge_id, &game.title, "game", game.id)?;
     let grave = forum::create_game_thread(
         conn,
         board.id,
         game.judge_id,
-        &format!("{} · 墓地", game.title),
+        &game.title,
         "graveyard",
         game.id,
     )?;
     Ok((play.id, grave.id))
 }
 
-/// Opens the joined Kiras' thread. It is opened with the other threads at the start, not at the
-/// join: a thread made at the join would tell when the Kiras joined (its existence answers
-/// differently, and thread ids are one sequence over the whole forum).
-pub fn open_kira_thread(conn: &mut DbConnection, game: &GameRow) -> diesel::QueryResult<i64> {
+/// Opens the variant's private team thread (`team`: its key and thread kind). It is opened with
+/// the other threads at the start, not when the team forms: a thread made then would tell when
+/// (its existence answers differently, and thread ids are one sequence over the whole forum).
+pub fn open_team_thread(
+    conn: &mut DbConnection,
+    game: &GameRow,
+    team: &str,
+) -> diesel::QueryResult<i64> {
     let board = forum::games_board(conn)?;
-    let kira = forum::create_game_thread(
-        conn,
-        board.id,
-        game.judge_id,
-        &format!("{} · 联手", game.title),
-        "kira",
-        game.id,
-    )?;
-    Ok(kira.id)
+    let thread =
+        forum::create_game_thread(conn, board.id, game.judge_id, &game.title, team, game.id)?;
+    Ok(thread.id)
 }
 
 /// Writes an act post into the game thread.

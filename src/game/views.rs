@@ -32,7 +32,11 @@ pub struct PublicGame {
     pub variant: String,
     /// `signup`, `running` or `finished`.
     pub status: String,
+    /// The act shown: the open one while the game runs, the one that ended it afterwards.
     pub act: u32,
+    /// The phase shown (its step, act and kind): what a judge's request names by its step (an
+    /// added field; for one phase per act the step is the act).
+    pub phase: Option<crate::rules::Phase>,
     pub deadline: Option<String>,
     pub seats: Vec<PublicSeat>,
     pub public: Vec<ActEvent>,
@@ -48,7 +52,7 @@ pub struct PublicGame {
     /// The seats may not post in the game thread.
     pub thread_locked: bool,
     pub judge: String,
-    /// The real IDs that signed up, by name (public: Kiras guess from it).
+    /// The real IDs that signed up, by name (public: the rules may have seats guess from it).
     pub signups: Vec<String>,
     pub commitment: Option<String>,
     pub fixed_deal: bool,
@@ -58,6 +62,13 @@ pub struct PublicGame {
     pub signup_thread_id: Option<i64>,
     pub game_thread_id: Option<i64>,
     pub graveyard_thread_id: Option<i64>,
+}
+
+impl PublicGame {
+    /// The step of the phase shown: what a judge's form means.
+    pub fn step(&self) -> u32 {
+        self.phase.map(|p| p.step).unwrap_or(self.act)
+    }
 }
 
 pub fn public_game(c: &mut DbConnection, game_id: i64) -> Result<PublicGame, AppError> {
@@ -84,7 +95,8 @@ pub fn public_from(
         title: row.title.clone(),
         variant: row.variant.clone(),
         status: row.status.clone(),
-        act: game.map(|g| g.shown_phase()).unwrap_or(0),
+        act: game.map(|g| g.phase_of(g.shown_phase()).act).unwrap_or(0),
+        phase: game.map(|g| g.phase_of(g.shown_phase())),
         deadline: deadline.map(|(_, due)| iso(due)),
         seats: game.map(|g| g.seats()).unwrap_or_default(),
         public: folded
@@ -137,9 +149,10 @@ pub struct SeatView {
     /// Replies (with the action submitted) and private events, as transcript lines.
     pub private: Vec<Value>,
     pub actions: Vec<&'static str>,
-    /// The engine's view of the seat: notebooks, turn, Eye, partner, ballot.
+    /// The engine's own view of the seat, as the variant shapes it.
     pub state: Value,
-    pub kira_thread_id: Option<i64>,
+    /// The variant's team thread, while this seat belongs to it.
+    pub team_thread_id: Option<i64>,
 }
 
 /// The seat view of `user_id`, or `None` when that account has no seat in the game.
@@ -163,19 +176,19 @@ pub fn seat_view(
     let role = state
         .get("role")
         .and_then(Value::as_str)
-        .unwrap_or("good")
+        .unwrap_or_default()
         .to_string();
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
     let private = private_lines(&folded, &name);
     let open = !folded.is_over() && folded.paused.is_none();
-    let joined = state.get("partner").is_some_and(|p| !p.is_null());
+    let in_team = game.in_team(&name);
     Ok(Some(SeatView {
         actions: if open {
             game.allowed_actions(&name)
         } else {
             Vec::new()
         },
-        kira_thread_id: if joined { row.kira_thread_id } else { None },
+        team_thread_id: if in_team { row.team_thread_id } else { None },
         game_id: name,
         role,
         alive,
@@ -203,7 +216,7 @@ pub fn private_lines(folded: &Folded, name: &str) -> Vec<Value> {
         .collect()
 }
 
-/// Everything, after the end (DN-28): real IDs, roles, every private action and the
+/// Everything, after the end (the variant's reveal): real IDs, roles, every private action and the
 /// commitment with the exact text it commits to.
 pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
     let (row, folded) = load(c, game_id)?;

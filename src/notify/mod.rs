@@ -145,7 +145,8 @@ fn on_act(
         .map(|s| s.game_id)
         .collect();
     for (_, name, user) in store::seat_accounts(c, row.game_id)? {
-        let info = json!({"title": title, "act": act, "resolved": resolved, "over": over});
+        let mut info = json!({"title": title, "act": act, "resolved": resolved, "over": over});
+        with_phase(&mut info, game, act as u32);
         added += add(c, now, user, ACT_POSTED, key, info)?;
         if let Some(done) = resolved {
             let events = private_results(&folded.lines, &name, done as u32, row.seq);
@@ -174,6 +175,17 @@ fn on_act(
         }
     }
     Ok(added)
+}
+
+/// Adds the phase of step `step` (its act and kind) to a notification's payload, for a variant
+/// of several phases per act: the sentence then names the act and the phase, not the step.
+fn with_phase(info: &mut Value, game: &crate::rules::Game, step: u32) {
+    if let (Some(label), Value::Object(m)) = (
+        crate::game::threads::PhaseLabel::of(game.variant(), game.phase_of(step)),
+        info,
+    ) {
+        m.insert("phase".into(), json!(label));
+    }
 }
 
 /// The private events one seat received in act `act` (during the act and at its resolution,
@@ -313,19 +325,22 @@ fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError
             if !owing.contains(&name) {
                 continue;
             }
-            let view = game.view_for(&name).unwrap_or(Value::Null);
-            let ballot = view.get("owes_ballot").and_then(Value::as_bool) == Some(true);
-            let action = view
-                .get("notebooks")
-                .and_then(Value::as_array)
-                .is_some_and(|l| l.iter().any(|n| n.get("owed") == Some(&Value::Bool(true))));
-            let info = json!({
+            // What the seat owes, as the variant tells the judge.
+            let facts = game.judge_facts(&name, true);
+            let ballot = facts.get("owes_ballot").and_then(Value::as_bool) == Some(true);
+            let action = facts.get("owes").and_then(Value::as_bool) == Some(true)
+                || facts
+                    .get("owes_notebooks")
+                    .and_then(Value::as_array)
+                    .is_some_and(|l| !l.is_empty());
+            let mut info = json!({
                 "title": row.title,
                 "act": act,
                 "due": crate::game::service::iso(due),
                 "ballot": ballot,
                 "action": action,
             });
+            with_phase(&mut info, game, act as u32);
             added += add(c, now, user, BALLOT_MISSING, (game_id, act, 0), info)?;
         }
     }

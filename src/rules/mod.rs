@@ -9,6 +9,8 @@
 pub mod deathnote;
 pub mod scenario;
 pub mod sim;
+#[cfg(feature = "test-variant")]
+pub mod twophase;
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -20,13 +22,47 @@ use serde_json::Value;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     DeathNote,
+    /// A two-phase variant that exists only to test the shell (feature `test-variant`, on for
+    /// `cargo test`): never offered to judges.
+    #[cfg(feature = "test-variant")]
+    TwoPhase,
+}
+
+/// One kind of phase in a variant's act. Death Note has one (the act itself); the classic
+/// presets have night, last words, speeches, vote and PK.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhaseKind {
+    /// Its stable name (`act`, `day`, `night`…): stored in settings, named by the catalogs as
+    /// `phase-<name>`.
+    pub name: &'static str,
+    /// How long it lasts unless the judge says otherwise; `None`: the game's act length.
+    pub default_minutes: Option<i64>,
+    /// Its deadline moves on to the game's time of day for deadlines, when the judge set one.
+    pub aligned: bool,
+}
+
+/// The phase a game is in: a game is a sequence of phases, each with its own deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Phase {
+    /// Its place in the game's sequence, from 1: what deadlines, resolutions and a judge's
+    /// "the phase I mean" name (Death Note: the act).
+    pub step: u32,
+    /// The act (幕) it belongs to: the number transcripts and pages show.
+    pub act: u32,
+    /// Its kind's name ([`PhaseKind::name`]).
+    pub kind: &'static str,
 }
 
 impl Variant {
+    /// The variants a judge may choose.
+    pub const ALL: [Variant; 1] = [Variant::DeathNote];
+
     /// `"deathnote"` → `Variant::DeathNote`; `None` for a name this build does not know.
     pub fn from_name(name: &str) -> Option<Variant> {
         match name {
             "deathnote" => Some(Variant::DeathNote),
+            #[cfg(feature = "test-variant")]
+            "twophase" => Some(Variant::TwoPhase),
             _ => None,
         }
     }
@@ -34,6 +70,8 @@ impl Variant {
     pub fn name(self) -> &'static str {
         match self {
             Variant::DeathNote => "deathnote",
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => "twophase",
         }
     }
 
@@ -41,6 +79,60 @@ impl Variant {
     pub fn seats(self) -> RangeInclusive<usize> {
         match self {
             Variant::DeathNote => deathnote::SEATS,
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => twophase::SEATS,
+        }
+    }
+
+    /// The kinds of phase an act may hold, in their order within the act.
+    pub fn phases(self) -> &'static [PhaseKind] {
+        match self {
+            Variant::DeathNote => &deathnote::PHASES,
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => &twophase::PHASES,
+        }
+    }
+
+    /// The kind named `name`, if this variant has it.
+    pub fn phase_kind(self, name: &str) -> Option<&'static PhaseKind> {
+        self.phases().iter().find(|k| k.name == name)
+    }
+
+    /// The default list of game IDs (a judge may edit it per game).
+    pub fn default_characters(self) -> &'static [&'static str] {
+        match self {
+            Variant::DeathNote => &deathnote::CAST,
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => &twophase::CAST,
+        }
+    }
+
+    /// Draws the secret roles of a deal for the seats `game_ids` (in seat order): the part of
+    /// `setup` besides the seats, as a fixed deal would give it (Death Note: `{"kira": [a, b]}`).
+    pub fn draw_roles<R: rand::Rng + ?Sized>(self, game_ids: &[String], rng: &mut R) -> Value {
+        match self {
+            Variant::DeathNote => deathnote::draw_kiras(game_ids, rng),
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => Value::Object(serde_json::Map::new()),
+        }
+    }
+
+    /// The winners a game of this variant may have (a judge ending a game may name one).
+    pub fn outcomes(self) -> &'static [&'static str] {
+        match self {
+            Variant::DeathNote => &["good", "kira", "draw"],
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => &["survivors"],
+        }
+    }
+
+    /// The key of the variant's private team thread (Death Note: the joined Kiras', `kira`),
+    /// opened with the game's other threads at the start; `None` if it has none.
+    pub fn team_thread(self) -> Option<&'static str> {
+        match self {
+            Variant::DeathNote => Some("kira"),
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => None,
         }
     }
 
@@ -53,6 +145,8 @@ impl Variant {
     ) -> sim::SimStats {
         match self {
             Variant::DeathNote => deathnote::bot::simulate(params, seeds, progress),
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => twophase::simulate(params, seeds, progress),
         }
     }
 
@@ -65,6 +159,8 @@ impl Variant {
                 "edition",
                 deathnote::Edition::CURRENT.number().into(),
             ),
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => options.clone(),
         }
     }
 
@@ -77,6 +173,8 @@ impl Variant {
                 "edition",
                 deathnote::Edition::First.number().into(),
             ),
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => options.clone(),
         }
     }
 
@@ -96,6 +194,11 @@ impl Variant {
                     .map(|_| ())
                     .map_err(|e| ConfigError::Options(e.to_string()))
             }
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => match map.keys().next() {
+                Some(k) => Err(ConfigError::Options(format!("unknown option {k:?}"))),
+                None => Ok(()),
+            },
         }
     }
 
@@ -106,6 +209,10 @@ impl Variant {
             Variant::DeathNote => deathnote::Action::<String>::from_json(value)
                 .map(Action::DeathNote)
                 .map_err(|e| ActionError::Invalid(e.to_string())),
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => twophase::Action::from_json(value)
+                .map(Action::TwoPhase)
+                .map_err(ActionError::Invalid),
         }
     }
 
@@ -172,6 +279,8 @@ pub enum ActionError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     DeathNote(deathnote::Action<String>),
+    #[cfg(feature = "test-variant")]
+    TwoPhase(twophase::Action),
 }
 
 impl Action {
@@ -179,6 +288,8 @@ impl Action {
     pub fn to_json(&self) -> Value {
         match self {
             Action::DeathNote(a) => a.to_json(),
+            #[cfg(feature = "test-variant")]
+            Action::TwoPhase(a) => a.to_json(),
         }
     }
 
@@ -186,6 +297,8 @@ impl Action {
     pub fn fields(&self) -> &'static [&'static str] {
         match self {
             Action::DeathNote(a) => a.kind().fields(),
+            #[cfg(feature = "test-variant")]
+            Action::TwoPhase(a) => a.fields(),
         }
     }
 }
@@ -239,10 +352,14 @@ pub struct PublicSeat {
     pub alive: bool,
 }
 
-/// A running game of any variant.
+/// A running game of any variant. Variants differ in size; a game is held once per cached fold,
+/// so the difference costs nothing worth a box.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Game {
     DeathNote(deathnote::Game),
+    #[cfg(feature = "test-variant")]
+    TwoPhase(twophase::Game),
 }
 
 fn to_value<T: Serialize>(t: &T) -> Value {
@@ -278,12 +395,16 @@ impl Game {
                 };
                 Ok(Game::DeathNote(game))
             }
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => twophase::Game::start(config).map(Game::TwoPhase),
         }
     }
 
     pub fn variant(&self) -> Variant {
         match self {
             Game::DeathNote(_) => Variant::DeathNote,
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(_) => Variant::TwoPhase,
         }
     }
 
@@ -316,6 +437,16 @@ impl Game {
                     Err(r) => refused(act, by, r),
                 }
             }
+            #[cfg(feature = "test-variant")]
+            (Game::TwoPhase(g), Action::TwoPhase(a)) => g.submit(by, a),
+            #[cfg(feature = "test-variant")]
+            _ => Submitted {
+                result: Err(Refused {
+                    error: "bad_request",
+                    message: "an action of another variant".into(),
+                }),
+                lines: Vec::new(),
+            },
         }
     }
 
@@ -333,6 +464,8 @@ impl Game {
                 g.resolve();
                 dn_lines(g, &g.log()[mark..])
             }
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.resolve(),
         }
     }
 
@@ -346,13 +479,39 @@ impl Game {
                     .map(|(seat, n)| (g.game_id(seat).to_string(), n))
                     .collect()
             }),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(_) => None,
         }
     }
 
-    /// The current phase number (Death Note: the act).
+    /// The current phase's step ([`Phase::step`]; Death Note: the act).
     pub fn phase(&self) -> u32 {
+        self.current_phase().step
+    }
+
+    /// The phase open now (after the end: the step after the last one resolved).
+    pub fn current_phase(&self) -> Phase {
         match self {
-            Game::DeathNote(g) => g.act(),
+            Game::DeathNote(g) => Phase {
+                step: g.act(),
+                act: g.act(),
+                kind: deathnote::PHASES[0].name,
+            },
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.phase(),
+        }
+    }
+
+    /// The phase of step `step` (the act and kind a past or present step had).
+    pub fn phase_of(&self, step: u32) -> Phase {
+        match self {
+            Game::DeathNote(_) => Phase {
+                step,
+                act: step,
+                kind: deathnote::PHASES[0].name,
+            },
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(_) => twophase::phase_of(step),
         }
     }
 
@@ -361,6 +520,8 @@ impl Game {
     pub fn shown_phase(&self) -> u32 {
         match self {
             Game::DeathNote(g) => g.shown_act(),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.shown_step(),
         }
     }
 
@@ -368,6 +529,8 @@ impl Game {
     pub fn edition(&self) -> Option<u8> {
         match self {
             Game::DeathNote(g) => Some(g.edition().number()),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(_) => None,
         }
     }
 
@@ -375,6 +538,8 @@ impl Game {
     pub fn outcome(&self) -> Option<&'static str> {
         match self {
             Game::DeathNote(g) => g.winner().map(|w| w.name()),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.winner(),
         }
     }
 
@@ -394,6 +559,8 @@ impl Game {
                     }
                 })
                 .collect(),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.seats(),
         }
     }
 
@@ -404,6 +571,74 @@ impl Game {
                 let seat = g.roster().seat_of(game_id)?;
                 g.view_for(seat).map(|v| to_value(&v))
             }
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.view_for(game_id),
+        }
+    }
+
+    /// What the judge's console shows of the seat `game_id` besides its role and whether it is
+    /// in (`running`: it is in and the game goes on): what it owes, its ballot, and the
+    /// variant's own counts (Death Note: notebooks, DN-19 windows, the DN-22 Eye).
+    pub fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
+        let facts = match self {
+            Game::DeathNote(_) => {
+                let view = self.view_for(game_id).unwrap_or(Value::Null);
+                deathnote::judge::seat_facts(&view, running)
+            }
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => serde_json::json!({
+                "owes": running && g.owing().iter().any(|o| o == game_id),
+            }),
+        };
+        match facts {
+            Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        }
+    }
+
+    /// The ballots of this phase: every living seat (while the game runs) with its ballot, or
+    /// `None` while it has none. Empty for a phase without a vote.
+    pub fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        match self {
+            Game::DeathNote(g) => (0..g.seat_count())
+                .map(|i| deathnote::Seat(i as u8))
+                .filter(|&s| g.is_alive(s))
+                .map(|s| {
+                    let name = g.game_id(s).to_string();
+                    let ballot = self
+                        .view_for(&name)
+                        .and_then(|v| v.get("ballot").cloned())
+                        .and_then(|b| serde_json::from_value::<Vec<String>>(b).ok());
+                    (name, ballot)
+                })
+                .collect(),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.ballots(),
+        }
+    }
+
+    /// The ballots of this phase counted as the rules count them: votes per game ID, most
+    /// first, ties in seat order (Death Note: DN-15, each name on a ballot one vote).
+    pub fn tally(&self) -> Vec<(String, usize)> {
+        let order: Vec<String> = self.seats().into_iter().map(|s| s.game_id).collect();
+        let ballots: Vec<Vec<String>> = self.ballots().into_iter().filter_map(|(_, b)| b).collect();
+        deathnote::judge::tally(&ballots, &order)
+    }
+
+    /// Whether the seat `game_id` may read and write the variant's team thread now
+    /// ([`Variant::team_thread`]; Death Note: while joined, DN-12).
+    pub fn in_team(&self, game_id: &str) -> bool {
+        match self {
+            Game::DeathNote(g) => g
+                .roster()
+                .seat_of(game_id)
+                .and_then(|s| g.partner(s))
+                .is_some(),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(_) => false,
         }
     }
 
@@ -415,6 +650,8 @@ impl Game {
                 .seat_of(game_id)
                 .map(|s| g.allowed_actions(s).iter().map(|k| k.name()).collect())
                 .unwrap_or_default(),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.allowed_actions(game_id),
         }
     }
 
@@ -426,6 +663,8 @@ impl Game {
                 .iter()
                 .map(|&s| g.game_id(s).to_string())
                 .collect(),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.owing(),
         }
     }
 
@@ -433,6 +672,8 @@ impl Game {
     pub fn transcript(&self) -> Vec<Line> {
         match self {
             Game::DeathNote(g) => dn_lines(g, g.log()),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.transcript(),
         }
     }
 
@@ -440,6 +681,8 @@ impl Game {
     pub fn reveal(&self) -> Option<Value> {
         match self {
             Game::DeathNote(g) => g.reveal().map(|r| to_value(&r)),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.winner().map(|_| g.reveal()),
         }
     }
 
@@ -447,6 +690,8 @@ impl Game {
     pub fn reveal_now(&self) -> Value {
         match self {
             Game::DeathNote(g) => to_value(&g.reveal_now()),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(g) => g.reveal(),
         }
     }
 }

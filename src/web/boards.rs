@@ -64,28 +64,30 @@ pub fn board_title(tr: &crate::i18n::Tr, slug: &str, title: &str) -> String {
     }
 }
 
-/// The suffix the system gives the title of a game's thread of this kind (stored in the
-/// default language), and its message.
-fn system_suffix(kind: &str) -> Option<(&'static str, &'static str)> {
-    Some(match kind {
-        "signup" => (" · 报名", "thread-suffix-signup"),
-        "game" => (" · 游戏帖", "thread-suffix-game"),
-        "graveyard" => (" · 墓地", "thread-suffix-graveyard"),
-        "kira" => (" · 联手", "thread-suffix-kira"),
-        _ => return None,
-    })
+/// The Chinese suffixes the system once stored in the titles of game threads ("… · 报名"); new
+/// threads are titled with the game's title alone.
+const OLD_SUFFIXES: [&str; 4] = [" · 报名", " · 游戏帖", " · 墓地", " · 联手"];
+
+/// Whether threads of `kind` belong to a game (their titles are the game's, and pages say
+/// which thread it is): sign-up, game, graveyard, and each variant's team thread.
+fn is_game_thread(kind: &str) -> bool {
+    matches!(kind, "signup" | "game" | "graveyard")
+        || crate::rules::Variant::ALL
+            .iter()
+            .any(|v| v.team_thread() == Some(kind))
 }
 
-/// A thread's title as the reader reads it: the system's suffix of a game thread ("… · 报名")
-/// in the reader's language; the game's own title as the judge wrote it.
+/// A thread's title as the reader reads it: a game's thread is "<game> · <which thread>" in
+/// the reader's language (`thread-suffix-<kind>`); any other as its author wrote it.
 pub fn thread_title(tr: &crate::i18n::Tr, kind: &str, title: &str) -> String {
-    match system_suffix(kind) {
-        Some((suffix, key)) => match title.strip_suffix(suffix) {
-            Some(game) => tr.t1(key, "title", &game),
-            None => title.to_string(),
-        },
-        None => title.to_string(),
+    if !is_game_thread(kind) {
+        return title.to_string();
     }
+    let game = OLD_SUFFIXES
+        .iter()
+        .find_map(|s| title.strip_suffix(s))
+        .unwrap_or(title);
+    tr.t1(&format!("thread-suffix-{kind}"), "title", &game)
 }
 
 #[get("/")]

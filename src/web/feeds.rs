@@ -158,8 +158,8 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
     let v = ActView::new(tr, a);
     let mut lines = Vec::new();
     let title = match (v.resolved, v.opens) {
-        (Some(r), _) => tr.t1("thread-act-resolved", "act", &r),
-        (None, Some(o)) => tr.t1("thread-act-opening", "act", &o),
+        (Some(_), _) => v.resolved_title.clone(),
+        (None, Some(_)) => v.opening_text.clone(),
         _ => tr.t("feed-act"),
     };
     if v.resolved.is_some() {
@@ -183,9 +183,8 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
     if let Some(w) = &v.winner {
         lines.push(tr.t1("thread-act-winner", "winner", w));
     }
-    if let (Some(r), Some(o)) = (v.resolved, v.opens) {
-        let _ = r;
-        let mut next = tr.t1("thread-act-next", "act", &o);
+    if v.resolved.is_some() && v.opens.is_some() {
+        let mut next = v.next_text.clone();
         if let Some(d) = &v.deadline {
             next = format!("{next} {}", d.text);
         }

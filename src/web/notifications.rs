@@ -49,7 +49,18 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
     let p: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
     let text = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("").to_string();
     let title = text("title");
-    let act = row.act.to_string();
+    // The act; for a variant of several phases per act, the phase's act and, beside it, the
+    // phase (" (night)").
+    let (act, phase) = match p.get("phase") {
+        Some(ph) => (
+            ph.get("act")
+                .and_then(Value::as_u64)
+                .unwrap_or(0)
+                .to_string(),
+            crate::web::games::phase_suffix(tr, ph.get("kind").and_then(Value::as_str)),
+        ),
+        None => (row.act.to_string(), String::new()),
+    };
     let game = row.game_id;
     match row.kind.as_str() {
         notify::ACT_POSTED => {
@@ -59,7 +70,7 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
                 "notify-text-act-posted"
             };
             (
-                tr.ta(key, &[("title", title), ("act", act)]),
+                tr.ta(key, &[("title", title), ("act", act), ("phase", phase)]),
                 format!("/games/{game}/threads/game"),
             )
         }
@@ -74,7 +85,12 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             (
                 tr.ta(
                     "notify-text-ballot-missing",
-                    &[("title", title), ("act", act), ("due", due)],
+                    &[
+                        ("title", title),
+                        ("act", act),
+                        ("phase", phase),
+                        ("due", due),
+                    ],
                 ),
                 format!("/games/{game}/seat"),
             )

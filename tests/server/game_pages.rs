@@ -126,10 +126,7 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
             ("timezone", "Asia/Shanghai"),
             ("min_seats", "6"),
             ("max_seats", "9"),
-            (
-                "characters",
-                &maku::game::settings::DEATHNOTE_CAST.join("\n"),
-            ),
+            ("characters", &maku::rules::deathnote::CAST.join("\n")),
             ("redistribute", "on"),
         ],
     )
@@ -516,10 +513,7 @@ async fn the_signup_page_states_what_one_signs_up_for(app: TestApp) {
             ("title", "默认"),
             ("act_minutes", "1440"),
             ("redistribute", "on"),
-            (
-                "characters",
-                &maku::game::settings::DEATHNOTE_CAST.join("\n"),
-            ),
+            ("characters", &maku::rules::deathnote::CAST.join("\n")),
         ],
     )
     .await;

@@ -17,6 +17,7 @@ mod game_pages;
 mod games;
 mod many_instances;
 mod notify;
+mod phases;
 mod posting;
 mod prg;
 mod privacy;

@@ -305,7 +305,7 @@ async fn kira_thread(app: &TestApp, game: i64) -> Option<i64> {
         .await
         .expect("db")
         .expect("the game")
-        .kira_thread_id
+        .team_thread_id
 }
 
 /// Everything `who` can ask of a game's private thread `kind`, pages and API, GET and POST,

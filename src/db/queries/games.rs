@@ -81,7 +81,7 @@ pub fn set_threads(
         .execute(conn)
 }
 
-pub fn set_kira_thread(conn: &mut DbConnection, id: i64, thread: i64) -> QueryResult<usize> {
+pub fn set_team_thread(conn: &mut DbConnection, id: i64, thread: i64) -> QueryResult<usize> {
     diesel::update(games::table.find(id))
         .set(games::kira_thread_id.eq(Some(thread)))
         .execute(conn)

@@ -55,12 +55,14 @@
 pub mod action;
 pub mod bot;
 pub mod event;
+pub mod judge;
 mod notebook;
 pub mod refusal;
 mod resolve;
 pub mod setup;
 pub mod state;
 mod submit;
+mod table;
 mod view;
 mod vote;
 
@@ -71,4 +73,5 @@ pub use setup::{SEATS, SetupError, deal_game_ids};
 pub use state::{
     Ballot, Change, Edition, Game, Name, NotebookId, Options, RoleChange, Roster, Seat, Window,
 };
+pub use table::{CAST, PHASES, draw_kiras};
 pub use view::{EyeView, NotebookView, Reveal, RevealChange, RevealSeat, SeatView, WindowView};

@@ -56,6 +56,7 @@ pub struct PageQuery {
 
 #[get("/boards/{slug}/threads")]
 async fn api_threads(
+    req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     slug: web::Path<String>,
     q: web::Query<PageQuery>,
@@ -70,10 +71,13 @@ async fn api_threads(
             Ok((threads, total, users::names(c, &ids)?))
         })
         .await?;
+    // A game's thread is titled "<game> · <which thread>" in the reader's language, as on pages.
+    let tr = crate::i18n::Tr::new(crate::web::viewer::lang_of(&req));
     let list: Vec<_> = threads
         .into_iter()
         .map(|t| {
-            json!({"id": t.id, "title": t.title, "author": names.get(&t.author_id),
+            let title = crate::web::boards::thread_title(&tr, &t.kind, &t.title);
+            json!({"id": t.id, "title": title, "author": names.get(&t.author_id),
                    "locked": t.locked, "last_post_at": iso(t.last_post_at)})
         })
         .collect();

@@ -32,6 +32,8 @@ pub struct NewGame {
     remind_hours: Option<i64>,
     /// Show external images in the game's posts (default: as links).
     show_images: Option<bool>,
+    /// Minutes by phase kind, for the variant's phases that should not last their default.
+    phase_minutes: Option<std::collections::BTreeMap<String, i64>>,
 }
 
 #[post("/games")]
@@ -52,6 +54,7 @@ async fn api_create_game(
         b.max_seats,
     )
     .and_then(|s| s.with_remind_hours(b.remind_hours))
+    .and_then(|s| s.with_phase_minutes(b.phase_minutes))
     .map(|s| s.with_show_images(b.show_images.unwrap_or(false)))
     .map_err(|e| AppError::BadRequest(e.to_string()))?;
     let id = service::create(&state, &user.0, &b.title, settings).await?;
@@ -110,6 +113,7 @@ async fn api_start(
             .setup
     };
     let deadline = service::start(&state, &user.0, *id, setup).await?;
+    // Every game opens with the first phase of act 1.
     Ok(HttpResponse::Ok().json(json!({"act": 1, "deadline": iso(deadline)})))
 }
 

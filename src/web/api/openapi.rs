@@ -31,6 +31,12 @@ fn meant_act() -> Value {
 pub fn document() -> Value {
     let creds = json!({"$ref": "#/components/schemas/Credentials"});
     let bearer = json!([{"bearer": []}]);
+    let variants: Vec<&str> = crate::rules::Variant::ALL
+        .iter()
+        .map(|v| v.name())
+        .collect();
+    let phase_minutes = json!({"type": "object", "additionalProperties": {"type": "integer"},
+        "description": "minutes by phase kind (1 to 10080), for variants of several phases per act; a phase not named lasts its default or act_minutes"});
     let mut doc = json!({
         "openapi": "3.1.0",
         "info": {"title": "maku", "version": env!("CARGO_PKG_VERSION"),
@@ -82,12 +88,13 @@ pub fn document() -> Value {
                 "get": {"summary": "List games", "responses": {"200": ok("{\"games\"}")}},
                 "post": {"summary": "Create a game (judge, admin); the caller is its judge", "security": bearer,
                     "requestBody": body(json!({"type": "object", "required": ["title", "variant"], "properties": {
-                        "title": {"type": "string"}, "variant": {"enum": ["deathnote"]}, "options": {"type": "object"},
+                        "title": {"type": "string"}, "variant": {"enum": variants}, "options": {"type": "object"},
                         "act_minutes": {"type": "integer"}, "characters": {"type": "array", "items": {"type": "string"}},
                         "deadline_time": {"type": "string", "description": "HH:MM in timezone"}, "timezone": {"type": "string"},
                         "min_seats": {"type": "integer"}, "max_seats": {"type": "integer"},
                         "remind_hours": {"type": "integer", "description": "0 to 72; default 6"},
-                        "show_images": {"type": "boolean", "description": "show external images in the game's posts; default false (links)"}}})),
+                        "show_images": {"type": "boolean", "description": "show external images in the game's posts; default false (links)"},
+                        "phase_minutes": phase_minutes}})),
                     "responses": {"201": ok("{\"id\"}"), "400": error_response("bad settings"), "403": error_response("not a judge")}}},
             "/games/{id}": {"get": {"summary": "The public view: status, act, deadline, seats (game IDs), public events, winner, sign-ups, commitment",
                 "responses": {"200": ok("PublicGame"), "404": error_response("no such game")}}},

@@ -116,6 +116,10 @@ pub struct ConsolePage {
     winner: Option<String>,
     substitutes: String,
     running: bool,
+    /// The open phase as the judge reads it: "Act 2", or "Act 2 (night)" for a variant of
+    /// several phases per act; and the act number with that suffix for the confirmations.
+    phase_title: String,
+    phase_act: String,
 }
 
 /// The reader, when it is the game's judge or an admin (not a game-ID login).
@@ -135,14 +139,31 @@ async fn judge<'a>(
     Ok(account)
 }
 
-/// What a seat still owes this act, in words ("a ballot, N1's notebook action").
+/// One of the variant's facts of a seat (`rules::Game::judge_facts`).
+fn fact<'a>(s: &'a console::ConsoleSeat, key: &str) -> &'a Value {
+    s.facts.get(key).unwrap_or(&Value::Null)
+}
+
+/// A list of numbers among a seat's facts (notebook numbers).
+fn fact_numbers(s: &console::ConsoleSeat, key: &str) -> Vec<u64> {
+    fact(s, key)
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default()
+}
+
+/// What a seat still owes in this phase, in words ("a ballot, N1's notebook action"; for a
+/// variant without those facts, "an action").
 fn owes_text(tr: &Tr, s: &console::ConsoleSeat) -> String {
     let mut owes = Vec::new();
-    if s.owes_ballot {
+    if fact(s, "owes_ballot").as_bool() == Some(true) {
         owes.push(tr.t("seat-owes-ballot"));
     }
-    for n in &s.owes_notebooks {
-        owes.push(tr.t1("console-owes-notebook", "n", n));
+    for n in fact_numbers(s, "owes_notebooks") {
+        owes.push(tr.t1("console-owes-notebook", "n", &n));
+    }
+    if fact(s, "owes").as_bool() == Some(true) {
+        owes.push(tr.t("console-owes-action"));
     }
     owes.join(tr.t("dn-list-sep").as_str())
 }
@@ -156,7 +177,7 @@ fn seat_row(tr: &Tr, act: u32, s: &console::ConsoleSeat) -> SeatRow {
         chain: (s.chain.len() > 1).then(|| s.chain.join(" → ")),
         kira,
         role: match s.role {
-            Some(_) => role_text(tr, kira, s.alive, &s.notebooks),
+            Some(_) => role_text(tr, kira, s.alive, &fact_numbers(s, "notebooks")),
             None => String::new(),
         },
         alive: s.alive,
@@ -166,14 +187,14 @@ fn seat_row(tr: &Tr, act: u32, s: &console::ConsoleSeat) -> SeatRow {
             None => tr.t("game-out"),
         },
         owes: owes_text(tr, s),
-        windows: s
-            .windows
-            .iter()
+        windows: fact(s, "windows")
+            .as_array()
+            .into_iter()
+            .flatten()
             .map(|w| window_text(tr, "console-window", w, u64::from(act)))
             .collect(),
-        eye: s
-            .eye_status
-            .as_ref()
+        eye: Some(fact(s, "eye_status"))
+            .filter(|e| e.is_object())
             .map(|e| eye_text(tr, "console-eye-status", e)),
     }
 }
@@ -243,6 +264,19 @@ async fn render(
         )
     });
     let error = flash.as_ref().filter(|f| !f.ok).map(|f| f.message.clone());
+    // One phase per act: the step is the act. Several: the phase's act, and the phase beside it.
+    let several =
+        crate::rules::Variant::from_name(&v.variant).is_some_and(|x| x.phases().len() > 1);
+    let (act, kind) = match v.phase.filter(|_| several) {
+        Some(p) => (p.act, Some(p.kind)),
+        None => (v.act, None),
+    };
+    let phase_act = format!("{act}{}", crate::web::games::phase_suffix(&tr, kind));
+    let phase_title = format!(
+        "{}{}",
+        tr.t1("game-act", "act", &act),
+        crate::web::games::phase_suffix(&tr, kind)
+    );
     let page = ConsolePage {
         page: viewer.page(),
         deadline: v
@@ -255,6 +289,8 @@ async fn render(
         winner: v.winner.as_deref().map(|w| winner_text(&tr, w)),
         substitutes: v.substitutes.join(tr.t("dn-list-sep").as_str()),
         running: v.status == "running",
+        phase_title,
+        phase_act,
         error,
         flash,
         paused,

@@ -200,7 +200,7 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
                 g,
                 is_judge,
                 seated,
-                row.kira_thread_id.is_some(),
+                row.team_thread_id.is_some(),
                 on_substitutes,
             ))
         })

@@ -5,7 +5,7 @@ use crate::app::AppState;
 use crate::db::queries::{games, users};
 use crate::error::AppError;
 use crate::game::service;
-use crate::game::settings::{DEATHNOTE_CAST, GameSettings, SettingsError};
+use crate::game::settings::{GameSettings, SettingsError};
 use crate::i18n::Tr;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
@@ -124,7 +124,7 @@ impl NewGameForm {
             min_seats: "6".into(),
             max_seats: "40".into(),
             remind_hours: "6".into(),
-            characters: DEATHNOTE_CAST.join("\n"),
+            characters: crate::rules::deathnote::CAST.join("\n"),
             redistribute: Some("on".into()),
             show_images: None,
             publish_votes: None,

@@ -70,6 +70,15 @@ fn time_of(iso: &str) -> Option<TimeView> {
 }
 
 /// Who won, in the reader's language.
+/// The phase beside an act number (" (night)", "（夜晚）"), for a variant of several phases per
+/// act; empty without one.
+pub fn phase_suffix(tr: &Tr, kind: Option<&str>) -> String {
+    match kind {
+        Some(k) if !k.is_empty() => tr.t1("phase-suffix", "phase", &tr.t(&format!("phase-{k}"))),
+        _ => String::new(),
+    }
+}
+
 pub fn winner_text(tr: &Tr, winner: &str) -> String {
     match winner {
         "good" | "kira" | "draw" => tr.t(&format!("dn-winner-{winner}")),
@@ -367,10 +376,17 @@ pub fn line_sentence(tr: &Tr, l: &Value) -> String {
 
 /// An act post, as the reader reads it.
 pub struct ActView {
+    /// The act resolved (for a variant of several phases per act, the resolved phase's act,
+    /// with the phase in `resolved_phase`: " (night)").
     pub resolved: Option<u32>,
+    /// "Resolution of act 1", "Resolution of act 1 (night)".
+    pub resolved_title: String,
     pub events: Vec<String>,
     pub alive: String,
     pub opens: Option<u32>,
+    /// "The game starts; act 1 opens." / "Act 2 (day) opens; deadline:".
+    pub opening_text: String,
+    pub next_text: String,
     pub deadline: Option<TimeView>,
     pub winner: Option<String>,
     /// A resolution that put nobody out by the vote (DN-15) says so, whatever the options.
@@ -386,7 +402,30 @@ impl ActView {
             .events
             .iter()
             .any(|e| s(e, "type") == "out" && s(e, "cause") == "voted");
+        let act_of =
+            |step: Option<u32>, label: &Option<crate::game::threads::PhaseLabel>| match label {
+                Some(p) => step.map(|_| p.act),
+                None => step,
+            };
+        let resolved = act_of(a.resolved, &a.resolved_phase);
+        let opens = act_of(a.opens, &a.opens_phase);
+        let with_phase =
+            |key: &str, act: Option<u32>, label: &Option<crate::game::threads::PhaseLabel>| {
+                tr.ta(
+                    key,
+                    &[
+                        ("act", act.unwrap_or(0).to_string()),
+                        (
+                            "phase",
+                            phase_suffix(tr, label.as_ref().map(|p| p.kind.as_str())),
+                        ),
+                    ],
+                )
+            };
         ActView {
+            resolved_title: with_phase("thread-act-resolved", resolved, &a.resolved_phase),
+            opening_text: with_phase("thread-act-opening", opens, &a.opens_phase),
+            next_text: with_phase("thread-act-next", opens, &a.opens_phase),
             nobody_voted_out: a.resolved.is_some() && !voted_out,
             votes: a.votes.as_ref().map(|counts| {
                 counts
@@ -399,7 +438,7 @@ impl ActView {
                     })
                     .collect()
             }),
-            resolved: a.resolved,
+            resolved,
             // The winner has its own line: the engine's `game_over` event would say it twice.
             events: a
                 .events
@@ -408,7 +447,7 @@ impl ActView {
                 .map(|e| public_sentence(tr, e))
                 .collect(),
             alive: a.alive.join(tr.t("dn-list-sep").as_str()),
-            opens: a.opens,
+            opens,
             deadline: a.deadline.as_deref().and_then(time_of),
             winner: a.winner.as_deref().map(|w| winner_text(tr, w)),
         }

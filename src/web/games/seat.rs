@@ -305,7 +305,7 @@ async fn load(
         others,
         living,
         real_ids: public.signups.clone(),
-        kira_thread: view.kira_thread_id.is_some(),
+        kira_thread: view.team_thread_id.is_some(),
         outcome: None,
         refill: None,
         game_id: view.game_id,
