@@ -352,17 +352,9 @@ mod tests {
             at("2026-12-01 16:30")
         );
     }
-}
-
-#[cfg(all(test, feature = "test-variant"))]
-mod phase_tests {
-    use super::*;
-
-    fn at(s: &str) -> NaiveDateTime {
-        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time")
-    }
 
     #[test]
+    #[cfg(feature = "test-variant")]
     fn each_phase_has_its_own_length_and_only_aligned_ones_move_to_the_time_of_day() {
         let s = GameSettings::parse(
             "twophase",

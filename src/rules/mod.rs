@@ -7,6 +7,7 @@
 //! [`Line`]s, each with its audience (public, one seat, or the reply to the submitter).
 
 pub mod deathnote;
+mod interface;
 pub mod scenario;
 pub mod sim;
 #[cfg(feature = "test-variant")]
@@ -18,40 +19,9 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::Value;
 
-/// The variants this engine knows.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    DeathNote,
-    /// A two-phase variant that exists only to test the shell (feature `test-variant`, on for
-    /// `cargo test`): never offered to judges.
-    #[cfg(feature = "test-variant")]
-    TwoPhase,
-}
-
-/// One kind of phase in a variant's act. Death Note has one (the act itself); the classic
-/// presets have night, last words, speeches, vote and PK.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PhaseKind {
-    /// Its stable name (`act`, `day`, `night`…): stored in settings, named by the catalogs as
-    /// `phase-<name>`.
-    pub name: &'static str,
-    /// How long it lasts unless the judge says otherwise; `None`: the game's act length.
-    pub default_minutes: Option<i64>,
-    /// Its deadline moves on to the game's time of day for deadlines, when the judge set one.
-    pub aligned: bool,
-}
-
-/// The phase a game is in: a game is a sequence of phases, each with its own deadline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Phase {
-    /// Its place in the game's sequence, from 1: what deadlines, resolutions and a judge's
-    /// "the phase I mean" name (Death Note: the act).
-    pub step: u32,
-    /// The act (幕) it belongs to: the number transcripts and pages show.
-    pub act: u32,
-    /// Its kind's name ([`PhaseKind::name`]).
-    pub kind: &'static str,
-}
+pub use interface::{
+    GameConfig, Line, Phase, PhaseKind, PublicSeat, Refused, SeatSpec, Submitted, Variant,
+};
 
 impl Variant {
     /// The variants a judge may choose.
@@ -232,26 +202,6 @@ impl Variant {
     }
 }
 
-/// One seat of the deal: its public game ID and the real ID (account) behind it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, Serialize)]
-pub struct SeatSpec {
-    pub game_id: String,
-    pub real_id: String,
-}
-
-/// Everything needed to start a game (the scenario minus its acts; the server's start request).
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameConfig {
-    pub variant: Variant,
-    /// Variant options (`{"redistribute": false}`); `Value::Null` or `{}` for the defaults.
-    pub options: Value,
-    pub seed: u64,
-    /// Seat order.
-    pub seats: Vec<SeatSpec>,
-    /// A fixed deal (`{"kira": [...]}`); `None`, `null`, or an empty list draws from `seed`.
-    pub setup: Option<Value>,
-}
-
 /// A game that cannot start as configured.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
@@ -303,55 +253,6 @@ impl Action {
     }
 }
 
-/// A submission refused by the rules (HTTP 409 `{"ok":false,"error":code}`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Refused {
-    pub error: &'static str,
-    pub message: String,
-}
-
-/// The answer to one submission: the reply object or the refusal, and the transcript lines it
-/// produced (the reply line first, then private events it caused).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Submitted {
-    pub result: Result<Value, Refused>,
-    pub lines: Vec<Line>,
-}
-
-/// One transcript line (`../shared/spec/replay.md`, "Transcript lines").
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Line {
-    Reply {
-        act: u32,
-        by: String,
-        ok: bool,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        reply: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        error: Option<&'static str>,
-    },
-    Private {
-        act: u32,
-        to: String,
-        event: Value,
-    },
-    Public {
-        act: u32,
-        event: Value,
-    },
-    Outcome {
-        winner: Option<&'static str>,
-    },
-}
-
-/// A seat as everyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PublicSeat {
-    pub game_id: String,
-    pub alive: bool,
-}
-
 /// A running game of any variant. Variants differ in size; a game is held once per cached fold,
 /// so the difference costs nothing worth a box.
 #[derive(Clone, Debug, PartialEq)]
@@ -396,7 +297,9 @@ impl Game {
                 Ok(Game::DeathNote(game))
             }
             #[cfg(feature = "test-variant")]
-            Variant::TwoPhase => twophase::Game::start(config).map(Game::TwoPhase),
+            Variant::TwoPhase => twophase::Game::start(config)
+                .map(Game::TwoPhase)
+                .map_err(ConfigError::Setup),
         }
     }
 

@@ -10,8 +10,10 @@ use std::ops::{Range, RangeInclusive};
 
 use serde_json::{Value, json};
 
+use super::interface::{
+    GameConfig, Line, Phase, PhaseKind, PublicSeat, Refused, SeatSpec, Submitted, Variant,
+};
 use super::sim::{Progress, SimParams, SimStats};
-use super::{ConfigError, GameConfig, Line, Phase, PhaseKind, PublicSeat, Refused, Submitted};
 
 pub const SEATS: RangeInclusive<usize> = 3..=12;
 
@@ -93,15 +95,16 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn start(config: &GameConfig) -> Result<Game, ConfigError> {
+    /// A game of the configured seats; the error says why it cannot start.
+    pub fn start(config: &GameConfig) -> Result<Game, String> {
         let n = config.seats.len();
         if !SEATS.contains(&n) {
-            return Err(ConfigError::Setup(format!("3 to 12 seats, not {n}")));
+            return Err(format!("3 to 12 seats, not {n}"));
         }
         match &config.setup {
             None | Some(Value::Null) => {}
             Some(Value::Object(m)) if m.keys().all(|k| k == "seats") => {}
-            Some(_) => return Err(ConfigError::Setup("this variant has no roles".into())),
+            Some(_) => return Err("this variant has no roles".into()),
         }
         Ok(Game {
             names: config.seats.iter().map(|s| s.game_id.clone()).collect(),
@@ -308,13 +311,13 @@ pub fn simulate(params: &SimParams, seeds: Range<u64>, progress: &Progress) -> S
     };
     for _ in seeds {
         let seats = (0..params.seats)
-            .map(|i| super::SeatSpec {
+            .map(|i| SeatSpec {
                 game_id: format!("s{i}"),
                 real_id: format!("r{i}"),
             })
             .collect();
         let config = GameConfig {
-            variant: super::Variant::TwoPhase,
+            variant: Variant::TwoPhase,
             options: Value::Null,
             seed: 0,
             seats,

@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{Roster, Seat};
+use super::ids::Seat;
+use super::roster::Roster;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -10,7 +10,9 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::event::{Cause, Winner};
-use super::state::{Game, NotebookId, Options, Roster, Seat};
+use super::ids::{NotebookId, Seat};
+use super::roster::Roster;
+use super::state::{Game, Options};
 use crate::rules::sim::{Progress, SimParams, SimStats};
 
 /// The bots' own RNG (wyrand): fast, seeded, and separate from the game's RNG. Bot choices need

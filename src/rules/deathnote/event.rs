@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ids::{Name, NotebookId, Seat};
 use super::refusal::Refusal;
-use super::state::{Name, NotebookId, Seat};
 
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -55,10 +55,12 @@
 pub mod action;
 pub mod bot;
 pub mod event;
+mod ids;
 pub mod judge;
 mod notebook;
 pub mod refusal;
 mod resolve;
+mod roster;
 pub mod setup;
 pub mod state;
 mod submit;
@@ -68,10 +70,10 @@ mod vote;
 
 pub use action::{Action, ActionKind, real_id_matches};
 pub use event::{Audience, Cause, Entry, Event, Fate, Fates, Item, Reply, Winner};
+pub use ids::{Name, NotebookId, Seat};
 pub use refusal::Refusal;
-pub use setup::{SEATS, SetupError, deal_game_ids};
-pub use state::{
-    Ballot, Change, Edition, Game, Name, NotebookId, Options, RoleChange, Roster, Seat, Window,
-};
+pub use roster::{Roster, SEATS, SetupError};
+pub use setup::deal_game_ids;
+pub use state::{Ballot, Change, Edition, Game, Options, RoleChange, Window};
 pub use table::{CAST, PHASES, draw_kiras};
 pub use view::{EyeView, NotebookView, Reveal, RevealChange, RevealSeat, SeatView, WindowView};

@@ -1,7 +1,8 @@
 //! Where a notebook goes when its holder goes out (DN-17), recapture (DN-19), and turns (DN-4).
 
 use super::event::{Cause, Event, Fate, Fates};
-use super::state::{Change, Game, NotebookId, RoleChange, Seat};
+use super::ids::{NotebookId, Seat};
+use super::state::{Change, Game, RoleChange};
 
 impl Game {
     /// DN-4: which notebooks are on turn in the act that opens now.

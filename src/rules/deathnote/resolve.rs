@@ -14,7 +14,8 @@
 use rand::RngExt;
 
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
-use super::state::{Ballot, Change, Game, NotebookId, Seat};
+use super::ids::{NotebookId, Seat};
+use super::state::{Ballot, Change, Game};
 
 impl Game {
     /// Resolves the current act (its deadline has come) and opens the next one.

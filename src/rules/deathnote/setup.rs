@@ -7,26 +7,9 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::state::{
-    ActScratch, Ballot, Change, Eye, Game, Join, Name, Notebook, NotebookId, Options, Roster, Seat,
-    SeatState,
-};
-
-/// DN-1: a game may start with 6 to 40 seats.
-pub const SEATS: std::ops::RangeInclusive<usize> = 6..=40;
-
-/// Why a game cannot start.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error("a Death Note game needs 6 to 40 seats, not {0} (DN-1)")]
-    SeatCount(usize),
-    #[error("game ID {0:?} is used by two seats")]
-    DuplicateGameId(String),
-    #[error("unknown seat {0:?} in setup")]
-    UnknownSeat(String),
-    #[error("setup.kira must name two different seats (DN-2)")]
-    KiraCount,
-}
+use super::ids::{Name, NotebookId, Seat};
+use super::roster::{Roster, SetupError};
+use super::state::{ActScratch, Ballot, Change, Eye, Game, Join, Notebook, Options, SeatState};
 
 impl Game {
     /// A game with a fixed deal: `kiras[0]` gets N1, `kiras[1]` gets N2 (DN-2). `seed` seeds the

@@ -3,177 +3,14 @@
 //! Everything is indexed by seat number (`Seat`) in small `Vec`s and arrays, so that the
 //! simulator can play whole games without hashing or allocating strings.
 
-use std::fmt;
 use std::sync::Arc;
 
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::event::{Cause, Entry, Winner};
-use super::setup::{SEATS, SetupError};
-
-/// A seat: its position in seat order, 0-based (seat 1 of the spec is `Seat(0)`).
-/// A number outside the game stands for an unknown name (refused `bad_target` / `unknown_seat`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    /// Stands for a name that is not a seat of the game.
-    pub const UNKNOWN: Seat = Seat(u8::MAX);
-
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// One of the two notebooks (DN terms: "exactly two exist, N1 and N2"). Serialized as 1 or 2.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum NotebookId {
-    N1,
-    N2,
-}
-
-impl NotebookId {
-    pub const BOTH: [NotebookId; 2] = [NotebookId::N1, NotebookId::N2];
-
-    pub fn index(self) -> usize {
-        match self {
-            NotebookId::N1 => 0,
-            NotebookId::N2 => 1,
-        }
-    }
-
-    pub fn number(self) -> u8 {
-        self.index() as u8 + 1
-    }
-
-    /// 1 → N1, 2 → N2, anything else → `None`.
-    pub fn from_number(n: u8) -> Option<NotebookId> {
-        match n {
-            1 => Some(NotebookId::N1),
-            2 => Some(NotebookId::N2),
-            _ => None,
-        }
-    }
-
-    pub fn other(self) -> NotebookId {
-        match self {
-            NotebookId::N1 => NotebookId::N2,
-            NotebookId::N2 => NotebookId::N1,
-        }
-    }
-}
-
-impl Serialize for NotebookId {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u8(self.number())
-    }
-}
-
-impl<'de> Deserialize<'de> for NotebookId {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let n = u8::deserialize(d)?;
-        NotebookId::from_number(n)
-            .ok_or_else(|| serde::de::Error::custom("notebook must be 1 or 2"))
-    }
-}
-
-/// A game ID or real ID, shared cheaply between the roster, events and replies.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Name(pub Arc<str>);
-
-impl Name {
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Name {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&*self.0, f)
-    }
-}
-
-impl fmt::Display for Name {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl From<&str> for Name {
-    fn from(s: &str) -> Self {
-        Name(Arc::from(s))
-    }
-}
-
-impl Serialize for Name {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for Name {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(Name(Arc::from(String::deserialize(d)?)))
-    }
-}
-
-/// The public list of who plays: game IDs and real IDs in seat order. Checked once when built
-/// (DN-1 seat count, distinct game IDs) and immutable, so many simulated games can share one
-/// roster behind an `Arc`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Roster {
-    game_ids: Vec<Name>,
-    real_ids: Vec<Name>,
-}
-
-impl Roster {
-    /// `(game_id, real_id)` pairs in seat order.
-    pub fn new<G: AsRef<str>, R: AsRef<str>>(seats: &[(G, R)]) -> Result<Roster, SetupError> {
-        let n = seats.len();
-        if !SEATS.contains(&n) {
-            return Err(SetupError::SeatCount(n));
-        }
-        for (i, (g, _)) in seats.iter().enumerate() {
-            if seats[..i].iter().any(|(h, _)| h.as_ref() == g.as_ref()) {
-                return Err(SetupError::DuplicateGameId(g.as_ref().to_string()));
-            }
-        }
-        Ok(Roster {
-            game_ids: seats.iter().map(|(g, _)| Name::from(g.as_ref())).collect(),
-            real_ids: seats.iter().map(|(_, r)| Name::from(r.as_ref())).collect(),
-        })
-    }
-
-    pub fn game_ids(&self) -> &[Name] {
-        &self.game_ids
-    }
-
-    pub fn real_ids(&self) -> &[Name] {
-        &self.real_ids
-    }
-
-    pub fn len(&self) -> usize {
-        self.game_ids.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.game_ids.is_empty()
-    }
-
-    /// The seat whose game ID is exactly `game_id`.
-    pub fn seat_of(&self, game_id: &str) -> Option<Seat> {
-        self.game_ids
-            .iter()
-            .position(|g| g.as_str() == game_id)
-            .map(|i| Seat(i as u8))
-    }
-
-    /// Like `seat_of`, but an unknown name becomes `Seat::UNKNOWN` (refused later, in order).
-    pub fn seat_or_unknown(&self, game_id: &str) -> Seat {
-        self.seat_of(game_id).unwrap_or(Seat::UNKNOWN)
-    }
-}
+use super::ids::{Name, NotebookId, Seat};
+use super::roster::Roster;
 
 /// The edition of the ruling book a game plays by (option `edition`). A game keeps the edition
 /// it started with, so that logs written under the first edition fold to the same state.
@@ -566,11 +403,11 @@ impl Game {
     }
 
     pub fn game_id(&self, seat: Seat) -> &Name {
-        &self.roster.game_ids[seat.index()]
+        &self.roster.game_ids()[seat.index()]
     }
 
     pub fn real_id(&self, seat: Seat) -> &Name {
-        &self.roster.real_ids[seat.index()]
+        &self.roster.real_ids()[seat.index()]
     }
 
     /// Notebooks `seat` holds, N1 first.

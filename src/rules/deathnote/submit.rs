@@ -3,8 +3,9 @@
 
 use super::action::{Action, real_id_matches};
 use super::event::{Audience, Entry, Event, Item, Reply};
+use super::ids::{NotebookId, Seat};
 use super::refusal::Refusal;
-use super::state::{Ballot, Change, Game, NotebookId, PendingKill, Seat, Window};
+use super::state::{Ballot, Change, Game, PendingKill, Window};
 
 /// An accepted submission's reply, and a private event it causes for another seat.
 type Accepted = (Reply, Option<(Seat, Event)>);

@@ -1,7 +1,7 @@
 //! What a Death Note table needs besides the rules: its one phase, the default cast, and the
 //! draw of the two Kiras for a deal the server makes itself (DN-2).
 
-use crate::rules::PhaseKind;
+use crate::rules::interface::PhaseKind;
 use rand::seq::SliceRandom;
 use serde_json::{Value, json};
 

@@ -5,7 +5,8 @@ use serde::Serialize;
 
 use super::action::ActionKind;
 use super::event::{Cause, Entry, Item};
-use super::state::{Change, Edition, Game, Name, NotebookId, Seat, Window};
+use super::ids::{Name, NotebookId, Seat};
+use super::state::{Change, Edition, Game, Window};
 
 /// One notebook as its holder sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -1,6 +1,7 @@
 //! The tally of DN-15.
 
-use super::state::{Game, Seat};
+use super::ids::Seat;
+use super::state::Game;
 
 impl Game {
     /// The votes each seat holds in this act's ballots (DN-14/15: every place of every ballot
