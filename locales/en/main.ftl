@@ -171,3 +171,7 @@ phase-suffix = { " " }({ $phase })
 phase-act = act
 phase-day = day
 phase-night = night
+notice-deadline-moved = The judge moved the deadline to { $when }.
+notice-paused = The judge paused the game: the clock stops and no actions are taken until it resumes.
+notice-resumed = The game resumes; this phase ends { $when }.
+notice-other = A notice from the judge.

@@ -162,3 +162,7 @@ phase-suffix = （{ $phase }）
 phase-act = 幕
 phase-day = 白天
 phase-night = 夜晚
+notice-deadline-moved = 法官将截止时间改为 { $when }。
+notice-paused = 法官暂停了游戏：截止时间停止计时，暂停期间不接受行动。
+notice-resumed = 游戏继续，本阶段截止时间为 { $when }。
+notice-other = 法官的通知。

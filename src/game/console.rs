@@ -17,6 +17,7 @@ use crate::error::AppError;
 use crate::game::access::check_judge;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::service::{append, check_meant_act, iso, load, load_locked};
+use crate::game::threads::{Notice, post_notice};
 use crate::rules::{Game, Line};
 use chrono::NaiveDateTime;
 use serde::Serialize;
@@ -71,37 +72,29 @@ pub async fn extend(
                 to: iso(to),
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
-            let when = local(&folded, to);
-            announce(
-                c,
-                &row,
-                judge.id,
-                &format!("截止时间改为 {when}。 / The deadline moves to {when}."),
-            )?;
+            announce(c, &row, &folded, "deadline_moved", Some(to))?;
             Ok(to)
         })
         .await
 }
 
-/// A deadline in the judge's time zone, as the judge's notices print it.
-fn local(folded: &Folded, t: NaiveDateTime) -> String {
-    use chrono::TimeZone;
-    let tz = folded.settings.tz();
-    tz.from_utc_datetime(&t)
-        .format("%Y-%m-%d %H:%M %Z")
-        .to_string()
-}
-
-/// The judge's notice in the game thread (both languages: the thread is read in either), so that
-/// every player sees a moved clock where the game is played.
+/// The judge's notice in the game thread (`kind`: `deadline_moved`, `paused`, `resumed`), so
+/// that every player sees a moved clock where the game is played; pages tell it in the
+/// reader's language, with `at` in the game's time zone.
 fn announce(
     c: &mut DbConnection,
     row: &GameRow,
-    judge_id: i64,
-    text: &str,
+    folded: &Folded,
+    kind: &str,
+    at: Option<NaiveDateTime>,
 ) -> Result<(), AppError> {
     if let Some(thread) = row.game_thread_id {
-        forum::add_post_as(c, thread, judge_id, text, None, None, "judge")?;
+        let notice = Notice {
+            notice: kind.to_string(),
+            at: at.map(iso),
+            zone: Some(folded.settings.timezone.clone()),
+        };
+        post_notice(c, row, thread, &notice)?;
     }
     Ok(())
 }
@@ -134,7 +127,7 @@ pub async fn pause(
                 remaining_secs,
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
-            announce(c, &row, judge.id, "游戏暂停：截止时间停止计时，暂停期间不接受行动。 / The game is paused: the clock stops and no actions are taken until it resumes.")?;
+            announce(c, &row, &folded, "paused", None)?;
             Ok(remaining_secs)
         })
         .await
@@ -164,15 +157,7 @@ pub async fn resume(
                 deadline: iso(deadline),
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
-            let when = local(&folded, deadline);
-            announce(
-                c,
-                &row,
-                judge.id,
-                &format!(
-                    "游戏继续，本幕截止时间为 {when}。 / The game resumes; this act ends {when}."
-                ),
-            )?;
+            announce(c, &row, &folded, "resumed", Some(deadline))?;
             Ok(deadline)
         })
         .await

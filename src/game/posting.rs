@@ -20,7 +20,7 @@ use crate::domain::PostBody;
 use crate::error::AppError;
 use crate::game::log::Folded;
 use crate::game::service::load_locked;
-use crate::game::threads::ActPost;
+use crate::game::threads::{ActPost, Notice};
 use chrono::NaiveDateTime;
 use serde_json::Value;
 
@@ -144,6 +144,8 @@ pub struct GamePost {
     /// The body rendered as the game's image setting says; empty for act posts.
     pub html: String,
     pub act: Option<ActPost>,
+    /// A notice of the judge's clock (told in the reader's language by the page).
+    pub notice: Option<Notice>,
     pub created_at: NaiveDateTime,
     /// Edited since it was posted (its versions are public to the thread's readers).
     pub edited: bool,
@@ -282,7 +284,7 @@ pub fn quotable(
         Err(AppError::NotFound) => return Ok(None),
         Err(e) => return Err(e),
     };
-    if post.kind == "act" {
+    if is_system(&post) {
         return Ok(None);
     }
     Ok(Some((author_of(c, row, &post)?, post.body)))
@@ -359,7 +361,7 @@ pub fn history(
     floor: i64,
 ) -> Result<(Option<String>, Vec<GameRevision>), AppError> {
     let post = readable_post(c, row, who, which, floor)?;
-    if post.kind == "act" {
+    if is_system(&post) {
         return Err(AppError::NotFound);
     }
     let revisions = forum::revisions(c, post.id)?
@@ -372,6 +374,11 @@ pub fn history(
     Ok((author_of(c, row, &post)?, revisions))
 }
 
+/// An act post or a notice: written by the system, never quoted, edited or given a history.
+fn is_system(post: &Post) -> bool {
+    matches!(post.kind.as_str(), "act" | "notice")
+}
+
 fn view(
     p: Post,
     names: &std::collections::HashMap<i32, String>,
@@ -381,7 +388,11 @@ fn view(
     let act = (p.kind == "act")
         .then(|| serde_json::from_str::<ActPost>(&p.body).ok())
         .flatten();
-    let html = if act.is_some() {
+    let notice = (p.kind == "notice")
+        .then(|| serde_json::from_str::<Notice>(&p.body).ok())
+        .flatten();
+    let system = act.is_some() || notice.is_some();
+    let html = if system {
         String::new()
     } else {
         crate::markdown::render_with(&p.body, images)
@@ -390,9 +401,10 @@ fn view(
         floor: p.floor,
         author: p.as_seat.and_then(|s| names.get(&s).cloned()),
         kind: p.kind,
-        body: if act.is_some() { String::new() } else { p.body },
+        body: if system { String::new() } else { p.body },
         html,
         act,
+        notice,
         created_at: p.created_at,
         edited: p.edited_at.is_some(),
         editable,
@@ -401,13 +413,15 @@ fn view(
 
 /// The JSON form of a game post (API).
 pub fn post_json(p: &GamePost) -> Value {
+    let system = p.act.is_some() || p.notice.is_some();
     serde_json::json!({
         "floor": p.floor,
         "author": p.author,
         "kind": p.kind,
-        "body": if p.act.is_some() { Value::Null } else { Value::String(p.body.clone()) },
-        "html": if p.act.is_some() { Value::Null } else { Value::String(p.html.clone()) },
+        "body": if system { Value::Null } else { Value::String(p.body.clone()) },
+        "html": if system { Value::Null } else { Value::String(p.html.clone()) },
         "act": p.act.as_ref().map(|a| serde_json::to_value(a).unwrap_or(Value::Null)),
+        "notice": p.notice.as_ref().map(|n| serde_json::to_value(n).unwrap_or(Value::Null)),
         "created_at": crate::game::service::iso(p.created_at),
         "edited": p.edited,
     })

@@ -96,6 +96,32 @@ pub fn open_team_thread(
     Ok(thread.id)
 }
 
+/// A notice of the judge's clock in the game thread (the deadline moved, the game paused or
+/// resumed), stored as its kind and values and told in each reader's language (post kind
+/// `notice`): the thread is read in either language, so no sentence is stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    /// `deadline_moved`, `paused` or `resumed`.
+    pub notice: String,
+    /// The deadline it names (UTC, ISO 8601), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// The game's time zone (IANA name), in which pages show `at`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
+}
+
+/// Writes a notice into the game thread, by the judge.
+pub fn post_notice(
+    conn: &mut DbConnection,
+    game: &GameRow,
+    thread_id: i64,
+    notice: &Notice,
+) -> diesel::QueryResult<()> {
+    let body = serde_json::to_string(notice).unwrap_or_default();
+    forum::add_post_as(conn, thread_id, game.judge_id, &body, None, None, "notice").map(|_| ())
+}
+
 /// Writes an act post into the game thread.
 pub fn post_act(
     conn: &mut DbConnection,

@@ -8,7 +8,7 @@ use crate::db::queries::{forum, games};
 use crate::db::schema::{posts, threads, users};
 use crate::error::AppError;
 use crate::game::posting::GameThread;
-use crate::game::threads::ActPost;
+use crate::game::threads::{ActPost, Notice};
 use crate::i18n::Tr;
 use crate::markdown;
 use crate::web::games::ActView;
@@ -252,14 +252,22 @@ async fn game_feed(
                         Some(name) => name,
                         None => tr.t("feed-judge"),
                     };
+                    // A notice of the judge's clock is told in the reader's language.
+                    let notice = (p.kind == "notice")
+                        .then(|| serde_json::from_str::<Notice>(&p.body).ok())
+                        .flatten();
+                    let (html, content) = match notice {
+                        Some(n) => (false, crate::web::games::notice_text(&tr, &n)),
+                        None => (true, markdown::render_with(&p.body, images)),
+                    };
                     Item {
                         id: href(&p),
                         title: tr.t1("feed-post-by", "name", &author),
                         href: href(&p),
                         updated: p.edited_at.unwrap_or(p.created_at),
                         author: Some(author),
-                        html: true,
-                        content: markdown::render_with(&p.body, images),
+                        html,
+                        content,
                     }
                 }
             }

@@ -256,29 +256,48 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
     let want = app.clock.now_utc() + chrono::Duration::seconds(remaining);
     assert!((got - want).num_seconds().abs() <= 1, "{got} vs {want}");
     assert_eq!(deadline_of(&app, g.id).await, b["deadline"]);
-    // Each move of the clock was announced in the game thread, where the players are.
+    // Each move of the clock was announced in the game thread, where the players are: as a
+    // notice the API gives as data and each page tells in its reader's language.
     let (_, thread) = api.get(&format!("{base}/threads/game"), None).await;
-    let notices: Vec<String> = thread["posts"]
+    let notices: Vec<Value> = thread["posts"]
         .as_array()
         .expect("posts")
         .iter()
-        .filter(|p| p["kind"] == "judge")
-        .filter_map(|p| p["body"].as_str().map(str::to_string))
+        .filter(|p| p["kind"] == "notice")
+        .map(|p| p["notice"].clone())
         .collect();
-    assert!(
-        notices
-            .iter()
-            .any(|n| n.contains("截止时间改为") && n.contains("CST")),
+    let kinds: Vec<&str> = notices
+        .iter()
+        .filter_map(|n| n["notice"].as_str())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["deadline_moved", "paused", "resumed"],
         "{notices:?}"
     );
-    assert!(
-        notices.iter().any(|n| n.contains("游戏暂停")),
-        "{notices:?}"
-    );
-    assert!(
-        notices.iter().any(|n| n.contains("游戏继续")),
-        "{notices:?}"
-    );
+    assert_eq!(notices[0]["zone"], "Asia/Shanghai");
+    for (lang, moved, paused, resumed) in [
+        ("zh-CN", "法官将截止时间改为", "法官暂停了游戏", "游戏继续"),
+        (
+            "en",
+            "The judge moved the deadline to",
+            "The judge paused the game",
+            "The game resumes",
+        ),
+    ] {
+        let page = app
+            .browser_in(lang)
+            .get(&format!("/games/{}/threads/game", g.id))
+            .await;
+        for text in [moved, paused, resumed] {
+            assert!(page.body.contains(text), "{lang}: {text}");
+        }
+        assert!(
+            page.body.contains("CST"),
+            "{lang}: the time in the game's zone"
+        );
+        assert!(!page.body.contains("deadline_moved"), "{lang}: no raw code");
+    }
     let (s, b) = api
         .post(
             &format!("{base}/actions"),

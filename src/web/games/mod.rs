@@ -79,6 +79,31 @@ pub fn phase_suffix(tr: &Tr, kind: Option<&str>) -> String {
     }
 }
 
+/// A notice of the judge's clock as the reader reads it, with its time in the game's zone.
+pub fn notice_text(tr: &Tr, n: &crate::game::threads::Notice) -> String {
+    use chrono::TimeZone;
+    let zone: chrono_tz::Tz = n
+        .zone
+        .as_deref()
+        .and_then(|z| z.parse().ok())
+        .unwrap_or(chrono_tz::Asia::Shanghai);
+    let when =
+        n.at.as_deref()
+            .and_then(|t| chrono::NaiveDateTime::parse_from_str(t, "%Y-%m-%dT%H:%M:%SZ").ok())
+            .map(|t| {
+                zone.from_utc_datetime(&t)
+                    .format("%Y-%m-%d %H:%M %Z")
+                    .to_string()
+            })
+            .unwrap_or_default();
+    match n.notice.as_str() {
+        "deadline_moved" => tr.t1("notice-deadline-moved", "when", &when),
+        "paused" => tr.t("notice-paused"),
+        "resumed" => tr.t1("notice-resumed", "when", &when),
+        _ => tr.t("notice-other"),
+    }
+}
+
 pub fn winner_text(tr: &Tr, winner: &str) -> String {
     match winner {
         "good" | "kira" | "draw" => tr.t(&format!("dn-winner-{winner}")),

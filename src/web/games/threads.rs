@@ -25,6 +25,8 @@ pub struct GamePostView {
     pub author: Option<String>,
     pub html: String,
     pub act: Option<ActView>,
+    /// A notice of the judge's clock, as a sentence.
+    pub notice: Option<String>,
     pub created_at: TimeView,
     pub edited: bool,
     /// The reader may edit it now (her seat's own post, or the judge's own).
@@ -128,6 +130,8 @@ fn page_of(
             author: p.author.clone(),
             html: p.html.clone(),
             act: p.act.as_ref().map(|a| ActView::new(&tr, a)),
+            // A notice is told in the reader's language.
+            notice: p.notice.as_ref().map(|n| super::notice_text(&tr, n)),
             created_at: TimeView::new(p.created_at),
             edited: p.edited,
             can_edit: p.editable,
