@@ -1,4 +1,5 @@
 //! The forum's service layer: accounts and posting, shared by the pages and the JSON API.
 
 pub mod accounts;
+pub mod boards;
 pub mod posting;

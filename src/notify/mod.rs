@@ -52,6 +52,56 @@ const POSTS: &str = "posts";
 const BATCH: i64 = 500;
 
 /// Adds the notifications that are due now; returns how many it added.
+/// Marks every notification of `user` read (a game-ID login: those of its game, `scope`);
+/// returns how many.
+pub async fn mark_all_read(
+    state: &AppState,
+    user: i64,
+    scope: Option<i64>,
+) -> Result<usize, AppError> {
+    let now = state.clock.now();
+    state
+        .write(move |c| Ok(store::mark_all_read(c, user, scope, now)?))
+        .await
+}
+
+/// The newest notifications of `user` (`scope` as above), marked read as they are shown.
+pub async fn take_list(
+    state: &AppState,
+    user: i64,
+    scope: Option<i64>,
+    limit: i64,
+) -> Result<Vec<store::NotificationRow>, AppError> {
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let rows = store::list(c, user, scope, limit)?;
+            store::mark_all_read(c, user, scope, now)?;
+            Ok(rows)
+        })
+        .await
+}
+
+/// Turns kinds of notification on or off for `user`; a kind this build does not know is
+/// refused before anything is written.
+pub async fn set_kinds(
+    state: &AppState,
+    user: i64,
+    changes: Vec<(String, bool)>,
+) -> Result<(), AppError> {
+    if let Some((k, _)) = changes.iter().find(|(k, _)| !KINDS.contains(&k.as_str())) {
+        return Err(AppError::BadRequest(format!("unknown kind {k:?}")));
+    }
+    state
+        .write(move |c| {
+            for (kind, on) in &changes {
+                store::set_enabled(c, user, kind, *on)?;
+            }
+            Ok(())
+        })
+        .await
+}
+
 pub async fn tick(state: &AppState) -> Result<usize, AppError> {
     let now = state.clock.now();
     let from_events = state.write(move |c| from_events(c, now)).await?;

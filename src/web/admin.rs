@@ -2,7 +2,7 @@
 
 use crate::app::AppState;
 use crate::db::queries::{account_events, forum, users};
-use crate::domain::{BoardSlug, Role, Title};
+use crate::domain::Role;
 use crate::error::AppError;
 use crate::forum::accounts as service;
 use crate::i18n::Tr;
@@ -202,25 +202,6 @@ pub struct BoardForm {
     description: String,
 }
 
-/// Creates a board; `None` when the slug is taken.
-pub async fn create_board(
-    state: &AppState,
-    slug: &str,
-    title: &str,
-    description: &str,
-) -> Result<(), AppError> {
-    let slug = BoardSlug::parse(slug)?;
-    let title = Title::parse(title)?;
-    let description = description.trim().chars().take(500).collect::<String>();
-    state
-        .write(move |c| {
-            forum::create_board(c, slug.as_str(), title.as_str(), &description)?
-                .map(|_| ())
-                .ok_or(AppError::Conflict("slug_taken"))
-        })
-        .await
-}
-
 #[post("/admin/boards")]
 async fn new_board(
     viewer: Viewer,
@@ -229,7 +210,9 @@ async fn new_board(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(&form.csrf)?;
     viewer.require_admin()?;
-    match create_board(&state, &form.slug, &form.title, &form.description).await {
+    match crate::forum::boards::create_board(&state, &form.slug, &form.title, &form.description)
+        .await
+    {
         Ok(()) => Ok(flash::see_other(&format!("/b/{}", form.slug.trim()))),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
             let f = Flash::refusal("", e.message(&viewer.tr))

@@ -167,15 +167,8 @@ fn action_reply_text(tr: &Tr, p: &Value, title: String, act: String) -> String {
 async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage, AppError> {
     let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
     let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
-    let now = state.clock.now();
     // Seen is read: the list is loaded, then everything shown is marked.
-    let rows = state
-        .write(move |c| {
-            let rows = store::list(c, user, scope, 100)?;
-            store::mark_all_read(c, user, scope, now)?;
-            Ok(rows)
-        })
-        .await?;
+    let rows = notify::take_list(&state, user, scope, 100).await?;
     let tr = viewer.tr;
     let items = rows
         .iter()
@@ -212,10 +205,7 @@ async fn mark_read(
     viewer.check_csrf(&form.csrf)?;
     let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
     let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
-    let now = state.clock.now();
-    state
-        .write(move |c| Ok(store::mark_all_read(c, user, scope, now)?))
-        .await?;
+    notify::mark_all_read(&state, user, scope).await?;
     Ok(flash::see_other("/notifications"))
 }
 
@@ -260,18 +250,11 @@ async fn prefs_save(
 ) -> Result<HttpResponse, AppError> {
     viewer.check_csrf(form.get("csrf").map(String::as_str).unwrap_or(""))?;
     let user = viewer.require()?.id;
-    let on: Vec<(&'static str, bool)> = notify::KINDS
+    let on: Vec<(String, bool)> = notify::KINDS
         .iter()
-        .map(|k| (*k, form.contains_key(*k)))
+        .map(|k| (k.to_string(), form.contains_key(*k)))
         .collect();
-    state
-        .write(move |c| {
-            for (kind, enabled) in on {
-                store::set_enabled(c, user, kind, enabled)?;
-            }
-            Ok(())
-        })
-        .await?;
+    notify::set_kinds(&state, user, on).await?;
     let f = Flash::notice(viewer.tr.t("notify-settings-saved"));
     flash::redirect(&state, &viewer, PREFS_PATH, f).await
 }

@@ -44,7 +44,7 @@ async fn api_create_board(
     if !user.0.is_admin() {
         return Err(AppError::Forbidden);
     }
-    crate::web::admin::create_board(&state, &body.slug, &body.title, &body.description).await?;
+    crate::forum::boards::create_board(&state, &body.slug, &body.title, &body.description).await?;
     Ok(HttpResponse::Created().json(json!({"slug": body.slug.trim()})))
 }
 

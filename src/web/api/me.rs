@@ -73,10 +73,7 @@ async fn api_notifications_read(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
     let (id, scope) = (user.0.id, user.0.scope.map(|s| s.game_id));
-    let now = state.clock.now();
-    let n = state
-        .write(move |c| Ok(store::mark_all_read(c, id, scope, now)?))
-        .await?;
+    let n = notify::mark_all_read(&state, id, scope).await?;
     Ok(HttpResponse::Ok().json(json!({"marked": n})))
 }
 
@@ -101,22 +98,8 @@ async fn api_set_prefs(
     state: web::Data<AppState>,
     body: web::Json<std::collections::HashMap<String, bool>>,
 ) -> Result<HttpResponse, AppError> {
-    let id = user.0.id;
-    let changes = body.into_inner();
-    if let Some(k) = changes
-        .keys()
-        .find(|k| !notify::KINDS.contains(&k.as_str()))
-    {
-        return Err(AppError::BadRequest(format!("unknown kind {k:?}")));
-    }
-    state
-        .write(move |c| {
-            for (kind, on) in &changes {
-                store::set_enabled(c, id, kind, *on)?;
-            }
-            Ok(())
-        })
-        .await?;
+    let changes = body.into_inner().into_iter().collect();
+    notify::set_kinds(&state, user.0.id, changes).await?;
     prefs_of(&state, user.0.id).await
 }
 
