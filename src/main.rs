@@ -1,9 +1,11 @@
 //! The `maku` binary: a thin command-line shell over the library.
 
-use clap::{Parser, Subcommand};
-use maku::cli;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use maku::cli::{self, GlobalArgs, LogTo, serve::ServeArgs};
 use std::process::ExitCode;
 
+/// `maku` alone runs the server; so does `maku --bind …` (server flags and no command).
 #[derive(Parser)]
 #[command(
     name = "maku",
@@ -14,13 +16,16 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    serve: cli::serve::ServeArgs,
+    global: GlobalArgs,
+    /// The server's flags when no command is given (`maku --bind …`).
+    #[command(flatten)]
+    serve: ServeArgs,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Run the forum server (the default when no command is given).
-    Serve,
+    Serve(ServeArgs),
     /// Manage accounts from the console.
     User {
         #[command(subcommand)]
@@ -39,13 +44,42 @@ enum Command {
     Simulate(cli::simulate::SimulateArgs),
 }
 
+/// The server flag given on the command line before a command other than `serve` (they
+/// belong after `serve`, or with no command at all).
+fn server_flag_before(matches: &ArgMatches) -> Option<String> {
+    let flags = ServeArgs::augment_args(clap::Command::new("serve"));
+    flags
+        .get_arguments()
+        .find(|a| matches.value_source(a.get_id().as_str()) == Some(ValueSource::CommandLine))
+        .map(|a| format!("--{}", a.get_long().unwrap_or(a.get_id().as_str())))
+}
+
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let mut command = Cli::command();
+    let matches = command.get_matches_mut();
+    let args = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
+    if matches.subcommand_name().is_some()
+        && let Some(flag) = server_flag_before(&matches)
+    {
+        command
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!(
+                    "the server flag '{flag}' goes with `maku serve` (or no command), \
+                     after `serve`"
+                ),
+            )
+            .exit();
+    }
+    if !matches!(args.command, None | Some(Command::Serve(_))) {
+        cli::init_tracing(&args.global.log, LogTo::Stderr);
+    }
     match args.command {
-        None | Some(Command::Serve) => cli::serve::run(args.serve),
-        Some(Command::User { command }) => cli::user::run(&args.serve, command),
-        Some(Command::Audit { command }) => cli::audit::run(&args.serve, command),
-        Some(Command::Backup { file }) => cli::backup::run(&args.serve, &file),
+        None => cli::serve::run(&args.serve, &args.global),
+        Some(Command::Serve(serve)) => cli::serve::run(&serve, &args.global),
+        Some(Command::User { command }) => cli::user::run(&args.global, command),
+        Some(Command::Audit { command }) => cli::audit::run(&args.global, command),
+        Some(Command::Backup { file }) => cli::backup::run(&args.global, &file),
         Some(Command::Replay { file }) => cli::replay::run(&file),
         Some(Command::Simulate(sim)) => cli::simulate::run(&sim),
     }

@@ -182,3 +182,171 @@ fn first_start_creates_admin_once_and_prints_the_address() {
     assert!(!second.contains("Created the account"), "{second}");
     assert!(second.contains("maku listening on"));
 }
+
+/// The server's own flags (issue 11), as `maku --help` lists them.
+const SERVER_FLAGS: [&str; 12] = [
+    "--bind",
+    "--secure-cookies",
+    "--trust-proxy",
+    "--pool-size",
+    "--workers",
+    "--session-idle-days",
+    "--sign-in-burst",
+    "--sign-up-burst",
+    "--public-url",
+    "--actions-per-minute",
+    "--posts-per-minute",
+    "MAKU_BIND",
+];
+
+fn help(args: &[&str]) -> String {
+    let out = maku().args(args).output().expect("run maku --help");
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Issue 11: server flags are on the server command only; the database URL and the log
+/// filter are global and listed everywhere.
+#[test]
+fn server_flags_are_listed_only_where_the_server_runs() {
+    for args in [
+        &["simulate", "--help"][..],
+        &["replay", "--help"],
+        &["user", "add", "--help"],
+        &["audit", "verify", "--help"],
+        &["backup", "--help"],
+    ] {
+        let text = help(args);
+        for flag in SERVER_FLAGS {
+            assert!(!text.contains(flag), "{args:?} lists {flag}:\n{text}");
+        }
+        assert!(text.contains("--database-url"), "{args:?}:\n{text}");
+        assert!(text.contains("--log"), "{args:?}:\n{text}");
+    }
+    for args in [&["--help"][..], &["serve", "--help"]] {
+        let text = help(args);
+        for flag in SERVER_FLAGS {
+            assert!(text.contains(flag), "{args:?} lacks {flag}:\n{text}");
+        }
+        assert!(text.contains("--database-url"), "{args:?}:\n{text}");
+        assert!(text.contains("--log"), "{args:?}:\n{text}");
+    }
+}
+
+/// Issue 11: a server flag with another command is clap's usage error (exit 2), before or
+/// after the command's name; nothing runs.
+#[test]
+fn a_server_flag_with_another_command_is_refused() {
+    let dir = tempfile::tempdir().expect("tmp");
+    for args in [
+        &["simulate", "--games", "1", "--bind", "127.0.0.1:0"][..],
+        &["--bind", "127.0.0.1:0", "simulate", "--games", "1"],
+        &["--pool-size", "2", "serve", "--bind", "127.0.0.1:0"],
+        &["user", "add", "kim", "--secure-cookies"],
+        &["audit", "verify", "--workers", "2"],
+    ] {
+        let out = maku()
+            .current_dir(dir.path())
+            .args(args)
+            .env_remove("DATABASE_URL")
+            .stdin(Stdio::null())
+            .output()
+            .expect("run maku");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains("Usage:"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.path()).expect("dir").count(),
+        0,
+        "no database opened"
+    );
+}
+
+/// Issue 11: `user` and `audit` take the database URL and the log filter, before or after
+/// the command's name; a bad log filter is a usage error.
+#[test]
+fn user_and_audit_take_the_database_url_and_the_log_filter() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let db = dir.path().join("m.db");
+    let db = db.to_str().expect("utf-8 path");
+    let mut child = maku()
+        .args([
+            "--log",
+            "warn",
+            "user",
+            "add",
+            "alice",
+            "--database-url",
+            db,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn maku");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"a-good-password\n")
+        .expect("write password");
+    let out = child.wait_with_output().expect("maku exits");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = maku()
+        .args([
+            "--database-url",
+            db,
+            "audit",
+            "verify",
+            "--log",
+            "maku=debug",
+        ])
+        .output()
+        .expect("run audit");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("ok: "));
+    let out = maku()
+        .args(["audit", "verify", "--database-url", db])
+        .env("MAKU_LOG", "maku=loud")
+        .output()
+        .expect("run audit");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--log"));
+}
+
+/// Issue 11: `replay` opens no database, wherever `--database-url` points.
+#[test]
+fn replay_opens_no_database() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/examples");
+    let first = std::fs::read_dir(&examples)
+        .expect("tests/fixtures/examples")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("a scenario");
+    let out = maku()
+        .current_dir(dir.path())
+        .env_remove("DATABASE_URL")
+        .arg("replay")
+        .arg(&first)
+        .output()
+        .expect("run replay");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!dir.path().join("maku.db").exists(), "no default database");
+}

@@ -1,7 +1,7 @@
 //! `maku audit verify [--game ID]`: recompute the hash chains; exit 1 naming the first event
 //! that was changed, deleted or reordered.
 
-use super::serve::ServeArgs;
+use super::GlobalArgs;
 use crate::audit::store::{VerifyError, verify_all};
 use crate::db;
 use std::process::ExitCode;
@@ -15,9 +15,9 @@ pub enum AuditCommand {
     },
 }
 
-pub fn run(settings: &ServeArgs, cmd: AuditCommand) -> ExitCode {
+pub fn run(global: &GlobalArgs, cmd: AuditCommand) -> ExitCode {
     let AuditCommand::Verify { game } = cmd;
-    let pool = match db::connect(&settings.database_url, 1) {
+    let pool = match db::connect(&global.database_url, 1) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("maku audit: {e}");

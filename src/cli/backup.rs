@@ -1,11 +1,11 @@
 //! `maku backup FILE`: a consistent copy of a live SQLite database (`VACUUM INTO`).
 
-use super::serve::ServeArgs;
+use super::GlobalArgs;
 use crate::db;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(settings: &ServeArgs, file: &Path) -> ExitCode {
+pub fn run(global: &GlobalArgs, file: &Path) -> ExitCode {
     if file.exists() {
         eprintln!("maku backup: {} exists; choose a new file", file.display());
         return ExitCode::from(2);
@@ -14,7 +14,7 @@ pub fn run(settings: &ServeArgs, file: &Path) -> ExitCode {
         eprintln!("maku backup: the file name must be UTF-8");
         return ExitCode::from(2);
     };
-    let result = db::connect(&settings.database_url, 1).and_then(|pool| {
+    let result = db::connect(&global.database_url, 1).and_then(|pool| {
         let mut conn = pool.get()?;
         db::backup_sqlite(&mut conn, target)
     });

@@ -1,72 +1,57 @@
 //! `maku serve`: run the forum server.
 
+use super::{GlobalArgs, LogTo, init_tracing};
 use crate::config::Settings;
 use crate::startup::Application;
 use std::process::ExitCode;
 
-/// Settings shared by every command that touches the database or the server.
+/// The server's flags: on `maku serve`, or on `maku` with no command (issue 11). The database
+/// URL and the log filter are [`GlobalArgs`], taken by every command.
 #[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Server options (with `serve` or no command)")]
 pub struct ServeArgs {
     /// Address to listen on.
-    #[arg(
-        long,
-        env = "MAKU_BIND",
-        default_value = "127.0.0.1:8080",
-        global = true
-    )]
+    #[arg(long, env = "MAKU_BIND", default_value = "127.0.0.1:8080")]
     pub bind: String,
-    /// `sqlite://path`, a file path, or `postgres://…`.
-    #[arg(long, env = "DATABASE_URL", default_value = "maku.db", global = true)]
-    pub database_url: String,
     /// Mark session cookies Secure (serve over HTTPS, or behind a TLS proxy).
-    #[arg(long, env = "MAKU_SECURE_COOKIES", global = true)]
+    #[arg(long, env = "MAKU_SECURE_COOKIES")]
     pub secure_cookies: bool,
     /// Trust X-Forwarded-For for client addresses (only behind your own proxy).
-    #[arg(long, env = "MAKU_TRUST_PROXY", global = true)]
+    #[arg(long, env = "MAKU_TRUST_PROXY")]
     pub trust_proxy: bool,
     /// Database connections in the pool.
-    #[arg(long, env = "MAKU_POOL_SIZE", default_value_t = 8, global = true)]
+    #[arg(long, env = "MAKU_POOL_SIZE", default_value_t = 8)]
     pub pool_size: u32,
     /// HTTP worker threads (0 = one per core).
-    #[arg(long, env = "MAKU_WORKERS", default_value_t = 0, global = true)]
+    #[arg(long, env = "MAKU_WORKERS", default_value_t = 0)]
     pub workers: usize,
     /// Days without a request after which a browser session ends.
-    #[arg(long, env = "MAKU_SESSION_IDLE_DAYS", default_value_t = 30, global = true,
+    #[arg(long, env = "MAKU_SESSION_IDLE_DAYS", default_value_t = 30,
           value_parser = clap::value_parser!(u32).range(1..=3650))]
     pub session_idle_days: u32,
     /// Sign-in attempts per client address per hour (API tokens and game-ID logins included).
-    #[arg(long, env = "MAKU_SIGN_IN_BURST", default_value_t = 30, global = true,
+    #[arg(long, env = "MAKU_SIGN_IN_BURST", default_value_t = 30,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub sign_in_burst: u32,
     /// Sign-ups per client address per hour, counted apart from sign-ins.
-    #[arg(long, env = "MAKU_SIGN_UP_BURST", default_value_t = 10, global = true,
+    #[arg(long, env = "MAKU_SIGN_UP_BURST", default_value_t = 10,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub sign_up_burst: u32,
     /// The address readers use (`https://maku.example`); absolute links such as the Atom
     /// feeds' are built from it. Default: http:// and the bound address.
-    #[arg(long, env = "MAKU_PUBLIC_URL", value_parser = crate::config::parse_public_url, global = true)]
+    #[arg(long, env = "MAKU_PUBLIC_URL", value_parser = crate::config::parse_public_url)]
     pub public_url: Option<String>,
     /// Actions one seat may submit per minute (0 = no limit).
-    #[arg(
-        long,
-        env = "MAKU_ACTIONS_PER_MINUTE",
-        default_value_t = 30,
-        global = true
-    )]
+    #[arg(long, env = "MAKU_ACTIONS_PER_MINUTE", default_value_t = 30)]
     pub actions_per_minute: u32,
     /// Posts and edits one account may make per minute (0 = no limit).
-    #[arg(
-        long,
-        env = "MAKU_POSTS_PER_MINUTE",
-        default_value_t = 10,
-        global = true
-    )]
+    #[arg(long, env = "MAKU_POSTS_PER_MINUTE", default_value_t = 10)]
     pub posts_per_minute: u32,
 }
 
 impl ServeArgs {
-    pub fn settings(&self) -> Settings {
-        let mut s = Settings::new(self.bind.clone(), self.database_url.clone());
+    pub fn settings(&self, global: &GlobalArgs) -> Settings {
+        let mut s = Settings::new(self.bind.clone(), global.database_url.clone());
         s.secure_cookies = self.secure_cookies;
         s.trust_proxy = self.trust_proxy;
         s.pool_size = self.pool_size.max(1);
@@ -81,15 +66,9 @@ impl ServeArgs {
     }
 }
 
-pub fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("MAKU_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
-}
-
-pub fn run(args: ServeArgs) -> ExitCode {
-    init_tracing();
-    let settings = args.settings();
+pub fn run(args: &ServeArgs, global: &GlobalArgs) -> ExitCode {
+    init_tracing(&global.log, LogTo::Stdout);
+    let settings = args.settings(global);
     actix_web::rt::System::new().block_on(async move {
         let app = match Application::build(settings.clone()).await {
             Ok(app) => app,
@@ -123,17 +102,20 @@ pub fn run(args: ServeArgs) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::ServeArgs;
+    use crate::cli::GlobalArgs;
     use clap::Parser;
 
     #[derive(Parser)]
     struct Cli {
+        #[command(flatten)]
+        global: GlobalArgs,
         #[command(flatten)]
         args: ServeArgs,
     }
 
     fn settings(args: &[&str]) -> Result<crate::config::Settings, clap::Error> {
         let argv = std::iter::once("maku").chain(args.iter().copied());
-        Cli::try_parse_from(argv).map(|c| c.args.settings())
+        Cli::try_parse_from(argv).map(|c| c.args.settings(&c.global))
     }
 
     /// Issue 9 item 9: the idle time of sessions is a flag, 30 days unless set, at least one.

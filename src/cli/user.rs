@@ -1,6 +1,6 @@
 //! `maku user …`: account management from the console.
 
-use super::serve::ServeArgs;
+use super::GlobalArgs;
 use crate::domain::{Password, Role, Username};
 use crate::forum::accounts;
 use std::io::Read;
@@ -16,7 +16,7 @@ pub enum UserCommand {
     },
 }
 
-pub fn run(settings: &ServeArgs, cmd: UserCommand) -> ExitCode {
+pub fn run(global: &GlobalArgs, cmd: UserCommand) -> ExitCode {
     let UserCommand::Add { name, role } = cmd;
     let parsed =
         (|| Ok::<_, crate::domain::InputError>((Username::parse(&name)?, Role::parse(&role)?)))();
@@ -40,7 +40,8 @@ pub fn run(settings: &ServeArgs, cmd: UserCommand) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let settings = settings.settings();
+    // Only the database matters here; the server's settings keep their defaults.
+    let settings = crate::config::Settings::new("127.0.0.1:0", global.database_url.clone());
     actix_web::rt::System::new().block_on(async move {
         let state = match crate::startup::state(&settings).await {
             Ok(s) => s,
