@@ -270,9 +270,17 @@ impl Tab {
             .find(Locator::Css(css))
             .await
             .unwrap_or_else(|_| panic!("{}: no {css} on {}", self.view.name, self.url("")));
+        let before = self.client.find(Locator::Css("html")).await.ok();
         let t = Instant::now();
         el.click().await.expect("click");
-        // WebDriver waits for the navigation a click starts; make sure the new page is there.
+        // A form's post and redirect may still be on their way when the click returns (a
+        // loaded machine): wait until the page the click left is gone, then for the new one.
+        if let Some(before) = before {
+            let gone_by = Instant::now() + Duration::from_secs(15);
+            while before.tag_name().await.is_ok() && Instant::now() < gone_by {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
         self.client
             .wait()
             .at_most(Duration::from_secs(30))
