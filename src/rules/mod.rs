@@ -7,6 +7,7 @@
 //! [`Line`]s, each with its audience (public, one seat, or the reply to the submitter).
 
 pub mod deathnote;
+mod forms;
 mod interface;
 pub mod scenario;
 pub mod sim;
@@ -19,6 +20,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::Value;
 
+pub use forms::{ActionForm, CONFIRM_FIELD, FieldInput, FormError, FormField, Slot};
 pub use interface::{
     GameConfig, Line, Phase, PhaseKind, PublicSeat, Refused, SeatSpec, Submitted, Variant,
 };
@@ -66,6 +68,21 @@ impl Variant {
     /// The kind named `name`, if this variant has it.
     pub fn phase_kind(self, name: &str) -> Option<&'static PhaseKind> {
         self.phases().iter().find(|k| k.name == name)
+    }
+
+    /// The action forms, one per action type: what a page offers a seat and what
+    /// [`form_to_action`] accepts.
+    pub fn action_forms(self) -> &'static [ActionForm] {
+        match self {
+            Variant::DeathNote => &deathnote::FORMS,
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => &twophase::FORMS,
+        }
+    }
+
+    /// The form of the action type `kind`, if this variant has one.
+    pub fn action_form(self, kind: &str) -> Option<&'static ActionForm> {
+        self.action_forms().iter().find(|f| f.kind == kind)
     }
 
     /// The default list of game IDs (a judge may edit it per game).
@@ -200,6 +217,18 @@ impl Variant {
         }
         Ok(action)
     }
+}
+
+/// A submitted action form of `variant` (its `type` is `kind`; `fields` are the other fields as
+/// posted, the shell's own such as the CSRF token taken out) → the action object the API takes,
+/// or why not. A field the form does not have is refused, as [`Variant::parse_action_strict`]
+/// refuses an unknown JSON field.
+pub fn form_to_action(
+    variant: Variant,
+    kind: &str,
+    fields: &[(&str, &str)],
+) -> Result<Value, FormError> {
+    forms::to_action(variant.action_forms(), kind, fields)
 }
 
 /// A game that cannot start as configured.

@@ -10,6 +10,7 @@ use std::ops::{Range, RangeInclusive};
 
 use serde_json::{Value, json};
 
+use super::forms::{ActionForm, FieldInput, FormField};
 use super::interface::{
     GameConfig, Line, Phase, PhaseKind, PublicSeat, Refused, SeatSpec, Submitted, Variant,
 };
@@ -34,6 +35,20 @@ pub const PHASES: [PhaseKind; 2] = [
 pub const CAST: [&str; 12] = [
     "Alder", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Ginkgo", "Hazel", "Ivy", "Juniper",
     "Kapok", "Larch",
+];
+
+/// The day's vote names another living seat; the night's sleep asks for nothing.
+pub const FORMS: [ActionForm; 2] = [
+    ActionForm {
+        kind: "vote",
+        fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],
+        confirm: false,
+    },
+    ActionForm {
+        kind: "sleep",
+        fields: &[],
+        confirm: false,
+    },
 ];
 
 /// The phase of step `step`: odd steps are days, even steps nights; two steps an act.

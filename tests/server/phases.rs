@@ -2,7 +2,7 @@
 //! variant `twophase` (a day, then a night, per act) runs through the same service, scheduler,
 //! console, reminders and act posts as Death Note, which is the one-phase case.
 
-use crate::helpers::{Api, TestApp};
+use crate::helpers::{Api, Browser, Page, TestApp, crafted, fact, form_html, started_game, submit};
 use crate::on_both_backends;
 use maku::game::scheduler::tick;
 use reqwest::StatusCode;
@@ -13,6 +13,9 @@ on_both_backends!(
     the_judge_acts_on_the_open_phase_and_reads_it_named,
     a_seat_owing_in_a_phase_is_reminded_of_that_phase,
     a_variant_refuses_phase_lengths_it_does_not_have,
+    the_generic_seat_page_offers_the_forms_of_the_phase,
+    a_forged_field_in_a_generic_seat_form_is_refused,
+    only_the_seat_sees_its_generic_seat_page,
 );
 
 /// A started four-seat `twophase` game: days of 120 minutes, nights of 30. Returns (game id,
@@ -361,4 +364,298 @@ async fn a_variant_refuses_phase_lengths_it_does_not_have(app: TestApp) {
             .await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{variant} {lengths}: {b}");
     }
+}
+
+/// The `p{i}` players of [`started`] signed in, each with its game ID, in sign-up order.
+async fn seats(
+    app: &TestApp,
+    id: i64,
+    players: &[String],
+    lang: &'static str,
+) -> Vec<(Browser, String)> {
+    let api = Api::new(app);
+    let mut out = Vec::new();
+    for (i, t) in players.iter().enumerate() {
+        let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
+        let b = app.browser_in(lang);
+        let p = b.login(&format!("p{i}"), "password-123").await;
+        assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+        out.push((b, me["game_id"].as_str().expect("game id").to_string()));
+    }
+    out
+}
+
+/// The values a select of `form` offers (its empty "choose" option left out).
+fn options(form: &str) -> Vec<String> {
+    form.split(r#"<option value=""#)
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The lines of a seat page's private log.
+fn log_of(page: &Page) -> Vec<String> {
+    page.body
+        .split(r#"<span class="act">"#)
+        .skip(1)
+        .filter_map(|rest| rest.split("</li>").next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Issue 11: a variant without a page of its own gets the generic seat page, its forms drawn
+/// from the variant's action forms: by day a vote for another living seat, by night a sleep.
+async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
+    let (id, admin, players) = started(&app).await;
+    let api = Api::new(&app);
+    let seats = seats(&app, id, &players, "zh-CN").await;
+    let names: Vec<String> = seats.iter().map(|(_, n)| n.clone()).collect();
+    let seat_path = format!("/games/{id}/seat");
+    for (b, me) in &seats {
+        let page = b.get(&seat_path).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        assert_eq!(fact(&page, "游戏身份"), *me);
+        assert_eq!(fact(&page, "角色"), "玩家");
+        assert!(
+            fact(&page, "状态").starts_with("存活 · 第 1 幕（白天）"),
+            "{}",
+            page.body
+        );
+        let vote = form_html(&page, "vote").expect("a vote form by day");
+        let mut others: Vec<String> = names.iter().filter(|n| *n != me).cloned().collect();
+        let mut offered = options(vote);
+        others.sort();
+        offered.sort();
+        assert_eq!(offered, others, "the other living seats: {vote}");
+        assert!(
+            vote.contains(r#"<select name="target" required>"#),
+            "{vote}"
+        );
+        assert!(vote.contains("<label>目标"), "a labelled select: {vote}");
+        assert!(form_html(&page, "sleep").is_none(), "no sleep by day");
+        assert!(!page.body.contains(r#"value="sleep""#));
+        assert!(page.body.contains("还没有记录"), "an empty log");
+    }
+    // Everyone votes for the first seat, which votes for the second, through the page's form.
+    let target = names[0].clone();
+    for (i, (b, _)) in seats.iter().enumerate() {
+        let who = if i == 0 { &names[1] } else { &target };
+        let p = submit(b, id, "vote", &[("target", who)]).await;
+        p.assert_back_at(&seat_path);
+        assert!(
+            p.body
+                .contains("已提交：投票已记录（截止前可改投，以最后一票为准）。"),
+            "{}",
+            p.body
+        );
+        assert_eq!(
+            log_of(&p),
+            vec![format!(
+                "第 1 幕</span> 你提交「投票（目标：{who}）」→ 投票已记录（截止前可改投，以最后一票为准）。"
+            )],
+            "{}",
+            p.body
+        );
+    }
+    // The API agrees: the vote went through the service like any other.
+    let (_, me) = api
+        .get(&format!("/api/v1/games/{id}/me"), Some(&players[1]))
+        .await;
+    assert_eq!(me["state"]["vote"], json!(target), "{me}");
+    // The same page in English.
+    let en = seats_in_english(&app, 1).await;
+    let page = en.get(&seat_path).await;
+    assert!(page.body.contains("Act 1 (day)"), "{}", page.body);
+    assert!(
+        page.body.contains(&format!(
+            "You submitted “Vote (Target: {target})” → Vote recorded"
+        )),
+        "{}",
+        page.body
+    );
+
+    // The day ends: the first seat is out; the night offers the living a sleep and nothing else.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/resolve"),
+            &admin,
+            json!({"act": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    for (i, (b, _)) in seats.iter().enumerate() {
+        let page = b.get(&seat_path).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        assert!(form_html(&page, "vote").is_none(), "no vote by night");
+        if i == 0 {
+            assert!(fact(&page, "状态").starts_with("已出局 · 第 1 幕（夜晚）"));
+            assert!(form_html(&page, "sleep").is_none());
+            assert!(page.body.contains("现在没有可做的行动。"));
+            assert!(page.body.contains("/threads/graveyard"));
+            continue;
+        }
+        assert!(fact(&page, "状态").starts_with("存活 · 第 1 幕（夜晚）"));
+        let sleep = form_html(&page, "sleep").expect("a sleep form by night");
+        assert!(
+            !sleep.contains("<select") && !sleep.contains("<input name"),
+            "{sleep}"
+        );
+        let p = submit(b, id, "sleep", &[]).await;
+        p.assert_back_at(&seat_path);
+        assert!(p.body.contains("已提交：你睡了一夜。"), "{}", p.body);
+        assert!(
+            log_of(&p)
+                .last()
+                .is_some_and(|l| l.ends_with("你提交「睡觉」→ 你睡了一夜。")),
+            "{}",
+            p.body
+        );
+    }
+    // A vote by night, posted anyway, is refused by the rules: logged and explained.
+    let (b, _) = &seats[1];
+    let p = crafted(b, id, &[("type", "vote"), ("target", &names[2])]).await;
+    p.assert_back_at(&seat_path);
+    assert!(
+        p.body.contains("被拒绝：这个阶段不能这样做。"),
+        "{}",
+        p.body
+    );
+    assert!(
+        log_of(&p)
+            .last()
+            .is_some_and(|l| l.contains("→ 被拒绝：这个阶段不能这样做。")),
+        "{}",
+        p.body
+    );
+    assert!(p.body.contains(r#"<li class="refused">"#), "{}", p.body);
+}
+
+/// Player `p{i}` of [`started`], signed in with an English browser.
+async fn seats_in_english(app: &TestApp, i: usize) -> Browser {
+    let b = app.browser_in("en");
+    let p = b.login(&format!("p{i}"), "password-123").await;
+    assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+    b
+}
+
+/// As the strict API refuses unknown JSON fields, the form handler refuses a field the
+/// variant's form does not have: nothing reaches the rules, and the form comes back refilled.
+async fn a_forged_field_in_a_generic_seat_form_is_refused(app: TestApp) {
+    let (id, _, players) = started(&app).await;
+    let api = Api::new(&app);
+    let seats = seats(&app, id, &players, "zh-CN").await;
+    let (b, _) = &seats[0];
+    let other = seats[1].1.clone();
+    let seat_path = format!("/games/{id}/seat");
+    let private = || async {
+        api.get(&format!("/api/v1/games/{id}/me"), Some(&players[0]))
+            .await
+            .1["private"]
+            .clone()
+    };
+    let before = private().await;
+    let forged = crafted(
+        b,
+        id,
+        &[("type", "vote"), ("target", &other), ("by", &seats[2].1)],
+    )
+    .await;
+    forged.assert_back_at(&seat_path);
+    assert!(
+        forged.body.contains("被拒绝：未知字段「by」，请求未执行。"),
+        "{}",
+        forged.body
+    );
+    // The refused form is refilled and points to the reason.
+    let vote = form_html(&forged, "vote").expect("the vote form");
+    assert!(
+        vote.contains(&format!(r#"<option value="{other}" selected>"#)),
+        "{vote}"
+    );
+    assert!(vote.contains(r#"aria-describedby="form-error""#), "{vote}");
+    assert!(forged.body.contains(r#"id="form-error""#));
+    for fields in [
+        vec![
+            ("type", "vote"),
+            ("target", other.as_str()),
+            ("target", other.as_str()),
+        ],
+        vec![("type", "vote"), ("targets", other.as_str())],
+        vec![("type", "sleep"), ("target", other.as_str())],
+        vec![
+            ("type", "vote"),
+            ("target", other.as_str()),
+            ("confirm", "yes"),
+        ],
+    ] {
+        let p = crafted(b, id, &fields).await;
+        p.assert_back_at(&seat_path);
+        assert!(
+            p.body.contains(r#"class="error outcome""#),
+            "{fields:?}: {}",
+            p.body
+        );
+    }
+    let missing = crafted(b, id, &[("type", "vote"), ("target", " ")]).await;
+    assert!(
+        missing
+            .body
+            .contains("被拒绝：请填写「目标」；本次没有提交任何行动。"),
+        "{}",
+        missing.body
+    );
+    let kill = crafted(b, id, &[("type", "kill"), ("target", &other)]).await;
+    assert!(
+        kill.body
+            .contains("被拒绝：这里没有这项行动；本次没有提交任何行动。"),
+        "{}",
+        kill.body
+    );
+    assert_eq!(private().await, before, "nothing reached the rules");
+    assert!(log_of(&kill).is_empty(), "{}", kill.body);
+    // The same vote without the forged field goes through.
+    let p = crafted(b, id, &[("type", "vote"), ("target", &other)]).await;
+    assert!(p.body.contains("已提交：投票已记录"), "{}", p.body);
+    assert_ne!(private().await, before);
+}
+
+/// Only the seat's own account reaches its page, and every other reader gets the answer the
+/// Death Note page gives.
+async fn only_the_seat_sees_its_generic_seat_page(app: TestApp) {
+    let (id, _, _) = started(&app).await;
+    let dn = started_game(&app, "dn", json!({})).await;
+    let outsider = app.player("outsider").await;
+    let anon = app.browser();
+    // The judge has no seat either: the console is hers, not a seat page.
+    let judge = app.admin().await;
+    for b in [&outsider, &anon, &judge] {
+        let generic = b.get(&format!("/games/{id}/seat")).await;
+        let death_note = b.get(&format!("/games/{}/seat", dn.id)).await;
+        assert_eq!(generic.status, death_note.status, "{}", generic.body);
+        assert_ne!(generic.status, StatusCode::OK);
+        assert!(!generic.body.contains("form-vote"));
+    }
+    let page = outsider.get(&format!("/games/{id}/seat")).await;
+    assert_eq!(page.status, StatusCode::CONFLICT);
+    assert!(page.body.contains("你没有参加这局游戏"), "{}", page.body);
+    // A post from the outsider submits nothing: the same answer as for Death Note.
+    let csrf = outsider.get("/").await.csrf();
+    let names = game(&app, id).await["seats"].clone();
+    let target = names[0]["game_id"].as_str().expect("a seat").to_string();
+    let generic = outsider
+        .post(
+            &format!("/games/{id}/actions"),
+            &[("csrf", &csrf), ("type", "vote"), ("target", &target)],
+        )
+        .await;
+    let death_note = outsider
+        .post(
+            &format!("/games/{}/actions", dn.id),
+            &[("csrf", &csrf), ("type", "vote"), ("vote1", &dn.names[0])],
+        )
+        .await;
+    assert_eq!(generic.answer, StatusCode::CONFLICT, "{}", generic.body);
+    assert_eq!(generic.answer, death_note.answer);
 }

@@ -75,5 +75,5 @@ pub use refusal::Refusal;
 pub use roster::{Roster, SEATS, SetupError};
 pub use setup::deal_game_ids;
 pub use state::{Ballot, Change, Edition, Game, Options, RoleChange, Window};
-pub use table::{CAST, PHASES, draw_kiras};
+pub use table::{CAST, FORMS, PHASES, draw_kiras};
 pub use view::{EyeView, NotebookView, Reveal, RevealChange, RevealSeat, SeatView, WindowView};

@@ -1,6 +1,7 @@
-//! What a Death Note table needs besides the rules: its one phase, the default cast, and the
-//! draw of the two Kiras for a deal the server makes itself (DN-2).
+//! What a Death Note table needs besides the rules: its one phase, the default cast, the draw
+//! of the two Kiras for a deal the server makes itself (DN-2), and its action forms.
 
+use crate::rules::forms::{ActionForm, FieldInput, FormField};
 use crate::rules::interface::PhaseKind;
 use rand::seq::SliceRandom;
 use serde_json::{Value, json};
@@ -54,6 +55,66 @@ pub const CAST: [&str; 40] = [
     "冈崎",
     "西中",
     "御子柴",
+];
+
+/// The seat an action names (kill DN-7, join DN-11, transfer DN-18, Eye DN-21, heir DN-24), as
+/// the seat page offers it: another living seat.
+const TARGET: FormField = FormField::required("target", FieldInput::OtherLivingSeat);
+
+/// Which notebook acts, for a Kira holding both (empty: the engine picks, DN-6a).
+const NOTEBOOK: FormField = FormField::optional("notebook", FieldInput::Choice(&["1", "2"])).int();
+
+/// The action forms, one per action type (replay.md, "Deathnote actions"): what the seat page
+/// posts. The irreversible ones (kill, join, transfer, Eye request) ask for a confirmation; a
+/// ballot names one or two seats, oneself allowed (DN-14), one select each.
+pub const FORMS: [ActionForm; 8] = [
+    ActionForm {
+        kind: "kill",
+        fields: &[
+            TARGET,
+            FormField::required("real_id", FieldInput::Text),
+            NOTEBOOK,
+        ],
+        confirm: true,
+    },
+    ActionForm {
+        kind: "join",
+        fields: &[TARGET, NOTEBOOK],
+        confirm: true,
+    },
+    ActionForm {
+        kind: "pass",
+        fields: &[NOTEBOOK],
+        confirm: false,
+    },
+    ActionForm {
+        kind: "eye_request",
+        fields: &[],
+        confirm: true,
+    },
+    ActionForm {
+        kind: "eye_use",
+        fields: &[TARGET],
+        confirm: false,
+    },
+    ActionForm {
+        kind: "transfer",
+        fields: &[TARGET, NOTEBOOK],
+        confirm: true,
+    },
+    ActionForm {
+        kind: "heir",
+        fields: &[TARGET, NOTEBOOK],
+        confirm: false,
+    },
+    ActionForm {
+        kind: "vote",
+        fields: &[
+            FormField::required("vote1", FieldInput::LivingSeat).item_of("targets"),
+            FormField::optional("vote2", FieldInput::LivingSeat).item_of("targets"),
+        ],
+        confirm: false,
+    },
 ];
 
 /// DN-2: two different seats of `game_ids` draw the notebooks, N1 then N2: `{"kira": [a, b]}`,

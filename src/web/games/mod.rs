@@ -11,6 +11,7 @@ mod list;
 mod live;
 mod reveal;
 mod seat;
+mod seat_generic;
 mod threads;
 
 use crate::game::threads::ActPost;

@@ -1,21 +1,24 @@
 //! A seat's private page (its own account only) and the action forms, which become exactly the
-//! replay action objects handed to `service::submit`.
+//! replay action objects handed to `service::submit`. Death Note has a page of its own here;
+//! every other variant gets the generic page of `seat_generic`. The forms of both post to
+//! [`act`], which turns them into the action object through the variant's action forms
+//! (`rules::form_to_action`).
 
+use super::seat_generic::{self, GenericSeatPage, Outcome};
 use super::{line_sentence, refusal_text, reply_sentence};
 use crate::app::AppState;
-use crate::auth::account::Account;
 use crate::db::queries::games;
 use crate::error::AppError;
 use crate::game::service;
-use crate::game::views;
+use crate::game::views::{PublicGame, SeatView};
+use crate::rules::{CONFIRM_FIELD, Variant};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
 use crate::web::viewer::Viewer;
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{Either, HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 pub struct NotebookRow {
     pub n: u64,
@@ -32,12 +35,6 @@ pub struct LogLine {
     pub refused: bool,
     /// The rule behind a refusal, for the line's tooltip (the sentence names none).
     pub rule: Option<&'static str>,
-}
-
-/// The outcome of the submission just made, shown above the page.
-pub struct Outcome {
-    pub ok: bool,
-    pub text: String,
 }
 
 #[derive(Template, WebTemplate)]
@@ -86,10 +83,6 @@ pub struct Costs {
     pub transfer: String,
     pub eye_request: String,
 }
-
-/// The forms that cannot be undone: the page asks for a ticked `confirm=yes`, and so does the
-/// handler (the JSON API does not: its callers confirm on their side).
-const CONFIRMED: [&str; 4] = ["kill", "join", "transfer", "eye_request"];
 
 /// DN-19: a giver's window, as the seat page tells the giver.
 fn window_sentence(tr: &crate::i18n::Tr, w: &Value, now: u64) -> String {
@@ -155,24 +148,14 @@ impl SeatPage {
     }
 }
 
+/// The Death Note seat page.
 async fn load(
     state: &AppState,
     viewer: &Viewer,
-    account: &Account,
-    game_id: i64,
+    view: SeatView,
+    public: PublicGame,
 ) -> Result<SeatPage, AppError> {
-    let user_id = account.id;
-    let (view, public) = state
-        .db(move |c| {
-            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            if row.status == "signup" {
-                return Err(AppError::Conflict("game_not_started"));
-            }
-            let view =
-                views::seat_view(c, game_id, user_id)?.ok_or(AppError::Conflict("not_seated"))?;
-            Ok((view, views::public_game(c, game_id)?))
-        })
-        .await?;
+    let game_id = public.id;
     let tr = viewer.tr;
     let st = &view.state;
     let b = |k: &str| st.get(k).and_then(Value::as_bool).unwrap_or(false);
@@ -312,14 +295,26 @@ async fn load(
     })
 }
 
+/// The variant a stored game plays.
+fn variant_of(name: &str) -> Result<Variant, AppError> {
+    Variant::from_name(name).ok_or_else(|| AppError::Internal(format!("unknown variant {name:?}")))
+}
+
 #[get("/games/{id}/seat")]
 pub async fn show(
     viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-) -> Result<SeatPage, AppError> {
+) -> Result<Either<SeatPage, GenericSeatPage>, AppError> {
     let account = viewer.require_in_game(*id)?;
-    let mut page = load(&state, &viewer, account, *id).await?;
+    let (view, public) = seat_generic::read(&state, account, *id).await?;
+    let variant = variant_of(&public.variant)?;
+    if variant != Variant::DeathNote {
+        let (page, ctx) = seat_generic::page(&state, &viewer, variant, view, public).await?;
+        let f = flash::take(&state, &viewer, &seat_path(*id)).await?;
+        return Ok(Either::Right(page.with_flash(f, &ctx)));
+    }
+    let mut page = load(&state, &viewer, view, public).await?;
     if let Some(f) = flash::take(&state, &viewer, &seat_path(*id)).await? {
         page.outcome = Some(Outcome {
             ok: f.ok,
@@ -327,128 +322,90 @@ pub async fn show(
         });
         page.refill = (!f.ok).then_some(f);
     }
-    Ok(page)
+    Ok(Either::Left(page))
 }
 
 fn seat_path(game_id: i64) -> String {
     format!("/games/{game_id}/seat")
 }
 
-/// Every action form posts these; unused fields stay empty.
-#[derive(Deserialize)]
-pub struct ActionForm {
-    csrf: String,
-    #[serde(rename = "type")]
-    kind: String,
-    target: Option<String>,
-    real_id: Option<String>,
-    notebook: Option<String>,
-    vote1: Option<String>,
-    vote2: Option<String>,
-    /// The ticked confirmation of an irreversible form (`yes`).
-    confirm: Option<String>,
-}
-
-/// An irreversible form (kill, join, transfer, Eye request) posted without its ticked
-/// confirmation: refused here, before anything reaches the rules.
-fn unconfirmed(f: &ActionForm) -> bool {
-    CONFIRMED.contains(&f.kind.as_str()) && f.confirm.as_deref().map(str::trim) != Some("yes")
-}
-
-fn filled(v: &Option<String>) -> Option<String> {
-    v.as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-}
-
-/// The form → the replay action object (replay.md, "Deathnote actions").
-pub fn action_of(f: &ActionForm) -> Result<Value, AppError> {
-    let mut m = Map::new();
-    m.insert("type".into(), json!(f.kind));
-    let target = || filled(&f.target).ok_or_else(|| AppError::BadRequest("target".into()));
-    let with_notebook = |m: &mut Map<String, Value>| -> Result<(), AppError> {
-        if let Some(n) = filled(&f.notebook) {
-            let n: u8 = n
-                .parse()
-                .map_err(|_| AppError::BadRequest("notebook".into()))?;
-            m.insert("notebook".into(), json!(n));
-        }
-        Ok(())
-    };
-    match f.kind.as_str() {
-        "kill" => {
-            m.insert("target".into(), json!(target()?));
-            // The guess as typed (the engine trims it, DN-7); an empty guess is refused here.
-            let real = filled(&f.real_id).ok_or_else(|| AppError::BadRequest("real_id".into()))?;
-            m.insert("real_id".into(), json!(real));
-            with_notebook(&mut m)?;
-        }
-        "join" | "transfer" | "heir" => {
-            m.insert("target".into(), json!(target()?));
-            with_notebook(&mut m)?;
-        }
-        "pass" => with_notebook(&mut m)?,
-        "eye_request" => {}
-        "eye_use" => {
-            m.insert("target".into(), json!(target()?));
-        }
-        "vote" => {
-            let targets: Vec<String> = [filled(&f.vote1), filled(&f.vote2)]
-                .into_iter()
-                .flatten()
-                .collect();
-            if targets.is_empty() {
-                return Err(AppError::BadRequest("targets".into()));
-            }
-            m.insert("targets".into(), json!(targets));
-        }
-        _ => return Err(AppError::BadRequest("type".into())),
-    }
-    Ok(Value::Object(m))
-}
+/// The shell's own fields of an action form, besides the variant's: the CSRF token and the
+/// action `type`.
+const SHELL_FIELDS: [&str; 2] = ["csrf", "type"];
 
 #[post("/games/{id}/actions")]
 pub async fn act(
     viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<ActionForm>,
+    form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
+    let posted = form.into_inner();
+    let shell = |name: &str| {
+        posted
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .ok_or_else(|| AppError::BadRequest(name.to_string()))
+    };
+    viewer.check_csrf(shell("csrf")?)?;
+    let kind = shell("type")?;
     let account = viewer.require_in_game(*id)?;
     let game_id = *id;
     let tr = viewer.tr;
     let to = seat_path(game_id);
-    // A refusal goes back to the seat page with the form refilled (never the confirmation:
-    // an irreversible form is ticked again on purpose).
+    let variant = state
+        .db(move |c| games::get(c, game_id)?.ok_or(AppError::NotFound))
+        .await
+        .and_then(|row| variant_of(&row.variant))?;
+    let fields: Vec<(&str, &str)> = posted
+        .iter()
+        .filter(|(n, _)| !SHELL_FIELDS.contains(&n.as_str()))
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    // A refusal goes back to the seat page with the form's own fields refilled (never the
+    // confirmation: an irreversible form is ticked again on purpose).
+    let form = variant.action_form(kind);
     let refused = |text: String| {
-        Flash::refusal(&form.kind, text)
-            .with_opt("target", form.target.as_deref())
-            .with_opt("real_id", form.real_id.as_deref())
-            .with_opt("notebook", form.notebook.as_deref())
-            .with_opt("vote1", form.vote1.as_deref())
-            .with_opt("vote2", form.vote2.as_deref())
+        fields
+            .iter()
+            .filter(|(n, _)| *n != CONFIRM_FIELD && form.is_some_and(|f| f.field(n).is_some()))
+            .fold(Flash::refusal(kind, text), |f, (n, v)| f.with(n, v))
     };
-    if unconfirmed(&form) {
+    // Death Note's own sentences on its own page; the generic ones elsewhere.
+    let own = variant == Variant::DeathNote;
+    let reply_text = |r: &Value| {
+        if own {
+            reply_sentence(&tr, r)
+        } else {
+            seat_generic::reply_text(&tr, r)
+        }
+    };
+    let refusal_of = |code: &str| {
+        if own {
+            refusal_text(&tr, code)
+        } else {
+            seat_generic::refusal_text(&tr, code)
+        }
+    };
+    let action = match crate::rules::form_to_action(variant, kind, &fields) {
+        Ok(action) => action,
         // Nothing is submitted: the page comes back with the reason, as for any refused form.
-        let f = refused(tr.t("seat-confirm-missing"));
-        return flash::redirect(&state, &viewer, &to, f).await;
-    }
-    let result = match action_of(&form) {
-        Ok(action) => service::submit(&state, account, game_id, action).await,
-        Err(e) => Err(e),
+        Err(e) => {
+            let f = refused(seat_generic::form_error_text(&tr, &e));
+            return flash::redirect(&state, &viewer, &to, f).await;
+        }
     };
-    let f = match result {
+    let f = match service::submit(&state, account, game_id, action).await {
         Ok(o) => match o.result {
-            Ok(reply) => Flash::notice(reply_sentence(&tr, &reply)),
-            Err(refusal) => refused(refusal_text(&tr, refusal.error)),
+            Ok(reply) => Flash::notice(reply_text(&reply)),
+            Err(refusal) => refused(refusal_of(refusal.error)),
         },
         // No seat, no game: nothing to show the form on.
         Err(e @ (AppError::Conflict("not_seated" | "game_not_started") | AppError::NotFound)) => {
             return Err(e);
         }
-        // Refused before the rules (a bad form, too many a minute): the form comes back too.
+        // Refused before the rules (too many a minute, the game paused): the form comes back.
         Err(e) if flash::shown_at_form(&e) => refused(e.message(&tr)),
         Err(e) => return Err(e),
     };
@@ -458,37 +415,7 @@ pub async fn act(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn form(kind: &str, fields: &[(&str, &str)]) -> ActionForm {
-        let get = |k: &str| {
-            fields
-                .iter()
-                .find(|(n, _)| *n == k)
-                .map(|(_, v)| v.to_string())
-        };
-        ActionForm {
-            csrf: String::new(),
-            kind: kind.into(),
-            target: get("target"),
-            real_id: get("real_id"),
-            notebook: get("notebook"),
-            vote1: get("vote1"),
-            vote2: get("vote2"),
-            confirm: get("confirm"),
-        }
-    }
-
-    #[test]
-    fn irreversible_forms_need_the_ticked_confirmation() {
-        for kind in CONFIRMED {
-            assert!(unconfirmed(&form(kind, &[("target", "L")])), "{kind}");
-            assert!(unconfirmed(&form(kind, &[("confirm", "on")])), "{kind}");
-            assert!(!unconfirmed(&form(kind, &[("confirm", "yes")])), "{kind}");
-        }
-        for kind in ["vote", "pass", "heir", "eye_use"] {
-            assert!(!unconfirmed(&form(kind, &[])), "{kind}");
-        }
-    }
+    use serde_json::json;
 
     #[test]
     fn window_and_eye_sentences_use_the_engines_numbers() {
@@ -532,35 +459,5 @@ mod tests {
             assert!(c.transfer.contains('3') && c.transfer.contains('4'));
             assert!(c.eye_request.contains('5'));
         }
-    }
-
-    #[test]
-    fn forms_become_exactly_the_replay_action_objects() {
-        let kill = form(
-            "kill",
-            &[("target", "L"), ("real_id", " bob "), ("notebook", "")],
-        );
-        assert_eq!(
-            action_of(&kill).ok(),
-            Some(json!({"type": "kill", "target": "L", "real_id": "bob"}))
-        );
-        let two = form("transfer", &[("target", "L"), ("notebook", "2")]);
-        assert_eq!(
-            action_of(&two).ok(),
-            Some(json!({"type": "transfer", "target": "L", "notebook": 2}))
-        );
-        let vote = form("vote", &[("vote1", "L"), ("vote2", "")]);
-        assert_eq!(
-            action_of(&vote).ok(),
-            Some(json!({"type": "vote", "targets": ["L"]}))
-        );
-        assert_eq!(
-            action_of(&form("eye_request", &[])).ok(),
-            Some(json!({"type": "eye_request"}))
-        );
-        assert!(action_of(&form("kill", &[("target", "L")])).is_err());
-        assert!(action_of(&form("pass", &[("notebook", "x")])).is_err());
-        assert!(action_of(&form("vote", &[])).is_err());
-        assert!(action_of(&form("dance", &[])).is_err());
     }
 }

@@ -1,0 +1,517 @@
+//! The seat page of a variant without a page of its own (every variant but Death Note): the
+//! seat's game ID, role, whether it is in, the phase, its private log, and one form per action
+//! it may submit now, drawn from the variant's action forms (`rules::ActionForm`). Its forms
+//! post to the same handler as Death Note's (`seat::act`), which turns them into the action
+//! object with `rules::form_to_action`.
+//!
+//! Privacy as on the Death Note page: only the seat's own account (or its game-ID login) sees
+//! it, and it shows nothing the seat's own view (`Game::view_for`) and private lines do not.
+
+use super::banner::Banner;
+use super::phase_suffix;
+use crate::app::AppState;
+use crate::auth::account::Account;
+use crate::db::queries::games;
+use crate::error::AppError;
+use crate::game::views::{self, PublicGame, SeatView};
+use crate::i18n::Tr;
+use crate::rules::{ActionForm, FieldInput, FormError, Variant};
+use crate::web::flash::Flash;
+use crate::web::pages::PageCtx;
+use crate::web::viewer::Viewer;
+use askama::Template;
+use askama_web::WebTemplate;
+use serde_json::Value;
+
+/// The outcome of the submission just made, shown above the page.
+pub struct Outcome {
+    pub ok: bool,
+    pub text: String,
+}
+
+/// One line of the private log.
+pub struct LogLine {
+    pub act: u64,
+    pub text: String,
+    pub refused: bool,
+}
+
+/// One option of a select.
+pub struct OptionView {
+    pub value: String,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// One input of a form, ready to draw.
+pub struct FieldView {
+    pub name: &'static str,
+    pub label: String,
+    /// A text input (else a select of `options`).
+    pub text: bool,
+    pub options: Vec<OptionView>,
+    pub required: bool,
+    /// The text as typed before a refusal of this form.
+    pub value: String,
+}
+
+/// One action form, ready to draw.
+pub struct FormView {
+    pub kind: &'static str,
+    /// Its element id, `form-<kind>` (underscores as dashes).
+    pub id: String,
+    pub title: String,
+    pub fields: Vec<FieldView>,
+    pub confirm: bool,
+    /// The refusal shown above the page was this form's: its fields point to it.
+    pub refused: bool,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/seat_generic.html")]
+pub struct GenericSeatPage {
+    page: PageCtx,
+    game: i64,
+    title: String,
+    game_id: String,
+    role: String,
+    alive: bool,
+    /// "Act 1 (day)".
+    phase: String,
+    log: Vec<LogLine>,
+    forms: Vec<FormView>,
+    /// The variant's team thread, while the seat belongs to it: (its key, its label).
+    team_thread: Option<(&'static str, String)>,
+    outcome: Option<Outcome>,
+    banner: Banner,
+}
+
+impl GenericSeatPage {
+    /// Shows the flash the action handler left: the outcome above the page and, after a
+    /// refusal, the refused form refilled and pointing to it.
+    pub fn with_flash(mut self, flash: Option<Flash>, ctx: &PageData) -> GenericSeatPage {
+        if let Some(f) = flash {
+            self.outcome = Some(Outcome {
+                ok: f.ok,
+                text: f.message.clone(),
+            });
+            if !f.ok {
+                self.forms = forms(&self.page.tr, ctx, Some(&f));
+            }
+        }
+        self
+    }
+}
+
+/// What the forms are drawn from (kept to redraw them with a refill).
+pub struct PageData {
+    variant: Variant,
+    actions: Vec<&'static str>,
+    /// Living game IDs in seat order, and this seat's.
+    living: Vec<String>,
+    me: String,
+}
+
+/// The seat's view and the public game, for the seat of `account` in game `game_id`: `404` for
+/// no game, `409 game_not_started` before the deal and `409 not_seated` for an account without
+/// a seat (the same answers for every variant's page).
+pub async fn read(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+) -> Result<(SeatView, PublicGame), AppError> {
+    let user_id = account.id;
+    state
+        .db(move |c| {
+            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            if row.status == "signup" {
+                return Err(AppError::Conflict("game_not_started"));
+            }
+            let view =
+                views::seat_view(c, game_id, user_id)?.ok_or(AppError::Conflict("not_seated"))?;
+            Ok((view, views::public_game(c, game_id)?))
+        })
+        .await
+}
+
+/// The page of a seat of `variant`.
+pub async fn page(
+    state: &AppState,
+    viewer: &Viewer,
+    variant: Variant,
+    view: SeatView,
+    public: PublicGame,
+) -> Result<(GenericSeatPage, PageData), AppError> {
+    let tr = viewer.tr;
+    let over = public.winner.is_some() || public.status == "finished";
+    let ctx = PageData {
+        variant,
+        actions: if over {
+            Vec::new()
+        } else {
+            view.actions.clone()
+        },
+        living: public
+            .seats
+            .iter()
+            .filter(|s| s.alive)
+            .map(|s| s.game_id.clone())
+            .collect(),
+        me: view.game_id.clone(),
+    };
+    let several = variant.phases().len() > 1;
+    let phase = match public.phase {
+        Some(p) => format!(
+            "{}{}",
+            tr.t1("game-act", "act", &p.act),
+            phase_suffix(&tr, several.then_some(p.kind))
+        ),
+        None => tr.t1("game-act", "act", &public.act),
+    };
+    let team_thread = variant
+        .team_thread()
+        .filter(|_| view.team_thread_id.is_some())
+        .map(|k| {
+            let label = known(&tr, "game-thread", k).unwrap_or_else(|| tr.t("seat-team-thread"));
+            (k, label)
+        });
+    let banner = super::banner::banner(state, viewer, public.id).await?;
+    Ok((
+        GenericSeatPage {
+            page: viewer.page(),
+            game: public.id,
+            title: public.title.clone(),
+            role: role_text(&tr, &view.role),
+            alive: view.alive,
+            phase,
+            log: view
+                .private
+                .iter()
+                .map(|l| LogLine {
+                    act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
+                    text: line_text(&tr, l),
+                    refused: l.get("ok").and_then(Value::as_bool) == Some(false),
+                })
+                .collect(),
+            forms: forms(&tr, &ctx, None),
+            team_thread,
+            outcome: None,
+            banner,
+            game_id: view.game_id,
+        },
+        ctx,
+    ))
+}
+
+/// One form per action the seat may submit now that the variant has a form for, in the order
+/// of the variant's forms.
+fn forms(tr: &Tr, ctx: &PageData, refill: Option<&Flash>) -> Vec<FormView> {
+    ctx.variant
+        .action_forms()
+        .iter()
+        .filter(|f| ctx.actions.contains(&f.kind))
+        .map(|f| form_view(tr, ctx, f, refill.filter(|r| r.form == f.kind)))
+        .collect()
+}
+
+fn form_view(tr: &Tr, ctx: &PageData, form: &ActionForm, refill: Option<&Flash>) -> FormView {
+    let typed = |name: &str| refill.map(|r| r.field(name)).unwrap_or("").to_string();
+    let fields = form
+        .fields
+        .iter()
+        .map(|f| {
+            let value = typed(f.name);
+            let values: Vec<(String, String)> = match f.input {
+                FieldInput::OtherLivingSeat => ctx
+                    .living
+                    .iter()
+                    .filter(|g| **g != ctx.me)
+                    .map(|g| (g.clone(), g.clone()))
+                    .collect(),
+                FieldInput::LivingSeat => {
+                    ctx.living.iter().map(|g| (g.clone(), g.clone())).collect()
+                }
+                FieldInput::Choice(choices) => choices
+                    .iter()
+                    .map(|c| {
+                        let label = known(tr, &format!("action-choice-{}", dashed(f.name)), c)
+                            .unwrap_or_else(|| c.to_string());
+                        (c.to_string(), label)
+                    })
+                    .collect(),
+                FieldInput::Text => Vec::new(),
+            };
+            FieldView {
+                name: f.name,
+                label: field_label(tr, f.name),
+                text: f.input == FieldInput::Text,
+                options: values
+                    .into_iter()
+                    .map(|(v, label)| OptionView {
+                        selected: !value.is_empty() && v == value,
+                        value: v,
+                        label,
+                    })
+                    .collect(),
+                required: f.required,
+                value,
+            }
+        })
+        .collect();
+    FormView {
+        kind: form.kind,
+        id: format!("form-{}", dashed(form.kind)),
+        title: action_label(tr, form.kind),
+        fields,
+        confirm: form.confirm,
+        refused: refill.is_some(),
+    }
+}
+
+fn dashed(code: &str) -> String {
+    code.replace('_', "-")
+}
+
+/// The catalogs' message `prefix-<code>` (underscores as dashes), if they have one.
+fn known(tr: &Tr, prefix: &str, code: &str) -> Option<String> {
+    let key = format!("{prefix}-{}", dashed(code));
+    tr.has(&key).then(|| tr.t(&key))
+}
+
+/// An action type's name (`action-<kind>`).
+pub fn action_label(tr: &Tr, kind: &str) -> String {
+    known(tr, "action", kind).unwrap_or_else(|| tr.t("seat-some-action"))
+}
+
+/// A form field's label (`action-field-<name>`).
+pub fn field_label(tr: &Tr, name: &str) -> String {
+    known(tr, "action-field", name).unwrap_or_else(|| tr.t("seat-some-field"))
+}
+
+/// The role as the variant's view names it (`role-<role>`), else its own word.
+fn role_text(tr: &Tr, role: &str) -> String {
+    known(tr, "role", role).unwrap_or_else(|| role.to_string())
+}
+
+/// A value of an action or event as a reader reads it: text, numbers, lists of them.
+fn shown(tr: &Tr, v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Array(list) => {
+            let items: Vec<String> = list.iter().filter_map(|i| shown(tr, i)).collect();
+            (!items.is_empty()).then(|| items.join(tr.t("dn-list-sep").as_str()))
+        }
+        _ => None,
+    }
+}
+
+/// A submitted action object: its name and its fields ("Vote (Target: Birch)").
+fn action_text(tr: &Tr, a: &Value) -> String {
+    let name = action_label(tr, a.get("type").and_then(Value::as_str).unwrap_or(""));
+    let details: Vec<String> = a
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, _)| k.as_str() != "type")
+        .filter_map(|(k, v)| {
+            let value = shown(tr, v)?;
+            Some(match known(tr, "action-field", k) {
+                Some(label) => tr.ta("seat-log-field", &[("field", label), ("value", value)]),
+                None => value,
+            })
+        })
+        .collect();
+    if details.is_empty() {
+        name
+    } else {
+        tr.ta(
+            "seat-log-action",
+            &[
+                ("action", name),
+                ("details", details.join(tr.t("dn-list-sep").as_str())),
+            ],
+        )
+    }
+}
+
+/// A reply of the rules (`reply-<type>`), else a plain "accepted".
+pub fn reply_text(tr: &Tr, r: &Value) -> String {
+    known(
+        tr,
+        "reply",
+        r.get("type").and_then(Value::as_str).unwrap_or(""),
+    )
+    .unwrap_or_else(|| tr.t("seat-reply-accepted"))
+}
+
+/// A refusal of the rules (`refusal-<code>`), else the general sentences of refusals.
+pub fn refusal_text(tr: &Tr, code: &str) -> String {
+    known(tr, "refusal", code).unwrap_or_else(|| super::refusal_text(tr, code))
+}
+
+/// The arguments a private event's sentence (`event-<type>`) may use.
+const EVENT_ARGS: [&str; 4] = ["target", "role", "partner", "act"];
+
+/// A private event (`event-<type>`), else its facts in plain words.
+fn event_text(tr: &Tr, e: &Value) -> String {
+    let key = format!(
+        "event-{}",
+        dashed(e.get("type").and_then(Value::as_str).unwrap_or(""))
+    );
+    if tr.has(&key) {
+        let args: Vec<(&'static str, String)> = EVENT_ARGS
+            .iter()
+            .filter_map(|k| Some((*k, shown(tr, e.get(*k)?)?)))
+            .collect();
+        return tr.ta(&key, &args);
+    }
+    let details: Vec<String> = e
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, _)| k.as_str() != "type")
+        .filter_map(|(_, v)| shown(tr, v))
+        .collect();
+    if details.is_empty() {
+        tr.t("seat-log-private-plain")
+    } else {
+        tr.t1(
+            "seat-log-private",
+            "details",
+            &details.join(tr.t("dn-list-sep").as_str()),
+        )
+    }
+}
+
+/// One line of the seat's private log (a reply with its action, or a private event).
+pub fn line_text(tr: &Tr, l: &Value) -> String {
+    match l.get("kind").and_then(Value::as_str) {
+        Some("reply") => {
+            let action = l
+                .get("action")
+                .map(|a| action_text(tr, a))
+                .unwrap_or_default();
+            let outcome = if l.get("ok").and_then(Value::as_bool) == Some(true) {
+                reply_text(tr, l.get("reply").unwrap_or(&Value::Null))
+            } else {
+                let code = l.get("error").and_then(Value::as_str).unwrap_or("");
+                tr.t1("seat-log-refused", "reason", &refusal_text(tr, code))
+            };
+            tr.ta(
+                "seat-log-reply",
+                &[("action", action), ("outcome", outcome)],
+            )
+        }
+        Some("private") => event_text(tr, l.get("event").unwrap_or(&Value::Null)),
+        _ => tr.t("seat-log-private-plain"),
+    }
+}
+
+/// Why a form made no action object, in the reader's language.
+pub fn form_error_text(tr: &Tr, e: &FormError) -> String {
+    match e {
+        FormError::UnknownKind(_) => tr.t("seat-form-unknown"),
+        FormError::Unconfirmed => tr.t("seat-confirm-missing"),
+        FormError::UnknownField(f) => AppError::UnknownField(f.clone()).message(tr),
+        FormError::Repeated(_) => tr.t("seat-field-repeated"),
+        FormError::Missing(f) => tr.t1("seat-field-missing", "field", &field_label(tr, f)),
+        FormError::Invalid(f) => tr.t1("seat-field-invalid", "field", &field_label(tr, f)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use serde_json::json;
+
+    /// Every form, field, reply and refusal of the variants drawn by this page has its words in
+    /// both languages, and the log never shows a code.
+    #[test]
+    fn the_generic_page_speaks_both_languages() {
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for variant in [Variant::TwoPhase] {
+                for form in variant.action_forms() {
+                    assert!(
+                        tr.has(&format!("action-{}", dashed(form.kind))),
+                        "{}",
+                        form.kind
+                    );
+                    for f in form.fields {
+                        assert!(
+                            tr.has(&format!("action-field-{}", dashed(f.name))),
+                            "{}",
+                            f.name
+                        );
+                    }
+                }
+                for phase in variant.phases() {
+                    assert!(tr.has(&format!("phase-{}", phase.name)), "{}", phase.name);
+                }
+            }
+            assert!(tr.has("role-player"));
+            let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
+                              "action": {"type": "vote", "target": "Birch"}});
+            let text = line_text(&tr, &vote);
+            assert!(text.contains("Birch"), "{text}");
+            let slept = json!({"kind": "reply", "ok": true, "reply": {"type": "slept"},
+                               "action": {"type": "sleep"}});
+            let refused = json!({"kind": "reply", "ok": false, "error": "not_now",
+                                 "action": {"type": "sleep"}});
+            let unknown = json!({"kind": "private", "act": 2,
+                                 "event": {"type": "some_news", "target": "Elm"}});
+            let strange = json!({"kind": "reply", "ok": false, "error": "no_such_code",
+                                 "action": {"type": "dance", "with_whom": "Fir"}});
+            for l in [&vote, &slept, &refused, &unknown, &strange] {
+                let text = line_text(&tr, l);
+                for code in [
+                    "vote_recorded",
+                    "slept",
+                    "not_now",
+                    "some_news",
+                    "no_such_code",
+                    "dance",
+                    "with_whom",
+                    "seat-",
+                    "action-",
+                    "reply-",
+                    "refusal-",
+                    "{",
+                ] {
+                    assert!(!text.contains(code), "{code} in {text}");
+                }
+            }
+            assert!(line_text(&tr, &unknown).contains("Elm"));
+            for e in [
+                FormError::UnknownKind("dance".into()),
+                FormError::Unconfirmed,
+                FormError::UnknownField("by".into()),
+                FormError::Repeated("target".into()),
+                FormError::Missing("target"),
+                FormError::Invalid("notebook"),
+            ] {
+                let text = form_error_text(&tr, &e);
+                assert!(
+                    !text.contains("seat-") && !text.contains("action-"),
+                    "{text}"
+                );
+            }
+        }
+        let en = Tr::new(Lang::En);
+        let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
+                          "action": {"type": "vote", "target": "Birch"}});
+        assert_eq!(
+            line_text(&en, &vote),
+            "You submitted “Vote (Target: Birch)” → Vote recorded (you may change it until the \
+             deadline; the last one counts)."
+        );
+        let refused = json!({"kind": "reply", "ok": false, "error": "not_now",
+                             "action": {"type": "sleep"}});
+        assert_eq!(
+            line_text(&en, &refused),
+            "You submitted “Sleep” → refused: That action is not open in this phase."
+        );
+    }
+}
