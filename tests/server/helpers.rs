@@ -624,17 +624,23 @@ pub struct StartedGame {
 /// Creates a six-seat game with one-hour acts (`extra` merged into the create body), signs up
 /// the accounts `{prefix}0`..`{prefix}5` and starts it with a random deal.
 pub async fn started_game(app: &TestApp, prefix: &str, extra: Value) -> StartedGame {
-    let api = Api::new(app);
-    let admin = api.token("admin", &app.admin_password).await;
     let mut create = json!({"title": "对局", "variant": "deathnote", "act_minutes": 60});
     if let (Value::Object(c), Value::Object(e)) = (&mut create, extra) {
         c.extend(e);
     }
+    started_with(app, prefix, 6, create).await
+}
+
+/// Creates a game by the admin with the create body `create`, signs up the accounts
+/// `{prefix}0`..`{prefix}{seats - 1}` and starts it with a random deal.
+pub async fn started_with(app: &TestApp, prefix: &str, seats: usize, create: Value) -> StartedGame {
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
     let (s, b) = api.post("/api/v1/games", &admin, create).await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let id = b["id"].as_i64().expect("id");
     let mut players = Vec::new();
-    for i in 0..6 {
+    for i in 0..seats {
         let t = api.account(&format!("{prefix}{i}")).await;
         let (s, b) = api
             .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))

@@ -2,7 +2,9 @@
 //! variant `twophase` (a day, then a night, per act) runs through the same service, scheduler,
 //! console, reminders and act posts as Death Note, which is the one-phase case.
 
-use crate::helpers::{Api, Browser, Page, TestApp, crafted, fact, form_html, started_game, submit};
+use crate::helpers::{
+    Api, Browser, Page, TestApp, crafted, fact, form_html, started_game, started_with, submit,
+};
 use crate::on_both_backends;
 use maku::game::scheduler::tick;
 use reqwest::StatusCode;
@@ -21,32 +23,15 @@ on_both_backends!(
 /// A started four-seat `twophase` game: days of 120 minutes, nights of 30. Returns (game id,
 /// admin token, player tokens).
 async fn started(app: &TestApp) -> (i64, String, Vec<String>) {
-    let api = Api::new(app);
-    let admin = api.token("admin", &app.admin_password).await;
-    let (s, b) = api
-        .post(
-            "/api/v1/games",
-            &admin,
-            json!({"title": "两段", "variant": "twophase", "act_minutes": 120,
-                   "phase_minutes": {"night": 30}, "remind_hours": 1}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    let id = b["id"].as_i64().expect("id");
-    let mut players = Vec::new();
-    for i in 0..4 {
-        let t = api.account(&format!("p{i}")).await;
-        let (s, b) = api
-            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
-            .await;
-        assert_eq!(s, StatusCode::OK, "{b}");
-        players.push(t);
-    }
-    let (s, b) = api
-        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{b}");
-    (id, admin, players)
+    let g = started_with(
+        app,
+        "p",
+        4,
+        json!({"title": "两段", "variant": "twophase", "act_minutes": 120,
+               "phase_minutes": {"night": 30}, "remind_hours": 1}),
+    )
+    .await;
+    (g.id, g.admin, g.players)
 }
 
 async fn game(app: &TestApp, id: i64) -> Value {

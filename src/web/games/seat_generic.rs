@@ -9,6 +9,7 @@
 
 use super::banner::Banner;
 use super::phase_suffix;
+use super::seat::LogLine;
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::games;
@@ -27,13 +28,6 @@ use serde_json::Value;
 pub struct Outcome {
     pub ok: bool,
     pub text: String,
-}
-
-/// One line of the private log.
-pub struct LogLine {
-    pub act: u64,
-    pub text: String,
-    pub refused: bool,
 }
 
 /// One option of a select.
@@ -191,6 +185,7 @@ pub async fn page(
                     act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
                     text: line_text(&tr, l),
                     refused: l.get("ok").and_then(Value::as_bool) == Some(false),
+                    rule: None,
                 })
                 .collect(),
             forms: forms(&tr, &ctx, None),
