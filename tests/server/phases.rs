@@ -422,6 +422,11 @@ async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
         assert!(form_html(&page, "sleep").is_none(), "no sleep by day");
         assert!(!page.body.contains(r#"value="sleep""#));
         assert!(page.body.contains("还没有记录"), "an empty log");
+        assert!(
+            page.body.contains("你仍需提交："),
+            "the owing banner: {}",
+            page.body
+        );
     }
     // Everyone votes for the first seat, which votes for the second, through the page's form.
     let target = names[0].clone();
@@ -429,6 +434,10 @@ async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
         let who = if i == 0 { &names[1] } else { &target };
         let p = submit(b, id, "vote", &[("target", who)]).await;
         p.assert_back_at(&seat_path);
+        assert!(
+            !p.body.contains("你仍需提交："),
+            "nothing owed after the vote"
+        );
         assert!(
             p.body
                 .contains("已提交：投票已记录（截止前可改投，以最后一票为准）。"),

@@ -55,12 +55,15 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
             if game.is_over() || !alive {
                 return Ok(None);
             }
-            let view = game.view_for(&name).unwrap_or(Value::Null);
-            let ballot = view.get("owes_ballot").and_then(Value::as_bool) == Some(true);
-            let action = view
-                .get("notebooks")
-                .and_then(Value::as_array)
-                .is_some_and(|l| l.iter().any(|n| n.get("owed") == Some(&Value::Bool(true))));
+            // What the seat owes, as the variant tells the judge: a ballot, or an action
+            // (Death Note: a notebook's; another variant: whatever its phase asks).
+            let facts = game.judge_facts(&name, true);
+            let ballot = facts.get("owes_ballot").and_then(Value::as_bool) == Some(true);
+            let action = facts.get("owes").and_then(Value::as_bool) == Some(true)
+                || facts
+                    .get("owes_notebooks")
+                    .and_then(Value::as_array)
+                    .is_some_and(|l| !l.is_empty());
             Ok(Some((ballot, action, due)))
         })
         .await?;
