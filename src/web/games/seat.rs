@@ -4,7 +4,7 @@
 //! [`act`], which turns them into the action object through the variant's action forms
 //! (`rules::form_to_action`).
 
-use super::seat_generic::{self, GenericSeatPage, Outcome};
+use super::seat_generic::{self, GenericSeatPage, LogLine, Outcome};
 use super::{line_sentence, refusal_text, reply_sentence};
 use crate::app::AppState;
 use crate::db::queries::games;
@@ -27,14 +27,6 @@ pub struct NotebookRow {
     pub owed: bool,
     pub transferable: bool,
     pub heir: Option<String>,
-}
-
-pub struct LogLine {
-    pub act: u64,
-    pub text: String,
-    pub refused: bool,
-    /// The rule behind a refusal, for the line's tooltip (the sentence names none).
-    pub rule: Option<&'static str>,
 }
 
 #[derive(Template, WebTemplate)]

@@ -9,7 +9,6 @@
 
 use super::banner::Banner;
 use super::phase_suffix;
-use super::seat::LogLine;
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::games;
@@ -28,6 +27,15 @@ use serde_json::Value;
 pub struct Outcome {
     pub ok: bool,
     pub text: String,
+}
+
+/// One line of a seat's private log (both seat pages; `games/_seat_log.html`).
+pub struct LogLine {
+    pub act: u64,
+    pub text: String,
+    pub refused: bool,
+    /// The rule behind a refusal, for the line's tooltip (the sentence names none).
+    pub rule: Option<&'static str>,
 }
 
 /// One option of a select.
