@@ -531,7 +531,7 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
     }
     let ballots = game.map(|g| g.ballots()).unwrap_or_default();
     let tally: Vec<TallyRow> = game
-        .map(|g| g.tally())
+        .map(|g| g.tally(&ballots))
         .unwrap_or_default()
         .into_iter()
         .map(|(game_id, votes)| TallyRow { game_id, votes })

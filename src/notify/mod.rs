@@ -375,20 +375,13 @@ fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError
             if !owing.contains(&name) {
                 continue;
             }
-            // What the seat owes, as the variant tells the judge.
-            let facts = game.judge_facts(&name, true);
-            let ballot = facts.get("owes_ballot").and_then(Value::as_bool) == Some(true);
-            let action = facts.get("owes").and_then(Value::as_bool) == Some(true)
-                || facts
-                    .get("owes_notebooks")
-                    .and_then(Value::as_array)
-                    .is_some_and(|l| !l.is_empty());
+            let owes = game.owes(&name);
             let mut info = json!({
                 "title": row.title,
                 "act": act,
                 "due": crate::game::service::iso(due),
-                "ballot": ballot,
-                "action": action,
+                "ballot": owes.ballot,
+                "action": owes.action,
             });
             with_phase(&mut info, game, act as u32);
             added += add(c, now, user, BALLOT_MISSING, (game_id, act, 0), info)?;

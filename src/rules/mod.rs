@@ -282,6 +282,13 @@ impl Action {
     }
 }
 
+/// What a seat still owes in the open phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Owes {
+    pub ballot: bool,
+    pub action: bool,
+}
+
 /// A running game of any variant. Variants differ in size; a game is held once per cached fold,
 /// so the difference costs nothing worth a box.
 #[derive(Clone, Debug, PartialEq)]
@@ -552,12 +559,29 @@ impl Game {
         }
     }
 
-    /// The ballots of this phase counted as the rules count them: votes per game ID, most
-    /// first, ties in seat order (Death Note: DN-15, each name on a ballot one vote).
-    pub fn tally(&self) -> Vec<(String, usize)> {
+    /// `ballots` (as [`Game::ballots`] gave them) counted as the rules count them: votes per
+    /// game ID, most first, ties in seat order (Death Note: DN-15, each name on a ballot one
+    /// vote).
+    pub fn tally(&self, ballots: &[(String, Option<Vec<String>>)]) -> Vec<(String, usize)> {
         let order: Vec<String> = self.seats().into_iter().map(|s| s.game_id).collect();
-        let ballots: Vec<Vec<String>> = self.ballots().into_iter().filter_map(|(_, b)| b).collect();
-        deathnote::judge::tally(&ballots, &order)
+        let cast: Vec<Vec<String>> = ballots.iter().filter_map(|(_, b)| b.clone()).collect();
+        deathnote::judge::tally(&cast, &order)
+    }
+
+    /// What the seat `game_id` still owes in this phase, read off [`Game::judge_facts`]: a
+    /// ballot, and an action (Death Note: a notebook's, DN-6; another variant: whatever its
+    /// phase asks). Reminders and the owing banner ask this.
+    pub fn owes(&self, game_id: &str) -> Owes {
+        let facts = self.judge_facts(game_id, true);
+        let flag = |k: &str| facts.get(k).and_then(Value::as_bool) == Some(true);
+        Owes {
+            ballot: flag("owes_ballot"),
+            action: flag("owes")
+                || facts
+                    .get("owes_notebooks")
+                    .and_then(Value::as_array)
+                    .is_some_and(|l| !l.is_empty()),
+        }
     }
 
     /// Whether the seat `game_id` may read and write the variant's team thread now

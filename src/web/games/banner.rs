@@ -6,7 +6,6 @@ use crate::db::queries::games;
 use crate::error::AppError;
 use crate::web::pages::TimeView;
 use crate::web::viewer::Viewer;
-use serde_json::Value;
 
 pub struct Banner {
     pub game: i64,
@@ -55,16 +54,8 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
             if game.is_over() || !alive {
                 return Ok(None);
             }
-            // What the seat owes, as the variant tells the judge: a ballot, or an action
-            // (Death Note: a notebook's; another variant: whatever its phase asks).
-            let facts = game.judge_facts(&name, true);
-            let ballot = facts.get("owes_ballot").and_then(Value::as_bool) == Some(true);
-            let action = facts.get("owes").and_then(Value::as_bool) == Some(true)
-                || facts
-                    .get("owes_notebooks")
-                    .and_then(Value::as_array)
-                    .is_some_and(|l| !l.is_empty());
-            Ok(Some((ballot, action, due)))
+            let owes = game.owes(&name);
+            Ok(Some((owes.ballot, owes.action, due)))
         })
         .await?;
     let tr = viewer.tr;
