@@ -297,6 +297,18 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
             "{lang}: the time in the game's zone"
         );
         assert!(!page.body.contains("deadline_moved"), "{lang}: no raw code");
+        // The game's Atom feed tells the notices the same way, never as their stored data.
+        let feed = app
+            .browser_in(lang)
+            .get(&format!("/games/{}/feed.atom", g.id))
+            .await;
+        for text in [moved, paused, resumed] {
+            assert!(feed.body.contains(text), "{lang} feed: {text}");
+        }
+        assert!(
+            !feed.body.contains("deadline_moved"),
+            "{lang} feed: no raw code"
+        );
     }
     let (s, b) = api
         .post(
