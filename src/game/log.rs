@@ -288,6 +288,14 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
                 setup: Some(setup),
             };
             let game = Game::start(&config).map_err(|e| invalid(e.to_string()))?;
+            // What the game told at its start (the classic presets' teammates, CL-0).
+            for line in game.transcript() {
+                f.lines.push(LoggedLine {
+                    seq,
+                    line,
+                    action: None,
+                });
+            }
             f.game = Some(game);
             f.phase_opened_seq = seq;
             f.started = Some(StartedDeal {
@@ -307,7 +315,12 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             let parsed = game
                 .parse_action(&action)
                 .map_err(|e| invalid(e.to_string()))?;
+            let before = game.phase();
             let submitted = game.submit(&by, &parsed);
+            // A submission may end the phase itself (an explosion ends the day, CL-8).
+            if game.phase() != before {
+                f.phase_opened_seq = seq;
+            }
             // What the engine understood, not the stored object: logs written before the API
             // refused unknown fields may carry padding or forged fields; readers never see them.
             let understood = parsed.to_json();

@@ -71,6 +71,11 @@ pub struct Standing {
     pub is_judge: bool,
     /// (seat number, game ID, alive, in the variant's team now)
     pub seat: Option<(i32, String, bool, bool)>,
+    /// The seat may post in the game thread now ([`crate::rules::Game::may_post`]: while it is
+    /// in, or only on its turn to speak).
+    pub speaks: bool,
+    /// It is this seat's turn to speak ([`crate::rules::Game::speaker`]): one speech.
+    pub speaker: bool,
     pub over: bool,
 }
 
@@ -85,14 +90,19 @@ pub fn standing(
         return Ok(Standing {
             is_judge: false,
             seat: None,
+            speaks: false,
+            speaker: false,
             over,
         });
     };
     let is_judge = crate::game::access::judges(c, row, account)?;
+    let (mut speaks, mut speaker) = (false, false);
     let seat = match (games::seat_of(c, row.id, account.id)?, folded.game.as_ref()) {
         (Some((n, name)), Some(game)) => {
             let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
             let in_team = game.in_team(&name);
+            speaks = game.may_post(&name);
+            speaker = game.speaker().as_deref() == Some(name.as_str());
             Some((n, name, alive, in_team))
         }
         _ => None,
@@ -100,6 +110,8 @@ pub fn standing(
     Ok(Standing {
         is_judge,
         seat,
+        speaks,
+        speaker,
         over,
     })
 }
@@ -125,7 +137,7 @@ impl Standing {
             return false;
         };
         match which {
-            GameThread::Game => *alive || self.over,
+            GameThread::Game => self.speaks || self.over,
             GameThread::Graveyard => !*alive || self.over,
             GameThread::Team(_) => *in_team && *alive && !self.over,
         }
@@ -211,6 +223,15 @@ pub async fn post(
                 Some((n, ..)) => (Some(*n), "user"),
                 None => (None, "judge"),
             };
+            // A turn to speak takes one speech (CL-5); the seat may still edit it on its turn.
+            if which == GameThread::Game
+                && who.speaker
+                && !who.over
+                && let Some(n) = as_seat
+                && forum::posts_since_last_act(c, thread, n)? > 0
+            {
+                return Err(AppError::Conflict("one_speech"));
+            }
             let post =
                 forum::add_post_as(c, thread, account.id, body.as_str(), None, as_seat, kind)?;
             Ok(post.floor)

@@ -15,7 +15,7 @@ use crate::game::settings::GameSettings;
 use crate::game::threads::{
     ActPost, PhaseLabel, VoteCount, open_play_threads, open_team_thread, post_act,
 };
-use crate::rules::{ActionError, Game, GameConfig, Line, Variant};
+use crate::rules::{ActionError, Game, GameConfig, Line, Phase, Variant};
 use chrono::NaiveDateTime;
 use serde_json::Value;
 
@@ -244,6 +244,8 @@ pub async fn start(
                 votes: None,
                 resolved_phase: None,
                 opens_phase: PhaseLabel::of(variant, first),
+                speaker: game.speaker(),
+                skipped: None,
             };
             post_act(c, &row, play, &opening)?;
             Ok(deadline)
@@ -297,8 +299,10 @@ pub async fn submit(
                 ActionError::UnknownField(f) => AppError::UnknownField(f),
                 ActionError::Invalid(_) => AppError::BadRequest(e.to_string()),
             })?;
-            let act = game.phase();
+            let ending = game.current_phase();
+            let act = ending.step;
             let submitted = game.submit(&game_name, &parsed);
+            let ended_phase = game.phase() != act || game.is_over();
             let team = game
                 .variant()
                 .team_thread()
@@ -309,7 +313,22 @@ pub async fn submit(
                 by: game_name.clone(),
                 action: parsed.to_json(),
             };
-            append(c, game_id, &mut folded, Some(account.id), &event)?;
+            let head = append(c, game_id, &mut folded, Some(account.id), &event)?;
+            if ended_phase {
+                close_phase(
+                    c,
+                    &row,
+                    &folded,
+                    PhaseEnd {
+                        ending,
+                        lines: submitted.lines.clone(),
+                        votes: None,
+                        skipped: None,
+                        head,
+                    },
+                    now,
+                )?;
+            }
             // Games started before team threads were opened at the start get theirs now.
             if let Some(team) = team
                 && row.team_thread_id.is_none()
@@ -369,90 +388,183 @@ pub async fn resolve(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            check_meant_act(&row, &folded, meant_act)?;
-            let Some((act, _)) = games::deadline(c, game_id)? else {
-                return Err(AppError::Conflict(if folded.paused.is_some() {
-                    "game_paused"
-                } else if row.status == "finished" {
-                    "game_over"
-                } else {
-                    "game_not_started"
-                }));
-            };
-            if act as u32 != meant_act {
-                return Err(AppError::Conflict("already_resolved"));
-            }
-            let game = folded
-                .game
-                .as_mut()
-                .ok_or(AppError::Internal("running game without a deal".into()))?;
-            let variant = game.variant();
-            let ending = game.current_phase();
-            // Read before the resolution opens the next phase and clears the ballots.
-            let votes = game.published_votes().map(|counts| {
-                counts
-                    .into_iter()
-                    .map(|(game_id, votes)| VoteCount { game_id, votes })
-                    .collect()
-            });
-            let lines = game.resolve_phase();
-            let over = game.is_over();
-            let opening = game.current_phase();
-            let next = (!over).then(|| folded.settings.next_deadline(now, opening.kind));
-            if !games::claim_deadline(c, game_id, act, next)? {
-                return Err(AppError::Conflict("already_resolved"));
-            }
-            let game = folded
-                .game
-                .as_ref()
-                .ok_or(AppError::Internal("game".into()))?;
-            let mut post = ActPost {
-                resolved: Some(act as u32),
-                events: lines
-                    .iter()
-                    .filter_map(|l| match l {
-                        Line::Public { event, .. } => Some(event.clone()),
-                        _ => None,
-                    })
-                    .collect(),
-                alive: game
-                    .seats()
-                    .into_iter()
-                    .filter(|s| s.alive)
-                    .map(|s| s.game_id)
-                    .collect(),
-                opens: (!over).then(|| game.phase()),
-                deadline: next.map(iso),
-                winner: game.outcome().map(str::to_string),
-                log_hash: None,
-                votes,
-                resolved_phase: PhaseLabel::of(variant, ending),
-                opens_phase: (!over).then(|| PhaseLabel::of(variant, opening)).flatten(),
-            };
-            // The act open now; once over, the act that ended the game (never "act N+1").
-            let open_act = game.shown_phase();
-            post.log_hash = Some(append(
-                c,
-                game_id,
-                &mut folded,
-                actor,
-                &GameEvent::Resolved {
-                    act: act as u32,
-                    trigger: trigger.to_string(),
-                },
-            )?);
-            if let Some(thread) = row.game_thread_id {
-                post_act(c, &row, thread, &post)?;
-            }
-            if over {
-                games::set_status(c, game_id, "finished")?;
-            }
-            Ok(Resolved {
-                act: open_act,
-                over,
-            })
+            resolve_locked(c, &row, &mut folded, meant_act, trigger, actor, now)
         })
         .await
+}
+
+/// The seat of `account` ends its own turn to speak (过, CL-5): the phase of step `meant` ends
+/// now, as its deadline would end it. Only the seat whose turn it is may; anyone else is told
+/// `not_your_turn`, whatever the phase.
+pub async fn end_turn(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+    meant: u32,
+) -> Result<Resolved, AppError> {
+    let account = account.clone();
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            let (_, name) =
+                games::seat_of(c, game_id, account.id)?.ok_or(AppError::Conflict("not_seated"))?;
+            check_meant_act(&row, &folded, meant)?;
+            let speaker = folded.game.as_ref().and_then(Game::speaker);
+            if speaker.as_deref() != Some(name.as_str()) {
+                return Err(AppError::Conflict("not_your_turn"));
+            }
+            resolve_locked(c, &row, &mut folded, meant, "pass", Some(account.id), now)
+        })
+        .await
+}
+
+/// [`resolve`] inside the caller's write transaction.
+fn resolve_locked(
+    c: &mut DbConnection,
+    row: &GameRow,
+    folded: &mut Folded,
+    meant_act: u32,
+    trigger: &'static str,
+    actor: Option<i64>,
+    now: NaiveDateTime,
+) -> Result<Resolved, AppError> {
+    let game_id = row.id;
+    check_meant_act(row, folded, meant_act)?;
+    let Some((act, _)) = games::deadline(c, game_id)? else {
+        return Err(AppError::Conflict(if folded.paused.is_some() {
+            "game_paused"
+        } else if row.status == "finished" {
+            "game_over"
+        } else {
+            "game_not_started"
+        }));
+    };
+    if act as u32 != meant_act {
+        return Err(AppError::Conflict("already_resolved"));
+    }
+    let game = folded
+        .game
+        .as_mut()
+        .ok_or(AppError::Internal("running game without a deal".into()))?;
+    let ending = game.current_phase();
+    // A turn that ends without its speech, other than by the speaker's own 过, is skipped and
+    // the thread says so (CL-5).
+    let skipped = match (game.speaker(), row.game_thread_id) {
+        (Some(name), Some(thread)) if trigger != "pass" => {
+            let seat = games::seat_names(c, game_id)?
+                .into_iter()
+                .find(|(_, n)| *n == name)
+                .map(|(s, _)| s);
+            match seat {
+                Some(s) if forum::posts_since_last_act(c, thread, s)? == 0 => Some(name),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    // Read before the resolution opens the next phase and clears the ballots.
+    let votes = game.published_votes().map(|counts| {
+        counts
+            .into_iter()
+            .map(|(game_id, votes)| VoteCount { game_id, votes })
+            .collect()
+    });
+    let lines = game.resolve_phase();
+    let head = append(
+        c,
+        game_id,
+        folded,
+        actor,
+        &GameEvent::Resolved {
+            act: act as u32,
+            trigger: trigger.to_string(),
+        },
+    )?;
+    close_phase(
+        c,
+        row,
+        folded,
+        PhaseEnd {
+            ending,
+            lines,
+            votes,
+            skipped,
+            head,
+        },
+        now,
+    )
+}
+
+/// What ended a phase: its resolution, or a submission that ended it at once (an explosion
+/// ends the day, CL-8; a surrender the game, CL-9).
+struct PhaseEnd {
+    ending: Phase,
+    lines: Vec<Line>,
+    votes: Option<Vec<VoteCount>>,
+    /// The speaker whose turn ended without a speech.
+    skipped: Option<String>,
+    /// The log's head hash after the event that ended it.
+    head: String,
+}
+
+/// After the engine left the phase `end.ending`: claims its deadline row (once only), sets the
+/// next phase's deadline, posts the act post and closes a game that is over.
+fn close_phase(
+    c: &mut DbConnection,
+    row: &GameRow,
+    folded: &Folded,
+    end: PhaseEnd,
+    now: NaiveDateTime,
+) -> Result<Resolved, AppError> {
+    let game = folded
+        .game
+        .as_ref()
+        .ok_or(AppError::Internal("running game without a deal".into()))?;
+    let variant = game.variant();
+    let over = game.is_over();
+    let opening = game.current_phase();
+    let next = (!over).then(|| folded.settings.next_deadline(now, opening.kind));
+    if !games::claim_deadline(c, row.id, end.ending.step as i32, next)? {
+        return Err(AppError::Conflict("already_resolved"));
+    }
+    let post = ActPost {
+        resolved: Some(end.ending.step),
+        events: end
+            .lines
+            .iter()
+            .filter_map(|l| match l {
+                Line::Public { event, .. } => Some(event.clone()),
+                _ => None,
+            })
+            .collect(),
+        alive: game
+            .seats()
+            .into_iter()
+            .filter(|s| s.alive)
+            .map(|s| s.game_id)
+            .collect(),
+        opens: (!over).then(|| game.phase()),
+        deadline: next.map(iso),
+        winner: game.outcome().map(str::to_string),
+        log_hash: Some(end.head),
+        votes: end.votes,
+        resolved_phase: PhaseLabel::of(variant, end.ending),
+        opens_phase: (!over).then(|| PhaseLabel::of(variant, opening)).flatten(),
+        speaker: (!over).then(|| game.speaker()).flatten(),
+        skipped: end.skipped,
+    };
+    if let Some(thread) = row.game_thread_id {
+        post_act(c, row, thread, &post)?;
+    }
+    if over {
+        games::set_status(c, row.id, "finished")?;
+    }
+    // The act open now; once over, the act that ended the game (never "act N+1").
+    Ok(Resolved {
+        act: game.shown_phase(),
+        over,
+    })
 }
 
 /// The judge of a game, or an admin.

@@ -36,6 +36,12 @@ pub struct ActPost {
     pub resolved_phase: Option<PhaseLabel>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opens_phase: Option<PhaseLabel>,
+    /// The seat whose turn to speak opens now (an ordered speech, a PK speech, last words).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<String>,
+    /// The speaker whose turn just ended without a speech (CL-5: the thread says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
 }
 
 /// A phase as a post names it: its act and its kind (`phase-<kind>` in the catalogs).

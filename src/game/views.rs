@@ -37,6 +37,10 @@ pub struct PublicGame {
     /// The phase shown (its step, act and kind): what a judge's request names by its step (an
     /// added field; for one phase per act the step is the act).
     pub phase: Option<crate::rules::Phase>,
+    /// The seat whose turn it is to speak, in a phase of one speaker (an ordered speech, a PK
+    /// speech, last words: CL-4, CL-5); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<String>,
     pub deadline: Option<String>,
     pub seats: Vec<PublicSeat>,
     pub public: Vec<ActEvent>,
@@ -97,6 +101,7 @@ pub fn public_from(
         status: row.status.clone(),
         act: game.map(|g| g.phase_of(g.shown_phase()).act).unwrap_or(0),
         phase: game.map(|g| g.phase_of(g.shown_phase())),
+        speaker: game.filter(|g| !g.is_over()).and_then(|g| g.speaker()),
         deadline: deadline.map(|(_, due)| iso(due)),
         seats: game.map(|g| g.seats()).unwrap_or_default(),
         public: folded

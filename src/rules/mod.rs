@@ -9,6 +9,7 @@
 pub mod deathnote;
 mod forms;
 mod interface;
+mod options;
 pub mod scenario;
 pub mod sim;
 #[cfg(feature = "test-variant")]
@@ -24,6 +25,7 @@ pub use forms::{ActionForm, CONFIRM_FIELD, FieldInput, FormError, FormField, Slo
 pub use interface::{
     GameConfig, Line, Phase, PhaseKind, PublicSeat, Refused, SeatSpec, Submitted, Variant,
 };
+pub use options::{OptionField, OptionInput};
 
 impl Variant {
     /// The variants a judge may choose.
@@ -68,6 +70,26 @@ impl Variant {
     /// The kind named `name`, if this variant has it.
     pub fn phase_kind(self, name: &str) -> Option<&'static PhaseKind> {
         self.phases().iter().find(|k| k.name == name)
+    }
+
+    /// The options a judge may set on the create form, as data.
+    pub fn option_fields(self) -> &'static [OptionField] {
+        match self {
+            Variant::DeathNote => &options::DEATHNOTE,
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => &[],
+        }
+    }
+
+    /// The secret teams of a deal of `seats` seats and their sizes (Death Note: the two Kiras),
+    /// as the create form and the rules pages tell them.
+    pub fn teams(self, seats: usize) -> Vec<(&'static str, usize)> {
+        let _ = seats;
+        match self {
+            Variant::DeathNote => vec![("kira", 2)],
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => Vec::new(),
+        }
     }
 
     /// The action forms, one per action type: what a page offers a seat and what
@@ -581,6 +603,26 @@ impl Game {
                     .get("owes_notebooks")
                     .and_then(Value::as_array)
                     .is_some_and(|l| !l.is_empty()),
+        }
+    }
+
+    /// The seat whose turn it is to speak in the game thread, when the open phase is one seat's
+    /// (an ordered speech, a PK speech, last words); `None` otherwise. Only it may post there
+    /// ([`Game::may_post`]), and it may end its turn early (过).
+    pub fn speaker(&self) -> Option<String> {
+        match self {
+            Game::DeathNote(_) => None,
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(_) => None,
+        }
+    }
+
+    /// Whether the seat `game_id` may post in the game thread now (Death Note: while it is in).
+    pub fn may_post(&self, game_id: &str) -> bool {
+        match self {
+            Game::DeathNote(_) => self.seats().iter().any(|s| s.alive && s.game_id == game_id),
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(_) => self.seats().iter().any(|s| s.alive && s.game_id == game_id),
         }
     }
 

@@ -200,6 +200,26 @@ pub fn add_post(
 /// commit, so a second writer in the same thread waits, then (read committed) sees the first
 /// one's post; SQLite runs one write transaction at a time (`BEGIN IMMEDIATE`). The unique index
 /// on `(thread_id, floor)` is the backstop.
+/// How many posts the seat `as_seat` wrote in `thread_id` after its last act post (since the
+/// phase opened: every phase opens with one): a speech turn takes one speech (CL-5).
+pub fn posts_since_last_act(
+    conn: &mut DbConnection,
+    thread_id: i64,
+    as_seat: i32,
+) -> QueryResult<i64> {
+    let last_act: Option<i64> = posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .filter(posts::kind.eq("act"))
+        .select(diesel::dsl::max(posts::floor))
+        .first(conn)?;
+    posts::table
+        .filter(posts::thread_id.eq(thread_id))
+        .filter(posts::floor.gt(last_act.unwrap_or(0)))
+        .filter(posts::as_seat.eq(as_seat))
+        .count()
+        .get_result(conn)
+}
+
 pub fn add_post_as(
     conn: &mut DbConnection,
     thread_id: i64,

@@ -192,6 +192,31 @@ async fn api_resolve(
     }))
 }
 
+/// The phase a seat's "过" means (`{"phase": step}`, required), as a judge's request names its
+/// act: a call made for a turn that already ended ends none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeantPhase {
+    pub phase: u32,
+}
+
+/// The seat whose turn it is to speak ends it (过, CL-5); the next phase opens.
+#[post("/games/{id}/pass")]
+async fn api_pass(
+    user: GameApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<MeantPhase>,
+) -> Result<HttpResponse, AppError> {
+    let account = in_game(user, *id)?;
+    let r = service::end_turn(&state, &account, *id, body.phase).await?;
+    Ok(HttpResponse::Ok().json(if r.over {
+        json!({"phase": r.act, "over": true})
+    } else {
+        json!({"phase": r.act})
+    }))
+}
+
 #[get("/games/{id}/reveal")]
 async fn api_reveal(
     state: web::Data<AppState>,
@@ -392,6 +417,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(api_me)
         .service(api_action)
         .service(api_resolve)
+        .service(api_pass)
         .service(api_reveal)
         .service(api_audit)
         .service(api_thread)

@@ -14,6 +14,9 @@ pub struct Banner {
     pub deadline: Option<TimeView>,
     /// An admin fixed the deal: every page of the game says so.
     pub fixed_deal: bool,
+    /// It is the reader's seat's turn to speak: the step of that phase (for its "过" button,
+    /// CL-5) and its deadline.
+    pub turn: Option<(u32, TimeView)>,
 }
 
 impl Banner {
@@ -34,6 +37,7 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
             text: None,
             deadline: None,
             fixed_deal,
+            turn: None,
         });
     };
     let owed = state
@@ -50,17 +54,26 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
             let Some(game) = folded.game.as_ref() else {
                 return Ok(None);
             };
-            let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
-            if game.is_over() || !alive {
+            if game.is_over() {
                 return Ok(None);
             }
-            let owes = game.owes(&name);
-            Ok(Some((owes.ballot, owes.action, due)))
+            // Last words are a turn too, of a seat already out (CL-4).
+            let turn = (game.speaker().as_deref() == Some(name.as_str())).then(|| game.phase());
+            let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
+            let owes = if alive {
+                game.owes(&name)
+            } else {
+                Default::default()
+            };
+            Ok(Some((owes.ballot, owes.action, due, turn)))
         })
         .await?;
     let tr = viewer.tr;
+    let turn = owed
+        .as_ref()
+        .and_then(|(_, _, due, turn)| turn.map(|step| (step, TimeView::new(*due))));
     let (text, deadline) = match owed {
-        Some((ballot, action, due)) if ballot || action => {
+        Some((ballot, action, due, _)) if ballot || action => {
             let mut what = Vec::new();
             if ballot {
                 what.push(tr.t("seat-owes-ballot"));
@@ -81,5 +94,6 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
         text,
         deadline,
         fixed_deal,
+        turn,
     })
 }

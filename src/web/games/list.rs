@@ -7,6 +7,7 @@ use crate::error::AppError;
 use crate::game::service;
 use crate::game::settings::{GameSettings, SettingsError};
 use crate::i18n::Tr;
+use crate::rules::{OptionInput, Variant};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
 use crate::web::viewer::Viewer;
@@ -14,6 +15,7 @@ use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 pub struct GameRowView {
     pub id: i64,
@@ -61,11 +63,17 @@ pub async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage
     })
 }
 
-/// The create form's fields as typed, so that a refused form comes back intact.
+/// The create form's fields as typed, so that a refused form comes back intact. Besides the
+/// fields every game has, the form carries the variant's own options (by their names,
+/// [`crate::rules::Variant::option_fields`]) and phase lengths (`phase_<kind>`), both drawn
+/// from the variant; any other field is refused.
 #[derive(Deserialize, Serialize, Clone)]
 pub struct NewGameForm {
     #[serde(default, skip_serializing)]
     csrf: String,
+    /// The variant's name; absent (forms made before there were several): Death Note.
+    #[serde(default)]
+    pub variant: String,
     #[serde(default)]
     pub title: String,
     #[serde(default)]
@@ -82,12 +90,11 @@ pub struct NewGameForm {
     pub characters: String,
     #[serde(default)]
     pub remind_hours: String,
-    /// A checkbox: present when ticked.
-    pub redistribute: Option<String>,
     /// A checkbox: show external images in the game's posts.
     pub show_images: Option<String>,
-    /// A checkbox: publish the vote counts after each act (option `publish_votes`).
-    pub publish_votes: Option<String>,
+    /// The variant's options (a ticked box: present) and `phase_<kind>` lengths, as typed.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, String>,
 }
 
 impl NewGameForm {
@@ -111,23 +118,130 @@ impl NewGameForm {
             .iter()
             .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
             .collect();
-        serde_json::from_value(serde_json::Value::Object(m)).unwrap_or_else(|_| Self::defaults())
+        let variant = variant_of(f.field("variant"));
+        serde_json::from_value(serde_json::Value::Object(m))
+            .unwrap_or_else(|_| Self::defaults(variant))
     }
 
-    fn defaults() -> NewGameForm {
+    fn defaults(variant: Variant) -> NewGameForm {
+        let seats = variant.seats();
+        let mut extra = BTreeMap::new();
+        for o in variant.option_fields() {
+            match o.input {
+                OptionInput::Flag { default: true } => {
+                    extra.insert(o.name.to_string(), "on".to_string());
+                }
+                OptionInput::Flag { default: false } => {}
+                OptionInput::Choice { default, .. } => {
+                    extra.insert(o.name.to_string(), default.to_string());
+                }
+            }
+        }
         NewGameForm {
             csrf: String::new(),
+            variant: variant.name().to_string(),
             title: String::new(),
             act_minutes: "1440".into(),
             deadline_time: String::new(),
             timezone: "Asia/Shanghai".into(),
-            min_seats: "6".into(),
-            max_seats: "40".into(),
+            min_seats: seats.start().to_string(),
+            max_seats: seats.end().to_string(),
             remind_hours: "6".into(),
-            characters: crate::rules::deathnote::CAST.join("\n"),
-            redistribute: Some("on".into()),
+            characters: variant.default_characters().join("\n"),
             show_images: None,
-            publish_votes: None,
+            extra,
+        }
+    }
+}
+
+/// The variant a form names; an unknown or missing name is Death Note's form (the only one
+/// before there were several).
+fn variant_of(name: &str) -> Variant {
+    Variant::from_name(name)
+        .filter(|v| Variant::ALL.contains(v))
+        .unwrap_or(Variant::DeathNote)
+}
+
+/// One option of the variant, ready to draw.
+pub struct OptionView {
+    pub name: &'static str,
+    pub label: String,
+    /// A checkbox (else a select of `choices`).
+    pub flag: bool,
+    pub checked: bool,
+    /// (value, label, selected)
+    pub choices: Vec<(&'static str, String, bool)>,
+}
+
+/// One phase kind's length input.
+pub struct PhaseView {
+    /// Its field name, `phase_<kind>`.
+    pub field: String,
+    pub label: String,
+    /// Its length unless the judge sets one ("the act's length" when it has none of its own).
+    pub placeholder: String,
+    pub value: String,
+}
+
+/// A deal's teams and their sizes ([`Variant::teams`]).
+type Teams = Vec<(&'static str, usize)>;
+
+/// A variant as the chooser shows it: its name, seats and teams by seat count.
+pub struct VariantView {
+    pub name: &'static str,
+    pub label: String,
+    pub seats: String,
+    pub teams: Vec<String>,
+}
+
+impl VariantView {
+    fn new(tr: &Tr, v: Variant) -> VariantView {
+        let range = v.seats();
+        // Seat counts with the same teams, as the presets table groups them ("8–10: …").
+        let mut teams: Vec<(usize, usize, Teams)> = Vec::new();
+        for n in range.clone() {
+            let t = v.teams(n);
+            match teams.last_mut() {
+                Some((_, hi, last)) if *last == t => *hi = n,
+                _ => teams.push((n, n, t)),
+            }
+        }
+        let teams = teams
+            .into_iter()
+            .filter(|(_, _, t)| !t.is_empty())
+            .map(|(lo, hi, t)| {
+                let seats = if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!("{lo}–{hi}")
+                };
+                let sizes = t
+                    .iter()
+                    .map(|(team, k)| {
+                        tr.ta(
+                            "new-team-size",
+                            &[
+                                ("team", tr.t(&format!("team-{team}"))),
+                                ("n", k.to_string()),
+                            ],
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(tr.t("dn-list-sep").as_str());
+                tr.ta("new-teams-line", &[("seats", seats), ("teams", sizes)])
+            })
+            .collect();
+        VariantView {
+            name: v.name(),
+            label: tr.t(&format!("variant-{}", v.name())),
+            seats: tr.ta(
+                "new-variant-seats",
+                &[
+                    ("min", range.start().to_string()),
+                    ("max", range.end().to_string()),
+                ],
+            ),
+            teams,
         }
     }
 }
@@ -136,7 +250,13 @@ impl NewGameForm {
 #[template(path = "games/new.html")]
 struct NewPage {
     page: PageCtx,
+    /// `None`: the chooser of variants.
+    variant: Option<VariantView>,
+    variants: Vec<VariantView>,
     form: NewGameForm,
+    options: Vec<OptionView>,
+    phases: Vec<PhaseView>,
+    seat_range: (usize, usize),
     error: Option<String>,
 }
 
@@ -149,15 +269,108 @@ fn require_judge(viewer: &Viewer) -> Result<&crate::auth::account::Account, AppE
     }
 }
 
+#[derive(Deserialize)]
+pub struct NewQuery {
+    variant: Option<String>,
+}
+
 #[get("/games/new")]
-pub async fn new_form(viewer: Viewer, state: web::Data<AppState>) -> Result<NewPage, AppError> {
+pub async fn new_form(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    q: web::Query<NewQuery>,
+) -> Result<NewPage, AppError> {
     require_judge(&viewer)?;
+    let tr = viewer.tr;
     let flash = flash::take(&state, &viewer, NEW_PATH).await?;
+    let chosen = match (&flash, q.variant.as_deref()) {
+        (Some(f), _) => Some(variant_of(f.field("variant"))),
+        (None, Some(name)) => Some(
+            Variant::from_name(name)
+                .filter(|v| Variant::ALL.contains(v))
+                .ok_or(AppError::NotFound)?,
+        ),
+        (None, None) if Variant::ALL.len() == 1 => Some(Variant::ALL[0]),
+        (None, None) => None,
+    };
+    let variants = Variant::ALL
+        .iter()
+        .map(|v| VariantView::new(&tr, *v))
+        .collect();
+    let Some(variant) = chosen else {
+        return Ok(NewPage {
+            page: viewer.page(),
+            variant: None,
+            variants,
+            form: NewGameForm::defaults(Variant::DeathNote),
+            options: Vec::new(),
+            phases: Vec::new(),
+            seat_range: (0, 0),
+            error: None,
+        });
+    };
+    let form = flash
+        .as_ref()
+        .map_or_else(|| NewGameForm::defaults(variant), NewGameForm::from_flash);
+    let options = variant
+        .option_fields()
+        .iter()
+        .map(|o| {
+            let typed = form.extra.get(o.name).map(String::as_str);
+            let key = format!("option-{}", o.name.replace('_', "-"));
+            match o.input {
+                OptionInput::Flag { .. } => OptionView {
+                    name: o.name,
+                    label: tr.t(&key),
+                    flag: true,
+                    checked: typed.is_some(),
+                    choices: Vec::new(),
+                },
+                OptionInput::Choice { values, default } => OptionView {
+                    name: o.name,
+                    label: tr.t(&key),
+                    flag: false,
+                    checked: false,
+                    choices: values
+                        .iter()
+                        .map(|v| {
+                            let label = tr.t(&format!("{key}-{}", v.replace('_', "-")));
+                            (*v, label, typed.unwrap_or(default) == *v)
+                        })
+                        .collect(),
+                },
+            }
+        })
+        .collect();
+    let phases = if variant.phases().len() > 1 {
+        variant
+            .phases()
+            .iter()
+            .map(|k| {
+                let field = format!("phase_{}", k.name);
+                PhaseView {
+                    label: tr.t(&format!("phase-{}", k.name.replace('_', "-"))),
+                    placeholder: match k.default_minutes {
+                        Some(m) => m.to_string(),
+                        None => tr.t("new-phase-act-length"),
+                    },
+                    value: form.extra.get(&field).cloned().unwrap_or_default(),
+                    field,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let range = variant.seats();
     Ok(NewPage {
         page: viewer.page(),
-        form: flash
-            .as_ref()
-            .map_or_else(NewGameForm::defaults, NewGameForm::from_flash),
+        variant: Some(VariantView::new(&tr, variant)),
+        variants,
+        form,
+        options,
+        phases,
+        seat_range: (*range.start(), *range.end()),
         error: flash.and_then(|f| f.error_for("")),
     })
 }
@@ -191,6 +404,13 @@ fn settings_message(tr: &Tr, e: &SettingsError) -> String {
 
 /// The form → settings, or the message to show above the kept form.
 fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
+    let variant = if f.variant.trim().is_empty() {
+        Variant::DeathNote
+    } else {
+        Variant::from_name(f.variant.trim())
+            .filter(|v| Variant::ALL.contains(v))
+            .ok_or_else(|| tr.t1("new-error-other", "detail", &f.variant))?
+    };
     let act = number::<i64>(tr, &f.act_minutes, "new-field-act-minutes")?;
     let min = number::<usize>(tr, &f.min_seats, "new-field-min-seats")?;
     let max = number::<usize>(tr, &f.max_seats, "new-field-max-seats")?;
@@ -203,14 +423,43 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
         .map(str::to_string)
         .collect();
     let characters = (!characters.is_empty()).then_some(characters);
-    let mut options = serde_json::json!({"redistribute": f.redistribute.is_some()});
-    if f.publish_votes.is_some() {
-        // Off by default: only a ticked box adds the option.
-        options["publish_votes"] = true.into();
+    // Every option the variant has: an unticked box is `false`, a select its value.
+    let mut options = serde_json::Map::new();
+    for o in variant.option_fields() {
+        let typed = f.extra.get(o.name);
+        let value = match o.input {
+            OptionInput::Flag { .. } => serde_json::Value::Bool(typed.is_some()),
+            OptionInput::Choice { default, .. } => serde_json::Value::String(
+                typed
+                    .map(|t| t.trim().to_string())
+                    .unwrap_or_else(|| default.to_string()),
+            ),
+        };
+        // Off by default and left off: not stored (the rules' default).
+        if value != serde_json::Value::Bool(false) {
+            options.insert(o.name.to_string(), value);
+        }
+    }
+    if variant == Variant::DeathNote && !options.contains_key("redistribute") {
+        options.insert("redistribute".into(), false.into());
+    }
+    let mut lengths = BTreeMap::new();
+    for (k, v) in &f.extra {
+        if variant.option_fields().iter().any(|o| o.name == k) {
+            continue;
+        }
+        match k.strip_prefix("phase_") {
+            Some(kind) if variant.phase_kind(kind).is_some() => {
+                if let Some(m) = number::<i64>(tr, v, "new-field-phase-minutes")? {
+                    lengths.insert(kind.to_string(), m);
+                }
+            }
+            _ => return Err(tr.t1("new-error-unknown-field", "field", k)),
+        }
     }
     GameSettings::parse(
-        "deathnote",
-        Some(options),
+        variant.name(),
+        Some(serde_json::Value::Object(options)),
         characters,
         act,
         Some(f.deadline_time.clone()),
@@ -219,6 +468,7 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
         max,
     )
     .and_then(|s| s.with_remind_hours(remind))
+    .and_then(|s| s.with_phase_minutes(Some(lengths)))
     .map(|s| s.with_show_images(f.show_images.is_some()))
     .map_err(|e| settings_message(tr, &e))
 }
@@ -235,14 +485,16 @@ pub async fn create(
     let settings = match parse_form(&viewer.tr, &form) {
         Ok(s) => s,
         Err(message) => {
-            return flash::redirect(&state, &viewer, NEW_PATH, form.to_flash(message)).await;
+            let to = format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name());
+            return flash::redirect(&state, &viewer, &to, form.to_flash(message)).await;
         }
     };
     match service::create(&state, account, &form.title, settings).await {
         Ok(id) => Ok(see_other(&format!("/games/{id}"))),
         Err(e @ (AppError::Input(_) | AppError::BadRequest(_))) => {
             let f = form.to_flash(e.message(&viewer.tr));
-            flash::redirect(&state, &viewer, NEW_PATH, f).await
+            let to = format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name());
+            flash::redirect(&state, &viewer, &to, f).await
         }
         Err(e) => Err(e),
     }

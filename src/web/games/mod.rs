@@ -13,6 +13,7 @@ mod reveal;
 mod seat;
 mod seat_generic;
 mod threads;
+mod turn;
 
 use crate::game::threads::ActPost;
 use crate::i18n::Tr;
@@ -38,6 +39,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(threads::edit_form)
         .service(threads::edit)
         .service(threads::history)
+        .service(turn::pass)
         .service(reveal::show)
         .service(console::show)
         .service(console::deadline)
@@ -420,6 +422,10 @@ pub struct ActView {
     /// The published vote counts, one line per game ID (only with the option
     /// `publish_votes`; empty list: nobody voted).
     pub votes: Option<Vec<String>>,
+    /// "It is X's turn to speak." for a phase of one speaker (CL-5, CL-4).
+    pub speaker_text: Option<String>,
+    /// "X did not speak in time and was skipped." (CL-5).
+    pub skipped_text: Option<String>,
 }
 
 impl ActView {
@@ -473,6 +479,17 @@ impl ActView {
                 .map(|e| public_sentence(tr, e))
                 .collect(),
             alive: a.alive.join(tr.t("dn-list-sep").as_str()),
+            speaker_text: a.speaker.as_ref().map(|name| {
+                let key = match a.opens_phase.as_ref().map(|p| p.kind.as_str()) {
+                    Some("last_words") => "turn-last-words",
+                    _ => "turn-speaker",
+                };
+                tr.t1(key, "name", name)
+            }),
+            skipped_text: a
+                .skipped
+                .as_ref()
+                .map(|name| tr.t1("turn-skipped", "name", name)),
             opens,
             deadline: a.deadline.as_deref().and_then(time_of),
             winner: a.winner.as_deref().map(|w| winner_text(tr, w)),

@@ -1,0 +1,26 @@
+# The variants on the create form (issue 12)
+variant-deathnote = Death Note (死亡笔记)
+variant-dongsha = Tokyo Killers 2.0 (东杀 2.0)
+variant-killgame = killgame cards (纸牌)
+variant-shengtui = Shengtui, revised (生推版改)
+variant-wujian = Infernal Affairs (无间道)
+variant-twophase = Two phases (test)
+new-choose-variant = Choose the game to run:
+new-variant-seats = { $min }–{ $max } seats
+new-teams-line = { $seats } seats: { $teams }
+new-team-size = { $n } { $team }
+team-kira = Kiras
+team-killers = killers
+team-police = police
+team-fei = 匪 faction
+team-jing = 警 faction
+option-redistribute = Deal the notebooks again when both are destroyed
+option-publish-votes = Publish the vote counts after each act (votes per game ID, never who voted for whom)
+option-speeches = Speeches
+option-speeches-ordered = In seat order: one speech each, ended by "Pass" or its time limit
+option-speeches-free = Free: every living seat posts until the day's deadline
+new-phase-lengths = Phase lengths (minutes)
+new-phase-lengths-hint = Leave a field empty for its default; phases without one last the act's length.
+new-phase-act-length = the act's length
+new-field-phase-minutes = Phase length
+new-error-unknown-field = The form has a field this game does not know: { $field }.

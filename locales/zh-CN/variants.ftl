@@ -1,0 +1,26 @@
+# 建局表单上的玩法（issue 12）
+variant-deathnote = 死亡笔记
+variant-dongsha = 东京杀人帮 2.0（东杀）
+variant-killgame = killgame 纸牌
+variant-shengtui = 生推版（改）
+variant-wujian = 无间道
+variant-twophase = 两阶段（测试）
+new-choose-variant = 选择要开的游戏：
+new-variant-seats = { $min }–{ $max } 人
+new-teams-line = { $seats } 人：{ $teams }
+new-team-size = { $team } { $n } 人
+team-kira = 基拉
+team-killers = 杀手
+team-police = 警察
+team-fei = 匪方
+team-jing = 警方
+option-redistribute = 两本笔记都被销毁后重新分配笔记
+option-publish-votes = 每幕结算后公布票数（只公布每个游戏 ID 的得票，不公布谁投给谁）
+option-speeches = 发言方式
+option-speeches-ordered = 按座位顺序：每人发言一次，点“过”或到时限结束
+option-speeches-free = 自由发言：活着的玩家在当天截止前随意发言
+new-phase-lengths = 各阶段时长（分钟）
+new-phase-lengths-hint = 留空则用默认时长；没有默认时长的阶段与一幕一样长。
+new-phase-act-length = 一幕的时长
+new-field-phase-minutes = 阶段时长
+new-error-unknown-field = 表单里有这个游戏不认识的字段：{ $field }。
