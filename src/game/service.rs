@@ -75,6 +75,9 @@ pub async fn create(
     let judge = judge.clone();
     state
         .write(move |c| {
+            if let Some(previous) = settings.series_after {
+                check_series(c, &judge, &settings, previous)?;
+            }
             let settings_json = serde_json::to_string(&settings).unwrap_or_default();
             let row = games::create(
                 c,
@@ -111,6 +114,42 @@ pub async fn create(
             Ok(row.id)
         })
         .await
+}
+
+/// A series links a finished game of the same variant, one the judge judged (an admin: any),
+/// and only for a variant whose rules link games (CL-3).
+fn check_series(
+    c: &mut DbConnection,
+    judge: &Account,
+    settings: &GameSettings,
+    previous: i64,
+) -> Result<(), AppError> {
+    let variant = Variant::from_name(&settings.variant)
+        .ok_or_else(|| AppError::BadRequest("unknown variant".into()))?;
+    if variant.series_option().is_none() {
+        return Err(AppError::BadRequest(
+            "this game's rules do not link games into a series".into(),
+        ));
+    }
+    let row = games::get(c, previous)?
+        .ok_or_else(|| AppError::BadRequest(format!("no game {previous} to follow")))?;
+    if row.variant != settings.variant {
+        return Err(AppError::BadRequest(format!(
+            "game {previous} is another game ({})",
+            row.variant
+        )));
+    }
+    if row.status != "finished" {
+        return Err(AppError::BadRequest(format!(
+            "game {previous} has not ended yet"
+        )));
+    }
+    if row.judge_id != judge.id && !judge.is_admin() {
+        return Err(AppError::BadRequest(format!(
+            "game {previous} was judged by someone else"
+        )));
+    }
+    Ok(())
 }
 
 /// Sign up (`join = true`) or withdraw before the start.
@@ -196,7 +235,15 @@ pub async fn start(
             .map_err(|e| AppError::BadRequest(e.to_string()))?;
             // The engine checks the deal before anything is written.
             // A game keeps the edition of the rules it started with: pinned in its log.
-            let options = variant.pinned_options(&s.options);
+            let mut options = variant.pinned_options(&s.options);
+            // A game of a series carries a seat over from the game before it (CL-3), named by
+            // its game ID here: the same account, whatever its game ID was then.
+            if let (Some(previous), Some(key)) = (s.series_after, variant.series_option())
+                && let Some(name) = carried_over(c, previous, &deal)?
+                && let Value::Object(m) = &mut options
+            {
+                m.insert(key.to_string(), Value::String(name));
+            }
             let game = Game::start(&GameConfig {
                 variant,
                 options: options.clone(),
@@ -251,6 +298,35 @@ pub async fn start(
             Ok(deadline)
         })
         .await
+}
+
+/// The seat of `deal` played by the account the game `previous` carries over into the next
+/// game of its series ([`Game::series_carry`]), if that account plays again.
+fn carried_over(
+    c: &mut DbConnection,
+    previous: i64,
+    deal: &deal::Deal,
+) -> Result<Option<String>, AppError> {
+    let (_, before) = load(c, previous)?;
+    let (Some(game), Some(started)) = (before.game.as_ref(), before.started.as_ref()) else {
+        return Ok(None);
+    };
+    let Some(name) = game.series_carry() else {
+        return Ok(None);
+    };
+    let account = started
+        .seats
+        .iter()
+        .zip(&started.users)
+        .find(|(seat, _)| seat.game_id == name)
+        .map(|(_, user)| *user);
+    Ok(account.and_then(|user| {
+        deal.seats
+            .iter()
+            .zip(&deal.users)
+            .find(|(_, u)| **u == user)
+            .map(|(seat, _)| seat.game_id.clone())
+    }))
 }
 
 /// What a submission got: the reply or the refusal.

@@ -32,6 +32,10 @@ pub struct GameSettings {
     /// would reach those sites, so images are shown as links (issue 9, item 11).
     #[serde(default)]
     pub show_images: bool,
+    /// The game before this one in a series the judge links (CL-3): its id. Only for a
+    /// variant whose rules link games ([`Variant::series_option`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series_after: Option<i64>,
 }
 
 /// The default reminder lead time, in hours.
@@ -146,6 +150,7 @@ impl GameSettings {
             max_seats,
             remind_hours: DEFAULT_REMIND_HOURS,
             show_images: false,
+            series_after: None,
         })
     }
 
@@ -193,6 +198,12 @@ impl GameSettings {
     /// Whether external images in the game's posts are shown (the judge's choice).
     pub fn with_show_images(mut self, show: bool) -> GameSettings {
         self.show_images = show;
+        self
+    }
+
+    /// Links the game to the one before it in a series (CL-3); the service checks that game.
+    pub fn with_series_after(mut self, previous: Option<i64>) -> GameSettings {
+        self.series_after = previous;
         self
     }
 

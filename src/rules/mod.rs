@@ -92,6 +92,17 @@ impl Variant {
         }
     }
 
+    /// The option by which a game of a judge's series knows the game before it, for a variant
+    /// whose rules link games (the classic presets' CL-3: `previous_first_victim`, the game ID
+    /// in the new game of the seat the rules carry over); `None` for the others.
+    pub fn series_option(self) -> Option<&'static str> {
+        match self {
+            Variant::DeathNote => None,
+            #[cfg(feature = "test-variant")]
+            Variant::TwoPhase => None,
+        }
+    }
+
     /// The action forms, one per action type: what a page offers a seat and what
     /// [`form_to_action`] accepts.
     pub fn action_forms(self) -> &'static [ActionForm] {
@@ -603,6 +614,16 @@ impl Game {
                     .get("owes_notebooks")
                     .and_then(Value::as_array)
                     .is_some_and(|l| !l.is_empty()),
+        }
+    }
+
+    /// The seat of this game that the rules carry over into the next game of a series
+    /// ([`Variant::series_option`]; CL-3: the first night's victim), by its game ID.
+    pub fn series_carry(&self) -> Option<String> {
+        match self {
+            Game::DeathNote(_) => None,
+            #[cfg(feature = "test-variant")]
+            Game::TwoPhase(_) => None,
         }
     }
 

@@ -34,6 +34,8 @@ pub struct NewGame {
     show_images: Option<bool>,
     /// Minutes by phase kind, for the variant's phases that should not last their default.
     phase_minutes: Option<std::collections::BTreeMap<String, i64>>,
+    /// The game before this one in a series (CL-3): a finished game of the same variant.
+    series_after: Option<i64>,
 }
 
 #[post("/games")]
@@ -55,6 +57,7 @@ async fn api_create_game(
     )
     .and_then(|s| s.with_remind_hours(b.remind_hours))
     .and_then(|s| s.with_phase_minutes(b.phase_minutes))
+    .map(|s| s.with_series_after(b.series_after))
     .map(|s| s.with_show_images(b.show_images.unwrap_or(false)))
     .map_err(|e| AppError::BadRequest(e.to_string()))?;
     let id = service::create(&state, &user.0, &b.title, settings).await?;

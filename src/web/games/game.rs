@@ -6,6 +6,7 @@ use crate::db::queries::games;
 use crate::error::AppError;
 use crate::game::views::{self, PublicGame};
 use crate::game::{console, service};
+use crate::rules::OptionInput;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::viewer::Viewer;
@@ -81,37 +82,92 @@ fn settings_facts(tr: &crate::i18n::Tr, settings: &serde_json::Value) -> Vec<(St
         h => tr.t1("game-fact-remind", "n", &h),
     };
     let options = settings.get("options").cloned().unwrap_or(Value::Null);
-    let redistribute = options
-        .get("redistribute")
-        .and_then(Value::as_bool)
-        .unwrap_or(true);
-    let edition = options
-        .get("edition")
-        .and_then(Value::as_u64)
-        .unwrap_or(u64::from(
-            crate::rules::deathnote::Edition::CURRENT.number(),
-        ));
-    vec![
+    let variant = settings
+        .get("variant")
+        .and_then(Value::as_str)
+        .and_then(crate::rules::Variant::from_name);
+    let mut facts = vec![
         (tr.t("game-fact-act-length"), length),
         (tr.t("game-fact-deadline"), deadline),
         (tr.t("game-fact-seat-range"), seats),
         (tr.t("game-fact-reminder"), remind),
-        (
-            tr.t("game-fact-redistribute"),
-            tr.t(if redistribute {
-                "game-fact-redistribute-on"
-            } else {
-                "game-fact-redistribute-off"
-            }),
-        ),
-        (
+    ];
+    let Some(variant) = variant else {
+        return facts;
+    };
+    // The variant's options, each in words: `game-fact-<name>` (else the form's label) and
+    // `game-fact-<name>-<value>` (else on/off or the form's choice).
+    for o in variant.option_fields() {
+        let key = o.name.replace('_', "-");
+        let fact = format!("game-fact-{key}");
+        let label = if tr.has(&fact) {
+            tr.t(&fact)
+        } else {
+            tr.t(&format!("option-{key}"))
+        };
+        let (value_key, fallback) = match o.input {
+            OptionInput::Flag { default } => {
+                let on = options
+                    .get(o.name)
+                    .and_then(Value::as_bool)
+                    .unwrap_or(default);
+                let v = if on { "on" } else { "off" };
+                (format!("{fact}-{v}"), format!("game-fact-{v}"))
+            }
+            OptionInput::Choice { default, .. } => {
+                let v = options
+                    .get(o.name)
+                    .and_then(Value::as_str)
+                    .unwrap_or(default);
+                let v = v.replace('_', "-");
+                (format!("{fact}-{v}"), format!("option-{key}-{v}"))
+            }
+        };
+        let value = if tr.has(&value_key) {
+            tr.t(&value_key)
+        } else {
+            tr.t(&fallback)
+        };
+        facts.push((label, value));
+    }
+    // The edition the game plays by, for a variant whose ruling book has editions.
+    let pinned = variant.pinned_options(&options);
+    if let Some(edition) = pinned.get("edition").and_then(Value::as_u64) {
+        facts.push((
             tr.t("game-rules"),
             tr.t1("game-rules-edition", "edition", &edition),
-        ),
-    ]
+        ));
+    }
+    if let Some(previous) = settings.get("series_after").and_then(Value::as_i64) {
+        facts.push((
+            tr.t("game-fact-series"),
+            tr.t1("game-fact-series-after", "id", &previous),
+        ));
+    }
+    facts
 }
 
 impl GamePage {
+    /// "Act 2 (vote)": the act, and the phase for a variant of several phases per act.
+    fn phase_line(&self) -> String {
+        let tr = self.page.tr;
+        let several =
+            crate::rules::Variant::from_name(&self.g.variant).is_some_and(|v| v.phases().len() > 1);
+        let kind = self.g.phase.filter(|_| several).map(|p| p.kind);
+        tr.t1("game-act", "act", &self.g.act) + &super::phase_suffix(&tr, kind)
+    }
+
+    /// "It is X's turn to speak." while a seat has the floor (CL-4, CL-5).
+    fn speaker_line(&self) -> Option<String> {
+        let tr = self.page.tr;
+        let name = self.g.speaker.as_ref()?;
+        let key = match self.g.phase.map(|p| p.kind) {
+            Some("last_words") => "turn-last-words",
+            _ => "turn-speaker",
+        };
+        Some(tr.t1(key, "name", name))
+    }
+
     fn status_line(&self) -> String {
         let tr = self.page.tr;
         let status = tr.t(&format!("games-status-{}", self.g.status));

@@ -92,6 +92,9 @@ pub struct NewGameForm {
     pub remind_hours: String,
     /// A checkbox: show external images in the game's posts.
     pub show_images: Option<String>,
+    /// The game before this one in a series (CL-3): its id, or empty.
+    #[serde(default)]
+    pub series_after: String,
     /// The variant's options (a ticked box: present) and `phase_<kind>` lengths, as typed.
     #[serde(flatten)]
     pub extra: BTreeMap<String, String>,
@@ -149,6 +152,7 @@ impl NewGameForm {
             remind_hours: "6".into(),
             characters: variant.default_characters().join("\n"),
             show_images: None,
+            series_after: String::new(),
             extra,
         }
     }
@@ -257,6 +261,9 @@ struct NewPage {
     options: Vec<OptionView>,
     phases: Vec<PhaseView>,
     seat_range: (usize, usize),
+    /// The judge's finished games of this variant that a new one may follow (CL-3): (id,
+    /// title, chosen); `None` for a variant whose rules link no games.
+    series: Option<Vec<(i64, String, bool)>>,
     error: Option<String>,
 }
 
@@ -306,6 +313,7 @@ pub async fn new_form(
             options: Vec::new(),
             phases: Vec::new(),
             seat_range: (0, 0),
+            series: None,
             error: None,
         });
     };
@@ -363,7 +371,29 @@ pub async fn new_form(
         Vec::new()
     };
     let range = variant.seats();
+    let series = match variant.series_option() {
+        Some(_) => {
+            let judge = viewer.require()?.id;
+            let chosen = form.series_after.trim().parse::<i64>().ok();
+            let rows = state
+                .db(move |c| {
+                    Ok(games::list(c)?
+                        .into_iter()
+                        .filter(|g| {
+                            g.judge_id == judge
+                                && g.variant == variant.name()
+                                && g.status == "finished"
+                        })
+                        .map(|g| (g.id, g.title, chosen == Some(g.id)))
+                        .collect::<Vec<_>>())
+                })
+                .await?;
+            Some(rows)
+        }
+        None => None,
+    };
     Ok(NewPage {
+        series,
         page: viewer.page(),
         variant: Some(VariantView::new(&tr, variant)),
         variants,
@@ -443,6 +473,7 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
     if variant == Variant::DeathNote && !options.contains_key("redistribute") {
         options.insert("redistribute".into(), false.into());
     }
+    let series_after = number::<i64>(tr, &f.series_after, "new-field-series-after")?;
     let mut lengths = BTreeMap::new();
     for (k, v) in &f.extra {
         if variant.option_fields().iter().any(|o| o.name == k) {
@@ -469,6 +500,7 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
     )
     .and_then(|s| s.with_remind_hours(remind))
     .and_then(|s| s.with_phase_minutes(Some(lengths)))
+    .map(|s| s.with_series_after(series_after))
     .map(|s| s.with_show_images(f.show_images.is_some()))
     .map_err(|e| settings_message(tr, &e))
 }

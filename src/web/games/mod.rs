@@ -77,7 +77,11 @@ fn time_of(iso: &str) -> Option<TimeView> {
 /// act; empty without one.
 pub fn phase_suffix(tr: &Tr, kind: Option<&str>) -> String {
     match kind {
-        Some(k) if !k.is_empty() => tr.t1("phase-suffix", "phase", &tr.t(&format!("phase-{k}"))),
+        Some(k) if !k.is_empty() => tr.t1(
+            "phase-suffix",
+            "phase",
+            &tr.t(&format!("phase-{}", k.replace('_', "-"))),
+        ),
         _ => String::new(),
     }
 }
