@@ -166,7 +166,18 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
         if v.events.is_empty() {
             lines.push(tr.t("thread-act-quiet"));
         } else {
-            lines.extend(v.events.iter().cloned());
+            // A vote round's ballots on its line, after its title ("Round 1 ballots: A → B, …").
+            lines.extend(v.events.iter().map(|e| {
+                if e.ballots.is_empty() {
+                    e.text.clone()
+                } else {
+                    format!(
+                        "{} {}",
+                        e.text,
+                        e.ballots.join(tr.t("dn-list-sep").as_str())
+                    )
+                }
+            }));
         }
         if v.nobody_voted_out {
             lines.push(tr.t("thread-act-nobody-voted-out"));

@@ -176,8 +176,10 @@ fn seat_row(tr: &Tr, act: u32, s: &console::ConsoleSeat) -> SeatRow {
         real_id: s.real_id.clone(),
         chain: (s.chain.len() > 1).then(|| s.chain.join(" → ")),
         kira,
-        role: match s.role {
-            Some(_) => role_text(tr, kira, s.alive, &fact_numbers(s, "notebooks")),
+        role: match s.role.as_deref() {
+            Some("kira" | "good") => role_text(tr, kira, s.alive, &fact_numbers(s, "notebooks")),
+            // Another variant's role (a classic preset's killer, police, civilian, 匪, 警).
+            Some(other) => super::role_name(tr, other),
             None => String::new(),
         },
         alive: s.alive,

@@ -72,9 +72,9 @@ fn time_of(iso: &str) -> Option<TimeView> {
         .map(TimeView::new)
 }
 
-/// Who won, in the reader's language.
 /// The phase beside an act number (" (night)", "（夜晚）"), for a variant of several phases per
-/// act; empty without one.
+/// act; empty without one. A kind's message is `phase-<kind>`, underscores as dashes
+/// (`last_words` → `phase-last-words`).
 pub fn phase_suffix(tr: &Tr, kind: Option<&str>) -> String {
     match kind {
         Some(k) if !k.is_empty() => tr.t1(
@@ -111,10 +111,54 @@ pub fn notice_text(tr: &Tr, n: &crate::game::threads::Notice) -> String {
     }
 }
 
+/// Who won, in the reader's language: Death Note's `good`/`kira`/`draw`, the classic presets'
+/// `killers`, a wujian faction (`匪`, `警`); any other winner as it is.
 pub fn winner_text(tr: &Tr, winner: &str) -> String {
     match winner {
         "good" | "kira" | "draw" => tr.t(&format!("dn-winner-{winner}")),
-        other => other.to_string(),
+        "killers" => tr.t("cl-winner-killers"),
+        other => match faction_code(other) {
+            Some(f) => tr.t(&format!("cl-winner-{f}")),
+            None => other.to_string(),
+        },
+    }
+}
+
+/// A wujian faction's word in the catalogs' keys (which are ASCII): 匪 → `bandits`, 警 → `cops`.
+fn faction_code(faction: &str) -> Option<&'static str> {
+    match faction {
+        "匪" => Some("bandits"),
+        "警" => Some("cops"),
+        _ => None,
+    }
+}
+
+/// A classic team (`killers`, `police`) or wujian faction (`匪`, `警`) as the reader names it;
+/// another name as it is.
+fn team_text(tr: &Tr, team: &str) -> String {
+    match team {
+        "killers" | "police" => tr.t(&format!("cl-team-{team}")),
+        other => match faction_code(other) {
+            Some(f) => tr.t(&format!("cl-team-{f}")),
+            None => other.to_string(),
+        },
+    }
+}
+
+/// A role as pages show it (`role-<role>`, underscores as dashes): the classic presets'
+/// `killer`, `police`, `civilian`, wujian's `匪`/`警`, the generic `player`. A role the catalogs
+/// do not know is shown as it is.
+pub fn role_name(tr: &Tr, role: &str) -> String {
+    let code = match role {
+        "匪" => "bandit".to_string(),
+        "警" => "cop".to_string(),
+        other => other.replace('_', "-"),
+    };
+    let key = format!("role-{code}");
+    if tr.has(&key) {
+        tr.t(&key)
+    } else {
+        role.to_string()
     }
 }
 
@@ -125,6 +169,51 @@ fn cause_text(tr: &Tr, cause: &str) -> String {
     } else {
         cause.to_string()
     }
+}
+
+/// Why a seat of a classic preset went out (`killed` at night, `voted`, `exploded`: CL-8);
+/// another cause as Death Note words it.
+fn classic_cause_text(tr: &Tr, cause: &str) -> String {
+    let key = format!("cl-cause-{}", cause.replace('_', "-"));
+    if tr.has(&key) {
+        tr.t(&key)
+    } else {
+        cause_text(tr, cause)
+    }
+}
+
+/// A vote round of the classic presets (1, 2 or 3; absent: 1).
+fn round_of(v: &Value) -> u64 {
+    v.get("round").and_then(Value::as_u64).unwrap_or(1)
+}
+
+/// Game IDs as one list ("A, B", "A、B").
+fn names_text(tr: &Tr, v: Option<&Value>) -> String {
+    v.and_then(Value::as_array)
+        .map(|l| l.iter().filter_map(Value::as_str).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .join(tr.t("dn-list-sep").as_str())
+}
+
+/// The ballots of a classic `votes` event (CL-6: who voted for whom, every living seat), one
+/// line each ("A → B", "C abstained"): voters in `order` (game IDs in seat order) first, in
+/// that order, then the others as the event lists them.
+pub fn ballot_lines(tr: &Tr, e: &Value, order: &[String]) -> Vec<String> {
+    let Some(ballots) = e.get("ballots").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let mut voters: Vec<(&String, &Value)> = ballots.iter().collect();
+    voters.sort_by_key(|(v, _)| order.iter().position(|o| o == *v).unwrap_or(usize::MAX));
+    voters
+        .into_iter()
+        .map(|(voter, target)| match target.as_str() {
+            Some(t) => tr.ta(
+                "cl-ballot",
+                &[("voter", voter.clone()), ("target", t.to_string())],
+            ),
+            None => tr.t1("cl-ballot-abstain", "voter", voter),
+        })
+        .collect()
 }
 
 fn n_of(v: &Value, key: &str) -> u64 {
@@ -220,9 +309,19 @@ fn fate_text(tr: &Tr, fate: &Value) -> String {
     }
 }
 
-/// One public event (replay.md, "Deathnote public events") as a sentence.
+/// The type of a transcript object, as the fallback of its sentence (never empty).
+fn type_code(v: &Value) -> String {
+    s(v, "type").to_string()
+}
+
+/// One public event (replay.md, "Deathnote public events" and "Classic presets") as a sentence;
+/// a type without one reads as its code.
 pub fn public_sentence(tr: &Tr, e: &Value) -> String {
-    match s(e, "type") {
+    public_words(tr, e).unwrap_or_else(|| type_code(e))
+}
+
+fn public_words(tr: &Tr, e: &Value) -> Option<String> {
+    Some(match s(e, "type") {
         "kill_failed" => tr.t1("dn-ev-kill-failed", "target", &s(e, "target")),
         "join" => {
             if e.get("succeeded").and_then(Value::as_bool) == Some(true) {
@@ -233,6 +332,15 @@ pub fn public_sentence(tr: &Tr, e: &Value) -> String {
         }
         "notebook_transferred" => tr.t("dn-ev-notebook-transferred"),
         "eye_acquired" => tr.t("dn-ev-eye-acquired"),
+        // A Death Note `out` says whether the seat was Kira (DN-28); a classic one has no
+        // `kira` and must say nothing of the role (CL-0: roles stay hidden until the end).
+        "out" if e.get("kira").is_none() => tr.ta(
+            "cl-ev-out",
+            &[
+                ("target", s(e, "target").to_string()),
+                ("cause", classic_cause_text(tr, s(e, "cause"))),
+            ],
+        ),
         "out" => {
             let cause = cause_text(tr, s(e, "cause"));
             if e.get("kira").and_then(Value::as_bool) == Some(true) {
@@ -264,8 +372,35 @@ pub fn public_sentence(tr: &Tr, e: &Value) -> String {
             "winner",
             &winner_text(tr, s(e, "winner")),
         ),
-        other => other.to_string(),
-    }
+        "peaceful" if s(e, "phase") == "night" => tr.t("cl-ev-peaceful-night"),
+        "peaceful" => tr.t("cl-ev-peaceful-day"),
+        "tie" => tr.ta(
+            "cl-ev-tie",
+            &[
+                ("round", round_of(e).to_string()),
+                ("seats", names_text(tr, e.get("seats"))),
+            ],
+        ),
+        "votes" => {
+            let lines = ballot_lines(tr, e, &[]);
+            tr.ta(
+                "cl-ev-votes",
+                &[
+                    ("round", round_of(e).to_string()),
+                    (
+                        "ballots",
+                        if lines.is_empty() {
+                            tr.t("cl-ballots-none")
+                        } else {
+                            lines.join(tr.t("dn-list-sep").as_str())
+                        },
+                    ),
+                ],
+            )
+        }
+        "surrendered" => tr.t1("cl-ev-surrendered", "team", &team_text(tr, s(e, "team"))),
+        _ => return None,
+    })
 }
 
 fn notebook_suffix(tr: &Tr, a: &Value) -> String {
@@ -275,11 +410,36 @@ fn notebook_suffix(tr: &Tr, a: &Value) -> String {
     }
 }
 
-/// A submitted action object as a sentence ("you voted for …").
+/// " (round 2)" after a classic vote or explosion that names its round.
+fn round_suffix(tr: &Tr, a: &Value) -> String {
+    match a.get("round").and_then(Value::as_u64) {
+        Some(r) => tr.t1("cl-with-round", "round", &r),
+        None => String::new(),
+    }
+}
+
+/// A wujian call (匪 or 警) as the reader names it.
+fn call_text(tr: &Tr, call: &str) -> String {
+    match faction_code(call) {
+        Some(f) => tr.t(&format!("cl-team-{f}")),
+        None => call.to_string(),
+    }
+}
+
+/// A submitted action object as a sentence ("you voted for …"); a type without one reads as
+/// its code.
 pub fn action_sentence(tr: &Tr, a: &Value) -> String {
+    action_words(tr, a).unwrap_or_else(|| type_code(a))
+}
+
+/// A submitted action object as a sentence, if it is one of Death Note's or the classic
+/// presets' (replay.md): a Death Note `kill` guesses a `real_id` and a Death Note `vote` names
+/// `targets`; the classic ones do neither.
+pub fn action_words(tr: &Tr, a: &Value) -> Option<String> {
     let target = s(a, "target").to_string();
     let nb = notebook_suffix(tr, a);
-    match s(a, "type") {
+    Some(match s(a, "type") {
+        "kill" if a.get("real_id").is_none() => tr.t1("cl-act-kill", "target", &target),
         "kill" => {
             tr.ta(
                 "dn-act-kill",
@@ -292,6 +452,14 @@ pub fn action_sentence(tr: &Tr, a: &Value) -> String {
         "eye_use" => tr.t1("dn-act-eye-use", "target", &target),
         "transfer" => tr.t1("dn-act-transfer", "target", &target) + &nb,
         "heir" => tr.t1("dn-act-heir", "target", &target) + &nb,
+        // CL-6: a game ID, or `null` to abstain.
+        "vote" if a.get("targets").is_none() => {
+            let ballot = match a.get("target").and_then(Value::as_str) {
+                Some(t) => tr.t1("cl-act-vote", "target", &t),
+                None => tr.t("cl-act-abstain"),
+            };
+            ballot + &round_suffix(tr, a)
+        }
         "vote" => {
             let names: Vec<&str> = a
                 .get("targets")
@@ -304,13 +472,26 @@ pub fn action_sentence(tr: &Tr, a: &Value) -> String {
                 &names.join(tr.t("dn-list-sep").as_str()),
             )
         }
-        other => other.to_string(),
-    }
+        "check" => tr.t1("cl-act-check", "target", &target),
+        "peek" => match s(a, "call") {
+            "none" => tr.t("cl-act-peek-none"),
+            call => tr.t1("cl-act-peek", "call", &call_text(tr, call)),
+        },
+        "explode" => tr.t("cl-act-explode") + &round_suffix(tr, a),
+        "surrender" => tr.t("cl-act-surrender"),
+        _ => return None,
+    })
 }
 
-/// A reply (replay.md, "Deathnote replies") as a sentence.
+/// A reply (replay.md, "Deathnote replies" and "Classic presets") as a sentence; a type without
+/// one reads as its code.
 pub fn reply_sentence(tr: &Tr, r: &Value) -> String {
-    match s(r, "type") {
+    reply_words(tr, r).unwrap_or_else(|| type_code(r))
+}
+
+/// A reply as a sentence, if it is one of Death Note's or the classic presets'.
+pub fn reply_words(tr: &Tr, r: &Value) -> Option<String> {
+    Some(match s(r, "type") {
         "kill_failed" => match r.get("real_id").and_then(Value::as_str) {
             Some(real) => tr.t1("dn-reply-kill-failed", "real_id", &real),
             None => tr.t("dn-reply-kill-failed-eye"),
@@ -332,19 +513,23 @@ pub fn reply_sentence(tr: &Tr, r: &Value) -> String {
         }
         t @ ("kill_succeeded" | "join_failed" | "passed" | "eye_granted" | "transferred"
         | "heir_set" | "vote_recorded") => tr.t(&format!("dn-reply-{}", t.replace('_', "-"))),
-        other => other.to_string(),
-    }
+        t @ ("kill_recorded" | "check_recorded" | "peek_recorded" | "exploded" | "surrendered") => {
+            tr.t(&format!("cl-reply-{}", t.replace('_', "-")))
+        }
+        _ => return None,
+    })
 }
 
-/// A rule's refusal code (replay.md, "Deathnote errors") explained; a code without a sentence
-/// gets a general one, never the code itself.
+/// A rule's refusal code (replay.md, "Deathnote errors" and "Classic presets") explained; a
+/// code without a sentence gets a general one, never the code itself.
 pub fn refusal_text(tr: &Tr, code: &str) -> String {
-    let key = format!("dn-refusal-{}", code.replace('_', "-"));
-    if tr.has(&key) {
-        tr.t(&key)
-    } else {
-        tr.t("dn-refusal-other")
-    }
+    let code = code.replace('_', "-");
+    ["dn-refusal", "cl-refusal"]
+        .iter()
+        .map(|prefix| format!("{prefix}-{code}"))
+        .find(|key| tr.has(key))
+        .map(|key| tr.t(&key))
+        .unwrap_or_else(|| tr.t("dn-refusal-other"))
 }
 
 /// The ruling book's rule behind a refusal, for a `title` tooltip (the sentence names none).
@@ -358,14 +543,22 @@ pub fn refusal_rule(code: &str) -> Option<&'static str> {
         "transfer_unavailable" => "DN-18",
         "eye_unavailable" => "DN-20",
         "eye_already_used" | "eye_after_kill" => "DN-21",
+        "series_repeat" => "CL-3",
+        "not_tied" => "CL-7",
         _ => return None,
     })
 }
 
-/// A private event (replay.md, "Deathnote private events") as a sentence.
+/// A private event (replay.md, "Deathnote private events" and "Classic presets") as a sentence;
+/// a type without one reads as its code.
 pub fn private_sentence(tr: &Tr, e: &Value) -> String {
+    private_words(tr, e).unwrap_or_else(|| type_code(e))
+}
+
+/// A private event as a sentence, if it is one of Death Note's or the classic presets'.
+pub fn private_words(tr: &Tr, e: &Value) -> Option<String> {
     let nb = e.get("notebook").and_then(Value::as_i64).unwrap_or(0);
-    match s(e, "type") {
+    Some(match s(e, "type") {
         "joined" => tr.t1("dn-pev-joined", "partner", &s(e, "partner")),
         "notebook_received" => {
             let key = if e.get("transferable").and_then(Value::as_bool) == Some(true) {
@@ -376,8 +569,35 @@ pub fn private_sentence(tr: &Tr, e: &Value) -> String {
             tr.t1(key, "n", &nb)
         }
         "recaptured" => tr.t1("dn-pev-recaptured", "n", &nb),
-        other => other.to_string(),
-    }
+        // CL-2: the classic result words only; another result (a role game's) has none here.
+        "check_result" => {
+            let key = match s(e, "result") {
+                "killer" => "cl-pev-check-killer",
+                "not_killer" => "cl-pev-check-not-killer",
+                _ => return None,
+            };
+            tr.t1(key, "target", &s(e, "target"))
+        }
+        // CL-0: the whole team in seat order, the recipient included.
+        "teammates" => tr.ta(
+            "cl-pev-teammates",
+            &[
+                ("team", team_text(tr, s(e, "team"))),
+                ("seats", names_text(tr, e.get("seats"))),
+            ],
+        ),
+        // WJ-2: the others who opened at the same call, possibly none.
+        "peek_seen" => {
+            let call = call_text(tr, s(e, "call"));
+            let seats = names_text(tr, e.get("seats"));
+            if seats.is_empty() {
+                tr.t1("cl-pev-peek-seen-none", "call", &call)
+            } else {
+                tr.ta("cl-pev-peek-seen", &[("call", call), ("seats", seats)])
+            }
+        }
+        _ => return None,
+    })
 }
 
 /// One transcript line (reply with its action, private or public event) as a sentence, for the
@@ -406,6 +626,13 @@ pub fn line_sentence(tr: &Tr, l: &Value) -> String {
     }
 }
 
+/// One public event of an act post: its sentence and, for the ballots of a classic vote round
+/// (CL-6), one line per voter under it.
+pub struct ActEvent {
+    pub text: String,
+    pub ballots: Vec<String>,
+}
+
 /// An act post, as the reader reads it.
 pub struct ActView {
     /// The act resolved (for a variant of several phases per act, the resolved phase's act,
@@ -413,7 +640,7 @@ pub struct ActView {
     pub resolved: Option<u32>,
     /// "Resolution of act 1", "Resolution of act 1 (night)".
     pub resolved_title: String,
-    pub events: Vec<String>,
+    pub events: Vec<ActEvent>,
     pub alive: String,
     pub opens: Option<u32>,
     /// "The game starts; act 1 opens." / "Act 2 (day) opens; deadline:".
@@ -421,7 +648,8 @@ pub struct ActView {
     pub next_text: String,
     pub deadline: Option<TimeView>,
     pub winner: Option<String>,
-    /// A resolution that put nobody out by the vote (DN-15) says so, whatever the options.
+    /// A resolution that put nobody out by the vote (DN-15) says so, whatever the options
+    /// (one phase per act, or a day; a night or a classic vote round's own events say it).
     pub nobody_voted_out: bool,
     /// The published vote counts, one line per game ID (only with the option
     /// `publish_votes`; empty list: nobody voted).
@@ -438,6 +666,12 @@ impl ActView {
             .events
             .iter()
             .any(|e| s(e, "type") == "out" && s(e, "cause") == "voted");
+        // A day that put nobody out (`peaceful`) or a round that tied says so itself.
+        let says_itself = a
+            .events
+            .iter()
+            .any(|e| matches!(s(e, "type"), "peaceful" | "tie" | "votes"));
+        let voting = a.resolved_phase.as_ref().is_none_or(|p| p.kind == "day");
         let act_of =
             |step: Option<u32>, label: &Option<crate::game::threads::PhaseLabel>| match label {
                 Some(p) => step.map(|_| p.act),
@@ -462,7 +696,7 @@ impl ActView {
             resolved_title: with_phase("thread-act-resolved", resolved, &a.resolved_phase),
             opening_text: with_phase("thread-act-opening", opens, &a.opens_phase),
             next_text: with_phase("thread-act-next", opens, &a.opens_phase),
-            nobody_voted_out: a.resolved.is_some() && !voted_out,
+            nobody_voted_out: a.resolved.is_some() && voting && !voted_out && !says_itself,
             votes: a.votes.as_ref().map(|counts| {
                 counts
                     .iter()
@@ -480,7 +714,20 @@ impl ActView {
                 .events
                 .iter()
                 .filter(|e| a.winner.is_none() || s(e, "type") != "game_over")
-                .map(|e| public_sentence(tr, e))
+                .map(|e| match s(e, "type") {
+                    // The ballots as a list under their round, voters in seat order (the
+                    // voted-out seat, no longer among the living, last).
+                    "votes" => ActEvent {
+                        text: tr.t1("cl-ev-votes-title", "round", &round_of(e)),
+                        ballots: Some(ballot_lines(tr, e, &a.alive))
+                            .filter(|l| !l.is_empty())
+                            .unwrap_or_else(|| vec![tr.t("cl-ballots-none")]),
+                    },
+                    _ => ActEvent {
+                        text: public_sentence(tr, e),
+                        ballots: Vec::new(),
+                    },
+                })
                 .collect(),
             alive: a.alive.join(tr.t("dn-list-sep").as_str()),
             speaker_text: a.speaker.as_ref().map(|name| {
@@ -530,8 +777,19 @@ mod tests {
                 "ballot_size",
                 "duplicate_target",
                 "game_over",
+                // The classic presets' own (replay.md, "Classic presets").
+                "not_your_role",
+                "not_now",
+                "not_tied",
+                "series_repeat",
             ] {
-                assert_ne!(refusal_text(&tr, code), code, "{code}");
+                let text = refusal_text(&tr, code);
+                assert_ne!(text, code, "{code}");
+                assert_ne!(
+                    text,
+                    tr.t("dn-refusal-other"),
+                    "{code} has its own sentence"
+                );
             }
             let out = json!({"type": "out", "target": "L", "cause": "killed", "kira": true,
                              "notebook": ["destroyed", "taken"]});
@@ -551,6 +809,394 @@ mod tests {
                               "action": {"type": "vote", "targets": ["L", "尼亚"]}});
             let text = line_sentence(&tr, &vote);
             assert!(text.contains("尼亚") && !text.contains("dn-"), "{text}");
+            for cause in ["killed", "voted", "exploded"] {
+                assert_ne!(classic_cause_text(&tr, cause), cause);
+            }
         }
+    }
+
+    /// Where the shared examples are: the contract beside the checkout (`/work/main/../shared`,
+    /// or two levels up for a worktree under `/work/wt`), else the copy in tests/fixtures.
+    fn example(name: &str) -> String {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let candidates = [
+            format!("{root}/../shared/examples/{name}"),
+            format!("{root}/../../shared/examples/{name}"),
+            format!("{root}/tests/fixtures/examples/{name}"),
+        ];
+        candidates
+            .iter()
+            .find_map(|p| std::fs::read_to_string(p).ok())
+            .unwrap_or_else(|| panic!("{name} in none of {candidates:?}"))
+    }
+
+    /// The game IDs a transcript object names: every key or text inside it that is a seat's.
+    fn ids_in(v: &Value, seats: &[String], out: &mut Vec<String>) {
+        match v {
+            Value::String(t) if seats.contains(t) => out.push(t.clone()),
+            Value::Array(l) => l.iter().for_each(|i| ids_in(i, seats, out)),
+            Value::Object(m) => {
+                for (k, i) in m {
+                    if seats.contains(k) {
+                        out.push(k.clone());
+                    }
+                    ids_in(i, seats, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A sentence as a reader may read it: words, no catalog key or placeable, not the code it
+    /// stands for, and every game ID the object names.
+    fn assert_readable(text: &str, code: &str, ids: &[String], what: &Value) {
+        assert!(!text.trim().is_empty(), "empty for {what}");
+        for key in ["dn-", "cl-", "role-", "phase-", "{", "}"] {
+            assert!(!text.contains(key), "{key:?} in {text:?} for {what}");
+        }
+        assert_ne!(text, code, "{what}");
+        if code.contains('_') {
+            assert!(!text.contains(code), "{code} in {text:?}");
+        }
+        for id in ids {
+            assert!(
+                text.contains(id.as_str()),
+                "{id} missing in {text:?} for {what}"
+            );
+        }
+    }
+
+    /// Issue 12: every line of the four classic examples (replay.md, "Classic presets") and
+    /// every action they submit reads as a sentence of its own in both languages.
+    #[test]
+    fn every_line_of_the_classic_examples_has_a_sentence() {
+        let mut seen = std::collections::BTreeSet::new();
+        for preset in ["dongsha", "killgame", "shengtui", "wujian"] {
+            let scenario: Value =
+                serde_json::from_str(&example(&format!("{preset}-random-1.json")))
+                    .expect("a scenario");
+            let seats: Vec<String> = scenario["seats"]
+                .as_array()
+                .expect("seats")
+                .iter()
+                .map(|s| s["game_id"].as_str().expect("a game ID").to_string())
+                .collect();
+            let lines: Vec<Value> = example(&format!("{preset}-random-1.expected.jsonl"))
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| serde_json::from_str(l).expect("a transcript line"))
+                .collect();
+            let actions: Vec<&Value> = scenario["acts"]
+                .as_array()
+                .expect("acts")
+                .iter()
+                .flat_map(|a| a["submit"].as_array().expect("submissions"))
+                .map(|s| &s["action"])
+                .collect();
+            assert!(lines.len() > 20 && actions.len() > 20, "{preset}");
+            for lang in Lang::ALL {
+                let tr = Tr::new(lang);
+                for l in &lines {
+                    let text = line_sentence(&tr, l);
+                    let (code, object, words) = match s(l, "kind") {
+                        "reply" if l["ok"] == true => {
+                            let r = &l["reply"];
+                            (s(r, "type"), r, reply_words(&tr, r))
+                        }
+                        "reply" => {
+                            let code = s(l, "error");
+                            let words = refusal_text(&tr, code);
+                            assert_ne!(words, tr.t("dn-refusal-other"), "{code}");
+                            // A refusal names nobody (the seat reads "you").
+                            (code, &l["error"], Some(words))
+                        }
+                        "private" => {
+                            let e = &l["event"];
+                            (s(e, "type"), e, private_words(&tr, e))
+                        }
+                        "public" => {
+                            let e = &l["event"];
+                            (s(e, "type"), e, public_words(&tr, e))
+                        }
+                        "outcome" => (s(l, "winner"), l, Some(text.clone())),
+                        other => panic!("unknown kind {other}"),
+                    };
+                    seen.insert(format!("{} {code}", s(l, "kind")));
+                    let words = words.unwrap_or_else(|| panic!("no sentence for {l}"));
+                    let mut ids = Vec::new();
+                    ids_in(object, &seats, &mut ids);
+                    assert_readable(&words, code, &ids, l);
+                    assert_readable(&text, code, &ids, l);
+                    assert!(text.contains(&words), "{text:?} holds {words:?}");
+                }
+                for a in &actions {
+                    let words = action_words(&tr, a).unwrap_or_else(|| panic!("no words: {a}"));
+                    let mut ids: Vec<String> = a
+                        .get("target")
+                        .and_then(Value::as_str)
+                        .map(str::to_string)
+                        .into_iter()
+                        .collect();
+                    ids.extend(a.get("round").map(Value::to_string));
+                    assert_readable(&words, s(a, "type"), &ids, a);
+                    seen.insert(format!("action {}", s(a, "type")));
+                }
+            }
+        }
+        // The examples hold every kind the contract lists (but the explosion's reply: both
+        // tries in them are refused), so this test reads each of them.
+        for kind in [
+            "public out",
+            "public peaceful",
+            "public tie",
+            "public votes",
+            "public surrendered",
+            "public game_over",
+            "private check_result",
+            "private teammates",
+            "private peek_seen",
+            "reply kill_recorded",
+            "reply check_recorded",
+            "reply vote_recorded",
+            "reply peek_recorded",
+            "reply surrendered",
+            "reply not_your_role",
+            "reply not_now",
+            "reply not_tied",
+            "reply bad_target",
+            "reply unknown_seat",
+            "reply out",
+            "reply game_over",
+            "outcome killers",
+            "outcome good",
+            "outcome draw",
+            "outcome 警",
+            "action kill",
+            "action check",
+            "action vote",
+            "action peek",
+            "action explode",
+            "action surrender",
+        ] {
+            assert!(seen.contains(kind), "the examples have no {kind}: {seen:?}");
+        }
+    }
+
+    /// The sentences the examples do not hold, and the words themselves in English.
+    #[test]
+    fn classic_sentences_say_what_happened() {
+        let en = Tr::new(Lang::En);
+        let zh = Tr::new(Lang::Zh);
+        for tr in [&en, &zh] {
+            let exploded = reply_words(tr, &json!({"type": "exploded"})).expect("words");
+            assert_readable(&exploded, "exploded", &[], &json!("exploded"));
+            let repeat = refusal_text(tr, "series_repeat");
+            assert!(repeat.contains("重杀"), "{repeat}");
+            for w in ["匪", "警", "killers"] {
+                assert_ne!(winner_text(tr, w), w);
+            }
+            let nobody = json!({"type": "peek_seen", "call": "警", "seats": []});
+            assert_readable(&private_sentence(tr, &nobody), "peek_seen", &[], &nobody);
+        }
+        let line = |e: Value| public_sentence(&en, &e);
+        assert_eq!(
+            line(json!({"type": "out", "target": "令狐冲", "cause": "killed"})),
+            "令狐冲 is out (killed at night)."
+        );
+        assert_eq!(
+            line(json!({"type": "out", "target": "阿飞", "cause": "exploded"})),
+            "阿飞 is out (self-exploded)."
+        );
+        assert_eq!(
+            line(json!({"type": "votes", "round": 2,
+                        "ballots": {"A": "B", "B": "A", "C": null}})),
+            "Round 2 ballots: A → B, B → A, C abstained."
+        );
+        assert_eq!(
+            line(json!({"type": "tie", "round": 1, "seats": ["一灯", "岳不群"]})),
+            "Round 1 of the vote is tied: 一灯, 岳不群."
+        );
+        assert_eq!(
+            line(json!({"type": "surrendered", "team": "匪"})),
+            "The 匪 (gangsters) surrendered and lose."
+        );
+        assert_eq!(
+            line(json!({"type": "game_over", "winner": "killers"})),
+            "The game is over: the killers win."
+        );
+        assert_eq!(
+            line(json!({"type": "peaceful", "phase": "night"})),
+            "A peaceful night: nobody died."
+        );
+        assert_eq!(
+            public_sentence(&zh, &json!({"type": "peaceful", "phase": "day"})),
+            "今天无人出局。"
+        );
+        let act = |a: Value| action_sentence(&en, &a);
+        assert_eq!(act(json!({"type": "vote", "target": null})), "abstain");
+        assert_eq!(
+            act(json!({"type": "vote", "target": "zero", "round": 3})),
+            "vote for zero (round 3)"
+        );
+        assert_eq!(
+            action_sentence(&zh, &json!({"type": "vote", "target": null, "round": 2})),
+            "弃票（第 2 轮）"
+        );
+        assert_eq!(act(json!({"type": "kill", "target": "L"})), "kill L");
+        assert_eq!(
+            act(json!({"type": "peek", "call": "none"})),
+            "keep your eyes closed all night"
+        );
+        assert_eq!(
+            action_sentence(&zh, &json!({"type": "peek", "call": "匪"})),
+            "「匪请睁眼」时睁眼"
+        );
+        let private = |e: Value| private_sentence(&zh, &e);
+        assert_eq!(
+            private(json!({"type": "check_result", "target": "阿飞", "result": "killer"})),
+            "验人结果：阿飞 是杀手。"
+        );
+        assert_eq!(
+            private(json!({"type": "teammates", "team": "police", "seats": ["令狐冲", "杨过"]})),
+            "你所在的警察方（按座位顺序，含你自己）：令狐冲、杨过。"
+        );
+        assert_eq!(
+            private(json!({"type": "peek_seen", "call": "警", "seats": []})),
+            "「警请睁眼」时，没有其他人睁眼。"
+        );
+        assert_eq!(refusal_rule("series_repeat"), Some("CL-3"));
+        assert_eq!(refusal_rule("not_tied"), Some("CL-7"));
+        // Death Note reads as before.
+        assert_eq!(
+            line(json!({"type": "out", "target": "L", "cause": "killed", "kira": false})),
+            "L is out (killed by a notebook) and was good."
+        );
+        assert_eq!(
+            act(json!({"type": "vote", "targets": ["L", "尼亚"]})),
+            "vote for L, 尼亚"
+        );
+        assert_eq!(
+            act(json!({"type": "kill", "target": "L", "real_id": "bob"})),
+            "kill L, guessing real ID “bob”"
+        );
+    }
+
+    /// CL-0: outs are announced by game ID only. A classic `out` (no `kira`) never reads as
+    /// Death Note's "and was good", nor names any role.
+    #[test]
+    fn a_classic_out_names_no_role() {
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for cause in ["killed", "voted", "exploded"] {
+                let e = json!({"type": "out", "target": "杨过", "cause": cause});
+                let text = public_sentence(&tr, &e);
+                assert!(text.contains("杨过"), "{text}");
+                for role in ["killer", "police", "civilian", "good", "kira", "player"] {
+                    for word in [role_name(&tr, role), tr.t(&format!("dn-winner-{role}"))] {
+                        assert!(!text.contains(word.as_str()), "{word} in {text}");
+                    }
+                }
+                for word in ["good", "Kira", "好人", "基拉", "杀手", "警察", "平民"] {
+                    assert!(!text.contains(word), "{word} in {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn roles_and_phases_have_names() {
+        let en = Tr::new(Lang::En);
+        let zh = Tr::new(Lang::Zh);
+        assert_eq!(role_name(&zh, "killer"), "杀手");
+        assert_eq!(role_name(&zh, "police"), "警察");
+        assert_eq!(role_name(&zh, "civilian"), "平民");
+        assert_eq!(role_name(&en, "匪"), "匪 (gangster)");
+        assert_eq!(role_name(&en, "警"), "警 (cop)");
+        assert_eq!(role_name(&en, "player"), "Player");
+        assert_eq!(
+            role_name(&en, "wizard"),
+            "wizard",
+            "an unknown role as it is"
+        );
+        for (tr, codes_differ) in [(&en, false), (&zh, true)] {
+            for kind in [
+                "night",
+                "day",
+                "last_words",
+                "speech",
+                "discussion",
+                "vote",
+                "pk",
+            ] {
+                let text = phase_suffix(tr, Some(kind));
+                assert!(!text.contains("phase-") && !text.contains('_'), "{text}");
+                assert!(!codes_differ || !text.contains(kind), "{text}");
+            }
+        }
+        assert_eq!(phase_suffix(&zh, Some("last_words")), "（遗言）");
+        assert_eq!(phase_suffix(&en, Some("pk")), " (PK speeches)");
+    }
+
+    fn post(events: Vec<Value>, alive: &[&str], phase: Option<&str>) -> ActPost {
+        ActPost {
+            resolved: Some(2),
+            events,
+            alive: alive.iter().map(|a| a.to_string()).collect(),
+            opens: Some(3),
+            deadline: None,
+            winner: None,
+            log_hash: None,
+            votes: None,
+            resolved_phase: phase.map(|k| crate::game::threads::PhaseLabel {
+                act: 1,
+                kind: k.to_string(),
+            }),
+            opens_phase: None,
+        }
+    }
+
+    /// CL-6: an act post lists a round's ballots under it, voters in seat order, abstainers
+    /// said so; a classic phase's own events say when nobody is out.
+    #[test]
+    fn an_act_post_lists_the_ballots() {
+        let en = Tr::new(Lang::En);
+        let votes = json!({"type": "votes", "round": 1,
+                           "ballots": {"zero": "阿飞", "阿飞": null, "Ghost": "zero", "周伯通": "zero"}});
+        let out = json!({"type": "out", "target": "zero", "cause": "voted"});
+        let v = ActView::new(
+            &en,
+            &post(vec![votes, out], &["周伯通", "阿飞", "Ghost"], Some("vote")),
+        );
+        assert_eq!(v.events.len(), 2);
+        assert_eq!(v.events[0].text, "Round 1 ballots:");
+        assert_eq!(
+            v.events[0].ballots,
+            [
+                "周伯通 → zero",
+                "阿飞 abstained",
+                "Ghost → zero",
+                "zero → 阿飞"
+            ],
+            "seat order, the seat voted out last"
+        );
+        assert_eq!(v.events[1].text, "zero is out (voted out).");
+        assert!(v.events[1].ballots.is_empty());
+        assert!(!v.nobody_voted_out);
+        let tie = json!({"type": "tie", "round": 1, "seats": ["A", "B"]});
+        let votes = json!({"type": "votes", "round": 1, "ballots": {"A": "B", "B": "A"}});
+        let v = ActView::new(&en, &post(vec![votes, tie], &["A", "B"], Some("vote")));
+        assert!(
+            !v.nobody_voted_out,
+            "the tie says it; a later round may still vote out"
+        );
+        let night = json!({"type": "peaceful", "phase": "night"});
+        let v = ActView::new(&en, &post(vec![night], &["A", "B"], Some("night")));
+        assert!(!v.nobody_voted_out, "no vote at night");
+        assert_eq!(v.events[0].text, "A peaceful night: nobody died.");
+        let v = ActView::new(&en, &post(vec![], &["A", "B"], Some("speech")));
+        assert!(!v.nobody_voted_out, "no vote in a speech");
+        // Death Note (one phase per act): DN-15 as before.
+        let v = ActView::new(&en, &post(vec![], &["A", "B"], None));
+        assert!(v.nobody_voted_out);
     }
 }

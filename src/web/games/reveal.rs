@@ -2,8 +2,8 @@
 //! actions, and the commitment check. Before the end it is a 409 page.
 
 use super::{
-    action_sentence, cause_text, private_sentence, public_sentence, refusal_text, reply_sentence,
-    s, winner_text,
+    action_sentence, cause_text, classic_cause_text, private_sentence, public_sentence,
+    refusal_text, reply_sentence, role_name, s, winner_text,
 };
 use crate::app::AppState;
 use crate::error::AppError;
@@ -67,6 +67,81 @@ fn history_sentence(tr: &Tr, c: &Value, cause: &str) -> String {
     )
 }
 
+/// One seat of the reveal (`roles.seats[]`): Death Note's (`kira_at_start`, `history`, `out` as
+/// `[act, cause]`) or another variant's (a `role` kept all game, `out` as `{act, cause}`).
+fn reveal_seat(tr: &Tr, r: &Value, seat: &Value) -> RevealSeatView {
+    // Another variant's role (a classic preset's killer, police, civilian,
+    // 匪, 警) is dealt once and kept to the end.
+    let other_role = match s(seat, "role") {
+        "" | "kira" | "good" => None,
+        role => Some(role_name(tr, role)),
+    };
+    let start = match seat.get("kira_at_start").and_then(Value::as_u64) {
+        Some(n) => tr.t1("reveal-kira-nb", "n", &n),
+        None => other_role.clone().unwrap_or_else(|| tr.t("reveal-good")),
+    };
+    // DN-28: the role when out (a seat voted out as Kira reads Kira), or at the
+    // end for a seat still in.
+    let role = match (s(seat, "role"), other_role) {
+        ("kira", _) => tr.t("reveal-kira"),
+        (_, Some(role)) => role,
+        _ => tr.t("reveal-good"),
+    };
+    let cause = seat.pointer("/out/1").and_then(Value::as_str).unwrap_or("");
+    let history = seat
+        .get("history")
+        .and_then(Value::as_array)
+        .map(|h| h.iter().map(|c| history_sentence(tr, c, cause)).collect())
+        .unwrap_or_default();
+    let out = match seat.get("out") {
+        // A classic seat's `{act, cause}`.
+        Some(o @ Value::Object(_)) => tr.ta(
+            "reveal-out",
+            &[
+                (
+                    "act",
+                    o.get("act").map(|a| a.to_string()).unwrap_or_default(),
+                ),
+                ("cause", classic_cause_text(tr, s(o, "cause"))),
+            ],
+        ),
+        // Death Note's `[act, cause]`.
+        Some(Value::Array(o)) => tr.ta(
+            "reveal-out",
+            &[
+                ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
+                (
+                    "cause",
+                    cause_text(tr, o.get(1).and_then(Value::as_str).unwrap_or("")),
+                ),
+            ],
+        ),
+        _ => tr.t("reveal-still-in"),
+    };
+    let accounts = r
+        .pointer(&format!(
+            "/accounts/{}",
+            s(seat, "game_id").replace('~', "~0").replace('/', "~1")
+        ))
+        .and_then(Value::as_array)
+        .map(|l| {
+            l.iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(" → ")
+        })
+        .unwrap_or_default();
+    RevealSeatView {
+        accounts,
+        game_id: s(seat, "game_id").to_string(),
+        real_id: s(seat, "real_id").to_string(),
+        start,
+        role,
+        history,
+        out,
+    }
+}
+
 pub struct TranscriptLine {
     pub act: u64,
     pub kind: String,
@@ -112,64 +187,7 @@ pub async fn show(
     let seats: Vec<RevealSeatView> = r
         .pointer("/roles/seats")
         .and_then(Value::as_array)
-        .map(|l| {
-            l.iter()
-                .map(|seat| {
-                    let start = match seat.get("kira_at_start").and_then(Value::as_u64) {
-                        Some(n) => tr.t1("reveal-kira-nb", "n", &n),
-                        None => tr.t("reveal-good"),
-                    };
-                    // DN-28: the role when out (a seat voted out as Kira reads Kira), or at the
-                    // end for a seat still in.
-                    let role = if s(seat, "role") == "kira" {
-                        tr.t("reveal-kira")
-                    } else {
-                        tr.t("reveal-good")
-                    };
-                    let cause = seat.pointer("/out/1").and_then(Value::as_str).unwrap_or("");
-                    let history = seat
-                        .get("history")
-                        .and_then(Value::as_array)
-                        .map(|h| h.iter().map(|c| history_sentence(&tr, c, cause)).collect())
-                        .unwrap_or_default();
-                    let out = match seat.get("out").and_then(Value::as_array) {
-                        Some(o) => tr.ta(
-                            "reveal-out",
-                            &[
-                                ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
-                                (
-                                    "cause",
-                                    cause_text(&tr, o.get(1).and_then(Value::as_str).unwrap_or("")),
-                                ),
-                            ],
-                        ),
-                        None => tr.t("reveal-still-in"),
-                    };
-                    let accounts = r
-                        .pointer(&format!(
-                            "/accounts/{}",
-                            s(seat, "game_id").replace('~', "~0").replace('/', "~1")
-                        ))
-                        .and_then(Value::as_array)
-                        .map(|l| {
-                            l.iter()
-                                .filter_map(Value::as_str)
-                                .collect::<Vec<_>>()
-                                .join(" → ")
-                        })
-                        .unwrap_or_default();
-                    RevealSeatView {
-                        accounts,
-                        game_id: s(seat, "game_id").to_string(),
-                        real_id: s(seat, "real_id").to_string(),
-                        start,
-                        role,
-                        history,
-                        out,
-                    }
-                })
-                .collect()
-        })
+        .map(|l| l.iter().map(|seat| reveal_seat(&tr, &r, seat)).collect())
         .unwrap_or_default();
     let transcript = r
         .get("transcript")
@@ -285,5 +303,31 @@ mod tests {
             history_sentence(&en, &c, "voted"),
             "act 4: went out (voted out); N1 recaptured by L → out"
         );
+    }
+
+    /// Issue 12: a classic seat reads with its role and its `{act, cause}`; a Death Note seat
+    /// as before.
+    #[test]
+    fn a_classic_seat_shows_its_role() {
+        let zh = Tr::new(Lang::Zh);
+        let r = json!({"accounts": {"夜雨": ["u1"]}});
+        let killer = json!({"game_id": "夜雨", "real_id": "u1", "role": "killer",
+                            "out": {"act": 2, "cause": "exploded"}});
+        let v = reveal_seat(&zh, &r, &killer);
+        assert_eq!((v.start.as_str(), v.role.as_str()), ("杀手", "杀手"));
+        assert_eq!(v.out, "第 2 幕，自爆");
+        assert_eq!(v.accounts, "u1");
+        let cop = json!({"game_id": "zero", "real_id": "u2", "role": "警", "out": null});
+        let v = reveal_seat(&Tr::new(Lang::En), &r, &cop);
+        assert_eq!(v.role, "警 (cop)");
+        assert_eq!(v.out, Tr::new(Lang::En).t("reveal-still-in"));
+        let kira = json!({"game_id": "L", "real_id": "u3", "role": "kira", "kira_at_start": 1,
+                          "out": [3, "killed"], "history": []});
+        let v = reveal_seat(&zh, &r, &kira);
+        assert_eq!(v.role, zh.t("reveal-kira"));
+        assert_eq!(v.start, zh.t1("reveal-kira-nb", "n", &1));
+        assert!(v.out.contains("被笔记杀死"), "{}", v.out);
+        let good = json!({"game_id": "M", "real_id": "u4", "role": "good", "out": null});
+        assert_eq!(reveal_seat(&zh, &r, &good).role, zh.t("reveal-good"));
     }
 }

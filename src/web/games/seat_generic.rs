@@ -8,7 +8,7 @@
 //! it, and it shows nothing the seat's own view (`Game::view_for`) and private lines do not.
 
 use super::banner::Banner;
-use super::phase_suffix;
+use super::{phase_suffix, role_name};
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::games;
@@ -183,7 +183,7 @@ pub async fn page(
             page: viewer.page(),
             game: public.id,
             title: public.title.clone(),
-            role: role_text(&tr, &view.role),
+            role: role_name(&tr, &view.role),
             alive: view.alive,
             phase,
             log: view
@@ -291,11 +291,6 @@ pub fn field_label(tr: &Tr, name: &str) -> String {
     known(tr, "action-field", name).unwrap_or_else(|| tr.t("seat-some-field"))
 }
 
-/// The role as the variant's view names it (`role-<role>`), else its own word.
-fn role_text(tr: &Tr, role: &str) -> String {
-    known(tr, "role", role).unwrap_or_else(|| role.to_string())
-}
-
 /// A value of an action or event as a reader reads it: text, numbers, lists of them.
 fn shown(tr: &Tr, v: &Value) -> Option<String> {
     match v {
@@ -318,7 +313,11 @@ fn action_text(tr: &Tr, a: &Value) -> String {
         .flatten()
         .filter(|(k, _)| k.as_str() != "type")
         .filter_map(|(k, v)| {
-            let value = shown(tr, v)?;
+            // An empty choice (a classic abstention, CL-6: `{"target": null}`) says so.
+            let value = match v {
+                Value::Null => tr.t("seat-log-none"),
+                _ => shown(tr, v)?,
+            };
             Some(match known(tr, "action-field", k) {
                 Some(label) => tr.ta("seat-log-field", &[("field", label), ("value", value)]),
                 None => value,
@@ -338,13 +337,15 @@ fn action_text(tr: &Tr, a: &Value) -> String {
     }
 }
 
-/// A reply of the rules (`reply-<type>`), else a plain "accepted".
+/// A reply of the rules (`reply-<type>`), else the sentence the other pages give it (a classic
+/// preset's), else a plain "accepted".
 pub fn reply_text(tr: &Tr, r: &Value) -> String {
     known(
         tr,
         "reply",
         r.get("type").and_then(Value::as_str).unwrap_or(""),
     )
+    .or_else(|| super::reply_words(tr, r))
     .unwrap_or_else(|| tr.t("seat-reply-accepted"))
 }
 
@@ -356,7 +357,8 @@ pub fn refusal_text(tr: &Tr, code: &str) -> String {
 /// The arguments a private event's sentence (`event-<type>`) may use.
 const EVENT_ARGS: [&str; 4] = ["target", "role", "partner", "act"];
 
-/// A private event (`event-<type>`), else its facts in plain words.
+/// A private event (`event-<type>`), else the sentence the other pages give it (a classic
+/// preset's: a check result, the teammates, a peek), else its facts in plain words.
 fn event_text(tr: &Tr, e: &Value) -> String {
     let key = format!(
         "event-{}",
@@ -368,6 +370,9 @@ fn event_text(tr: &Tr, e: &Value) -> String {
             .filter_map(|k| Some((*k, shown(tr, e.get(*k)?)?)))
             .collect();
         return tr.ta(&key, &args);
+    }
+    if let Some(text) = super::private_words(tr, e) {
+        return text;
     }
     let details: Vec<String> = e
         .as_object()
@@ -451,7 +456,11 @@ mod tests {
                     }
                 }
                 for phase in variant.phases() {
-                    assert!(tr.has(&format!("phase-{}", phase.name)), "{}", phase.name);
+                    assert!(
+                        tr.has(&format!("phase-{}", dashed(phase.name))),
+                        "{}",
+                        phase.name
+                    );
                 }
             }
             assert!(tr.has("role-player"));
@@ -516,5 +525,34 @@ mod tests {
             line_text(&en, &refused),
             "You submitted “Sleep” → refused: That action is not open in this phase."
         );
+    }
+
+    /// Issue 12: a classic preset drawn by this page reads its replies, private events and
+    /// abstentions in words (the sentences of `games::mod`), never as codes or nothing.
+    #[test]
+    fn a_classic_log_reads_in_words() {
+        let zh = Tr::new(Lang::Zh);
+        let check = json!({"kind": "private", "act": 1,
+                           "event": {"type": "check_result", "target": "阿飞", "result": "killer"}});
+        assert_eq!(line_text(&zh, &check), "验人结果：阿飞 是杀手。");
+        let team = json!({"kind": "private", "act": 1,
+                          "event": {"type": "teammates", "team": "killers", "seats": ["夜雨", "阿飞"]}});
+        assert!(line_text(&zh, &team).contains("夜雨、阿飞"));
+        let kill = json!({"type": "kill_recorded"});
+        assert_eq!(reply_text(&zh, &kill), zh.t("cl-reply-kill-recorded"));
+        assert_ne!(reply_text(&zh, &kill), zh.t("seat-reply-accepted"));
+        let abstain = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
+                             "action": {"type": "vote", "target": null}});
+        let en = Tr::new(Lang::En);
+        assert!(
+            line_text(&en, &abstain).starts_with("You submitted “Vote (Target: none)”"),
+            "{}",
+            line_text(&en, &abstain)
+        );
+        assert_eq!(
+            refusal_text(&en, "not_tied"),
+            "In this round you may vote only for the tied seats."
+        );
+        assert_eq!(role_name(&zh, "civilian"), "平民");
     }
 }
