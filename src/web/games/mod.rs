@@ -1152,6 +1152,8 @@ mod tests {
                 kind: k.to_string(),
             }),
             opens_phase: None,
+            speaker: None,
+            skipped: None,
         }
     }
 
