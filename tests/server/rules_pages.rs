@@ -2,14 +2,16 @@
 //! Chinese original of that variant with a summary, or the English ruling book), the ruling book
 //! itself at `/rules/{variant}/book`, and the index at `/rules`.
 
-use crate::helpers::TestApp;
+use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
 use reqwest::StatusCode;
+use serde_json::json;
 
 on_both_backends!(
     every_variant_has_its_rules_in_both_languages,
     the_rules_index_lists_every_variant,
     an_unknown_variant_has_no_rules_page,
+    a_game_links_the_rules_of_its_own_variant,
 );
 
 /// One variant's page: a phrase of its Chinese original that no other page's original holds, a
@@ -195,4 +197,29 @@ async fn an_unknown_variant_has_no_rules_page(app: TestApp) {
         assert_eq!(en.status, StatusCode::NOT_FOUND, "{path}");
         assert!(en.body.contains("There is nothing here."), "{path}");
     }
+}
+
+/// The game page links the rules of the game's variant, not Death Note's whatever it plays (the
+/// test variant `twophase` has no rules page: its link is the one thing it shows here).
+async fn a_game_links_the_rules_of_its_own_variant(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "两段", "variant": "twophase"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let page = app.browser().get(&format!("/games/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body
+            .contains(r#"<a href="/rules/twophase" class="rules-link">"#),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains(r#"href="/rules/deathnote""#));
 }
