@@ -21,6 +21,7 @@ mod phases;
 mod posting;
 mod prg;
 mod privacy;
+mod rules_pages;
 mod scheduler;
 mod seat_forms;
 mod second_edition;
