@@ -288,6 +288,14 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
                 setup: Some(setup),
             };
             let game = Game::start(&config).map_err(|e| invalid(e.to_string()))?;
+            // What the game tells at its start (a team's members, CL-0 of the classic book).
+            for line in game.transcript() {
+                f.lines.push(LoggedLine {
+                    seq,
+                    line,
+                    action: None,
+                });
+            }
             f.game = Some(game);
             f.phase_opened_seq = seq;
             f.started = Some(StartedDeal {

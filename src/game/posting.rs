@@ -28,7 +28,7 @@ use serde_json::Value;
 pub enum GameThread {
     Game,
     Graveyard,
-    /// A variant's team thread, by its key ([`crate::rules::Variant::team_thread`]).
+    /// A variant's team thread, by its key ([`crate::rules::Variant::team_threads`]).
     Team(&'static str),
 }
 
@@ -41,7 +41,7 @@ impl GameThread {
             "graveyard" => Some(GameThread::Graveyard),
             _ => crate::rules::Variant::ALL
                 .iter()
-                .find_map(|v| v.team_thread().filter(|t| *t == s))
+                .find_map(|v| v.team_threads().iter().copied().find(|t| *t == s))
                 .map(GameThread::Team),
         }
     }
@@ -59,7 +59,8 @@ impl GameThread {
             GameThread::Game => row.game_thread_id,
             GameThread::Graveyard => row.graveyard_thread_id,
             GameThread::Team(key) => crate::rules::Variant::from_name(&row.variant)
-                .filter(|v| v.team_thread() == Some(key))
+                // One team thread per game is stored so far: the variant's first.
+                .filter(|v| v.team_threads().first() == Some(&key))
                 .and(row.team_thread_id),
         }
     }
@@ -92,7 +93,11 @@ pub fn standing(
     let seat = match (games::seat_of(c, row.id, account.id)?, folded.game.as_ref()) {
         (Some((n, name)), Some(game)) => {
             let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
-            let in_team = game.in_team(&name);
+            let in_team = game
+                .variant()
+                .team_threads()
+                .first()
+                .is_some_and(|t| game.in_team(t, &name));
             Some((n, name, alive, in_team))
         }
         _ => None,

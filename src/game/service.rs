@@ -227,7 +227,8 @@ pub async fn start(
             }
             let (play, grave) = open_play_threads(c, &row)?;
             games::set_threads(c, game_id, row.signup_thread_id, Some(play), Some(grave))?;
-            if let Some(team) = variant.team_thread() {
+            // One team thread per game is stored so far: the variant's first.
+            if let Some(&team) = variant.team_threads().first() {
                 let thread = open_team_thread(c, &row, team)?;
                 games::set_team_thread(c, game_id, thread)?;
             }
@@ -301,8 +302,10 @@ pub async fn submit(
             let submitted = game.submit(&game_name, &parsed);
             let team = game
                 .variant()
-                .team_thread()
-                .filter(|_| game.in_team(&game_name));
+                .team_threads()
+                .first()
+                .copied()
+                .filter(|t| game.in_team(t, &game_name));
             // The log keeps what the engine understood, never the raw body.
             let event = GameEvent::Submitted {
                 act,

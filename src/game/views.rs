@@ -181,7 +181,11 @@ pub fn seat_view(
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
     let private = private_lines(&folded, &name);
     let open = !folded.is_over() && folded.paused.is_none();
-    let in_team = game.in_team(&name);
+    let in_team = game
+        .variant()
+        .team_threads()
+        .first()
+        .is_some_and(|t| game.in_team(t, &name));
     Ok(Some(SeatView {
         actions: if open {
             game.allowed_actions(&name)

@@ -59,6 +59,9 @@ pub enum Slot {
     Int,
     /// Appended to the list under this key (a ballot of several names, one select each).
     Item(&'static str),
+    /// A string under the field's own name, or `null` when left empty (a classic ballot: an
+    /// empty choice abstains).
+    OrNull,
 }
 
 impl FormField {
@@ -96,11 +99,19 @@ impl FormField {
         }
     }
 
+    /// The same field, `null` under its own name when left empty.
+    pub const fn or_null(self) -> FormField {
+        FormField {
+            slot: Slot::OrNull,
+            ..self
+        }
+    }
+
     /// The key of the action object its value goes under.
     pub fn key(&self) -> &'static str {
         match self.slot {
             Slot::Item(key) => key,
-            Slot::Str | Slot::Int => self.name,
+            Slot::Str | Slot::Int | Slot::OrNull => self.name,
         }
     }
 }
@@ -175,6 +186,9 @@ pub fn to_action(
             if f.required {
                 return Err(FormError::Missing(f.name));
             }
+            if f.slot == Slot::OrNull {
+                m.insert(f.name.into(), Value::Null);
+            }
             continue;
         };
         if let FieldInput::Choice(choices) = f.input
@@ -183,7 +197,7 @@ pub fn to_action(
             return Err(FormError::Invalid(f.name));
         }
         match f.slot {
-            Slot::Str => {
+            Slot::Str | Slot::OrNull => {
                 m.insert(f.name.into(), json!(v));
             }
             Slot::Int => {

@@ -171,7 +171,9 @@ pub async fn page(
         None => tr.t1("game-act", "act", &public.act),
     };
     let team_thread = variant
-        .team_thread()
+        .team_threads()
+        .first()
+        .copied()
         .filter(|_| view.team_thread_id.is_some())
         .map(|k| {
             let label = known(&tr, "game-thread", k).unwrap_or_else(|| tr.t("seat-team-thread"));
