@@ -437,7 +437,12 @@ mod tests {
     fn the_generic_page_speaks_both_languages() {
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
-            for variant in [Variant::TwoPhase] {
+            let mut variants: Vec<Variant> = Variant::ALL
+                .into_iter()
+                .filter(|v| *v != Variant::DeathNote)
+                .collect();
+            variants.push(Variant::TwoPhase);
+            for variant in variants {
                 for form in variant.action_forms() {
                     assert!(
                         tr.has(&format!("action-{}", dashed(form.kind))),
@@ -457,6 +462,23 @@ mod tests {
                 }
             }
             assert!(tr.has("role-player"));
+            // The classic presets' replies, own refusals and roles (issue 12).
+            for reply in [
+                "kill_recorded",
+                "check_recorded",
+                "vote_recorded",
+                "peek_recorded",
+                "exploded",
+                "surrendered",
+            ] {
+                assert!(tr.has(&format!("reply-{}", dashed(reply))), "{reply}");
+            }
+            for code in ["not_your_role", "not_now", "not_tied", "series_repeat"] {
+                assert!(tr.has(&format!("refusal-{}", dashed(code))), "{code}");
+            }
+            for role in ["killer", "police", "civilian"] {
+                assert!(tr.has(&format!("role-{role}")), "{role}");
+            }
             let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
                               "action": {"type": "vote", "target": "Birch"}});
             let text = line_text(&tr, &vote);
