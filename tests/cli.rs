@@ -350,3 +350,55 @@ fn replay_opens_no_database() {
     );
     assert!(!dir.path().join("maku.db").exists(), "no default database");
 }
+
+/// Issue 12: `maku simulate` plays every classic preset (and Death Note) to the end and prints
+/// the balance table with the preset's winners; a seat count outside the preset's range is a
+/// usage error.
+#[test]
+fn simulate_plays_every_preset() {
+    for (variant, seats, winners) in [
+        ("deathnote", "16", ["good", "kira"]),
+        ("dongsha", "12", ["good", "killers"]),
+        ("killgame", "14", ["good", "killers"]),
+        ("shengtui", "8", ["good", "killers"]),
+        ("wujian", "9", ["匪", "警"]),
+    ] {
+        let out = maku()
+            .args([
+                "simulate",
+                "--variant",
+                variant,
+                "--seats",
+                seats,
+                "--games",
+                "200",
+            ])
+            .env_remove("DATABASE_URL")
+            .output()
+            .expect("run maku");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{variant}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains(&format!("200 games of {variant}")), "{text}");
+        for w in winners {
+            assert!(
+                text.lines().any(|l| l.starts_with(w)),
+                "{variant} {w}:\n{text}"
+            );
+        }
+        let unfinished = text.lines().find(|l| l.starts_with("unfinished"));
+        assert!(
+            unfinished.is_none_or(|l| l.split_whitespace().nth(1) == Some("0")),
+            "{variant}: every bot game ends:\n{text}"
+        );
+    }
+    let out = maku()
+        .args(["simulate", "--variant", "dongsha", "--seats", "7"])
+        .output()
+        .expect("run maku");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("8 to 16"));
+}

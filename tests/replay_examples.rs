@@ -1,6 +1,6 @@
-//! `maku replay` on the four shared examples must print the expected transcripts: the same
-//! multiset of lines; replies, privates and publics each in the same relative order; the outcome
-//! last (../shared/examples/README.md).
+//! `maku replay` on the shared examples (four of Death Note, one of each classic preset) must
+//! print the expected transcripts: the same multiset of lines; replies, privates and publics
+//! each in the same relative order; the outcome last (../shared/examples/README.md).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -81,6 +81,26 @@ fn replay_deathnote_random_2() {
 #[test]
 fn replay_deathnote_random_3() {
     check("deathnote-random-3");
+}
+
+#[test]
+fn replay_dongsha_random_1() {
+    check("dongsha-random-1");
+}
+
+#[test]
+fn replay_killgame_random_1() {
+    check("killgame-random-1");
+}
+
+#[test]
+fn replay_shengtui_random_1() {
+    check("shengtui-random-1");
+}
+
+#[test]
+fn replay_wujian_random_1() {
+    check("wujian-random-1");
 }
 
 #[test]

@@ -31,3 +31,5 @@ game-fact-on = on
 game-fact-off = off
 game-fact-series = Series
 game-fact-series-after = follows game #{ $id }
+game-thread-killers = Killers' thread
+game-thread-police = Police thread

@@ -31,3 +31,5 @@ game-fact-on = 开
 game-fact-off = 关
 game-fact-series = 连局
 game-fact-series-after = 接续第 #{ $id } 局
+game-thread-killers = 杀手帖
+game-thread-police = 警察帖

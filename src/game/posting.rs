@@ -22,13 +22,14 @@ use crate::game::log::Folded;
 use crate::game::service::load_locked;
 use crate::game::threads::{ActPost, Notice};
 use chrono::NaiveDateTime;
+use diesel::QueryResult;
 use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameThread {
     Game,
     Graveyard,
-    /// A variant's team thread, by its key ([`crate::rules::Variant::team_thread`]).
+    /// A variant's team thread, by its key ([`crate::rules::Variant::team_threads`]).
     Team(&'static str),
 }
 
@@ -41,7 +42,7 @@ impl GameThread {
             "graveyard" => Some(GameThread::Graveyard),
             _ => crate::rules::Variant::ALL
                 .iter()
-                .find_map(|v| v.team_thread().filter(|t| *t == s))
+                .find_map(|v| v.team_threads().iter().copied().find(|t| *t == s))
                 .map(GameThread::Team),
         }
     }
@@ -54,23 +55,41 @@ impl GameThread {
         }
     }
 
-    pub fn thread_id(self, row: &GameRow) -> Option<i64> {
-        match self {
+    /// The thread's id in game `row`: a team's thread is the game's thread of that team's
+    /// kind, when the game's variant has that team.
+    pub fn thread_id(self, c: &mut DbConnection, row: &GameRow) -> QueryResult<Option<i64>> {
+        Ok(match self {
             GameThread::Game => row.game_thread_id,
             GameThread::Graveyard => row.graveyard_thread_id,
-            GameThread::Team(key) => crate::rules::Variant::from_name(&row.variant)
-                .filter(|v| v.team_thread() == Some(key))
-                .and(row.team_thread_id),
-        }
+            GameThread::Team(key) => {
+                let has = crate::rules::Variant::from_name(&row.variant)
+                    .is_some_and(|v| v.team_threads().contains(&key));
+                if has {
+                    forum::game_thread_of_kind(c, row.id, key)?
+                } else {
+                    None
+                }
+            }
+        })
     }
+}
+
+/// The team threads the seat `name` is in now ([`crate::rules::Game::in_team`]).
+pub fn teams_of(game: &crate::rules::Game, name: &str) -> Vec<&'static str> {
+    game.variant()
+        .team_threads()
+        .iter()
+        .copied()
+        .filter(|t| game.in_team(t, name))
+        .collect()
 }
 
 /// Who a reader is in a game.
 #[derive(Debug, Clone)]
 pub struct Standing {
     pub is_judge: bool,
-    /// (seat number, game ID, alive, in the variant's team now)
-    pub seat: Option<(i32, String, bool, bool)>,
+    /// (seat number, game ID, alive, the teams whose thread it is in now)
+    pub seat: Option<(i32, String, bool, Vec<&'static str>)>,
     /// The seat may post in the game thread now ([`crate::rules::Game::may_post`]: while it is
     /// in, or only on its turn to speak).
     pub speaks: bool,
@@ -100,10 +119,10 @@ pub fn standing(
     let seat = match (games::seat_of(c, row.id, account.id)?, folded.game.as_ref()) {
         (Some((n, name)), Some(game)) => {
             let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
-            let in_team = game.in_team(&name);
+            let teams = teams_of(game, &name);
             speaks = game.may_post(&name);
             speaker = game.speaker().as_deref() == Some(name.as_str());
-            Some((n, name, alive, in_team))
+            Some((n, name, alive, teams))
         }
         _ => None,
     };
@@ -123,8 +142,13 @@ impl Standing {
             GameThread::Graveyard => {
                 self.over || self.is_judge || self.seat.as_ref().is_some_and(|s| !s.2)
             }
-            GameThread::Team(_) => {
-                self.over || self.is_judge || self.seat.as_ref().is_some_and(|s| s.3 && s.2)
+            GameThread::Team(key) => {
+                self.over
+                    || self.is_judge
+                    || self
+                        .seat
+                        .as_ref()
+                        .is_some_and(|s| s.3.contains(&key) && s.2)
             }
         }
     }
@@ -133,13 +157,13 @@ impl Standing {
         if self.is_judge && self.seat.is_none() {
             return true;
         }
-        let Some((_, _, alive, in_team)) = &self.seat else {
+        let Some((_, _, alive, teams)) = &self.seat else {
             return false;
         };
         match which {
             GameThread::Game => self.speaks || self.over,
             GameThread::Graveyard => !*alive || self.over,
-            GameThread::Team(_) => *in_team && *alive && !self.over,
+            GameThread::Team(key) => teams.contains(&key) && *alive && !self.over,
         }
     }
 }
@@ -214,7 +238,7 @@ pub async fn post(
             if !who.can_read(which) || !who.can_write(which) {
                 return Err(AppError::Conflict("cannot_post_here"));
             }
-            let thread = which.thread_id(&row).ok_or(AppError::NotFound)?;
+            let thread = which.thread_id(c, &row)?.ok_or(AppError::NotFound)?;
             // A locked game thread takes the judge's posts only.
             if which == GameThread::Game && folded.thread_locked && who.seat.is_some() {
                 return Err(AppError::Conflict("game_thread_locked"));
@@ -247,7 +271,7 @@ pub fn thread_posts(
     page: i64,
     reader: &Reader,
 ) -> Result<(Vec<GamePost>, i64), AppError> {
-    let thread = which.thread_id(row).ok_or(AppError::NotFound)?;
+    let thread = which.thread_id(c, row)?.ok_or(AppError::NotFound)?;
     let (posts, total) = forum::posts_page(c, thread, None, page)?;
     let names: std::collections::HashMap<i32, String> =
         games::seat_names(c, row.id)?.into_iter().collect();
@@ -276,7 +300,7 @@ fn readable_post(
     if !who.can_read(which) {
         return Err(AppError::Forbidden);
     }
-    let thread = which.thread_id(row).ok_or(AppError::NotFound)?;
+    let thread = which.thread_id(c, row)?.ok_or(AppError::NotFound)?;
     forum::post_at(c, thread, floor)?.ok_or(AppError::NotFound)
 }
 

@@ -274,9 +274,14 @@ pub async fn start(
             }
             let (play, grave) = open_play_threads(c, &row)?;
             games::set_threads(c, game_id, row.signup_thread_id, Some(play), Some(grave))?;
-            if let Some(team) = variant.team_thread() {
+            // Every team's thread opens now, whether or not the team ever forms (its
+            // existence must tell nothing); found by its kind, the team's key. The first is
+            // also kept in the game's row, as games before several teams did.
+            for (i, &team) in variant.team_threads().iter().enumerate() {
                 let thread = open_team_thread(c, &row, team)?;
-                games::set_team_thread(c, game_id, thread)?;
+                if i == 0 {
+                    games::set_team_thread(c, game_id, thread)?;
+                }
             }
             let deadline = folded.settings.next_deadline(now, first.kind);
             games::set_deadline(c, game_id, first.step as i32, deadline)?;
@@ -381,8 +386,10 @@ pub async fn submit(
             let ended_phase = game.phase() != act || game.is_over();
             let team = game
                 .variant()
-                .team_thread()
-                .filter(|_| game.in_team(&game_name));
+                .team_threads()
+                .first()
+                .copied()
+                .filter(|t| game.in_team(t, &game_name));
             // The log keeps what the engine understood, never the raw body.
             let event = GameEvent::Submitted {
                 act,

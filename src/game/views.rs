@@ -156,8 +156,11 @@ pub struct SeatView {
     pub actions: Vec<&'static str>,
     /// The engine's own view of the seat, as the variant shapes it.
     pub state: Value,
-    /// The variant's team thread, while this seat belongs to it.
+    /// The variant's first team thread, while this seat belongs to it.
     pub team_thread_id: Option<i64>,
+    /// Every team thread this seat is in now, by its team's key: what
+    /// `/games/{id}/threads/{key}` it may read and write.
+    pub team_threads: Vec<&'static str>,
 }
 
 /// The seat view of `user_id`, or `None` when that account has no seat in the game.
@@ -186,7 +189,12 @@ pub fn seat_view(
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
     let private = private_lines(&folded, &name);
     let open = !folded.is_over() && folded.paused.is_none();
-    let in_team = game.in_team(&name);
+    let team_threads = crate::game::posting::teams_of(game, &name);
+    let in_team = game
+        .variant()
+        .team_threads()
+        .first()
+        .is_some_and(|t| team_threads.contains(t));
     Ok(Some(SeatView {
         actions: if open {
             game.allowed_actions(&name)
@@ -194,6 +202,7 @@ pub fn seat_view(
             Vec::new()
         },
         team_thread_id: if in_team { row.team_thread_id } else { None },
+        team_threads,
         game_id: name,
         role,
         alive,

@@ -59,6 +59,9 @@ pub enum Slot {
     Int,
     /// Appended to the list under this key (a ballot of several names, one select each).
     Item(&'static str),
+    /// A string under the field's own name, or `null` when left empty (a classic ballot: an
+    /// empty choice abstains).
+    OrNull,
 }
 
 impl FormField {
@@ -96,11 +99,19 @@ impl FormField {
         }
     }
 
+    /// The same field, `null` under its own name when left empty.
+    pub const fn or_null(self) -> FormField {
+        FormField {
+            slot: Slot::OrNull,
+            ..self
+        }
+    }
+
     /// The key of the action object its value goes under.
     pub fn key(&self) -> &'static str {
         match self.slot {
             Slot::Item(key) => key,
-            Slot::Str | Slot::Int => self.name,
+            Slot::Str | Slot::Int | Slot::OrNull => self.name,
         }
     }
 }
@@ -175,6 +186,9 @@ pub fn to_action(
             if f.required {
                 return Err(FormError::Missing(f.name));
             }
+            if f.slot == Slot::OrNull {
+                m.insert(f.name.into(), Value::Null);
+            }
             continue;
         };
         if let FieldInput::Choice(choices) = f.input
@@ -183,7 +197,7 @@ pub fn to_action(
             return Err(FormError::Invalid(f.name));
         }
         match f.slot {
-            Slot::Str => {
+            Slot::Str | Slot::OrNull => {
                 m.insert(f.name.into(), json!(v));
             }
             Slot::Int => {
@@ -340,12 +354,50 @@ mod tests {
         );
     }
 
+    /// The classic ballot's empty choice abstains: `null`, never a missing field (issue 12).
+    #[test]
+    fn an_empty_or_null_field_is_null() {
+        let v = Variant::Classic(crate::rules::classic::Preset::Dongsha);
+        for fields in [&[("target", "")][..], &[("target", "  ")], &[]] {
+            assert_eq!(
+                form_to_action(v, "vote", fields),
+                Ok(json!({"type": "vote", "target": null})),
+                "{fields:?}"
+            );
+        }
+        assert_eq!(
+            form_to_action(v, "vote", &[("target", " 令狐冲 ")]),
+            Ok(json!({"type": "vote", "target": "令狐冲"}))
+        );
+        let field = FormField::optional("target", FieldInput::LivingSeat).or_null();
+        assert_eq!((field.slot, field.key()), (Slot::OrNull, "target"));
+        assert_eq!(
+            form_to_action(v, "explode", &[("confirm", "yes")]),
+            Ok(json!({"type": "explode"}))
+        );
+        assert_eq!(
+            form_to_action(v, "surrender", &[]),
+            Err(FormError::Unconfirmed)
+        );
+        assert_eq!(
+            form_to_action(
+                Variant::Classic(crate::rules::classic::Preset::Wujian),
+                "peek",
+                &[("call", "L")]
+            ),
+            Err(FormError::Invalid("call"))
+        );
+    }
+
     /// Every action type a variant's seats can be offered has a form, and a form filled in
     /// completely is an action object the strict parser takes as it is: the forms name exactly
-    /// the engine's fields.
+    /// the engine's fields (a classic vote's or explosion's `round` excepted: a form always
+    /// means the current round, which an absent `round` is).
     #[test]
     fn every_form_fits_its_variants_actions() {
-        for variant in [Variant::DeathNote, Variant::TwoPhase] {
+        let mut variants = Variant::ALL.to_vec();
+        variants.push(Variant::TwoPhase);
+        for variant in variants {
             let forms = variant.action_forms();
             for (i, form) in forms.iter().enumerate() {
                 assert!(
@@ -377,6 +429,9 @@ mod tests {
                 let mut keys: Vec<&str> = form.fields.iter().map(FormField::key).collect();
                 keys.dedup();
                 let mut want = parsed.fields().to_vec();
+                if matches!(variant, Variant::Classic(_)) {
+                    want.retain(|f| *f != "round");
+                }
                 keys.sort_unstable();
                 want.sort_unstable();
                 assert_eq!(keys, want, "{}: the form fills every field", form.kind);

@@ -9,6 +9,8 @@ use serde_json::Value;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     DeathNote,
+    /// A classic preset (`dongsha`, `killgame`, `shengtui`, `wujian`).
+    Classic(super::classic::Preset),
     /// A two-phase variant that exists only to test the shell (feature `test-variant`, on for
     /// `cargo test`): never offered to judges.
     #[cfg(feature = "test-variant")]

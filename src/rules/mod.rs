@@ -6,6 +6,7 @@
 //! only to construct it ([`Variant::from_name`]). Everything a game says comes out as transcript
 //! [`Line`]s, each with its audience (public, one seat, or the reply to the submitter).
 
+pub mod classic;
 pub mod deathnote;
 mod forms;
 mod interface;
@@ -29,21 +30,29 @@ pub use options::{OptionField, OptionInput};
 
 impl Variant {
     /// The variants a judge may choose.
-    pub const ALL: [Variant; 1] = [Variant::DeathNote];
+    pub const ALL: [Variant; 5] = [
+        Variant::DeathNote,
+        Variant::Classic(classic::Preset::Dongsha),
+        Variant::Classic(classic::Preset::Killgame),
+        Variant::Classic(classic::Preset::Shengtui),
+        Variant::Classic(classic::Preset::Wujian),
+    ];
 
-    /// `"deathnote"` → `Variant::DeathNote`; `None` for a name this build does not know.
+    /// `"deathnote"` → `Variant::DeathNote`, `"dongsha"` → `Variant::Classic(Dongsha)`, …;
+    /// `None` for a name this build does not know.
     pub fn from_name(name: &str) -> Option<Variant> {
         match name {
             "deathnote" => Some(Variant::DeathNote),
             #[cfg(feature = "test-variant")]
             "twophase" => Some(Variant::TwoPhase),
-            _ => None,
+            _ => classic::Preset::from_name(name).map(Variant::Classic),
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::DeathNote => "deathnote",
+            Variant::Classic(p) => p.name(),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => "twophase",
         }
@@ -53,6 +62,7 @@ impl Variant {
     pub fn seats(self) -> RangeInclusive<usize> {
         match self {
             Variant::DeathNote => deathnote::SEATS,
+            Variant::Classic(p) => p.seats(),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => twophase::SEATS,
         }
@@ -62,6 +72,7 @@ impl Variant {
     pub fn phases(self) -> &'static [PhaseKind] {
         match self {
             Variant::DeathNote => &deathnote::PHASES,
+            Variant::Classic(_) => &classic::PHASES,
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &twophase::PHASES,
         }
@@ -76,6 +87,7 @@ impl Variant {
     pub fn option_fields(self) -> &'static [OptionField] {
         match self {
             Variant::DeathNote => &options::DEATHNOTE,
+            Variant::Classic(_) => &options::CLASSIC,
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &[],
         }
@@ -84,9 +96,20 @@ impl Variant {
     /// The secret teams of a deal of `seats` seats and their sizes (Death Note: the two Kiras),
     /// as the create form and the rules pages tell them.
     pub fn teams(self, seats: usize) -> Vec<(&'static str, usize)> {
-        let _ = seats;
         match self {
             Variant::DeathNote => vec![("kira", 2)],
+            Variant::Classic(p) if p.is_wujian() => {
+                // WJ-1: ⌈n/2⌉ cards each; with n odd one stays undealt.
+                let half = seats.div_ceil(2);
+                vec![("fei", half), ("jing", half)]
+            }
+            Variant::Classic(p) => {
+                let (killers, police) = p.team_sizes(seats);
+                [("killers", killers), ("police", police)]
+                    .into_iter()
+                    .filter(|(_, n)| *n > 0)
+                    .collect()
+            }
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => Vec::new(),
         }
@@ -98,6 +121,9 @@ impl Variant {
     pub fn series_option(self) -> Option<&'static str> {
         match self {
             Variant::DeathNote => None,
+            // Wujian has no night kill to repeat.
+            Variant::Classic(p) if p.is_wujian() => None,
+            Variant::Classic(_) => Some("previous_first_victim"),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => None,
         }
@@ -108,6 +134,7 @@ impl Variant {
     pub fn action_forms(self) -> &'static [ActionForm] {
         match self {
             Variant::DeathNote => &deathnote::FORMS,
+            Variant::Classic(p) => classic::forms(p),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &twophase::FORMS,
         }
@@ -122,16 +149,19 @@ impl Variant {
     pub fn default_characters(self) -> &'static [&'static str] {
         match self {
             Variant::DeathNote => &deathnote::CAST,
+            Variant::Classic(_) => &classic::CAST,
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &twophase::CAST,
         }
     }
 
     /// Draws the secret roles of a deal for the seats `game_ids` (in seat order): the part of
-    /// `setup` besides the seats, as a fixed deal would give it (Death Note: `{"kira": [a, b]}`).
+    /// `setup` besides the seats, as a fixed deal would give it (Death Note: `{"kira": [a, b]}`;
+    /// classic: `{"killers": […], "police": […]}` or `{"factions": {…}}`).
     pub fn draw_roles<R: rand::Rng + ?Sized>(self, game_ids: &[String], rng: &mut R) -> Value {
         match self {
             Variant::DeathNote => deathnote::draw_kiras(game_ids, rng),
+            Variant::Classic(p) => classic::draw_roles(p, game_ids, rng),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => Value::Object(serde_json::Map::new()),
         }
@@ -141,18 +171,21 @@ impl Variant {
     pub fn outcomes(self) -> &'static [&'static str] {
         match self {
             Variant::DeathNote => &["good", "kira", "draw"],
+            Variant::Classic(p) => p.outcomes(),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &["survivors"],
         }
     }
 
-    /// The key of the variant's private team thread (Death Note: the joined Kiras', `kira`),
-    /// opened with the game's other threads at the start; `None` if it has none.
-    pub fn team_thread(self) -> Option<&'static str> {
+    /// The keys of the variant's private team threads (Death Note: the joined Kiras', `kira`;
+    /// dongsha and killgame: `killers` and `police`; a team of one or a preset of no teams has
+    /// none), opened with the game's other threads at the start.
+    pub fn team_threads(self) -> &'static [&'static str] {
         match self {
-            Variant::DeathNote => Some("kira"),
+            Variant::DeathNote => &["kira"],
+            Variant::Classic(p) => p.team_threads(),
             #[cfg(feature = "test-variant")]
-            Variant::TwoPhase => None,
+            Variant::TwoPhase => &[],
         }
     }
 
@@ -165,13 +198,14 @@ impl Variant {
     ) -> sim::SimStats {
         match self {
             Variant::DeathNote => deathnote::bot::simulate(params, seeds, progress),
+            Variant::Classic(p) => classic::bot::simulate(p, params, seeds, progress),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => twophase::simulate(params, seeds, progress),
         }
     }
 
     /// The options a game starting now plays by: the judge's, with the current edition of the
-    /// ruling book pinned (Death Note: `edition`), so the log keeps what the game started with.
+    /// ruling book pinned (`edition`), so the log keeps what the game started with.
     pub fn pinned_options(self, options: &Value) -> Value {
         match self {
             Variant::DeathNote => pin(
@@ -179,6 +213,7 @@ impl Variant {
                 "edition",
                 deathnote::Edition::CURRENT.number().into(),
             ),
+            Variant::Classic(_) => pin(options, "edition", classic::EDITION.into()),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => options.clone(),
         }
@@ -193,6 +228,8 @@ impl Variant {
                 "edition",
                 deathnote::Edition::First.number().into(),
             ),
+            // Classic games were never played before options were pinned.
+            Variant::Classic(_) => pin(options, "edition", classic::EDITION.into()),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => options.clone(),
         }
@@ -214,6 +251,9 @@ impl Variant {
                     .map(|_| ())
                     .map_err(|e| ConfigError::Options(e.to_string()))
             }
+            Variant::Classic(_) => classic::Options::from_json(options)
+                .map(|_| ())
+                .map_err(ConfigError::Options),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => match map.keys().next() {
                 Some(k) => Err(ConfigError::Options(format!("unknown option {k:?}"))),
@@ -229,6 +269,9 @@ impl Variant {
             Variant::DeathNote => deathnote::Action::<String>::from_json(value)
                 .map(Action::DeathNote)
                 .map_err(|e| ActionError::Invalid(e.to_string())),
+            Variant::Classic(_) => classic::Action::from_json(value)
+                .map(Action::Classic)
+                .map_err(ActionError::Invalid),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => twophase::Action::from_json(value)
                 .map(Action::TwoPhase)
@@ -291,6 +334,7 @@ pub enum ActionError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     DeathNote(deathnote::Action<String>),
+    Classic(classic::Action),
     #[cfg(feature = "test-variant")]
     TwoPhase(twophase::Action),
 }
@@ -300,6 +344,7 @@ impl Action {
     pub fn to_json(&self) -> Value {
         match self {
             Action::DeathNote(a) => a.to_json(),
+            Action::Classic(a) => a.to_json(),
             #[cfg(feature = "test-variant")]
             Action::TwoPhase(a) => a.to_json(),
         }
@@ -309,10 +354,19 @@ impl Action {
     pub fn fields(&self) -> &'static [&'static str] {
         match self {
             Action::DeathNote(a) => a.kind().fields(),
+            Action::Classic(a) => a.fields(),
             #[cfg(feature = "test-variant")]
             Action::TwoPhase(a) => a.fields(),
         }
     }
+}
+
+/// One submission of a replay act: the game ID of the submitter (possibly unknown: refused
+/// `unknown_seat`) and its parsed action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    pub by: String,
+    pub action: Action,
 }
 
 /// What a seat still owes in the open phase.
@@ -328,6 +382,7 @@ pub struct Owes {
 #[allow(clippy::large_enum_variant)]
 pub enum Game {
     DeathNote(deathnote::Game),
+    Classic(classic::Game),
     #[cfg(feature = "test-variant")]
     TwoPhase(twophase::Game),
 }
@@ -365,6 +420,14 @@ impl Game {
                 };
                 Ok(Game::DeathNote(game))
             }
+            Variant::Classic(p) => {
+                classic::start(p, config)
+                    .map(Game::Classic)
+                    .map_err(|e| match e {
+                        classic::SetupError::Options(m) => ConfigError::Options(m),
+                        e => ConfigError::Setup(e.to_string()),
+                    })
+            }
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => twophase::Game::start(config)
                 .map(Game::TwoPhase)
@@ -375,6 +438,7 @@ impl Game {
     pub fn variant(&self) -> Variant {
         match self {
             Game::DeathNote(_) => Variant::DeathNote,
+            Game::Classic(g) => Variant::Classic(g.preset()),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => Variant::TwoPhase,
         }
@@ -409,9 +473,9 @@ impl Game {
                     Err(r) => refused(act, by, r),
                 }
             }
+            (Game::Classic(g), Action::Classic(a)) => g.submit(by, a),
             #[cfg(feature = "test-variant")]
             (Game::TwoPhase(g), Action::TwoPhase(a)) => g.submit(by, a),
-            #[cfg(feature = "test-variant")]
             _ => Submitted {
                 result: Err(Refused {
                     error: "bad_request",
@@ -436,6 +500,7 @@ impl Game {
                 g.resolve();
                 dn_lines(g, &g.log()[mark..])
             }
+            Game::Classic(g) => g.resolve_lines(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.resolve(),
         }
@@ -451,6 +516,8 @@ impl Game {
                     .map(|(seat, n)| (g.game_id(seat).to_string(), n))
                     .collect()
             }),
+            // The classic presets publish every ballot (CL-6) as an event.
+            Game::Classic(_) => None,
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => None,
         }
@@ -469,6 +536,7 @@ impl Game {
                 act: g.act(),
                 kind: deathnote::PHASES[0].name,
             },
+            Game::Classic(g) => g.phase(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.phase(),
         }
@@ -482,6 +550,7 @@ impl Game {
                 act: step,
                 kind: deathnote::PHASES[0].name,
             },
+            Game::Classic(g) => g.phase_of(step),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => twophase::phase_of(step),
         }
@@ -492,6 +561,7 @@ impl Game {
     pub fn shown_phase(&self) -> u32 {
         match self {
             Game::DeathNote(g) => g.shown_act(),
+            Game::Classic(g) => g.shown_step(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.shown_step(),
         }
@@ -501,6 +571,7 @@ impl Game {
     pub fn edition(&self) -> Option<u8> {
         match self {
             Game::DeathNote(g) => Some(g.edition().number()),
+            Game::Classic(_) => Some(classic::EDITION),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => None,
         }
@@ -510,6 +581,7 @@ impl Game {
     pub fn outcome(&self) -> Option<&'static str> {
         match self {
             Game::DeathNote(g) => g.winner().map(|w| w.name()),
+            Game::Classic(g) => g.winner().map(|w| w.name()),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.winner(),
         }
@@ -531,6 +603,13 @@ impl Game {
                     }
                 })
                 .collect(),
+            Game::Classic(g) => g
+                .all_seats()
+                .map(|s| PublicSeat {
+                    game_id: g.game_id(s).to_string(),
+                    alive: g.is_alive(s),
+                })
+                .collect(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.seats(),
         }
@@ -543,6 +622,7 @@ impl Game {
                 let seat = g.roster().seat_of(game_id)?;
                 g.view_for(seat).map(|v| to_value(&v))
             }
+            Game::Classic(g) => g.seat_of(game_id).map(|s| g.view_for(s)),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.view_for(game_id),
         }
@@ -557,6 +637,10 @@ impl Game {
                 let view = self.view_for(game_id).unwrap_or(Value::Null);
                 deathnote::judge::seat_facts(&view, running)
             }
+            Game::Classic(g) => match g.seat_of(game_id) {
+                Some(s) => Value::Object(g.judge_facts(s, running)),
+                None => Value::Null,
+            },
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => serde_json::json!({
                 "owes": running && g.owing().iter().any(|o| o == game_id),
@@ -585,6 +669,15 @@ impl Game {
                         .and_then(|v| v.get("ballot").cloned())
                         .and_then(|b| serde_json::from_value::<Vec<String>>(b).ok());
                     (name, ballot)
+                })
+                .collect(),
+            Game::Classic(g) => g
+                .ballots()
+                .into_iter()
+                .map(|(s, b)| {
+                    let ballot =
+                        b.map(|t| t.map(|t| g.game_id(t).to_string()).into_iter().collect());
+                    (g.game_id(s).to_string(), ballot)
                 })
                 .collect(),
             #[cfg(feature = "test-variant")]
@@ -622,43 +715,101 @@ impl Game {
     pub fn series_carry(&self) -> Option<String> {
         match self {
             Game::DeathNote(_) => None,
+            Game::Classic(_) => self.transcript().into_iter().find_map(|l| match l {
+                Line::Public { act: 1, event }
+                    if event["type"] == "out" && event["cause"] == "killed" =>
+                {
+                    event["target"].as_str().map(str::to_string)
+                }
+                _ => None,
+            }),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => None,
         }
     }
 
-    /// The seat whose turn it is to speak in the game thread, when the open phase is one seat's
-    /// (an ordered speech, a PK speech, last words); `None` otherwise. Only it may post there
-    /// ([`Game::may_post`]), and it may end its turn early (过).
-    pub fn speaker(&self) -> Option<String> {
+    /// Whether the seat `game_id` may read and write the team thread `team` now
+    /// ([`Variant::team_threads`]; Death Note `kira`: while joined, DN-12; classic `killers`
+    /// and `police`: a living member of that team).
+    pub fn in_team(&self, team: &str, game_id: &str) -> bool {
         match self {
-            Game::DeathNote(_) => None,
-            #[cfg(feature = "test-variant")]
-            Game::TwoPhase(_) => None,
-        }
-    }
-
-    /// Whether the seat `game_id` may post in the game thread now (Death Note: while it is in).
-    pub fn may_post(&self, game_id: &str) -> bool {
-        match self {
-            Game::DeathNote(_) => self.seats().iter().any(|s| s.alive && s.game_id == game_id),
-            #[cfg(feature = "test-variant")]
-            Game::TwoPhase(_) => self.seats().iter().any(|s| s.alive && s.game_id == game_id),
-        }
-    }
-
-    /// Whether the seat `game_id` may read and write the variant's team thread now
-    /// ([`Variant::team_thread`]; Death Note: while joined, DN-12).
-    pub fn in_team(&self, game_id: &str) -> bool {
-        match self {
-            Game::DeathNote(g) => g
-                .roster()
-                .seat_of(game_id)
-                .and_then(|s| g.partner(s))
-                .is_some(),
+            Game::DeathNote(g) => {
+                team == "kira"
+                    && g.roster()
+                        .seat_of(game_id)
+                        .and_then(|s| g.partner(s))
+                        .is_some()
+            }
+            Game::Classic(g) => match (classic::Team::from_name(team), g.seat_of(game_id)) {
+                (Some(t), Some(s)) => g.is_alive(s) && g.role(s).team() == Some(t),
+                _ => false,
+            },
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => false,
         }
+    }
+
+    /// The seat whose ordered turn (speech, PK) or last words it is now; `None` in a phase
+    /// without one (and for variants without turns).
+    pub fn speaker(&self) -> Option<String> {
+        match self {
+            Game::Classic(g) => g.speaker().map(|s| g.game_id(s).to_string()),
+            _ => None,
+        }
+    }
+
+    /// Whether the seat `game_id` may post in the game thread now (classic: CL-4, CL-5 and the
+    /// phase's own rule; other variants: any living seat).
+    pub fn may_post(&self, game_id: &str) -> bool {
+        match self {
+            Game::Classic(g) => g.seat_of(game_id).is_some_and(|s| g.may_post(s)),
+            _ => self.seats().iter().any(|s| s.game_id == game_id && s.alive),
+        }
+    }
+
+    /// The round of the vote open now (classic CL-7: 1, 2 or 3); `None` outside a vote and for
+    /// variants without rounds.
+    pub fn vote_round(&self) -> Option<u8> {
+        match self {
+            Game::Classic(g) => g.vote_round(),
+            _ => None,
+        }
+    }
+
+    /// The seats the open vote (or the vote after the open PK) is for, in seat order; empty
+    /// when there is none (and for variants that vote for any living seat).
+    pub fn vote_candidates(&self) -> Vec<String> {
+        match self {
+            Game::Classic(g) => g
+                .candidates()
+                .iter()
+                .map(|&s| g.game_id(s).to_string())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Plays one replay act (`../shared/spec/replay.md`): Death Note and the two-phase variant
+    /// take each submission, then resolve once; a classic preset takes its submissions phase
+    /// by phase (the night's, then each vote round's) and resolves on to the next act.
+    pub fn play_act(&mut self, subs: &[Submission]) -> Vec<Line> {
+        if let Game::Classic(g) = self {
+            let subs: Vec<(&str, &classic::Action)> = subs
+                .iter()
+                .filter_map(|s| match &s.action {
+                    Action::Classic(a) => Some((s.by.as_str(), a)),
+                    // A scenario parses its actions with the game's variant.
+                    _ => None,
+                })
+                .collect();
+            return g.play_act(&subs);
+        }
+        let mut lines = Vec::new();
+        for s in subs {
+            lines.extend(self.submit(&s.by, &s.action).lines);
+        }
+        lines.extend(self.resolve_phase());
+        lines
     }
 
     /// Action types the seat `game_id` could submit successfully now.
@@ -668,6 +819,10 @@ impl Game {
                 .roster()
                 .seat_of(game_id)
                 .map(|s| g.allowed_actions(s).iter().map(|k| k.name()).collect())
+                .unwrap_or_default(),
+            Game::Classic(g) => g
+                .seat_of(game_id)
+                .map(|s| g.allowed_actions(s))
                 .unwrap_or_default(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.allowed_actions(game_id),
@@ -682,6 +837,11 @@ impl Game {
                 .iter()
                 .map(|&s| g.game_id(s).to_string())
                 .collect(),
+            Game::Classic(g) => g
+                .owing()
+                .into_iter()
+                .map(|s| g.game_id(s).to_string())
+                .collect(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.owing(),
         }
@@ -691,6 +851,7 @@ impl Game {
     pub fn transcript(&self) -> Vec<Line> {
         match self {
             Game::DeathNote(g) => dn_lines(g, g.log()),
+            Game::Classic(g) => g.lines_since(0),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.transcript(),
         }
@@ -700,6 +861,7 @@ impl Game {
     pub fn reveal(&self) -> Option<Value> {
         match self {
             Game::DeathNote(g) => g.reveal().map(|r| to_value(&r)),
+            Game::Classic(g) => g.reveal(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.winner().map(|_| g.reveal()),
         }
@@ -709,6 +871,7 @@ impl Game {
     pub fn reveal_now(&self) -> Value {
         match self {
             Game::DeathNote(g) => to_value(&g.reveal_now()),
+            Game::Classic(g) => g.reveal_now(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.reveal(),
         }

@@ -33,3 +33,13 @@ pub const DEATHNOTE: [OptionField; 2] = [
         input: OptionInput::Flag { default: false },
     },
 ];
+
+/// The classic presets' (CL-5: ordered or free speeches). The series link (CL-3) is the shell's
+/// own setting ([`crate::rules::Variant::series_option`]), not a field here.
+pub const CLASSIC: [OptionField; 1] = [OptionField {
+    name: "speeches",
+    input: OptionInput::Choice {
+        values: &["ordered", "free"],
+        default: "ordered",
+    },
+}];

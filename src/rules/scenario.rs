@@ -4,7 +4,8 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{Action, ConfigError, Game, GameConfig, Line, SeatSpec, Variant};
+pub use super::Submission;
+use super::{ConfigError, Game, GameConfig, Line, SeatSpec, Variant};
 
 /// Why a scenario file is malformed (`maku replay` exits 2 with this message).
 #[derive(Debug, thiserror::Error)]
@@ -53,14 +54,6 @@ struct RawScenario {
     setup: Option<Value>,
     #[serde(default)]
     acts: Vec<RawAct>,
-}
-
-/// One submission: the game ID of the submitter (possibly unknown: refused `unknown_seat`) and
-/// its parsed action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Submission {
-    pub by: String,
-    pub action: Action,
 }
 
 /// A checked scenario: a game ready to start and every act's submissions.
@@ -113,17 +106,15 @@ impl Scenario {
         Ok(Scenario { config, acts })
     }
 
-    /// Plays the scenario: each act's submissions in order, then its resolution; the outcome
-    /// line last. After the game is over, later submissions are still answered (`game_over`)
-    /// but their acts publish nothing.
+    /// Plays the scenario: the lines the game wrote at its start (the classic `teammates`,
+    /// CL-0), then each act as [`Game::play_act`] plays it; the outcome line last. After the
+    /// game is over, later submissions are still answered (`game_over`) but their acts publish
+    /// nothing.
     pub fn run(&self) -> Result<Vec<Line>, ScenarioError> {
         let mut game = Game::start(&self.config)?;
-        let mut lines = Vec::new();
+        let mut lines = game.transcript();
         for act in &self.acts {
-            for s in act {
-                lines.extend(game.submit(&s.by, &s.action).lines);
-            }
-            lines.extend(game.resolve_phase());
+            lines.extend(game.play_act(act));
         }
         lines.push(Line::Outcome {
             winner: game.outcome(),

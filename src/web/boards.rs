@@ -74,7 +74,7 @@ fn is_game_thread(kind: &str) -> bool {
     matches!(kind, "signup" | "game" | "graveyard")
         || crate::rules::Variant::ALL
             .iter()
-            .any(|v| v.team_thread() == Some(kind))
+            .any(|v| v.team_threads().contains(&kind))
 }
 
 /// A thread's title as the reader reads it: a game's thread is "<game> · <which thread>" in

@@ -7,7 +7,6 @@ use crate::db::models::Post;
 use crate::db::queries::{forum, games};
 use crate::db::schema::{posts, threads, users};
 use crate::error::AppError;
-use crate::game::posting::GameThread;
 use crate::game::threads::{ActPost, Notice};
 use crate::i18n::Tr;
 use crate::markdown;
@@ -214,7 +213,7 @@ async fn game_feed(
     let (title, rows, names, images) = state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            let rows = match GameThread::Game.thread_id(&row) {
+            let rows = match row.game_thread_id {
                 Some(t) => posts::table
                     .filter(posts::thread_id.eq(t))
                     .order(posts::floor.desc())

@@ -442,6 +442,22 @@ pub const GAMES_BOARD_TITLE: &str = "游戏";
 /// The title older databases gave the games board.
 pub const GAMES_BOARD_TITLE_OLD: &str = "游戏 Games";
 
+/// The thread of `kind` that game `game_id` owns (a team's private thread is of its team's
+/// key), if it has one.
+pub fn game_thread_of_kind(
+    conn: &mut DbConnection,
+    game_id: i64,
+    kind: &str,
+) -> QueryResult<Option<i64>> {
+    threads::table
+        .filter(threads::game_id.eq(game_id))
+        .filter(threads::kind.eq(kind))
+        .select(threads::id)
+        .order(threads::id.asc())
+        .first(conn)
+        .optional()
+}
+
 /// The board games live in, made on first use.
 /// The board of game threads, created by the first game. Race-free on both backends (issue 9,
 /// item 12): a concurrent first creation makes the insert do nothing (on PostgreSQL it waits for

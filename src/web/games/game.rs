@@ -37,7 +37,8 @@ struct GamePage {
     signed_up: bool,
     seated: bool,
     can_sign_up: bool,
-    has_kira_thread: bool,
+    /// The variant's team threads, by key (the judge reads them; everyone after the end).
+    team_threads: &'static [&'static str],
     /// The reader is on the substitute list.
     on_substitutes: bool,
     /// The reader may join the substitute list (signed in, no seat, not the judge, running).
@@ -238,7 +239,7 @@ async fn after(
 
 async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<GamePage, AppError> {
     let me = viewer.reader_in_game(game_id).cloned();
-    let (g, is_judge, seated, has_kira_thread, on_substitutes) = state
+    let (g, is_judge, seated, team_threads, on_substitutes) = state
         .db(move |c| {
             let (row, folded) = service::load(c, game_id)?;
             let g = views::public_from(c, &row, &folded)?;
@@ -256,7 +257,15 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
                 g,
                 is_judge,
                 seated,
-                row.team_thread_id.is_some(),
+                // Every team thread opens with the first one (games before several teams
+                // opened theirs when the team formed).
+                if row.team_thread_id.is_some() {
+                    crate::rules::Variant::from_name(&row.variant)
+                        .map(|v| v.team_threads())
+                        .unwrap_or_default()
+                } else {
+                    &[]
+                },
                 on_substitutes,
             ))
         })
@@ -299,7 +308,7 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
         is_judge,
         signed_up,
         seated,
-        has_kira_thread,
+        team_threads,
         g,
     })
 }

@@ -11,7 +11,6 @@ use crate::app::AppState;
 use crate::db::DbConnection;
 use crate::db::schema::posts;
 use crate::error::AppError;
-use crate::game::posting::GameThread;
 use crate::game::{service, views};
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, get, web};
@@ -38,7 +37,7 @@ struct Mark {
 fn mark(c: &mut DbConnection, game_id: i64) -> Result<Mark, AppError> {
     let (row, folded) = service::load(c, game_id)?;
     let view = views::public_from(c, &row, &folded)?;
-    let floor: i64 = match GameThread::Game.thread_id(&row) {
+    let floor: i64 = match row.game_thread_id {
         Some(t) => posts::table
             .filter(posts::thread_id.eq(t))
             .count()

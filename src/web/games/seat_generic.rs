@@ -82,8 +82,8 @@ pub struct GenericSeatPage {
     phase: String,
     log: Vec<LogLine>,
     forms: Vec<FormView>,
-    /// The variant's team thread, while the seat belongs to it: (its key, its label).
-    team_thread: Option<(&'static str, String)>,
+    /// The team threads the seat is in now: (key, label).
+    team_threads: Vec<(&'static str, String)>,
     outcome: Option<Outcome>,
     banner: Banner,
 }
@@ -170,13 +170,14 @@ pub async fn page(
         ),
         None => tr.t1("game-act", "act", &public.act),
     };
-    let team_thread = variant
-        .team_thread()
-        .filter(|_| view.team_thread_id.is_some())
-        .map(|k| {
+    let team_threads = view
+        .team_threads
+        .iter()
+        .map(|&k| {
             let label = known(&tr, "game-thread", k).unwrap_or_else(|| tr.t("seat-team-thread"));
             (k, label)
-        });
+        })
+        .collect();
     let banner = super::banner::banner(state, viewer, public.id).await?;
     Ok((
         GenericSeatPage {
@@ -197,7 +198,7 @@ pub async fn page(
                 })
                 .collect(),
             forms: forms(&tr, &ctx, None),
-            team_thread,
+            team_threads,
             outcome: None,
             banner,
             game_id: view.game_id,
@@ -440,7 +441,12 @@ mod tests {
     fn the_generic_page_speaks_both_languages() {
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
-            for variant in [Variant::TwoPhase] {
+            let mut variants: Vec<Variant> = Variant::ALL
+                .into_iter()
+                .filter(|v| *v != Variant::DeathNote)
+                .collect();
+            variants.push(Variant::TwoPhase);
+            for variant in variants {
                 for form in variant.action_forms() {
                     assert!(
                         tr.has(&format!("action-{}", dashed(form.kind))),
@@ -464,6 +470,23 @@ mod tests {
                 }
             }
             assert!(tr.has("role-player"));
+            // The classic presets' replies, own refusals and roles (issue 12).
+            for reply in [
+                "kill_recorded",
+                "check_recorded",
+                "vote_recorded",
+                "peek_recorded",
+                "exploded",
+                "surrendered",
+            ] {
+                assert!(tr.has(&format!("reply-{}", dashed(reply))), "{reply}");
+            }
+            for code in ["not_your_role", "not_now", "not_tied", "series_repeat"] {
+                assert!(tr.has(&format!("refusal-{}", dashed(code))), "{code}");
+            }
+            for role in ["killer", "police", "civilian"] {
+                assert!(tr.has(&format!("role-{role}")), "{role}");
+            }
             let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
                               "action": {"type": "vote", "target": "Birch"}});
             let text = line_text(&tr, &vote);

@@ -103,7 +103,7 @@ async fn load(
             };
             Ok(Loaded {
                 title: row.title.clone(),
-                thread_id: which.thread_id(&row).ok_or(AppError::NotFound)?,
+                thread_id: which.thread_id(c, &row)?.ok_or(AppError::NotFound)?,
                 who,
                 posts,
                 total,

@@ -1,0 +1,89 @@
+//! The end, checked after every seat goes out (CL-10, CL-11) and after every wujian surrender and
+//! day (WJ-4).
+
+use super::event::{Audience, Event, Side, Winner};
+use super::preset::Preset;
+use super::roles::{Faction, Role};
+use super::state::Game;
+
+impl Game {
+    fn living_with(&self, role: Role) -> usize {
+        self.living().filter(|&s| self.role(s) == role).count()
+    }
+
+    fn living_in(&self, f: Faction) -> usize {
+        self.living_with(Role::Faction(f))
+    }
+
+    /// WJ-4: more than half of the faction's living members have surrendered.
+    pub(super) fn faction_surrenders(&self, f: Faction) -> bool {
+        let living = self.living_in(f);
+        let surrendered = self
+            .living()
+            .filter(|&s| self.role(s) == Role::Faction(f) && self.seat_state(s).surrendered)
+            .count();
+        living > 0 && 2 * surrendered > living
+    }
+
+    /// Checks the end after a seat went out (`after_vote`: by the day's vote, for CL-11); ends
+    /// the game and returns `true` if it is over.
+    pub(super) fn check_end(&mut self, after_vote: bool) -> bool {
+        if self.preset.is_wujian() {
+            return self.end_wujian(false);
+        }
+        let killers = self.living_with(Role::Killer);
+        let police = self.living_with(Role::Police);
+        let civilians = self.living_with(Role::Civilian);
+        // CL-10 (only a team that existed at the setup can be all out), then CL-11.
+        let winner = if killers == 0 {
+            Some(Winner::Good)
+        } else if self.police_at_setup > 0 && police == 0 {
+            Some(Winner::Killers)
+        } else if self.civilians_at_setup > 0 && civilians == 0 {
+            self.preset.civilians_out()
+        } else if self.preset == Preset::Shengtui && after_vote && civilians <= 2 {
+            Some(Winner::Killers)
+        } else {
+            None
+        };
+        match winner {
+            Some(w) => {
+                self.finish(w);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// WJ-4: the game ends when more than half of a faction's living members surrendered (that
+    /// faction loses, and `surrendered` comes first), when 3 or fewer seats remain, when a
+    /// faction has no living seat, or when a day put nobody out (`day_without_out`); then the
+    /// faction with more living seats wins, equal is a draw. Returns `true` if it is over.
+    pub(super) fn end_wujian(&mut self, day_without_out: bool) -> bool {
+        if let Some(f) = Faction::ALL
+            .into_iter()
+            .find(|&f| self.faction_surrenders(f))
+        {
+            self.say(
+                Audience::Public,
+                Event::Surrendered {
+                    side: Side::Faction(f),
+                },
+            );
+            self.finish(Winner::Faction(f.other()));
+            return true;
+        }
+        let fei = self.living_in(Faction::Fei);
+        let jing = self.living_in(Faction::Jing);
+        if day_without_out || fei + jing <= 3 || fei == 0 || jing == 0 {
+            let winner = match fei.cmp(&jing) {
+                std::cmp::Ordering::Greater => Winner::Faction(Faction::Fei),
+                std::cmp::Ordering::Less => Winner::Faction(Faction::Jing),
+                std::cmp::Ordering::Equal => Winner::Draw,
+            };
+            self.finish(winner);
+            return true;
+        }
+        false
+    }
+}

@@ -1,0 +1,90 @@
+//! A classic game's options (replay `options`, the judge's at creation), checked at once: an
+//! unknown key or a value the engine does not take is refused.
+
+use serde_json::Value;
+
+/// The ruling book's edition this engine plays (`classic.md`, second edition); a game pins it
+/// in its options at the start, and no other is accepted.
+pub const EDITION: u8 = 2;
+
+/// How the day's speeches run (CL-5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Speeches {
+    /// One speech per living seat in turn, each with its own phase (the default).
+    #[default]
+    Ordered,
+    /// Living seats post freely until the day's deadline.
+    Free,
+}
+
+/// A game's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// `speeches`: `"ordered"` (default) or `"free"`.
+    pub speeches: Speeches,
+    /// `previous_first_victim` (CL-3): the first-night victim of the previous game of a series,
+    /// by game ID; the first night may not kill that seat.
+    pub previous_first_victim: Option<String>,
+}
+
+impl Options {
+    /// Reads `options` (`null` or an object): `edition` (only 2), `speeches`,
+    /// `previous_first_victim`; anything else is refused with the reason.
+    pub fn from_json(options: &Value) -> Result<Options, String> {
+        let map = match options {
+            Value::Null => return Ok(Options::default()),
+            Value::Object(m) => m,
+            _ => return Err("options must be an object".into()),
+        };
+        let mut out = Options::default();
+        for (k, v) in map {
+            match k.as_str() {
+                "edition" => {
+                    if v.as_u64() != Some(u64::from(EDITION)) {
+                        return Err(format!("edition must be {EDITION}"));
+                    }
+                }
+                "speeches" => {
+                    out.speeches = match v.as_str() {
+                        Some("ordered") => Speeches::Ordered,
+                        Some("free") => Speeches::Free,
+                        _ => return Err("speeches must be \"ordered\" or \"free\"".into()),
+                    }
+                }
+                "previous_first_victim" => match v {
+                    Value::String(s) => out.previous_first_victim = Some(s.clone()),
+                    Value::Null => out.previous_first_victim = None,
+                    _ => return Err("previous_first_victim must be a game ID".into()),
+                },
+                other => return Err(format!("unknown option {other:?}")),
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn options_are_checked() {
+        assert_eq!(Options::from_json(&json!({})), Ok(Options::default()));
+        let o = Options::from_json(
+            &json!({"edition": 2, "speeches": "free", "previous_first_victim": "令狐冲"}),
+        )
+        .expect("good options");
+        assert_eq!(o.speeches, Speeches::Free);
+        assert_eq!(o.previous_first_victim.as_deref(), Some("令狐冲"));
+        for bad in [
+            json!({"edition": 1}),
+            json!({"speeches": "loud"}),
+            json!({"previous_first_victim": 3}),
+            json!({"redistribute": false}),
+            json!([]),
+        ] {
+            assert!(Options::from_json(&bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,513 @@
+//! The state of one classic game and its phase machine: which phase is open, what comes after it
+//! (`Game::resolve`), and the history of every phase so far (each with its step, act and kind).
+//!
+//! An act is a night and the day after it (wujian: act 1 is the peek night and day 1, later acts
+//! are days only). The phases of an act, each existing only when it happens:
+//! night → [last words of its victim] → speeches (one phase per turn) or one discussion → vote
+//! round 1 → [PK → vote round 2 → [PK → vote round 3]] → [last words of the voted-out] → the next
+//! act's night.
+
+use super::event::{Audience, Cause, Entry, Event, Item, Winner};
+use super::options::{Options, Speeches};
+use super::preset::Preset;
+use super::roles::{Call, Role, Seat, Team};
+use super::table::PHASES;
+use crate::rules::interface::Phase;
+
+/// The kinds of phase, in the order of [`PHASES`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Night,
+    LastWords,
+    Speech,
+    Discussion,
+    Vote,
+    Pk,
+}
+
+impl Kind {
+    /// Its [`PHASES`] name.
+    pub fn name(self) -> &'static str {
+        PHASES[self as usize].name
+    }
+}
+
+/// The phase open now.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// CL-1, CL-2; wujian's peek night (WJ-2).
+    Night,
+    /// CL-4: `seat`'s last words, at dawn or after the day's vote.
+    LastWords { seat: Seat, dawn: bool },
+    /// CL-5, ordered: the turn of `Day::speakers[i]`.
+    Speech(usize),
+    /// CL-5, free: the day's speeches.
+    Discussion,
+    /// CL-6, CL-7: the vote of round `Day::round`.
+    Vote,
+    /// CL-7: the PK before the vote of round `Day::round`; ordered: the turn of
+    /// `Day::speakers[i]`, free: one phase for all of them.
+    Pk(usize),
+    /// The game is over.
+    Over,
+}
+
+impl Stage {
+    pub fn kind(self) -> Option<Kind> {
+        match self {
+            Stage::Night => Some(Kind::Night),
+            Stage::LastWords { .. } => Some(Kind::LastWords),
+            Stage::Speech(_) => Some(Kind::Speech),
+            Stage::Discussion => Some(Kind::Discussion),
+            Stage::Vote => Some(Kind::Vote),
+            Stage::Pk(_) => Some(Kind::Pk),
+            Stage::Over => None,
+        }
+    }
+
+    /// A phase of the day in which a killer may self-explode (CL-8): all but the night and the
+    /// last words after the day's vote (the day is over then).
+    pub fn is_day(self) -> bool {
+        !matches!(
+            self,
+            Stage::Night | Stage::Over | Stage::LastWords { dawn: false, .. }
+        )
+    }
+}
+
+/// One phase of the game's history.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PhaseRecord {
+    pub act: u32,
+    pub kind: Kind,
+}
+
+/// Per seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    pub alive: bool,
+    /// When and why it went out.
+    pub out: Option<(u32, Cause)>,
+    /// WJ-4: it submitted a surrender (which stands until the end).
+    pub surrendered: bool,
+}
+
+/// The night's submissions: each seat's counting (last) one with its sequence number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Night {
+    pub kills: Vec<Option<(Seat, u64)>>,
+    pub checks: Vec<Option<(Seat, u64)>>,
+    pub peeks: Vec<Option<Call>>,
+}
+
+impl Night {
+    fn new(n: usize) -> Night {
+        Night {
+            kills: vec![None; n],
+            checks: vec![None; n],
+            peeks: vec![None; n],
+        }
+    }
+}
+
+/// The day's turns and votes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Day {
+    /// CL-5: the living seats in speaking order (every turn of the day follows it).
+    pub order: Vec<Seat>,
+    /// The turns of the open speech or PK sequence.
+    pub speakers: Vec<Seat>,
+    /// 1 from dawn to the first vote; 2 after the first tie; 3 after the second.
+    pub round: u8,
+    /// The seats this round's vote is for (round 1: every living seat; later: the last tie).
+    pub candidates: Vec<Seat>,
+    /// Each seat's ballot of this round: `Some(None)` abstains, `None` has none yet.
+    pub ballots: Vec<Option<Option<Seat>>>,
+}
+
+impl Day {
+    fn new(n: usize) -> Day {
+        Day {
+            order: Vec::new(),
+            speakers: Vec::new(),
+            round: 1,
+            candidates: Vec::new(),
+            ballots: vec![None; n],
+        }
+    }
+}
+
+/// One classic game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub(super) preset: Preset,
+    pub(super) options: Options,
+    pub(super) names: Vec<String>,
+    pub(super) real_ids: Vec<String>,
+    pub(super) roles: Vec<Role>,
+    pub(super) seats: Vec<SeatState>,
+    /// Police at setup (CL-4 counts last words against it).
+    pub(super) police_at_setup: usize,
+    pub(super) civilians_at_setup: usize,
+    pub(super) act: u32,
+    pub(super) stage: Stage,
+    pub(super) history: Vec<PhaseRecord>,
+    pub(super) night: Night,
+    pub(super) day: Day,
+    /// Accepted submissions so far (orders the night's submissions, CL-1).
+    pub(super) seq: u64,
+    /// Seats out so far (CL-4).
+    pub(super) outs: usize,
+    /// The seat that went out last (CL-5 starts the day after it).
+    pub(super) last_out: Option<Seat>,
+    pub(super) winner: Option<Winner>,
+    pub(super) log: Vec<Entry>,
+    pub(super) logging: bool,
+    /// The act lines are dated with instead of the game's, while a replay plays an act.
+    pub(super) stamp: Option<u32>,
+    /// Replay acts played after the end.
+    pub(super) acts_after_end: u32,
+}
+
+impl Game {
+    /// A game of `names` (seat order) dealt `roles`; tells each team its members (CL-0) and
+    /// opens the first phase. The caller has checked the deal.
+    pub(super) fn new(
+        preset: Preset,
+        options: Options,
+        names: Vec<String>,
+        real_ids: Vec<String>,
+        roles: Vec<Role>,
+    ) -> Game {
+        let n = names.len();
+        let mut g = Game {
+            preset,
+            options,
+            names,
+            real_ids,
+            seats: vec![
+                SeatState {
+                    alive: true,
+                    out: None,
+                    surrendered: false,
+                };
+                n
+            ],
+            police_at_setup: roles.iter().filter(|r| **r == Role::Police).count(),
+            civilians_at_setup: roles.iter().filter(|r| **r == Role::Civilian).count(),
+            roles,
+            act: 1,
+            stage: Stage::Night,
+            history: Vec::new(),
+            night: Night::new(n),
+            day: Day::new(n),
+            seq: 0,
+            outs: 0,
+            last_out: None,
+            winner: None,
+            log: Vec::new(),
+            logging: true,
+            stamp: None,
+            acts_after_end: 0,
+        };
+        for team in [Team::Killers, Team::Police] {
+            let seats = g.team_seats(team);
+            for &s in &seats {
+                g.say(
+                    Audience::Seat(s),
+                    Event::Teammates {
+                        team,
+                        seats: seats.clone(),
+                    },
+                );
+            }
+        }
+        g.open(Stage::Night);
+        g
+    }
+
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn seat_count(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn game_id(&self, s: Seat) -> &str {
+        &self.names[s.index()]
+    }
+
+    pub fn real_id(&self, s: Seat) -> &str {
+        &self.real_ids[s.index()]
+    }
+
+    pub fn seat_of(&self, name: &str) -> Option<Seat> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| Seat(i as u8))
+    }
+
+    pub fn all_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.names.len()).map(|i| Seat(i as u8))
+    }
+
+    pub fn living(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.all_seats().filter(|s| self.seats[s.index()].alive)
+    }
+
+    pub fn is_alive(&self, s: Seat) -> bool {
+        self.seats[s.index()].alive
+    }
+
+    pub fn role(&self, s: Seat) -> Role {
+        self.roles[s.index()]
+    }
+
+    pub fn seat_state(&self, s: Seat) -> &SeatState {
+        &self.seats[s.index()]
+    }
+
+    /// The team's seats in seat order (all of them, in or out).
+    pub fn team_seats(&self, team: Team) -> Vec<Seat> {
+        self.all_seats()
+            .filter(|&s| self.role(s).team() == Some(team))
+            .collect()
+    }
+
+    /// The current act (after the end: the act that ended the game).
+    pub fn act(&self) -> u32 {
+        self.act
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    pub fn day(&self) -> &Day {
+        &self.day
+    }
+
+    pub fn night(&self) -> &Night {
+        &self.night
+    }
+
+    pub fn winner(&self) -> Option<Winner> {
+        self.winner
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// Bots play without a log (nothing reads it).
+    pub fn set_logging(&mut self, on: bool) {
+        self.logging = on;
+    }
+
+    /// The phase open now; after the end, the step after the last one (of the act that ended
+    /// the game).
+    pub fn phase(&self) -> Phase {
+        self.phase_of(self.history.len() as u32 + u32::from(self.is_over()))
+    }
+
+    /// The phase of step `step`: a past or present one from the history; a step after the
+    /// end has the last phase's act and kind.
+    pub fn phase_of(&self, step: u32) -> Phase {
+        let rec = self
+            .history
+            .get((step as usize).saturating_sub(1))
+            .or(self.history.last())
+            .copied()
+            .unwrap_or(PhaseRecord {
+                act: 1,
+                kind: Kind::Night,
+            });
+        Phase {
+            step,
+            act: rec.act,
+            kind: rec.kind.name(),
+        }
+    }
+
+    /// The step to show a reader: the current one, or the one that ended the game.
+    pub fn shown_step(&self) -> u32 {
+        self.history.len() as u32
+    }
+
+    /// The seat whose ordered turn (speech, PK) or last words it is.
+    pub fn speaker(&self) -> Option<Seat> {
+        match self.stage {
+            Stage::LastWords { seat, .. } => Some(seat),
+            Stage::Speech(i) => self.day.speakers.get(i).copied(),
+            Stage::Pk(i) if self.options.speeches == Speeches::Ordered => {
+                self.day.speakers.get(i).copied()
+            }
+            _ => None,
+        }
+    }
+
+    /// The act lines are dated with now.
+    pub(super) fn line_act(&self) -> u32 {
+        self.stamp.unwrap_or(self.act)
+    }
+
+    pub(super) fn push(&mut self, item: Item) {
+        if self.logging {
+            let act = self.line_act();
+            self.log.push(Entry { act, item });
+        }
+    }
+
+    pub(super) fn say(&mut self, audience: Audience, event: Event) {
+        self.push(Item::Event(audience, event));
+    }
+
+    /// Opens `stage` as the next phase.
+    pub(super) fn open(&mut self, stage: Stage) {
+        self.stage = stage;
+        if let Some(kind) = stage.kind() {
+            self.history.push(PhaseRecord {
+                act: self.act,
+                kind,
+            });
+        }
+    }
+
+    /// Ends the game: `game_over` with the winner.
+    pub(super) fn finish(&mut self, winner: Winner) {
+        self.say(Audience::Public, Event::GameOver { winner });
+        self.winner = Some(winner);
+        self.stage = Stage::Over;
+    }
+
+    /// `seat` goes out (announced by game ID only, CL-0).
+    pub(super) fn put_out(&mut self, seat: Seat, cause: Cause) {
+        let act = self.act;
+        let st = &mut self.seats[seat.index()];
+        st.alive = false;
+        st.out = Some((act, cause));
+        self.outs += 1;
+        self.last_out = Some(seat);
+        self.say(
+            Audience::Public,
+            Event::Out {
+                target: seat,
+                cause,
+            },
+        );
+    }
+
+    /// CL-4: whether the seat just out (counted in `outs`) leaves last words.
+    pub(super) fn leaves_last_words(&self) -> bool {
+        match self.preset {
+            Preset::Wujian => false,
+            Preset::Shengtui => true,
+            Preset::Dongsha | Preset::Killgame => self.outs <= self.police_at_setup,
+        }
+    }
+
+    /// Ends the open phase (its deadline came, or the judge or the speaker ended it) and opens
+    /// the next; after the end, nothing.
+    pub fn resolve(&mut self) {
+        match self.stage {
+            Stage::Over => {}
+            Stage::Night => self.resolve_night(),
+            Stage::LastWords { dawn: true, .. } => self.start_day(),
+            Stage::LastWords { dawn: false, .. } => self.next_act(),
+            Stage::Speech(i) => {
+                if i + 1 < self.day.speakers.len() {
+                    self.open(Stage::Speech(i + 1));
+                } else {
+                    self.open_vote();
+                }
+            }
+            Stage::Discussion => self.open_vote(),
+            Stage::Vote => self.resolve_vote(),
+            Stage::Pk(i) => {
+                if self.options.speeches == Speeches::Ordered && i + 1 < self.day.speakers.len() {
+                    self.open(Stage::Pk(i + 1));
+                } else {
+                    self.open_vote();
+                }
+            }
+        }
+    }
+
+    /// CL-5: the day's speeches open, in order from the first living seat after the last seat
+    /// out (seat 1 when nobody is out yet, as on wujian's day 1).
+    pub(super) fn start_day(&mut self) {
+        let n = self.seat_count();
+        let first = self.last_out.map_or(0, |s| s.index() + 1);
+        self.day.order = (0..n)
+            .map(|k| Seat(((first + k) % n) as u8))
+            .filter(|&s| self.is_alive(s))
+            .collect();
+        self.day.round = 1;
+        match self.options.speeches {
+            Speeches::Ordered => {
+                let mut speakers = self.day.order.clone();
+                if self.preset.is_wujian() && self.act == 1 {
+                    // WJ-3: two rounds of speeches on day 1.
+                    speakers.extend_from_slice(&self.day.order);
+                }
+                self.day.speakers = speakers;
+                self.open(Stage::Speech(0));
+            }
+            Speeches::Free => {
+                self.day.speakers = self.day.order.clone();
+                self.open(Stage::Discussion);
+            }
+        }
+    }
+
+    /// Opens the vote of the day's current round (round 1: for every living seat).
+    pub(super) fn open_vote(&mut self) {
+        if self.day.round == 1 {
+            self.day.candidates = self.living().collect();
+        }
+        self.day.ballots.iter_mut().for_each(|b| *b = None);
+        self.open(Stage::Vote);
+    }
+
+    /// CL-7: the PK before round `round`'s vote, for `speakers` (in the day's order); with
+    /// nobody to speak, the vote at once.
+    pub(super) fn open_pk(&mut self, round: u8, candidates: Vec<Seat>, speakers: Vec<Seat>) {
+        self.day.round = round;
+        self.day.candidates = candidates;
+        self.day.speakers = self
+            .day
+            .order
+            .iter()
+            .copied()
+            .filter(|s| speakers.contains(s))
+            .collect();
+        if self.day.speakers.is_empty() {
+            self.open_vote();
+        } else {
+            self.open(Stage::Pk(0));
+        }
+    }
+
+    /// The next act opens: a night (wujian: a day, WJ-3).
+    pub(super) fn next_act(&mut self) {
+        let n = self.seat_count();
+        self.act += 1;
+        self.night = Night::new(n);
+        self.day = Day::new(n);
+        if self.preset.is_wujian() {
+            self.start_day();
+        } else {
+            self.open(Stage::Night);
+        }
+    }
+}
