@@ -7,3 +7,5 @@ turn-last-words = { $name } may leave last words.
 turn-skipped = { $name } did not speak in time and was skipped.
 error-one-speech = You have already given your speech this turn; you may still edit it until the turn ends.
 error-not-your-turn = It is not your turn to speak.
+notify-kind-speech-turn = It is my turn to speak
+notify-text-speech-turn = { $title }: it is your turn to speak (act { $act }{ $phase }).

@@ -7,3 +7,5 @@ turn-last-words = { $name } 可以留遗言。
 turn-skipped = { $name } 未在时限内发言，已跳过。
 error-one-speech = 你这一轮已经发过言了；在本轮结束前仍可编辑。
 error-not-your-turn = 现在不是你的发言时间。
+notify-kind-speech-turn = 轮到我发言
+notify-text-speech-turn = { $title }：轮到你发言（第 { $act } 幕{ $phase }）。

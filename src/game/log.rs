@@ -46,6 +46,10 @@ pub enum GameEvent {
         act: u32,
         by: String,
         action: Value,
+        /// The submission ended the phase at once (an explosion ends the day, a surrender the
+        /// game): the notifier reads it as it reads a resolution. The fold needs no such mark.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        ends_phase: bool,
     },
     Resolved {
         act: u32,
@@ -444,6 +448,7 @@ mod tests {
                 act: 1,
                 by: "夜神月".into(),
                 action: json!({"type": "kill", "target": "L", "real_id": "u1"}),
+                ends_phase: false,
             },
         ];
         for n in names {
@@ -451,6 +456,7 @@ mod tests {
                 act: 1,
                 by: n.into(),
                 action: json!({"type": "vote", "targets": ["尼亚"]}),
+                ends_phase: false,
             });
         }
         events.push(GameEvent::Resolved {
@@ -461,6 +467,7 @@ mod tests {
             act: 2,
             by: "L".into(),
             action: json!({"type": "vote", "targets": ["梅洛"]}),
+            ends_phase: false,
         });
         events
     }
@@ -589,6 +596,7 @@ mod tests {
             act: 2,
             by: "尼亚".into(),
             action: json!({"type": "vote", "targets": ["L"], "pad": "xxxx", "by": "L"}),
+            ends_phase: false,
         });
         let f = fold(&rows(&events)).expect("folds");
         let last = f.lines.last().expect("a reply");

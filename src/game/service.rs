@@ -395,6 +395,7 @@ pub async fn submit(
                 act,
                 by: game_name.clone(),
                 action: parsed.to_json(),
+                ends_phase: ended_phase,
             };
             let head = append(c, game_id, &mut folded, Some(account.id), &event)?;
             if ended_phase {

@@ -31,15 +31,18 @@ pub const BALLOT_MISSING: &str = "ballot_missing";
 /// name, so the accounts' switches stay as they were; older rows, one per submission, still
 /// render.)
 pub const ACTION_REPLY: &str = "action_reply";
+/// It is one's turn to speak in the game thread (an ordered speech, a PK speech, last words).
+pub const SPEECH_TURN: &str = "speech_turn";
 /// Someone quoted one's forum post.
 pub const QUOTED: &str = "quoted";
 /// One was substituted into a game.
 pub const SUBSTITUTED_IN: &str = "substituted_in";
 
 /// Every kind, in the order the settings page lists them.
-pub const KINDS: [&str; 6] = [
+pub const KINDS: [&str; 7] = [
     ACT_POSTED,
     KIRA_TURN,
+    SPEECH_TURN,
     BALLOT_MISSING,
     ACTION_REPLY,
     QUOTED,
@@ -148,12 +151,31 @@ fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErr
                 };
                 added += on_act(c, now, row, log)?;
             }
+            // A submission that ended its phase (an explosion, a surrender) is told as a
+            // resolution is.
+            "submitted" if ends_phase(&row.payload) => {
+                let log = match logs.entry(row.game_id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(games::events(c, row.game_id)?)
+                    }
+                };
+                added += on_act(c, now, row, log)?;
+            }
             "substituted" => added += on_substituted(c, now, row)?,
             _ => {}
         }
     }
     store::set_cursor(c, EVENTS, last)?;
     Ok(added)
+}
+
+/// Whether a submission's log row says it ended its phase.
+fn ends_phase(payload: &str) -> bool {
+    serde_json::from_str::<Value>(payload)
+        .ok()
+        .and_then(|v| v.get("ends_phase").and_then(Value::as_bool))
+        == Some(true)
 }
 
 fn title_of(c: &mut DbConnection, game_id: i64) -> Result<String, AppError> {
@@ -194,10 +216,23 @@ fn on_act(
         .filter(|s| s.alive)
         .map(|s| s.game_id)
         .collect();
+    // A turn passing to the next speaker is told to that speaker only: every seat hears of a
+    // resolution that published something, and of every other phase that opens.
+    let speaker = if over { None } else { game.speaker() };
+    let published = folded
+        .lines
+        .iter()
+        .any(|l| l.seq == row.seq && matches!(l.line, crate::rules::Line::Public { .. }));
+    let quiet_turn = resolved.is_some() && speaker.is_some() && !published;
     for (_, name, user) in store::seat_accounts(c, row.game_id)? {
         let mut info = json!({"title": title, "act": act, "resolved": resolved, "over": over});
         with_phase(&mut info, game, act as u32);
-        added += add(c, now, user, ACT_POSTED, key, info)?;
+        if speaker.as_deref() == Some(name.as_str()) {
+            added += add(c, now, user, SPEECH_TURN, key, info.clone())?;
+        }
+        if !quiet_turn {
+            added += add(c, now, user, ACT_POSTED, key, info)?;
+        }
         if let Some(done) = resolved {
             let events = private_results(&folded.lines, &name, done as u32, row.seq);
             if !events.is_empty() {

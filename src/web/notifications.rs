@@ -74,6 +74,13 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
                 format!("/games/{game}/threads/game"),
             )
         }
+        notify::SPEECH_TURN => (
+            tr.ta(
+                "notify-text-speech-turn",
+                &[("title", title), ("act", act), ("phase", phase)],
+            ),
+            format!("/games/{game}/threads/game"),
+        ),
         notify::KIRA_TURN => (
             tr.ta("notify-text-kira-turn", &[("title", title), ("act", act)]),
             format!("/games/{game}/seat"),
