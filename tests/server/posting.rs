@@ -915,7 +915,7 @@ async fn act_posts_publish_vote_counts_only_with_the_option(app: TestApp) {
 
 async fn the_create_form_offers_the_vote_counts_option_off_by_default(app: TestApp) {
     let admin = app.admin().await;
-    let form = admin.get("/games/new").await;
+    let form = admin.get("/games/new?variant=deathnote").await;
     assert!(
         form.body
             .contains(r#"<input type="checkbox" name="publish_votes" value="on">"#),
@@ -924,7 +924,7 @@ async fn the_create_form_offers_the_vote_counts_option_off_by_default(app: TestA
     );
     let api = Api::new(&app);
     for (ticked, expected) in [(true, json!(true)), (false, Value::Null)] {
-        let csrf = admin.get("/games/new").await.csrf();
+        let csrf = admin.get("/games/new?variant=deathnote").await.csrf();
         let mut fields = vec![
             ("csrf", csrf.as_str()),
             ("title", "票数选项"),
