@@ -44,6 +44,9 @@ pub enum FieldInput {
     OtherLivingSeat,
     /// The game ID of a living seat, its own included (a Death Note ballot may name oneself).
     LivingSeat,
+    /// A seat the open vote is for: the tied seats in a revote (CL-7), else any living seat
+    /// ([`crate::rules::Game::vote_candidates`]).
+    Candidate,
     /// One of these values (anything else is refused before the rules see it).
     Choice(&'static [&'static str]),
     /// Free text.
@@ -412,7 +415,9 @@ mod tests {
                         let v = match f.input {
                             FieldInput::Choice(choices) => choices[0],
                             FieldInput::Text => "bob",
-                            FieldInput::OtherLivingSeat | FieldInput::LivingSeat => "L",
+                            FieldInput::OtherLivingSeat
+                            | FieldInput::LivingSeat
+                            | FieldInput::Candidate => "L",
                         };
                         (f.name, v)
                     })

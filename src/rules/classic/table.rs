@@ -121,7 +121,7 @@ const PEEK: ActionForm = ActionForm {
 /// the current one (the form does not ask).
 const VOTE: ActionForm = ActionForm {
     kind: "vote",
-    fields: &[FormField::optional("target", FieldInput::LivingSeat).or_null()],
+    fields: &[FormField::optional("target", FieldInput::Candidate).or_null()],
     confirm: false,
 };
 

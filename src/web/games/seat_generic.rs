@@ -112,6 +112,8 @@ pub struct PageData {
     /// Living game IDs in seat order, and this seat's.
     living: Vec<String>,
     me: String,
+    /// The seats the open vote is for, when the engine names them (a revote's tied seats).
+    candidates: Vec<String>,
 }
 
 /// The seat's view and the public game, for the seat of `account` in game `game_id`: `404` for
@@ -160,6 +162,17 @@ pub async fn page(
             .map(|s| s.game_id.clone())
             .collect(),
         me: view.game_id.clone(),
+        candidates: view
+            .state
+            .get("candidates")
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default(),
     };
     let several = variant.phases().len() > 1;
     let phase = match public.phase {
@@ -233,6 +246,14 @@ fn form_view(tr: &Tr, ctx: &PageData, form: &ActionForm, refill: Option<&Flash>)
                     .map(|g| (g.clone(), g.clone()))
                     .collect(),
                 FieldInput::LivingSeat => {
+                    ctx.living.iter().map(|g| (g.clone(), g.clone())).collect()
+                }
+                FieldInput::Candidate if !ctx.candidates.is_empty() => ctx
+                    .candidates
+                    .iter()
+                    .map(|g| (g.clone(), g.clone()))
+                    .collect(),
+                FieldInput::Candidate => {
                     ctx.living.iter().map(|g| (g.clone(), g.clone())).collect()
                 }
                 FieldInput::Choice(choices) => choices
