@@ -434,7 +434,10 @@ async fn play(app: &TestApp, driver: &Driver, view: View, axe: Option<String>) -
 
     // The judge creates the game through its form.
     tab.login(&judge).await;
-    tab.goto("/games/new?variant=deathnote").await;
+    tab.goto("/games/new").await;
+    // Several variants: the page lets her choose one first.
+    tab.click_and_wait("a[href='/games/new?variant=deathnote']")
+        .await;
     tab.fill("input[name='title']", &format!("浏览器对局 {}", view.name))
         .await;
     tab.fill("input[name='act_minutes']", "120").await;
