@@ -388,7 +388,7 @@ async fn external_images_are_links_unless_the_game_shows_them(app: TestApp) {
 
     // The create form offers the choice.
     let admin = app.admin().await;
-    let form = admin.get("/games/new").await;
+    let form = admin.get("/games/new?variant=deathnote").await;
     assert!(form.body.contains(r#"name="show_images""#));
     let p = admin
         .post(

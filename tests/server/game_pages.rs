@@ -55,7 +55,7 @@ async fn act(b: &Browser, game: i64, fields: &[(&str, &str)]) -> Page {
 
 async fn game_pages_from_create_to_resolve(app: TestApp) {
     let admin = app.admin().await;
-    let form = admin.get("/games/new").await;
+    let form = admin.get("/games/new?variant=deathnote").await;
     assert_eq!(form.status, StatusCode::OK);
     assert!(
         form.body.contains("夜神月"),
@@ -550,7 +550,7 @@ async fn the_rules_page_in_the_readers_language(app: TestApp) {
 
 async fn number_fields_and_post_box_counters(app: TestApp) {
     let admin = app.admin().await;
-    let form = admin.get("/games/new").await;
+    let form = admin.get("/games/new?variant=deathnote").await;
     for field in [
         r#"name="act_minutes" type="number" min="1" max="10080""#,
         r#"name="min_seats" type="number" min="6" max="40""#,

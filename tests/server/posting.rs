@@ -915,7 +915,7 @@ async fn act_posts_publish_vote_counts_only_with_the_option(app: TestApp) {
 
 async fn the_create_form_offers_the_vote_counts_option_off_by_default(app: TestApp) {
     let admin = app.admin().await;
-    let form = admin.get("/games/new").await;
+    let form = admin.get("/games/new?variant=deathnote").await;
     assert!(
         form.body
             .contains(r#"<input type="checkbox" name="publish_votes" value="on">"#),
