@@ -9,6 +9,10 @@
 //! axe-core finds no accessibility violation on any page. The game is played twice: at desktop
 //! width in Chinese, and at phone width in English.
 //!
+//! Issue 12: a second test plays an eight-seat 东杀 (dongsha) game with ordered speeches at
+//! phone width in Chinese, from the variant chooser to the reveal (see [`play_dongsha`]); each
+//! person keeps their own browser session (cookies) while others use the window.
+//!
 //! Needs Debian's `chromium` and `chromium-driver` (`MAKU_CHROMEDRIVER`, `MAKU_CHROMIUM` to
 //! point elsewhere) and axe-core (`MAKU_AXE_JS`, the path of `axe.min.js`); `.ci/run` installs
 //! all three. Without a driver the test reports itself skipped, except under CI. With
@@ -18,16 +22,21 @@
 #[path = "server/helpers.rs"]
 mod helpers;
 
+use fantoccini::cookies::Cookie;
 use fantoccini::{Client, ClientBuilder, Locator};
 use helpers::{Api, Backend, TestApp};
 use serde_json::{Value, json};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The slowest a page may take to load, a form's answer included.
 const PAGE_BUDGET: Duration = Duration::from_secs(2);
+
+/// One browser game at a time: the tests of this file would otherwise share the machine's
+/// cores and time each other's pages.
+static ONE_GAME_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 fn tool(env: &str, default: &str) -> Option<PathBuf> {
     let path = std::env::var_os(env)
@@ -98,6 +107,14 @@ const PHONE_EN: View = View {
     phone: true,
 };
 
+const PHONE_ZH: View = View {
+    name: "phone-zh",
+    width: 390,
+    height: 844,
+    english: false,
+    phone: true,
+};
+
 /// A browser window of one person, with the checks every page gets.
 struct Tab {
     client: Client,
@@ -109,6 +126,10 @@ struct Tab {
     violations: Vec<String>,
     slow: Vec<String>,
     shots: Option<PathBuf>,
+    /// Whose browser session the window holds now ([`Tab::be`]), and every other person's
+    /// cookies, kept while they are away from the window.
+    who: Option<String>,
+    jars: BTreeMap<String, Vec<Cookie<'static>>>,
 }
 
 impl Tab {
@@ -153,7 +174,15 @@ impl Tab {
             violations: Vec::new(),
             slow: Vec::new(),
             shots: std::env::var_os("MAKU_SCREENSHOTS").map(PathBuf::from),
+            who: None,
+            jars: BTreeMap::new(),
         };
+        // The browser's own start (its first renderer) is not the server's page time: one
+        // untimed load first.
+        tab.client
+            .goto(&tab.url("/healthz"))
+            .await
+            .expect("warm the browser");
         tab.goto("/").await;
         tab.skip_link_leads_to_the_content().await;
         if view.english {
@@ -201,11 +230,14 @@ impl Tab {
         self.client.source().await.expect("page source")
     }
 
-    /// axe-core on every kind of page once per view (ids folded, so each game page is one).
+    /// axe-core on every kind of page once per view (ids folded, so each game page is one; a
+    /// create form keeps its variant, so the chooser and each variant's form are checked).
     async fn check_page(&mut self) {
-        let Some(axe) = self.axe.clone() else { return };
+        if self.axe.is_none() {
+            return;
+        }
         let path = self.path().await;
-        let shape: String = path
+        let mut shape: String = path
             .split('?')
             .next()
             .unwrap_or("")
@@ -219,11 +251,32 @@ impl Tab {
             })
             .collect::<Vec<_>>()
             .join("/");
+        if let Some(variant) = path
+            .split_once('?')
+            .and_then(|(_, q)| q.split('&').find(|kv| kv.starts_with("variant=")))
+        {
+            shape = format!("{shape}?{variant}");
+        }
         let signed_in = self.signed_in().await;
         let key = format!("{shape} signed-in={signed_in}");
         if !self.checked.insert(key.clone()) {
             return;
         }
+        self.run_axe(&key).await;
+    }
+
+    /// axe-core on the page as it is now, whatever was checked before (a page in a state the
+    /// first visit did not show: a seat's turn, the forms of another phase); `what` names it.
+    async fn check_now(&mut self, what: &str) {
+        if self.axe.is_none() {
+            return;
+        }
+        let key = format!("{} ({what})", self.path().await);
+        self.run_axe(&key).await;
+    }
+
+    async fn run_axe(&mut self, key: &str) {
+        let Some(axe) = self.axe.clone() else { return };
         self.client
             .execute(&axe, vec![])
             .await
@@ -435,7 +488,7 @@ async fn play(app: &TestApp, driver: &Driver, view: View, axe: Option<String>) -
     // The judge creates the game through its form.
     tab.login(&judge).await;
     tab.goto("/games/new").await;
-    // Several variants: the page lets her choose one first.
+    // Issue 12: the chooser of variants first.
     tab.click_and_wait("a[href='/games/new?variant=deathnote']")
         .await;
     tab.fill("input[name='title']", &format!("浏览器对局 {}", view.name))
@@ -678,6 +731,516 @@ impl Tab {
     }
 }
 
+/// The classic roles as a Chinese seat page names them.
+const KILLER: &str = "杀手";
+const POLICE: &str = "警察";
+const CIVILIAN: &str = "平民";
+
+impl Tab {
+    /// Hands the window to `name`'s own browser session: the cookies of whoever held it are
+    /// kept aside, and `name`'s are put back (the first time, `name` signs in on the login
+    /// page). Each person keeps one session throughout, as on their own device.
+    async fn be(&mut self, name: &str, password: &str) {
+        if self.who.as_deref() == Some(name) {
+            return;
+        }
+        if let Some(was) = self.who.take() {
+            let jar = self.client.get_all_cookies().await.expect("cookies");
+            self.jars.insert(was, jar);
+        }
+        self.client
+            .delete_all_cookies()
+            .await
+            .expect("clear the cookies");
+        match self.jars.get(name).cloned() {
+            Some(jar) => {
+                for c in jar {
+                    self.client.add_cookie(c).await.expect("put a cookie back");
+                }
+                // The page on screen was the last person's: leave it, so that nothing is
+                // read from it or submitted with it in this person's name.
+                self.client.goto("about:blank").await.expect("a blank page");
+            }
+            None => {
+                self.goto("/login").await;
+                self.fill("form[action='/login'] input[name='username']", name)
+                    .await;
+                self.fill("form[action='/login'] input[name='password']", password)
+                    .await;
+                self.click_and_wait("form[action='/login'] button[type='submit']")
+                    .await;
+                assert!(self.signed_in().await, "{name} is signed in");
+            }
+        }
+        self.who = Some(name.to_string());
+    }
+
+    /// A screenshot with the last element matching `css` scrolled to the top of the window.
+    async fn shot_at(&self, css: &str, name: &str) {
+        if self.shots.is_none() {
+            return;
+        }
+        let script = format!(
+            "const all = document.querySelectorAll({css:?}); \
+             if (all.length) all[all.length - 1].scrollIntoView({{block: 'start'}});"
+        );
+        self.client.execute(&script, vec![]).await.expect("scroll");
+        self.shot(name).await;
+    }
+
+    /// Whether the page has an element matching `css`.
+    async fn has(&self, css: &str) -> bool {
+        self.client.find(Locator::Css(css)).await.is_ok()
+    }
+
+    /// The trimmed text of the first element matching `css` (empty if none).
+    async fn text_of(&self, css: &str) -> String {
+        match self.client.find(Locator::Css(css)).await {
+            Ok(el) => el.text().await.unwrap_or_default().trim().to_string(),
+            Err(_) => String::new(),
+        }
+    }
+
+    /// The trimmed texts of every element matching `css`, in page order.
+    async fn texts_of(&self, css: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for el in self
+            .client
+            .find_all(Locator::Css(css))
+            .await
+            .unwrap_or_default()
+        {
+            out.push(el.text().await.unwrap_or_default().trim().to_string());
+        }
+        out
+    }
+
+    /// The game thread's last page, where the newest posts and the reply box are.
+    async fn game_thread(&mut self, game: i64) {
+        self.goto(&format!("/games/{game}/threads/game?page={}", i64::MAX))
+            .await;
+    }
+
+    /// Posts `body` in the game thread from its reply box (the reader's turn to speak).
+    async fn speak(&mut self, game: i64, body: &str) {
+        self.game_thread(game).await;
+        self.fill("#reply-body", body).await;
+        self.click_and_wait(&format!(
+            "form[action='/games/{game}/threads/game'] button[type='submit']"
+        ))
+        .await;
+        assert!(
+            self.source().await.contains(body),
+            "{}: the speech stands in the thread",
+            self.view.name
+        );
+    }
+
+    /// Ends the reader's turn with the banner's "过" button (CL-5).
+    async fn pass_turn(&mut self) {
+        assert_eq!(
+            self.text_of("form.turn-banner button[type='submit']").await,
+            "过",
+            "{}: the banner offers 过",
+            self.view.name
+        );
+        self.click_and_wait("form.turn-banner button[type='submit']")
+            .await;
+        assert!(
+            !self.has("#form-error").await,
+            "{}: 过 was taken: {}",
+            self.view.name,
+            self.text_of("#form-error").await
+        );
+    }
+}
+
+/// One seat of the dongsha game: its account, game ID and the role its seat page showed.
+#[derive(Clone, Debug)]
+struct Seat {
+    account: String,
+    name: String,
+    role: String,
+}
+
+/// Issue 12: an eight-seat 东杀 (dongsha) game with ordered speeches, played to its end in the
+/// browser at phone width in Chinese. The judge creates it through the chooser and the dongsha
+/// form and starts it (a random deal: each role is read from its seat page); night 1 the
+/// killers kill a police officer and the police check a killer; the victim leaves last words
+/// and passes; every living seat speaks in turn (CL-5: from the seat after the victim) and
+/// passes, while the next one's thread has no reply box; everyone votes a killer out, and the
+/// act post lists who voted for whom (CL-6); the killer's last words; night 2 the other killer
+/// kills the last officer: the killers win (CL-10), and the reveal shows every role.
+async fn play_dongsha(app: &TestApp, driver: &Driver, axe: Option<String>) -> Tab {
+    const PW: &str = "password-123";
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let judge = "djudge";
+    api.account(judge).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/accounts/{judge}/role"),
+            &admin,
+            json!({"role": "judge"}),
+        )
+        .await;
+    assert!(s.is_success(), "{b}");
+    let accounts: Vec<String> = (0..8).map(|i| format!("dong{i}")).collect();
+    for a in &accounts {
+        api.account(a).await;
+    }
+
+    let mut tab = Tab::open(driver, &app.base, PHONE_ZH, axe).await;
+
+    // The judge creates the game: the chooser, then the dongsha form.
+    tab.be(judge, PW).await;
+    tab.goto("/games/new").await;
+    tab.shot("dongsha-chooser").await;
+    assert_eq!(
+        tab.text_of("h1").await,
+        "开新游戏",
+        "the chooser names no variant"
+    );
+    tab.click_and_wait("a[href='/games/new?variant=dongsha']")
+        .await;
+    assert!(
+        tab.has("input[name='variant'][value='dongsha']").await,
+        "the dongsha form"
+    );
+    tab.shot("dongsha-form").await;
+    assert!(
+        !tab.source().await.contains("推荐 16–18 人"),
+        "the dongsha form gives no Death Note seat advice"
+    );
+    tab.fill("input[name='title']", "东杀八人局").await;
+    tab.fill("input[name='act_minutes']", "60").await;
+    tab.fill("input[name='min_seats']", "8").await;
+    tab.fill("input[name='max_seats']", "8").await;
+    tab.choose("select[name='speeches']", "ordered").await;
+    for (phase, minutes) in [("last_words", "10"), ("speech", "10"), ("vote", "30")] {
+        tab.fill(&format!("input[name='phase_{phase}']"), minutes)
+            .await;
+    }
+    tab.shot("dongsha-new").await;
+    tab.click_and_wait("form[action='/games'] button[type='submit']")
+        .await;
+    let game = helpers::game_id_of(&tab.path().await);
+
+    // Eight players sign up, each in the session they keep.
+    for a in &accounts {
+        tab.be(a, PW).await;
+        tab.goto(&format!("/games/{game}")).await;
+        tab.click_and_wait(&format!("form[action='/games/{game}/signup'] button"))
+            .await;
+        assert!(
+            tab.has(&format!("form[action='/games/{game}/withdraw']"))
+                .await,
+            "{a} signed up"
+        );
+    }
+
+    // The judge starts it: a random deal.
+    tab.be(judge, PW).await;
+    tab.goto(&format!("/games/{game}")).await;
+    tab.click_and_wait(&format!("form[action='/games/{game}/start'] button"))
+        .await;
+    // The seats in seat order, as the game page lists them.
+    let order: Vec<String> = tab
+        .client
+        .execute(
+            "return Array.from(document.querySelectorAll('ul.seats li'))
+                    .map(li => li.firstChild.textContent.trim())",
+            vec![],
+        )
+        .await
+        .expect("the seats")
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect();
+    assert_eq!(order.len(), 8, "eight seats: {order:?}");
+
+    // Each player reads their game ID and role on their seat page.
+    let mut seats = Vec::new();
+    for a in &accounts {
+        tab.be(a, PW).await;
+        tab.goto(&format!("/games/{game}/seat")).await;
+        let name = tab.text_of("dl.facts dd").await;
+        let role = tab.text_of("dl.facts dd.role").await;
+        assert!(order.contains(&name), "{a}'s game ID {name} is a seat");
+        assert!(
+            [KILLER, POLICE, CIVILIAN].contains(&role.as_str()),
+            "{a}'s role in words: {role}"
+        );
+        seats.push(Seat {
+            account: a.clone(),
+            name,
+            role,
+        });
+    }
+    // In seat order from here on.
+    seats.sort_by_key(|s| order.iter().position(|o| *o == s.name));
+    let of =
+        |role: &str| -> Vec<Seat> { seats.iter().filter(|s| s.role == role).cloned().collect() };
+    let (killers, police) = (of(KILLER), of(POLICE));
+    assert_eq!(
+        (killers.len(), police.len(), of(CIVILIAN).len()),
+        (2, 2, 4),
+        "8 seats: police/killers 2/2: {seats:?}"
+    );
+
+    // Night 1. A civilian's seat page offers no night action.
+    let civilian = of(CIVILIAN)[0].clone();
+    tab.be(&civilian.account, PW).await;
+    tab.goto(&format!("/games/{game}/seat")).await;
+    assert!(
+        !tab.has("#form-kill").await && !tab.has("#form-check").await,
+        "a civilian has no night form"
+    );
+    // The killers kill the first officer; the police check the first killer.
+    for k in &killers {
+        tab.be(&k.account, PW).await;
+        tab.act(game, "kill", &[("target", &police[0].name)]).await;
+        assert!(
+            tab.outcome().await.contains("已记录"),
+            "the kill is recorded: {}",
+            tab.outcome().await
+        );
+    }
+    tab.check_now("a killer's seat page with the kill form")
+        .await;
+    tab.shot("dongsha-seat-night").await;
+    for p in &police {
+        tab.be(&p.account, PW).await;
+        tab.act(game, "check", &[("target", &killers[0].name)])
+            .await;
+    }
+    tab.be(judge, PW).await;
+    tab.console(game, "resolve").await;
+
+    // CL-2: both officers (the one killed this night too) learn the check.
+    let told = format!("验人结果：{} 是杀手。", killers[0].name);
+    for p in &police {
+        tab.be(&p.account, PW).await;
+        tab.goto(&format!("/games/{game}/seat")).await;
+        assert!(
+            tab.source().await.contains(&told),
+            "{} is told the check (CL-2)",
+            p.name
+        );
+    }
+
+    // Dawn: the victim's last words (CL-4: 1 out, 2 police at setup), then 过.
+    let victim = police[0].clone();
+    tab.be(&victim.account, PW).await;
+    tab.game_thread(game).await;
+    assert!(
+        tab.source()
+            .await
+            .contains(&format!("{} 出局", victim.name)),
+        "the act post names the night's victim"
+    );
+    assert_eq!(
+        tab.texts_of(".act-post .speaker").await.last(),
+        Some(&format!("{} 可以留遗言。", victim.name)),
+        "the act post gives the victim the floor"
+    );
+    tab.speak(game, "遗言：我是警察，昨晚验了一个杀手。").await;
+    tab.pass_turn().await;
+
+    // Speeches in seat order from the first living seat after the victim (CL-5).
+    let at = |s: &Seat| order.iter().position(|o| *o == s.name).expect("a seat");
+    let living = |out: &[&Seat]| -> Vec<Seat> {
+        seats
+            .iter()
+            .filter(|s| !out.iter().any(|o| o.name == s.name))
+            .cloned()
+            .collect()
+    };
+    let after = |from: usize, list: Vec<Seat>| -> Vec<Seat> {
+        let mut list = list;
+        list.sort_by_key(|s| (at(s) + 8 - from - 1) % 8);
+        list
+    };
+    let speakers = after(at(&victim), living(&[&victim]));
+    assert_eq!(speakers.len(), 7);
+    for (i, s) in speakers.iter().enumerate() {
+        // The seat to speak next, and the victim, have no reply box and no 过 now.
+        for other in [speakers.get(i + 1), (i == 0).then_some(&victim)]
+            .into_iter()
+            .flatten()
+        {
+            tab.be(&other.account, PW).await;
+            tab.game_thread(game).await;
+            assert!(
+                !tab.has("#reply-body").await && !tab.has("form.turn-banner").await,
+                "{}: no reply box or 过 in {}'s turn",
+                other.name,
+                s.name
+            );
+        }
+        tab.be(&s.account, PW).await;
+        tab.game_thread(game).await;
+        let said = tab.texts_of(".act-post .speaker").await;
+        assert_eq!(
+            said.last(),
+            Some(&format!("轮到 {} 发言。", s.name)),
+            "the newest act post names the speaker"
+        );
+        assert!(
+            tab.has("#reply-body").await && tab.has("form.turn-banner").await,
+            "{}: the reply box and 过 in its own turn",
+            s.name
+        );
+        if i == 0 {
+            tab.check_now("the game thread in a turn, with 过").await;
+            tab.shot("dongsha-thread-turn").await;
+            tab.shot_at("#reply", "dongsha-thread-reply").await;
+            tab.goto(&format!("/games/{game}/seat")).await;
+            tab.check_now("a seat page in its turn").await;
+            tab.shot("dongsha-seat-turn").await;
+            tab.goto(&format!("/games/{game}")).await;
+            tab.shot("dongsha-game-turn").await;
+            tab.game_thread(game).await;
+        }
+        tab.speak(game, &format!("{}：我是好人，听我说。", s.name))
+            .await;
+        tab.pass_turn().await;
+    }
+
+    // The vote (CL-6): everyone but the killers votes the checked killer out.
+    let voted = killers[0].clone();
+    let mut ballots = Vec::new();
+    for s in &speakers {
+        let target = if s.role == KILLER {
+            &police[1].name
+        } else {
+            &voted.name
+        };
+        tab.be(&s.account, PW).await;
+        tab.act(game, "vote", &[("target", target)]).await;
+        if ballots.is_empty() {
+            tab.check_now("a seat page with the vote form").await;
+        }
+        ballots.push(format!("{} → {target}", s.name));
+    }
+    tab.be(judge, PW).await;
+    tab.goto(&format!("/games/{game}/console")).await;
+    tab.shot("dongsha-console-vote").await;
+    tab.console(game, "resolve").await;
+    tab.game_thread(game).await;
+    tab.shot_at(".act-post ul.ballots", "dongsha-thread-ballots")
+        .await;
+    let shown = tab.texts_of(".act-post ul.ballots li").await;
+    for b in &ballots {
+        assert!(
+            shown.contains(b),
+            "the act post shows the ballot {b}: {shown:?}"
+        );
+    }
+    assert!(
+        tab.source().await.contains(&format!("{} 出局", voted.name)),
+        "the act post names who is voted out"
+    );
+
+    // The voted-out killer's last words (2 out, 2 police at setup), then 过.
+    tab.be(&voted.account, PW).await;
+    tab.speak(game, "遗言：你们赢不了的。").await;
+    tab.pass_turn().await;
+
+    // Night 2: the other killer kills the last officer; all police out: the killers win.
+    tab.be(&killers[1].account, PW).await;
+    tab.act(game, "kill", &[("target", &police[1].name)]).await;
+    tab.be(judge, PW).await;
+    tab.console(game, "resolve").await;
+    let (_, g) = api.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(g["winner"], "killers", "{g}");
+    tab.goto(&format!("/games/{game}")).await;
+    assert!(
+        tab.text_of(".notice.winner").await.contains("杀手胜利"),
+        "the game page tells the winner: {}",
+        tab.text_of(".notice.winner").await
+    );
+
+    // The reveal shows every seat's account and role.
+    tab.goto(&format!("/games/{game}/reveal")).await;
+    tab.shot("dongsha-reveal").await;
+    let rows: Vec<Vec<String>> = tab
+        .client
+        .execute(
+            "return Array.from(document.querySelectorAll('table.reveal-seats tbody tr'))
+                    .map(tr => Array.from(tr.cells).map(td => td.textContent.trim()))",
+            vec![],
+        )
+        .await
+        .expect("the reveal's seats")
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|r| {
+            r.as_array()
+                .cloned()
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|c| c.as_str().map(str::to_string))
+                .collect()
+        })
+        .collect();
+    for s in &seats {
+        assert!(
+            rows.iter().any(|r| r.first() == Some(&s.name)
+                && r.contains(&s.account)
+                && r.iter().any(|c| c == &s.role)),
+            "the reveal shows {} as {} ({}): {rows:?}",
+            s.name,
+            s.role,
+            s.account
+        );
+    }
+    assert!(tab.has(".notice.verified").await, "the commitment verifies");
+    // A classic role is dealt once and kept: no Death Note notebook history.
+    assert!(
+        !tab.has("table.reveal-seats td.history").await
+            && !tab.source().await.contains("从未持有笔记"),
+        "the reveal tells no notebook history"
+    );
+    tab
+}
+
+#[actix_web::test]
+async fn a_dongsha_game_with_ordered_speeches_in_a_real_browser() {
+    let Some(chromedriver) = tool("MAKU_CHROMEDRIVER", "/usr/bin/chromedriver") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install chromium-driver (.ci/run)"
+        );
+        eprintln!("no chromedriver found: browser test skipped");
+        return;
+    };
+    let axe = match std::env::var_os("MAKU_AXE_JS") {
+        Some(p) => Some(std::fs::read_to_string(&p).expect("MAKU_AXE_JS names axe.min.js")),
+        None => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must install axe-core (.ci/run)"
+            );
+            eprintln!("MAKU_AXE_JS is not set: accessibility checks skipped");
+            None
+        }
+    };
+    let _alone = ONE_GAME_AT_A_TIME.lock().await;
+    let driver = Driver::start(&chromedriver);
+    let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
+    let tab = play_dongsha(&app, &driver, axe).await;
+    let mut problems = tab.slow.clone();
+    problems.extend(tab.violations.iter().cloned());
+    tab.client.close().await.expect("close the browser");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[actix_web::test]
 async fn a_whole_game_in_a_real_browser() {
     let Some(chromedriver) = tool("MAKU_CHROMEDRIVER", "/usr/bin/chromedriver") else {
@@ -699,6 +1262,7 @@ async fn a_whole_game_in_a_real_browser() {
             None
         }
     };
+    let _alone = ONE_GAME_AT_A_TIME.lock().await;
     let driver = Driver::start(&chromedriver);
     let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
     let mut problems = Vec::new();

@@ -13,7 +13,7 @@ games-status-finished = Finished
 games-fixed-deal = fixed deal
 games-fixed-deal-note = The roles of this game were fixed by an admin (for a test or a replay), not drawn at random.
 
-new-title = New game (Death Note)
+new-title = New game
 new-field-title = Title
 new-field-act-minutes = Act length (minutes)
 new-field-deadline-time = Deadline time of day (HH:MM, optional)

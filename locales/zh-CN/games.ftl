@@ -13,7 +13,7 @@ games-status-finished = 已结束
 games-fixed-deal = 固定发牌
 games-fixed-deal-note = 本局身份由管理员指定（测试或复盘用），并非随机抽取。
 
-new-title = 开新游戏（死亡笔记）
+new-title = 开新游戏
 new-field-title = 标题
 new-field-act-minutes = 每幕时长（分钟）
 new-field-deadline-time = 截止时刻（HH:MM，可留空）

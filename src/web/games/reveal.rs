@@ -162,6 +162,9 @@ struct RevealPage {
     seats: Vec<RevealSeatView>,
     /// A substitute played some seat: only then is the column of accounts shown.
     substituted: bool,
+    /// The seats' roles can change (Death Note's notebooks: a role history per seat): only then
+    /// are the role at the start and the history shown; a classic role is dealt once and kept.
+    histories: bool,
     transcript: Vec<TranscriptLine>,
     text: String,
     salt: String,
@@ -251,6 +254,10 @@ pub async fn show(
             .map(str::to_string),
         fixed_deal: r.get("fixed_deal").and_then(Value::as_bool) == Some(true),
         substituted: seats.iter().any(|s| s.accounts.contains(" → ")),
+        histories: r
+            .pointer("/roles/seats")
+            .and_then(Value::as_array)
+            .is_some_and(|l| l.iter().any(|seat| seat.get("history").is_some())),
         seats,
         transcript,
         text: s(&c, "text").to_string(),
