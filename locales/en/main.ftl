@@ -176,10 +176,5 @@ notice-paused = The judge paused the game: the clock stops and no actions are ta
 notice-resumed = The game resumes; this phase ends { $when }.
 notice-other = A notice from the judge.
 # issue 12, task A (branch classic-engine): the classic presets' phases and team threads
-phase-last_words = last words
-phase-speech = speech
-phase-discussion = discussion
-phase-vote = vote
-phase-pk = PK
 thread-suffix-killers = { $title } · killers
 thread-suffix-police = { $title } · police

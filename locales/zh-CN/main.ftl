@@ -167,10 +167,5 @@ notice-paused = 法官暂停了游戏：截止时间停止计时，暂停期间�
 notice-resumed = 游戏继续，本阶段截止时间为 { $when }。
 notice-other = 法官的通知。
 # issue 12, task A (branch classic-engine): the classic presets' phases and team threads
-phase-last_words = 遗言
-phase-speech = 发言
-phase-discussion = 讨论
-phase-vote = 投票
-phase-pk = PK
 thread-suffix-killers = { $title } · 杀手
 thread-suffix-police = { $title } · 警察
