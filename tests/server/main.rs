@@ -10,6 +10,7 @@ mod alias;
 mod api;
 mod audit;
 mod bounds;
+mod classic_forum;
 mod concurrency;
 mod console;
 mod edges;

@@ -1,0 +1,637 @@
+//! The classic presets on the forum (issue 12): a dongsha game walked page by page as every
+//! seat, a bystander, an anonymous reader and the judge; turns to speak in the browser pages;
+//! free speeches; the create form; a series (CL-3); reminders of a night.
+
+use crate::helpers::{Api, Browser, TestApp};
+use crate::on_both_backends;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+on_both_backends!(a_dongsha_game_keeps_every_secret_on_every_page,);
+
+/// The default cast's first names (the classic presets' game IDs).
+const CAST: [&str; 12] = [
+    "令狐冲",
+    "任盈盈",
+    "岳不群",
+    "林平之",
+    "风清扬",
+    "东方不败",
+    "郭靖",
+    "黄蓉",
+    "杨过",
+    "小龙女",
+    "周伯通",
+    "黄药师",
+];
+
+/// Real IDs (accounts) in seat order: neither the order they signed up in nor the sign-up
+/// list's (by name), so no order anywhere tells who sits where.
+const REAL: [&str; 12] = [
+    "jasper", "ottilie", "cosima", "leopold", "florian", "bramwell", "marisol", "dashiell",
+    "isolde", "evander", "henrike", "gideon",
+];
+
+/// The real IDs of a second table.
+const REAL_B: [&str; 6] = [
+    "quillon",
+    "rosalind",
+    "sebastian",
+    "theodora",
+    "ulrich",
+    "valentina",
+];
+
+/// A running classic game dealt by the admin.
+struct Classic {
+    id: i64,
+    /// The admin's token (the judge).
+    admin: String,
+    /// Each seat's account token, in seat order.
+    tokens: Vec<String>,
+    /// Each seat's real ID, in seat order.
+    real: Vec<String>,
+    /// Each seat's game ID, in seat order.
+    names: Vec<String>,
+    /// Each seat's role: `killer`, `police` or `civilian`.
+    roles: Vec<&'static str>,
+}
+
+impl Classic {
+    fn team(&self, seat: usize) -> Vec<usize> {
+        let role = self.roles[seat];
+        if role == "civilian" {
+            return vec![seat];
+        }
+        (0..self.names.len())
+            .filter(|&s| self.roles[s] == role)
+            .collect()
+    }
+
+    fn seats_of(&self, role: &str) -> Vec<usize> {
+        (0..self.names.len())
+            .filter(|&s| self.roles[s] == role)
+            .collect()
+    }
+
+    /// A browser signed in as seat `seat`'s account.
+    async fn browser(&self, app: &TestApp, seat: usize, lang: &'static str) -> Browser {
+        let b = app.browser_in(lang);
+        let p = b.login(&self.real[seat], "password-123").await;
+        assert!(
+            p.status == StatusCode::OK && p.body.contains(r#"action="/logout""#),
+            "{} signs in: {}",
+            self.real[seat],
+            p.body
+        );
+        b
+    }
+}
+
+/// Creates a `variant` game of `real.len()` seats (`extra` merged into the create body), signs
+/// the accounts up in an order of their own and starts it with a fixed deal: seat `i` is
+/// `CAST[i]` played by `real[i]`, the seats `killers` and `police` those teams.
+async fn classic_game(
+    app: &TestApp,
+    variant: &str,
+    real: &[&str],
+    killers: &[usize],
+    police: &[usize],
+    extra: Value,
+) -> Classic {
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let mut create = json!({"title": format!("{variant} 对局"), "variant": variant,
+                            "act_minutes": 60, "remind_hours": 1});
+    if let (Value::Object(c), Value::Object(e)) = (&mut create, extra) {
+        c.extend(e);
+    }
+    let (s, b) = api.post("/api/v1/games", &admin, create).await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let n = real.len();
+    let mut tokens = vec![String::new(); n];
+    // Signed up from the last seat to the first.
+    for i in (0..n).rev() {
+        let t = token_or_account(&api, real[i]).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        tokens[i] = t;
+    }
+    let names: Vec<String> = CAST[..n].iter().map(|c| c.to_string()).collect();
+    let seats: Vec<Value> = (0..n)
+        .map(|i| json!({"game_id": names[i], "real_id": real[i]}))
+        .collect();
+    let list =
+        |seats: &[usize]| -> Vec<String> { seats.iter().map(|&i| names[i].clone()).collect() };
+    let mut setup = json!({"seats": seats, "killers": list(killers)});
+    if !police.is_empty() {
+        setup["police"] = json!(list(police));
+    }
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({ "setup": setup }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let roles = (0..n)
+        .map(|i| {
+            if killers.contains(&i) {
+                "killer"
+            } else if police.contains(&i) {
+                "police"
+            } else {
+                "civilian"
+            }
+        })
+        .collect();
+    Classic {
+        id,
+        admin,
+        tokens,
+        real: real.iter().map(|r| r.to_string()).collect(),
+        names,
+        roles,
+    }
+}
+
+/// A token for `name`, registering the account first if it has none yet.
+async fn token_or_account(api: &Api<'_>, name: &str) -> String {
+    let (s, b) = api
+        .call(
+            reqwest::Method::POST,
+            "/api/v1/tokens",
+            None,
+            Some(json!({"username": name, "password": "password-123"})),
+        )
+        .await;
+    if s == StatusCode::OK {
+        return b["token"].as_str().expect("token").to_string();
+    }
+    api.account(name).await
+}
+
+/// Who reads the pages of a walk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Reader {
+    Seat(usize),
+    /// Signed in, without a seat.
+    Bystander,
+    Anonymous,
+    Judge,
+}
+
+/// One answer of a walk: what was asked, its status and body.
+struct Seen {
+    path: String,
+    status: StatusCode,
+    body: String,
+}
+
+/// Every page and API answer of game `g` that `who` can ask for, with tokens `token` for the
+/// API (`None`: anonymous).
+/// A browser and an API token (`None`: anonymous) for `who` in game `g`.
+async fn sign_in(app: &TestApp, g: &Classic, who: Reader) -> (Browser, Option<String>) {
+    let api = Api::new(app);
+    match who {
+        Reader::Seat(i) => (g.browser(app, i, "zh-CN").await, Some(g.tokens[i].clone())),
+        Reader::Bystander => {
+            let t = token_or_account(&api, "wanderer").await;
+            let b = app.browser();
+            b.login("wanderer", "password-123").await;
+            (b, Some(t))
+        }
+        Reader::Anonymous => (app.browser(), None),
+        Reader::Judge => (app.admin().await, Some(g.admin.clone())),
+    }
+}
+
+/// Every page and API answer of game `g` that `who` can ask for, through its browser `b` and
+/// token.
+async fn walk(
+    app: &TestApp,
+    g: &Classic,
+    who: Reader,
+    b: &Browser,
+    token: Option<&str>,
+) -> Vec<Seen> {
+    let id = g.id;
+    let api = Api::new(app);
+    let lang = b.lang;
+    let mut paths: Vec<String> = [
+        "".to_string(),
+        "/seat".into(),
+        "/reveal".into(),
+        "/feed.atom".into(),
+        "/console".into(),
+    ]
+    .iter()
+    .map(|p| format!("/games/{id}{p}"))
+    .collect();
+    for kind in THREADS {
+        paths.push(format!("/games/{id}/threads/{kind}"));
+        for floor in [1, 999] {
+            paths.push(format!("/games/{id}/threads/{kind}?quote={floor}"));
+            paths.push(format!("/games/{id}/threads/{kind}/{floor}/edit"));
+            paths.push(format!("/games/{id}/threads/{kind}/{floor}/history"));
+        }
+    }
+    paths.extend([
+        "/games".to_string(),
+        "/b/games".into(),
+        "/b/games/feed.atom".into(),
+    ]);
+    let mut seen = Vec::new();
+    for path in paths {
+        let p = b.get(&path).await;
+        seen.push(Seen {
+            path,
+            status: p.status,
+            body: p.body,
+        });
+    }
+    let mut api_paths: Vec<String> = ["", "/me", "/reveal", "/console"]
+        .iter()
+        .map(|p| format!("/api/v1/games/{id}{p}"))
+        .collect();
+    for kind in THREADS {
+        api_paths.push(format!("/api/v1/games/{id}/threads/{kind}"));
+        api_paths.push(format!(
+            "/api/v1/games/{id}/threads/{kind}/posts/1/revisions"
+        ));
+    }
+    api_paths.push("/api/v1/boards/games/threads".into());
+    for path in api_paths {
+        let (status, body) = api.get(&path, token).await;
+        seen.push(Seen {
+            path,
+            status,
+            body: body.to_string(),
+        });
+    }
+    if std::env::var("MAKU_DUMP").is_ok() {
+        let dir = format!("/tmp/h5dump/{who:?}-{lang}");
+        std::fs::create_dir_all(&dir).ok();
+        for (i, s) in seen.iter().enumerate() {
+            std::fs::write(
+                format!("{dir}/{i:03}.txt"),
+                format!("{} {}\n{}", s.path, s.status, s.body),
+            )
+            .ok();
+        }
+    }
+    seen
+}
+
+/// The game's threads a walk reads: its own, its teams', and another variant's team.
+const THREADS: [&str; 5] = ["game", "graveyard", "killers", "police", "kira"];
+
+/// The words naming each role, in both languages (lower case).
+fn role_words(role: &str) -> &'static [&'static str] {
+    match role {
+        "killer" => &["杀手", "killer"],
+        "police" => &["警察", "police"],
+        _ => &["平民", "civilian"],
+    }
+}
+
+/// The lines of a seat page's private log, as drawn (after their act).
+fn log_lines(seat_page: &str) -> Vec<String> {
+    seat_page
+        .split(r#"<span class="act">"#)
+        .skip(1)
+        .filter_map(|rest| {
+            let line = rest.split("</li>").next()?;
+            Some(line.split_once("</span>")?.1.trim().to_string())
+        })
+        .collect()
+}
+
+/// Checks everything `who` read in a walk: no real ID but its own (the judge: on the console
+/// only), no role it was not told, no other seat's private line, each thread readable exactly
+/// by its team.
+fn check_walk(g: &Classic, who: Reader, seen: &[Seen], logs: &[Vec<String>], alive: &[bool]) {
+    let id = g.id;
+    let me = match who {
+        Reader::Seat(i) => Some(i),
+        _ => None,
+    };
+    let in_team = |team: &str| me.is_some_and(|i| g.roles[i] == team);
+    let get = |path: &str| {
+        seen.iter()
+            .find(|s| s.path == path)
+            .unwrap_or_else(|| panic!("the walk asked for {path}"))
+    };
+    for s in seen {
+        let path = s.path.as_str();
+        let body = s.body.to_lowercase();
+        let console = path.ends_with("/console");
+        let own_private = me.is_some()
+            && (path == format!("/games/{id}/seat") || path == format!("/api/v1/games/{id}/me"));
+        assert!(s.status.as_u16() < 500, "{who:?} {path}: {}", s.status);
+        // Real IDs: the seat's own (its navigation names its account); the judge's console.
+        if who == Reader::Judge && console {
+            assert_eq!(s.status, StatusCode::OK, "the judge's console");
+            for real in &g.real {
+                assert!(s.body.contains(real.as_str()), "the console names {real}");
+            }
+        } else {
+            let text = if path == format!("/api/v1/games/{id}") {
+                // The sign-up list is public, by name: no order in it tells a seat.
+                let mut v: Value = serde_json::from_str(&s.body).expect("JSON");
+                let mut sorted = g.real.clone();
+                sorted.sort();
+                assert_eq!(v["signups"], json!(sorted), "{who:?}");
+                v.as_object_mut().expect("an object").remove("signups");
+                v.to_string()
+            } else {
+                s.body.clone()
+            };
+            for (seat, real) in g.real.iter().enumerate() {
+                if me == Some(seat) {
+                    continue;
+                }
+                assert!(
+                    !text.contains(real.as_str()),
+                    "{who:?} reads {real} ({}) on {path}: {}",
+                    g.names[seat],
+                    s.body
+                );
+            }
+        }
+        // Roles: the judge knows them; a seat its own and its team's; a police officer the
+        // checked seat's; nobody else any.
+        if who == Reader::Judge {
+            continue;
+        }
+        for role in ["killer", "police", "civilian"] {
+            let own = me.is_some_and(|i| g.roles[i] == role);
+            let allowed = (own && own_private)
+                || (own
+                    && role != "civilian"
+                    && path.contains(&format!("/threads/{}", team_key(role))))
+                || (role == "killer" && in_team("police") && own_private);
+            if allowed {
+                continue;
+            }
+            for word in role_words(role) {
+                assert!(
+                    !body.contains(word),
+                    "{who:?} reads the role word {word} on {path}: {}",
+                    s.body
+                );
+            }
+        }
+        // Private lines: each seat's only on its own page (and /me).
+        for (seat, lines) in logs.iter().enumerate() {
+            for line in lines {
+                let mine = me.is_some_and(|i| logs[i].contains(line));
+                if mine && path == format!("/games/{id}/seat") {
+                    continue;
+                }
+                assert!(
+                    !s.body.contains(line.as_str()),
+                    "{who:?} reads {}'s private line {line} on {path}",
+                    g.names[seat]
+                );
+            }
+        }
+        if !(own_private) {
+            for code in [
+                "check_result",
+                "teammates",
+                "kill_recorded",
+                "check_recorded",
+            ] {
+                assert!(!s.body.contains(code), "{who:?} reads {code} on {path}");
+            }
+        }
+    }
+    // The team threads: read by their living team and the judge; everyone else gets the
+    // answer a kind this game does not have gets (the Kiras'), for every floor and tool.
+    for team in ["killers", "police"] {
+        let reads =
+            who == Reader::Judge || me.is_some_and(|i| team_key(g.roles[i]) == team && alive[i]);
+        for prefix in [
+            format!("/games/{id}/threads/{team}"),
+            format!("/api/v1/games/{id}/threads/{team}"),
+        ] {
+            let list = get(&prefix);
+            if reads {
+                assert_eq!(list.status, StatusCode::OK, "{who:?} reads {prefix}");
+                continue;
+            }
+            for s in seen.iter().filter(|s| s.path.starts_with(&prefix)) {
+                let twin = get(&s.path.replacen(team, "kira", 1));
+                assert_eq!(
+                    (s.status, &s.body),
+                    (twin.status, &twin.body),
+                    "{who:?}: {} answers as {} does",
+                    s.path,
+                    twin.path
+                );
+                assert!(
+                    matches!(s.status, StatusCode::FORBIDDEN | StatusCode::UNAUTHORIZED),
+                    "{who:?} {}: {}",
+                    s.path,
+                    s.status
+                );
+            }
+        }
+    }
+}
+
+/// The team thread of a role (`killer` → `killers`); a civilian has none.
+fn team_key(role: &str) -> &'static str {
+    match role {
+        "killer" => "killers",
+        "police" => "police",
+        _ => "-",
+    }
+}
+
+async fn a_dongsha_game_keeps_every_secret_on_every_page(app: TestApp) {
+    let g = classic_game(&app, "dongsha", &REAL, &[1, 4, 8], &[2, 6, 10], json!({})).await;
+    let api = Api::new(&app);
+    let id = g.id;
+    // Night 1: the killers kill seat 0, the police check seat 4 (a killer); each team talks in
+    // its thread.
+    for &k in &g.seats_of("killer") {
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{id}/actions"),
+                &g.tokens[k],
+                json!({"type": "kill", "target": g.names[0]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{id}/threads/killers"),
+                &g.tokens[k],
+                json!({"body": format!("今晚动手 {}", g.names[k])}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    for &p in &g.seats_of("police") {
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{id}/actions"),
+                &g.tokens[p],
+                json!({"type": "check", "target": g.names[4]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{id}/threads/police"),
+                &g.tokens[p],
+                json!({"body": format!("验一下 {}", g.names[4])}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    let readers: Vec<Reader> = (0..g.names.len())
+        .map(Reader::Seat)
+        .chain([Reader::Bystander, Reader::Anonymous, Reader::Judge])
+        .collect();
+    let mut browsers = Vec::new();
+    for &who in &readers {
+        browsers.push(sign_in(&app, &g, who).await);
+    }
+    for (lang, phase) in [("zh-CN", "night"), ("en", "dawn")] {
+        if phase == "dawn" {
+            let (s, b) = api
+                .post(
+                    &format!("/api/v1/games/{id}/resolve"),
+                    &g.admin,
+                    json!({"act": 1}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+            // The victim's last words, in the game thread; the graveyard is hers now.
+            for (thread, body) in [("game", "遗言：我是好人"), ("graveyard", "墓地见")] {
+                let (s, b) = api
+                    .post(
+                        &format!("/api/v1/games/{id}/threads/{thread}"),
+                        &g.tokens[0],
+                        json!({"body": body}),
+                    )
+                    .await;
+                assert_eq!(s, StatusCode::CREATED, "{thread}: {b}");
+            }
+        }
+        let mut walks = Vec::new();
+        for (who, (b, token)) in readers.iter().zip(&mut browsers) {
+            b.lang = lang;
+            walks.push((*who, walk(&app, &g, *who, b, token.as_deref()).await));
+        }
+        let logs: Vec<Vec<String>> = (0..g.names.len())
+            .map(|i| {
+                let (_, seen) = &walks[i];
+                log_lines(
+                    &seen
+                        .iter()
+                        .find(|s| s.path.ends_with("/seat"))
+                        .expect("seat")
+                        .body,
+                )
+            })
+            .collect();
+        // What each seat was told privately, on its own page only.
+        for (i, lines) in logs.iter().enumerate() {
+            let told = |needle: &str| lines.iter().any(|l| l.contains(needle));
+            match g.roles[i] {
+                "civilian" => assert!(lines.is_empty() || phase == "dawn", "{lines:?}"),
+                _ => {
+                    let team: Vec<&str> = g.team(i).iter().map(|&t| g.names[t].as_str()).collect();
+                    let sep = if lang == "en" { ", " } else { "、" };
+                    assert!(told(&team.join(sep)), "{}: {lines:?}", g.names[i]);
+                }
+            }
+            if g.roles[i] == "police" && phase == "dawn" {
+                assert!(told(&format!("{} is a killer", g.names[4])), "{lines:?}");
+            }
+        }
+        let (_, view) = api.get(&format!("/api/v1/games/{id}"), None).await;
+        let alive: Vec<bool> = view["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .map(|s| s["alive"] == true)
+            .collect();
+        for (who, seen) in &walks {
+            check_walk(&g, *who, seen, &logs, &alive);
+        }
+        // A shengtui game has no team threads at all: its seats, its lone killer too, get
+        // for every team thread exactly what a dongsha seat outside that team gets.
+        if phase == "dawn" {
+            let st = classic_game(&app, "shengtui", &REAL_B, &[3], &[], json!({})).await;
+            let civilian = &walks[3].1;
+            for seat in [3, 0] {
+                let (mut b_there, token) = sign_in(&app, &st, Reader::Seat(seat)).await;
+                b_there.lang = lang;
+                let other = walk(&app, &st, Reader::Seat(seat), &b_there, token.as_deref()).await;
+                for s in other.iter().filter(|s| {
+                    s.path.contains("/threads/killers") || s.path.contains("/threads/police")
+                }) {
+                    let path =
+                        s.path
+                            .replacen(&format!("/games/{}", st.id), &format!("/games/{id}"), 1);
+                    let twin = civilian
+                        .iter()
+                        .find(|t| t.path == path)
+                        .expect("the same path");
+                    assert_eq!((s.status, &s.body), (twin.status, &twin.body), "{path}");
+                }
+                for team in ["killers", "police"] {
+                    let post = |game: i64, token: &str| {
+                        let api = &api;
+                        let token = token.to_string();
+                        async move {
+                            api.post(
+                                &format!("/api/v1/games/{game}/threads/{team}"),
+                                &token,
+                                json!({"body": "偷偷说"}),
+                            )
+                            .await
+                        }
+                    };
+                    // The form says the same, and leads to the same answer.
+                    assert_eq!(
+                        form_post(&b_there, st.id, team).await,
+                        form_post(&browsers[3].0, id, team).await,
+                        "{team}"
+                    );
+                    let there = post(st.id, &st.tokens[seat]).await;
+                    let here = post(id, &g.tokens[3]).await;
+                    assert_eq!(there, here, "{team}");
+                    assert_eq!(here.0, StatusCode::CONFLICT, "{}", here.1);
+                }
+            }
+        }
+    }
+}
+
+/// A reply posted through the thread's form, as a browser would: the form's own answer (its
+/// redirect with the game's id as `N`), then the page it leads to.
+async fn form_post(b: &Browser, game: i64, kind: &str) -> (StatusCode, String, StatusCode, String) {
+    let home = b.get("/").await;
+    assert!(home.body.contains(r#"name="csrf""#), "{}", home.body);
+    let csrf = home.csrf();
+    let path = format!("/games/{game}/threads/{kind}");
+    let form = [("csrf", csrf.as_str()), ("body", "偷偷说")];
+    let answer = b.post_answer(&path, &form).await;
+    let page = b.post(&path, &form).await;
+    (
+        answer.status,
+        answer.location.replace(&game.to_string(), "N"),
+        page.status,
+        page.body,
+    )
+}
