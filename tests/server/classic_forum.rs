@@ -2,12 +2,18 @@
 //! seat, a bystander, an anonymous reader and the judge; turns to speak in the browser pages;
 //! free speeches; the create form; a series (CL-3); reminders of a night.
 
-use crate::helpers::{Api, Browser, TestApp};
+use crate::helpers::{Api, Browser, Page, TestApp};
 use crate::on_both_backends;
+use maku::game::scheduler::tick;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-on_both_backends!(a_dongsha_game_keeps_every_secret_on_every_page,);
+on_both_backends!(
+    a_dongsha_game_keeps_every_secret_on_every_page,
+    turns_to_speak_run_in_the_browser_pages,
+    free_speeches_open_the_game_thread_to_every_living_seat,
+    a_dongsha_night_reminds_its_teams_and_tells_each_seat_its_results,
+);
 
 /// The default cast's first names (the classic presets' game IDs).
 const CAST: [&str; 12] = [
@@ -634,4 +640,485 @@ async fn form_post(b: &Browser, game: i64, kind: &str) -> (StatusCode, String, S
         page.status,
         page.body,
     )
+}
+
+/// The step the page's "过" form names, if the page offers it (the reader's turn to speak).
+fn pass_step(page: &Page, game: i64) -> Option<String> {
+    let start = page.body.find(&format!(r#"action="/games/{game}/pass""#))?;
+    let form = &page.body[start..start + page.body[start..].find("</form>")?];
+    let marker = r#"name="step" value=""#;
+    let at = form.find(marker)? + marker.len();
+    Some(form[at..at + form[at..].find('"')?].to_string())
+}
+
+/// Whether the page offers the game thread's reply form.
+fn has_reply_form(page: &Page, game: i64) -> bool {
+    page.body.contains(&format!(
+        r#"<form method="post" action="/games/{game}/threads/game""#
+    ))
+}
+
+/// Presses "过" for the phase of `step`, as the banner's form does.
+async fn press_pass(b: &Browser, game: i64, step: &str) -> Page {
+    let csrf = b.get("/").await.csrf();
+    b.post(
+        &format!("/games/{game}/pass"),
+        &[("csrf", &csrf), ("step", step)],
+    )
+    .await
+}
+
+/// Posts in the game thread through its reply form.
+async fn speak(b: &Browser, game: i64, body: &str) -> Page {
+    let csrf = b.get("/").await.csrf();
+    b.post(
+        &format!("/games/{game}/threads/game"),
+        &[("csrf", &csrf), ("body", body)],
+    )
+    .await
+}
+
+/// The game thread's posts (API, first page), oldest first.
+async fn thread_posts(app: &TestApp, game: i64) -> Vec<Value> {
+    let (s, b) = Api::new(app)
+        .get(&format!("/api/v1/games/{game}/threads/game"), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    b["posts"].as_array().expect("posts").clone()
+}
+
+/// The newest act post of the game thread, as the reader's page draws it (its text).
+fn last_act_post(page: &Page) -> String {
+    let start = page
+        .body
+        .rfind(r#"class="post act-post""#)
+        .expect("an act post");
+    let end = page.body[start..].find("</article>").expect("its end") + start;
+    page.body[start..end].to_string()
+}
+
+/// The phase open now (API).
+async fn phase(app: &TestApp, game: i64) -> Value {
+    let (_, g) = Api::new(app)
+        .get(&format!("/api/v1/games/{game}"), None)
+        .await;
+    g["phase"].clone()
+}
+
+/// An eight-seat dongsha game whose night 1 kills seat 0, resolved by the judge: it is seat
+/// 0's last words now.
+async fn after_first_night(app: &TestApp, options: Value) -> Classic {
+    let g = classic_game(
+        app,
+        "dongsha",
+        &REAL[..8],
+        &[1, 4],
+        &[2, 6],
+        json!({ "options": options }),
+    )
+    .await;
+    let api = Api::new(app);
+    for k in [1, 4] {
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{}/actions", g.id),
+                &g.tokens[k],
+                json!({"type": "kill", "target": g.names[0]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/resolve", g.id),
+            &g.admin,
+            json!({"act": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    g
+}
+
+async fn turns_to_speak_run_in_the_browser_pages(app: TestApp) {
+    let g = after_first_night(&app, json!({})).await;
+    let id = g.id;
+    let mut b = Vec::new();
+    for i in 0..8 {
+        b.push(g.browser(&app, i, "zh-CN").await);
+    }
+    let thread = format!("/games/{id}/threads/game");
+    // CL-4: the night's victim, out, leaves her last words; she alone has the turn.
+    assert_eq!(phase(&app, id).await["kind"], "last_words");
+    for path in [
+        format!("/games/{id}"),
+        thread.clone(),
+        format!("/games/{id}/seat"),
+    ] {
+        let page = b[0].get(&path).await;
+        assert_eq!(
+            pass_step(&page, id).as_deref(),
+            Some("2"),
+            "{path}: {}",
+            page.body
+        );
+        assert!(page.body.contains("轮到你在游戏帖发言"), "{path}");
+        for other in [1, 3] {
+            let page = b[other].get(&path).await;
+            assert_eq!(pass_step(&page, id), None, "{path}");
+        }
+    }
+    let page = b[0].get(&thread).await;
+    assert!(has_reply_form(&page, id), "{}", page.body);
+    assert!(
+        last_act_post(&page).contains("令狐冲 可以留遗言。"),
+        "{}",
+        page.body
+    );
+    // A living seat has no reply form now, and a post sent anyway is refused.
+    for other in [1, 3] {
+        let page = b[other].get(&thread).await;
+        assert!(!has_reply_form(&page, id), "{}", page.body);
+        let refused = speak(&b[other], id, "我抢着说").await;
+        refused.assert_back_at(&thread);
+        assert!(
+            refused.body.contains("你现在不能在这个帖子里发言。"),
+            "{}",
+            refused.body
+        );
+    }
+    let said = speak(&b[0], id, "遗言：我是平民，查查任盈盈").await;
+    assert_eq!(said.status, StatusCode::OK, "{}", said.body);
+    // One speech a turn: a second post is refused (the first may still be edited).
+    let again = speak(&b[0], id, "再说一句").await;
+    assert!(
+        again.body.contains("你这一轮已经发过言了"),
+        "{}",
+        again.body
+    );
+    let posts = thread_posts(&app, id).await;
+    let spoken: Vec<(&str, &str)> = posts
+        .iter()
+        .filter(|p| p["kind"] == "user")
+        .map(|p| {
+            (
+                p["author"].as_str().unwrap_or(""),
+                p["body"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        spoken,
+        [("令狐冲", "遗言：我是平民，查查任盈盈")],
+        "only the last words"
+    );
+    // Another seat's 过 ends nothing; hers does, and the thread says whose turn it is.
+    let not_yours = press_pass(&b[3], id, "2").await;
+    assert!(
+        not_yours.body.contains("现在不是你的发言时间。"),
+        "{}",
+        not_yours.body
+    );
+    assert_eq!(phase(&app, id).await["step"], 2);
+    let passed = press_pass(&b[0], id, "2").await;
+    assert_eq!(passed.answer, StatusCode::SEE_OTHER);
+    assert!(passed.url.contains(&thread), "{}", passed.url);
+    assert_eq!(
+        phase(&app, id).await,
+        json!({"step": 3, "act": 1, "kind": "speech"})
+    );
+    let act = last_act_post(&passed);
+    assert!(act.contains("轮到 任盈盈 发言。"), "{act}");
+    assert!(!act.contains("已跳过"), "she spoke: {act}");
+    // A page left open since her turn ends no other turn.
+    let stale = press_pass(&b[0], id, "2").await;
+    assert!(stale.body.contains(r#"class="error""#), "{}", stale.body);
+    assert_eq!(phase(&app, id).await["step"], 3);
+    // CL-5: the first living seat after the victim speaks; the out seat has no form now.
+    let page = b[0].get(&thread).await;
+    assert!(!has_reply_form(&page, id) && pass_step(&page, id).is_none());
+    let page = b[1].get(&thread).await;
+    assert!(has_reply_form(&page, id));
+    assert_eq!(pass_step(&page, id).as_deref(), Some("3"));
+    for other in [2, 3] {
+        let page = b[other].get(&thread).await;
+        assert!(!has_reply_form(&page, id) && pass_step(&page, id).is_none());
+    }
+    let said = speak(&b[1], id, "我是好人，过").await;
+    assert_eq!(said.status, StatusCode::OK);
+    let passed = press_pass(&b[1], id, "3").await;
+    assert!(last_act_post(&passed).contains("轮到 岳不群 发言。"));
+    // A turn left to its time limit (a speech lasts 120 minutes) is skipped, and the thread
+    // says so; the next seat's turn opens.
+    app.clock.advance(chrono::Duration::minutes(119));
+    assert_eq!(tick(&app.state).await.expect("tick"), 0);
+    app.clock.advance(chrono::Duration::minutes(2));
+    assert_eq!(tick(&app.state).await.expect("tick"), 1);
+    let page = b[3].get(&thread).await;
+    let act = last_act_post(&page);
+    assert!(act.contains("岳不群 未在时限内发言，已跳过。"), "{act}");
+    assert!(act.contains("轮到 林平之 发言。"), "{act}");
+    assert!(has_reply_form(&page, id) && pass_step(&page, id).as_deref() == Some("5"));
+    // A turn that was spoken and then left to its limit is not called skipped.
+    let said = speak(&b[3], id, "我也是好人").await;
+    assert_eq!(said.status, StatusCode::OK);
+    app.clock.advance(chrono::Duration::minutes(121));
+    assert_eq!(tick(&app.state).await.expect("tick"), 1);
+    let page = b[4].get(&thread).await;
+    let act = last_act_post(&page);
+    assert!(!act.contains("已跳过"), "{act}");
+    assert!(act.contains("轮到 风清扬 发言。"), "{act}");
+    // The English page says the same.
+    b[4].lang = "en";
+    let page = b[4].get(&thread).await;
+    assert!(
+        page.body
+            .contains("岳不群 did not speak in time and was skipped."),
+        "{}",
+        page.body
+    );
+    assert!(
+        last_act_post(&page).contains("It is 风清扬"),
+        "{}",
+        page.body
+    );
+}
+
+async fn free_speeches_open_the_game_thread_to_every_living_seat(app: TestApp) {
+    let g = after_first_night(&app, json!({"speeches": "free"})).await;
+    let id = g.id;
+    let api = Api::new(&app);
+    let mut b = Vec::new();
+    for i in 0..8 {
+        b.push(g.browser(&app, i, "zh-CN").await);
+    }
+    let thread = format!("/games/{id}/threads/game");
+    // The last words are a turn still (CL-4), then the day's discussion.
+    let page = b[0].get(&thread).await;
+    assert!(has_reply_form(&page, id));
+    assert_eq!(speak(&b[0], id, "遗言").await.status, StatusCode::OK);
+    assert_eq!(
+        press_pass(&b[0], id, "2").await.answer,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        phase(&app, id).await,
+        json!({"step": 3, "act": 1, "kind": "discussion"})
+    );
+    // Every living seat posts, as often as it likes, with no turn and no 过.
+    for (i, seat) in b.iter().enumerate().skip(1) {
+        let page = seat.get(&thread).await;
+        assert!(has_reply_form(&page, id), "seat {i}: {}", page.body);
+        assert_eq!(pass_step(&page, id), None);
+        for n in 0..2 {
+            let said = speak(seat, id, &format!("{} 第 {n} 次发言", g.names[i])).await;
+            assert_eq!(said.status, StatusCode::OK);
+            assert!(!said.body.contains(r#"class="error""#), "{}", said.body);
+        }
+    }
+    // The seat that is out does not.
+    let page = b[0].get(&thread).await;
+    assert!(!has_reply_form(&page, id));
+    let refused = speak(&b[0], id, "我还想说").await;
+    assert!(
+        refused.body.contains("你现在不能在这个帖子里发言。"),
+        "{}",
+        refused.body
+    );
+    let (s, _) = api
+        .post(
+            &format!("/api/v1/games/{id}/threads/game"),
+            &g.tokens[0],
+            json!({"body": "API 也不行"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    let posts = thread_posts(&app, id).await;
+    let authors: Vec<&str> = posts
+        .iter()
+        .filter(|p| p["kind"] == "user")
+        .filter_map(|p| p["author"].as_str())
+        .collect();
+    assert_eq!(authors.len(), 1 + 7 * 2, "{authors:?}");
+    assert_eq!(authors.iter().filter(|a| **a == "令狐冲").count(), 1);
+    // Nobody may pass in a free discussion; the day's deadline ends it (the act's length).
+    let nobody = press_pass(&b[1], id, "3").await;
+    assert!(
+        nobody.body.contains("现在不是你的发言时间。"),
+        "{}",
+        nobody.body
+    );
+    app.clock.advance(chrono::Duration::minutes(61));
+    assert_eq!(tick(&app.state).await.expect("tick"), 1);
+    assert_eq!(phase(&app, id).await["kind"], "vote");
+}
+
+/// The notifications of the account `name` (the store's rows, newest first).
+async fn notes_of(app: &TestApp, name: &str) -> Vec<maku::notify::store::NotificationRow> {
+    let key = name.to_lowercase();
+    app.state
+        .db(move |c| {
+            let user = maku::db::queries::users::by_key(c, &key)?.expect("the account");
+            Ok(maku::notify::store::list(c, user.id, None, 500)?)
+        })
+        .await
+        .expect("db")
+}
+
+/// How many of `rows` are of `kind` for game `game` and step `step`.
+fn count(rows: &[maku::notify::store::NotificationRow], kind: &str, game: i64, step: i32) -> usize {
+    rows.iter()
+        .filter(|r| r.kind == kind && r.game_id == game && r.act == step)
+        .count()
+}
+
+/// The judge resolves phase after phase until the night of act `act` is open.
+async fn resolve_until_night(app: &TestApp, g: &Classic, act: u64) {
+    let api = Api::new(app);
+    for _ in 0..40 {
+        let p = phase(app, g.id).await;
+        if p["kind"] == "night" && p["act"] == act {
+            return;
+        }
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{}/resolve", g.id),
+                &g.admin,
+                json!({"act": p["step"]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    panic!("no night {act}");
+}
+
+/// What notify.rs checks for Death Note holds for a dongsha night: each seat hears of each
+/// phase posted; a seat whose team still owes its kill or check is reminded before the
+/// deadline, once (a killer whose teammate submitted owes nothing, CL-1); the night's private
+/// results (the check, CL-2) reach the officers alone, once, named by their act.
+async fn a_dongsha_night_reminds_its_teams_and_tells_each_seat_its_results(app: TestApp) {
+    let g = classic_game(&app, "dongsha", &REAL[..8], &[1, 4], &[2, 6], json!({})).await;
+    let id = g.id;
+    let api = Api::new(&app);
+    let notify_tick = || async { maku::notify::tick(&app.state).await.expect("notify tick") };
+    notify_tick().await;
+    for real in &g.real {
+        assert_eq!(
+            count(&notes_of(&app, real).await, "act_posted", id, 1),
+            1,
+            "{real}"
+        );
+    }
+    assert!(
+        notes_of(&app, "admin").await.is_empty(),
+        "the judge plays no seat"
+    );
+    // One killer submits; his teammate owes nothing more. The police owe their check.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/actions"),
+            &g.tokens[1],
+            json!({"type": "kill", "target": g.names[0]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let reminded =
+        |rows: &[maku::notify::store::NotificationRow]| count(rows, "ballot_missing", id, 1);
+    // The night lasts the act's hour and the reminder comes an hour ahead: at half the night.
+    app.clock.advance(chrono::Duration::minutes(29));
+    notify_tick().await;
+    for real in &g.real {
+        assert_eq!(
+            reminded(&notes_of(&app, real).await),
+            0,
+            "{real}: not before"
+        );
+    }
+    app.clock.advance(chrono::Duration::minutes(2));
+    notify_tick().await;
+    for (i, real) in g.real.iter().enumerate() {
+        let rows = notes_of(&app, real).await;
+        assert_eq!(
+            reminded(&rows),
+            usize::from(g.roles[i] == "police"),
+            "{real} ({})",
+            g.roles[i]
+        );
+        if let Some(row) = rows.iter().find(|r| r.kind == "ballot_missing") {
+            let p: Value = serde_json::from_str(&row.payload).expect("payload");
+            assert_eq!(
+                (p["action"].clone(), p["ballot"].clone()),
+                (json!(true), json!(false))
+            );
+        }
+    }
+    let b = g.browser(&app, 2, "zh-CN").await;
+    let list = b.get("/notifications").await;
+    assert!(
+        list.body.contains("你仍未提交第 1 幕（夜晚）的投票或行动"),
+        "{}",
+        list.body
+    );
+    for p in [2, 6] {
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{id}/actions"),
+                &g.tokens[p],
+                json!({"type": "check", "target": g.names[4]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    notify_tick().await;
+    app.clock.advance(chrono::Duration::minutes(10));
+    notify_tick().await;
+    for real in &g.real[2..3] {
+        assert_eq!(reminded(&notes_of(&app, real).await), 1, "{real}: once");
+    }
+    // The night ends on its deadline: everyone hears of it; the officers alone of their check.
+    app.clock.advance(chrono::Duration::minutes(20));
+    assert_eq!(tick(&app.state).await.expect("tick"), 1);
+    notify_tick().await;
+    for (i, real) in g.real.iter().enumerate() {
+        let rows = notes_of(&app, real).await;
+        assert_eq!(
+            count(&rows, "act_posted", id, 2),
+            1,
+            "{real} hears of the dawn"
+        );
+        assert_eq!(
+            count(&rows, "action_reply", id, 1),
+            usize::from(g.roles[i] == "police"),
+            "{real} ({}): the night's private results",
+            g.roles[i]
+        );
+    }
+    assert_eq!(notify_tick().await, 0, "nothing twice");
+    let list = b.get("/notifications").await;
+    assert!(list.body.contains("第 1 幕结算"), "{}", list.body);
+    assert!(list.body.contains("风清扬 是杀手"), "{}", list.body);
+    // Night 2: its check is told as act 2's.
+    resolve_until_night(&app, &g, 2).await;
+    let night = phase(&app, id).await["step"].as_i64().expect("step") as i32;
+    let (s, b2) = api
+        .post(
+            &format!("/api/v1/games/{id}/actions"),
+            &g.tokens[2],
+            json!({"type": "check", "target": g.names[5]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b2}");
+    let (s, b2) = api
+        .post(
+            &format!("/api/v1/games/{id}/resolve"),
+            &g.admin,
+            json!({"act": night}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b2}");
+    notify_tick().await;
+    let rows = notes_of(&app, &g.real[2]).await;
+    assert_eq!(count(&rows, "action_reply", id, night), 1, "{night}");
+    let list = b.get("/notifications").await;
+    assert!(list.body.contains("第 2 幕结算"), "{}", list.body);
+    assert!(list.body.contains("东方不败 不是杀手"), "{}", list.body);
 }
