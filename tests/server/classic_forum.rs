@@ -2,7 +2,7 @@
 //! seat, a bystander, an anonymous reader and the judge; turns to speak in the browser pages;
 //! free speeches; the create form; a series (CL-3); reminders of a night.
 
-use crate::helpers::{Api, Browser, Page, TestApp};
+use crate::helpers::{Api, Browser, Page, TestApp, fact};
 use crate::on_both_backends;
 use maku::game::scheduler::tick;
 use reqwest::StatusCode;
@@ -13,6 +13,8 @@ on_both_backends!(
     turns_to_speak_run_in_the_browser_pages,
     free_speeches_open_the_game_thread_to_every_living_seat,
     a_dongsha_night_reminds_its_teams_and_tells_each_seat_its_results,
+    the_create_form_offers_the_presets_with_their_teams_and_options,
+    a_series_game_may_not_kill_the_last_first_victim_on_its_first_night,
 );
 
 /// The default cast's first names (the classic presets' game IDs).
@@ -46,6 +48,18 @@ const REAL_B: [&str; 6] = [
     "theodora",
     "ulrich",
     "valentina",
+];
+
+/// The real IDs of a third table.
+const REAL_C: [&str; 8] = [
+    "wilhelmina",
+    "xavier",
+    "yolanda",
+    "zacharias",
+    "augustin",
+    "beatrix",
+    "cornelius",
+    "delphine",
 ];
 
 /// A running classic game dealt by the admin.
@@ -106,7 +120,7 @@ async fn classic_game(
     extra: Value,
 ) -> Classic {
     let api = Api::new(app);
-    let admin = api.token("admin", &app.admin_password).await;
+    let admin = admin_token(app).await;
     let mut create = json!({"title": format!("{variant} 对局"), "variant": variant,
                             "act_minutes": 60, "remind_hours": 1});
     if let (Value::Object(c), Value::Object(e)) = (&mut create, extra) {
@@ -115,6 +129,21 @@ async fn classic_game(
     let (s, b) = api.post("/api/v1/games", &admin, create).await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let id = b["id"].as_i64().expect("id");
+    start_created(app, id, real, killers, police).await
+}
+
+/// Signs the accounts `real` up for the created game `id`, in an order of their own, and
+/// starts it with a fixed deal (the admin's): seat `i` is `CAST[i]` played by `real[i]`, the
+/// seats `killers` and `police` those teams.
+async fn start_created(
+    app: &TestApp,
+    id: i64,
+    real: &[&str],
+    killers: &[usize],
+    police: &[usize],
+) -> Classic {
+    let api = Api::new(app);
+    let admin = admin_token(app).await;
     let n = real.len();
     let mut tokens = vec![String::new(); n];
     // Signed up from the last seat to the first.
@@ -163,6 +192,26 @@ async fn classic_game(
         names,
         roles,
     }
+}
+
+/// The admin's token on `app`, asked for once (sign-ins are limited per account).
+async fn admin_token(app: &TestApp) -> String {
+    static TOKENS: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+    let known = TOKENS
+        .lock()
+        .expect("tokens")
+        .iter()
+        .find(|(base, _)| *base == app.base)
+        .map(|(_, t)| t.clone());
+    if let Some(t) = known {
+        return t;
+    }
+    let t = Api::new(app).token("admin", &app.admin_password).await;
+    TOKENS
+        .lock()
+        .expect("tokens")
+        .push((app.base.clone(), t.clone()));
+    t
 }
 
 /// A token for `name`, registering the account first if it has none yet.
@@ -1121,4 +1170,405 @@ async fn a_dongsha_night_reminds_its_teams_and_tells_each_seat_its_results(app: 
     let list = b.get("/notifications").await;
     assert!(list.body.contains("第 2 幕结算"), "{}", list.body);
     assert!(list.body.contains("东方不败 不是杀手"), "{}", list.body);
+}
+
+/// The `<select name="{name}">` of a page, if it has one.
+fn select<'a>(page: &'a Page, name: &str) -> Option<&'a str> {
+    let start = page.body.find(&format!(r#"<select name="{name}""#))?;
+    let end = page.body[start..].find("</select>")? + start;
+    Some(&page.body[start..end])
+}
+
+/// Posts the create form of `/games/new?variant={variant}` as a judge fills it in: its own
+/// fields (CSRF, variant) and `fields`.
+async fn create_form(b: &Browser, variant: &str, fields: &[(&str, &str)]) -> Page {
+    let form = b.get(&format!("/games/new?variant={variant}")).await;
+    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+    let csrf = form.csrf();
+    let mut post = vec![("csrf", csrf.as_str()), ("variant", variant)];
+    post.extend_from_slice(fields);
+    b.post("/games", &post).await
+}
+
+async fn the_create_form_offers_the_presets_with_their_teams_and_options(app: TestApp) {
+    let admin = app.admin().await;
+    let chooser = admin.get("/games/new").await;
+    assert_eq!(chooser.status, StatusCode::OK, "{}", chooser.body);
+    for (variant, label, seats) in [
+        ("deathnote", "死亡笔记", "6–40 人"),
+        ("dongsha", "东京杀人帮 2.0（东杀）", "8–16 人"),
+        ("killgame", "killgame 纸牌", "11–16 人"),
+        ("shengtui", "生推版（改）", "6–8 人"),
+        ("wujian", "无间道", "4–20 人"),
+    ] {
+        let link = format!(r#"<a href="/games/new?variant={variant}">{label}</a>"#);
+        assert!(chooser.body.contains(&link), "{link}: {}", chooser.body);
+        let at = chooser.body.find(&link).expect("the entry");
+        assert!(chooser.body[at..].contains(seats), "{variant}: {seats}");
+    }
+    // Each preset's teams by seat count, as the ruling book's table groups them.
+    for line in [
+        "<li>8–10 人：杀手 2 人、警察 2 人</li>",
+        "<li>11–14 人：杀手 3 人、警察 3 人</li>",
+        "<li>15–16 人：杀手 4 人、警察 4 人</li>",
+        "<li>6–8 人：杀手 1 人</li>",
+    ] {
+        assert!(chooser.body.contains(line), "{line}: {}", chooser.body);
+    }
+    let mut en = app.browser_in("en");
+    en.login("admin", &app.admin_password).await;
+    let chooser = en.get("/games/new").await;
+    for line in [
+        "<li>8–10 seats: 2 killers, 2 police</li>",
+        "<li>15–16 seats: 4 killers, 4 police</li>",
+        "<li>6–8 seats: 1 killers</li>",
+    ] {
+        assert!(chooser.body.contains(line), "{line}: {}", chooser.body);
+    }
+    en.lang = "zh-CN";
+    // Dongsha's form: the speeches select (ordered by default), a length for each phase, the
+    // series select, and the summary of its teams.
+    let form = admin.get("/games/new?variant=dongsha").await;
+    assert_eq!(form.status, StatusCode::OK);
+    let speeches = select(&form, "speeches").expect("the speeches select");
+    assert!(
+        speeches.contains(r#"<option value="ordered" selected>"#),
+        "{speeches}"
+    );
+    assert!(speeches.contains(r#"<option value="free">"#), "{speeches}");
+    for kind in ["night", "last_words", "speech", "discussion", "vote", "pk"] {
+        assert!(
+            form.body
+                .contains(&format!(r#"name="phase_{kind}" type="number""#)),
+            "phase_{kind}: {}",
+            form.body
+        );
+    }
+    assert!(
+        form.body.contains(r#"placeholder="120""#),
+        "the speeches' default"
+    );
+    assert!(select(&form, "series_after").is_some());
+    assert!(form.body.contains("8–10 人：杀手 2 人、警察 2 人"));
+    // A refused form comes back intact, to the same variant's form.
+    let typed = [
+        ("title", "东杀周末局"),
+        ("act_minutes", "0"),
+        ("speeches", "free"),
+        ("phase_speech", "30"),
+        ("min_seats", "9"),
+    ];
+    let refused = create_form(&admin, "dongsha", &typed).await;
+    refused.assert_back_at("/games/new");
+    assert!(
+        refused.url.ends_with("/games/new?variant=dongsha"),
+        "{}",
+        refused.url
+    );
+    assert!(
+        refused.body.contains(r#"class="error""#),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains(r#"value="东杀周末局""#),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused
+            .body
+            .contains(r#"name="act_minutes" type="number" min="1" max="10080" step="1" value="0""#)
+    );
+    assert!(
+        refused
+            .body
+            .contains(r#"name="min_seats" type="number" min="8" max="16" step="1" value="9""#)
+    );
+    assert!(
+        refused.body.contains(
+            r#"name="phase_speech" type="number" min="1" max="10080" step="1" value="30""#
+        ),
+        "{}",
+        refused.body
+    );
+    let speeches = select(&refused, "speeches").expect("the speeches select");
+    assert!(
+        speeches.contains(r#"<option value="free" selected>"#),
+        "{speeches}"
+    );
+    // A field the form does not have is refused with its name, and nothing is created.
+    let (_, before) = Api::new(&app).get("/api/v1/games", None).await;
+    let unknown = create_form(
+        &admin,
+        "dongsha",
+        &[("title", "多余字段"), ("phase_dusk", "30")],
+    )
+    .await;
+    unknown.assert_back_at("/games/new");
+    assert!(
+        unknown
+            .body
+            .contains("表单里有这个游戏不认识的字段：phase_dusk。"),
+        "{}",
+        unknown.body
+    );
+    let unknown = create_form(
+        &admin,
+        "dongsha",
+        &[("title", "多余字段"), ("redistribute", "on")],
+    )
+    .await;
+    assert!(
+        unknown
+            .body
+            .contains("表单里有这个游戏不认识的字段：redistribute。"),
+        "{}",
+        unknown.body
+    );
+    let (_, after) = Api::new(&app).get("/api/v1/games", None).await;
+    assert_eq!(before, after, "nothing created");
+    // Free speeches and 30-minute speeches are stored as typed.
+    let made = create_form(
+        &admin,
+        "dongsha",
+        &[
+            ("title", "东杀自由局"),
+            ("speeches", "free"),
+            ("phase_speech", "30"),
+        ],
+    )
+    .await;
+    assert_eq!(made.answer, StatusCode::SEE_OTHER);
+    let id = crate::helpers::game_id_of(&made.url);
+    let (_, g) = Api::new(&app)
+        .get(&format!("/api/v1/games/{id}"), None)
+        .await;
+    assert_eq!(g["variant"], "dongsha");
+    assert_eq!(g["settings"]["options"], json!({"speeches": "free"}), "{g}");
+    assert_eq!(g["settings"]["phase_minutes"], json!({"speech": 30}), "{g}");
+    assert_eq!(
+        (
+            g["settings"]["min_seats"].clone(),
+            g["settings"]["max_seats"].clone()
+        ),
+        (json!(8), json!(16))
+    );
+    // The game page says so in words.
+    assert!(made.body.contains("自由发言"), "{}", made.body);
+}
+
+/// The step of the phase open now.
+async fn step(app: &TestApp, game: i64) -> i64 {
+    phase(app, game).await["step"].as_i64().expect("a step")
+}
+
+async fn a_series_game_may_not_kill_the_last_first_victim_on_its_first_night(app: TestApp) {
+    let api = Api::new(&app);
+    // Game 1: jasper (seat 0, 令狐冲) is killed on the first night; the judge ends it on her
+    // console, naming a winner of this game (not Death Note's), whose seats table has none of
+    // Death Note's columns.
+    let first = after_first_night(&app, json!({})).await;
+    let admin = app.admin().await;
+    let console = admin.get(&format!("/games/{}/console", first.id)).await;
+    assert_eq!(console.status, StatusCode::OK);
+    let winners = select(&console, "winner").expect("the end form's winner");
+    assert!(
+        winners.contains(r#"<option value="killers">杀手胜利</option>"#),
+        "{winners}"
+    );
+    assert!(winners.contains(r#"<option value="good">"#), "{winners}");
+    assert!(
+        !winners.contains("kira") && !winners.contains("基拉"),
+        "{winners}"
+    );
+    assert!(!console.body.contains("DN-19") && !console.body.contains("DN-22"));
+    let ended = admin
+        .post(
+            &format!("/games/{}/console/end", first.id),
+            &[
+                ("csrf", &console.csrf()),
+                ("act", &step(&app, first.id).await.to_string()),
+                ("reason", "测试连局"),
+                ("winner", "killers"),
+                ("confirm", "yes"),
+            ],
+        )
+        .await;
+    assert_eq!(ended.answer, StatusCode::SEE_OTHER, "{}", ended.body);
+    let (_, g1) = api.get(&format!("/api/v1/games/{}", first.id), None).await;
+    assert_eq!(
+        (g1["status"].clone(), g1["winner"].clone()),
+        (json!("finished"), json!("killers")),
+        "{g1}"
+    );
+    let (_, reveal) = api
+        .get(&format!("/api/v1/games/{}/reveal", first.id), None)
+        .await;
+    assert!(
+        reveal.to_string().contains("jasper"),
+        "the reveal names her: {reveal}"
+    );
+    // Refused: a running game, another variant's game, another judge's game.
+    let running = classic_game(&app, "dongsha", &REAL_C, &[0, 1], &[2, 3], json!({})).await;
+    let shengtui = after_end(&app, "shengtui", &REAL_B).await;
+    let judge = token_or_account(&api, "judith").await;
+    let (s, b) = api
+        .post(
+            "/api/v1/accounts/judith/role",
+            &first.admin,
+            json!({"role": "judge"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    for (who, previous, why) in [
+        (&first.admin, running.id, "running"),
+        (&first.admin, shengtui, "another variant"),
+        (&judge, first.id, "another judge's"),
+        (&first.admin, 9999, "no such game"),
+    ] {
+        let (s, b) = api
+            .post(
+                "/api/v1/games",
+                who,
+                json!({"title": "连局", "variant": "dongsha", "series_after": previous}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{why}: {b}");
+    }
+    // The form's select offers the judge's finished dongsha games: the first one only.
+    let form = admin.get("/games/new?variant=dongsha").await;
+    let series = select(&form, "series_after").expect("the series select");
+    assert!(
+        series.contains(&format!(r#"<option value="{}">"#, first.id)),
+        "{series}"
+    );
+    assert!(
+        !series.contains(&format!(r#"value="{}""#, running.id)),
+        "{series}"
+    );
+    let made = create_form(
+        &admin,
+        "dongsha",
+        &[
+            ("title", "连局第二局"),
+            ("act_minutes", "60"),
+            ("series_after", &first.id.to_string()),
+        ],
+    )
+    .await;
+    assert_eq!(made.answer, StatusCode::SEE_OTHER, "{}", made.body);
+    let id = crate::helpers::game_id_of(&made.url);
+    let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["settings"]["series_after"], json!(first.id), "{g}");
+    // Its page says which game it follows, and nothing about any seat.
+    assert_eq!(fact(&made, "连局"), format!("接续第 #{} 局", first.id));
+    // Game 2: the same eight accounts, seated otherwise: jasper is 东方不败 (seat 5) now.
+    let mut order: Vec<&str> = REAL[..8].to_vec();
+    order.swap(0, 5);
+    let second = start_created(&app, id, &order, &[1, 4], &[2, 6]).await;
+    assert_eq!(second.real[5], "jasper");
+    let kill = |target: &str| json!({"type": "kill", "target": target});
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/actions"),
+            &second.tokens[1],
+            kill(&second.names[5]),
+        )
+        .await;
+    assert_eq!(
+        (s, b["error"].clone()),
+        (StatusCode::CONFLICT, json!("series_repeat")),
+        "{b}"
+    );
+    // The seat page says why, in words.
+    let killer = second.browser(&app, 4, "zh-CN").await;
+    let seat = crate::helpers::crafted(
+        &killer,
+        id,
+        &[("type", "kill"), ("target", &second.names[5])],
+    )
+    .await;
+    assert!(
+        seat.body.contains(r#"class="error outcome""#),
+        "{}",
+        seat.body
+    );
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/actions"),
+            &second.tokens[1],
+            kill(&second.names[7]),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    // The public pages and answers never name the seat the series protects.
+    for (path, body) in [
+        (
+            format!("/games/{id}"),
+            app.browser().get(&format!("/games/{id}")).await.body,
+        ),
+        (
+            format!("/games/{id}/threads/game"),
+            app.browser()
+                .get(&format!("/games/{id}/threads/game"))
+                .await
+                .body,
+        ),
+        (format!("/api/v1/games/{id}"), {
+            // The sign-up list is public (by name).
+            let (_, mut v) = api.get(&format!("/api/v1/games/{id}"), None).await;
+            v.as_object_mut().expect("an object").remove("signups");
+            v.to_string()
+        }),
+        (
+            format!("/api/v1/games/{id}/me"),
+            api.get(&format!("/api/v1/games/{id}/me"), Some(&second.tokens[3]))
+                .await
+                .1
+                .to_string(),
+        ),
+    ] {
+        for word in ["previous_first_victim", "series_repeat", "重杀", "jasper"] {
+            assert!(!body.contains(word), "{word} on {path}: {body}");
+        }
+        // Named as often as another seat in the same state: as a seat, nothing more.
+        assert_eq!(
+            body.matches(second.names[5].as_str()).count(),
+            body.matches(second.names[6].as_str()).count(),
+            "{path}: {body}"
+        );
+    }
+    // Night 2 may kill her.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/resolve"),
+            &second.admin,
+            json!({"act": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    resolve_until_night(&app, &second, 2).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/actions"),
+            &second.tokens[1],
+            kill(&second.names[5]),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "night 2: {b}");
+}
+
+/// A finished `variant` game of the accounts `real` (judge: the admin), ended by the judge.
+async fn after_end(app: &TestApp, variant: &str, real: &[&str]) -> i64 {
+    let g = classic_game(app, variant, real, &[0], &[], json!({})).await;
+    let (s, b) = Api::new(app)
+        .post(
+            &format!("/api/v1/games/{}/end", g.id),
+            &g.admin,
+            json!({"act": step(app, g.id).await, "reason": "结束"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    g.id
 }
