@@ -192,6 +192,16 @@ fn on_act(
     log: &[GameEventRow],
 ) -> Result<usize, AppError> {
     let upto: Vec<GameEventRow> = log.iter().filter(|e| e.seq <= row.seq).cloned().collect();
+    // The event that opened the phase this resolution ended (the start or the resolution
+    // before): the phase's private results come after it. A variant of several phases per act
+    // dates its lines by act, so the act alone would also take in earlier phases' lines (the
+    // teams told at the start, in act 1 too).
+    let opened = upto
+        .iter()
+        .filter(|e| e.seq < row.seq && matches!(e.kind.as_str(), "started" | "resolved"))
+        .map(|e| e.seq)
+        .max()
+        .unwrap_or(0);
     let folded = match fold(&upto) {
         Ok(f) => f,
         Err(e) => {
@@ -234,9 +244,10 @@ fn on_act(
             added += add(c, now, user, ACT_POSTED, key, info)?;
         }
         if let Some(done) = resolved {
-            let events = private_results(&folded.lines, &name, done as u32, row.seq);
+            let events = private_results(&folded.lines, &name, opened, row.seq);
             if !events.is_empty() {
-                let info = json!({"title": title, "events": events});
+                let mut info = json!({"title": title, "events": events});
+                with_phase(&mut info, game, done as u32);
                 added += add(
                     c,
                     now,
@@ -273,20 +284,22 @@ fn with_phase(info: &mut Value, game: &crate::rules::Game, step: u32) {
     }
 }
 
-/// The private events one seat received in act `act` (during the act and at its resolution,
-/// the resolution being the log row `seq`), oldest first.
+/// The private events one seat received in a phase (during the phase, opened by the log row
+/// `opened`, and at its resolution, the log row `seq`), oldest first.
 fn private_results(
     lines: &[crate::game::log::LoggedLine],
     seat: &str,
-    act: u32,
+    opened: i64,
     seq: i64,
 ) -> Vec<Value> {
     lines
         .iter()
         .filter_map(|l| match &l.line {
-            crate::rules::Line::Private {
-                act: a, to, event, ..
-            } if to == seat && (*a == act || l.seq == seq) => Some(event.clone()),
+            crate::rules::Line::Private { to, event, .. }
+                if to == seat && l.seq > opened && l.seq <= seq =>
+            {
+                Some(event.clone())
+            }
             _ => None,
         })
         .collect()

@@ -11,6 +11,7 @@ mod api;
 mod audit;
 mod bounds;
 mod classic_api;
+mod classic_forum;
 mod concurrency;
 mod console;
 mod edges;

@@ -120,6 +120,10 @@ pub struct ConsolePage {
     /// several phases per act; and the act number with that suffix for the confirmations.
     phase_title: String,
     phase_act: String,
+    /// The winners the judge may name when ending: the variant's outcomes, (code, words).
+    winners: Vec<(&'static str, String)>,
+    /// The variant is Death Note: its seats table has the DN-19 and DN-22 columns.
+    deathnote: bool,
 }
 
 /// The reader, when it is the game's judge or an admin (not a game-ID login).
@@ -279,7 +283,16 @@ async fn render(
         tr.t1("game-act", "act", &act),
         crate::web::games::phase_suffix(&tr, kind)
     );
+    let variant = crate::rules::Variant::from_name(&v.variant);
+    let winners = variant
+        .map(|x| x.outcomes())
+        .unwrap_or_default()
+        .iter()
+        .map(|&w| (w, winner_text(&tr, w)))
+        .collect();
     let page = ConsolePage {
+        winners,
+        deathnote: variant == Some(crate::rules::Variant::DeathNote),
         page: viewer.page(),
         deadline: v
             .deadline
