@@ -265,18 +265,11 @@ async fn sign_in(app: &TestApp, g: &Classic, who: Reader) -> (Browser, Option<St
     }
 }
 
-/// Every page and API answer of game `g` that `who` can ask for, through its browser `b` and
-/// token.
-async fn walk(
-    app: &TestApp,
-    g: &Classic,
-    who: Reader,
-    b: &Browser,
-    token: Option<&str>,
-) -> Vec<Seen> {
+/// Every page and API answer of game `g` a reader can ask for, through its browser `b` and
+/// its token (`None`: anonymous).
+async fn walk(app: &TestApp, g: &Classic, b: &Browser, token: Option<&str>) -> Vec<Seen> {
     let id = g.id;
     let api = Api::new(app);
-    let lang = b.lang;
     let mut paths: Vec<String> = [
         "".to_string(),
         "/seat".into(),
@@ -299,6 +292,7 @@ async fn walk(
         "/games".to_string(),
         "/b/games".into(),
         "/b/games/feed.atom".into(),
+        "/notifications".into(),
     ]);
     let mut seen = Vec::new();
     for path in paths {
@@ -320,6 +314,7 @@ async fn walk(
         ));
     }
     api_paths.push("/api/v1/boards/games/threads".into());
+    api_paths.push("/api/v1/notifications".into());
     for path in api_paths {
         let (status, body) = api.get(&path, token).await;
         seen.push(Seen {
@@ -327,17 +322,6 @@ async fn walk(
             status,
             body: body.to_string(),
         });
-    }
-    if std::env::var("MAKU_DUMP").is_ok() {
-        let dir = format!("/tmp/h5dump/{who:?}-{lang}");
-        std::fs::create_dir_all(&dir).ok();
-        for (i, s) in seen.iter().enumerate() {
-            std::fs::write(
-                format!("{dir}/{i:03}.txt"),
-                format!("{} {}\n{}", s.path, s.status, s.body),
-            )
-            .ok();
-        }
     }
     seen
 }
@@ -385,8 +369,11 @@ fn check_walk(g: &Classic, who: Reader, seen: &[Seen], logs: &[Vec<String>], ali
         let path = s.path.as_str();
         let body = s.body.to_lowercase();
         let console = path.ends_with("/console");
+        // The seat's own pages: its seat page, its view, its notifications.
         let own_private = me.is_some()
-            && (path == format!("/games/{id}/seat") || path == format!("/api/v1/games/{id}/me"));
+            && (path == format!("/games/{id}/seat")
+                || path == format!("/api/v1/games/{id}/me")
+                || path.ends_with("/notifications"));
         assert!(s.status.as_u16() < 500, "{who:?} {path}: {}", s.status);
         // Real IDs: the seat's own (its navigation names its account); the judge's console.
         if who == Reader::Judge && console {
@@ -441,11 +428,12 @@ fn check_walk(g: &Classic, who: Reader, seen: &[Seen], logs: &[Vec<String>], ali
                 );
             }
         }
-        // Private lines: each seat's only on its own page (and /me).
+        // Private lines: each seat's only on its own page and in its own notifications (and
+        // /me).
         for (seat, lines) in logs.iter().enumerate() {
             for line in lines {
                 let mine = me.is_some_and(|i| logs[i].contains(line));
-                if mine && path == format!("/games/{id}/seat") {
+                if mine && (path == format!("/games/{id}/seat") || path == "/notifications") {
                     continue;
                 }
                 assert!(
@@ -455,7 +443,7 @@ fn check_walk(g: &Classic, who: Reader, seen: &[Seen], logs: &[Vec<String>], ali
                 );
             }
         }
-        if !(own_private) {
+        if !own_private {
             for code in [
                 "check_result",
                 "teammates",
@@ -513,14 +501,14 @@ async fn a_dongsha_game_keeps_every_secret_on_every_page(app: TestApp) {
     let g = classic_game(&app, "dongsha", &REAL, &[1, 4, 8], &[2, 6, 10], json!({})).await;
     let api = Api::new(&app);
     let id = g.id;
-    // Night 1: the killers kill seat 0, the police check seat 4 (a killer); each team talks in
-    // its thread.
+    // Night 1: the killers kill one of their own, seat 8 (匪自杀, CL-1), the police check seat
+    // 4 (a killer); each team talks in its thread.
     for &k in &g.seats_of("killer") {
         let (s, b) = api
             .post(
                 &format!("/api/v1/games/{id}/actions"),
                 &g.tokens[k],
-                json!({"type": "kill", "target": g.names[0]}),
+                json!({"type": "kill", "target": g.names[8]}),
             )
             .await;
         assert_eq!(s, StatusCode::OK, "{b}");
@@ -569,22 +557,35 @@ async fn a_dongsha_game_keeps_every_secret_on_every_page(app: TestApp) {
                 )
                 .await;
             assert_eq!(s, StatusCode::OK, "{b}");
-            // The victim's last words, in the game thread; the graveyard is hers now.
+            // The victim's last words, in the game thread; the graveyard is his now, the killers'
+            // thread no longer.
             for (thread, body) in [("game", "遗言：我是好人"), ("graveyard", "墓地见")] {
                 let (s, b) = api
                     .post(
                         &format!("/api/v1/games/{id}/threads/{thread}"),
-                        &g.tokens[0],
+                        &g.tokens[8],
                         json!({"body": body}),
                     )
                     .await;
                 assert_eq!(s, StatusCode::CREATED, "{thread}: {b}");
             }
+            let (s, b) = api
+                .post(
+                    &format!("/api/v1/games/{id}/threads/killers"),
+                    &g.tokens[8],
+                    json!({"body": "我还在吗"}),
+                )
+                .await;
+            assert_eq!(
+                (s, b["error"].clone()),
+                (StatusCode::CONFLICT, json!("cannot_post_here"))
+            );
         }
+        maku::notify::tick(&app.state).await.expect("notify tick");
         let mut walks = Vec::new();
         for (who, (b, token)) in readers.iter().zip(&mut browsers) {
             b.lang = lang;
-            walks.push((*who, walk(&app, &g, *who, b, token.as_deref()).await));
+            walks.push((*who, walk(&app, &g, b, token.as_deref()).await));
         }
         let logs: Vec<Vec<String>> = (0..g.names.len())
             .map(|i| {
@@ -611,6 +612,17 @@ async fn a_dongsha_game_keeps_every_secret_on_every_page(app: TestApp) {
             }
             if g.roles[i] == "police" && phase == "dawn" {
                 assert!(told(&format!("{} is a killer", g.names[4])), "{lines:?}");
+                // And in the officer's own notifications.
+                let (_, seen) = &walks[i];
+                let bell = seen
+                    .iter()
+                    .find(|s| s.path == "/notifications")
+                    .expect("bell");
+                assert!(
+                    bell.body.contains(&format!("{} is a killer", g.names[4])),
+                    "{}",
+                    bell.body
+                );
             }
         }
         let (_, view) = api.get(&format!("/api/v1/games/{id}"), None).await;
@@ -631,7 +643,7 @@ async fn a_dongsha_game_keeps_every_secret_on_every_page(app: TestApp) {
             for seat in [3, 0] {
                 let (mut b_there, token) = sign_in(&app, &st, Reader::Seat(seat)).await;
                 b_there.lang = lang;
-                let other = walk(&app, &st, Reader::Seat(seat), &b_there, token.as_deref()).await;
+                let other = walk(&app, &st, &b_there, token.as_deref()).await;
                 for s in other.iter().filter(|s| {
                     s.path.contains("/threads/killers") || s.path.contains("/threads/police")
                 }) {
