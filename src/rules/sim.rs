@@ -71,3 +71,33 @@ pub fn wilson(x: u64, n: u64) -> (f64, f64) {
     let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     ((center - half).max(0.0), (center + half).min(1.0))
 }
+
+/// The bots' own RNG (wyrand): seeded, separate from the deal's. Each variant salts the seed
+/// with its own constant, so its games stay what they were.
+pub struct BotRng(u64);
+
+impl BotRng {
+    pub fn new(seed: u64, salt: u64) -> BotRng {
+        BotRng(seed ^ salt)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
+        (t as u64) ^ ((t >> 64) as u64)
+    }
+
+    /// Uniform in `0..n` (multiply-shift; the bias is negligible for n ≤ 40).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < p
+    }
+
+    /// One of `from`, if any.
+    pub fn pick<T: Copy>(&mut self, from: &[T]) -> Option<T> {
+        (!from.is_empty()).then(|| from[self.below(from.len())])
+    }
+}

@@ -17,21 +17,8 @@ on_both_backends!(
     a_series_game_may_not_kill_the_last_first_victim_on_its_first_night,
 );
 
-/// The default cast's first names (the classic presets' game IDs).
-const CAST: [&str; 12] = [
-    "令狐冲",
-    "任盈盈",
-    "岳不群",
-    "林平之",
-    "风清扬",
-    "东方不败",
-    "郭靖",
-    "黄蓉",
-    "杨过",
-    "小龙女",
-    "周伯通",
-    "黄药师",
-];
+/// The default cast (the classic presets' game IDs).
+use maku::rules::classic::CAST;
 
 /// Real IDs (accounts) in seat order: neither the order they signed up in nor the sign-up
 /// list's (by name), so no order anywhere tells who sits where.

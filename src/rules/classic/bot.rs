@@ -17,34 +17,10 @@ use super::roles::{Call, Faction, Role, Seat};
 use super::setup::start;
 use super::state::{Game, Stage};
 use crate::rules::interface::{GameConfig, SeatSpec, Variant};
-use crate::rules::sim::{Progress, SimParams, SimStats};
+use crate::rules::sim::{BotRng, Progress, SimParams, SimStats};
 
-/// The bots' own RNG (wyrand): seeded, separate from the deal's.
-struct BotRng(u64);
-
-impl BotRng {
-    fn new(seed: u64) -> BotRng {
-        BotRng(seed ^ 0x5851_f42d_4c95_7f2d)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
-        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
-        (t as u64) ^ ((t >> 64) as u64)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
-    }
-
-    fn chance(&mut self, p: f64) -> bool {
-        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < p
-    }
-
-    fn pick(&mut self, from: &[Seat]) -> Option<Seat> {
-        (!from.is_empty()).then(|| from[self.below(from.len())])
-    }
-}
+/// The bots' RNG salt: this variant's games stay what they were.
+const SALT: u64 = 0x5851_f42d_4c95_7f2d;
 
 fn name(g: &Game, s: Seat) -> String {
     g.game_id(s).to_string()
@@ -160,7 +136,7 @@ pub fn play(preset: Preset, seats: usize, seed: u64, max_acts: u32) -> Option<Ga
     };
     let mut g = start(preset, &config).ok()?;
     g.set_logging(false);
-    let mut rng = BotRng::new(seed);
+    let mut rng = BotRng::new(seed, SALT);
     let mut known: Vec<Seat> = Vec::new();
     while !g.is_over() && g.act() <= max_acts {
         match g.stage() {

@@ -13,32 +13,10 @@ use super::event::{Cause, Winner};
 use super::ids::{NotebookId, Seat};
 use super::roster::Roster;
 use super::state::{Game, Options};
-use crate::rules::sim::{Progress, SimParams, SimStats};
+use crate::rules::sim::{BotRng, Progress, SimParams, SimStats};
 
-/// The bots' own RNG (wyrand): fast, seeded, and separate from the game's RNG. Bot choices need
-/// no cryptographic quality, only reproducibility.
-pub struct BotRng(u64);
-
-impl BotRng {
-    pub fn new(seed: u64) -> BotRng {
-        BotRng(seed ^ 0x9e37_79b9_7f4a_7c15)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
-        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
-        (t as u64) ^ ((t >> 64) as u64)
-    }
-
-    /// Uniform in `0..n` (multiply-shift; the bias is negligible for n ≤ 40).
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
-    }
-
-    fn chance(&mut self, p: f64) -> bool {
-        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < p
-    }
-}
+/// The bots' RNG salt: this variant's games stay what they were.
+const SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Living seats, rebuilt once per act.
 struct Living {
@@ -95,7 +73,7 @@ pub fn play(roster: &Arc<Roster>, options: Options, seed: u64, guess: f64, max_a
         unreachable!("sim rosters have a valid seat count")
     };
     game.set_logging(false);
-    let mut rng = BotRng::new(seed);
+    let mut rng = BotRng::new(seed, SALT);
     while game.winner().is_none() && game.act() <= max_acts {
         let living = Living::of(&game);
         // Only notebook holders have Kira moves: at most two seats, N1's first.
