@@ -142,18 +142,11 @@ fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErr
     let mut added = 0;
     for row in &rows {
         match row.kind.as_str() {
-            "started" | "resolved" => {
-                let log = match logs.entry(row.game_id) {
-                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(games::events(c, row.game_id)?)
-                    }
-                };
-                added += on_act(c, now, row, log)?;
-            }
             // A submission that ended its phase (an explosion, a surrender) is told as a
             // resolution is.
-            "submitted" if ends_phase(&row.payload) => {
+            "started" | "resolved" | "submitted"
+                if row.kind != "submitted" || ends_phase(&row.payload) =>
+            {
                 let log = match logs.entry(row.game_id) {
                     std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
                     std::collections::hash_map::Entry::Vacant(e) => {
