@@ -40,6 +40,7 @@ game-signup = Sign up
 game-withdraw = Withdraw
 game-start = Start the game
 game-seat-range = Players: { $min }–{ $max }
+game-seat-fixed = Players: exactly { $n }
 game-commitment = Commitment hash
 game-rules = Rules
 game-rules-edition = edition { $edition }{ $edition ->

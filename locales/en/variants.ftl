@@ -7,6 +7,7 @@ variant-wujian = Infernal Affairs (无间道)
 variant-twophase = Two phases (test)
 new-choose-variant = Choose the game to run:
 new-variant-seats = { $min }–{ $max } seats
+new-variant-seats-fixed = Exactly { $n } seats
 new-teams-line = { $seats } seats: { $teams }
 new-team-size = { $n } { $team }
 team-kira = Kiras

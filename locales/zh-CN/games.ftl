@@ -40,6 +40,7 @@ game-signup = 报名
 game-withdraw = 退出报名
 game-start = 开始游戏
 game-seat-range = 人数：{ $min }–{ $max }
+game-seat-fixed = 人数：固定 { $n } 人
 game-commitment = 承诺哈希
 game-rules = 规则版本
 game-rules-edition = 第 { $edition } 版{ $edition ->

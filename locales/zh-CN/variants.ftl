@@ -7,6 +7,7 @@ variant-wujian = 无间道
 variant-twophase = 两阶段（测试）
 new-choose-variant = 选择要开的游戏：
 new-variant-seats = { $min }–{ $max } 人
+new-variant-seats-fixed = 固定 { $n } 人
 new-teams-line = { $seats } 人：{ $teams }
 new-team-size = { $team } { $n } 人
 team-kira = 基拉

@@ -182,6 +182,9 @@ impl GamePage {
     }
 
     fn seat_range(&self) -> String {
+        if self.min_seats == self.max_seats {
+            return self.page.tr.t1("game-seat-fixed", "n", &self.min_seats);
+        }
         self.page.tr.ta(
             "game-seat-range",
             &[

@@ -238,13 +238,18 @@ impl VariantView {
         VariantView {
             name: v.name(),
             label: tr.t(&format!("variant-{}", v.name())),
-            seats: tr.ta(
-                "new-variant-seats",
-                &[
-                    ("min", range.start().to_string()),
-                    ("max", range.end().to_string()),
-                ],
-            ),
+            // A game of a fixed size (the role games) says one number.
+            seats: if range.start() == range.end() {
+                tr.t1("new-variant-seats-fixed", "n", range.start())
+            } else {
+                tr.ta(
+                    "new-variant-seats",
+                    &[
+                        ("min", range.start().to_string()),
+                        ("max", range.end().to_string()),
+                    ],
+                )
+            },
             teams,
         }
     }
