@@ -112,11 +112,13 @@ pub fn notice_text(tr: &Tr, n: &crate::game::threads::Notice) -> String {
 }
 
 /// Who won, in the reader's language: Death Note's `good`/`kira`/`draw`, the classic presets'
-/// `killers`, a wujian faction (`匪`, `警`); any other winner as it is.
+/// `killers`, a wujian faction (`匪`, `警`), the role games' `bad` (R4-6, R5-5; their `good` and
+/// `draw` read as Death Note's); any other winner as it is.
 pub fn winner_text(tr: &Tr, winner: &str) -> String {
     match winner {
         "good" | "kira" | "draw" => tr.t(&format!("dn-winner-{winner}")),
         "killers" => tr.t("cl-winner-killers"),
+        "bad" => tr.t("rg-winner-bad"),
         other => match faction_code(other) {
             Some(f) => tr.t(&format!("cl-winner-{f}")),
             None => other.to_string(),
@@ -145,9 +147,20 @@ fn team_text(tr: &Tr, team: &str) -> String {
     }
 }
 
+/// A side of the role games (R4-6, R5-5: `good` 好人, `bad` 坏人) as the reader names it;
+/// another name as it is.
+pub fn side_text(tr: &Tr, side: &str) -> String {
+    match side {
+        "good" | "bad" => tr.t(&format!("rg-side-{side}")),
+        other => other.to_string(),
+    }
+}
+
 /// A role as pages show it (`role-<role>`, underscores as dashes): the classic presets'
-/// `killer`, `police`, `civilian`, wujian's `匪`/`警`, the generic `player`. A role the catalogs
-/// do not know is shown as it is.
+/// `killer`, `police`, `civilian`, wujian's `匪`/`警`, the role games' (`butterfly`, `elder`,
+/// `doctor`, `undercover`, `secret_police`, `sniper`, `good_civilian`, `magician`, `wizard`,
+/// `evil_civilian`, besides the classic three), the generic `player`. A role the catalogs do not
+/// know is shown as it is.
 pub fn role_name(tr: &Tr, role: &str) -> String {
     let code = match role {
         "匪" => "bandit".to_string(),
@@ -162,24 +175,29 @@ pub fn role_name(tr: &Tr, role: &str) -> String {
     }
 }
 
-fn cause_text(tr: &Tr, cause: &str) -> String {
-    let key = format!("dn-cause-{}", cause.replace('_', "-"));
-    if tr.has(&key) {
-        tr.t(&key)
-    } else {
-        cause.to_string()
-    }
+/// A cause of going out worded by the first of the catalogs' `<prefix>-<cause>` messages there
+/// is (underscores as dashes), else as it is.
+fn cause_words(tr: &Tr, prefixes: &[&str], cause: &str) -> String {
+    let code = cause.replace('_', "-");
+    prefixes
+        .iter()
+        .map(|prefix| format!("{prefix}-{code}"))
+        .find(|key| tr.has(key))
+        .map(|key| tr.t(&key))
+        .unwrap_or_else(|| cause.to_string())
 }
 
-/// Why a seat of a classic preset went out (`killed` at night, `voted`, `exploded`: CL-8);
-/// another cause as Death Note words it.
+/// Why a seat went out, as Death Note words it; a cause Death Note has not (a classic
+/// `exploded`, the role games' `night`) as those games word it.
+fn cause_text(tr: &Tr, cause: &str) -> String {
+    cause_words(tr, &["dn-cause", "cl-cause", "rg-cause"], cause)
+}
+
+/// Why a seat of a classic preset went out (`killed` at night, `voted`, `exploded`: CL-8) or of a
+/// role game (`night`: R4-4 (5), R5-4, announced without its cause; `voted`); another cause as
+/// Death Note words it.
 fn classic_cause_text(tr: &Tr, cause: &str) -> String {
-    let key = format!("cl-cause-{}", cause.replace('_', "-"));
-    if tr.has(&key) {
-        tr.t(&key)
-    } else {
-        cause_text(tr, cause)
-    }
+    cause_words(tr, &["cl-cause", "rg-cause", "dn-cause"], cause)
 }
 
 /// A vote round of the classic presets (1, 2 or 3; absent: 1).
@@ -332,8 +350,19 @@ fn public_words(tr: &Tr, e: &Value) -> Option<String> {
         }
         "notebook_transferred" => tr.t("dn-ev-notebook-transferred"),
         "eye_acquired" => tr.t("dn-ev-eye-acquired"),
-        // A Death Note `out` says whether the seat was Kira (DN-28); a classic one has no
-        // `kira` and must say nothing of the role (CL-0: roles stay hidden until the end).
+        // R5-4: a 5.0 day out says whether the seat is good or bad (the evil civilian counts as
+        // good); nothing more of its role.
+        "out" if e.get("side").is_some() => tr.ta(
+            "rg-ev-out-side",
+            &[
+                ("target", s(e, "target").to_string()),
+                ("cause", classic_cause_text(tr, s(e, "cause"))),
+                ("side", side_text(tr, s(e, "side"))),
+            ],
+        ),
+        // A Death Note `out` says whether the seat was Kira (DN-28); a classic one (or a role
+        // game's night out, R4-4 (5), R5-4) has no `kira` and must say nothing of the role (CL-0:
+        // roles stay hidden until the end).
         "out" if e.get("kira").is_none() => tr.ta(
             "cl-ev-out",
             &[
@@ -432,9 +461,9 @@ pub fn action_sentence(tr: &Tr, a: &Value) -> String {
     action_words(tr, a).unwrap_or_else(|| type_code(a))
 }
 
-/// A submitted action object as a sentence, if it is one of Death Note's or the classic
-/// presets' (replay.md): a Death Note `kill` guesses a `real_id` and a Death Note `vote` names
-/// `targets`; the classic ones do neither.
+/// A submitted action object as a sentence, if it is one of Death Note's, the classic presets' or
+/// the role games' (replay.md): a Death Note `kill` guesses a `real_id` and a Death Note `vote`
+/// names `targets`; the others do neither.
 pub fn action_words(tr: &Tr, a: &Value) -> Option<String> {
     let target = s(a, "target").to_string();
     let nb = notebook_suffix(tr, a);
@@ -473,6 +502,13 @@ pub fn action_words(tr: &Tr, a: &Value) -> Option<String> {
             )
         }
         "check" => tr.t1("cl-act-check", "target", &target),
+        // The role games' night actions (R4-3, R5-1), each on one seat.
+        t @ ("hug" | "silence" | "save" | "secret_kill" | "needle" | "snipe" | "magic"
+        | "query" | "dark_vote") => tr.t1(
+            &format!("rg-act-{}", t.replace('_', "-")),
+            "target",
+            &target,
+        ),
         "peek" => match s(a, "call") {
             "none" => tr.t("cl-act-peek-none"),
             call => tr.t1("cl-act-peek", "call", &call_text(tr, call)),
@@ -489,7 +525,7 @@ pub fn reply_sentence(tr: &Tr, r: &Value) -> String {
     reply_words(tr, r).unwrap_or_else(|| type_code(r))
 }
 
-/// A reply as a sentence, if it is one of Death Note's or the classic presets'.
+/// A reply as a sentence, if it is one of Death Note's, the classic presets' or the role games'.
 pub fn reply_words(tr: &Tr, r: &Value) -> Option<String> {
     Some(match s(r, "type") {
         "kill_failed" => match r.get("real_id").and_then(Value::as_str) {
@@ -516,6 +552,15 @@ pub fn reply_words(tr: &Tr, r: &Value) -> Option<String> {
         t @ ("kill_recorded" | "check_recorded" | "peek_recorded" | "exploded" | "surrendered") => {
             tr.t(&format!("cl-reply-{}", t.replace('_', "-")))
         }
+        t @ ("hug_recorded"
+        | "silence_recorded"
+        | "save_recorded"
+        | "secret_kill_recorded"
+        | "needle_recorded"
+        | "snipe_recorded"
+        | "magic_recorded"
+        | "query_recorded"
+        | "dark_vote_recorded") => tr.t(&format!("rg-reply-{}", t.replace('_', "-"))),
         _ => return None,
     })
 }
@@ -524,12 +569,23 @@ pub fn reply_words(tr: &Tr, r: &Value) -> Option<String> {
 /// code without a sentence gets a general one, never the code itself.
 pub fn refusal_text(tr: &Tr, code: &str) -> String {
     let code = code.replace('_', "-");
-    ["dn-refusal", "cl-refusal"]
+    ["dn-refusal", "cl-refusal", "rg-refusal"]
         .iter()
         .map(|prefix| format!("{prefix}-{code}"))
         .find(|key| tr.has(key))
         .map(|key| tr.t(&key))
         .unwrap_or_else(|| tr.t("dn-refusal-other"))
+}
+
+/// The ruling book's rule behind a refusal in a game of `variant` (its replay name), for a
+/// `title` tooltip: a code whose rule depends on the game (a role game's `self_target`: R4-3
+/// "one other seat", R5-1 "may not name themselves"), else [`refusal_rule`].
+pub fn refusal_rule_in(variant: &str, code: &str) -> Option<&'static str> {
+    match (variant, code) {
+        ("v4wujian", "self_target") => Some("R4-3"),
+        ("v5emin", "self_target") => Some("R5-1"),
+        _ => refusal_rule(code),
+    }
 }
 
 /// The ruling book's rule behind a refusal, for a `title` tooltip (the sentence names none).
@@ -545,6 +601,9 @@ pub fn refusal_rule(code: &str) -> Option<&'static str> {
         "eye_already_used" | "eye_after_kill" => "DN-21",
         "series_repeat" => "CL-3",
         "not_tied" => "CL-7",
+        // The secret police's kill, once per game (4.0); a silenced seat's vote (5.0).
+        "already_used" => "R4-3",
+        "silenced" => "R5-4",
         _ => return None,
     })
 }
@@ -555,7 +614,8 @@ pub fn private_sentence(tr: &Tr, e: &Value) -> String {
     private_words(tr, e).unwrap_or_else(|| type_code(e))
 }
 
-/// A private event as a sentence, if it is one of Death Note's or the classic presets'.
+/// A private event as a sentence, if it is one of Death Note's, the classic presets' or the role
+/// games'.
 pub fn private_words(tr: &Tr, e: &Value) -> Option<String> {
     let nb = e.get("notebook").and_then(Value::as_i64).unwrap_or(0);
     Some(match s(e, "type") {
@@ -569,15 +629,37 @@ pub fn private_words(tr: &Tr, e: &Value) -> Option<String> {
             tr.t1(key, "n", &nb)
         }
         "recaptured" => tr.t1("dn-pev-recaptured", "n", &nb),
-        // CL-2: the classic result words only; another result (a role game's) has none here.
+        // CL-2 and R4-3: `killer` (4.0: a killer or the undercover) or `not_killer`; R5-3 4:
+        // `good` or `bad` (the evil civilian reads good), or `blocked` (magicked, or the target
+        // hugged: the judge says nothing more).
         "check_result" => {
             let key = match s(e, "result") {
                 "killer" => "cl-pev-check-killer",
                 "not_killer" => "cl-pev-check-not-killer",
+                "good" => "rg-pev-check-good",
+                "bad" => "rg-pev-check-bad",
+                "blocked" => "rg-pev-check-blocked",
                 _ => return None,
             };
             tr.t1(key, "target", &s(e, "target"))
         }
+        // R5-3 4: the seat the wizard's target acted on, `none`, or `blocked`.
+        "query_result" => {
+            let target = s(e, "target").to_string();
+            match s(e, "acted_on") {
+                "" => return None,
+                "none" => tr.t1("rg-pev-query-none", "target", &target),
+                "blocked" => tr.t1("rg-pev-query-blocked", "target", &target),
+                acted => tr.ta(
+                    "rg-pev-query-acted",
+                    &[("target", target), ("acted", acted.to_string())],
+                ),
+            }
+        }
+        // R4-5, R5-4: the forest elder's silence, told to the seat alive at dawn.
+        "silenced" => tr.t("rg-pev-silenced"),
+        // R5-2: the new holder of the 5.0 kill.
+        "kill_inherited" => tr.t("rg-pev-kill-inherited"),
         // CL-0: the whole team in seat order, the recipient included.
         "teammates" => tr.ta(
             "cl-pev-teammates",
@@ -782,6 +864,9 @@ mod tests {
                 "not_now",
                 "not_tied",
                 "series_repeat",
+                // The role games' own (replay.md, "Role games").
+                "already_used",
+                "silenced",
             ] {
                 let text = refusal_text(&tr, code);
                 assert_ne!(text, code, "{code}");
@@ -809,9 +894,11 @@ mod tests {
                               "action": {"type": "vote", "targets": ["L", "尼亚"]}});
             let text = line_sentence(&tr, &vote);
             assert!(text.contains("尼亚") && !text.contains("dn-"), "{text}");
-            for cause in ["killed", "voted", "exploded"] {
+            for cause in ["killed", "voted", "exploded", "night"] {
                 assert_ne!(classic_cause_text(&tr, cause), cause);
             }
+            // The console words a role game's night out (`out_text`) too.
+            assert_ne!(cause_text(&tr, "night"), "night");
         }
     }
 
@@ -851,7 +938,7 @@ mod tests {
     /// stands for, and every game ID the object names.
     fn assert_readable(text: &str, code: &str, ids: &[String], what: &Value) {
         assert!(!text.trim().is_empty(), "empty for {what}");
-        for key in ["dn-", "cl-", "role-", "phase-", "{", "}"] {
+        for key in ["dn-", "cl-", "rg-", "role-", "phase-", "{", "}"] {
             assert!(!text.contains(key), "{key:?} in {text:?} for {what}");
         }
         assert_ne!(text, code, "{what}");
@@ -866,12 +953,13 @@ mod tests {
         }
     }
 
-    /// Issue 12: every line of the four classic examples (replay.md, "Classic presets") and
-    /// every action they submit reads as a sentence of its own in both languages.
-    #[test]
-    fn every_line_of_the_classic_examples_has_a_sentence() {
+    /// Every line of the shared examples `<name>-random-1` and every action they submit, each
+    /// read as a sentence of its own in both languages (`assert_readable`, the game IDs it names
+    /// in it); in Chinese, with `ascii_free`, no Latin letters beyond the game IDs (no code or
+    /// English word left). The kinds seen ("public out", "reply not_tied", "action hug" …).
+    fn read_examples(names: &[&str], ascii_free: bool) -> std::collections::BTreeSet<String> {
         let mut seen = std::collections::BTreeSet::new();
-        for preset in ["dongsha", "killgame", "shengtui", "wujian"] {
+        for preset in names {
             let scenario: Value =
                 serde_json::from_str(&example(&format!("{preset}-random-1.json")))
                     .expect("a scenario");
@@ -894,8 +982,21 @@ mod tests {
                 .map(|s| &s["action"])
                 .collect();
             assert!(lines.len() > 20 && actions.len() > 20, "{preset}");
+            // Longest first, so that no game ID is left half removed inside another.
+            let mut by_length = seats.clone();
+            by_length.sort_by_key(|id| std::cmp::Reverse(id.len()));
+            let latin_free = |text: &str, what: &Value| {
+                let rest = by_length
+                    .iter()
+                    .fold(text.to_string(), |t, id| t.replace(id.as_str(), ""));
+                assert!(
+                    !rest.chars().any(|c| c.is_ascii_alphabetic()),
+                    "Latin letters left in {text:?} for {what}"
+                );
+            };
             for lang in Lang::ALL {
                 let tr = Tr::new(lang);
+                let check_latin = ascii_free && lang == Lang::Zh;
                 for l in &lines {
                     let text = line_sentence(&tr, l);
                     let (code, object, words) = match s(l, "kind") {
@@ -928,6 +1029,9 @@ mod tests {
                     assert_readable(&words, code, &ids, l);
                     assert_readable(&text, code, &ids, l);
                     assert!(text.contains(&words), "{text:?} holds {words:?}");
+                    if check_latin {
+                        latin_free(&text, l);
+                    }
                 }
                 for a in &actions {
                     let words = action_words(&tr, a).unwrap_or_else(|| panic!("no words: {a}"));
@@ -939,10 +1043,21 @@ mod tests {
                         .collect();
                     ids.extend(a.get("round").map(Value::to_string));
                     assert_readable(&words, s(a, "type"), &ids, a);
+                    if check_latin {
+                        latin_free(&words, a);
+                    }
                     seen.insert(format!("action {}", s(a, "type")));
                 }
             }
         }
+        seen
+    }
+
+    /// Issue 12: every line of the four classic examples (replay.md, "Classic presets") and
+    /// every action they submit reads as a sentence of its own in both languages.
+    #[test]
+    fn every_line_of_the_classic_examples_has_a_sentence() {
+        let seen = read_examples(&["dongsha", "killgame", "shengtui", "wujian"], false);
         // The examples hold every kind the contract lists (but the explosion's reply: both
         // tries in them are refused), so this test reads each of them.
         for kind in [
@@ -1103,6 +1218,357 @@ mod tests {
         }
     }
 
+    /// Issue 13: every line of the two role examples (replay.md, "Role games") and every action
+    /// they submit reads as a sentence in both languages, the Chinese one with no code left.
+    #[test]
+    fn every_line_of_the_role_examples_has_a_sentence() {
+        let seen = read_examples(&["v4wujian", "v5emin"], true);
+        for kind in [
+            "public out",
+            "public peaceful",
+            "public tie",
+            "public votes",
+            "public game_over",
+            "private teammates",
+            "private check_result",
+            "private query_result",
+            "private silenced",
+            "private kill_inherited",
+            "reply kill_recorded",
+            "reply check_recorded",
+            "reply hug_recorded",
+            "reply silence_recorded",
+            "reply secret_kill_recorded",
+            "reply needle_recorded",
+            "reply magic_recorded",
+            "reply query_recorded",
+            "reply dark_vote_recorded",
+            "reply vote_recorded",
+            "reply not_your_role",
+            "reply self_target",
+            "reply bad_target",
+            "reply not_tied",
+            "reply unknown_seat",
+            "reply out",
+            "outcome bad",
+            "outcome good",
+            "action kill",
+            "action check",
+            "action hug",
+            "action silence",
+            "action save",
+            "action secret_kill",
+            "action needle",
+            "action snipe",
+            "action magic",
+            "action query",
+            "action dark_vote",
+            "action vote",
+        ] {
+            assert!(seen.contains(kind), "the examples have no {kind}: {seen:?}");
+        }
+    }
+
+    /// Every reply, refusal, private and public line the role games write (replay.md, "Role
+    /// games"), also those the examples lack, has words of its own in both languages.
+    #[test]
+    fn every_role_line_has_a_sentence() {
+        let seats = ["花蝴蝶侠", "B"].map(String::from);
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for t in [
+                "kill",
+                "check",
+                "hug",
+                "silence",
+                "save",
+                "needle",
+                "snipe",
+                "magic",
+                "query",
+                "dark_vote",
+                "secret_kill",
+            ] {
+                let a = json!({"type": t, "target": "B"});
+                let words = action_words(&tr, &a).unwrap_or_else(|| panic!("{t}"));
+                assert_readable(&words, t, &seats[1..], &a);
+                let r = json!({"type": format!("{t}_recorded")});
+                let words = reply_words(&tr, &r).unwrap_or_else(|| panic!("{r}"));
+                assert_readable(&words, s(&r, "type"), &[], &r);
+                assert_ne!(words, tr.t("seat-reply-accepted"));
+            }
+            for e in [
+                json!({"type": "check_result", "target": "B", "result": "killer"}),
+                json!({"type": "check_result", "target": "B", "result": "not_killer"}),
+                json!({"type": "check_result", "target": "B", "result": "good"}),
+                json!({"type": "check_result", "target": "B", "result": "bad"}),
+                json!({"type": "check_result", "target": "B", "result": "blocked"}),
+                json!({"type": "query_result", "target": "B", "acted_on": "花蝴蝶侠"}),
+                json!({"type": "query_result", "target": "B", "acted_on": "none"}),
+                json!({"type": "query_result", "target": "B", "acted_on": "blocked"}),
+                json!({"type": "silenced"}),
+                json!({"type": "kill_inherited"}),
+                json!({"type": "teammates", "team": "killers", "seats": ["花蝴蝶侠", "B"]}),
+                json!({"type": "teammates", "team": "police", "seats": ["花蝴蝶侠", "B"]}),
+            ] {
+                let words = private_words(&tr, &e).unwrap_or_else(|| panic!("{e}"));
+                let mut ids = Vec::new();
+                ids_in(&e, &seats, &mut ids);
+                assert_readable(&words, s(&e, "type"), &ids, &e);
+                for code in ["good", "bad", "blocked", "none", "killer", "police"] {
+                    if lang == Lang::Zh {
+                        assert!(!words.contains(code), "{code} in {words}");
+                    }
+                }
+            }
+            for e in [
+                json!({"type": "out", "target": "B", "cause": "night"}),
+                json!({"type": "out", "target": "B", "cause": "voted"}),
+                json!({"type": "out", "target": "B", "cause": "voted", "side": "good"}),
+                json!({"type": "out", "target": "B", "cause": "voted", "side": "bad"}),
+                json!({"type": "peaceful", "phase": "day"}),
+                json!({"type": "game_over", "winner": "good"}),
+                json!({"type": "game_over", "winner": "bad"}),
+                json!({"type": "game_over", "winner": "draw"}),
+            ] {
+                let words = public_words(&tr, &e).unwrap_or_else(|| panic!("{e}"));
+                let mut ids = Vec::new();
+                ids_in(&e, &seats, &mut ids);
+                assert_readable(&words, s(&e, "type"), &ids, &e);
+                if lang == Lang::Zh {
+                    let rest = words.replace('B', "");
+                    assert!(!rest.chars().any(|c| c.is_ascii_alphabetic()), "{words}");
+                }
+            }
+            // (In English a draw is a "draw".)
+            for w in ["good", "bad", "draw"] {
+                assert!(winner_text(&tr, w) != w || (w, lang) == ("draw", Lang::En));
+            }
+            for side in ["good", "bad"] {
+                assert!(lang == Lang::En || side_text(&tr, side) != side);
+            }
+        }
+    }
+
+    /// The role games' sentences say what happened, in the players' own words (seed 004: 抱,
+    /// 禁言, 救, 扎针, 狙, 魔法, 查询, 暗票).
+    #[test]
+    fn role_sentences_say_what_happened() {
+        let en = Tr::new(Lang::En);
+        let zh = Tr::new(Lang::Zh);
+        let act = |tr: &Tr, t: &str| action_sentence(tr, &json!({"type": t, "target": "阿飞"}));
+        for (t, zh_words, en_words) in [
+            ("hug", "抱 阿飞", "hug 阿飞"),
+            ("silence", "禁言 阿飞", "silence 阿飞"),
+            ("save", "救 阿飞", "save 阿飞"),
+            ("needle", "给 阿飞 扎针", "give 阿飞 the needle"),
+            ("snipe", "狙 阿飞", "shoot 阿飞"),
+            ("magic", "对 阿飞 施魔法", "cast magic on 阿飞"),
+            ("query", "查询 阿飞 的作用对象", "query whom 阿飞 acts on"),
+            ("dark_vote", "给 阿飞 投暗票", "cast a dark vote on 阿飞"),
+            (
+                "secret_kill",
+                "用秘密警察的特权杀 阿飞",
+                "use your one secret kill on 阿飞",
+            ),
+            ("kill", "杀 阿飞", "kill 阿飞"),
+            ("check", "验 阿飞", "check 阿飞"),
+        ] {
+            assert_eq!(act(&zh, t), zh_words);
+            assert_eq!(act(&en, t), en_words);
+        }
+        assert_eq!(
+            action_sentence(&zh, &json!({"type": "vote", "target": "阿飞", "round": 1})),
+            "投票给 阿飞（第 1 轮）"
+        );
+        let reply = |tr: &Tr, t: &str| reply_sentence(tr, &json!({"type": t}));
+        assert_eq!(
+            reply(&zh, "hug_recorded"),
+            "抱人目标已记录（天亮前可改，以最后一次为准）。"
+        );
+        assert!(reply(&zh, "needle_recorded").starts_with("扎针"));
+        assert!(reply(&zh, "dark_vote_recorded").contains("暗票"));
+        assert!(reply(&zh, "secret_kill_recorded").contains("无效也算用过"));
+        assert!(reply(&en, "secret_kill_recorded").contains("spent"));
+        assert!(reply(&en, "snipe_recorded").starts_with("Shot recorded"));
+
+        // The refusals, and the rule each cites.
+        assert_eq!(
+            refusal_text(&zh, "already_used"),
+            "你已经用过秘密警察的特权：每局只能杀一次。"
+        );
+        assert_eq!(refusal_text(&zh, "silenced"), "你今天被禁言，不能投票。");
+        assert_eq!(
+            refusal_text(&en, "self_target"),
+            "You cannot name yourself."
+        );
+        assert_eq!(refusal_rule("already_used"), Some("R4-3"));
+        assert_eq!(refusal_rule("silenced"), Some("R5-4"));
+        assert_eq!(refusal_rule_in("v5emin", "self_target"), Some("R5-1"));
+        assert_eq!(refusal_rule_in("v4wujian", "self_target"), Some("R4-3"));
+        assert_eq!(refusal_rule_in("v4wujian", "not_tied"), Some("CL-7"));
+        assert_eq!(refusal_rule_in("v5emin", "silenced"), Some("R5-4"));
+        assert_eq!(refusal_rule_in("deathnote", "self_target"), None);
+
+        // R5-3 4: the answers, the query naming the seat acted on.
+        let private = |tr: &Tr, e: Value| private_sentence(tr, &e);
+        assert_eq!(
+            private(
+                &zh,
+                json!({"type": "query_result", "target": "令狐冲", "acted_on": "小龙女"})
+            ),
+            "查询结果：令狐冲 今晚的作用对象是 小龙女。"
+        );
+        assert_eq!(
+            private(
+                &en,
+                json!({"type": "query_result", "target": "令狐冲", "acted_on": "小龙女"})
+            ),
+            "Query result: tonight 令狐冲 acted on 小龙女."
+        );
+        assert_eq!(
+            private(
+                &zh,
+                json!({"type": "query_result", "target": "令狐冲", "acted_on": "none"})
+            ),
+            "查询结果：令狐冲 今晚没有作用任何人。"
+        );
+        let blocked = private(
+            &zh,
+            json!({"type": "query_result", "target": "令狐冲", "acted_on": "blocked"}),
+        );
+        assert_eq!(blocked, "查询 令狐冲 没有结果：法官今晚不给你任何提示。");
+        assert_eq!(
+            private(
+                &zh,
+                json!({"type": "check_result", "target": "令狐冲", "result": "good"})
+            ),
+            "验人结果：令狐冲 是好人。"
+        );
+        assert_eq!(
+            private(
+                &en,
+                json!({"type": "check_result", "target": "Ghost", "result": "bad"})
+            ),
+            "Check result: Ghost is bad."
+        );
+        let blocked = private(
+            &en,
+            json!({"type": "check_result", "target": "Ghost", "result": "blocked"}),
+        );
+        assert_eq!(
+            blocked,
+            "Your check on Ghost brought no answer: the judge tells you nothing tonight."
+        );
+        // A blocked answer gives no reason (magic or a hug): the judge says nothing (seed 004).
+        for word in ["magic", "hug", "butterfly", "magician"] {
+            assert!(!blocked.to_lowercase().contains(word), "{blocked}");
+        }
+        assert!(private(&zh, json!({"type": "silenced"})).contains("禁言"));
+        assert!(private(&zh, json!({"type": "kill_inherited"})).contains("杀人"));
+        assert_eq!(
+            private(
+                &en,
+                json!({"type": "teammates", "team": "killers", "seats": ["风清扬", "老刀"]})
+            ),
+            "Your team, the killers (in seat order, you included): 风清扬, 老刀."
+        );
+
+        // R5-4: a 5.0 day out says the side, and only that.
+        let public = |tr: &Tr, e: Value| public_sentence(tr, &e);
+        assert_eq!(
+            public(
+                &zh,
+                json!({"type": "out", "target": "风清扬", "cause": "voted", "side": "bad"})
+            ),
+            "风清扬 出局（被投票出局），是坏人。"
+        );
+        assert_eq!(
+            public(
+                &en,
+                json!({"type": "out", "target": "风清扬", "cause": "voted", "side": "good"})
+            ),
+            "风清扬 is out (voted out) and is on the good side."
+        );
+        assert_eq!(
+            public(
+                &en,
+                json!({"type": "out", "target": "杨过", "cause": "voted"})
+            ),
+            "杨过 is out (voted out)."
+        );
+        assert_eq!(
+            public(&zh, json!({"type": "game_over", "winner": "bad"})),
+            "游戏结束：坏人胜利。"
+        );
+        assert_eq!(
+            public(&en, json!({"type": "game_over", "winner": "bad"})),
+            "The game is over: the bad side wins."
+        );
+        assert_eq!(
+            public(&zh, json!({"type": "game_over", "winner": "good"})),
+            "游戏结束：好人胜利。"
+        );
+        assert_eq!(
+            line_sentence(&zh, &json!({"kind": "outcome", "winner": "draw"})),
+            "游戏结束：平局。"
+        );
+        assert_eq!(side_text(&zh, "good"), "好人");
+        assert_eq!(side_text(&zh, "bad"), "坏人");
+        // The console's out line of a role game.
+        assert_eq!(out_text(&zh, 2, "night"), "第 2 幕出局（夜里死亡）");
+        assert_eq!(
+            out_text(&en, 2, "night"),
+            "Out in act 2 (died in the night)"
+        );
+    }
+
+    /// R4-4 (5), R5-4: night deaths are announced by game ID only, without a cause: a night
+    /// `out` reads "died in the night" and names no role, side or way of dying.
+    #[test]
+    fn a_role_night_out_names_no_role_or_cause() {
+        let e = json!({"type": "out", "target": "夜雨", "cause": "night"});
+        assert_eq!(
+            public_sentence(&Tr::new(Lang::Zh), &e),
+            "夜雨 出局（夜里死亡）。"
+        );
+        assert_eq!(
+            public_sentence(&Tr::new(Lang::En), &e),
+            "夜雨 is out (died in the night)."
+        );
+        let roles = [
+            "butterfly",
+            "elder",
+            "doctor",
+            "killer",
+            "undercover",
+            "police",
+            "secret_police",
+            "civilian",
+            "sniper",
+            "good_civilian",
+            "magician",
+            "wizard",
+            "evil_civilian",
+        ];
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            let text = public_sentence(&tr, &e);
+            for role in roles {
+                let name = role_name(&tr, role);
+                assert!(!text.contains(name.as_str()), "{name} in {text}");
+            }
+            for side in ["good", "bad"] {
+                assert!(!text.contains(side_text(&tr, side).as_str()), "{text}");
+            }
+            for word in [
+                "kill", "shot", "snipe", "needle", "vote", "杀", "狙", "针", "票", "好人", "坏人",
+            ] {
+                assert!(!text.contains(word), "{word} in {text}");
+            }
+        }
+    }
+
     #[test]
     fn roles_and_phases_have_names() {
         let en = Tr::new(Lang::En);
@@ -1110,12 +1576,31 @@ mod tests {
         assert_eq!(role_name(&zh, "killer"), "杀手");
         assert_eq!(role_name(&zh, "police"), "警察");
         assert_eq!(role_name(&zh, "civilian"), "平民");
+        // Issue 13: the role games' roles, by the seed's names.
+        for (code, zh_name, en_name) in [
+            ("butterfly", "花蝴蝶", "Butterfly"),
+            ("elder", "森林老人", "Forest elder"),
+            ("doctor", "医生", "Doctor"),
+            ("killer", "杀手", "Killer"),
+            ("undercover", "卧底", "Undercover"),
+            ("police", "警察", "Police officer"),
+            ("secret_police", "秘密警察", "Secret police"),
+            ("civilian", "平民", "Civilian"),
+            ("sniper", "狙击手", "Sniper"),
+            ("good_civilian", "善民", "Good civilian"),
+            ("magician", "魔法师", "Magician"),
+            ("wizard", "巫师", "Wizard"),
+            ("evil_civilian", "恶民", "Evil civilian"),
+        ] {
+            assert_eq!(role_name(&zh, code), zh_name);
+            assert_eq!(role_name(&en, code), en_name);
+        }
         assert_eq!(role_name(&en, "匪"), "匪 (gangster)");
         assert_eq!(role_name(&en, "警"), "警 (cop)");
         assert_eq!(role_name(&en, "player"), "Player");
         assert_eq!(
-            role_name(&en, "wizard"),
-            "wizard",
+            role_name(&en, "werewolf"),
+            "werewolf",
             "an unknown role as it is"
         );
         for (tr, codes_differ) in [(&en, false), (&zh, true)] {

@@ -179,11 +179,11 @@ pub async fn show(
     id: web::Path<i64>,
 ) -> Result<RevealPage, AppError> {
     let game_id = *id;
-    let (r, title) = state
+    let (r, title, variant) = state
         .db(move |c| {
             let r = views::reveal(c, game_id)?;
-            let title = views::public_game(c, game_id)?.title;
-            Ok((r, title))
+            let g = views::public_game(c, game_id)?;
+            Ok((r, g.title, g.variant))
         })
         .await?;
     let tr = viewer.tr;
@@ -233,7 +233,7 @@ pub async fn show(
                         rule: l
                             .get("error")
                             .and_then(Value::as_str)
-                            .and_then(super::refusal_rule),
+                            .and_then(|code| super::refusal_rule_in(&variant, code)),
                     }
                 })
                 .collect()
