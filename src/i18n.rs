@@ -97,10 +97,11 @@ impl Tr {
         let map: HashMap<Cow<'static, str>, FluentValue> = args
             .iter()
             .map(|(k, v)| {
-                // Numbers stay numbers, so that plural forms select on them.
+                // Numbers stay numbers, so that plural forms select on them; only a number
+                // written as Fluent writes it back ("007", a game ID, stays text).
                 let value = match v.parse::<i64>() {
-                    Ok(n) => FluentValue::from(n),
-                    Err(_) => FluentValue::from(v.clone()),
+                    Ok(n) if n.to_string() == *v => FluentValue::from(n),
+                    _ => FluentValue::from(v.clone()),
                 };
                 (Cow::Borrowed(*k), value)
             })
@@ -123,6 +124,14 @@ impl Tr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_made_of_digits_keeps_its_zeros() {
+        let tr = Tr::new(Lang::En);
+        let text = tr.t1("turn-speaker", "name", &"007");
+        assert!(text.contains("007"), "{text}");
+        assert!(tr.t1("turn-speaker", "name", &"42").contains("42"));
+    }
 
     #[test]
     fn accept_language_picks_by_quality() {

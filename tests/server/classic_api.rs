@@ -20,7 +20,7 @@ on_both_backends!(
     the_last_officer_surrendering_at_night_ends_the_game_at_once,
 );
 
-fn examples_dir() -> std::path::PathBuf {
+pub(crate) fn examples_dir() -> std::path::PathBuf {
     // The shared contract when it is beside the checkout, else the copy in tests/fixtures.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let shared = root.join("../shared/examples");
@@ -31,12 +31,12 @@ fn examples_dir() -> std::path::PathBuf {
     }
 }
 
-fn read_json(path: &std::path::Path) -> Value {
+pub(crate) fn read_json(path: &std::path::Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("example readable"))
         .expect("example is JSON")
 }
 
-fn read_lines(path: &std::path::Path) -> Vec<Value> {
+pub(crate) fn read_lines(path: &std::path::Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .expect("transcript readable")
         .lines()
@@ -45,18 +45,23 @@ fn read_lines(path: &std::path::Path) -> Vec<Value> {
         .collect()
 }
 
-/// A started classic game with a fixed deal: its id, the judge's (admin's) token, and each
+/// A started game with a fixed deal: its id, the judge's (admin's) token, and each
 /// seat's token by game ID.
-struct Table {
-    id: i64,
-    admin: String,
-    tokens: HashMap<String, String>,
+pub(crate) struct Table {
+    pub(crate) id: i64,
+    pub(crate) admin: String,
+    pub(crate) tokens: HashMap<String, String>,
 }
 
 /// The admin creates a game of `variant` (ordered speeches, one-hour nights), every account of
 /// `seats` (`{game_id, real_id}`) signs up, and the admin starts it with `roles` (the setup
 /// without its seats) and those seats.
-async fn fixed_game(app: &TestApp, variant: &str, seats: &Value, roles: &Value) -> Table {
+pub(crate) async fn fixed_game(
+    app: &TestApp,
+    variant: &str,
+    seats: &Value,
+    roles: &Value,
+) -> Table {
     let api = Api::new(app);
     let admin = api.token("admin", &app.admin_password).await;
     let (s, b) = api
@@ -64,7 +69,7 @@ async fn fixed_game(app: &TestApp, variant: &str, seats: &Value, roles: &Value) 
             "/api/v1/games",
             &admin,
             json!({"title": variant, "variant": variant, "act_minutes": 60,
-                   "options": {"speeches": "ordered"}}),
+                   "options": ordered_speeches(variant)}),
         )
         .await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -96,28 +101,40 @@ async fn fixed_game(app: &TestApp, variant: &str, seats: &Value, roles: &Value) 
     Table { id, admin, tokens }
 }
 
+/// Ordered speeches, for a variant whose speeches are an option (a role game's day may have
+/// its order fixed by its rules, R5-4).
+fn ordered_speeches(variant: &str) -> Value {
+    let has = maku::rules::Variant::from_name(variant)
+        .is_some_and(|v| v.option_fields().iter().any(|f| f.name == "speeches"));
+    if has {
+        json!({"speeches": "ordered"})
+    } else {
+        json!({})
+    }
+}
+
 /// Test-made seats `{game_id, real_id}`: game IDs `g1`.. for the accounts `{prefix}1`...
-fn seats_of(prefix: &str, n: usize) -> Value {
+pub(crate) fn seats_of(prefix: &str, n: usize) -> Value {
     (1..=n)
         .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("{prefix}{i}")}))
         .collect()
 }
 
-async fn game(api: &Api<'_>, id: i64) -> Value {
+pub(crate) async fn game(api: &Api<'_>, id: i64) -> Value {
     let (s, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
     assert_eq!(s, StatusCode::OK, "{g}");
     g
 }
 
-fn step(g: &Value) -> u32 {
+pub(crate) fn step(g: &Value) -> u32 {
     g["phase"]["step"].as_u64().expect("a phase step") as u32
 }
 
-fn kind(g: &Value) -> &str {
+pub(crate) fn kind(g: &Value) -> &str {
     g["phase"]["kind"].as_str().expect("a phase kind")
 }
 
-fn deadline(g: &Value) -> chrono::NaiveDateTime {
+pub(crate) fn deadline(g: &Value) -> chrono::NaiveDateTime {
     chrono::NaiveDateTime::parse_from_str(
         g["deadline"].as_str().expect("a deadline"),
         "%Y-%m-%dT%H:%M:%SZ",
@@ -126,7 +143,7 @@ fn deadline(g: &Value) -> chrono::NaiveDateTime {
 }
 
 impl Table {
-    async fn resolve(&self, api: &Api<'_>, step: u32) -> (StatusCode, Value) {
+    pub(crate) async fn resolve(&self, api: &Api<'_>, step: u32) -> (StatusCode, Value) {
         api.post(
             &format!("/api/v1/games/{}/resolve", self.id),
             &self.admin,
@@ -135,7 +152,7 @@ impl Table {
         .await
     }
 
-    async fn act(&self, api: &Api<'_>, by: &str, action: Value) -> (StatusCode, Value) {
+    pub(crate) async fn act(&self, api: &Api<'_>, by: &str, action: Value) -> (StatusCode, Value) {
         api.post(
             &format!("/api/v1/games/{}/actions", self.id),
             &self.tokens[by],
@@ -144,7 +161,7 @@ impl Table {
         .await
     }
 
-    async fn speak(&self, api: &Api<'_>, by: &str, body: &str) -> (StatusCode, Value) {
+    pub(crate) async fn speak(&self, api: &Api<'_>, by: &str, body: &str) -> (StatusCode, Value) {
         api.post(
             &format!("/api/v1/games/{}/threads/game", self.id),
             &self.tokens[by],
@@ -153,7 +170,7 @@ impl Table {
         .await
     }
 
-    async fn pass(&self, api: &Api<'_>, by: &str, step: u32) -> (StatusCode, Value) {
+    pub(crate) async fn pass(&self, api: &Api<'_>, by: &str, step: u32) -> (StatusCode, Value) {
         api.post(
             &format!("/api/v1/games/{}/pass", self.id),
             &self.tokens[by],
@@ -163,7 +180,7 @@ impl Table {
     }
 
     /// The judge resolves every phase up to the first vote of the day (or the end).
-    async fn resolve_to_vote(&self, api: &Api<'_>) -> Value {
+    pub(crate) async fn resolve_to_vote(&self, api: &Api<'_>) -> Value {
         loop {
             let g = game(api, self.id).await;
             if kind(&g) == "vote" || g["winner"].is_string() {
@@ -189,7 +206,7 @@ fn bucket(action: &Value) -> u64 {
 /// spoken in the game thread and ended by the speaker's 过 or, every other turn, ended by the
 /// judge; a vote with its round's submissions, then resolved by the judge. The submissions of
 /// a round that does not come are made after the rounds that came, as the replay takes them.
-async fn play_example(app: &TestApp, name: &str) {
+pub(crate) async fn play_example(app: &TestApp, name: &str) {
     let scenario = read_json(&examples_dir().join(format!("{name}.json")));
     let expected = read_lines(&examples_dir().join(format!("{name}.expected.jsonl")));
     let api = Api::new(app);

@@ -23,6 +23,7 @@ mod phases;
 mod posting;
 mod prg;
 mod privacy;
+mod roles_api;
 mod rules_pages;
 mod scheduler;
 mod seat_forms;
