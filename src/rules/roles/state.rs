@@ -11,7 +11,7 @@
 use super::action::NightAct;
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
 use super::role::{Role, RoleGame, Side};
-use crate::rules::classic::{Day, Kind, PhaseRecord, Seat, Speeches, Stage, Team};
+use crate::rules::classic::{Day, History, Seat, Seating, Speeches, Stage, Team};
 use crate::rules::interface::Phase;
 
 /// 4.0's last words (CL-4): while the seats out so far, this one included, are at most 2.
@@ -63,13 +63,12 @@ impl Today {
 pub struct Game {
     pub(super) kind: RoleGame,
     pub(super) speeches: Speeches,
-    pub(super) names: Vec<String>,
-    pub(super) real_ids: Vec<String>,
+    pub(super) seating: Seating,
     pub(super) roles: Vec<Role>,
     pub(super) seats: Vec<SeatState>,
     pub(super) act: u32,
     pub(super) stage: Stage,
-    pub(super) history: Vec<PhaseRecord>,
+    pub(super) history: History,
     /// Each seat's counting action of the open night.
     pub(super) night: Vec<Option<NightSub>>,
     pub(super) today: Today,
@@ -109,8 +108,7 @@ impl Game {
         let mut g = Game {
             kind,
             speeches,
-            names,
-            real_ids,
+            seating: Seating::new(names, real_ids),
             roles,
             seats: vec![
                 SeatState {
@@ -121,7 +119,7 @@ impl Game {
             ],
             act: 1,
             stage: Stage::Night,
-            history: Vec::new(),
+            history: History::default(),
             night: vec![None; n],
             today: Today::new(n),
             seq: 0,
@@ -154,27 +152,25 @@ impl Game {
         self.kind
     }
 
+    /// The seats: game IDs, real IDs, seat order.
+    pub fn seating(&self) -> &Seating {
+        &self.seating
+    }
+
     pub fn seat_count(&self) -> usize {
-        self.names.len()
+        self.seating.len()
     }
 
     pub fn game_id(&self, s: Seat) -> &str {
-        &self.names[s.index()]
-    }
-
-    pub fn real_id(&self, s: Seat) -> &str {
-        &self.real_ids[s.index()]
+        self.seating.game_id(s)
     }
 
     pub fn seat_of(&self, name: &str) -> Option<Seat> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .map(|i| Seat(i as u8))
+        self.seating.seat_of(name)
     }
 
-    pub fn all_seats(&self) -> impl Iterator<Item = Seat> + '_ {
-        (0..self.names.len()).map(|i| Seat(i as u8))
+    pub fn all_seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        self.seating.all()
     }
 
     pub fn living(&self) -> impl Iterator<Item = Seat> + '_ {
@@ -264,30 +260,17 @@ impl Game {
 
     /// The phase open now; after the end, the step after the last one.
     pub fn phase(&self) -> Phase {
-        self.phase_of(self.history.len() as u32 + u32::from(self.is_over()))
+        self.history.phase(self.is_over())
     }
 
     /// The phase of step `step` (a step after the end has the last phase's act and kind).
     pub fn phase_of(&self, step: u32) -> Phase {
-        let rec = self
-            .history
-            .get((step as usize).saturating_sub(1))
-            .or(self.history.last())
-            .copied()
-            .unwrap_or(PhaseRecord {
-                act: 1,
-                kind: Kind::Night,
-            });
-        Phase {
-            step,
-            act: rec.act,
-            kind: rec.kind.name(),
-        }
+        self.history.phase_of(step)
     }
 
     /// The step to show a reader: the current one, or the one that ended the game.
     pub fn shown_step(&self) -> u32 {
-        self.history.len() as u32
+        self.history.shown_step()
     }
 
     /// The seat whose ordered turn (speech, PK) or last words it is.
@@ -319,10 +302,7 @@ impl Game {
     pub(super) fn open(&mut self, stage: Stage) {
         self.stage = stage;
         if let Some(kind) = stage.kind() {
-            self.history.push(PhaseRecord {
-                act: self.act,
-                kind,
-            });
+            self.history.push(self.act, kind);
         }
         if let Stage::LastWords { seat, .. } = stage {
             self.last_words = Some(seat);

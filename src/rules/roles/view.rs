@@ -302,7 +302,7 @@ impl Game {
                 let out = self.seat_state(s).out;
                 json!({
                     "game_id": self.game_id(s),
-                    "real_id": self.real_id(s),
+                    "real_id": self.seating.real_id(s),
                     "role": self.role(s).name(),
                     "side": self.side(s).name(),
                     "out": out.map(|(act, cause)| json!({"act": act, "cause": cause.name()})),
