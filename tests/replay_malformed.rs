@@ -213,3 +213,68 @@ fn valid_edge_cases_are_not_malformed() {
     let last: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     assert_eq!(last["kind"], "outcome");
 }
+
+/// The role games (issue 13): a partial or impossible setup, a seat count other than 16 (4.0)
+/// or 10 (5.0), and an action type no game of the spec has are malformed.
+#[test]
+fn role_games_malformed() {
+    const V5: &str = r#"{"butterfly":"g1","sniper":"g2","doctor":"g3","police":"g4","good_civilian":"g5","magician":"g6","killer":"g7","elder":"g8","wizard":"g9","evil_civilian":"g10"}"#;
+    assert_malformed(
+        &scenario("v5emin", 10, r#"{"butterfly":"g1"}"#, "[]"),
+        "partial setup",
+    );
+    assert_malformed(
+        &scenario("v5emin", 10, &V5.replace(r#""g10""#, r#""g1""#), "[]"),
+        "a seat named twice",
+    );
+    assert_malformed(
+        &scenario("v5emin", 10, &V5.replace(r#""g10""#, r#""nobody""#), "[]"),
+        "unknown seat",
+    );
+    assert_malformed(
+        &scenario(
+            "v4wujian",
+            16,
+            r#"{"butterfly":"g1","elder":"g2","doctor":"g3","killers":["g4","g5"],"undercover":"g7","police":["g8","g9"],"secret_police":"g10"}"#,
+            "[]",
+        ),
+        "two killers",
+    );
+    assert_malformed(&scenario("v5emin", 9, V5, "[]"), "nine seats");
+    assert_malformed(&scenario("v4wujian", 15, "null", "[]"), "fifteen seats");
+    assert_malformed(&scenario("v4wujian", 17, "null", "[]"), "seventeen seats");
+    assert_malformed(
+        &scenario(
+            "v5emin",
+            10,
+            V5,
+            r#"[{"submit":[{"by":"g1","action":{"type":"dance","target":"g2"}}]}]"#,
+        ),
+        "unknown action type",
+    );
+    assert_malformed(
+        &scenario(
+            "v5emin",
+            10,
+            V5,
+            r#"[{"submit":[{"by":"g1","action":{"type":"hug"}}]}]"#,
+        ),
+        "hug without target",
+    );
+    let bad_opts = scenario("v4wujian", 16, "null", "[]")
+        .replace(r#""options":{}"#, r#""options":{"redistribute":false}"#);
+    assert_malformed(&bad_opts, "an option of another variant");
+    // A foreign type of the spec, a null target and an empty setup are not malformed.
+    let out = replay_text(&scenario(
+        "v5emin",
+        10,
+        "{}",
+        r#"[{"submit":[{"by":"g1","action":{"type":"join","target":"g2"}},{"by":"g1","action":{"type":"hug","target":null}}]}]"#,
+    ));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -8,29 +8,11 @@
 //! act's night.
 
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
+use super::frame::{History, Kind, Seating};
 use super::options::{Options, Speeches};
 use super::preset::Preset;
 use super::roles::{Call, Role, Seat, Team};
-use super::table::PHASES;
 use crate::rules::interface::Phase;
-
-/// The kinds of phase, in the order of [`PHASES`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Night,
-    LastWords,
-    Speech,
-    Discussion,
-    Vote,
-    Pk,
-}
-
-impl Kind {
-    /// Its [`PHASES`] name.
-    pub fn name(self) -> &'static str {
-        PHASES[self as usize].name
-    }
-}
 
 /// The phase open now.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -73,13 +55,6 @@ impl Stage {
             Stage::Night | Stage::Over | Stage::LastWords { dawn: false, .. }
         )
     }
-}
-
-/// One phase of the game's history.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct PhaseRecord {
-    pub act: u32,
-    pub kind: Kind,
 }
 
 /// Per seat.
@@ -126,7 +101,7 @@ pub struct Day {
 }
 
 impl Day {
-    fn new(n: usize) -> Day {
+    pub(crate) fn new(n: usize) -> Day {
         Day {
             order: Vec::new(),
             speakers: Vec::new(),
@@ -142,8 +117,7 @@ impl Day {
 pub struct Game {
     pub(super) preset: Preset,
     pub(super) options: Options,
-    pub(super) names: Vec<String>,
-    pub(super) real_ids: Vec<String>,
+    pub(super) seating: Seating,
     pub(super) roles: Vec<Role>,
     pub(super) seats: Vec<SeatState>,
     /// Police at setup (CL-4 counts last words against it).
@@ -151,7 +125,7 @@ pub struct Game {
     pub(super) civilians_at_setup: usize,
     pub(super) act: u32,
     pub(super) stage: Stage,
-    pub(super) history: Vec<PhaseRecord>,
+    pub(super) history: History,
     pub(super) night: Night,
     pub(super) day: Day,
     /// Accepted submissions so far (orders the night's submissions, CL-1).
@@ -183,8 +157,7 @@ impl Game {
         let mut g = Game {
             preset,
             options,
-            names,
-            real_ids,
+            seating: Seating::new(names, real_ids),
             seats: vec![
                 SeatState {
                     alive: true,
@@ -198,7 +171,7 @@ impl Game {
             roles,
             act: 1,
             stage: Stage::Night,
-            history: Vec::new(),
+            history: History::default(),
             night: Night::new(n),
             day: Day::new(n),
             seq: 0,
@@ -235,26 +208,23 @@ impl Game {
     }
 
     pub fn seat_count(&self) -> usize {
-        self.names.len()
+        self.seating.len()
     }
 
     pub fn game_id(&self, s: Seat) -> &str {
-        &self.names[s.index()]
+        self.seating.game_id(s)
     }
 
     pub fn real_id(&self, s: Seat) -> &str {
-        &self.real_ids[s.index()]
+        self.seating.real_id(s)
     }
 
     pub fn seat_of(&self, name: &str) -> Option<Seat> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .map(|i| Seat(i as u8))
+        self.seating.seat_of(name)
     }
 
     pub fn all_seats(&self) -> impl Iterator<Item = Seat> + '_ {
-        (0..self.names.len()).map(|i| Seat(i as u8))
+        self.seating.all()
     }
 
     pub fn living(&self) -> impl Iterator<Item = Seat> + '_ {
@@ -317,31 +287,17 @@ impl Game {
     /// The phase open now; after the end, the step after the last one (of the act that ended
     /// the game).
     pub fn phase(&self) -> Phase {
-        self.phase_of(self.history.len() as u32 + u32::from(self.is_over()))
+        self.history.phase(self.is_over())
     }
 
-    /// The phase of step `step`: a past or present one from the history; a step after the
-    /// end has the last phase's act and kind.
+    /// The phase of step `step` (a past or present one; after the end, the last phase's).
     pub fn phase_of(&self, step: u32) -> Phase {
-        let rec = self
-            .history
-            .get((step as usize).saturating_sub(1))
-            .or(self.history.last())
-            .copied()
-            .unwrap_or(PhaseRecord {
-                act: 1,
-                kind: Kind::Night,
-            });
-        Phase {
-            step,
-            act: rec.act,
-            kind: rec.kind.name(),
-        }
+        self.history.phase_of(step)
     }
 
     /// The step to show a reader: the current one, or the one that ended the game.
     pub fn shown_step(&self) -> u32 {
-        self.history.len() as u32
+        self.history.shown_step()
     }
 
     /// The seat whose ordered turn (speech, PK) or last words it is.
@@ -376,10 +332,7 @@ impl Game {
     pub(super) fn open(&mut self, stage: Stage) {
         self.stage = stage;
         if let Some(kind) = stage.kind() {
-            self.history.push(PhaseRecord {
-                act: self.act,
-                kind,
-            });
+            self.history.push(self.act, kind);
         }
     }
 

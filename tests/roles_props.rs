@@ -1,0 +1,328 @@
+//! Property tests of the role games (4.0 `v4wujian`, 5.0 `v5emin`) over random games: random
+//! (often illegal) submissions and resolutions through `rules::Game`, and bot-played games.
+
+use std::collections::BTreeMap;
+
+use maku::rules::roles::{RoleGame, bot};
+use maku::rules::scenario::Scenario;
+use maku::rules::{Game, GameConfig, Line, Phase, SeatSpec, Variant};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// Every action type of the role games, and two of other games.
+const TYPES: [&str; 13] = [
+    "kill",
+    "check",
+    "hug",
+    "silence",
+    "save",
+    "secret_kill",
+    "needle",
+    "snipe",
+    "magic",
+    "query",
+    "dark_vote",
+    "peek",
+    "explode",
+];
+
+/// A generated submission; a seat number `n` (one past the last) is an unknown name.
+#[derive(Clone, Debug)]
+enum Gen {
+    /// `TYPES[k]` naming a seat, or `null`.
+    Night(usize, Option<u8>),
+    Vote(Option<u8>, Option<u8>),
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Submit(u8, Gen),
+    Resolve,
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    kind: RoleGame,
+    seed: u64,
+    free: bool,
+    ops: Vec<Op>,
+}
+
+impl Case {
+    fn seats(&self) -> u8 {
+        *self.kind.seats().start() as u8
+    }
+}
+
+fn gen_action(n: u8) -> impl Strategy<Value = Gen> {
+    let seat = prop::option::weighted(0.95, 0..=n);
+    let round = prop::option::weighted(0.3, 1u8..=3);
+    prop_oneof![
+        6 => (0..TYPES.len(), seat.clone()).prop_map(|(k, t)| Gen::Night(k, t)),
+        5 => (seat, round).prop_map(|(t, r)| Gen::Vote(t, r)),
+    ]
+}
+
+fn gen_case() -> impl Strategy<Value = Case> {
+    prop::sample::select(RoleGame::ALL.to_vec()).prop_flat_map(|kind| {
+        let n = *kind.seats().start() as u8;
+        let op = prop_oneof![
+            6 => (0..=n, gen_action(n)).prop_map(|(by, g)| Op::Submit(by, g)),
+            2 => Just(Op::Resolve),
+        ];
+        (
+            any::<u64>(),
+            prop::bool::weighted(0.3),
+            prop::collection::vec(op, 0..240),
+        )
+            .prop_map(move |(seed, free, ops)| Case {
+                kind,
+                seed,
+                free,
+                ops,
+            })
+    })
+}
+
+fn name(i: u8, n: u8) -> String {
+    if i >= n {
+        "nobody".into()
+    } else {
+        format!("g{}", i + 1)
+    }
+}
+
+fn action_json(g: &Gen, n: u8) -> Value {
+    match g {
+        Gen::Night(k, t) => {
+            let mut v = json!({"type": TYPES[*k], "target": t.map(|t| name(t, n))});
+            if TYPES[*k] == "peek" {
+                v = json!({"type": "peek", "call": "none"});
+            }
+            v
+        }
+        Gen::Vote(t, r) => {
+            let mut v = json!({"type": "vote", "target": t.map(|t| name(t, n))});
+            if let Some(r) = r {
+                v["round"] = json!(r);
+            }
+            v
+        }
+    }
+}
+
+fn seats(n: u8) -> Vec<SeatSpec> {
+    (1..=n)
+        .map(|i| SeatSpec {
+            game_id: format!("g{i}"),
+            real_id: format!("r{i}"),
+        })
+        .collect()
+}
+
+fn start(c: &Case) -> Game {
+    let config = GameConfig {
+        variant: Variant::Roles(c.kind),
+        options: if c.free {
+            json!({"speeches": "free"})
+        } else {
+            json!({})
+        },
+        seed: c.seed,
+        seats: seats(c.seats()),
+        setup: None,
+    };
+    Game::start(&config).expect("a valid game")
+}
+
+/// Everything a reader, a seat or the judge can see of the game now.
+fn observable(g: &Game) -> Value {
+    let seats = g.seats();
+    let views: Vec<Value> = seats
+        .iter()
+        .map(|s| {
+            json!({
+                "view": g.view_for(&s.game_id),
+                "facts": g.judge_facts(&s.game_id, true),
+                "may_post": g.may_post(&s.game_id),
+                "allowed": g.allowed_actions(&s.game_id),
+            })
+        })
+        .collect();
+    json!({
+        "phase": g.current_phase(),
+        "shown": g.shown_phase(),
+        "seats": seats,
+        "views": views,
+        "ballots": g.ballots(),
+        "owing": g.owing(),
+        "outcome": g.outcome(),
+        "speaker": g.speaker(),
+        "round": g.vote_round(),
+        "candidates": g.vote_candidates(),
+    })
+}
+
+fn publics(lines: &[Line]) -> Vec<Value> {
+    lines
+        .iter()
+        .filter_map(|l| match l {
+            Line::Public { event, .. } => Some(event.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays the case, checking as it goes; returns the game and every line.
+fn play(c: &Case) -> Result<(Game, Vec<Line>), TestCaseError> {
+    let n = c.seats();
+    let mut g = start(c);
+    let mut lines = g.transcript();
+    let mut phases: BTreeMap<u32, Phase> = BTreeMap::new();
+    phases.insert(g.current_phase().step, g.current_phase());
+    for op in &c.ops {
+        let step = g.current_phase().step;
+        let before = g.clone();
+        match op {
+            Op::Resolve => lines.extend(g.resolve_phase()),
+            Op::Submit(by, generated) => {
+                let action = action_json(generated, n);
+                let allowed = before.allowed_actions(&name(*by, n));
+                let s = g.submit_json(&name(*by, n), &action).expect("parses");
+                match &s.result {
+                    Err(_) => {
+                        // A refused submission changes nothing: what anyone sees, and what the
+                        // next resolution does.
+                        prop_assert_eq!(observable(&before), observable(&g), "{}", action);
+                        prop_assert_eq!(s.lines.len(), 1);
+                        let (mut a, mut b) = (before.clone(), g.clone());
+                        prop_assert_eq!(publics(&a.resolve_phase()), publics(&b.resolve_phase()));
+                    }
+                    Ok(_) => {
+                        // What was accepted was offered.
+                        let kind = action["type"].as_str().unwrap_or_default();
+                        prop_assert!(allowed.contains(&kind), "{} not in {:?}", action, allowed);
+                    }
+                }
+                if before.is_over() {
+                    prop_assert!(s.result.is_err(), "accepted after the end: {}", action);
+                    let want = if *by < n { "game_over" } else { "unknown_seat" };
+                    prop_assert_eq!(s.result.as_ref().err().map(|r| r.error), Some(want));
+                }
+                lines.extend(s.lines);
+            }
+        }
+        let now = g.current_phase();
+        // Every phase's step is one more than the last.
+        prop_assert!(
+            now.step == step || now.step == step + 1,
+            "{} -> {}",
+            step,
+            now.step
+        );
+        if !g.is_over() {
+            phases.entry(now.step).or_insert(now);
+        }
+    }
+    // The history remembers every phase as it was.
+    for (step, p) in &phases {
+        prop_assert_eq!(g.phase_of(*step), *p);
+    }
+    Ok((g, lines))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_are_deterministic_and_keep_the_rules(c in gen_case()) {
+        let (g, lines) = play(&c)?;
+        // Folding the same submissions twice gives the same transcript.
+        let (g2, lines2) = play(&c)?;
+        prop_assert_eq!(&lines, &lines2);
+        prop_assert_eq!(g.transcript(), g2.transcript());
+        // At most one winner, and the outcome is it.
+        let overs: Vec<Value> = publics(&lines)
+            .into_iter()
+            .filter(|e| e["type"] == "game_over")
+            .collect();
+        prop_assert!(overs.len() <= 1, "{:?}", overs);
+        match overs.first() {
+            Some(e) => {
+                prop_assert_eq!(e["winner"].as_str(), g.outcome());
+                prop_assert!(Variant::Roles(c.kind).outcomes().contains(&g.outcome().unwrap_or("")));
+            }
+            None => prop_assert_eq!(g.outcome(), None),
+        }
+        // No submission accepted after the game_over line.
+        if let Some(at) = lines.iter().position(|l| matches!(l, Line::Public { event, .. } if event["type"] == "game_over")) {
+            let accepted_after = lines[at..].iter().any(|l| matches!(l, Line::Reply { ok: true, .. }));
+            prop_assert!(!accepted_after);
+        }
+        // Out seats never come back, nor vote; 5.0 publishes no ballots, 4.0 no side.
+        let mut out = std::collections::BTreeSet::new();
+        for e in publics(&lines) {
+            if e["type"] == "out" {
+                prop_assert!(out.insert(e["target"].to_string()), "out twice: {}", e);
+                let v4 = c.kind == RoleGame::V4Wujian;
+                prop_assert_eq!(e.get("side").is_some(), !v4 && e["cause"] == "voted", "{}", e);
+            }
+            if e["type"] == "votes" || e["type"] == "tie" {
+                prop_assert_eq!(c.kind, RoleGame::V4Wujian);
+                let ballots = e["ballots"].as_object().cloned().unwrap_or_default();
+                prop_assert!(ballots.keys().all(|k| !out.contains(&json!(k).to_string())));
+            }
+        }
+        // A private line reaches only its seat, and never names a real ID.
+        for l in &lines {
+            if let Line::Private { event, .. } = l {
+                prop_assert!(!event.to_string().contains("\"r1"), "{}", event);
+            }
+        }
+    }
+
+    #[test]
+    fn replaying_a_random_scenario_twice_gives_the_same_lines(c in gen_case()) {
+        let n = c.seats();
+        // The same submissions as a scenario, cut into acts at every fourth resolve.
+        let mut acts = vec![Vec::new()];
+        let mut resolves = 0;
+        for op in &c.ops {
+            match op {
+                Op::Submit(by, g) => acts.last_mut().expect("an act").push(json!({"by": name(*by, n), "action": action_json(g, n)})),
+                Op::Resolve => {
+                    resolves += 1;
+                    if resolves % 4 == 0 {
+                        acts.push(Vec::new());
+                    }
+                }
+            }
+        }
+        let text = json!({
+            "variant": c.kind.name(), "seed": c.seed, "seats": seats(n),
+            "acts": acts.iter().map(|a| json!({"submit": a})).collect::<Vec<_>>(),
+        }).to_string();
+        let scenario = Scenario::parse(&text).expect("a valid scenario");
+        let a = scenario.run().expect("runs");
+        let b = scenario.run().expect("runs");
+        prop_assert_eq!(&a, &b);
+        let outcome_last = matches!(a.last(), Some(Line::Outcome { .. }));
+        prop_assert!(outcome_last);
+        // Each reply is dated with the act it was submitted in: one reply per submission.
+        for (k, subs) in acts.iter().enumerate() {
+            let dated = a
+                .iter()
+                .filter(|l| matches!(l, Line::Reply { act, .. } if *act as usize == k + 1))
+                .count();
+            prop_assert_eq!(dated, subs.len(), "act {}", k + 1);
+        }
+    }
+
+    #[test]
+    fn bot_games_end_cleanly(kind in prop::sample::select(RoleGame::ALL.to_vec()), seed in any::<u64>()) {
+        let g = bot::play(kind, seed, 200).expect("a bot game starts");
+        prop_assert!(g.is_over(), "{} still running after act {}", kind.name(), g.act());
+        let holders = g.all_seats().filter(|&s| g.kill_holder() == Some(s)).count();
+        prop_assert!(holders <= 1);
+    }
+}
