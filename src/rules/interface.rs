@@ -112,3 +112,21 @@ pub struct PublicSeat {
     pub game_id: String,
     pub alive: bool,
 }
+
+/// The fields `../shared/spec/replay.md` gives an action type, in whichever game has it. A game
+/// refuses another game's type (`not_your_role`) after strict parsing, so the fields that type
+/// carries in its own game are not unknown (a 4.0 seat's `peek` with its `call` gets the
+/// refusal, not `unknown_field`).
+pub fn spec_fields(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "kill" => &["target", "real_id", "notebook"],
+        "join" | "eye_use" | "check" | "hug" | "silence" | "save" | "secret_kill" | "needle"
+        | "snipe" | "magic" | "query" | "dark_vote" => &["target"],
+        "pass" => &["notebook"],
+        "transfer" | "heir" => &["target", "notebook"],
+        "vote" => &["target", "targets", "round"],
+        "peek" => &["call"],
+        "explode" => &["round"],
+        _ => &[],
+    }
+}

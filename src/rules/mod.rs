@@ -1101,4 +1101,26 @@ mod tests {
             Err(ActionError::Invalid(_))
         ));
     }
+
+    #[test]
+    fn another_games_type_keeps_its_own_fields_for_its_refusal() {
+        // A 4.0 seat's wujian peek, a dongsha seat's 5.0 needle: parsed with the fields they
+        // have in their own games (the engine refuses them `not_your_role`), nothing more.
+        for (name, action) in [
+            ("v4wujian", json!({"type": "peek", "call": "none"})),
+            ("v5emin", json!({"type": "explode", "round": 1})),
+            ("dongsha", json!({"type": "needle", "target": "x"})),
+            ("v4wujian", json!({"type": "transfer", "target": "x", "notebook": 1})),
+        ] {
+            let v = Variant::from_name(name).expect("a variant");
+            assert!(v.parse_action_strict(&action).is_ok(), "{name}: {action}");
+            let mut extra = action.clone();
+            extra["seat"] = json!(3);
+            assert_eq!(
+                v.parse_action_strict(&extra),
+                Err(ActionError::UnknownField("seat".into())),
+                "{name}: {extra}"
+            );
+        }
+    }
 }

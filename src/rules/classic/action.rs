@@ -157,7 +157,8 @@ impl Action {
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
-            Action::Surrender | Action::Foreign(_) => &[],
+            Action::Surrender => &[],
+            Action::Foreign(kind) => crate::rules::interface::spec_fields(kind),
         }
     }
 

@@ -192,7 +192,7 @@ impl Action {
         match self {
             Action::Night { .. } => &["target"],
             Action::Vote { .. } => &["target", "round"],
-            Action::Foreign { .. } => &[],
+            Action::Foreign { kind, .. } => crate::rules::interface::spec_fields(kind),
         }
     }
 
