@@ -494,6 +494,10 @@ fn r4_2_from_night_2_the_undercover_leaves_the_killers() {
     assert!(g.in_team("police", "s7"), "still in the police's");
     assert!(g.in_team("killers", "s4") && g.in_team("killers", "s6"));
     assert!(!g.in_team("killers", "s5"), "a killer out");
+    night(&mut g, &[("s4", kill("s9"))]);
+    assert!(!g.in_team("police", "s9"), "an officer out");
+    assert!(g.in_team("police", "s8"));
+    to(&mut g, "night");
     // The undercover never kills.
     assert_eq!(refused(&mut g, "s7", kill("s11")), "not_your_role");
 }
@@ -794,6 +798,23 @@ fn r4_4_a_void_secret_kill_is_spent_too() {
     assert_eq!(refused(&mut g, "s10", secret_kill("s13")), "already_used");
     let lines = night(&mut g, &[("s4", kill("s10"))]);
     assert_eq!(publics(&lines), vec![out("s10")], "no longer immune");
+}
+
+/// R4-4 (3): night actions may be replaced until the night ends; the last counts.
+#[test]
+fn r4_4_night_actions_may_be_replaced() {
+    let mut g = v4();
+    ok(&mut g, "s1", hug("s11"));
+    ok(&mut g, "s1", hug("s12"));
+    ok(&mut g, "s4", kill("s12"));
+    ok(&mut g, "s4", kill("s11"));
+    ok(&mut g, "s3", save("s11"));
+    ok(&mut g, "s3", save("s13"));
+    ok(&mut g, "s2", silence("s14"));
+    ok(&mut g, "s2", silence("s15"));
+    let lines = g.resolve_phase();
+    assert_eq!(publics(&lines), vec![out("s11")]);
+    assert_eq!(told_to(&lines, "silenced"), names(&["s15"]));
 }
 
 /// R4-4 (4): a seat saved two nights running that was not attacked on either night dies at the
@@ -1216,6 +1237,12 @@ fn r5_1_each_role_has_its_night_action_and_nobody_is_told_anything() {
         "nobody learns anybody"
     );
     assert!(publics(&g.transcript()).is_empty());
+    for s in seat_range(1, 10) {
+        assert!(
+            !g.in_team("killers", &s) && !g.in_team("police", &s),
+            "{s}: no team in v5"
+        );
+    }
     assert_eq!((act(&g), kind(&g)), (1, "night"));
     let all = [
         "hug",
@@ -1567,6 +1594,10 @@ fn r5_3_a_kill_or_shot_on_the_butterfly_lands_on_the_hugged_seat() {
     let mut g = v5();
     let lines = night(&mut g, &[("s1", hug("s5")), ("s2", snipe("s1"))]);
     assert_eq!(publics(&lines), vec![out("s1"), out("s5")]);
+    // A butterfly that hugs nobody dies alone.
+    let mut g = v5();
+    let lines = night(&mut g, &[("s7", kill("s1"))]);
+    assert_eq!(publics(&lines), vec![out("s1")]);
     // The butterfly hugging the killer who kills it: both die, the kill passes on.
     let mut g = v5();
     let lines = night(&mut g, &[("s1", hug("s7")), ("s7", kill("s1"))]);
@@ -1667,12 +1698,13 @@ type Night<'a> = &'a [(&'a str, Value)];
 /// `none` if it did not act or was magicked.
 #[test]
 fn r5_3_the_wizard_learns_what_its_target_acted_on() {
-    let cases: [(Night, &str, &str); 5] = [
+    let cases: [(Night, &str, &str); 6] = [
         (&[("s7", kill("s2"))], "s7", "s2"),
         (&[], "s5", "none"),
         (&[("s6", magic("s7")), ("s7", kill("s2"))], "s7", "none"),
         (&[("s1", hug("s2")), ("s7", kill("s2"))], "s7", "s2"),
         (&[("s3", needle("s3"))], "s3", "s3"),
+        (&[("s10", dark_vote("s4"))], "s10", "s4"),
     ];
     for (subs, target, acted_on) in cases {
         let mut g = v5();
