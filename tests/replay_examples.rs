@@ -1,6 +1,7 @@
-//! `maku replay` on the shared examples (four of Death Note, one of each classic preset) must
-//! print the expected transcripts: the same multiset of lines; replies, privates and publics
-//! each in the same relative order; the outcome last (../shared/examples/README.md).
+//! `maku replay` on the shared examples (four of Death Note, one of each classic preset and of
+//! each role game) must print the expected transcripts: the same multiset of lines; replies,
+//! privates and publics each in the same relative order; the outcome last
+//! (../shared/examples/README.md).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -101,6 +102,16 @@ fn replay_shengtui_random_1() {
 #[test]
 fn replay_wujian_random_1() {
     check("wujian-random-1");
+}
+
+#[test]
+fn replay_v4wujian_random_1() {
+    check("v4wujian-random-1");
+}
+
+#[test]
+fn replay_v5emin_random_1() {
+    check("v5emin-random-1");
 }
 
 #[test]

@@ -11,6 +11,8 @@ pub enum Variant {
     DeathNote,
     /// A classic preset (`dongsha`, `killgame`, `shengtui`, `wujian`).
     Classic(super::classic::Preset),
+    /// A role game (`v4wujian`, `v5emin`).
+    Roles(super::roles::RoleGame),
     /// A two-phase variant that exists only to test the shell (feature `test-variant`, on for
     /// `cargo test`): never offered to judges.
     #[cfg(feature = "test-variant")]

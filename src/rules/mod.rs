@@ -11,6 +11,7 @@ pub mod deathnote;
 mod forms;
 mod interface;
 mod options;
+pub mod roles;
 pub mod scenario;
 pub mod sim;
 #[cfg(feature = "test-variant")]
@@ -30,12 +31,14 @@ pub use options::{OptionField, OptionInput};
 
 impl Variant {
     /// The variants a judge may choose.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 7] = [
         Variant::DeathNote,
         Variant::Classic(classic::Preset::Dongsha),
         Variant::Classic(classic::Preset::Killgame),
         Variant::Classic(classic::Preset::Shengtui),
         Variant::Classic(classic::Preset::Wujian),
+        Variant::Roles(roles::RoleGame::V4Wujian),
+        Variant::Roles(roles::RoleGame::V5Emin),
     ];
 
     /// `"deathnote"` → `Variant::DeathNote`, `"dongsha"` → `Variant::Classic(Dongsha)`, …;
@@ -45,7 +48,9 @@ impl Variant {
             "deathnote" => Some(Variant::DeathNote),
             #[cfg(feature = "test-variant")]
             "twophase" => Some(Variant::TwoPhase),
-            _ => classic::Preset::from_name(name).map(Variant::Classic),
+            _ => classic::Preset::from_name(name)
+                .map(Variant::Classic)
+                .or_else(|| roles::RoleGame::from_name(name).map(Variant::Roles)),
         }
     }
 
@@ -53,6 +58,7 @@ impl Variant {
         match self {
             Variant::DeathNote => "deathnote",
             Variant::Classic(p) => p.name(),
+            Variant::Roles(r) => r.name(),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => "twophase",
         }
@@ -63,6 +69,7 @@ impl Variant {
         match self {
             Variant::DeathNote => deathnote::SEATS,
             Variant::Classic(p) => p.seats(),
+            Variant::Roles(r) => r.seats(),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => twophase::SEATS,
         }
@@ -72,7 +79,7 @@ impl Variant {
     pub fn phases(self) -> &'static [PhaseKind] {
         match self {
             Variant::DeathNote => &deathnote::PHASES,
-            Variant::Classic(_) => &classic::PHASES,
+            Variant::Classic(_) | Variant::Roles(_) => &classic::PHASES,
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &twophase::PHASES,
         }
@@ -87,7 +94,7 @@ impl Variant {
     pub fn option_fields(self) -> &'static [OptionField] {
         match self {
             Variant::DeathNote => &options::DEATHNOTE,
-            Variant::Classic(_) => &options::CLASSIC,
+            Variant::Classic(_) | Variant::Roles(_) => &options::CLASSIC,
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &[],
         }
@@ -110,6 +117,7 @@ impl Variant {
                     .filter(|(_, n)| *n > 0)
                     .collect()
             }
+            Variant::Roles(r) => r.teams(),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => Vec::new(),
         }
@@ -124,6 +132,7 @@ impl Variant {
             // Wujian has no night kill to repeat.
             Variant::Classic(p) if p.is_wujian() => None,
             Variant::Classic(_) => Some("previous_first_victim"),
+            Variant::Roles(_) => None,
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => None,
         }
@@ -135,6 +144,7 @@ impl Variant {
         match self {
             Variant::DeathNote => &deathnote::FORMS,
             Variant::Classic(p) => classic::forms(p),
+            Variant::Roles(r) => roles::forms(r),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &twophase::FORMS,
         }
@@ -150,6 +160,7 @@ impl Variant {
         match self {
             Variant::DeathNote => &deathnote::CAST,
             Variant::Classic(_) => &classic::CAST,
+            Variant::Roles(_) => roles::CAST,
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &twophase::CAST,
         }
@@ -162,6 +173,7 @@ impl Variant {
         match self {
             Variant::DeathNote => deathnote::draw_kiras(game_ids, rng),
             Variant::Classic(p) => classic::draw_roles(p, game_ids, rng),
+            Variant::Roles(r) => roles::draw_roles(r, game_ids, rng),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => Value::Object(serde_json::Map::new()),
         }
@@ -172,6 +184,8 @@ impl Variant {
         match self {
             Variant::DeathNote => &["good", "kira", "draw"],
             Variant::Classic(p) => p.outcomes(),
+            // R5-5: the judge's foreseen draw is one of them.
+            Variant::Roles(_) => &["good", "bad", "draw"],
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &["survivors"],
         }
@@ -184,6 +198,7 @@ impl Variant {
         match self {
             Variant::DeathNote => &["kira"],
             Variant::Classic(p) => p.team_threads(),
+            Variant::Roles(r) => r.team_threads(),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &[],
         }
@@ -199,6 +214,7 @@ impl Variant {
         match self {
             Variant::DeathNote => deathnote::bot::simulate(params, seeds, progress),
             Variant::Classic(p) => classic::bot::simulate(p, params, seeds, progress),
+            Variant::Roles(r) => roles::bot::simulate(r, params, seeds, progress),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => twophase::simulate(params, seeds, progress),
         }
@@ -213,7 +229,9 @@ impl Variant {
                 "edition",
                 deathnote::Edition::CURRENT.number().into(),
             ),
-            Variant::Classic(_) => pin(options, "edition", classic::EDITION.into()),
+            Variant::Classic(_) | Variant::Roles(_) => {
+                pin(options, "edition", classic::EDITION.into())
+            }
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => options.clone(),
         }
@@ -228,8 +246,10 @@ impl Variant {
                 "edition",
                 deathnote::Edition::First.number().into(),
             ),
-            // Classic games were never played before options were pinned.
-            Variant::Classic(_) => pin(options, "edition", classic::EDITION.into()),
+            // Classic and role games were never played before options were pinned.
+            Variant::Classic(_) | Variant::Roles(_) => {
+                pin(options, "edition", classic::EDITION.into())
+            }
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => options.clone(),
         }
@@ -254,6 +274,9 @@ impl Variant {
             Variant::Classic(_) => classic::Options::from_json(options)
                 .map(|_| ())
                 .map_err(ConfigError::Options),
+            Variant::Roles(_) => roles::options(options)
+                .map(|_| ())
+                .map_err(ConfigError::Options),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => match map.keys().next() {
                 Some(k) => Err(ConfigError::Options(format!("unknown option {k:?}"))),
@@ -271,6 +294,9 @@ impl Variant {
                 .map_err(|e| ActionError::Invalid(e.to_string())),
             Variant::Classic(_) => classic::Action::from_json(value)
                 .map(Action::Classic)
+                .map_err(ActionError::Invalid),
+            Variant::Roles(_) => roles::Action::from_json(value)
+                .map(Action::Roles)
                 .map_err(ActionError::Invalid),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => twophase::Action::from_json(value)
@@ -335,6 +361,7 @@ pub enum ActionError {
 pub enum Action {
     DeathNote(deathnote::Action<String>),
     Classic(classic::Action),
+    Roles(roles::Action),
     #[cfg(feature = "test-variant")]
     TwoPhase(twophase::Action),
 }
@@ -345,6 +372,7 @@ impl Action {
         match self {
             Action::DeathNote(a) => a.to_json(),
             Action::Classic(a) => a.to_json(),
+            Action::Roles(a) => a.to_json(),
             #[cfg(feature = "test-variant")]
             Action::TwoPhase(a) => a.to_json(),
         }
@@ -355,6 +383,7 @@ impl Action {
         match self {
             Action::DeathNote(a) => a.kind().fields(),
             Action::Classic(a) => a.fields(),
+            Action::Roles(a) => a.fields(),
             #[cfg(feature = "test-variant")]
             Action::TwoPhase(a) => a.fields(),
         }
@@ -383,6 +412,7 @@ pub struct Owes {
 pub enum Game {
     DeathNote(deathnote::Game),
     Classic(classic::Game),
+    Roles(roles::Game),
     #[cfg(feature = "test-variant")]
     TwoPhase(twophase::Game),
 }
@@ -428,6 +458,12 @@ impl Game {
                         e => ConfigError::Setup(e.to_string()),
                     })
             }
+            Variant::Roles(r) => roles::start(r, config)
+                .map(Game::Roles)
+                .map_err(|e| match e {
+                    roles::SetupError::Options(m) => ConfigError::Options(m),
+                    e => ConfigError::Setup(e.to_string()),
+                }),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => twophase::Game::start(config)
                 .map(Game::TwoPhase)
@@ -439,6 +475,7 @@ impl Game {
         match self {
             Game::DeathNote(_) => Variant::DeathNote,
             Game::Classic(g) => Variant::Classic(g.preset()),
+            Game::Roles(g) => Variant::Roles(g.kind()),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => Variant::TwoPhase,
         }
@@ -474,6 +511,7 @@ impl Game {
                 }
             }
             (Game::Classic(g), Action::Classic(a)) => g.submit(by, a),
+            (Game::Roles(g), Action::Roles(a)) => g.submit(by, a),
             #[cfg(feature = "test-variant")]
             (Game::TwoPhase(g), Action::TwoPhase(a)) => g.submit(by, a),
             _ => Submitted {
@@ -501,6 +539,7 @@ impl Game {
                 dn_lines(g, &g.log()[mark..])
             }
             Game::Classic(g) => g.resolve_lines(),
+            Game::Roles(g) => g.resolve_lines(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.resolve(),
         }
@@ -516,8 +555,9 @@ impl Game {
                     .map(|(seat, n)| (g.game_id(seat).to_string(), n))
                     .collect()
             }),
-            // The classic presets publish every ballot (CL-6) as an event.
-            Game::Classic(_) => None,
+            // The classic presets and 4.0 publish every ballot (CL-6) as an event; 5.0's judge
+            // says only who is out (R5-4).
+            Game::Classic(_) | Game::Roles(_) => None,
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => None,
         }
@@ -537,6 +577,7 @@ impl Game {
                 kind: deathnote::PHASES[0].name,
             },
             Game::Classic(g) => g.phase(),
+            Game::Roles(g) => g.phase(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.phase(),
         }
@@ -551,6 +592,7 @@ impl Game {
                 kind: deathnote::PHASES[0].name,
             },
             Game::Classic(g) => g.phase_of(step),
+            Game::Roles(g) => g.phase_of(step),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => twophase::phase_of(step),
         }
@@ -562,6 +604,7 @@ impl Game {
         match self {
             Game::DeathNote(g) => g.shown_act(),
             Game::Classic(g) => g.shown_step(),
+            Game::Roles(g) => g.shown_step(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.shown_step(),
         }
@@ -571,7 +614,7 @@ impl Game {
     pub fn edition(&self) -> Option<u8> {
         match self {
             Game::DeathNote(g) => Some(g.edition().number()),
-            Game::Classic(_) => Some(classic::EDITION),
+            Game::Classic(_) | Game::Roles(_) => Some(classic::EDITION),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => None,
         }
@@ -582,6 +625,7 @@ impl Game {
         match self {
             Game::DeathNote(g) => g.winner().map(|w| w.name()),
             Game::Classic(g) => g.winner().map(|w| w.name()),
+            Game::Roles(g) => g.winner().map(|w| w.name()),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.winner(),
         }
@@ -610,6 +654,7 @@ impl Game {
                     alive: g.is_alive(s),
                 })
                 .collect(),
+            Game::Roles(g) => g.public_seats(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.seats(),
         }
@@ -623,6 +668,7 @@ impl Game {
                 g.view_for(seat).map(|v| to_value(&v))
             }
             Game::Classic(g) => g.seat_of(game_id).map(|s| g.view_for(s)),
+            Game::Roles(g) => g.seat_of(game_id).map(|s| g.view_for(s)),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.view_for(game_id),
         }
@@ -641,6 +687,11 @@ impl Game {
                 Some(s) => Value::Object(g.judge_facts(s, running)),
                 None => Value::Null,
             },
+            Game::Roles(g) => Value::Object(
+                g.seat_of(game_id)
+                    .map(|s| g.judge_facts(s, running))
+                    .unwrap_or_default(),
+            ),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => serde_json::json!({
                 "owes": running && g.owing().iter().any(|o| o == game_id),
@@ -680,6 +731,7 @@ impl Game {
                     (g.game_id(s).to_string(), ballot)
                 })
                 .collect(),
+            Game::Roles(g) => g.named_ballots(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.ballots(),
         }
@@ -714,7 +766,7 @@ impl Game {
     /// ([`Variant::series_option`]; CL-3: the first night's victim), by its game ID.
     pub fn series_carry(&self) -> Option<String> {
         match self {
-            Game::DeathNote(_) => None,
+            Game::DeathNote(_) | Game::Roles(_) => None,
             Game::Classic(_) => self.transcript().into_iter().find_map(|l| match l {
                 Line::Public { act: 1, event }
                     if event["type"] == "out" && event["cause"] == "killed" =>
@@ -744,6 +796,7 @@ impl Game {
                 (Some(t), Some(s)) => g.is_alive(s) && g.role(s).team() == Some(t),
                 _ => false,
             },
+            Game::Roles(g) => g.in_team_named(team, game_id),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => false,
         }
@@ -754,6 +807,7 @@ impl Game {
     pub fn speaker(&self) -> Option<String> {
         match self {
             Game::Classic(g) => g.speaker().map(|s| g.game_id(s).to_string()),
+            Game::Roles(g) => g.speaker().map(|s| g.game_id(s).to_string()),
             _ => None,
         }
     }
@@ -763,6 +817,7 @@ impl Game {
     pub fn may_post(&self, game_id: &str) -> bool {
         match self {
             Game::Classic(g) => g.seat_of(game_id).is_some_and(|s| g.may_post(s)),
+            Game::Roles(g) => g.seat_of(game_id).is_some_and(|s| g.may_post(s)),
             _ => self.seats().iter().any(|s| s.game_id == game_id && s.alive),
         }
     }
@@ -772,6 +827,7 @@ impl Game {
     pub fn vote_round(&self) -> Option<u8> {
         match self {
             Game::Classic(g) => g.vote_round(),
+            Game::Roles(g) => g.vote_round(),
             _ => None,
         }
     }
@@ -781,6 +837,11 @@ impl Game {
     pub fn vote_candidates(&self) -> Vec<String> {
         match self {
             Game::Classic(g) => g
+                .candidates()
+                .iter()
+                .map(|&s| g.game_id(s).to_string())
+                .collect(),
+            Game::Roles(g) => g
                 .candidates()
                 .iter()
                 .map(|&s| g.game_id(s).to_string())
@@ -799,6 +860,16 @@ impl Game {
                 .filter_map(|s| match &s.action {
                     Action::Classic(a) => Some((s.by.as_str(), a)),
                     // A scenario parses its actions with the game's variant.
+                    _ => None,
+                })
+                .collect();
+            return g.play_act(&subs);
+        }
+        if let Game::Roles(g) = self {
+            let subs: Vec<(&str, &roles::Action)> = subs
+                .iter()
+                .filter_map(|s| match &s.action {
+                    Action::Roles(a) => Some((s.by.as_str(), a)),
                     _ => None,
                 })
                 .collect();
@@ -824,6 +895,10 @@ impl Game {
                 .seat_of(game_id)
                 .map(|s| g.allowed_actions(s))
                 .unwrap_or_default(),
+            Game::Roles(g) => g
+                .seat_of(game_id)
+                .map(|s| g.allowed_actions(s))
+                .unwrap_or_default(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.allowed_actions(game_id),
         }
@@ -842,6 +917,11 @@ impl Game {
                 .into_iter()
                 .map(|s| g.game_id(s).to_string())
                 .collect(),
+            Game::Roles(g) => g
+                .owing()
+                .into_iter()
+                .map(|s| g.game_id(s).to_string())
+                .collect(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.owing(),
         }
@@ -852,6 +932,7 @@ impl Game {
         match self {
             Game::DeathNote(g) => dn_lines(g, g.log()),
             Game::Classic(g) => g.lines_since(0),
+            Game::Roles(g) => g.lines_since(0),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.transcript(),
         }
@@ -862,6 +943,7 @@ impl Game {
         match self {
             Game::DeathNote(g) => g.reveal().map(|r| to_value(&r)),
             Game::Classic(g) => g.reveal(),
+            Game::Roles(g) => g.reveal(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.winner().map(|_| g.reveal()),
         }
@@ -872,6 +954,7 @@ impl Game {
         match self {
             Game::DeathNote(g) => to_value(&g.reveal_now()),
             Game::Classic(g) => g.reveal_now(),
+            Game::Roles(g) => g.reveal_now(),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(g) => g.reveal(),
         }

@@ -72,5 +72,6 @@ pub use preset::{Preset, ThirdTie};
 pub use roles::{Call, Faction, Role, Seat, Team};
 pub use setup::{SetupError, draw_roles, start};
 pub use state::{Day, Game, Kind, Night, PhaseRecord, SeatState, Stage};
+pub(crate) use table::VOTE;
 pub use table::{CAST, PHASES, forms};
 pub use vote::{Count, count};

@@ -126,7 +126,7 @@ pub struct Day {
 }
 
 impl Day {
-    fn new(n: usize) -> Day {
+    pub(crate) fn new(n: usize) -> Day {
         Day {
             order: Vec::new(),
             speakers: Vec::new(),

@@ -119,7 +119,7 @@ const PEEK: ActionForm = ActionForm {
 
 /// CL-6: a living seat, oneself included; left empty, an abstention (`null`). The round is
 /// the current one (the form does not ask).
-const VOTE: ActionForm = ActionForm {
+pub(crate) const VOTE: ActionForm = ActionForm {
     kind: "vote",
     fields: &[FormField::optional("target", FieldInput::Candidate).or_null()],
     confirm: false,

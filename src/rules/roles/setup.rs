@@ -1,0 +1,189 @@
+//! The deal: a game starts from its seats, options and a fixed setup naming every special
+//! role's seat(s) (the rest are civilians), or from roles drawn with the seed's RNG.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Map, Value, json};
+
+use super::role::{Role, RoleGame};
+use super::state::Game;
+use crate::rules::classic::{EDITION, Speeches};
+use crate::rules::interface::GameConfig;
+
+/// Why a role game cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{game} needs exactly {need} seats, not {n}")]
+    SeatCount {
+        game: &'static str,
+        need: usize,
+        n: usize,
+    },
+    #[error("game ID {0:?} is used by two seats")]
+    DuplicateGameId(String),
+    #[error("bad options: {0}")]
+    Options(String),
+    #[error("bad setup: {0}")]
+    Setup(String),
+}
+
+fn bad(msg: impl Into<String>) -> SetupError {
+    SetupError::Setup(msg.into())
+}
+
+/// The `setup` key of a role: `killers` and `police` (4.0, lists) name several seats.
+fn key(kind: RoleGame, role: Role) -> &'static str {
+    match role {
+        Role::Killer if kind.is_v4() => "killers",
+        Role::Police if kind.is_v4() => "police",
+        r => r.name(),
+    }
+}
+
+/// The special roles a setup names, with how many seats each.
+fn specials(kind: RoleGame) -> impl Iterator<Item = (Role, usize)> {
+    kind.deal()
+        .iter()
+        .copied()
+        .filter(|(r, _)| *r != Role::Civilian)
+}
+
+/// Reads the options (`null` or an object): `edition` (only 2, pinned at the start) and
+/// `speeches` (`"ordered"`, the default, or `"free"`); anything else is refused.
+pub fn options(options: &Value) -> Result<Speeches, String> {
+    let map = match options {
+        Value::Null => return Ok(Speeches::Ordered),
+        Value::Object(m) => m,
+        _ => return Err("options must be an object".into()),
+    };
+    let mut speeches = Speeches::Ordered;
+    for (k, v) in map {
+        match (k.as_str(), v) {
+            ("edition", v) if v.as_u64() == Some(u64::from(EDITION)) => {}
+            ("edition", _) => return Err(format!("edition must be {EDITION}")),
+            ("speeches", v) if v == "ordered" => speeches = Speeches::Ordered,
+            ("speeches", v) if v == "free" => speeches = Speeches::Free,
+            ("speeches", _) => return Err("speeches must be \"ordered\" or \"free\"".into()),
+            (other, _) => return Err(format!("unknown option {other:?}")),
+        }
+    }
+    Ok(speeches)
+}
+
+/// The game IDs `v` names (a string or a list of strings); `None` for absent, `null` or an
+/// empty list.
+fn named(v: Option<&Value>, key: &str) -> Result<Option<Vec<String>>, SetupError> {
+    let wrong = || bad(format!("setup.{key} must be a game ID or a list of them"));
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(vec![s.clone()])),
+        Some(Value::Array(l)) if l.is_empty() => Ok(None),
+        Some(Value::Array(l)) => l
+            .iter()
+            .map(|v| v.as_str().map(str::to_string).ok_or_else(wrong))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        Some(_) => Err(wrong()),
+    }
+}
+
+/// The roles a fixed setup deals, or `None` to draw them. A setup must name every special
+/// role (a partial one is malformed); unknown keys are ignored.
+fn fixed_roles(
+    kind: RoleGame,
+    names: &[String],
+    setup: Option<&Value>,
+) -> Result<Option<Vec<Role>>, SetupError> {
+    let map = match setup {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(m)) => m,
+        Some(_) => return Err(bad("setup must be an object")),
+    };
+    let mut lists = Vec::new();
+    for (role, count) in specials(kind) {
+        let k = key(kind, role);
+        lists.push((role, count, k, named(map.get(k), k)?));
+    }
+    if lists.iter().all(|(.., l)| l.is_none()) {
+        return Ok(None);
+    }
+    let mut roles = vec![Role::Civilian; names.len()];
+    let mut dealt = vec![false; names.len()];
+    for (role, count, k, list) in lists {
+        let list = list.unwrap_or_default();
+        if list.len() != count {
+            return Err(bad(format!(
+                "{} deals {count} {k}, the setup names {}",
+                kind.name(),
+                list.len()
+            )));
+        }
+        for name in list {
+            let i = names
+                .iter()
+                .position(|n| *n == name)
+                .ok_or_else(|| bad(format!("unknown seat {name:?} in setup.{k}")))?;
+            if dealt[i] {
+                return Err(bad(format!("setup names {name:?} twice")));
+            }
+            dealt[i] = true;
+            roles[i] = role;
+        }
+    }
+    Ok(Some(roles))
+}
+
+/// Draws the roles for the seats `game_ids` (seat order), as a fixed setup gives them: each
+/// special role's game ID (4.0's `killers` and `police`: lists in seat order).
+pub fn draw_roles<R: rand::Rng + ?Sized>(
+    kind: RoleGame,
+    game_ids: &[String],
+    rng: &mut R,
+) -> Value {
+    let mut idx: Vec<usize> = (0..game_ids.len()).collect();
+    idx.shuffle(rng);
+    let mut m = Map::new();
+    let mut next = idx.into_iter();
+    for (role, count) in specials(kind) {
+        let mut seats: Vec<usize> = next.by_ref().take(count).collect();
+        seats.sort_unstable();
+        let ids: Vec<&str> = seats.iter().map(|&i| game_ids[i].as_str()).collect();
+        let v = match ids.as_slice() {
+            [one] if count == 1 => json!(one),
+            _ => json!(ids),
+        };
+        m.insert(key(kind, role).into(), v);
+    }
+    Value::Object(m)
+}
+
+/// Starts a game of `kind` as `config` says: seat count, distinct game IDs, options, setup.
+pub fn start(kind: RoleGame, config: &GameConfig) -> Result<Game, SetupError> {
+    let n = config.seats.len();
+    let need = *kind.seats().start();
+    if !kind.seats().contains(&n) {
+        let game = kind.name();
+        return Err(SetupError::SeatCount { game, need, n });
+    }
+    let names: Vec<String> = config.seats.iter().map(|s| s.game_id.clone()).collect();
+    if let Some((i, _)) = names
+        .iter()
+        .enumerate()
+        .find(|(i, g)| names[..*i].contains(g))
+    {
+        return Err(SetupError::DuplicateGameId(names[i].clone()));
+    }
+    let speeches = options(&config.options).map_err(SetupError::Options)?;
+    let roles = match fixed_roles(kind, &names, config.setup.as_ref())? {
+        Some(r) => r,
+        None => {
+            let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+            let drawn = draw_roles(kind, &names, &mut rng);
+            fixed_roles(kind, &names, Some(&drawn))?
+                .ok_or_else(|| bad("the draw dealt no roles"))?
+        }
+    };
+    let real_ids = config.seats.iter().map(|s| s.real_id.clone()).collect();
+    Ok(Game::new(kind, speeches, names, real_ids, roles))
+}
