@@ -2559,3 +2559,129 @@ fn replay_v4_night_then_votes_by_round() {
         "every living seat listed"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// More combinations and privacy.
+// ---------------------------------------------------------------------------------------------
+
+/// R4-2 and privacy: the police learn their team of three but not which of the three is the
+/// undercover; the seats that learn nobody see no team and were told nothing.
+#[test]
+fn v4_views_do_not_tell_the_police_who_the_undercover_is() {
+    let g = v4();
+    for s in ["s8", "s9"] {
+        let v = g.view_for(s).expect("a seat").to_string();
+        assert!(!v.contains("undercover"), "{s}: {v}");
+        assert!(!v.contains("killer"), "{s}: {v}");
+    }
+    for s in ["s1", "s2", "s3", "s10", "s11", "s16"] {
+        let v = g.view_for(s).expect("a seat");
+        assert!(v.get("teams").is_none_or(Value::is_null), "{s}: {v}");
+        assert!(
+            v.get("told")
+                .and_then(Value::as_array)
+                .is_none_or(Vec::is_empty),
+            "{s}: {v}"
+        );
+    }
+}
+
+/// v4: the butterfly hugs s11; both the killers and the secret police kill the butterfly. Each
+/// kill kills s1 and s11: each dies once, s1 then s11.
+#[test]
+fn tricky_v4_both_kills_on_the_butterfly() {
+    let mut g = v4();
+    let lines = night(
+        &mut g,
+        &[
+            ("s1", hug("s11")),
+            ("s4", kill("s1")),
+            ("s10", secret_kill("s1")),
+        ],
+    );
+    assert_eq!(publics(&lines), vec![out("s1"), out("s11")]);
+}
+
+/// v4: the butterfly hugs the doctor; the killers kill the butterfly; the doctor saves the
+/// butterfly. Saving the butterfly from the killers' kill spares the hugged seat (R4-4 (2)):
+/// nobody dies.
+#[test]
+fn tricky_v4_the_butterfly_hugs_the_doctor_who_saves_it() {
+    let mut g = v4();
+    let lines = night(
+        &mut g,
+        &[("s1", hug("s3")), ("s4", kill("s1")), ("s3", save("s1"))],
+    );
+    assert_eq!(publics(&lines), vec![peaceful("night")]);
+}
+
+/// v5: the butterfly hugs s5; the killer kills the butterfly; the doctor needles s5. The needle
+/// is aimed at H, so it has no effect (step 1); the kill lands on H through the butterfly
+/// despite its immunity (step 3): nothing cancels it. s1 and s5 die.
+#[test]
+fn tricky_v5_a_needle_on_the_hugged_seat_does_not_save_it_from_the_butterflys_kill() {
+    let mut g = v5();
+    let lines = night(
+        &mut g,
+        &[("s1", hug("s5")), ("s7", kill("s1")), ("s3", needle("s5"))],
+    );
+    assert_eq!(publics(&lines), vec![out("s1"), out("s5")]);
+}
+
+/// v5: on the night the killer is shot, the magician's action is still magic (the kill passes
+/// when the killer is out, R5-2): the police it magicked learns nothing; the magician is told
+/// `kill_inherited` in that act and kills from night 2.
+#[test]
+fn tricky_v5_the_magic_of_the_night_the_killer_dies_still_works() {
+    let mut g = v5();
+    let lines = night(
+        &mut g,
+        &[
+            ("s2", snipe("s7")),
+            ("s6", magic("s4")),
+            ("s4", check("s6")),
+        ],
+    );
+    assert_eq!(publics(&lines), vec![out("s7")]);
+    assert_eq!(
+        told(&lines, "check_result"),
+        vec![(1, "s4".to_string(), check_result("s6", "blocked"))]
+    );
+    assert_eq!(told_to(&lines, "kill_inherited"), names(&["s6"]));
+}
+
+/// v5: the sniper shoots the killer while the killer kills the magician: both die the same
+/// night, so the kill goes straight to the elder (R5-2: exactly one living bad special holds
+/// it), who alone is told.
+#[test]
+fn tricky_v5_killer_and_magician_die_together_the_elder_inherits() {
+    let mut g = v5();
+    let lines = night(&mut g, &[("s2", snipe("s7")), ("s7", kill("s6"))]);
+    assert_eq!(publics(&lines), vec![out("s6"), out("s7")]);
+    assert_eq!(told_to(&lines, "kill_inherited"), names(&["s8"]));
+    to(&mut g, "night");
+    assert!(g.allowed_actions("s8").contains(&"kill"));
+}
+
+/// v5: the wizard queries the magician: it learns the magician's target.
+#[test]
+fn r5_3_the_wizard_querying_the_magician_learns_its_target() {
+    let mut g = v5();
+    let lines = night(&mut g, &[("s6", magic("s2")), ("s9", query("s6"))]);
+    assert_eq!(
+        told(&lines, "query_result"),
+        vec![(1, "s9".to_string(), query_result("s6", "s2"))]
+    );
+}
+
+/// R5-4: the speeches start after the last seat that left last words, skipping a silenced seat.
+#[test]
+fn r5_4_the_first_speaker_skips_a_silenced_seat() {
+    let mut g = v5();
+    night(&mut g, &[("s7", kill("s3")), ("s8", silence("s4"))]);
+    assert_eq!(turns(&mut g, "last_words"), names(&["s3"]));
+    assert_eq!(
+        speakers_until_vote(&mut g),
+        names(&["s5", "s6", "s7", "s8", "s9", "s10", "s1", "s2"])
+    );
+}
