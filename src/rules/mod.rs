@@ -1110,7 +1110,10 @@ mod tests {
             ("v4wujian", json!({"type": "peek", "call": "none"})),
             ("v5emin", json!({"type": "explode", "round": 1})),
             ("dongsha", json!({"type": "needle", "target": "x"})),
-            ("v4wujian", json!({"type": "transfer", "target": "x", "notebook": 1})),
+            (
+                "v4wujian",
+                json!({"type": "transfer", "target": "x", "notebook": 1}),
+            ),
         ] {
             let v = Variant::from_name(name).expect("a variant");
             assert!(v.parse_action_strict(&action).is_ok(), "{name}: {action}");
