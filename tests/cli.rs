@@ -351,9 +351,9 @@ fn replay_opens_no_database() {
     assert!(!dir.path().join("maku.db").exists(), "no default database");
 }
 
-/// Issue 12: `maku simulate` plays every classic preset (and Death Note) to the end and prints
-/// the balance table with the preset's winners; a seat count outside the preset's range is a
-/// usage error.
+/// Issue 12: `maku simulate` plays every classic preset (and Death Note, and issue 13's role
+/// games) to the end and prints the balance table with the preset's winners; a seat count
+/// outside the preset's range is a usage error.
 #[test]
 fn simulate_plays_every_preset() {
     for (variant, seats, winners) in [
@@ -362,6 +362,8 @@ fn simulate_plays_every_preset() {
         ("killgame", "14", ["good", "killers"]),
         ("shengtui", "8", ["good", "killers"]),
         ("wujian", "9", ["匪", "警"]),
+        ("v4wujian", "16", ["good", "bad"]),
+        ("v5emin", "10", ["good", "bad"]),
     ] {
         let out = maku()
             .args([
@@ -401,4 +403,9 @@ fn simulate_plays_every_preset() {
         .expect("run maku");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("8 to 16"));
+    let out = maku()
+        .args(["simulate", "--variant", "v5emin", "--seats", "16"])
+        .output()
+        .expect("run maku");
+    assert_eq!(out.status.code(), Some(2), "5.0 is exactly 10 seats");
 }
