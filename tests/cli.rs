@@ -408,4 +408,17 @@ fn simulate_plays_every_preset() {
         .output()
         .expect("run maku");
     assert_eq!(out.status.code(), Some(2), "5.0 is exactly 10 seats");
+    // Without --seats, a variant that cannot seat 16 plays its own count.
+    for (variant, seats) in [("v5emin", "10 seats"), ("shengtui", "8 seats")] {
+        let out = maku()
+            .args(["simulate", "--variant", variant, "--games", "20"])
+            .output()
+            .expect("run maku");
+        assert!(out.status.success(), "{variant}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.starts_with(&format!("20 games of {variant}, {seats}")),
+            "{text}"
+        );
+    }
 }

@@ -123,7 +123,8 @@ fn seats(n: u8) -> Vec<SeatSpec> {
 fn start(c: &Case) -> Game {
     let config = GameConfig {
         variant: Variant::Roles(c.kind),
-        options: if c.free {
+        // Free speeches are 4.0's (its day is the classic day); 5.0's are fixed (R5-4).
+        options: if c.free && c.kind == RoleGame::V4Wujian {
             json!({"speeches": "free"})
         } else {
             json!({})

@@ -2685,3 +2685,17 @@ fn r5_4_the_first_speaker_skips_a_silenced_seat() {
         names(&["s5", "s6", "s7", "s8", "s9", "s10", "s1", "s2"])
     );
 }
+
+/// R5-4 fixes 5.0's day (one speech each, in turn): it has no `speeches` option, while 4.0's
+/// classic day (R4-1) may run free speeches.
+#[test]
+fn r5_4_the_speaking_order_is_not_an_option() {
+    let v5 = Variant::from_name("v5emin").expect("v5emin");
+    let v4 = Variant::from_name("v4wujian").expect("v4wujian");
+    for speeches in ["free", "ordered"] {
+        assert!(v5.check_options(&json!({ "speeches": speeches })).is_err());
+        assert!(v4.check_options(&json!({ "speeches": speeches })).is_ok());
+    }
+    assert!(v5.option_fields().is_empty());
+    assert!(v4.option_fields().iter().any(|f| f.name == "speeches"));
+}

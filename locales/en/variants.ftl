@@ -12,6 +12,7 @@ new-variant-seats = { $min }–{ $max } seats
 new-variant-seats-fixed = Exactly { $n } seats
 new-teams-line = { $seats } seats: { $teams }
 new-team-size = { $n } { $team }
+new-role-size = { $role } ×{ $n }
 team-kira = Kiras
 team-killers = killers
 team-police = police

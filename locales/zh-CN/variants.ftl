@@ -12,6 +12,7 @@ new-variant-seats = { $min }–{ $max } 人
 new-variant-seats-fixed = 固定 { $n } 人
 new-teams-line = { $seats } 人：{ $teams }
 new-team-size = { $team } { $n } 人
+new-role-size = { $role } ×{ $n }
 team-kira = 基拉
 team-killers = 杀手
 team-police = 警察

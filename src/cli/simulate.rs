@@ -12,9 +12,9 @@ pub struct SimulateArgs {
     /// The variant to simulate.
     #[arg(long, default_value = "deathnote")]
     pub variant: String,
-    /// Seats per game.
-    #[arg(long, default_value_t = 16)]
-    pub seats: usize,
+    /// Seats per game (default: 16, or the variant's own count when it has fewer or more).
+    #[arg(long)]
+    pub seats: Option<usize>,
     /// How many games to play.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
@@ -33,17 +33,21 @@ pub struct SimulateArgs {
 }
 
 /// Checks the arguments; the message is one line.
-fn check(args: &SimulateArgs) -> Result<Variant, String> {
+fn check(args: &SimulateArgs) -> Result<(Variant, usize), String> {
     let variant = Variant::from_name(&args.variant)
         .ok_or_else(|| format!("unknown variant {:?}", args.variant))?;
     let range = variant.seats();
-    if !range.contains(&args.seats) {
+    // 16 unless the variant cannot seat 16 (5.0 plays exactly 10, shengtui 6 to 8).
+    let seats = args
+        .seats
+        .unwrap_or_else(|| 16.clamp(*range.start(), *range.end()));
+    if !range.contains(&seats) {
         return Err(format!(
             "--seats must be {} to {} for {}, not {}",
             range.start(),
             range.end(),
             variant.name(),
-            args.seats
+            seats
         ));
     }
     if !(0.0..=1.0).contains(&args.guess) {
@@ -58,11 +62,11 @@ fn check(args: &SimulateArgs) -> Result<Variant, String> {
     if args.max_acts == 0 {
         return Err("--max-acts must be at least 1".into());
     }
-    Ok(variant)
+    Ok((variant, seats))
 }
 
 pub fn run(args: &SimulateArgs) -> ExitCode {
-    let variant = match check(args) {
+    let (variant, seats) = match check(args) {
         Ok(v) => v,
         Err(msg) => {
             eprintln!("maku simulate: {msg}");
@@ -70,7 +74,7 @@ pub fn run(args: &SimulateArgs) -> ExitCode {
         }
     };
     let params = SimParams {
-        seats: args.seats,
+        seats,
         guess: args.guess,
         max_phases: args.max_acts,
     };
@@ -126,11 +130,20 @@ pub fn run(args: &SimulateArgs) -> ExitCode {
         eprintln!("maku simulate: a worker thread failed");
         return ExitCode::from(1);
     };
-    print!("{}", table(args, variant, &stats, elapsed, threads));
+    print!(
+        "{}",
+        table(args, (variant, seats), &stats, elapsed, threads)
+    );
     ExitCode::SUCCESS
 }
 
-fn table(args: &SimulateArgs, variant: Variant, s: &SimStats, secs: f64, threads: u64) -> String {
+fn table(
+    args: &SimulateArgs,
+    (variant, seats): (Variant, usize),
+    s: &SimStats,
+    secs: f64,
+    threads: u64,
+) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let n = s.games;
@@ -139,7 +152,7 @@ fn table(args: &SimulateArgs, variant: Variant, s: &SimStats, secs: f64, threads
         "{} games of {}, {} seats, seed {}, guess {}",
         n,
         variant.name(),
-        args.seats,
+        seats,
         args.seed,
         args.guess
     );

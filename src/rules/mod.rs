@@ -94,14 +94,17 @@ impl Variant {
     pub fn option_fields(self) -> &'static [OptionField] {
         match self {
             Variant::DeathNote => &options::DEATHNOTE,
-            Variant::Classic(_) | Variant::Roles(_) => &options::CLASSIC,
+            Variant::Classic(_) | Variant::Roles(roles::RoleGame::V4Wujian) => &options::CLASSIC,
+            // R5-4 fixes 5.0's speeches.
+            Variant::Roles(roles::RoleGame::V5Emin) => &[],
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => &[],
         }
     }
 
     /// The secret teams of a deal of `seats` seats and their sizes (Death Note: the two Kiras),
-    /// as the create form and the rules pages tell them.
+    /// as the create form and the rules pages tell them; a role game's whole deal, role by role
+    /// (its roles are its secret).
     pub fn teams(self, seats: usize) -> Vec<(&'static str, usize)> {
         match self {
             Variant::DeathNote => vec![("kira", 2)],
@@ -117,7 +120,7 @@ impl Variant {
                     .filter(|(_, n)| *n > 0)
                     .collect()
             }
-            Variant::Roles(r) => r.teams(),
+            Variant::Roles(r) => r.deal().iter().map(|(role, k)| (role.name(), *k)).collect(),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => Vec::new(),
         }
@@ -274,7 +277,7 @@ impl Variant {
             Variant::Classic(_) => classic::Options::from_json(options)
                 .map(|_| ())
                 .map_err(ConfigError::Options),
-            Variant::Roles(_) => roles::options(options)
+            Variant::Roles(r) => roles::options(r, options)
                 .map(|_| ())
                 .map_err(ConfigError::Options),
             #[cfg(feature = "test-variant")]

@@ -18,8 +18,9 @@
 //! (1)..(5)) and `night5.rs` (R5-3 1..5), run in order over one scratch value.
 //!
 //! # Options
-//! `speeches` (`"ordered"`, the default, or `"free"`, as the classic presets), `edition` (only 2,
-//! pinned at the start); anything else is refused.
+//! 4.0: `speeches` (`"ordered"`, the default, or `"free"`, as the classic presets' day); 5.0 has
+//! none (R5-4: one speech each, in turn). Both: `edition` (only 2, pinned at the start);
+//! anything else is refused.
 //!
 //! # Readings of the ruling book
 //! Where the book leaves a point open, this engine decides:
@@ -40,8 +41,8 @@
 //! - R5-3: magic on H has no effect (H is immune to it); magic cancels its target's action of
 //!   the night, whatever it is (the kill too). A police or wizard who submitted nothing is
 //!   told nothing. A dark vote or needle on the butterfly lands on H too, so it counts (or
-//!   needles) both. A kill or shot that had no effect (on H) is no attack: a needle there is
-//!   empty (4.0's void-kill rule is 4.0's).
+//!   needles) both. A needle on H lands nowhere (H is immune to it), so it is not even an
+//!   empty needle; a kill or shot on H is no attack (4.0's void-kill rule is 4.0's).
 //! - R5-4: a silenced seat neither speaks nor votes (`silenced`); a vote names any living seat
 //!   or `null`; the dark votes count with the day's ballots, a tie at the top (or no vote at
 //!   all) puts nobody out (`peaceful`). The published side of a seat out by day is the check's

@@ -84,14 +84,6 @@ impl RoleGame {
         }
     }
 
-    /// The teams and their sizes as the chooser tells them (R4-2); 5.0 has none.
-    pub fn teams(self) -> Vec<(&'static str, usize)> {
-        match self {
-            RoleGame::V4Wujian => vec![("killers", 4), ("police", 3)],
-            RoleGame::V5Emin => Vec::new(),
-        }
-    }
-
     pub fn is_v4(self) -> bool {
         self == RoleGame::V4Wujian
     }

@@ -51,7 +51,7 @@ fn specials(kind: RoleGame) -> impl Iterator<Item = (Role, usize)> {
 
 /// Reads the options (`null` or an object): `edition` (only 2, pinned at the start) and
 /// `speeches` (`"ordered"`, the default, or `"free"`); anything else is refused.
-pub fn options(options: &Value) -> Result<Speeches, String> {
+pub fn options(kind: RoleGame, options: &Value) -> Result<Speeches, String> {
     let map = match options {
         Value::Null => return Ok(Speeches::Ordered),
         Value::Object(m) => m,
@@ -62,6 +62,13 @@ pub fn options(options: &Value) -> Result<Speeches, String> {
         match (k.as_str(), v) {
             ("edition", v) if v.as_u64() == Some(u64::from(EDITION)) => {}
             ("edition", _) => return Err(format!("edition must be {EDITION}")),
+            // R5-4: 5.0's day is one speech each, in turn; only 4.0 (the classic day) may
+            // choose free speeches.
+            ("speeches", _) if !kind.is_v4() => {
+                return Err(
+                    "5.0's speeches are one each in turn (R5-4): no speeches option".into(),
+                );
+            }
             ("speeches", v) if v == "ordered" => speeches = Speeches::Ordered,
             ("speeches", v) if v == "free" => speeches = Speeches::Free,
             ("speeches", _) => return Err("speeches must be \"ordered\" or \"free\"".into()),
@@ -174,7 +181,7 @@ pub fn start(kind: RoleGame, config: &GameConfig) -> Result<Game, SetupError> {
     {
         return Err(SetupError::DuplicateGameId(names[i].clone()));
     }
-    let speeches = options(&config.options).map_err(SetupError::Options)?;
+    let speeches = options(kind, &config.options).map_err(SetupError::Options)?;
     let roles = match fixed_roles(kind, &names, config.setup.as_ref())? {
         Some(r) => r,
         None => {

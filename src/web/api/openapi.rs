@@ -88,7 +88,7 @@ pub fn document() -> Value {
                 "get": {"summary": "List games", "responses": {"200": ok("{\"games\"}")}},
                 "post": {"summary": "Create a game (judge, admin); the caller is its judge", "security": bearer,
                     "requestBody": body(json!({"type": "object", "required": ["title", "variant"], "properties": {
-                        "title": {"type": "string"}, "variant": {"enum": variants}, "options": {"type": "object", "description": "the variant's options: deathnote `redistribute`, `publish_votes`; classic presets `speeches` (`ordered`, the default, or `free`)"},
+                        "title": {"type": "string"}, "variant": {"enum": variants}, "options": {"type": "object", "description": "the variant's options: deathnote `redistribute`, `publish_votes`; classic presets and v4wujian `speeches` (`ordered`, the default, or `free`); v5emin none"},
                         "act_minutes": {"type": "integer"}, "characters": {"type": "array", "items": {"type": "string"}},
                         "deadline_time": {"type": "string", "description": "HH:MM in timezone"}, "timezone": {"type": "string"},
                         "min_seats": {"type": "integer"}, "max_seats": {"type": "integer"},

@@ -222,13 +222,14 @@ impl VariantView {
                 let sizes = t
                     .iter()
                     .map(|(team, k)| {
-                        tr.ta(
-                            "new-team-size",
-                            &[
-                                ("team", tr.t(&format!("team-{team}"))),
-                                ("n", k.to_string()),
-                            ],
-                        )
+                        let n = ("n", k.to_string());
+                        // A team (`team-<name>`), or a role of a role game's deal.
+                        let key = format!("team-{team}");
+                        if tr.has(&key) {
+                            tr.ta("new-team-size", &[("team", tr.t(&key)), n])
+                        } else {
+                            tr.ta("new-role-size", &[("role", super::role_name(tr, team)), n])
+                        }
                     })
                     .collect::<Vec<_>>()
                     .join(tr.t("dn-list-sep").as_str());
