@@ -459,3 +459,23 @@ rg-pev-query-none = Query result: tonight { $target } acted on nobody.
 rg-pev-query-blocked = Your query on { $target } brought no answer: the judge tells you nothing tonight.
 rg-pev-silenced = You are silenced (禁言) for today: you may not post or speak (in 5.0 恶民传说, nor vote).
 rg-pev-kill-inherited = The kill passes to you: from now on your night action is a kill.
+
+# On the seat page of a role game: what one's own role does (issue 13)
+role-about-v4wujian-butterfly = Each night you may hug one other seat (R4-3): a kill on the hugged seat is void; hugging a killer voids the killers' kill that night; but a kill on you kills you and the hugged seat together (R4-4).
+role-about-v4wujian-elder = Each night you may silence one seat (yourself too): it may not post or speak the next day, but still votes (R4-3, R4-5).
+role-about-v4wujian-doctor = Each night you may save one seat (yourself too) from the killers' kill; a seat saved two nights running that nobody attacked on either night dies (R4-4).
+role-about-v4wujian-killer = With the two other killers you kill one seat each night (by majority, R4-3); on night 1 the undercover sits in your thread too.
+role-about-v4wujian-undercover = You are bad: on night 1 you meet the killers; you also sit with the two police as one team of three, who do not know which of the three is the undercover. Each night you check one seat with them (R4-2, R4-3).
+role-about-v4wujian-police = The three of you (two police and the undercover) check one seat each night (by majority); one of the three is the undercover, and you do not know which (R4-2, R4-3).
+role-about-v4wujian-secret-police = Once a game you may shoot one other seat (the doctor cannot save it); until you have shot, the killers cannot kill you (R4-3, R4-4).
+role-about-v4wujian-civilian = You have no night action: speak and vote by day to find the killers and the undercover.
+role-about-v5emin-butterfly = Each night you may hug one other seat: it is immune to everything that night; a kill, shot, needle, silence or dark vote on you lands on it too (R5-3).
+role-about-v5emin-sniper = Each night you may shoot one seat (R5-1); the doctor's needle can stop one shot (R5-3).
+role-about-v5emin-doctor = Each night you may needle one seat: a needle cancels one kill or shot that night; a needle on a seat nobody attacked is empty, and a seat with two empty needles in all dies (R5-3).
+role-about-v5emin-police = Each night you may check one other seat and learn whether it is good or bad (the evil civilian reads as good, R5-3).
+role-about-v5emin-good-civilian = Each night you may cast a dark vote, added to the day's count unseen (R5-1, R5-4).
+role-about-v5emin-magician = Each night you may use magic on one other seat: its action that night is lost; magic on the butterfly cancels the hug. When the killer is out, the kill passes to you (R5-2, R5-3).
+role-about-v5emin-killer = Each night you may kill one seat (R5-1).
+role-about-v5emin-elder = Each night you may silence one seat: it may neither speak nor vote the next day (R5-4). When the killer and the magician are out, the kill passes to you (R5-2).
+role-about-v5emin-wizard = Each night you may query one other seat and learn whom it acted on that night (R5-3). When the killer, the magician and the elder are out, the kill passes to you (R5-2).
+role-about-v5emin-evil-civilian = You are bad, but the police's check and a day vote-out both call you good. Each night you may cast a dark vote, added to the day's count unseen (R5-1, R5-4).

@@ -444,3 +444,23 @@ rg-pev-query-none = 查询结果：{ $target } 今晚没有作用任何人。
 rg-pev-query-blocked = 查询 { $target } 没有结果：法官今晚不给你任何提示。
 rg-pev-silenced = 你被禁言了：今天不能发言（5.0 恶民传说中也不能投票）。
 rg-pev-kill-inherited = 杀人的作用传给了你：从现在起，你夜里的作用变为杀人。
+
+# 座位页上，角色游戏里自己角色能做什么（issue 13）
+role-about-v4wujian-butterfly = 每晚可以抱一名其他玩家（R4-3）：杀在被抱的人身上无效；抱住杀手时，杀手当晚的杀人无效；但有人杀你时，你和被抱的人一起死（R4-4）。
+role-about-v4wujian-elder = 每晚可以禁言一名玩家（可以是自己）：被禁言的人第二天不能发言，但仍可投票（R4-3、R4-5）。
+role-about-v4wujian-doctor = 每晚可以救一名玩家（可以是自己），救下的人不会死于杀手的杀；同一人连续两晚被救而两晚都没人杀他，他会死（R4-4）。
+role-about-v4wujian-killer = 你和另外两名杀手每晚商量杀一人（按多数，R4-3）；第一夜卧底也在你们的线程里。
+role-about-v4wujian-undercover = 你是坏人：第一夜和杀手们相认；你还和两名警察同属警察一队，他们不知道三人中哪个是卧底。每晚你和警察一起验一人（R4-2、R4-3）。
+role-about-v4wujian-police = 你们三人（两名警察和一名卧底）每晚一起验一人（按多数）；三人中有一人是卧底，你不知道是谁（R4-2、R4-3）。
+role-about-v4wujian-secret-police = 整局可以开一次枪，杀一名其他玩家（医生救不了）；开枪之前，杀手杀不死你（R4-3、R4-4）。
+role-about-v4wujian-civilian = 你没有夜间行动：白天发言、投票，找出杀手和卧底。
+role-about-v5emin-butterfly = 每晚可以抱一名其他玩家：他当晚对一切作用免疫；作用在你身上的杀、狙、针、禁言、暗票也会落到他身上（R5-3）。
+role-about-v5emin-sniper = 每晚可以狙一名玩家（R5-1）；医生的针可以挡下一次狙（R5-3）。
+role-about-v5emin-doctor = 每晚可以给一名玩家扎针：针能抵消当晚一次杀或狙；扎在没人攻击的人身上是空针，一人累计两次空针会死（R5-3）。
+role-about-v5emin-police = 每晚可以查验一名其他玩家，得知其是好人还是坏人（恶民查出来是好人，R5-3）。
+role-about-v5emin-good-civilian = 每晚可以投一张暗票，白天计入投票（R5-1、R5-4）。
+role-about-v5emin-magician = 每晚可以对一名其他玩家施魔法，使他当晚的作用失效；对花蝴蝶施法则取消拥抱。杀手出局后，杀人的作用传给你（R5-2、R5-3）。
+role-about-v5emin-killer = 每晚可以杀一名玩家（R5-1）。
+role-about-v5emin-elder = 每晚可以禁言一名玩家：被禁言的人第二天不能发言，也不能投票（R5-4）。杀手和魔法师都出局后，杀人的作用传给你（R5-2）。
+role-about-v5emin-wizard = 每晚可以查询一名其他玩家当晚作用的对象（R5-3）。杀手、魔法师、森林老人都出局后，杀人的作用传给你（R5-2）。
+role-about-v5emin-evil-civilian = 你是坏人，但被警察查验或白天出局时都算好人。每晚可以投一张暗票，白天计入投票（R5-1、R5-4）。

@@ -77,6 +77,9 @@ pub struct GenericSeatPage {
     title: String,
     game_id: String,
     role: String,
+    /// What the role does in this variant (`role-about-<variant>-<role>`), where the catalogs
+    /// say it: the seat's own rules at hand.
+    role_about: Option<String>,
     alive: bool,
     /// "Act 1 (day)".
     phase: String,
@@ -198,6 +201,7 @@ pub async fn page(
             game: public.id,
             title: public.title.clone(),
             role: role_name(&tr, &view.role),
+            role_about: known(&tr, &format!("role-about-{}", variant.name()), &view.role),
             alive: view.alive,
             phase,
             log: view
@@ -455,6 +459,32 @@ mod tests {
     use super::*;
     use crate::i18n::Lang;
     use serde_json::json;
+
+    /// A role game's seat page says what each of its roles does, in both languages, with the
+    /// rules it follows (issue 13).
+    #[test]
+    fn every_role_of_a_role_game_is_explained_on_its_seat_page() {
+        use crate::rules::roles::RoleGame;
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for game in RoleGame::ALL {
+                let prefix = format!("role-about-{}", game.name());
+                for (role, _) in game.deal() {
+                    let about = known(&tr, &prefix, role.name())
+                        .unwrap_or_else(|| panic!("{prefix} {}", role.name()));
+                    let rule = if game == RoleGame::V4Wujian {
+                        "R4-"
+                    } else {
+                        "R5-"
+                    };
+                    assert!(
+                        about.contains(rule) || *role == crate::rules::roles::Role::Civilian,
+                        "{about}"
+                    );
+                }
+            }
+        }
+    }
 
     /// Every form, field, reply and refusal of the variants drawn by this page has its words in
     /// both languages, and the log never shows a code.
