@@ -459,3 +459,6 @@ rg-pev-query-none = Query result: tonight { $target } acted on nobody.
 rg-pev-query-blocked = Your query on { $target } brought no answer: the judge tells you nothing tonight.
 rg-pev-silenced = You are silenced (禁言) for today: you may not post or speak (in 5.0 恶民传说, nor vote).
 rg-pev-kill-inherited = The kill passes to you: from now on your night action is a kill.
+
+# issue 13, task h5 (branch roles-browser): the banner of a seat owing a night action outside Death Note
+seat-owes-night-action = a night action
