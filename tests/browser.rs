@@ -13,6 +13,10 @@
 //! phone width in Chinese, from the variant chooser to the reveal (see [`play_dongsha`]); each
 //! person keeps their own browser session (cookies) while others use the window.
 //!
+//! Issue 13: the role games, each from the chooser to the reveal with a random deal: a ten-seat
+//! 5.0 恶民传说 (`v5emin`) at desktop width in English ([`play_v5emin`]) and a sixteen-seat 4.0
+//! 无间版 (`v4wujian`) at phone width in Chinese with its team threads ([`play_v4wujian`]).
+//!
 //! Needs Debian's `chromium` and `chromium-driver` (`MAKU_CHROMEDRIVER`, `MAKU_CHROMIUM` to
 //! point elsewhere) and axe-core (`MAKU_AXE_JS`, the path of `axe.min.js`); `.ci/run` installs
 //! all three. Without a driver the test reports itself skipped, except under CI. With
