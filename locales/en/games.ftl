@@ -479,3 +479,6 @@ role-about-v5emin-killer = Each night you may kill one seat (R5-1).
 role-about-v5emin-elder = Each night you may silence one seat: it may neither speak nor vote the next day (R5-4). When the killer and the magician are out, the kill passes to you (R5-2).
 role-about-v5emin-wizard = Each night you may query one other seat and learn whom it acted on that night (R5-3). When the killer, the magician and the elder are out, the kill passes to you (R5-2).
 role-about-v5emin-evil-civilian = You are bad, but the police's check and a day vote-out both call you good. Each night you may cast a dark vote, added to the day's count unseen (R5-1, R5-4).
+
+# issue 13, task h5 (branch roles-browser): the banner of a seat owing a night action outside Death Note
+seat-owes-night-action = a night action

@@ -464,3 +464,6 @@ role-about-v5emin-killer = 每晚可以杀一名玩家（R5-1）。
 role-about-v5emin-elder = 每晚可以禁言一名玩家：被禁言的人第二天不能发言，也不能投票（R5-4）。杀手和魔法师都出局后，杀人的作用传给你（R5-2）。
 role-about-v5emin-wizard = 每晚可以查询一名其他玩家当晚作用的对象（R5-3）。杀手、魔法师、森林老人都出局后，杀人的作用传给你（R5-2）。
 role-about-v5emin-evil-civilian = 你是坏人，但被警察查验或白天出局时都算好人。每晚可以投一张暗票，白天计入投票（R5-1、R5-4）。
+
+# issue 13, task h5 (branch roles-browser): the banner of a seat owing a night action outside Death Note
+seat-owes-night-action = 夜间行动

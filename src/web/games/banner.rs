@@ -65,7 +65,12 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
             } else {
                 Default::default()
             };
-            Ok(Some((owes.ballot, owes.action, due, turn)))
+            // Only Death Note's actions are a notebook's; the other variants' are the night's.
+            let action = owes.action.then_some(match game {
+                crate::rules::Game::DeathNote(_) => "seat-owes-action",
+                _ => "seat-owes-night-action",
+            });
+            Ok(Some((owes.ballot, action, due, turn)))
         })
         .await?;
     let tr = viewer.tr;
@@ -73,13 +78,13 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
         .as_ref()
         .and_then(|(_, _, due, turn)| turn.map(|step| (step, TimeView::new(*due))));
     let (text, deadline) = match owed {
-        Some((ballot, action, due, _)) if ballot || action => {
+        Some((ballot, action, due, _)) if ballot || action.is_some() => {
             let mut what = Vec::new();
             if ballot {
                 what.push(tr.t("seat-owes-ballot"));
             }
-            if action {
-                what.push(tr.t("seat-owes-action"));
+            if let Some(key) = action {
+                what.push(tr.t(key));
             }
             let what = what.join(tr.t("dn-list-sep").as_str());
             (
