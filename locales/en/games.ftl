@@ -459,3 +459,5 @@ rg-pev-query-none = Query result: tonight { $target } acted on nobody.
 rg-pev-query-blocked = Your query on { $target } brought no answer: the judge tells you nothing tonight.
 rg-pev-silenced = You are silenced (禁言) for today: you may not post or speak (in 5.0 恶民传说, nor vote).
 rg-pev-kill-inherited = The kill passes to you: from now on your night action is a kill.
+# issue 13, task h4 (branch roles-forum): the role games on the forum
+thread-silenced = You are silenced today: you may not post in the game thread.

@@ -444,3 +444,5 @@ rg-pev-query-none = 查询结果：{ $target } 今晚没有作用任何人。
 rg-pev-query-blocked = 查询 { $target } 没有结果：法官今晚不给你任何提示。
 rg-pev-silenced = 你被禁言了：今天不能发言（5.0 恶民传说中也不能投票）。
 rg-pev-kill-inherited = 杀人的作用传给了你：从现在起，你夜里的作用变为杀人。
+# issue 13, task h4 (branch roles-forum): the role games on the forum
+thread-silenced = 你今天被禁言，不能在游戏帖发言。
