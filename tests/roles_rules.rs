@@ -2698,4 +2698,33 @@ fn r5_4_the_speaking_order_is_not_an_option() {
     }
     assert!(v5.option_fields().is_empty());
     assert!(v4.option_fields().iter().any(|f| f.name == "speeches"));
+
+/// R5-1, R4-3, for the seat pages (issue 13, task h4): each view names the night actions its
+/// seat may take but not on itself (`not_self`), so a form never offers a seat the engine
+/// refuses: the magician holding the kill may not kill itself, the killer and the doctor may
+/// name themselves; the butterfly never; 4.0's secret police not.
+#[test]
+fn views_name_the_actions_a_seat_may_not_take_on_itself() {
+    let not_self = |g: &Game, s: &str| g.view_for(s).expect("a seat")["not_self"].clone();
+    let mut g = v5();
+    for (s, want) in [
+        ("s1", json!(["hug"])),
+        ("s3", json!([])),
+        ("s4", json!(["check"])),
+        ("s6", json!(["magic"])),
+        ("s7", json!([])),
+        ("s9", json!(["query"])),
+    ] {
+        assert_eq!(not_self(&g, s), want, "{s}");
+    }
+    night(&mut g, &[("s2", snipe("s7"))]);
+    to(&mut g, "night");
+    assert_eq!(not_self(&g, "s6"), json!(["kill"]));
+    assert_eq!(refused(&mut g, "s6", kill("s6")), "self_target");
+    assert_eq!(not_self(&g, "s7"), json!([]), "out: no action at all");
+    let g = v4();
+    for (s, want) in [("s1", json!(["hug"])), ("s10", json!(["secret_kill"]))] {
+        assert_eq!(not_self(&g, s), want, "{s}");
+    }
+    assert_eq!(not_self(&g, "s3"), json!([]), "the doctor saves herself");
 }

@@ -482,3 +482,6 @@ role-about-v5emin-evil-civilian = You are bad, but the police's check and a day 
 
 # issue 13, task h5 (branch roles-browser): the banner of a seat owing a night action outside Death Note
 seat-owes-night-action = a night action
+
+# issue 13, task h4 (branch roles-forum): the role games on the forum
+thread-silenced = You are silenced today: you may not post in the game thread.

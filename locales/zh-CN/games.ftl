@@ -467,3 +467,6 @@ role-about-v5emin-evil-civilian = 你是坏人，但被警察查验或白天出�
 
 # issue 13, task h5 (branch roles-browser): the banner of a seat owing a night action outside Death Note
 seat-owes-night-action = 夜间行动
+
+# issue 13, task h4 (branch roles-forum): the role games on the forum
+thread-silenced = 你今天被禁言，不能在游戏帖发言。

@@ -24,6 +24,7 @@ mod posting;
 mod prg;
 mod privacy;
 mod roles_api;
+mod roles_forum;
 mod rules_pages;
 mod scheduler;
 mod seat_forms;

@@ -215,8 +215,8 @@ impl Game {
 
     /// What `seat` sees: its game ID, role and side, its teams (R4-2: the killers' team only in
     /// act 1 for the undercover), whether it is in, the phase, speaker, round and candidates,
-    /// its own submissions of this phase, its role's state, the private events told to it, and
-    /// the actions it may take.
+    /// its own submissions of this phase, its role's state, the private events told to it, the
+    /// actions it may take and those of them it may not take on itself (`not_self`).
     pub fn view_for(&self, s: Seat) -> Value {
         let role = self.role(s);
         let mut m = Map::new();
@@ -256,7 +256,27 @@ impl Game {
         self.role_facts(s, &mut m);
         m.insert("told".into(), json!(self.told(s)));
         m.insert("actions".into(), json!(self.allowed_actions(s)));
+        m.insert("not_self".into(), json!(self.not_self(s)));
         Value::Object(m)
+    }
+
+    /// The night actions `seat` may take now but not on itself (R5-1: the butterfly,
+    /// magician, police and wizard, whatever their action; R4-3: the butterfly's hug and the
+    /// secret kill), so that its forms do not offer its own seat.
+    pub fn not_self(&self, seat: Seat) -> Vec<&'static str> {
+        let allowed = self.allowed_actions(seat);
+        self.night_acts()
+            .iter()
+            .filter(|act| allowed.contains(&act.name()))
+            .filter(|&&act| {
+                let own = Action::Night {
+                    act,
+                    target: Some(self.game_id(seat).to_string()),
+                };
+                !self.check_only(seat, &own)
+            })
+            .map(|act| act.name())
+            .collect()
     }
 
     /// The private events told to `s` so far, each with its act (the night results).

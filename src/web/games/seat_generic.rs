@@ -117,6 +117,34 @@ pub struct PageData {
     me: String,
     /// The seats the open vote is for, when the engine names them (a revote's tied seats).
     candidates: Vec<String>,
+    /// The seat's own view: its submissions of the open phase, shown as each form's choice.
+    state: Value,
+}
+
+impl PageData {
+    /// Whether the engine refuses this seat's `kind` on itself now (the view's `not_self`).
+    fn not_self(&self, kind: &str) -> bool {
+        self.state
+            .get("not_self")
+            .and_then(Value::as_array)
+            .is_some_and(|l| l.iter().any(|k| k.as_str() == Some(kind)))
+    }
+
+    /// The value the seat submitted for `field` of its `kind` form in the open phase, if
+    /// any: the role games' `action` (`{type, target}`) and `vote`, the classic presets'
+    /// `kill`, `check`, `peek` and `vote` (the form's first field).
+    fn current(&self, form: &ActionForm, field: &str) -> Option<String> {
+        if let Some(a) = self.state.get("action")
+            && a.get("type").and_then(Value::as_str) == Some(form.kind)
+        {
+            return a.get(field).and_then(Value::as_str).map(str::to_string);
+        }
+        let first = form.fields.first().map(|f| f.name);
+        match self.state.get(form.kind) {
+            Some(Value::String(v)) if first == Some(field) => Some(v.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// The seat's view and the public game, for the seat of `account` in game `game_id`: `404` for
@@ -176,6 +204,7 @@ pub async fn page(
                     .collect()
             })
             .unwrap_or_default(),
+        state: view.state.clone(),
     };
     let several = variant.phases().len() > 1;
     let phase = match public.phase {
@@ -242,6 +271,11 @@ fn form_view(tr: &Tr, ctx: &PageData, form: &ActionForm, refill: Option<&Flash>)
         .iter()
         .map(|f| {
             let value = typed(f.name);
+            // A select shows what was typed before a refusal, else the seat's choice now.
+            let chosen = match refill {
+                Some(_) => value.clone(),
+                None => ctx.current(form, f.name).unwrap_or_default(),
+            };
             let values: Vec<(String, String)> = match f.input {
                 FieldInput::OtherLivingSeat => ctx
                     .living
@@ -249,9 +283,14 @@ fn form_view(tr: &Tr, ctx: &PageData, form: &ActionForm, refill: Option<&Flash>)
                     .filter(|g| **g != ctx.me)
                     .map(|g| (g.clone(), g.clone()))
                     .collect(),
-                FieldInput::LivingSeat => {
-                    ctx.living.iter().map(|g| (g.clone(), g.clone())).collect()
-                }
+                // The engine may still ban the seat itself (`not_self`: a 5.0 magician
+                // holding the kill, R5-1).
+                FieldInput::LivingSeat => ctx
+                    .living
+                    .iter()
+                    .filter(|g| **g != ctx.me || !ctx.not_self(form.kind))
+                    .map(|g| (g.clone(), g.clone()))
+                    .collect(),
                 FieldInput::Candidate if !ctx.candidates.is_empty() => ctx
                     .candidates
                     .iter()
@@ -277,7 +316,7 @@ fn form_view(tr: &Tr, ctx: &PageData, form: &ActionForm, refill: Option<&Flash>)
                 options: values
                     .into_iter()
                     .map(|(v, label)| OptionView {
-                        selected: !value.is_empty() && v == value,
+                        selected: !chosen.is_empty() && v == chosen,
                         value: v,
                         label,
                     })

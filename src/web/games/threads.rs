@@ -45,6 +45,9 @@ struct GameThreadPage {
     posts: Vec<GamePostView>,
     pager: Pager,
     can_reply: bool,
+    /// The reader's seat lost its voice today (R4-5, R5-4): the game thread says so, to that
+    /// seat alone, where its reply box would be.
+    silenced: bool,
     /// The game ID the reader posts as (`None`: as the judge).
     posting_as: Option<String>,
     reply_body: String,
@@ -73,6 +76,23 @@ struct Loaded {
     total: i64,
     /// The quoted post's author (`None`: the judge) and text.
     quote: Option<(Option<String>, String)>,
+    /// The reader's seat is silenced today (its own view says so).
+    silenced: bool,
+}
+
+/// Whether the seat of `who` lost its voice for the day now (R4-5, R5-4): its own view's
+/// `silenced`, by day, while the game goes on.
+fn silenced_today(folded: &crate::game::log::Folded, who: &Standing) -> bool {
+    let (Some(game), Some(seat)) = (folded.game.as_ref(), who.seat.as_ref()) else {
+        return false;
+    };
+    if folded.is_over() {
+        return false;
+    }
+    game.view_for(&seat.1).is_some_and(|v| {
+        v.get("silenced").and_then(serde_json::Value::as_bool) == Some(true)
+            && v.get("phase").and_then(serde_json::Value::as_str) != Some("night")
+    })
 }
 
 async fn load(
@@ -101,7 +121,9 @@ async fn load(
                 Some(floor) => posting::quotable(c, &row, &who, which, floor)?,
                 None => None,
             };
+            let silenced = which == GameThread::Game && silenced_today(&folded, &who);
             Ok(Loaded {
+                silenced,
                 title: row.title.clone(),
                 thread_id: which.thread_id(c, &row)?.ok_or(AppError::NotFound)?,
                 who,
@@ -165,6 +187,7 @@ fn page_of(
             format!("/games/{game_id}/threads/{}?", which.name()),
         ),
         can_reply,
+        silenced: l.silenced && !can_reply,
         posting_as: l.who.seat.as_ref().map(|s| s.1.clone()),
         reply_body,
         error: None,
