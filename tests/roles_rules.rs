@@ -2698,6 +2698,7 @@ fn r5_4_the_speaking_order_is_not_an_option() {
     }
     assert!(v5.option_fields().is_empty());
     assert!(v4.option_fields().iter().any(|f| f.name == "speeches"));
+}
 
 /// R5-1, R4-3, for the seat pages (issue 13, task h4): each view names the night actions its
 /// seat may take but not on itself (`not_self`), so a form never offers a seat the engine

@@ -457,7 +457,7 @@ rg-pev-check-blocked = Your check on { $target } brought no answer: the judge te
 rg-pev-query-acted = Query result: tonight { $target } acted on { $acted }.
 rg-pev-query-none = Query result: tonight { $target } acted on nobody.
 rg-pev-query-blocked = Your query on { $target } brought no answer: the judge tells you nothing tonight.
-rg-pev-silenced = You are silenced (禁言) for today: you may not post or speak (in 5.0 恶民传说, nor vote).
+rg-pev-silenced = You are silenced (禁言) for today: you may not speak.
 rg-pev-kill-inherited = The kill passes to you: from now on your night action is a kill.
 
 # On the seat page of a role game: what one's own role does (issue 13)
@@ -485,3 +485,9 @@ seat-owes-night-action = a night action
 
 # issue 13, task h4 (branch roles-forum): the role games on the forum
 thread-silenced = You are silenced today: you may not post in the game thread.
+
+# The seat page: the role state today (issue 13)
+seat-note-silenced-v4wujian = You are silenced today: no posts in the game thread, no speech and no last words, but you still vote (R4-5).
+seat-note-silenced-v5emin = You are silenced today: you may neither speak nor vote (R5-4).
+seat-note-secret-kill-spent = Your one shot is spent (R4-3: once a game).
+seat-note-holds-kill = You hold the kill now: your night action is to kill (R5-2).

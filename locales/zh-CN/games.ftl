@@ -442,7 +442,7 @@ rg-pev-check-blocked = 验 { $target } 没有结果：法官今晚不给你任�
 rg-pev-query-acted = 查询结果：{ $target } 今晚的作用对象是 { $acted }。
 rg-pev-query-none = 查询结果：{ $target } 今晚没有作用任何人。
 rg-pev-query-blocked = 查询 { $target } 没有结果：法官今晚不给你任何提示。
-rg-pev-silenced = 你被禁言了：今天不能发言（5.0 恶民传说中也不能投票）。
+rg-pev-silenced = 你被禁言了：今天不能发言。
 rg-pev-kill-inherited = 杀人的作用传给了你：从现在起，你夜里的作用变为杀人。
 
 # 座位页上，角色游戏里自己角色能做什么（issue 13）
@@ -470,3 +470,9 @@ seat-owes-night-action = 夜间行动
 
 # issue 13, task h4 (branch roles-forum): the role games on the forum
 thread-silenced = 你今天被禁言，不能在游戏帖发言。
+
+# The seat page: the role state today (issue 13)
+seat-note-silenced-v4wujian = 你今天被禁言：不能在游戏帖发言，也没有发言和遗言，但仍可投票（R4-5）。
+seat-note-silenced-v5emin = 你今天被禁言：不能发言，也不能投票（R5-4）。
+seat-note-secret-kill-spent = 你的一枪已经用过了（R4-3：整局一次）。
+seat-note-holds-kill = 杀人的作用现在在你手里：你夜里的作用是杀人（R5-2）。

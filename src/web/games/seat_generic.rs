@@ -80,6 +80,9 @@ pub struct GenericSeatPage {
     /// What the role does in this variant (`role-about-<variant>-<role>`), where the catalogs
     /// say it: the seat's own rules at hand.
     role_about: Option<String>,
+    /// The role's state today, as its view tells it (silenced, the secret shot spent, the kill
+    /// held): `seat-note-…` messages.
+    notes: Vec<String>,
     alive: bool,
     /// "Act 1 (day)".
     phase: String,
@@ -231,6 +234,11 @@ pub async fn page(
             title: public.title.clone(),
             role: role_name(&tr, &view.role),
             role_about: known(&tr, &format!("role-about-{}", variant.name()), &view.role),
+            notes: if over || !view.alive {
+                Vec::new()
+            } else {
+                seat_notes(&tr, variant, &view.state)
+            },
             alive: view.alive,
             phase,
             log: view
@@ -251,6 +259,23 @@ pub async fn page(
         },
         ctx,
     ))
+}
+
+/// What the seat's view says of its role's state today: silenced (R4-5, R5-4: what it may not
+/// do differs by game), the secret police's shot spent (R4-3), holding the kill (R5-2).
+fn seat_notes(tr: &Tr, variant: Variant, view: &Value) -> Vec<String> {
+    let on = |key: &str| view.get(key).and_then(Value::as_bool) == Some(true);
+    let mut notes = Vec::new();
+    if on("silenced") {
+        notes.extend(known(tr, "seat-note-silenced", variant.name()));
+    }
+    if on("secret_kill_spent") {
+        notes.push(tr.t("seat-note-secret-kill-spent"));
+    }
+    if on("holds_kill") {
+        notes.push(tr.t("seat-note-holds-kill"));
+    }
+    notes
 }
 
 /// One form per action the seat may submit now that the variant has a form for, in the order
@@ -498,6 +523,29 @@ mod tests {
     use super::*;
     use crate::i18n::Lang;
     use serde_json::json;
+
+    /// A role game's seat page says what a seat's role state means today, per game.
+    #[test]
+    fn a_role_seat_reads_its_state_today() {
+        let v4 = Variant::from_name("v4wujian").expect("v4");
+        let v5 = Variant::from_name("v5emin").expect("v5");
+        let tr = Tr::new(Lang::Zh);
+        let quiet = json!({"silenced": false, "holds_kill": false});
+        assert!(seat_notes(&tr, v5, &quiet).is_empty());
+        let n4 = seat_notes(&tr, v4, &json!({"silenced": true}));
+        let n5 = seat_notes(&tr, v5, &json!({"silenced": true, "holds_kill": true}));
+        assert!(
+            n4[0].contains("R4-5") && n4[0].contains("仍可投票"),
+            "{n4:?}"
+        );
+        assert!(
+            n5[0].contains("R5-4") && n5[0].contains("不能投票"),
+            "{n5:?}"
+        );
+        assert!(n5[1].contains("R5-2"), "{n5:?}");
+        let spent = seat_notes(&tr, v4, &json!({"secret_kill_spent": true}));
+        assert!(spent[0].contains("R4-3"), "{spent:?}");
+    }
 
     /// A role game's seat page says what each of its roles does, in both languages, with the
     /// rules it follows (issue 13).
