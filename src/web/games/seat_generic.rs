@@ -118,13 +118,26 @@ pub struct PageData {
     /// Living game IDs in seat order, and this seat's.
     living: Vec<String>,
     me: String,
-    /// The seats the open vote is for, when the engine names them (a revote's tied seats).
-    candidates: Vec<String>,
-    /// The seat's own view: its submissions of the open phase, shown as each form's choice.
+    /// The seat's own view: the open vote's candidates, its submissions of the open phase
+    /// (shown as each form's choice), what it may not do to itself.
     state: Value,
 }
 
 impl PageData {
+    /// The seats the open vote is for, when the engine names them (a revote's tied seats).
+    fn candidates(&self) -> Vec<String> {
+        self.state
+            .get("candidates")
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Whether the engine refuses this seat's `kind` on itself now (the view's `not_self`).
     fn not_self(&self, kind: &str) -> bool {
         self.state
@@ -196,17 +209,6 @@ pub async fn page(
             .map(|s| s.game_id.clone())
             .collect(),
         me: view.game_id.clone(),
-        candidates: view
-            .state
-            .get("candidates")
-            .and_then(Value::as_array)
-            .map(|l| {
-                l.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default(),
         state: view.state.clone(),
     };
     let several = variant.phases().len() > 1;
@@ -316,13 +318,10 @@ fn form_view(tr: &Tr, ctx: &PageData, form: &ActionForm, refill: Option<&Flash>)
                     .filter(|g| **g != ctx.me || !ctx.not_self(form.kind))
                     .map(|g| (g.clone(), g.clone()))
                     .collect(),
-                FieldInput::Candidate if !ctx.candidates.is_empty() => ctx
-                    .candidates
-                    .iter()
-                    .map(|g| (g.clone(), g.clone()))
-                    .collect(),
                 FieldInput::Candidate => {
-                    ctx.living.iter().map(|g| (g.clone(), g.clone())).collect()
+                    let tied = ctx.candidates();
+                    let seats = if tied.is_empty() { &ctx.living } else { &tied };
+                    seats.iter().map(|g| (g.clone(), g.clone())).collect()
                 }
                 FieldInput::Choice(choices) => choices
                     .iter()
