@@ -825,6 +825,15 @@ impl Game {
         }
     }
 
+    /// Whether the seat `game_id` lost its voice for the day (role games: R4-5, R5-4; a silence
+    /// lasts from the dawn it is told at to the next night). Other variants silence nobody.
+    pub fn is_silenced(&self, game_id: &str) -> bool {
+        match self {
+            Game::Roles(g) => g.seat_of(game_id).is_some_and(|s| g.is_silenced(s)),
+            _ => false,
+        }
+    }
+
     /// The round of the vote open now (classic CL-7: 1, 2 or 3); `None` outside a vote and for
     /// variants without rounds.
     pub fn vote_round(&self) -> Option<u8> {

@@ -80,19 +80,13 @@ struct Loaded {
     silenced: bool,
 }
 
-/// Whether the seat of `who` lost its voice for the day now (R4-5, R5-4): its own view's
-/// `silenced`, by day, while the game goes on.
+/// Whether the seat of `who` lost its voice for the day now (R4-5, R5-4), while the game goes
+/// on.
 fn silenced_today(folded: &crate::game::log::Folded, who: &Standing) -> bool {
-    let (Some(game), Some(seat)) = (folded.game.as_ref(), who.seat.as_ref()) else {
-        return false;
-    };
-    if folded.is_over() {
-        return false;
+    match (folded.game.as_ref(), who.seat.as_ref()) {
+        (Some(game), Some(seat)) => !folded.is_over() && game.is_silenced(&seat.1),
+        _ => false,
     }
-    game.view_for(&seat.1).is_some_and(|v| {
-        v.get("silenced").and_then(serde_json::Value::as_bool) == Some(true)
-            && v.get("phase").and_then(serde_json::Value::as_str) != Some("night")
-    })
 }
 
 async fn load(
