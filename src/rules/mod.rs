@@ -232,9 +232,8 @@ impl Variant {
                 "edition",
                 deathnote::Edition::CURRENT.number().into(),
             ),
-            Variant::Classic(_) | Variant::Roles(_) => {
-                pin(options, "edition", classic::EDITION.into())
-            }
+            Variant::Classic(_) => pin(options, "edition", classic::EDITION.into()),
+            Variant::Roles(_) => pin(options, "edition", roles::EDITION.into()),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => options.clone(),
         }
@@ -250,9 +249,8 @@ impl Variant {
                 deathnote::Edition::First.number().into(),
             ),
             // Classic and role games were never played before options were pinned.
-            Variant::Classic(_) | Variant::Roles(_) => {
-                pin(options, "edition", classic::EDITION.into())
-            }
+            Variant::Classic(_) => pin(options, "edition", classic::EDITION.into()),
+            Variant::Roles(_) => pin(options, "edition", roles::EDITION.into()),
             #[cfg(feature = "test-variant")]
             Variant::TwoPhase => options.clone(),
         }
@@ -617,7 +615,8 @@ impl Game {
     pub fn edition(&self) -> Option<u8> {
         match self {
             Game::DeathNote(g) => Some(g.edition().number()),
-            Game::Classic(_) | Game::Roles(_) => Some(classic::EDITION),
+            Game::Classic(_) => Some(classic::EDITION),
+            Game::Roles(_) => Some(roles::EDITION),
             #[cfg(feature = "test-variant")]
             Game::TwoPhase(_) => None,
         }

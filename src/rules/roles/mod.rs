@@ -76,6 +76,6 @@ pub use event::{Audience, Cause, Entry, Event, Finding, Item, Refusal, Reply, Se
 pub use night4::Night4;
 pub use night5::Night5;
 pub use role::{Role, RoleGame, Side, in_team};
-pub use setup::{SetupError, draw_roles, options, start};
+pub use setup::{EDITION, SetupError, draw_roles, options, start};
 pub use state::{Game, NightSub, SeatState, Today};
 pub use table::{CAST, forms};

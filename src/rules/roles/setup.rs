@@ -8,7 +8,12 @@ use serde_json::{Map, Value, json};
 
 use super::role::{Role, RoleGame};
 use super::state::Game;
-use crate::rules::classic::{EDITION, Speeches};
+use crate::rules::classic::Speeches;
+
+/// The edition of `../shared/rules/roles.md` this engine plays (its second), pinned in a game's
+/// options at the start: its own number, so a later edition of another book changes nothing
+/// here.
+pub const EDITION: u8 = 2;
 use crate::rules::interface::GameConfig;
 
 /// Why a role game cannot start.
