@@ -38,6 +38,8 @@ enum Command {
     },
     /// Write a consistent copy of the SQLite database to FILE.
     Backup { file: std::path::PathBuf },
+    /// Re-render stored post HTML made by an older renderer (the server also does it at start).
+    Rerender,
     /// Run a scenario file through the rules engine and print its transcript (JSON Lines).
     Replay { file: std::path::PathBuf },
     /// Let bots play many games and print a balance table.
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Some(Command::User { command }) => cli::user::run(&args.global, command),
         Some(Command::Audit { command }) => cli::audit::run(&args.global, command),
         Some(Command::Backup { file }) => cli::backup::run(&args.global, &file),
+        Some(Command::Rerender) => cli::rerender::run(&args.global),
         Some(Command::Replay { file }) => cli::replay::run(&file),
         Some(Command::Simulate(sim)) => cli::simulate::run(&sim),
     }

@@ -8,6 +8,11 @@
 use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd, html};
 use std::sync::LazyLock;
 
+/// The version of this renderer: its Markdown options, its sanitiser's rules and its image
+/// handling. Raise it with any change that renders some post differently; posts stored by an
+/// older version are then re-rendered (`maku rerender`, and the server at start).
+pub const RENDER_VERSION: i32 = 1;
+
 /// How images in a post are rendered.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Images {

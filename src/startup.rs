@@ -155,6 +155,13 @@ impl Application {
                 std::time::Duration::from_secs(settings.scheduler_secs),
             );
         }
+        // Posts stored by an older renderer are re-rendered behind the open doors (issue 14).
+        let rerendering = state.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::forum::render::rerender_stale(&rerendering).await {
+                tracing::error!(error = %e, "re-rendering stored post HTML failed");
+            }
+        });
         let server = server.run();
         Ok(Application {
             port,

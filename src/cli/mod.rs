@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod backup;
 pub mod replay;
+pub mod rerender;
 pub mod serve;
 pub mod simulate;
 pub mod user;

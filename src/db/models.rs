@@ -51,6 +51,10 @@ pub struct Thread {
     /// `forum`, `signup`, `game`, `graveyard` or `kira`.
     pub kind: String,
     pub game_id: Option<i64>,
+    /// The floor of its newest post: its number of posts (floors have no gaps).
+    pub last_floor: i64,
+    /// Its newest post (for unread marks).
+    pub last_post_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -71,6 +75,10 @@ pub struct Post {
     /// objects name it by. `id` is one sequence over every thread, private ones included, so its
     /// gaps would count hidden posts: it never leaves the server.
     pub floor: i64,
+    /// The sanitised HTML of `body`, rendered when it was written (empty for system posts).
+    pub html: String,
+    /// The renderer's version that made `html` (0: never rendered).
+    pub html_version: i32,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -81,6 +89,9 @@ pub struct PostRevision {
     pub editor_id: i64,
     pub body: String,
     pub created_at: NaiveDateTime,
+    /// As for [`Post::html`].
+    pub html: String,
+    pub html_version: i32,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

@@ -80,6 +80,8 @@ diesel::table! {
         deleted_at -> Nullable<Timestamp>,
         kind -> Text,
         game_id -> Nullable<BigInt>,
+        last_floor -> BigInt,
+        last_post_id -> Nullable<BigInt>,
     }
 }
 
@@ -95,6 +97,8 @@ diesel::table! {
         as_seat -> Nullable<Integer>,
         kind -> Text,
         floor -> BigInt,
+        html -> Text,
+        html_version -> Integer,
     }
 }
 
@@ -105,6 +109,8 @@ diesel::table! {
         editor_id -> BigInt,
         body -> Text,
         created_at -> Timestamp,
+        html -> Text,
+        html_version -> Integer,
     }
 }
 

@@ -3,3 +3,4 @@
 pub mod accounts;
 pub mod boards;
 pub mod posting;
+pub mod render;

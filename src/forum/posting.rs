@@ -5,6 +5,8 @@ use crate::auth::account::Account;
 use crate::db::queries::{account_events, forum};
 use crate::domain::{PostBody, Title};
 use crate::error::AppError;
+use crate::forum::render;
+use crate::markdown::Images;
 
 /// Threads written with forum accounts: ordinary threads and games' sign-up threads.
 pub fn is_forum_thread(thread: &crate::db::models::Thread) -> bool {
@@ -24,11 +26,19 @@ pub async fn create_thread(
     state.throttle.post(author.id)?;
     let slug = board_slug.to_string();
     let author_id = author.id;
+    // Rendered before the write transaction opens: forum threads show images as links.
+    let html = render::html_of("user", body.as_str(), Images::Links);
     state
         .write(move |c| {
             let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let (thread, _) =
-                forum::create_thread(c, board.id, author_id, title.as_str(), body.as_str())?;
+            let (thread, _) = forum::create_thread(
+                c,
+                board.id,
+                author_id,
+                title.as_str(),
+                body.as_str(),
+                render::stored(&html),
+            )?;
             Ok(thread.id)
         })
         .await
@@ -47,6 +57,7 @@ pub async fn reply(
     state.throttle.post(author.id)?;
     let author_id = author.id;
     let moderator = author.is_admin();
+    let html = render::html_of("user", body.as_str(), Images::Links);
     state
         .write(move |c| {
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
@@ -67,7 +78,11 @@ pub async fn reply(
                 },
                 None => None,
             };
-            Ok(forum::add_post(c, thread_id, author_id, body.as_str(), quoted)?.floor)
+            let new = forum::NewPost {
+                quoted_post_id: quoted,
+                ..forum::NewPost::user(thread_id, author_id, body.as_str(), render::stored(&html))
+            };
+            Ok(forum::add_post(c, &new)?.floor)
         })
         .await
 }
@@ -86,11 +101,12 @@ pub async fn edit(
     state.throttle.post(editor.id)?;
     let editor_id = editor.id;
     let moderator = editor.is_admin();
+    let html = render::html_of("user", body.as_str(), Images::Links);
     state
         .write(move |c| {
             let (post, _) = editable(c, thread_id, floor, editor_id, moderator)?;
             if post.body != body.as_str() {
-                forum::edit_post(c, post.id, editor_id, body.as_str())?;
+                forum::edit_post(c, post.id, editor_id, body.as_str(), render::stored(&html))?;
             }
             Ok(())
         })

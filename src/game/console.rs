@@ -11,7 +11,7 @@ use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
-use crate::db::queries::{console as q, forum, games, users};
+use crate::db::queries::{console as q, games, users};
 use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::game::access::check_judge;
@@ -229,7 +229,7 @@ pub async fn end(
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
             if let Some(thread) = row.game_thread_id {
-                forum::add_post_as(c, thread, judge.id, &reason, None, None, "judge")?;
+                crate::forum::render::add_post(c, thread, judge.id, &reason, None, "judge")?;
             }
             Ok(())
         })

@@ -256,8 +256,14 @@ pub async fn post(
             {
                 return Err(AppError::Conflict("one_speech"));
             }
-            let post =
-                forum::add_post_as(c, thread, account.id, body.as_str(), None, as_seat, kind)?;
+            let post = crate::forum::render::add_post(
+                c,
+                thread,
+                account.id,
+                body.as_str(),
+                as_seat,
+                kind,
+            )?;
             Ok(post.floor)
         })
         .await
@@ -272,7 +278,8 @@ pub fn thread_posts(
     reader: &Reader,
 ) -> Result<(Vec<GamePost>, i64), AppError> {
     let thread = which.thread_id(c, row)?.ok_or(AppError::NotFound)?;
-    let (posts, total) = forum::posts_page(c, thread, None, page)?;
+    let thread = forum::thread(c, thread)?.ok_or(AppError::NotFound)?;
+    let (posts, total) = forum::posts_page(c, &thread, None, page)?;
     let names: std::collections::HashMap<i32, String> =
         games::seat_names(c, row.id)?.into_iter().collect();
     let images = crate::game::settings::GameSettings::images_of(row);
@@ -382,7 +389,7 @@ pub async fn edit(
             let (row, folded) = load_locked(c, game_id)?;
             let post = editable(c, &row, &folded, &account, which, floor)?;
             if post.body != body.as_str() {
-                forum::edit_post(c, post.id, account.id, body.as_str())?;
+                crate::forum::render::edit_post(c, &post, account.id, body.as_str())?;
             }
             Ok(())
         })
@@ -393,6 +400,9 @@ pub async fn edit(
 /// post's author (its game ID, or the judge).
 pub struct GameRevision {
     pub body: String,
+    /// Its stored HTML and the renderer's version that made it.
+    pub html: String,
+    pub html_version: i32,
     pub created_at: NaiveDateTime,
 }
 
@@ -413,6 +423,8 @@ pub fn history(
         .into_iter()
         .map(|r| GameRevision {
             body: r.body,
+            html: r.html,
+            html_version: r.html_version,
             created_at: r.created_at,
         })
         .collect();
@@ -425,7 +437,7 @@ fn is_system(post: &Post) -> bool {
 }
 
 fn view(
-    p: Post,
+    mut p: Post,
     names: &std::collections::HashMap<i32, String>,
     images: crate::markdown::Images,
     editable: bool,
@@ -440,7 +452,7 @@ fn view(
     let html = if system {
         String::new()
     } else {
-        crate::markdown::render_with(&p.body, images)
+        crate::forum::render::post_html(&mut p, images)
     };
     GamePost {
         floor: p.floor,

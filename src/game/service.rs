@@ -109,7 +109,7 @@ pub async fn create(
                 title.as_str().replace(['[', ']'], ""),
                 row.id
             );
-            forum::add_post(c, signup.id, judge.id, &body, None)?;
+            crate::forum::render::add_post(c, signup.id, judge.id, &body, None, "user")?;
             games::set_threads(c, row.id, Some(signup.id), None, None)?;
             Ok(row.id)
         })

@@ -125,7 +125,8 @@ pub fn post_notice(
     notice: &Notice,
 ) -> diesel::QueryResult<()> {
     let body = serde_json::to_string(notice).unwrap_or_default();
-    forum::add_post_as(conn, thread_id, game.judge_id, &body, None, None, "notice").map(|_| ())
+    crate::forum::render::add_post(conn, thread_id, game.judge_id, &body, None, "notice")
+        .map(|_| ())
 }
 
 /// Writes an act post into the game thread.
@@ -136,5 +137,5 @@ pub fn post_act(
     post: &ActPost,
 ) -> diesel::QueryResult<()> {
     let body = serde_json::to_string(post).unwrap_or_default();
-    forum::add_post_as(conn, thread_id, game.judge_id, &body, None, None, "act").map(|_| ())
+    crate::forum::render::add_post(conn, thread_id, game.judge_id, &body, None, "act").map(|_| ())
 }

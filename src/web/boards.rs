@@ -136,10 +136,6 @@ async fn load_board(
             let ids: Vec<i64> = threads.iter().map(|t| t.id).collect();
             let authors: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
             let names = users::names(c, &authors)?;
-            let stats: HashMap<i64, (i64, Option<i64>)> = forum::post_stats(c, &ids)?
-                .into_iter()
-                .map(|(t, n, last)| (t, (n, last)))
-                .collect();
             let marks = match reader {
                 Some(r) => forum::read_marks(c, r, &ids)?,
                 None => HashMap::new(),
@@ -147,7 +143,8 @@ async fn load_board(
             let rows = threads
                 .into_iter()
                 .map(|t| {
-                    let (posts, last) = stats.get(&t.id).copied().unwrap_or((0, None));
+                    // The thread row keeps its post count and newest post: no count here.
+                    let (posts, last) = (t.last_floor, t.last_post_id);
                     let unread = match (reader, last) {
                         (Some(_), Some(last)) => marks.get(&t.id).is_none_or(|seen| *seen < last),
                         _ => false,

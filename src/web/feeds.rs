@@ -7,9 +7,10 @@ use crate::db::models::Post;
 use crate::db::queries::{forum, games};
 use crate::db::schema::{posts, threads, users};
 use crate::error::AppError;
+use crate::forum::render;
 use crate::game::threads::{ActPost, Notice};
 use crate::i18n::Tr;
-use crate::markdown;
+use crate::markdown::Images;
 use crate::web::games::ActView;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, web};
@@ -94,16 +95,43 @@ fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: V
 }
 
 /// The newest posts of a board's forum threads (game threads have their own feeds).
+///
+/// They are among the last `ENTRIES` posts of the `ENTRIES` threads written in last (a thread
+/// is bumped by each post), so only those floors are read: the feed costs the same however
+/// long the board's threads and the rest of the forum have grown.
 fn board_posts(c: &mut DbConnection, board_id: i64) -> QueryResult<Vec<(Post, String, String)>> {
-    posts::table
-        .inner_join(threads::table)
-        .inner_join(users::table)
+    let recent: Vec<(i64, i64)> = threads::table
         .filter(threads::board_id.eq(board_id))
         .filter(threads::deleted_at.is_null())
         .filter(threads::kind.eq_any(["forum", "signup"]))
+        .order((threads::last_post_at.desc(), threads::id.desc()))
+        .limit(ENTRIES)
+        .select((threads::id, threads::last_floor))
+        .load(c)?;
+    if recent.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = posts::table
+        .inner_join(threads::table)
+        .inner_join(users::table)
         .filter(posts::as_seat.is_null())
         .filter(posts::kind.eq("user"))
-        .order(posts::id.desc())
+        .into_boxed();
+    let mut tails: Option<Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>>> =
+        None;
+    for (thread, last_floor) in recent {
+        let tail = posts::thread_id
+            .eq(thread)
+            .and(posts::floor.gt(last_floor - ENTRIES));
+        tails = Some(match tails {
+            None => Box::new(tail),
+            Some(t) => Box::new(t.or(tail)),
+        });
+    }
+    if let Some(t) = tails {
+        q = q.filter(t);
+    }
+    q.order(posts::id.desc())
         .limit(ENTRIES)
         .select((Post::as_select(), threads::title, users::username))
         .load(c)
@@ -126,7 +154,7 @@ async fn board_feed(
         .await?;
     let items = rows
         .into_iter()
-        .map(|(p, thread_title, author)| Item {
+        .map(|(mut p, thread_title, author)| Item {
             // Named by thread and floor: post ids count the posts of hidden threads too.
             id: format!("/t/{}/{}", p.thread_id, p.floor),
             title: thread_title,
@@ -134,7 +162,7 @@ async fn board_feed(
             updated: p.edited_at.unwrap_or(p.created_at),
             author: Some(author),
             html: true,
-            content: markdown::render(&p.body),
+            content: render::post_html(&mut p, Images::Links),
         })
         .collect();
     let title = viewer.tr.t1(
@@ -239,7 +267,7 @@ async fn game_feed(
     };
     let items = rows
         .into_iter()
-        .map(|p| {
+        .map(|mut p| {
             let act = (p.kind == "act")
                 .then(|| serde_json::from_str::<ActPost>(&p.body).ok())
                 .flatten();
@@ -268,7 +296,7 @@ async fn game_feed(
                         .flatten();
                     let (html, content) = match notice {
                         Some(n) => (false, crate::web::games::notice_text(&tr, &n)),
-                        None => (true, markdown::render_with(&p.body, images)),
+                        None => (true, render::post_html(&mut p, images)),
                     };
                     Item {
                         id: href(&p),

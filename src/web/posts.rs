@@ -4,8 +4,8 @@
 use crate::app::AppState;
 use crate::db::queries::{forum, users};
 use crate::error::AppError;
-use crate::forum::posting;
-use crate::markdown;
+use crate::forum::{posting, render};
+use crate::markdown::Images;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::viewer::Viewer;
@@ -170,7 +170,7 @@ async fn history(
                 number: i + 1,
                 editor: names.get(&r.editor_id).cloned().unwrap_or_default(),
                 at: TimeView::new(r.created_at),
-                html: markdown::render(&r.body),
+                html: render::shown(r.html, r.html_version, "user", &r.body, Images::Links),
                 source: r.body,
             })
             .collect(),

@@ -6,8 +6,8 @@ use crate::db::models::{Board, Thread};
 use crate::db::queries::{forum, users};
 use crate::domain::account::name_key;
 use crate::error::AppError;
-use crate::forum::posting;
-use crate::markdown;
+use crate::forum::{posting, render};
+use crate::markdown::{self, Images};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::viewer::Viewer;
@@ -87,7 +87,7 @@ async fn load_thread(
                 Some(name) => Some(forum::user_id_by_key(c, &name_key(name))?.unwrap_or(-1)),
                 None => None,
             };
-            let (posts, total) = forum::posts_page(c, thread_id, author_id, page)?;
+            let (posts, total) = forum::posts_page(c, &thread, author_id, page)?;
             let ids: Vec<i64> = posts.iter().map(|p| p.author_id).collect();
             let names = users::names(c, &ids)?;
             let seen = match reader {
@@ -97,11 +97,12 @@ async fn load_thread(
                 None => None,
             };
             let mut views = Vec::with_capacity(posts.len());
-            for p in &posts {
+            let last = posts.last().map(|p| p.id);
+            for mut p in posts {
                 views.push(PostView {
                     floor: p.floor,
                     author: names.get(&p.author_id).cloned().unwrap_or_default(),
-                    html: markdown::render(&p.body),
+                    html: render::post_html(&mut p, Images::Links),
                     created_at: TimeView::new(p.created_at),
                     edited: p.edited_at.is_some(),
                     // A reader who never opened the thread sees nothing marked: all is new.
@@ -109,8 +110,8 @@ async fn load_thread(
                     can_edit: reader == Some(p.author_id),
                 });
             }
-            if let (Some(r), Some(last)) = (reader, posts.last()) {
-                forum::mark_read(c, r, thread_id, last.id)?;
+            if let (Some(r), Some(last)) = (reader, last) {
+                forum::mark_read(c, r, thread_id, last)?;
             }
             let quote_text = match quote {
                 Some(q) => match forum::post_at(c, thread_id, q)? {

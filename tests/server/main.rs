@@ -30,3 +30,4 @@ mod scheduler;
 mod seat_forms;
 mod second_edition;
 mod side_channels;
+mod stored_html;

@@ -101,28 +101,49 @@ pub fn thread_counts(conn: &mut DbConnection) -> QueryResult<Vec<(i64, i64)>> {
         .load(conn)
 }
 
-/// Per thread: number of posts and the id of the last one.
-pub fn post_stats(
-    conn: &mut DbConnection,
-    thread_ids: &[i64],
-) -> QueryResult<Vec<(i64, i64, Option<i64>)>> {
-    posts::table
-        .filter(posts::thread_id.eq_any(thread_ids))
-        .group_by(posts::thread_id)
-        .select((
-            posts::thread_id,
-            diesel::dsl::count_star(),
-            diesel::dsl::max(posts::id),
-        ))
-        .load(conn)
-}
-
 pub fn thread(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Thread>> {
     threads::table
         .find(id)
         .select(Thread::as_select())
         .first(conn)
         .optional()
+}
+
+/// A post's rendered HTML and the renderer's version that made it (the store does not render:
+/// the forum service does, in its render module).
+#[derive(Debug, Clone, Copy)]
+pub struct Html<'a> {
+    pub text: &'a str,
+    pub version: i32,
+}
+
+/// A post to append.
+#[derive(Debug, Clone, Copy)]
+pub struct NewPost<'a> {
+    pub thread_id: i64,
+    pub author_id: i64,
+    pub body: &'a str,
+    pub html: Html<'a>,
+    pub quoted_post_id: Option<i64>,
+    /// In a game thread: the seat whose game ID writes it.
+    pub as_seat: Option<i32>,
+    /// `user`, `judge`, or a system post (`act`, `notice`).
+    pub kind: &'a str,
+}
+
+impl<'a> NewPost<'a> {
+    /// An account's post in a forum thread.
+    pub fn user(thread_id: i64, author_id: i64, body: &'a str, html: Html<'a>) -> NewPost<'a> {
+        NewPost {
+            thread_id,
+            author_id,
+            body,
+            html,
+            quoted_post_id: None,
+            as_seat: None,
+            kind: "user",
+        }
+    }
 }
 
 /// Creates a thread with its first post (and that post's first revision).
@@ -132,9 +153,10 @@ pub fn create_thread(
     author_id: i64,
     title: &str,
     body: &str,
+    html: Html<'_>,
 ) -> QueryResult<(Thread, Post)> {
     let thread = insert_thread(conn, board_id, author_id, title, "forum", None)?;
-    let post = add_post(conn, thread.id, author_id, body, None)?;
+    let post = add_post(conn, &NewPost::user(thread.id, author_id, body, html))?;
     Ok((thread, post))
 }
 
@@ -174,32 +196,6 @@ fn insert_thread(
         .get_result(c))
 }
 
-/// Appends a post (and its first revision) and bumps the thread.
-pub fn add_post(
-    conn: &mut DbConnection,
-    thread_id: i64,
-    author_id: i64,
-    body: &str,
-    quoted_post_id: Option<i64>,
-) -> QueryResult<Post> {
-    add_post_as(
-        conn,
-        thread_id,
-        author_id,
-        body,
-        quoted_post_id,
-        None,
-        "user",
-    )
-}
-
-/// Appends a post written as a seat of a game (`as_seat`), or a system post (`kind = "act"`).
-///
-/// The post takes the next floor of its thread. Callers are inside a write transaction, and the
-/// thread row is bumped *before* the floor is read: on PostgreSQL that update locks the row until
-/// commit, so a second writer in the same thread waits, then (read committed) sees the first
-/// one's post; SQLite runs one write transaction at a time (`BEGIN IMMEDIATE`). The unique index
-/// on `(thread_id, floor)` is the backstop.
 /// How many posts the seat `as_seat` wrote in `thread_id` after its last act post (since the
 /// phase opened: every phase opens with one): a speech turn takes one speech (CL-5).
 pub fn posts_since_last_act(
@@ -220,37 +216,43 @@ pub fn posts_since_last_act(
         .get_result(conn)
 }
 
-pub fn add_post_as(
-    conn: &mut DbConnection,
-    thread_id: i64,
-    author_id: i64,
-    body: &str,
-    quoted_post_id: Option<i64>,
-    as_seat: Option<i32>,
-    kind: &str,
-) -> QueryResult<Post> {
+/// Appends a post (and its first revision) and bumps the thread: written by an account, as a
+/// seat of a game (`as_seat`), or by the system (`kind = "act"`).
+///
+/// The post takes the next floor of its thread, counted on the thread row (`last_floor`), which
+/// is bumped *before* the post is written: on PostgreSQL that update locks the row until commit,
+/// so a second writer in the same thread waits, then (read committed) bumps from the first one's
+/// floor; SQLite runs one write transaction at a time (`BEGIN IMMEDIATE`). The unique index on
+/// `(thread_id, floor)` is the backstop.
+pub fn add_post(conn: &mut DbConnection, new: &NewPost<'_>) -> QueryResult<Post> {
     let now = super::now();
-    diesel::update(threads::table.find(thread_id))
-        .set(threads::last_post_at.eq(now))
-        .execute(conn)?;
-    let last: Option<i64> = posts::table
-        .filter(posts::thread_id.eq(thread_id))
-        .select(diesel::dsl::max(posts::floor))
-        .first(conn)?;
+    let floor: i64 =
+        crate::on_backend!(conn, |c| diesel::update(threads::table.find(new.thread_id))
+            .set((
+                threads::last_post_at.eq(now),
+                threads::last_floor.eq(threads::last_floor + 1),
+            ))
+            .returning(threads::last_floor)
+            .get_result(c))?;
     let post: Post = crate::on_backend!(conn, |c| diesel::insert_into(posts::table)
         .values((
-            posts::thread_id.eq(thread_id),
-            posts::author_id.eq(author_id),
-            posts::body.eq(body),
-            posts::quoted_post_id.eq(quoted_post_id),
+            posts::thread_id.eq(new.thread_id),
+            posts::author_id.eq(new.author_id),
+            posts::body.eq(new.body),
+            posts::quoted_post_id.eq(new.quoted_post_id),
             posts::created_at.eq(now),
-            posts::as_seat.eq(as_seat),
-            posts::kind.eq(kind),
-            posts::floor.eq(last.unwrap_or(0) + 1),
+            posts::as_seat.eq(new.as_seat),
+            posts::kind.eq(new.kind),
+            posts::floor.eq(floor),
+            posts::html.eq(new.html.text),
+            posts::html_version.eq(new.html.version),
         ))
         .returning(Post::as_returning())
         .get_result(c))?;
-    add_revision(conn, post.id, author_id, body)?;
+    diesel::update(threads::table.find(new.thread_id))
+        .set(threads::last_post_id.eq(Some(post.id)))
+        .execute(conn)?;
+    add_revision(conn, post.id, new.author_id, new.body, new.html)?;
     Ok(post)
 }
 
@@ -259,6 +261,7 @@ fn add_revision(
     post_id: i64,
     editor_id: i64,
     body: &str,
+    html: Html<'_>,
 ) -> QueryResult<()> {
     diesel::insert_into(post_revisions::table)
         .values((
@@ -266,6 +269,8 @@ fn add_revision(
             post_revisions::editor_id.eq(editor_id),
             post_revisions::body.eq(body),
             post_revisions::created_at.eq(super::now()),
+            post_revisions::html.eq(html.text),
+            post_revisions::html_version.eq(html.version),
         ))
         .execute(conn)
         .map(|_| ())
@@ -277,12 +282,15 @@ pub fn edit_post(
     post_id: i64,
     editor_id: i64,
     body: &str,
+    html: Html<'_>,
 ) -> QueryResult<()> {
-    add_revision(conn, post_id, editor_id, body)?;
+    add_revision(conn, post_id, editor_id, body, html)?;
     diesel::update(posts::table.find(post_id))
         .set((
             posts::body.eq(body),
             posts::edited_at.eq(Some(super::now())),
+            posts::html.eq(html.text),
+            posts::html_version.eq(html.version),
         ))
         .execute(conn)
         .map(|_| ())
@@ -328,30 +336,41 @@ pub fn revisions(conn: &mut DbConnection, post_id: i64) -> QueryResult<Vec<PostR
 
 /// One page of a thread's posts, optionally only one author's ("只看该作者"), and the total;
 /// a page past the last is the last.
+///
+/// The whole thread's page is a range of floors read on the `(thread_id, floor)` index, its
+/// total the thread row's `last_floor`: page 100 costs what page 1 does. One author's page
+/// counts and skips that author's posts only (index `(thread_id, author_id, floor)`).
 pub fn posts_page(
     conn: &mut DbConnection,
-    thread_id: i64,
+    thread: &Thread,
     author_id: Option<i64>,
     page: i64,
 ) -> QueryResult<(Vec<Post>, i64)> {
-    let mut count_q = posts::table
-        .filter(posts::thread_id.eq(thread_id))
-        .into_boxed();
-    let mut rows_q = posts::table
-        .filter(posts::thread_id.eq(thread_id))
-        .into_boxed();
-    if let Some(a) = author_id {
-        count_q = count_q.filter(posts::author_id.eq(a));
-        rows_q = rows_q.filter(posts::author_id.eq(a));
+    let of_thread = posts::table.filter(posts::thread_id.eq(thread.id));
+    match author_id {
+        None => {
+            let total = thread.last_floor;
+            let first = page_offset(page, total, POSTS_PER_PAGE);
+            let rows = of_thread
+                .filter(posts::floor.gt(first))
+                .filter(posts::floor.le(first + POSTS_PER_PAGE))
+                .order(posts::floor.asc())
+                .select(Post::as_select())
+                .load(conn)?;
+            Ok((rows, total))
+        }
+        Some(a) => {
+            let mine = of_thread.filter(posts::author_id.eq(a));
+            let total = mine.count().get_result(conn)?;
+            let rows = mine
+                .order(posts::floor.asc())
+                .offset(page_offset(page, total, POSTS_PER_PAGE))
+                .limit(POSTS_PER_PAGE)
+                .select(Post::as_select())
+                .load(conn)?;
+            Ok((rows, total))
+        }
     }
-    let total = count_q.count().get_result(conn)?;
-    let rows = rows_q
-        .order(posts::floor.asc())
-        .offset(page_offset(page, total, POSTS_PER_PAGE))
-        .limit(POSTS_PER_PAGE)
-        .select(Post::as_select())
-        .load(conn)?;
-    Ok((rows, total))
 }
 
 /// The page of a thread that shows `floor` (posts are never removed one by one, so floors run

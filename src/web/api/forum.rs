@@ -6,7 +6,6 @@ use crate::db::queries::{forum, users};
 use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::forum::posting;
-use crate::markdown;
 use crate::web::pages::{PageNumber, page_param, shown_page};
 use actix_web::{HttpResponse, get, patch, post, web};
 use serde::Deserialize;
@@ -126,7 +125,7 @@ async fn api_thread(
                 Some(a) => Some(forum::user_id_by_key(c, &name_key(&a))?.unwrap_or(-1)),
                 None => None,
             };
-            let (posts, total) = forum::posts_page(c, thread_id, author_id, page)?;
+            let (posts, total) = forum::posts_page(c, &thread, author_id, page)?;
             let ids: Vec<i64> = posts.iter().map(|p| p.author_id).collect();
             let quoted: Vec<i64> = posts.iter().filter_map(|p| p.quoted_post_id).collect();
             let quoted = forum::floors_of(c, &quoted)?;
@@ -136,10 +135,11 @@ async fn api_thread(
     // Posts are named by their floor in the thread: ids count the posts of hidden threads too.
     let list: Vec<_> = posts
         .into_iter()
-        .map(|p| {
+        .map(|mut p| {
             let quoted_floor = p.quoted_post_id.and_then(|q| quoted.get(&q).copied());
+            let html = crate::forum::render::post_html(&mut p, crate::markdown::Images::Links);
             json!({"floor": p.floor, "author": names.get(&p.author_id), "body": p.body,
-                   "html": markdown::render(&p.body), "quoted_floor": quoted_floor,
+                   "html": html, "quoted_floor": quoted_floor,
                    "created_at": iso(p.created_at), "edited": p.edited_at.is_some()})
         })
         .collect();

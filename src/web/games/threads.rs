@@ -411,7 +411,7 @@ pub async fn history(
             .map(|(i, r)| GameRevisionView {
                 number: i + 1,
                 at: TimeView::new(r.created_at),
-                html: markdown::render_with(&r.body, images),
+                html: crate::forum::render::shown(r.html, r.html_version, "user", &r.body, images),
                 source: r.body,
             })
             .collect(),

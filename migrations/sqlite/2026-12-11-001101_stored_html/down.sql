@@ -1,0 +1,10 @@
+DROP INDEX posts_thread_kind_floor;
+DROP INDEX posts_thread_author_floor;
+ALTER TABLE threads DROP COLUMN last_post_id;
+ALTER TABLE threads DROP COLUMN last_floor;
+DROP INDEX post_revisions_html_version;
+DROP INDEX posts_html_version;
+ALTER TABLE post_revisions DROP COLUMN html_version;
+ALTER TABLE post_revisions DROP COLUMN html;
+ALTER TABLE posts DROP COLUMN html_version;
+ALTER TABLE posts DROP COLUMN html;
