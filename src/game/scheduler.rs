@@ -6,28 +6,83 @@ use crate::app::AppState;
 use crate::db::queries::games;
 use crate::error::AppError;
 use crate::game::service;
+use futures_util::StreamExt;
+use rand::seq::SliceRandom;
 use std::time::Duration;
 
-/// Resolves every act that is due now; returns how many this call resolved.
+/// Due acts read per round: a tick reads rounds until none are left.
+const BATCH: i64 = 200;
+
+/// Acts one instance resolves at the same time. Each resolution is one write transaction on
+/// its own connection: on PostgreSQL they run side by side; SQLite takes one writer at a time,
+/// so there the overlap is only the reads and the rendering around it. Kept well under the
+/// pool size, so pages still get connections while a minute's deadlines are resolved.
+fn parallel(state: &AppState) -> usize {
+    (state.settings.pool_size as usize / 2).clamp(1, 8)
+}
+
+/// Resolves every act that is due now, however many (a round of [`BATCH`] at a time);
+/// returns how many this call resolved.
 pub async fn tick(state: &AppState) -> Result<usize, AppError> {
-    let now = state.clock.now();
-    let due = state.db(move |c| Ok(games::due(c, now, 100)?)).await?;
+    tick_in_rounds(state, BATCH).await
+}
+
+/// [`tick`], reading `batch` due acts a round.
+pub async fn tick_in_rounds(state: &AppState, batch: i64) -> Result<usize, AppError> {
     let mut resolved = 0;
-    for (game_id, act) in due {
-        match service::resolve(state, game_id, act as u32, "deadline", None).await {
-            Ok(_) => {
-                resolved += 1;
-                tracing::info!(game_id, act, "act resolved at its deadline");
+    loop {
+        let now = state.clock.now();
+        let mut due = state.db(move |c| Ok(games::due(c, now, batch)?)).await?;
+        let full = due.len() as i64 == batch;
+        // Instances sharing a database read the same due acts: each takes them in its own
+        // order, so they mostly work on different games instead of waiting on the same one.
+        due.shuffle(&mut rand::rng());
+        let outcomes: Vec<_> = futures_util::stream::iter(due)
+            .map(|(game_id, act)| async move {
+                let r = service::resolve(state, game_id, act as u32, "deadline", None).await;
+                (game_id, act, r)
+            })
+            .buffer_unordered(parallel(state))
+            .collect()
+            .await;
+        let mut failed = 0;
+        for (game_id, act, outcome) in outcomes {
+            match outcome {
+                Ok(_) => {
+                    resolved += 1;
+                    tracing::info!(game_id, act, "act resolved at its deadline");
+                }
+                // Another instance (or the judge) was first.
+                Err(AppError::Conflict(_)) => {}
+                Err(e) => {
+                    failed += 1;
+                    tracing::error!(game_id, act, error = %e, "resolving an act failed");
+                }
             }
-            // Another instance (or the judge) was first.
-            Err(AppError::Conflict(_)) => {}
-            Err(e) => tracing::error!(game_id, act, error = %e, "resolving an act failed"),
+        }
+        // A full round may have left more; a round of failures would only fail again.
+        if !full || failed as i64 == batch {
+            break;
         }
     }
     if let Err(e) = crate::notify::tick(state).await {
         tracing::error!(error = %e, "notifier tick failed");
     }
     Ok(resolved)
+}
+
+/// How long the scheduler sleeps after a tick: until the next deadline, at most `every`. A
+/// real clock then resolves an act right at its deadline instead of up to `every` later.
+pub async fn pause(state: &AppState, every: Duration) -> Duration {
+    let now = state.clock.now();
+    match state.db(|c| Ok(games::next_due(c)?)).await {
+        Ok(Some(at)) if at > now => (at - now)
+            .to_std()
+            .map_or(every, |d| d.min(every))
+            .max(Duration::from_millis(20)),
+        // Due already (it failed, or another instance holds it): try again after `every`.
+        _ => every,
+    }
 }
 
 /// Deletes rows that can never be used again (ended or idle sessions, flashes nobody claimed
@@ -62,7 +117,7 @@ pub fn spawn(state: AppState, every: Duration) {
                     Err(e) => tracing::error!(error = %e, "housekeeping failed"),
                 }
             }
-            tokio::time::sleep(every).await;
+            tokio::time::sleep(pause(&state, every).await).await;
         }
     });
 }

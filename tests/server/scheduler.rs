@@ -4,14 +4,17 @@
 use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
-use maku::game::scheduler::tick;
+use maku::game::scheduler::{pause, tick, tick_in_rounds};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use std::time::Duration;
 
 on_both_backends!(
     two_instances_resolve_each_act_exactly_once,
     a_deadline_that_passed_while_down_is_resolved_at_start,
     submissions_after_the_deadline_are_refused_until_resolved,
+    one_tick_resolves_every_due_act_in_rounds,
+    the_scheduler_wakes_at_the_next_deadline,
 );
 
 /// A started six-seat game with one-hour acts; returns (game id, admin token, player tokens).
@@ -167,4 +170,52 @@ async fn submissions_after_the_deadline_are_refused_until_resolved(app: TestApp)
             .await;
         assert_eq!((s1, s2), (StatusCode::OK, StatusCode::OK));
     }
+}
+
+/// Issue 14: a tick no longer stops at one batch of due acts (a minute's thousand deadlines
+/// took eight ticks, 40 s); two instances splitting rounds still resolve each act once.
+async fn one_tick_resolves_every_due_act_in_rounds(app: TestApp) {
+    let mut games = Vec::new();
+    for g in 0..5 {
+        games.push(crate::helpers::started_game(&app, &format!("r{g}-"), json!({})).await);
+    }
+    app.clock.advance(chrono::Duration::minutes(61));
+    let (_, other) = app.another_instance(app.clock.now_utc(), |_| {}).await;
+    // Rounds of two: three rounds for five due acts, shared between the instances.
+    let (a, b) = tokio::join!(tick_in_rounds(&app.state, 2), tick_in_rounds(&other, 2));
+    assert_eq!(a.expect("tick") + b.expect("tick"), 5);
+    for g in &games {
+        let resolved = resolved_events(&app, g.id, &g.admin).await;
+        assert_eq!(resolved.len(), 1, "game {} resolved once", g.id);
+    }
+    assert_eq!(tick(&app.state).await.expect("tick"), 0, "nothing left");
+}
+
+/// The scheduler sleeps until the next deadline, at most its period: an act is resolved at
+/// its deadline, not up to a period later.
+async fn the_scheduler_wakes_at_the_next_deadline(app: TestApp) {
+    let hour = Duration::from_secs(3600);
+    assert_eq!(
+        pause(&app.state, hour).await,
+        hour,
+        "no deadline: the period"
+    );
+    started_game(&app).await;
+    app.clock.advance(chrono::Duration::minutes(59));
+    let slept = pause(&app.state, hour).await;
+    assert!(
+        slept > Duration::from_secs(50) && slept <= Duration::from_secs(60),
+        "a minute before the deadline: {slept:?}"
+    );
+    assert_eq!(
+        pause(&app.state, Duration::from_secs(5)).await,
+        Duration::from_secs(5),
+        "never longer than the period"
+    );
+    app.clock.advance(chrono::Duration::minutes(2));
+    assert_eq!(
+        pause(&app.state, Duration::from_secs(5)).await,
+        Duration::from_secs(5),
+        "an overdue act another instance holds: the period"
+    );
 }

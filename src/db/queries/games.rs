@@ -299,6 +299,13 @@ pub fn due(
         .load(conn)
 }
 
+/// The earliest open deadline of any game.
+pub fn next_due(conn: &mut DbConnection) -> QueryResult<Option<NaiveDateTime>> {
+    deadlines::table
+        .select(diesel::dsl::min(deadlines::due_at))
+        .first(conn)
+}
+
 /// Seat numbers and game IDs (public: no accounts).
 pub fn seat_names(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32, String)>> {
     game_seats::table
