@@ -62,6 +62,14 @@ struct ThreadData {
     quote_text: Option<String>,
 }
 
+/// What a thread's address leads to.
+enum Loaded {
+    Forum(Box<ThreadData>),
+    /// A game's thread (game id, thread kind): it lives on the game's pages.
+    Game(i64, String),
+}
+
+/// Everything the thread page shows, read in one go (one trip to the database pool).
 async fn load_thread(
     state: &AppState,
     viewer: &Viewer,
@@ -69,11 +77,14 @@ async fn load_thread(
     page: i64,
     author: Option<String>,
     quote: Option<i64>,
-) -> Result<ThreadData, AppError> {
+) -> Result<Loaded, AppError> {
     let reader = viewer.require().ok().map(|a| a.id);
     state
         .db(move |c| {
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
+            if let (false, Some(game_id)) = (posting::is_forum_thread(&thread), thread.game_id) {
+                return Ok(Loaded::Game(game_id, thread.kind));
+            }
             if thread.deleted_at.is_some() {
                 return Err(AppError::Gone);
             }
@@ -125,13 +136,13 @@ async fn load_thread(
                 },
                 None => None,
             };
-            Ok(ThreadData {
+            Ok(Loaded::Forum(Box::new(ThreadData {
                 board,
                 thread,
                 posts: views,
                 total,
                 quote_text,
-            })
+            })))
         })
         .await
 }
@@ -176,24 +187,19 @@ async fn show(
 ) -> Result<Either<ThreadPage, HttpResponse>, AppError> {
     let q = q.into_inner();
     let thread_id = *id;
-    let thread = state
-        .db(move |c| Ok(forum::thread(c, thread_id)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if let (false, Some(game_id)) = (posting::is_forum_thread(&thread), thread.game_id) {
-        // Game threads show game IDs, never accounts: they live on the game's pages.
-        return Ok(Either::Right(
-            HttpResponse::SeeOther()
-                .insert_header((
-                    "Location",
-                    format!("/games/{game_id}/threads/{}", thread.kind),
-                ))
-                .finish(),
-        ));
-    }
     let page = page_param(q.page);
     let author = q.author.filter(|a| !a.trim().is_empty());
-    let data = load_thread(&state, &viewer, *id, page, author.clone(), q.quote).await?;
+    let data = match load_thread(&state, &viewer, thread_id, page, author.clone(), q.quote).await? {
+        Loaded::Forum(data) => *data,
+        // Game threads show game IDs, never accounts: they live on the game's pages.
+        Loaded::Game(game_id, kind) => {
+            return Ok(Either::Right(
+                HttpResponse::SeeOther()
+                    .insert_header(("Location", format!("/games/{game_id}/threads/{kind}")))
+                    .finish(),
+            ));
+        }
+    };
     let mut view = thread_page(&viewer, data, page, author);
     view.quote_floor = q.quote;
     if let Some(f) = flash::take(&state, &viewer, &format!("/t/{thread_id}")).await? {
