@@ -7,6 +7,7 @@ pub mod cache;
 pub mod clock;
 pub mod console;
 pub mod deal;
+pub mod live;
 pub mod log;
 pub mod posting;
 pub mod scheduler;

@@ -17,6 +17,7 @@ mod console;
 mod edges;
 mod game_pages;
 mod games;
+mod live;
 mod many_instances;
 mod notify;
 mod phases;

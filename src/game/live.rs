@@ -1,0 +1,196 @@
+//! The live hub: one poll per open game per instance, shared by every live stream of that game
+//! (issue 14). The first stream of a game starts a poller task; later streams subscribe to its
+//! [`watch`] channel of the latest [`Mark`]; the poller stops when the last stream is gone, and
+//! a later stream starts a new one. 5,000 open streams of one game cost one poll per interval,
+//! and a stream holds only a receiver (the mark lives once, in the channel).
+//!
+//! It polls the database, so it works with several instances on one database: each instance
+//! polls once per open game. PostgreSQL `LISTEN/NOTIFY` would save the polls of quiet games,
+//! but SQLite has nothing like it and the shared poll is cheap (one fold from the cache, one
+//! `MAX(floor)`), so there is none.
+//!
+//! A mark holds public facts only (the act everyone sees, the newest floor of the public game
+//! thread, a digest of the public view): never a log sequence number or a post id, whose gaps
+//! would count secret submissions and private posts (issue 9).
+
+use crate::app::{AppState, Shutdown};
+use crate::db::DbConnection;
+use crate::db::schema::posts;
+use crate::error::AppError;
+use crate::game::{service, views};
+use diesel::prelude::*;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::watch;
+
+/// What the streams compare between polls: public facts only, so that they move exactly when
+/// what everyone may see moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mark {
+    pub act: u32,
+    /// The floor of the game thread's newest post (0: no post, no thread).
+    pub floor: i64,
+    /// A digest of the public view (status, deadline, pause, lock, sign-ups, public events).
+    public: [u8; 32],
+}
+
+/// The public mark of a game now.
+pub fn mark(c: &mut DbConnection, game_id: i64) -> Result<Mark, AppError> {
+    let (row, folded) = service::load(c, game_id)?;
+    let view = views::public_from(c, &row, &folded)?;
+    // Floors are 1, 2, 3… without gaps: the newest is the count, read from the index
+    // `posts_thread_floor` in one step however long the thread grows.
+    let floor: Option<i64> = match row.game_thread_id {
+        Some(t) => posts::table
+            .filter(posts::thread_id.eq(t))
+            .select(diesel::dsl::max(posts::floor))
+            .first(c)?,
+        None => None,
+    };
+    let json = serde_json::to_vec(&view).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(Mark {
+        act: view.act,
+        floor: floor.unwrap_or(0),
+        public: Sha256::digest(&json).into(),
+    })
+}
+
+/// What a game's channel holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seen {
+    /// The poller has not polled yet (streams opened together wait for its first poll).
+    Waiting,
+    Now(Mark),
+    /// The game went away (`true`) or the database failed: the poller stopped, its streams
+    /// end (the client retries).
+    Gone {
+        not_found: bool,
+    },
+}
+
+/// One live game's receiver: [`Receiver::changed`] wakes it when the public mark moves.
+pub type Receiver = watch::Receiver<Seen>;
+
+/// Per instance (held in [`AppState`]): game id → the channel its poller feeds.
+#[derive(Clone, Default)]
+pub struct LiveHub(Arc<Inner>);
+
+#[derive(Default)]
+struct Inner {
+    games: Mutex<HashMap<i64, watch::Sender<Seen>>>,
+    polls: AtomicU64,
+}
+
+impl LiveHub {
+    fn games(&self) -> MutexGuard<'_, HashMap<i64, watch::Sender<Seen>>> {
+        // A poisoned map still holds valid senders: keep serving.
+        self.0.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How many times this hub has read a game's mark (tests compare it with the streams).
+    pub fn polls(&self) -> u64 {
+        self.0.polls.load(Ordering::Relaxed)
+    }
+
+    /// Games with a running poller.
+    pub fn pollers(&self) -> usize {
+        self.games().len()
+    }
+
+    /// A receiver of the game's public mark, its current value already seen. The first
+    /// subscriber of a game starts its poller; a game that does not exist is `NotFound`.
+    pub async fn subscribe(&self, state: &AppState, game_id: i64) -> Result<Receiver, AppError> {
+        let mut rx = {
+            let mut games = self.games();
+            match games.get(&game_id) {
+                // Present means running: the poller removes itself under this lock before it
+                // stops, so no one subscribes to a poller that is just stopping.
+                Some(tx) => tx.subscribe(),
+                None => {
+                    let (tx, rx) = watch::channel(Seen::Waiting);
+                    games.insert(game_id, tx.clone());
+                    let hub = self.clone();
+                    let state = state.clone();
+                    tokio::spawn(async move { hub.poll(state, game_id, tx).await });
+                    rx
+                }
+            }
+        };
+        let seen = rx
+            .wait_for(|s| !matches!(s, Seen::Waiting))
+            .await
+            .map(|s| s.clone())
+            .map_err(|_| AppError::Internal("the live poller stopped".into()))?;
+        match seen {
+            Seen::Now(_) => Ok(rx),
+            Seen::Gone { not_found: true } => Err(AppError::NotFound),
+            _ => Err(AppError::Internal("the live poller failed".into())),
+        }
+    }
+
+    /// The poller of one game: reads its mark every `state.settings.live_poll` while anyone
+    /// listens, and publishes it when it moved.
+    async fn poll(self, state: AppState, game_id: i64, tx: watch::Sender<Seen>) {
+        let every = state.settings.live_poll;
+        let shutdown: Shutdown = state.shutdown.clone();
+        let mut first = true;
+        loop {
+            if !first {
+                tokio::select! {
+                    _ = tokio::time::sleep(every) => {}
+                    _ = tx.closed() => {}
+                    _ = shutdown.fired() => {}
+                }
+            }
+            first = false;
+            if shutdown.is_fired() || self.stop_if_unwatched(game_id, &tx) {
+                break;
+            }
+            self.0.polls.fetch_add(1, Ordering::Relaxed);
+            match state.db(move |c| mark(c, game_id)).await {
+                Ok(now) => {
+                    tx.send_if_modified(|seen| {
+                        let moved = *seen != Seen::Now(now.clone());
+                        if moved {
+                            *seen = Seen::Now(now);
+                        }
+                        moved
+                    });
+                }
+                Err(e) => {
+                    if !matches!(e, AppError::NotFound) {
+                        tracing::warn!(game_id, error = %e, "live poll failed");
+                    }
+                    self.remove(game_id, &tx);
+                    tx.send_replace(Seen::Gone {
+                        not_found: matches!(e, AppError::NotFound),
+                    });
+                    return;
+                }
+            }
+        }
+        self.remove(game_id, &tx);
+    }
+
+    /// Under the map's lock: when no stream listens, forget the game (`true`: stop polling).
+    fn stop_if_unwatched(&self, game_id: i64, tx: &watch::Sender<Seen>) -> bool {
+        let mut games = self.games();
+        if tx.receiver_count() == 0 {
+            if games.get(&game_id).is_some_and(|t| t.same_channel(tx)) {
+                games.remove(&game_id);
+            }
+            true
+        } else {
+            false
+        }
+    }
+
+    fn remove(&self, game_id: i64, tx: &watch::Sender<Seen>) {
+        let mut games = self.games();
+        if games.get(&game_id).is_some_and(|t| t.same_channel(tx)) {
+            games.remove(&game_id);
+        }
+    }
+}
