@@ -10,6 +10,7 @@ mod alias;
 mod api;
 mod audit;
 mod bounds;
+mod caching;
 mod classic_api;
 mod classic_forum;
 mod concurrency;
