@@ -13,6 +13,7 @@ on_both_backends!(
     a_thread_page_answers_304_until_it_changes,
     game_pages_answer_304_per_viewer,
     feeds_answer_304_by_etag_or_date,
+    static_files_have_hashed_immutable_names,
 );
 
 /// The body of a response, decoded by its `Content-Encoding`.
@@ -369,4 +370,71 @@ async fn feeds_answer_304_by_etag_or_date(app: TestApp) {
     let (s, _, body) = conditional(&client, &url, Some(&tag)).await;
     assert_eq!(s, StatusCode::NOT_MODIFIED);
     assert!(body.is_empty());
+}
+
+/// The value of the first `attr="…"` after `marker` in `body`.
+fn attr_after(body: &str, marker: &str, attr: &str) -> String {
+    let at = body
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker} in {body}"));
+    let key = format!(r#"{attr}=""#);
+    let start = body[at..].find(&key).expect("the attribute") + at + key.len();
+    let end = body[start..].find('"').expect("closing quote") + start;
+    body[start..end].to_string()
+}
+
+async fn static_files_have_hashed_immutable_names(app: TestApp) {
+    let client = reqwest::Client::new();
+    let home = app.browser().get("/").await;
+    let css = attr_after(&home.body, r#"<link rel="stylesheet""#, "href");
+    let js = attr_after(&home.body, "<script", "src");
+    // The error page links the same stylesheet.
+    let missing = app.browser().get("/no/such/page").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        attr_after(&missing.body, r#"<link rel="stylesheet""#, "href"),
+        css
+    );
+    for (hashed, plain, ext) in [
+        (&css, "/static/maku.css", "css"),
+        (&js, "/static/maku.js", "js"),
+    ] {
+        let hash = hashed
+            .strip_prefix("/static/maku.")
+            .and_then(|r| r.strip_suffix(&format!(".{ext}")))
+            .unwrap_or_else(|| panic!("a hashed name: {hashed}"));
+        assert!(
+            (10..=16).contains(&hash.len()) && hash.chars().all(|c| c.is_ascii_hexdigit()),
+            "{hashed}"
+        );
+        let long = client.get(app.url(hashed)).send().await.expect("GET");
+        assert_eq!(long.status(), StatusCode::OK, "{hashed}");
+        assert_eq!(
+            header(&long, "cache-control"),
+            "public, max-age=31536000, immutable"
+        );
+        let long_body = long.text().await.expect("body");
+        // The plain name still serves the same file, with a short cache.
+        let short = client.get(app.url(plain)).send().await.expect("GET");
+        assert_eq!(short.status(), StatusCode::OK);
+        let cache = header(&short, "cache-control");
+        assert!(
+            !cache.contains("immutable") && cache.contains("max-age=3600"),
+            "{cache}"
+        );
+        assert_eq!(short.text().await.expect("body"), long_body);
+        // Another build's hash is not this file.
+        let other = "0".repeat(hash.len());
+        for wrong in [
+            format!("/static/maku.{other}.{ext}"),
+            format!("/static/maku..{ext}"),
+            format!(
+                "/static/maku.{hash}.{}",
+                if ext == "css" { "js" } else { "css" }
+            ),
+        ] {
+            let r = client.get(app.url(&wrong)).send().await.expect("GET");
+            assert_eq!(r.status(), StatusCode::NOT_FOUND, "{wrong}");
+        }
+    }
 }
