@@ -8,29 +8,40 @@ use std::time::Duration;
 /// The hub's poll interval in these tests.
 const POLL: Duration = Duration::from_millis(100);
 
-macro_rules! on_both_backends_fast {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[actix_web::test]
-                async fn $name() {
-                    let app = $crate::helpers::spawn_with($crate::helpers::Backend::Sqlite, super::fast)
+/// Runs each test on both backends, the app made with `tweak` (in a module named after it).
+macro_rules! on_both_backends_with {
+    ($tweak:ident: $($name:ident),* $(,)?) => {
+        mod $tweak {
+            mod sqlite {
+                $(
+                    #[actix_web::test]
+                    async fn $name() {
+                        let app = $crate::helpers::spawn_with(
+                            $crate::helpers::Backend::Sqlite,
+                            super::super::$tweak,
+                        )
                         .await
                         .expect("sqlite app");
-                    super::$name(app).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[actix_web::test]
-                async fn $name() {
-                    match $crate::helpers::spawn_with($crate::helpers::Backend::Postgres, super::fast).await {
-                        Some(app) => super::$name(app).await,
-                        None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
+                        super::super::$name(app).await;
                     }
-                }
-            )*
+                )*
+            }
+            mod postgres {
+                $(
+                    #[actix_web::test]
+                    async fn $name() {
+                        match $crate::helpers::spawn_with(
+                            $crate::helpers::Backend::Postgres,
+                            super::super::$tweak,
+                        )
+                        .await
+                        {
+                            Some(app) => super::super::$name(app).await,
+                            None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
+                        }
+                    }
+                )*
+            }
         }
     };
 }
@@ -39,10 +50,17 @@ fn fast(s: &mut maku::config::Settings) {
     s.live_poll = POLL;
 }
 
-on_both_backends_fast!(
+/// A poll a second: long enough to open a stream between a post and the next poll.
+fn slow(s: &mut maku::config::Settings) {
+    s.live_poll = Duration::from_secs(1);
+}
+
+on_both_backends_with!(fast:
     many_streams_cost_one_poll_and_all_hear_a_post,
     a_compressing_client_still_gets_events_at_once,
 );
+
+on_both_backends_with!(slow: a_stream_opened_after_a_post_does_not_announce_it);
 
 /// Opens a stream and reads its preamble.
 async fn open(client: &reqwest::Client, app: &TestApp, game_id: i64) -> reqwest::Response {
@@ -186,4 +204,47 @@ async fn a_compressing_client_still_gets_events_at_once(app: TestApp) {
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let seen = until_update(&mut resp, Duration::from_secs(5)).await;
     assert!(seen.contains(r#"data: {"act":1,"floor":2}"#), "{seen}");
+}
+
+/// The page a stream serves was rendered just before it opened: the stream compares against a
+/// mark read after it opened, not the hub's older one, or every page would reload for a post
+/// it already shows (the form's own post, after its redirect).
+async fn a_stream_opened_after_a_post_does_not_announce_it(app: TestApp) {
+    let g = started_game(&app, "fresh", json!({})).await;
+    let client = reqwest::Client::new();
+    let mut earlier = open(&client, &app, g.id).await;
+    let (s, b) = Api::new(&app)
+        .post(
+            &format!("/api/v1/games/{}/threads/game", g.id),
+            &g.players[0],
+            json!({"body": "刚发的"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    // Opened at once, before the hub's next poll: its mark already has the post.
+    let mut later = open(&client, &app, g.id).await;
+    // The earlier stream hears the post (the later one's opening polled at once).
+    let seen = until_update(&mut earlier, Duration::from_millis(900)).await;
+    assert!(seen.contains(r#"data: {"act":1,"floor":2}"#), "{seen}");
+    // The later one says nothing over several polls.
+    let mut heard = String::new();
+    let quiet = tokio::time::timeout(Duration::from_millis(2500), async {
+        while let Ok(Some(c)) = later.chunk().await {
+            heard.push_str(&String::from_utf8_lossy(&c));
+        }
+    })
+    .await;
+    assert!(quiet.is_err(), "the stream stays open");
+    assert!(!heard.contains("event: update"), "{heard}");
+    // And still hears the next post.
+    let (s, b) = Api::new(&app)
+        .post(
+            &format!("/api/v1/games/{}/threads/game", g.id),
+            &g.players[1],
+            json!({"body": "再来一个"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let seen = until_update(&mut later, Duration::from_secs(5)).await;
+    assert!(seen.contains(r#"data: {"act":1,"floor":3}"#), "{seen}");
 }

@@ -1,6 +1,7 @@
 //! Live updates of a game (server-sent events). Every stream of a game listens to the one
 //! shared poll of the instance's [`LiveHub`](crate::game::live::LiveHub), so it works with
-//! several instances and 5,000 open streams cost one poll (issue 14). It sends `event: update`
+//! several instances and 5,000 open streams cost one poll (issue 14); it compares against a
+//! mark read after it opened, so it never announces what its page already shows. It sends `event: update`
 //! when the public game thread or the public view of the game changed. It says nothing about who
 //! did what (no submissions, no private threads).
 //!
@@ -11,7 +12,7 @@
 
 use crate::app::{AppState, Shutdown};
 use crate::error::AppError;
-use crate::game::live::{Receiver, Seen};
+use crate::game::live::{Mark, Receiver, Seen};
 use actix_web::http::header::ContentEncoding;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, get, web};
@@ -22,9 +23,11 @@ use std::time::Duration;
 /// (the next write fails and actix drops the stream, and with it its receiver).
 const PING_EVERY: u32 = 10;
 
-/// One open stream: a receiver of the shared mark, nothing copied per stream.
+/// One open stream: a receiver of the shared mark and the last mark it told (public facts only,
+/// 48 bytes), nothing else copied per stream.
 struct Listen {
     rx: Receiver,
+    last: Mark,
     shutdown: Shutdown,
     ping: Duration,
     opened: bool,
@@ -38,35 +41,45 @@ async fn next(mut l: Listen) -> Option<(Result<Bytes, actix_web::Error>, Listen)
         l.opened = true;
         return Some((Ok(Bytes::from_static(b"retry: 5000\n: open\n\n")), l));
     }
-    tokio::select! {
-        changed = l.rx.changed() => {
-            // The poller stopped (the game went away, the database failed, the server is
-            // stopping): end the stream; the client retries.
-            changed.ok()?;
-            let msg = match &*l.rx.borrow_and_update() {
-                Seen::Now(m) => format!(
-                    "event: update\ndata: {{\"act\":{},\"floor\":{}}}\n\n",
-                    m.act, m.floor
-                ),
-                _ => return None,
-            };
-            Some((Ok(Bytes::from(msg)), l))
+    let quiet = actix_web::rt::time::sleep(l.ping);
+    tokio::pin!(quiet);
+    loop {
+        tokio::select! {
+            changed = l.rx.changed() => {
+                // The poller stopped (the game went away, the database failed, the server is
+                // stopping): end the stream; the client retries.
+                changed.ok()?;
+                let now = match &*l.rx.borrow_and_update() {
+                    Seen::Now(m) => m.clone(),
+                    _ => return None,
+                };
+                if now != l.last {
+                    let msg = format!(
+                        "event: update\ndata: {{\"act\":{},\"floor\":{}}}\n\n",
+                        now.act, now.floor
+                    );
+                    l.last = now;
+                    return Some((Ok(Bytes::from(msg)), l));
+                }
+            }
+            _ = &mut quiet => {
+                return Some((Ok(Bytes::from_static(b": ping\n\n")), l));
+            }
+            // The server is stopping: end the stream now, or the graceful stop waits for it.
+            _ = l.shutdown.fired() => return None,
         }
-        _ = actix_web::rt::time::sleep(l.ping) => {
-            Some((Ok(Bytes::from_static(b": ping\n\n")), l))
-        }
-        // The server is stopping: end the stream now, or the graceful stop waits for it.
-        _ = l.shutdown.fired() => None,
     }
 }
 
 fn updates(
     rx: Receiver,
+    last: Mark,
     shutdown: Shutdown,
     ping: Duration,
 ) -> impl Stream<Item = Result<Bytes, actix_web::Error>> {
     let listen = Listen {
         rx,
+        last,
         shutdown,
         ping,
         opened: false,
@@ -82,14 +95,14 @@ pub async fn events(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let rx = state.live.subscribe(&state, *id).await?;
+    let (rx, last) = state.live.subscribe(&state, *id).await?;
     let ping = state.settings.live_poll * PING_EVERY;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header(("Cache-Control", "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
         .insert_header(ContentEncoding::Identity)
-        .streaming(updates(rx, state.shutdown.clone(), ping)))
+        .streaming(updates(rx, last, state.shutdown.clone(), ping)))
 }
 
 #[cfg(test)]
@@ -99,9 +112,14 @@ mod tests {
     #[test]
     fn a_stream_holds_a_few_hundred_bytes() {
         let (_tx, rx) = tokio::sync::watch::channel(Seen::Waiting);
-        let stream = updates(rx, Shutdown::default(), Duration::from_secs(20));
-        // The stream's state and its pending step (the timer, the receiver): no view, no copy
-        // of the mark (it lives once, in the hub's channel).
+        let stream = updates(
+            rx,
+            Mark::default(),
+            Shutdown::default(),
+            Duration::from_secs(20),
+        );
+        // The stream's state and its pending step (the timer, the receiver, the last mark it
+        // told): no view.
         let size = std::mem::size_of_val(&stream);
         assert!(size < 1024, "{size} bytes per stream");
     }
