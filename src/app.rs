@@ -23,7 +23,7 @@ pub struct AppState {
     /// Fired when the server stops: open live streams end at once (issue 10 item 2).
     pub shutdown: Shutdown,
     /// One shared poll per open game for its live streams (issue 14).
-    pub live: crate::game::live::LiveHub,
+    pub live: crate::game::live_hub::LiveHub,
 }
 
 /// A signal fired once when the server stops. The live-update streams watch it: a graceful

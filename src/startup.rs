@@ -72,7 +72,7 @@ pub async fn state_with_clock(
         settings: settings.clone(),
         clock,
         shutdown: crate::app::Shutdown::default(),
-        live: crate::game::live::LiveHub::default(),
+        live: crate::game::live_hub::LiveHub::default(),
     })
 }
 

@@ -1,48 +1,23 @@
-//! The live hub: one poll per open game per instance, shared by every live stream of that game
-//! (issue 14). The first stream of a game starts a poller task; later streams subscribe to its
-//! [`watch`] channel of the latest [`Mark`]; the poller stops when the last stream is gone, and
-//! a later stream starts a new one. 5,000 open streams of one game cost one poll per interval,
-//! and a stream holds a receiver and the mark it last sent (48 bytes), no view.
-//!
-//! A stream compares against a mark read after it opened, as when each stream polled for
-//! itself: the page it serves was rendered just before, so an older mark (the channel's, up to
-//! an interval old) would announce as new a post the page already shows, and the page would
-//! reload for nothing. Opening a stream therefore asks the poller for a poll now and waits for
-//! it; the streams that open while it runs share the next one. Opening costs at most one poll,
-//! shared, like the page view it follows; an open stream costs nothing more.
+//! What a game's live streams watch (issue 14): its public [`Mark`], read by the one poller
+//! per open game of the instance's [`LiveHub`]. The poll reads the folded game from the cache
+//! and the game thread's `MAX(floor)`, so it does not grow with the game.
 //!
 //! It polls the database, so it works with several instances on one database: each instance
 //! polls once per open game. PostgreSQL `LISTEN/NOTIFY` would save the polls of quiet games,
-//! but SQLite has nothing like it and the shared poll is cheap (one fold from the cache, one
-//! `MAX(floor)`), so there is none.
+//! but SQLite has nothing like it and the shared poll is cheap, so there is none.
 //!
 //! A mark holds public facts only (the act everyone sees, the newest floor of the public game
 //! thread, a digest of the public view): never a log sequence number or a post id, whose gaps
 //! would count secret submissions and private posts (issue 9).
 
-use crate::app::{AppState, Shutdown};
+use crate::app::AppState;
 use crate::db::DbConnection;
 use crate::db::schema::posts;
 use crate::error::AppError;
+pub use crate::game::live_hub::{LiveHub, Mark, Receiver, Seen};
 use crate::game::{service, views};
 use diesel::prelude::*;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::Notify;
-use tokio::sync::watch;
-
-/// What the streams compare between polls: public facts only, so that they move exactly when
-/// what everyone may see moves.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Mark {
-    pub act: u32,
-    /// The floor of the game thread's newest post (0: no post, no thread).
-    pub floor: i64,
-    /// A digest of the public view (status, deadline, pause, lock, sign-ups, public events).
-    public: [u8; 32],
-}
 
 /// The public mark of a game now.
 pub fn mark(c: &mut DbConnection, game_id: i64) -> Result<Mark, AppError> {
@@ -65,171 +40,15 @@ pub fn mark(c: &mut DbConnection, game_id: i64) -> Result<Mark, AppError> {
     })
 }
 
-/// What a game's channel holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Seen {
-    /// The poller has not polled yet.
-    Waiting,
-    Now(Mark),
-    /// The game went away (`true`) or the database failed: the poller stopped, its streams
-    /// end (the client retries).
-    Gone {
-        not_found: bool,
-    },
-}
-
-/// One live game's receiver: [`watch::Receiver::changed`] wakes it when the public mark moves.
-pub type Receiver = watch::Receiver<Seen>;
-
-/// Per instance (held in [`AppState`]): game id → its poller's channels.
-#[derive(Clone, Default)]
-pub struct LiveHub(Arc<Inner>);
-
-#[derive(Default)]
-struct Inner {
-    games: Mutex<HashMap<i64, Arc<Game>>>,
-    polls: AtomicU64,
-}
-
-/// One polled game.
-struct Game {
-    /// The latest mark, sent when it moves.
-    marks: watch::Sender<Seen>,
-    /// Polls started.
-    started: AtomicU64,
-    /// Polls finished (their mark is in `marks` by then).
-    done: watch::Sender<u64>,
-    /// A stream opened: poll now.
-    wake: Notify,
-}
-
-impl LiveHub {
-    fn games(&self) -> MutexGuard<'_, HashMap<i64, Arc<Game>>> {
-        // A poisoned map still holds valid senders: keep serving.
-        self.0.games.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// How many times this hub has read a game's mark (tests compare it with the streams).
-    pub fn polls(&self) -> u64 {
-        self.0.polls.load(Ordering::Relaxed)
-    }
-
-    /// Games with a running poller.
-    pub fn pollers(&self) -> usize {
-        self.games().len()
-    }
-
-    /// A receiver of the game's public mark, and the mark as of a poll that started after this
-    /// call (the receiver has seen it). The first subscriber of a game starts its poller; a
-    /// game that does not exist is `NotFound`.
-    pub async fn subscribe(
-        &self,
-        state: &AppState,
-        game_id: i64,
-    ) -> Result<(Receiver, Mark), AppError> {
-        let (mut rx, mut done, want) = {
-            let mut games = self.games();
-            let game = match games.get(&game_id) {
-                // Present means running: the poller removes itself under this lock before it
-                // stops, so no one subscribes to a poller that is just stopping.
-                Some(game) => {
-                    game.wake.notify_one();
-                    Arc::clone(game)
-                }
-                None => {
-                    let game = Arc::new(Game {
-                        marks: watch::channel(Seen::Waiting).0,
-                        started: AtomicU64::new(0),
-                        done: watch::channel(0).0,
-                        wake: Notify::new(),
-                    });
-                    games.insert(game_id, Arc::clone(&game));
-                    let hub = self.clone();
-                    let state = state.clone();
-                    let polled = Arc::clone(&game);
-                    tokio::spawn(async move { hub.poll(state, game_id, polled).await });
-                    game
-                }
-            };
-            let want = game.started.load(Ordering::SeqCst) + 1;
-            (game.marks.subscribe(), game.done.subscribe(), want)
-        };
-        // A poll that started after this stream opened (the poller woke for it).
-        done.wait_for(|d| *d >= want)
-            .await
-            .map_err(|_| AppError::Internal("the live poller stopped".into()))?;
-        let seen = rx.borrow_and_update().clone();
-        match seen {
-            Seen::Now(mark) => Ok((rx, mark)),
-            Seen::Gone { not_found: true } => Err(AppError::NotFound),
-            _ => Err(AppError::Internal("the live poller failed".into())),
-        }
-    }
-
-    /// The poller of one game: reads its mark every `state.settings.live_poll` (or at once
-    /// when a stream opens) while anyone listens, and publishes it when it moved.
-    async fn poll(self, state: AppState, game_id: i64, game: Arc<Game>) {
-        let every = state.settings.live_poll;
-        let shutdown: Shutdown = state.shutdown.clone();
-        let mut first = true;
-        loop {
-            if !first {
-                tokio::select! {
-                    _ = tokio::time::sleep(every) => {}
-                    _ = game.wake.notified() => {}
-                    _ = game.marks.closed() => {}
-                    _ = shutdown.fired() => {}
-                }
-            }
-            first = false;
-            if shutdown.is_fired() || self.stop_if_unwatched(game_id, &game) {
-                break;
-            }
-            game.started.fetch_add(1, Ordering::SeqCst);
-            self.0.polls.fetch_add(1, Ordering::Relaxed);
-            match state.db(move |c| mark(c, game_id)).await {
-                Ok(now) => {
-                    game.marks.send_if_modified(|seen| {
-                        let moved = *seen != Seen::Now(now.clone());
-                        if moved {
-                            *seen = Seen::Now(now);
-                        }
-                        moved
-                    });
-                    game.done.send_modify(|d| *d += 1);
-                }
-                Err(e) => {
-                    let not_found = matches!(e, AppError::NotFound);
-                    if !not_found {
-                        tracing::warn!(game_id, error = %e, "live poll failed");
-                    }
-                    self.remove(game_id, &game);
-                    game.marks.send_replace(Seen::Gone { not_found });
-                    game.done.send_modify(|d| *d += 1);
-                    return;
-                }
-            }
-        }
-        self.remove(game_id, &game);
-    }
-
-    /// Under the map's lock: when no stream listens, forget the game (`true`: stop polling).
-    fn stop_if_unwatched(&self, game_id: i64, game: &Arc<Game>) -> bool {
-        let mut games = self.games();
-        if game.marks.receiver_count() == 0 {
-            if games.get(&game_id).is_some_and(|g| Arc::ptr_eq(g, game)) {
-                games.remove(&game_id);
-            }
-            true
-        } else {
-            false
-        }
-    }
-
-    fn remove(&self, game_id: i64, game: &Arc<Game>) {
-        let mut games = self.games();
-        if games.get(&game_id).is_some_and(|g| Arc::ptr_eq(g, game)) {
-            games.remove(&game_id);
-        }
-    }
+/// A live receiver of the game's public mark and the mark now (see [`LiveHub::subscribe`]).
+pub async fn subscribe(state: &AppState, game_id: i64) -> Result<(Receiver, Mark), AppError> {
+    let reader = state.clone();
+    let read = move |id: i64| {
+        let state = reader.clone();
+        async move { state.db(move |c| mark(c, id)).await }
+    };
+    state
+        .live
+        .subscribe(game_id, state.settings.live_poll, read)
+        .await
 }

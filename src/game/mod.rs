@@ -8,6 +8,7 @@ pub mod clock;
 pub mod console;
 pub mod deal;
 pub mod live;
+pub mod live_hub;
 pub mod log;
 pub mod posting;
 pub mod scheduler;

@@ -95,7 +95,7 @@ pub async fn events(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let (rx, last) = state.live.subscribe(&state, *id).await?;
+    let (rx, last) = crate::game::live::subscribe(&state, *id).await?;
     let ping = state.settings.live_poll * PING_EVERY;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
