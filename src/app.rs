@@ -22,6 +22,8 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     /// Fired when the server stops: open live streams end at once (issue 10 item 2).
     pub shutdown: Shutdown,
+    /// One shared poll per open game for its live streams (issue 14).
+    pub live: crate::game::live_hub::LiveHub,
 }
 
 /// A signal fired once when the server stops. The live-update streams watch it: a graceful

@@ -36,6 +36,8 @@ pub struct Settings {
     /// links (Atom feeds) are built from it, never from the request's `Host` header. `None`:
     /// `http://` and the bound address.
     pub public_url: Option<String>,
+    /// How often the live hub reads an open game's public mark (no flag: tests shorten it).
+    pub live_poll: std::time::Duration,
 }
 
 impl Settings {
@@ -57,6 +59,7 @@ impl Settings {
             actions_per_minute: 30,
             posts_per_minute: 10,
             public_url: None,
+            live_poll: std::time::Duration::from_secs(2),
         }
     }
 

@@ -17,7 +17,7 @@ use actix_session::SessionMiddleware;
 use actix_session::storage::CookieSessionStore;
 use actix_web::cookie::{Key, SameSite};
 use actix_web::dev::{Server, ServerHandle};
-use actix_web::middleware::{DefaultHeaders, from_fn};
+use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer};
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -72,6 +72,7 @@ pub async fn state_with_clock(
         settings: settings.clone(),
         clock,
         shutdown: crate::app::Shutdown::default(),
+        live: crate::game::live_hub::LiveHub::default(),
     })
 }
 
@@ -129,6 +130,7 @@ impl Application {
             App::new()
                 .app_data(data.clone())
                 .configure(web::configure)
+                .wrap(from_fn(web::viewer::mask_csrf))
                 .wrap(from_fn(web::head_as_get))
                 .wrap(from_fn(web::strict_forms))
                 .wrap(from_fn(web::request_context))
@@ -141,6 +143,10 @@ impl Application {
                         .build(),
                 )
                 .wrap(security_headers())
+                // Pages, feeds and JSON, gzip or brotli as the client asks; the live stream
+                // opts out (`Content-Encoding: identity`). The CSRF token in pages is masked
+                // per response against BREACH (`web::viewer::mask_token`).
+                .wrap(Compress::default())
         })
         .worker_max_blocking_threads(settings.pool_size as usize + 4)
         // The signals are ours (`run_until_stopped`): the live streams end before actix waits.

@@ -7,6 +7,8 @@ pub mod cache;
 pub mod clock;
 pub mod console;
 pub mod deal;
+pub mod live;
+pub mod live_hub;
 pub mod log;
 pub mod posting;
 pub mod scheduler;

@@ -38,10 +38,16 @@ fn base_of(state: &AppState) -> String {
     state.settings.public_base()
 }
 
+/// The feed, `Last-Modified` at its newest entry (none when it has none): with the ETag of
+/// [`crate::web::conditional::etag`], a reader polling an unchanged feed gets `304`.
 fn respond(feed: &Feed) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/atom+xml; charset=utf-8")
-        .body(feed.to_string())
+    let mut res = HttpResponse::Ok();
+    res.content_type("application/atom+xml; charset=utf-8");
+    let newest = std::time::SystemTime::from(*feed.updated());
+    if newest > std::time::UNIX_EPOCH {
+        res.insert_header(actix_web::http::header::LastModified(newest.into()));
+    }
+    res.body(feed.to_string())
 }
 
 /// One entry: title, link, time, author (`None`: no author element), content.
@@ -137,7 +143,10 @@ fn board_posts(c: &mut DbConnection, board_id: i64) -> QueryResult<Vec<(Post, St
         .load(c)
 }
 
-#[get("/b/{slug}/feed.atom")]
+#[get(
+    "/b/{slug}/feed.atom",
+    wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
+)]
 async fn board_feed(
     viewer: Viewer,
     state: web::Data<AppState>,
@@ -231,7 +240,10 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
     (title, lines.join("\n"))
 }
 
-#[get("/games/{id}/feed.atom")]
+#[get(
+    "/games/{id}/feed.atom",
+    wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
+)]
 async fn game_feed(
     viewer: Viewer,
     state: web::Data<AppState>,

@@ -6,6 +6,7 @@ pub mod admin_audit;
 pub mod api;
 pub mod assets;
 pub mod boards;
+pub mod conditional;
 pub mod error;
 pub mod feeds;
 pub mod flash;

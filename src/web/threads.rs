@@ -178,7 +178,10 @@ fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<Stri
     }
 }
 
-#[get("/t/{id}")]
+#[get(
+    "/t/{id}",
+    wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
+)]
 async fn show(
     viewer: Viewer,
     state: web::Data<AppState>,

@@ -8,13 +8,16 @@ use crate::db::queries::sessions;
 use crate::error::AppError;
 use crate::i18n::{Lang, Tr};
 use actix_session::{Session, SessionExt};
-use actix_web::dev::Payload;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::header;
+use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpRequest, web};
 use std::future::Future;
 use std::pin::Pin;
 
 pub const LANG_COOKIE: &str = "maku_lang";
-const CSRF_KEY: &str = "csrf";
+pub(crate) const CSRF_KEY: &str = "csrf";
 const SID_KEY: &str = "sid";
 
 /// The reader's language: the switch's cookie, else `Accept-Language`, else Chinese.
@@ -78,8 +81,15 @@ impl Viewer {
         }
     }
 
-    /// Every state-changing form carries the session's token.
+    /// Every state-changing form carries the session's token, as masked in its page
+    /// ([`mask_token`]) or plain.
     pub fn check_csrf(&self, submitted: &str) -> Result<(), AppError> {
+        let unmasked = if submitted.len() == 4 * self.csrf.len() {
+            unmask_token(submitted)
+        } else {
+            None
+        };
+        let submitted = unmasked.as_deref().unwrap_or(submitted);
         if !self.csrf.is_empty() && constant_time_eq(&self.csrf, submitted) {
             Ok(())
         } else {
@@ -109,6 +119,64 @@ impl Viewer {
             feed: None,
         }
     }
+}
+
+/// The session's token as written into one response: a fresh random pad and the token XORed
+/// with it, in hex (four characters per byte of the token). Pages are compressed and show
+/// posts anyone may write next to the token, and a top-level navigation from another site
+/// carries the `SameSite=Lax` session cookie: an unmasked token could be guessed a character
+/// at a time from the compressed sizes (BREACH). Masked, it differs in every response.
+pub fn mask_token(token: &str) -> String {
+    let t = token.as_bytes();
+    let pad: Vec<u8> = t.iter().map(|_| rand::random::<u8>()).collect();
+    let mut out = pad.clone();
+    out.extend(t.iter().zip(&pad).map(|(b, p)| b ^ p));
+    hex::encode(out)
+}
+
+/// The token a [`mask_token`] output stands for (`None`: not a masked token).
+fn unmask_token(masked: &str) -> Option<String> {
+    let raw = hex::decode(masked).ok()?;
+    let (pad, xored) = raw.split_at(raw.len() / 2);
+    if pad.len() != xored.len() {
+        return None;
+    }
+    String::from_utf8(pad.iter().zip(xored).map(|(p, x)| p ^ x).collect()).ok()
+}
+
+/// Every HTML page leaves with the session's CSRF token masked ([`mask_token`], one mask per
+/// response). Pages render the plain token, so that their ETag (a digest of the body, taken
+/// inside this) stays the same between two requests of one session.
+pub async fn mask_csrf<B: MessageBody + 'static>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let res = next.call(req).await?.map_into_boxed_body();
+    let html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("text/html"));
+    if !html {
+        return Ok(res);
+    }
+    let token = match res.request().get_session().get::<String>(CSRF_KEY) {
+        Ok(Some(t)) if !t.is_empty() => t,
+        _ => return Ok(res),
+    };
+    let (req, res) = res.into_parts();
+    let (head, body) = res.into_parts();
+    let bytes = match body.try_into_bytes() {
+        Ok(b) => b,
+        Err(body) => return Ok(ServiceResponse::new(req, head.set_body(body))),
+    };
+    let body = match std::str::from_utf8(&bytes) {
+        Ok(text) if text.contains(token.as_str()) => {
+            BoxBody::new(text.replace(token.as_str(), &mask_token(&token)))
+        }
+        _ => BoxBody::new(bytes),
+    };
+    Ok(ServiceResponse::new(req, head.set_body(body)))
 }
 
 /// The client address used for rate limits.
@@ -195,5 +263,23 @@ impl FromRequest for Viewer {
                 unread: unread_count,
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_masked_token_differs_each_time_and_unmasks_to_itself() {
+        let token = random_token();
+        let (a, b) = (mask_token(&token), mask_token(&token));
+        assert_ne!(a, b, "a fresh pad per response");
+        assert_eq!(a.len(), 4 * token.len());
+        assert!(!a.contains(&token) && !b.contains(&token));
+        assert_eq!(unmask_token(&a).as_deref(), Some(token.as_str()));
+        assert_eq!(unmask_token(&b).as_deref(), Some(token.as_str()));
+        assert_eq!(unmask_token("zz"), None);
+        assert_eq!(unmask_token("abc"), None);
     }
 }

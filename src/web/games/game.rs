@@ -204,7 +204,10 @@ impl GamePage {
     }
 }
 
-#[get("/games/{id}")]
+#[get(
+    "/games/{id}",
+    wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
+)]
 pub async fn show(
     viewer: Viewer,
     state: web::Data<AppState>,

@@ -188,7 +188,10 @@ fn page_of(
     }
 }
 
-#[get("/games/{id}/threads/{kind}")]
+#[get(
+    "/games/{id}/threads/{kind}",
+    wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
+)]
 pub async fn show(
     viewer: Viewer,
     state: web::Data<AppState>,
