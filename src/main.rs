@@ -5,6 +5,12 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand}
 use maku::cli::{self, GlobalArgs, LogTo, serve::ServeArgs};
 use std::process::ExitCode;
 
+/// mimalloc instead of glibc's malloc: the server allocates from many threads (actix workers,
+/// the blocking pool), where glibc keeps a growing arena per thread and gives little back
+/// (issue 14: resident memory under load).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// `maku` alone runs the server; so does `maku --bind …` (server flags and no command).
 #[derive(Parser)]
 #[command(
