@@ -4,9 +4,11 @@
 # ~400-character Chinese Markdown posts scripts/load.sh writes into maku (through FlaskBB's
 # own models), serves it with gunicorn as FlaskBB's deployment docs say
 # (`gunicorn wsgi:flaskbb -w 4`), and measures a trivial page, the forum index and the topic
-# with the same wrk settings as scripts/load.sh. Nothing of FlaskBB is committed here.
+# with the same wrk settings as scripts/load.sh; then the same pages on maku (its release
+# build, a fresh SQLite, posts from the same generator) in the same run. Nothing of FlaskBB is
+# committed here.
 #
-#   scripts/compare-flaskbb.sh            # about 3 minutes once installed (the install ~1 min)
+#   scripts/compare-flaskbb.sh            # about 5 minutes once installed (the install ~1 min)
 #   scripts/compare-flaskbb.sh --quick
 #
 # Why Python 3.6: the newest FlaskBB on PyPI is 2.0.2 (2018), which pins every dependency
@@ -20,24 +22,28 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 DURATION=10
+WARMUP=5        # uncounted seconds of load on each page first: each worker compiles its templates
 CONNECTIONS=64
 THREADS=2
 PY=
 FRESH=0
 VENV=${FLASKBB_VENV:-/tmp/maku-compare-flaskbb}
 REPORT=
+MAKU=1
 while [ $# -gt 0 ]; do
     case "$1" in
-        --quick) DURATION=3; shift ;;
+        --quick) DURATION=3; WARMUP=2; shift ;;
         --duration) DURATION=$2; shift 2 ;;
         --connections) CONNECTIONS=$2; shift 2 ;;
         --threads) THREADS=$2; shift 2 ;;
         --python) PY=$2; shift 2 ;;
         --fresh) FRESH=1; shift ;;
         --report) REPORT=$2; shift 2 ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+        --no-maku) MAKU=0; shift ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
             echo "Options: --quick, --duration S, --connections N, --threads N, --python PY3.6,"
-            echo "         --fresh (reinstall the virtualenv at $VENV), --report FILE"
+            echo "         --fresh (reinstall the virtualenv at $VENV), --report FILE,"
+            echo "         --no-maku (skip the same pages on maku, measured after FlaskBB's)"
             exit 0 ;;
         *) echo "compare-flaskbb.sh: unknown option $1" >&2; exit 2 ;;
     esac
@@ -142,7 +148,8 @@ stop() {
 }
 bench() {
     "$HOSTPY" "$ROOT/scripts/load.py" bench --base "http://127.0.0.1:$PORT" --pids "$GPID" \
-        --duration "$DURATION" --connections "$CONNECTIONS" --threads "$THREADS" "$@"
+        --duration "$DURATION" --connections "$CONNECTIONS" --threads "$THREADS" \
+        --warmup "$WARMUP" "$@"
 }
 
 OUT="$WORK/report.md"
@@ -151,7 +158,8 @@ OUT="$WORK/report.md"
     echo
     echo "Served by \`gunicorn wsgi:flaskbb -w 4\` (sync workers, as FlaskBB's deployment docs), Python"
     echo "$("$VENV/bin/python" -c 'import platform; print(platform.python_version())'); same wrk settings as scripts/load.sh"
-    echo "(\`-t$THREADS -c$CONNECTIONS -d${DURATION}s\`). A 200-post topic of the same posts."
+    echo "(\`-t$THREADS -c$CONNECTIONS -d${DURATION}s\`, after ${WARMUP} s of uncounted load on each page). A 200-post"
+    echo "topic of the same posts."
     echo
     echo "Default settings (10 posts per page):"
     echo
@@ -172,6 +180,31 @@ bench "static file \`/static/favicon.ico\` (trivial)=/static/favicon.ico" \
       "200-post topic, first page=/topic/$TOPIC" \
       "200-post topic, last page (7)=/topic/$TOPIC?page=7" >>"$OUT"
 stop
+
+if [ "$MAKU" = 1 ]; then
+    # maku in the same window, on the same posts, for a side-by-side under the same load.
+    BIN=${CARGO_TARGET_DIR:-$ROOT/target}/release/maku
+    [ -x "$BIN" ] || (cd "$ROOT" && cargo build --release --quiet)
+    say "the same pages on maku (release build, fresh SQLite) …"
+    "$BIN" --database-url "sqlite://$WORK/maku.db" serve --bind 127.0.0.1:0 \
+        --posts-per-minute 0 --actions-per-minute 0 --sign-in-burst 10000 >"$WORK/maku.log" 2>&1 &
+    GPID=$!
+    PORT=
+    for _ in $(seq 300); do
+        PORT=$(sed -n 's/^maku listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$WORK/maku.log" | head -1)
+        [ -n "$PORT" ] && break
+        sleep 0.1
+    done
+    [ -n "$PORT" ] || { echo "compare-flaskbb.sh: maku did not start" >&2; cat "$WORK/maku.log" >&2; exit 1; }
+    THREAD=$("$HOSTPY" "$ROOT/scripts/load.py" seed-thread --base "http://127.0.0.1:$PORT" \
+        --pid "$GPID" --maku "$BIN" --database-url "sqlite://$WORK/maku.db")
+    { echo; echo "maku in the same run (release build, fresh SQLite, 200 posts from the same generator, 30 per page):"; echo; } >>"$OUT"
+    bench "\`/healthz\` (trivial)=/healthz" \
+          "board index \`/\`=/" \
+          "200-post thread, first page=/t/$THREAD" \
+          "200-post thread, last page (7)=/t/$THREAD?page=7" >>"$OUT"
+    stop
+fi
 
 cat "$OUT"
 if [ -n "$REPORT" ]; then cp "$OUT" "$REPORT"; say "report written to $REPORT"; fi

@@ -224,6 +224,17 @@ class Proc:
                 pass
         return total / self.tck
 
+    def settle(self, limit=60, quiet=10.0):
+        """Waits (at most `limit` s) until the server uses under `quiet`% of a core over a
+        second: closed streams, for one, are only noticed at their next write."""
+        t_end = time.time() + limit
+        while time.time() < t_end:
+            c0 = self.cpu_secs()
+            time.sleep(1)
+            if 100 * (self.cpu_secs() - c0) < quiet:
+                return True
+        return False
+
     def alive(self):
         return os.path.exists(f"/proc/{self.pids[0]}")
 
@@ -317,8 +328,9 @@ def run_oha(url, secs, conns, threads, headers=()):
 class Bench:
     """Measures URLs one after another, with the server's CPU over each run."""
 
-    def __init__(self, base, secs, conns, threads, proc):
+    def __init__(self, base, secs, conns, threads, proc, warmup=0):
         self.base, self.secs, self.conns, self.threads = base, secs, conns, threads
+        self.warmup = warmup
         self.proc = proc
         self.tool = load_tool()
         self.rows = []
@@ -337,6 +349,10 @@ class Bench:
     def measure(self, name, path, group="quiet", kind="page"):
         status, size = self.check(path)
         run = run_wrk if self.tool == "wrk" else run_oha
+        if self.warmup:
+            # Not counted: lets every worker of a server compile its templates, fill caches.
+            run(self.base + path, self.warmup, self.conns, self.threads)
+            self.check(path)
         cpu0, t0 = (self.proc.cpu_secs(), time.time()) if self.proc else (0, 0)
         if self.proc:
             with self.proc.during(f"wrk:{group}"):
@@ -405,7 +421,8 @@ class World:
             return name, b["token"]
         self.tokens = dict(pmap(token, [ADMIN] + PLAYERS, workers=4))
 
-    def forum(self):
+    def forum(self, full=True):
+        """20 boards and their threads; `full=False`: one board with the 200-post thread."""
         admin = self.tokens[ADMIN]
         authors = [ADMIN] + PLAYERS
         boards = [("b01", "杀人游戏综合讨论", "规则、战术、复盘")] + [
@@ -414,6 +431,7 @@ class World:
                                            "无间道", "4.0无间版", "5.0恶民传说", "法官之家",
                                            "战术研究", "复盘", "闲聊", "公告", "建议与反馈",
                                            "比赛", "历史对局", "水区", "活动", "归档"])]
+        boards = boards if full else boards[:1]
         pmap(lambda b: self.api.ok("POST", "/api/v1/boards",
                                    {"slug": b[0], "title": b[1], "description": b[2]}, admin),
              boards, workers=4)
@@ -444,6 +462,8 @@ class World:
 
         # The two measured threads on b01, among 28 smaller ones (the board page shows 30).
         self.thread200 = thread("b01", "第一幕复盘：两百楼的长帖", 200, 1)
+        if not full:
+            return
         self.thread3000 = thread("b01", "死亡笔记规则讨论（三千楼）", 3000, 2)
         small = [("b01", f"讨论帖 {k}", 5, 100 + k) for k in range(28)]
         small += [(f"b{b:02d}", f"版块{b:02d}的帖子 {k}", 3, 1000 + b * 10 + k)
@@ -576,7 +596,8 @@ class World:
         for the seeding, estimated from a probe of 20 games made the same way just before
         (they keep the default 24-hour acts). A game that could no longer be started a minute
         before T is not made (the report says how many were), so none falls due a day later."""
-        probe = 20
+        probe = 40
+        self.proc.settle()
         t0 = time.time()
         pmap(lambda k: self.new_game(f"试跑 {k + 1}"), range(probe), workers=8)
         pace = (time.time() - t0) / probe
@@ -805,7 +826,8 @@ def report(args, w, bench, ballots, due, streams, proc, idle):
         p(f"| {args.streams:,} live streams held open | {streams['opened']:,} opened, "
           f"{streams['failed']} refused, {streams.get('closed_early', '?')} closed early; server "
           f"CPU {streams['cpu_idle']:.0f}% of a core with them open and no other load, RSS "
-          f"{streams['rss'] / 1024:.0f} MB | {verdict(ok)} |")
+          f"{streams['rss'] / 1024:.0f} MB; quiet again {streams['settle']:.0f} s after they "
+          f"closed | {verdict(ok)} |")
     p("")
     p("Resident memory (VmRSS, MB): " + ", ".join(
         f"{k} {v / 1024:.0f}" for k, v in [("idle after seeding", idle)] + sorted(proc.samples.items())))
@@ -874,7 +896,7 @@ def cmd_run(args):
     with proc.during("seeding"):
         with w.step("3 acts played in every game"):
             pmap(w.play_acts, w.games, workers=8)
-    time.sleep(2)
+    proc.settle(limit=30)
     idle = proc.rss_kb()
     log(f"RSS fresh {fresh_rss / 1024:.0f} MB, idle after seeding {idle / 1024:.0f} MB")
 
@@ -938,7 +960,11 @@ def cmd_run(args):
         if os.path.exists(ready + ".done"):
             with open(ready + ".done") as f:
                 streams.update(json.load(f))
-        time.sleep(3)
+        t0 = time.time()
+        quiet = proc.settle(limit=90)
+        streams["settle"] = time.time() - t0
+        log(f"streams closed; the server was {'quiet' if quiet else 'still busy'} "
+            f"{streams['settle']:.0f} s later")
 
     due = None
     if args.due_games:
@@ -959,6 +985,14 @@ def cmd_run(args):
     return 0
 
 
+def cmd_seed_thread(args):
+    """Accounts, one board and the 200-post thread (for compare-flaskbb.sh); prints its id."""
+    w = World(args, Proc([args.pid]))
+    w.accounts()
+    w.forum(full=False)
+    print(w.thread200)
+
+
 def cmd_posts(args):
     json.dump([post_body(i) for i in range(1, args.n + 1)], sys.stdout, ensure_ascii=False)
 
@@ -966,7 +1000,7 @@ def cmd_posts(args):
 def cmd_bench(args):
     proc = Proc(args.pids.split(",")) if args.pids else None
     start = loadavg()
-    bench = Bench(args.base, args.duration, args.connections, args.threads, proc)
+    bench = Bench(args.base, args.duration, args.connections, args.threads, proc, args.warmup)
     for pair in args.pages:
         name, path = pair.split("=", 1)
         bench.measure(name, path)
@@ -1010,6 +1044,11 @@ def main():
     s.add_argument("--n", type=int, required=True)
     s.add_argument("--paths", required=True)
     s.add_argument("--ready", required=True)
+    t = sub.add_parser("seed-thread")
+    t.add_argument("--base", required=True)
+    t.add_argument("--pid", required=True, type=int)
+    t.add_argument("--maku", required=True)
+    t.add_argument("--database-url", required=True)
     p = sub.add_parser("posts")
     p.add_argument("--n", type=int, default=200)
     b = sub.add_parser("bench")
@@ -1018,12 +1057,15 @@ def main():
     b.add_argument("--duration", type=int, default=10)
     b.add_argument("--connections", type=int, default=64)
     b.add_argument("--threads", type=int, default=2)
+    b.add_argument("--warmup", type=int, default=0, help="uncounted seconds of load first")
     b.add_argument("pages", nargs="+", help="NAME=PATH; the first is the reference")
     args = ap.parse_args()
     if args.cmd == "run":
         sys.exit(cmd_run(args))
     elif args.cmd == "sse":
         cmd_sse(args)
+    elif args.cmd == "seed-thread":
+        cmd_seed_thread(args)
     elif args.cmd == "posts":
         cmd_posts(args)
     else:
