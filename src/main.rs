@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 /// mimalloc instead of glibc's malloc: the server allocates from many threads (actix workers,
 /// the blocking pool), where glibc keeps a growing arena per thread and gives little back
-/// (issue 14: resident memory under load).
+/// (issue 14: 278 MB resident after the load script's seeding; whether this brings it down is
+/// still to be measured).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
