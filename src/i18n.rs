@@ -86,10 +86,27 @@ impl Tr {
     }
 
     /// The message `key`; a missing key shows itself rather than failing the page.
+    /// A message without arguments never changes, so each thread keeps the ones it has
+    /// formatted: a thread page asks for the same few labels on every post.
     pub fn t(&self, key: &str) -> String {
-        LOCALES
-            .try_lookup(&self.lang.langid(), key)
-            .unwrap_or_else(|| key.to_string())
+        thread_local! {
+            static FORMATTED: std::cell::RefCell<[HashMap<Box<str>, String>; Lang::ALL.len()]> =
+                std::cell::RefCell::new(Default::default());
+        }
+        FORMATTED.with_borrow_mut(|by_lang| {
+            let cache = &mut by_lang[self.lang as usize];
+            if let Some(text) = cache.get(key) {
+                return text.clone();
+            }
+            // Only found messages are kept, so the cache is never larger than the catalogs.
+            match LOCALES.try_lookup(&self.lang.langid(), key) {
+                Some(text) => {
+                    cache.insert(key.into(), text.clone());
+                    text
+                }
+                None => key.to_string(),
+            }
+        })
     }
 
     /// The message `key` with named arguments.
