@@ -35,6 +35,8 @@ pub struct Board {
     pub description: String,
     pub position: i32,
     pub created_at: NaiveDateTime,
+    /// Its listed threads that are not deleted (kept by thread creation and deletion).
+    pub listed_threads: i64,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

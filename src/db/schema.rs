@@ -65,6 +65,7 @@ diesel::table! {
         description -> Text,
         position -> Integer,
         created_at -> Timestamp,
+        listed_threads -> BigInt,
     }
 }
 

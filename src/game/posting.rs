@@ -276,10 +276,11 @@ pub fn thread_posts(
     which: GameThread,
     page: i64,
     reader: &Reader,
+    bodies: forum::Bodies,
 ) -> Result<(Vec<GamePost>, i64), AppError> {
     let thread = which.thread_id(c, row)?.ok_or(AppError::NotFound)?;
     let thread = forum::thread(c, thread)?.ok_or(AppError::NotFound)?;
-    let (posts, total) = forum::posts_page(c, &thread, None, page)?;
+    let (posts, total) = forum::posts_page(c, &thread, None, page, bodies)?;
     let names: std::collections::HashMap<i32, String> =
         games::seat_names(c, row.id)?.into_iter().collect();
     let images = crate::game::settings::GameSettings::images_of(row);

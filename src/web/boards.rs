@@ -92,17 +92,14 @@ pub fn thread_title(tr: &crate::i18n::Tr, kind: &str, title: &str) -> String {
 
 #[get("/")]
 async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<IndexPage, AppError> {
-    let (boards, counts) = state
-        .db(|c| Ok((forum::boards(c)?, forum::thread_counts(c)?)))
-        .await?;
-    let counts: HashMap<i64, i64> = counts.into_iter().collect();
+    let boards = state.db(|c| Ok(forum::boards(c)?)).await?;
     let tr = viewer.tr;
     Ok(IndexPage {
         page: viewer.page(),
         boards: boards
             .into_iter()
             .map(|b| BoardRow {
-                threads: counts.get(&b.id).copied().unwrap_or(0),
+                threads: b.listed_threads,
                 title: board_title(&tr, &b.slug, &b.title),
                 slug: b.slug,
                 description: b.description,
@@ -132,7 +129,7 @@ async fn load_board(
     state
         .db(move |c| {
             let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let (threads, total) = forum::threads_of_board(c, board.id, page)?;
+            let (threads, total) = forum::threads_of_board(c, &board, page)?;
             let ids: Vec<i64> = threads.iter().map(|t| t.id).collect();
             let authors: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
             let names = users::names(c, &authors)?;

@@ -98,9 +98,13 @@ async fn load_thread(
                 Some(name) => Some(forum::user_id_by_key(c, &name_key(name))?.unwrap_or(-1)),
                 None => None,
             };
-            let (posts, total) = forum::posts_page(c, &thread, author_id, page)?;
-            let ids: Vec<i64> = posts.iter().map(|p| p.author_id).collect();
-            let names = users::names(c, &ids)?;
+            let (posts, total) = forum::named_posts_page(
+                c,
+                &thread,
+                author_id,
+                page,
+                forum::Bodies::UnlessRenderedBy(markdown::RENDER_VERSION),
+            )?;
             let seen = match reader {
                 Some(r) => forum::read_marks(c, r, &[thread_id])?
                     .get(&thread_id)
@@ -108,11 +112,11 @@ async fn load_thread(
                 None => None,
             };
             let mut views = Vec::with_capacity(posts.len());
-            let last = posts.last().map(|p| p.id);
-            for mut p in posts {
+            let last = posts.last().map(|(p, _)| p.id);
+            for (mut p, author) in posts {
                 views.push(PostView {
                     floor: p.floor,
-                    author: names.get(&p.author_id).cloned().unwrap_or_default(),
+                    author,
                     html: render::post_html(&mut p, Images::Links),
                     created_at: TimeView::new(p.created_at),
                     edited: p.edited_at.is_some(),

@@ -17,6 +17,7 @@ on_both_backends!(
     a_game_id_login_quotes_and_edits_as_its_seat,
     act_posts_publish_vote_counts_only_with_the_option,
     the_create_form_offers_the_vote_counts_option_off_by_default,
+    a_board_keeps_the_count_of_its_listed_threads,
 );
 
 async fn thread_and_reply_render_markdown(app: TestApp) {
@@ -939,4 +940,52 @@ async fn the_create_form_offers_the_vote_counts_option_off_by_default(app: TestA
         let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
         assert_eq!(g["settings"]["options"]["publish_votes"], expected, "{g}");
     }
+}
+
+/// Issue 14: a board keeps the number of its listed threads instead of counting them per
+/// request; the count follows every new and deleted thread, game threads included, and a
+/// second delete does not count twice.
+async fn a_board_keeps_the_count_of_its_listed_threads(app: TestApp) {
+    use diesel::prelude::*;
+    use maku::db::schema::{boards, threads};
+    let slug = app.board("general").await;
+    let alice = app.player("alice").await;
+    let mut ids = Vec::new();
+    for title in ["一", "二", "三"] {
+        ids.push(alice.new_thread(&slug, title, "text").await);
+    }
+    started_game(&app, "count", json!({})).await;
+    let admin = app.admin().await;
+    let csrf = admin.get(&format!("/t/{}", ids[0])).await.csrf();
+    for _ in 0..2 {
+        admin
+            .post(
+                &format!("/t/{}/moderate", ids[0]),
+                &[("csrf", &csrf), ("action", "delete")],
+            )
+            .await;
+    }
+    let mut c = app.state.pool.get().expect("connection");
+    let kept: Vec<(i64, String, i64)> = boards::table
+        .select((boards::id, boards::slug, boards::listed_threads))
+        .load(&mut c)
+        .expect("boards");
+    let mut total = 0;
+    for (id, board, listed) in kept {
+        let counted: i64 = threads::table
+            .filter(threads::board_id.eq(id))
+            .filter(threads::deleted_at.is_null())
+            .filter(threads::kind.eq_any(["forum", "signup", "game"]))
+            .count()
+            .get_result(&mut c)
+            .expect("count");
+        assert_eq!(listed, counted, "board {board}");
+        if board == slug {
+            assert_eq!(listed, 2, "three threads, one deleted (twice)");
+        }
+        total += listed;
+    }
+    assert!(total > 2, "the game's listed threads are counted too");
+    let index = app.browser().get("/").await;
+    assert!(index.body.contains("2 个主题"), "{}", index.body);
 }

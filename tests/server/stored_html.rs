@@ -16,6 +16,7 @@ on_both_backends!(
     a_stored_post_is_its_fresh_render,
     a_game_post_is_stored_as_its_game_renders_images,
     stale_rows_are_shown_fresh_and_rerender_upgrades_them,
+    a_stale_game_post_is_shown_fresh,
     the_server_rerenders_stale_rows_at_start,
 );
 
@@ -128,6 +129,9 @@ async fn a_stored_post_is_its_fresh_render(app: TestApp) {
         .get(&format!("/api/v1/threads/{id}"), None)
         .await;
     assert_eq!(t["posts"][0]["html"], rows[0].2);
+    // The page leaves a fresh row's Markdown unread; the API still gives it.
+    assert_eq!(t["posts"][0]["body"], BODIES[0]);
+    assert_eq!(t["posts"][1]["body"], "改过的 *第二楼*");
     assert!(!rows[0].2.contains("<script"), "sanitised: {}", rows[0].2);
 }
 
@@ -161,6 +165,31 @@ async fn a_game_post_is_stored_as_its_game_renders_images(app: TestApp) {
         .collect();
     assert!(!acts.is_empty());
     assert!(acts.iter().all(|r| r.2.is_empty() && r.3 == RENDER_VERSION));
+}
+
+async fn a_stale_game_post_is_shown_fresh(app: TestApp) {
+    let g = started_game(&app, "stale", json!({})).await;
+    let api = Api::new(&app);
+    let thread = format!("/api/v1/games/{}/threads/game", g.id);
+    let (s, b) = api
+        .post(&thread, &g.players[0], json!({"body": BODIES[0]}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    make_stale(&app);
+    let page = app
+        .browser()
+        .get(&format!("/games/{}/threads/game", g.id))
+        .await;
+    assert!(!page.body.contains("STALE"), "{}", page.body);
+    assert!(page.body.contains("<strong>粗体</strong>"), "{}", page.body);
+    let (s, t) = api.get(&thread, Some(&g.players[1])).await;
+    assert_eq!(s, StatusCode::OK, "{t}");
+    let posts = t["posts"].as_array().expect("posts");
+    let mine = posts
+        .iter()
+        .find(|p| p["body"] == BODIES[0])
+        .expect("the post, its Markdown included");
+    assert_eq!(mine["html"], markdown::render(BODIES[0]));
 }
 
 /// `maku --database-url … rerender`.

@@ -74,15 +74,14 @@ fn page_offset(page: i64, total: i64, per_page: i64) -> i64 {
 /// the last.
 pub fn threads_of_board(
     conn: &mut DbConnection,
-    board_id: i64,
+    board: &Board,
     page: i64,
 ) -> QueryResult<(Vec<Thread>, i64)> {
-    let live = threads::table
-        .filter(threads::board_id.eq(board_id))
+    let total = board.listed_threads;
+    let rows = threads::table
+        .filter(threads::board_id.eq(board.id))
         .filter(threads::deleted_at.is_null())
-        .filter(threads::kind.eq_any(LISTED_KINDS));
-    let total = live.clone().count().get_result(conn)?;
-    let rows = live
+        .filter(threads::kind.eq_any(LISTED_KINDS))
         .order((threads::last_post_at.desc(), threads::id.desc()))
         .offset(page_offset(page, total, THREADS_PER_PAGE))
         .limit(THREADS_PER_PAGE)
@@ -91,14 +90,14 @@ pub fn threads_of_board(
     Ok((rows, total))
 }
 
-/// Number of live threads per board.
-pub fn thread_counts(conn: &mut DbConnection) -> QueryResult<Vec<(i64, i64)>> {
-    threads::table
-        .filter(threads::deleted_at.is_null())
-        .filter(threads::kind.eq_any(LISTED_KINDS))
-        .group_by(threads::board_id)
-        .select((threads::board_id, diesel::dsl::count_star()))
-        .load(conn)
+/// Moves a board's count of listed threads by `by` when a thread of `kind` comes or goes.
+fn count_listed(conn: &mut DbConnection, board_id: i64, kind: &str, by: i64) -> QueryResult<()> {
+    if LISTED_KINDS.contains(&kind) {
+        diesel::update(boards::table.find(board_id))
+            .set(boards::listed_threads.eq(boards::listed_threads + by))
+            .execute(conn)?;
+    }
+    Ok(())
 }
 
 pub fn thread(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Thread>> {
@@ -180,6 +179,7 @@ fn insert_thread(
     kind: &str,
     game_id: Option<i64>,
 ) -> QueryResult<Thread> {
+    count_listed(conn, board_id, kind, 1)?;
     let now = super::now();
     crate::on_backend!(conn, |c| diesel::insert_into(threads::table)
         .values((
@@ -334,6 +334,50 @@ pub fn revisions(conn: &mut DbConnection, post_id: i64) -> QueryResult<Vec<PostR
         .load(conn)
 }
 
+/// The page query of [`posts_page`] over `source` (the posts, or the posts joined to
+/// something), selecting `columns`: a range of floors for the whole thread, else the author's
+/// posts counted and skipped.
+macro_rules! page_of {
+    ($conn:expr, $source:expr, $columns:expr, $thread:expr, $author_id:expr, $page:expr) => {{
+        let of_thread = $source.filter(posts::thread_id.eq($thread.id));
+        match $author_id {
+            None => {
+                let total = $thread.last_floor;
+                let first = page_offset($page, total, POSTS_PER_PAGE);
+                let rows = of_thread
+                    .filter(posts::floor.gt(first))
+                    .filter(posts::floor.le(first + POSTS_PER_PAGE))
+                    .order(posts::floor.asc())
+                    .select($columns)
+                    .load($conn)?;
+                Ok((rows, total))
+            }
+            Some(a) => {
+                let mine = of_thread.filter(posts::author_id.eq(a));
+                let total = mine.count().get_result($conn)?;
+                let rows = mine
+                    .order(posts::floor.asc())
+                    .offset(page_offset($page, total, POSTS_PER_PAGE))
+                    .limit(POSTS_PER_PAGE)
+                    .select($columns)
+                    .load($conn)?;
+                Ok((rows, total))
+            }
+        }
+    }};
+}
+
+/// Which posts of a page come with their Markdown source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bodies {
+    /// Every post (the API sends the source).
+    All,
+    /// Only posts whose stored HTML is empty or not of this renderer's version: a page shows
+    /// the stored HTML, so the source of the others is left unread (checking it as UTF-8 was
+    /// a fifth of a thread page's time). The others' `body` is empty.
+    UnlessRenderedBy(i32),
+}
+
 /// One page of a thread's posts, optionally only one author's ("只看该作者"), and the total;
 /// a page past the last is the last.
 ///
@@ -345,33 +389,88 @@ pub fn posts_page(
     thread: &Thread,
     author_id: Option<i64>,
     page: i64,
+    bodies: Bodies,
 ) -> QueryResult<(Vec<Post>, i64)> {
-    let of_thread = posts::table.filter(posts::thread_id.eq(thread.id));
-    match author_id {
-        None => {
-            let total = thread.last_floor;
-            let first = page_offset(page, total, POSTS_PER_PAGE);
-            let rows = of_thread
-                .filter(posts::floor.gt(first))
-                .filter(posts::floor.le(first + POSTS_PER_PAGE))
-                .order(posts::floor.asc())
-                .select(Post::as_select())
-                .load(conn)?;
-            Ok((rows, total))
-        }
-        Some(a) => {
-            let mine = of_thread.filter(posts::author_id.eq(a));
-            let total = mine.count().get_result(conn)?;
-            let rows = mine
-                .order(posts::floor.asc())
-                .offset(page_offset(page, total, POSTS_PER_PAGE))
-                .limit(POSTS_PER_PAGE)
-                .select(Post::as_select())
-                .load(conn)?;
-            Ok((rows, total))
-        }
-    }
+    page_of!(
+        conn,
+        posts::table,
+        post_columns(bodies),
+        thread,
+        author_id,
+        page
+    )
 }
+
+/// [`posts_page`] for a forum thread, each post with its author's name, in the same query.
+/// Not for game threads: their posts are shown under game IDs, never accounts.
+pub fn named_posts_page(
+    conn: &mut DbConnection,
+    thread: &Thread,
+    author_id: Option<i64>,
+    page: i64,
+    bodies: Bodies,
+) -> QueryResult<(Vec<(Post, String)>, i64)> {
+    page_of!(
+        conn,
+        posts::table.inner_join(users::table),
+        (post_columns(bodies), users::username),
+        thread,
+        author_id,
+        page
+    )
+}
+
+/// The columns of `Post`, in its order, with `body` left empty where [`Bodies`] says so.
+fn post_columns(bodies: Bodies) -> PostColumns {
+    // No post has a negative version, so `All` keeps every body.
+    let rendered_by = match bodies {
+        Bodies::All => -1,
+        Bodies::UnlessRenderedBy(v) => v,
+    };
+    let body = diesel::dsl::case_when(
+        posts::html_version.eq(rendered_by).and(posts::html.ne("")),
+        "".into_sql::<diesel::sql_types::Text>(),
+    )
+    .otherwise(posts::body);
+    (
+        posts::id,
+        posts::thread_id,
+        posts::author_id,
+        body,
+        posts::quoted_post_id,
+        posts::created_at,
+        posts::edited_at,
+        posts::as_seat,
+        posts::kind,
+        posts::floor,
+        posts::html,
+        posts::html_version,
+    )
+}
+
+type PostColumns = (
+    posts::id,
+    posts::thread_id,
+    posts::author_id,
+    diesel::dsl::Otherwise<
+        diesel::dsl::case_when<
+            diesel::dsl::And<
+                diesel::dsl::Eq<posts::html_version, i32>,
+                diesel::dsl::NotEq<posts::html, &'static str>,
+            >,
+            diesel::dsl::AsExprOf<&'static str, diesel::sql_types::Text>,
+        >,
+        posts::body,
+    >,
+    posts::quoted_post_id,
+    posts::created_at,
+    posts::edited_at,
+    posts::as_seat,
+    posts::kind,
+    posts::floor,
+    posts::html,
+    posts::html_version,
+);
 
 /// The page of a thread that shows `floor` (posts are never removed one by one, so floors run
 /// 1, 2, 3, … without gaps).
@@ -385,14 +484,28 @@ pub fn set_locked(conn: &mut DbConnection, thread_id: i64, locked: bool) -> Quer
         .execute(conn)
 }
 
+/// Marks a thread deleted (once: a second delete changes nothing) and takes it off its
+/// board's count.
 pub fn delete_thread(conn: &mut DbConnection, thread_id: i64) -> QueryResult<usize> {
-    diesel::update(
+    let Some((board_id, kind)) = threads::table
+        .find(thread_id)
+        .select((threads::board_id, threads::kind))
+        .first::<(i64, String)>(conn)
+        .optional()?
+    else {
+        return Ok(0);
+    };
+    let changed = diesel::update(
         threads::table
             .find(thread_id)
             .filter(threads::deleted_at.is_null()),
     )
     .set(threads::deleted_at.eq(Some(super::now())))
-    .execute(conn)
+    .execute(conn)?;
+    if changed == 1 {
+        count_listed(conn, board_id, &kind, -1)?;
+    }
+    Ok(changed)
 }
 
 /// The last post a reader had seen in each of the given threads.

@@ -145,8 +145,12 @@ pub fn names(
     conn: &mut DbConnection,
     ids: &[i64],
 ) -> QueryResult<std::collections::HashMap<i64, String>> {
+    // A page names the same few authors many times: ask for each once.
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
     let rows: Vec<(i64, String)> = users::table
-        .filter(users::id.eq_any(ids))
+        .filter(users::id.eq_any(&ids))
         .select((users::id, users::username))
         .load(conn)?;
     Ok(rows.into_iter().collect())

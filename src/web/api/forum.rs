@@ -65,7 +65,7 @@ async fn api_threads(
     let (threads, total, names) = state
         .db(move |c| {
             let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let (threads, total) = forum::threads_of_board(c, board.id, page)?;
+            let (threads, total) = forum::threads_of_board(c, &board, page)?;
             let ids: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
             Ok((threads, total, users::names(c, &ids)?))
         })
@@ -111,7 +111,7 @@ async fn api_thread(
     let page = page_param(q.page);
     let thread_id = *id;
     let author = q.author.clone();
-    let (thread, posts, total, names, quoted) = state
+    let (thread, posts, total, quoted) = state
         .db(move |c| {
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
             if thread.deleted_at.is_some() {
@@ -125,20 +125,20 @@ async fn api_thread(
                 Some(a) => Some(forum::user_id_by_key(c, &name_key(&a))?.unwrap_or(-1)),
                 None => None,
             };
-            let (posts, total) = forum::posts_page(c, &thread, author_id, page)?;
-            let ids: Vec<i64> = posts.iter().map(|p| p.author_id).collect();
-            let quoted: Vec<i64> = posts.iter().filter_map(|p| p.quoted_post_id).collect();
+            let (posts, total) =
+                forum::named_posts_page(c, &thread, author_id, page, forum::Bodies::All)?;
+            let quoted: Vec<i64> = posts.iter().filter_map(|(p, _)| p.quoted_post_id).collect();
             let quoted = forum::floors_of(c, &quoted)?;
-            Ok((thread, posts, total, users::names(c, &ids)?, quoted))
+            Ok((thread, posts, total, quoted))
         })
         .await?;
     // Posts are named by their floor in the thread: ids count the posts of hidden threads too.
     let list: Vec<_> = posts
         .into_iter()
-        .map(|mut p| {
+        .map(|(mut p, author)| {
             let quoted_floor = p.quoted_post_id.and_then(|q| quoted.get(&q).copied());
             let html = crate::forum::render::post_html(&mut p, crate::markdown::Images::Links);
-            json!({"floor": p.floor, "author": names.get(&p.author_id), "body": p.body,
+            json!({"floor": p.floor, "author": author, "body": p.body,
                    "html": html, "quoted_floor": quoted_floor,
                    "created_at": iso(p.created_at), "edited": p.edited_at.is_some()})
         })

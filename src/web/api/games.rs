@@ -6,6 +6,7 @@
 
 use super::{ApiUser, GameApiUser};
 use crate::app::AppState;
+use crate::db::queries::forum::Bodies;
 use crate::db::queries::games;
 use crate::error::AppError;
 use crate::game::posting::{self, GameThread};
@@ -295,7 +296,7 @@ async fn api_thread(
                 account: account.as_ref().map(|a| a.id),
                 locked: folded.thread_locked,
             };
-            posting::thread_posts(c, &row, which, page, &reader)
+            posting::thread_posts(c, &row, which, page, &reader, Bodies::All)
         })
         .await?;
     let list: Vec<Value> = posts.iter().map(posting::post_json).collect();

@@ -110,7 +110,14 @@ async fn load(
                 account: account.as_ref().map(|a| a.id),
                 locked: folded.thread_locked,
             };
-            let (posts, total) = posting::thread_posts(c, &row, which, page, &reader)?;
+            let (posts, total) = posting::thread_posts(
+                c,
+                &row,
+                which,
+                page,
+                &reader,
+                forum::Bodies::UnlessRenderedBy(markdown::RENDER_VERSION),
+            )?;
             let quote = match quote {
                 Some(floor) => posting::quotable(c, &row, &who, which, floor)?,
                 None => None,

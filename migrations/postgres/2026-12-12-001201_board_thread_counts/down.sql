@@ -1,0 +1,1 @@
+ALTER TABLE boards DROP COLUMN listed_threads;
