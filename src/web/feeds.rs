@@ -2,15 +2,15 @@
 //! and the judge as "the judge", never an account, exactly as the thread page does.
 
 use crate::app::AppState;
-use crate::db::DbConnection;
 use crate::db::models::Post;
+use crate::db::queries::forum::Bodies;
 use crate::db::queries::{forum, games};
-use crate::db::schema::{posts, threads, users};
+use crate::db::schema::posts;
 use crate::error::AppError;
 use crate::forum::render;
 use crate::game::threads::{ActPost, Notice};
 use crate::i18n::Tr;
-use crate::markdown::Images;
+use crate::markdown::{Images, RENDER_VERSION};
 use crate::web::games::ActView;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, web};
@@ -100,49 +100,6 @@ fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: V
     feed
 }
 
-/// The newest posts of a board's forum threads (game threads have their own feeds).
-///
-/// They are among the last `ENTRIES` posts of the `ENTRIES` threads written in last (a thread
-/// is bumped by each post), so only those floors are read: the feed costs the same however
-/// long the board's threads and the rest of the forum have grown.
-fn board_posts(c: &mut DbConnection, board_id: i64) -> QueryResult<Vec<(Post, String, String)>> {
-    let recent: Vec<(i64, i64)> = threads::table
-        .filter(threads::board_id.eq(board_id))
-        .filter(threads::deleted_at.is_null())
-        .filter(threads::kind.eq_any(["forum", "signup"]))
-        .order((threads::last_post_at.desc(), threads::id.desc()))
-        .limit(ENTRIES)
-        .select((threads::id, threads::last_floor))
-        .load(c)?;
-    if recent.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut q = posts::table
-        .inner_join(threads::table)
-        .inner_join(users::table)
-        .filter(posts::as_seat.is_null())
-        .filter(posts::kind.eq("user"))
-        .into_boxed();
-    let mut tails: Option<Box<dyn BoxableExpression<_, _, SqlType = diesel::sql_types::Bool>>> =
-        None;
-    for (thread, last_floor) in recent {
-        let tail = posts::thread_id
-            .eq(thread)
-            .and(posts::floor.gt(last_floor - ENTRIES));
-        tails = Some(match tails {
-            None => Box::new(tail),
-            Some(t) => Box::new(t.or(tail)),
-        });
-    }
-    if let Some(t) = tails {
-        q = q.filter(t);
-    }
-    q.order(posts::id.desc())
-        .limit(ENTRIES)
-        .select((Post::as_select(), threads::title, users::username))
-        .load(c)
-}
-
 #[get(
     "/b/{slug}/feed.atom",
     wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
@@ -157,7 +114,12 @@ async fn board_feed(
     let (board, rows) = state
         .db(move |c| {
             let board = forum::board_by_slug(c, &s)?.ok_or(AppError::NotFound)?;
-            let rows = board_posts(c, board.id)?;
+            let rows = forum::board_feed_posts(
+                c,
+                board.id,
+                ENTRIES,
+                Bodies::UnlessRenderedBy(RENDER_VERSION),
+            )?;
             Ok((board, rows))
         })
         .await?;

@@ -19,6 +19,7 @@ on_both_backends!(
     the_reminder_hour_is_set_per_game,
     one_notification_per_act_result_in_the_readers_language,
     a_short_act_is_not_reminded_at_its_opening,
+    a_board_feed_holds_the_newest_posts_of_its_live_threads,
 );
 
 struct Player {
@@ -926,4 +927,98 @@ async fn a_short_act_is_not_reminded_at_its_opening(app: TestApp) {
         n
     };
     assert!(reminded > 0, "act 2 is reminded half-way");
+}
+
+/// Issue 14: the board feed reads only the tails of the threads written in last; its entries
+/// are still exactly the board's 50 newest user posts in live forum threads, newest first, as
+/// a plain query over every post finds them. One thread is longer than the feed, one is
+/// deleted, one is older than the rest, and the newest post bumps the oldest thread.
+async fn a_board_feed_holds_the_newest_posts_of_its_live_threads(app: TestApp) {
+    use diesel::prelude::*;
+    use maku::db::schema::{boards, posts, threads};
+    let slug = app.board("tails").await;
+    let other = app.board("elsewhere").await;
+    let api = Api::new(&app);
+    let alice = api.account("alice").await;
+    let admin = api.token("admin", &app.admin_password).await;
+    let thread = |board: &str, title: &str| {
+        let (api, alice, path) = (&api, &alice, format!("/api/v1/boards/{board}/threads"));
+        let title = title.to_string();
+        async move {
+            let (s, b) = api
+                .post(&path, alice, json!({"title": title, "body": "一楼"}))
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{b}");
+            b["id"].as_i64().expect("id")
+        }
+    };
+    let reply = |id: i64, n: usize| {
+        let (api, alice) = (&api, &alice);
+        async move {
+            let (s, b) = api
+                .post(
+                    &format!("/api/v1/threads/{id}/posts"),
+                    alice,
+                    json!({"body": format!("回复 {n}")}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{b}");
+        }
+    };
+    let oldest = thread(&slug, "最早").await;
+    let long = thread(&slug, "长帖").await;
+    for n in 0..60 {
+        reply(long, n).await;
+    }
+    let gone = thread(&slug, "将删").await;
+    let elsewhere = thread(&other, "别处").await;
+    let short = thread(&slug, "短帖").await;
+    for n in 0..3 {
+        reply(gone, n).await;
+        reply(elsewhere, n).await;
+        reply(short, n).await;
+    }
+    reply(oldest, 0).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{gone}/moderate"),
+            &admin,
+            json!({"action": "delete"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+
+    let mut c = app.state.pool.get().expect("connection");
+    let expected: Vec<String> = posts::table
+        .inner_join(threads::table.inner_join(boards::table))
+        .filter(boards::slug.eq(&slug))
+        .filter(threads::deleted_at.is_null())
+        .filter(posts::kind.eq("user"))
+        .order(posts::id.desc())
+        .limit(50)
+        .select((posts::thread_id, posts::floor))
+        .load::<(i64, i64)>(&mut c)
+        .expect("posts")
+        .into_iter()
+        .map(|(t, f)| format!("/t/{t}/{f}</id>"))
+        .collect();
+    drop(c);
+    assert_eq!(expected.len(), 50);
+    assert!(expected[0].starts_with(&format!("/t/{oldest}/2<")));
+    let feed = app.browser().get(&format!("/b/{slug}/feed.atom")).await;
+    let entries: Vec<String> = feed
+        .body
+        .split("<entry>")
+        .skip(1)
+        .map(|e| {
+            let id = e.split("<id>").nth(1).expect("an id");
+            id[id.find("/t/").expect("a thread link")..]
+                .split_inclusive("</id>")
+                .next()
+                .expect("id")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(entries, expected);
+    assert!(!feed.body.contains("别处") && !feed.body.contains("将删"));
 }

@@ -420,6 +420,67 @@ pub fn named_posts_page(
     )
 }
 
+/// The `limit` newest posts of a board's forum and sign-up threads (game threads have their
+/// own feeds), each with its thread's title and its author's name, newest first (for the
+/// board's feed).
+///
+/// They are among the last `limit` posts of the `limit` threads written in last (a thread is
+/// bumped by each post), so only those floors are read: the feed costs the same however long
+/// the board's threads and the rest of the forum have grown. The candidates are sorted as
+/// bare ids from an index, and only the `limit` chosen are read whole: sorting the whole rows
+/// (up to `limit`² of them, Markdown and HTML included) was most of the feed's time. It is
+/// one fixed statement, prepared once per connection.
+pub fn board_feed_posts(
+    conn: &mut DbConnection,
+    board_id: i64,
+    limit: i64,
+    bodies: Bodies,
+) -> QueryResult<Vec<(Post, String, String)>> {
+    // The subqueries read the outer query's tables: diesel needs them under other names.
+    let (recent, tail, tail_thread) =
+        diesel::alias!(threads as recent, posts as tail, threads as tail_thread);
+    let recent_threads = recent
+        .filter(recent.field(threads::board_id).eq(board_id))
+        .filter(recent.field(threads::deleted_at).is_null())
+        .filter(
+            recent
+                .field(threads::kind)
+                .eq("forum")
+                .or(recent.field(threads::kind).eq("signup")),
+        )
+        .order((
+            recent.field(threads::last_post_at).desc(),
+            recent.field(threads::id).desc(),
+        ))
+        .limit(limit)
+        .select(recent.field(threads::id));
+    // Index only: `posts_thread_kind_floor` holds thread, kind, floor and the id.
+    let newest = tail
+        .inner_join(
+            tail_thread.on(tail_thread
+                .field(threads::id)
+                .eq(tail.field(posts::thread_id))
+                .and(
+                    tail.field(posts::floor)
+                        .gt(tail_thread.field(threads::last_floor) - limit),
+                )),
+        )
+        .filter(tail_thread.field(threads::id).eq_any(recent_threads))
+        .filter(tail.field(posts::kind).eq("user"))
+        .order(tail.field(posts::id).desc())
+        .limit(limit)
+        .select(tail.field(posts::id));
+    posts::table
+        .inner_join(threads::table)
+        .inner_join(users::table)
+        .filter(posts::id.eq_any(newest))
+        // Never a game ID's post under an account (none is written outside game threads).
+        .filter(posts::as_seat.is_null())
+        .order(posts::id.desc())
+        .select((post_columns(bodies), threads::title, users::username))
+        .load(conn)
+}
+
 /// The columns of `Post`, in its order, with `body` left empty where [`Bodies`] says so.
 fn post_columns(bodies: Bodies) -> PostColumns {
     // No post has a negative version, so `All` keeps every body.
