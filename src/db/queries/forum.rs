@@ -179,9 +179,8 @@ fn insert_thread(
     kind: &str,
     game_id: Option<i64>,
 ) -> QueryResult<Thread> {
-    count_listed(conn, board_id, kind, 1)?;
     let now = super::now();
-    crate::on_backend!(conn, |c| diesel::insert_into(threads::table)
+    let thread = crate::on_backend!(conn, |c| diesel::insert_into(threads::table)
         .values((
             threads::board_id.eq(board_id),
             threads::author_id.eq(author_id),
@@ -193,7 +192,11 @@ fn insert_thread(
             threads::game_id.eq(game_id),
         ))
         .returning(Thread::as_returning())
-        .get_result(c))
+        .get_result(c))?;
+    // Counted once the row exists: a refused insert leaves the count as it was, in a
+    // transaction or not.
+    count_listed(conn, board_id, kind, 1)?;
+    Ok(thread)
 }
 
 /// How many posts the seat `as_seat` wrote in `thread_id` after its last act post (since the
