@@ -181,23 +181,23 @@ async fn start_created(
     }
 }
 
-/// The admin's token on `app`, asked for once (sign-ins are limited per account).
+/// The admin's token on `app`, asked for once (sign-ins are limited per account). Known by the
+/// app's address and its admin's password: a later app may get a finished one's port, never
+/// its fresh database's password, and an old token would be refused there (seen in CI).
 pub(crate) async fn admin_token(app: &TestApp) -> String {
     static TOKENS: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+    let key = format!("{} {}", app.base, app.admin_password);
     let known = TOKENS
         .lock()
         .expect("tokens")
         .iter()
-        .find(|(base, _)| *base == app.base)
+        .find(|(k, _)| *k == key)
         .map(|(_, t)| t.clone());
     if let Some(t) = known {
         return t;
     }
     let t = Api::new(app).token("admin", &app.admin_password).await;
-    TOKENS
-        .lock()
-        .expect("tokens")
-        .push((app.base.clone(), t.clone()));
+    TOKENS.lock().expect("tokens").push((key, t.clone()));
     t
 }
 
