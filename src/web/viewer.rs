@@ -12,7 +12,7 @@ use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::Next;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use std::future::Future;
 use std::pin::Pin;
 
@@ -145,7 +145,8 @@ fn unmask_token(masked: &str) -> Option<String> {
 }
 
 /// Every HTML page leaves with the session's CSRF token masked ([`mask_token`], one mask per
-/// response). Pages render the plain token, so that their ETag (a digest of the body, taken
+/// response). A token made for this request ([`UnsavedToken`]) is stored in the session only
+/// when the page carries it. Pages render the plain token, so that their ETag (a digest of the body, taken
 /// inside this) stays the same between two requests of one session.
 pub async fn mask_csrf<B: MessageBody + 'static>(
     req: ServiceRequest,
@@ -160,9 +161,16 @@ pub async fn mask_csrf<B: MessageBody + 'static>(
     if !html {
         return Ok(res);
     }
-    let token = match res.request().get_session().get::<String>(CSRF_KEY) {
-        Ok(Some(t)) if !t.is_empty() => t,
-        _ => return Ok(res),
+    let session = res.request().get_session();
+    let (token, unsaved) = match session.get::<String>(CSRF_KEY) {
+        Ok(Some(t)) if !t.is_empty() => (t, false),
+        _ => {
+            let unsaved = res.request().extensions().get::<UnsavedToken>().cloned();
+            match unsaved {
+                Some(t) => (t.0, true),
+                None => return Ok(res),
+            }
+        }
     };
     let (req, res) = res.into_parts();
     let (head, body) = res.into_parts();
@@ -171,7 +179,13 @@ pub async fn mask_csrf<B: MessageBody + 'static>(
         Err(body) => return Ok(ServiceResponse::new(req, head.set_body(body))),
     };
     let body = match replace_all(&bytes, token.as_bytes(), || mask_token(&token).into_bytes()) {
-        Some(masked) => BoxBody::new(masked),
+        Some(masked) => {
+            // The page has a form: its token must be the session's from now on.
+            if unsaved {
+                session.insert(CSRF_KEY, &token)?;
+            }
+            BoxBody::new(masked)
+        }
         None => BoxBody::new(bytes),
     };
     Ok(ServiceResponse::new(req, head.set_body(body)))
@@ -207,6 +221,22 @@ pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
+/// A token made for a session that has none yet, kept with the request until the answer shows
+/// whether a form carries it ([`mask_csrf`] stores it then). A reader who only reads gets no
+/// session cookie: nothing to track them by, and no cookie to encrypt and send on every page.
+#[derive(Clone)]
+struct UnsavedToken(String);
+
+/// This request's unsaved token (one per request, however often the viewer is extracted).
+fn unsaved_token(req: &HttpRequest) -> String {
+    if let Some(t) = req.extensions().get::<UnsavedToken>() {
+        return t.0.clone();
+    }
+    let t = random_token();
+    req.extensions_mut().insert(UnsavedToken(t.clone()));
+    t
+}
+
 /// The account of a live session: not ended, and used within the idle time.
 fn account_of_session(
     c: &mut crate::db::DbConnection,
@@ -228,18 +258,12 @@ impl FromRequest for Viewer {
         let tr = Tr::new(lang_of(req));
         let trust = state.as_ref().is_some_and(|s| s.settings.trust_proxy);
         let address = client_address(req, trust);
+        let csrf = match session.get::<String>(CSRF_KEY) {
+            Ok(Some(t)) if !t.is_empty() => t,
+            _ => unsaved_token(req),
+        };
         Box::pin(async move {
             let state = state.ok_or_else(|| AppError::Internal("no app state".into()))?;
-            let csrf = match session.get::<String>(CSRF_KEY) {
-                Ok(Some(t)) if !t.is_empty() => t,
-                _ => {
-                    let t = random_token();
-                    session
-                        .insert(CSRF_KEY, &t)
-                        .map_err(|e| AppError::Internal(e.to_string()))?;
-                    t
-                }
-            };
             let sid = session.get::<String>(SID_KEY).ok().flatten();
             let mut unread_count = 0;
             let account = match &sid {

@@ -14,6 +14,7 @@ on_both_backends!(
     game_pages_answer_304_per_viewer,
     feeds_answer_304_by_etag_or_date,
     static_files_have_hashed_immutable_names,
+    a_reader_who_only_reads_gets_no_cookie,
 );
 
 /// The body of a response, decoded by its `Content-Encoding`.
@@ -437,4 +438,88 @@ async fn static_files_have_hashed_immutable_names(app: TestApp) {
             assert_eq!(r.status(), StatusCode::NOT_FOUND, "{wrong}");
         }
     }
+}
+
+/// Issue 14: reading sets no session cookie (nothing to track a reader by, no cookie to seal
+/// per page), so a cookieless reader's page is the same page each time and revalidates with
+/// 304. A page with a form (sign-in, sign-up, a game's game-ID login) keeps its token in the
+/// session, and the form works.
+async fn a_reader_who_only_reads_gets_no_cookie(app: TestApp) {
+    let id = thread(&app, "只读测试").await;
+    let game = started_game(&app, "只读", json!({})).await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    let g = game.id;
+    for path in [
+        "/".to_string(),
+        "/b/talk".to_string(),
+        format!("/t/{id}"),
+        format!("/t/{id}?page=1"),
+        "/games".to_string(),
+        format!("/games/{g}"),
+        format!("/games/{g}/threads/game"),
+        "/rules".to_string(),
+    ] {
+        let r = client.get(app.url(&path)).send().await.expect("GET");
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        assert!(
+            r.headers().get("set-cookie").is_none(),
+            "{path} set a cookie: {:?}",
+            r.headers().get("set-cookie")
+        );
+        let body = r.text().await.expect("body");
+        assert!(!body.contains(r#"name="csrf""#), "{path} has a form");
+    }
+    // The same page twice: the same tag, and 304 when revalidated.
+    let url = app.url(&format!("/t/{id}"));
+    let (s, tag, _) = conditional(&client, &url, None).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, again, _) = conditional(&client, &url, None).await;
+    assert_eq!((s, again.as_str()), (StatusCode::OK, tag.as_str()));
+    let (s, _, body) = conditional(&client, &url, Some(&tag)).await;
+    assert_eq!(s, StatusCode::NOT_MODIFIED);
+    assert!(body.is_empty());
+
+    // Pages with a form store their token: the cookie comes with the form, and the form
+    // (its token masked in the page) signs in.
+    for path in [
+        "/login".to_string(),
+        "/register".to_string(),
+        format!("/games/{g}/login"),
+    ] {
+        let r = client.get(app.url(&path)).send().await.expect("GET");
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        let cookie = header(&r, "set-cookie");
+        assert!(cookie.starts_with("maku_session="), "{path}: {cookie}");
+    }
+    app.player("only-reader").await;
+    let b = app.browser();
+    assert!(b.get("/").await.body.contains(r#"href="/login""#));
+    let signed_in = b.login("only-reader", "password-123").await;
+    assert_eq!(signed_in.status, StatusCode::OK);
+    assert!(
+        signed_in.body.contains(r#"href="/u/only-reader""#),
+        "{}",
+        signed_in.body
+    );
+    // Without the form's token, a POST is refused as before.
+    let cold = app.browser();
+    let refused = cold
+        .post_answer(
+            "/login",
+            &[
+                ("csrf", "0123"),
+                ("username", "only-reader"),
+                ("password", "password-123"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::FORBIDDEN,
+        "no token, no sign-in"
+    );
+    assert!(cold.get("/").await.body.contains(r#"href="/login""#));
 }
