@@ -108,9 +108,8 @@ fn main() -> ExitCode {
             )
             .exit();
     }
-    if !matches!(args.command, None | Some(Command::Serve(_))) {
-        cli::init_tracing(&args.global.log, LogTo::Stderr);
-    }
+    let _log = (!matches!(args.command, None | Some(Command::Serve(_))))
+        .then(|| cli::init_tracing(&args.global.log, LogTo::Stderr));
     match args.command {
         None => cli::serve::run(&args.serve, &args.global),
         Some(Command::Serve(serve)) => cli::serve::run(&serve, &args.global),

@@ -422,3 +422,66 @@ fn simulate_plays_every_preset() {
         );
     }
 }
+
+/// Issue 14: the server's log is plain text when it is not a terminal (no colour codes in a
+/// log file), it has a line per request, and the lines still queued for the log's writer
+/// thread are written before the server exits.
+#[test]
+fn the_server_log_is_plain_text_and_complete() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut child = maku()
+        .current_dir(dir.path())
+        .args(["--log", "info", "serve", "--bind", "127.0.0.1:0"])
+        .env_remove("DATABASE_URL")
+        .env_remove("MAKU_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut reader = std::io::BufReader::new(stdout);
+    let mut head = String::new();
+    let port = loop {
+        let mut line = String::new();
+        let n = std::io::BufRead::read_line(&mut reader, &mut line).expect("line");
+        assert!(n > 0, "the server ended before listening: {head}");
+        head.push_str(&line);
+        if let Some(rest) = line.strip_prefix("maku listening on http://127.0.0.1:") {
+            break rest.trim().parse::<u16>().expect("port");
+        }
+    };
+    for _ in 0..3 {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .expect("send");
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).expect("answer");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
+    let stopped = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(stopped.success());
+    let mut rest = String::new();
+    reader
+        .read_to_string(&mut rest)
+        .expect("the rest of the log");
+    let status = child.wait().expect("wait");
+    assert!(status.success(), "a graceful stop exits 0: {status:?}");
+    let log = head + &rest;
+    assert!(
+        !log.contains('\u{1b}'),
+        "no terminal codes in a piped log:\n{log}"
+    );
+    let requests = log
+        .lines()
+        .filter(|l| l.contains(" INFO ") && l.contains("path=/healthz status=200"))
+        .count();
+    assert_eq!(requests, 3, "a line per request:\n{log}");
+    assert!(
+        log.lines().last().is_some_and(|l| l.ends_with("stopped")),
+        "the last line is written before the exit:\n{log}"
+    );
+}

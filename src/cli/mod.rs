@@ -38,13 +38,42 @@ pub enum LogTo {
     Stderr,
 }
 
+/// Keeps the server's log writer until dropped: the lines still queued are written then.
+#[must_use = "dropping the guard stops the log writer"]
+pub struct LogGuard {
+    _writer: Option<tracing_appender::non_blocking::WorkerGuard>,
+}
+
 /// Installs the log subscriber with the `--log` / `MAKU_LOG` filter (checked when parsed).
-pub fn init_tracing(filter: &str, to: LogTo) {
+/// Colours only on a terminal: a log file or a pipe gets plain text.
+///
+/// The server writes a line per request, so its lines are handed to a writer thread
+/// (`tracing_appender::non_blocking`) instead of each request writing to standard output
+/// itself under its lock; the queue blocks rather than dropping lines when it is full.
+pub fn init_tracing(filter: &str, to: LogTo) -> LogGuard {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_new(filter)
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    let _ = match to {
-        LogTo::Stdout => builder.try_init(),
-        LogTo::Stderr => builder.with_writer(std::io::stderr).try_init(),
-    };
+    match to {
+        LogTo::Stdout => {
+            let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+                .lossy(false)
+                .thread_name("maku-log")
+                .finish(std::io::stdout());
+            let ansi = std::io::stdout().is_terminal();
+            let _ = builder.with_ansi(ansi).with_writer(writer).try_init();
+            LogGuard {
+                _writer: Some(guard),
+            }
+        }
+        LogTo::Stderr => {
+            let ansi = std::io::stderr().is_terminal();
+            let _ = builder
+                .with_ansi(ansi)
+                .with_writer(std::io::stderr)
+                .try_init();
+            LogGuard { _writer: None }
+        }
+    }
 }

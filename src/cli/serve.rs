@@ -67,7 +67,7 @@ impl ServeArgs {
 }
 
 pub fn run(args: &ServeArgs, global: &GlobalArgs) -> ExitCode {
-    init_tracing(&global.log, LogTo::Stdout);
+    let _log = init_tracing(&global.log, LogTo::Stdout);
     let settings = args.settings(global);
     actix_web::rt::System::new().block_on(async move {
         let app = match Application::build(settings.clone()).await {
