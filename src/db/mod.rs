@@ -9,6 +9,7 @@ pub mod models;
 pub mod queries;
 pub mod schema;
 pub mod schema_notify;
+pub mod text;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::prelude::*;

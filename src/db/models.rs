@@ -61,6 +61,7 @@ pub struct Thread {
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = posts)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
 pub struct Post {
     pub id: i64,
     pub thread_id: i64,
@@ -78,6 +79,12 @@ pub struct Post {
     /// gaps would count hidden posts: it never leaves the server.
     pub floor: i64,
     /// The sanitised HTML of `body`, rendered when it was written (empty for system posts).
+    /// Read as bytes and checked once ([`crate::db::text`]): pages read it most.
+    #[diesel(
+        deserialize_as = crate::db::text::CheckedText,
+        select_expression = crate::db::text::TextBytes(posts::html),
+        select_expression_type = crate::db::text::TextBytes<posts::html>
+    )]
     pub html: String,
     /// The renderer's version that made `html` (0: never rendered).
     pub html_version: i32,

@@ -18,6 +18,7 @@ on_both_backends!(
     stale_rows_are_shown_fresh_and_rerender_upgrades_them,
     a_stale_game_post_is_shown_fresh,
     the_server_rerenders_stale_rows_at_start,
+    stored_html_read_as_bytes_is_the_stored_text,
 );
 
 /// Posts with Markdown, a raw script, an image and a table: everything the renderer and the
@@ -258,5 +259,54 @@ async fn the_server_rerenders_stale_rows_at_start(app: TestApp) {
     );
     for (body, _, html, _) in post_rows(&app) {
         assert_eq!(html, markdown::render(&body));
+    }
+}
+
+/// Issue 14: pages read a post's HTML as its bytes with one fast UTF-8 check
+/// (`maku::db::text`): what they get is the stored text, character for character, on both
+/// backends (Chinese, emoji, markup); and bytes that are not UTF-8 (only SQLite can hold them)
+/// read lossily, as diesel reads such text, with the rest of the page intact.
+async fn stored_html_read_as_bytes_is_the_stored_text(app: TestApp) {
+    let slug = app.board("general").await;
+    let api = Api::new(&app);
+    let alice = api.account("alice").await;
+    let body = "幕 **一** 😀 <b>&amp;</b> ".repeat(40);
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/boards/{slug}/threads"),
+            &alice,
+            json!({"title": "字节", "body": body}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let mut c = app.state.pool.get().expect("connection");
+    let as_text: String = posts::table
+        .select(posts::html)
+        .first(&mut c)
+        .expect("html as text");
+    let post: maku::db::models::Post = posts::table
+        .select(maku::db::models::Post::as_select())
+        .first(&mut c)
+        .expect("the post, its html read as bytes");
+    assert_eq!(post.html, as_text);
+    assert_eq!(post.html, markdown::render(&body));
+    let page = app.browser().get(&format!("/t/{id}")).await;
+    assert!(page.body.contains(&as_text), "{}", page.body);
+
+    if matches!(*c, maku::db::DbConnection::Sqlite(_)) {
+        // 幕 (E5 B9 95) cut after two bytes, then an <em>.
+        diesel::sql_query(
+            "UPDATE posts SET html = CAST(X'3C703EE5B9' AS TEXT) || '<em>尾</em></p>'",
+        )
+        .execute(&mut c)
+        .expect("broken bytes");
+        let page = app.browser().get(&format!("/t/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(
+            page.body.contains("<p>\u{fffd}<em>尾</em></p>"),
+            "{}",
+            page.body
+        );
     }
 }

@@ -3,6 +3,7 @@
 use crate::db::DbConnection;
 use crate::db::models::{Board, Post, PostRevision, Thread};
 use crate::db::schema::{boards, post_revisions, posts, thread_reads, threads, users};
+use crate::db::text::TextBytes;
 use diesel::prelude::*;
 
 pub const POSTS_PER_PAGE: i64 = 30;
@@ -507,7 +508,7 @@ fn post_columns(bodies: Bodies) -> PostColumns {
         posts::as_seat,
         posts::kind,
         posts::floor,
-        posts::html,
+        TextBytes(posts::html),
         posts::html_version,
     )
 }
@@ -532,7 +533,7 @@ type PostColumns = (
     posts::as_seat,
     posts::kind,
     posts::floor,
-    posts::html,
+    TextBytes<posts::html>,
     posts::html_version,
 );
 
