@@ -38,6 +38,10 @@ pub struct Settings {
     pub public_url: Option<String>,
     /// How often the live hub reads an open game's public mark (no flag: tests shorten it).
     pub live_poll: std::time::Duration,
+    /// How long a page kept for readers without a session is served (`web::page_cache`);
+    /// zero keeps none. Off here, so tests read their own writes at once; the server's flag
+    /// defaults to a second.
+    pub page_cache: std::time::Duration,
 }
 
 impl Settings {
@@ -60,6 +64,7 @@ impl Settings {
             posts_per_minute: 10,
             public_url: None,
             live_poll: std::time::Duration::from_secs(2),
+            page_cache: std::time::Duration::ZERO,
         }
     }
 

@@ -19,7 +19,7 @@ static_loader! {
 }
 
 /// The languages maku speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     #[default]
     Zh,

@@ -125,10 +125,12 @@ impl Application {
             state.settings.public_url = Some(bound.public_base());
         }
         let data = actix_web::web::Data::new(state.clone());
+        let pages = actix_web::web::Data::new(web::page_cache::PageCache::new(settings.page_cache));
         let secure = settings.secure_cookies;
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
+                .app_data(pages.clone())
                 .configure(web::configure)
                 .wrap(from_fn(web::viewer::mask_csrf))
                 .wrap(from_fn(web::head_as_get))
@@ -136,7 +138,7 @@ impl Application {
                 .wrap(from_fn(web::request_context))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
-                        .cookie_name("maku_session".into())
+                        .cookie_name(web::SESSION_COOKIE.into())
                         .cookie_http_only(true)
                         .cookie_same_site(SameSite::Lax)
                         .cookie_secure(secure)

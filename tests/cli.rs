@@ -184,7 +184,7 @@ fn first_start_creates_admin_once_and_prints_the_address() {
 }
 
 /// The server's own flags (issue 11), as `maku --help` lists them.
-const SERVER_FLAGS: [&str; 12] = [
+const SERVER_FLAGS: [&str; 13] = [
     "--bind",
     "--secure-cookies",
     "--trust-proxy",
@@ -196,6 +196,7 @@ const SERVER_FLAGS: [&str; 12] = [
     "--public-url",
     "--actions-per-minute",
     "--posts-per-minute",
+    "--page-cache-ms",
     "MAKU_BIND",
 ];
 

@@ -47,6 +47,11 @@ pub struct ServeArgs {
     /// Posts and edits one account may make per minute (0 = no limit).
     #[arg(long, env = "MAKU_POSTS_PER_MINUTE", default_value_t = 10)]
     pub posts_per_minute: u32,
+    /// Milliseconds a page is kept for readers without a session (0 = not kept): such a
+    /// reader may see a page this old.
+    #[arg(long, env = "MAKU_PAGE_CACHE_MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub page_cache_ms: u64,
 }
 
 impl ServeArgs {
@@ -62,6 +67,7 @@ impl ServeArgs {
         s.public_url = self.public_url.clone();
         s.actions_per_minute = self.actions_per_minute;
         s.posts_per_minute = self.posts_per_minute;
+        s.page_cache = std::time::Duration::from_millis(self.page_cache_ms);
         s
     }
 }

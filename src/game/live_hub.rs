@@ -59,6 +59,8 @@ pub struct LiveHub(Arc<Inner>);
 struct Inner {
     games: Mutex<HashMap<i64, Arc<Game>>>,
     polls: AtomicU64,
+    /// Public changes seen by any poller (a mark that moved, a game gone).
+    changes: AtomicU64,
 }
 
 /// One polled game.
@@ -80,6 +82,13 @@ impl LiveHub {
     }
 
     /// How many times this hub has read a game's mark (tests compare it with the streams).
+    /// How many public changes this instance's pollers have seen: a count that moves, before
+    /// the streams are told, whenever the public mark of a watched game does. Kept pages of
+    /// that age are old (`web::page_cache`).
+    pub fn changes(&self) -> u64 {
+        self.0.changes.load(Ordering::SeqCst)
+    }
+
     pub fn polls(&self) -> u64 {
         self.0.polls.load(Ordering::Relaxed)
     }
@@ -168,6 +177,8 @@ impl LiveHub {
                     game.marks.send_if_modified(|seen| {
                         let moved = *seen != Seen::Now(now.clone());
                         if moved {
+                            // Counted before the streams wake: a page they reload is new.
+                            self.0.changes.fetch_add(1, Ordering::SeqCst);
                             *seen = Seen::Now(now);
                         }
                         moved
@@ -180,6 +191,7 @@ impl LiveHub {
                         tracing::warn!(game_id, error = %e, "live poll failed");
                     }
                     self.remove(game_id, &game);
+                    self.0.changes.fetch_add(1, Ordering::SeqCst);
                     game.marks.send_replace(Seen::Gone { not_found });
                     game.done.send_modify(|d| *d += 1);
                     return;

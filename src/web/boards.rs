@@ -90,7 +90,11 @@ pub fn thread_title(tr: &crate::i18n::Tr, kind: &str, title: &str) -> String {
     tr.t1(&format!("thread-suffix-{kind}"), "title", &game)
 }
 
-#[get("/")]
+#[get(
+    "/",
+    wrap = "actix_web::middleware::from_fn(crate::web::page_cache::anonymous)",
+    wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
+)]
 async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<IndexPage, AppError> {
     let boards = state.db(|c| Ok(forum::boards(c)?)).await?;
     let tr = viewer.tr;
@@ -188,7 +192,11 @@ fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
     }
 }
 
-#[get("/b/{slug}")]
+#[get(
+    "/b/{slug}",
+    wrap = "actix_web::middleware::from_fn(crate::web::page_cache::anonymous)",
+    wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
+)]
 async fn show_board(
     viewer: Viewer,
     state: web::Data<AppState>,

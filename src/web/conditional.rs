@@ -1,5 +1,6 @@
-//! Conditional GETs (issue 14): an `ETag` on the pages worth revalidating (a forum thread, a
-//! game, a game thread, the Atom feeds), and `304 Not Modified` when the client already has it.
+//! Conditional GETs (issue 14): an `ETag` on the pages worth revalidating (the board index, a
+//! board, a forum thread, a game, a game thread, the Atom feeds, a game's JSON), and
+//! `304 Not Modified` when the client already has it.
 //!
 //! Pages are per viewer (the session's CSRF token, the signed-in name, unread marks, a flash),
 //! so the tag is a digest of the rendered body: two viewers never share one (their tokens
@@ -67,7 +68,13 @@ pub async fn etag<B: MessageBody + 'static>(
         // A streamed body is not tagged (none of the wrapped pages streams).
         Err(body) => return Ok(ServiceResponse::new(req, head.set_body(body))),
     };
-    let tag = tag_of(&bytes);
+    // A kept page (`web::page_cache`) comes with the tag of its body.
+    let kept = head
+        .headers()
+        .get(header::ETAG)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let tag = kept.unwrap_or_else(|| tag_of(&bytes));
     let headers = head.headers_mut();
     if let Ok(v) = HeaderValue::from_str(&tag) {
         headers.insert(header::ETAG, v);

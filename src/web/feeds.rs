@@ -102,6 +102,7 @@ fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: V
 
 #[get(
     "/b/{slug}/feed.atom",
+    wrap = "actix_web::middleware::from_fn(crate::web::page_cache::anonymous)",
     wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
 )]
 async fn board_feed(
@@ -204,6 +205,7 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
 
 #[get(
     "/games/{id}/feed.atom",
+    wrap = "actix_web::middleware::from_fn(crate::web::page_cache::anonymous)",
     wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
 )]
 async fn game_feed(

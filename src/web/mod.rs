@@ -13,6 +13,7 @@ pub mod flash;
 pub mod game_login;
 pub mod games;
 pub mod notifications;
+pub mod page_cache;
 pub mod pages;
 pub mod posts;
 pub mod redirect;
@@ -28,6 +29,9 @@ use actix_web::middleware::Next;
 use actix_web::{HttpRequest, web};
 use error::{REQUEST_CTX, RequestCtx};
 use futures_util::StreamExt;
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "maku_session";
 
 /// Sets the language and the page/API flavour for the error mapping of this request.
 pub async fn request_context(

@@ -184,6 +184,7 @@ fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<Stri
 
 #[get(
     "/t/{id}",
+    wrap = "actix_web::middleware::from_fn(crate::web::page_cache::anonymous)",
     wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
 )]
 async fn show(

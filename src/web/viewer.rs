@@ -227,6 +227,11 @@ pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
 #[derive(Clone)]
 struct UnsavedToken(String);
 
+/// The token made for this request and not stored in its session (yet), if any.
+pub(crate) fn unsaved_token_of(req: &HttpRequest) -> Option<String> {
+    req.extensions().get::<UnsavedToken>().map(|t| t.0.clone())
+}
+
 /// This request's unsaved token (one per request, however often the viewer is extracted).
 fn unsaved_token(req: &HttpRequest) -> String {
     if let Some(t) = req.extensions().get::<UnsavedToken>() {

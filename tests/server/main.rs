@@ -21,6 +21,7 @@ mod games;
 mod live;
 mod many_instances;
 mod notify;
+mod page_cache;
 mod phases;
 mod posting;
 mod prg;

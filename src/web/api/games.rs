@@ -121,7 +121,11 @@ async fn api_start(
     Ok(HttpResponse::Ok().json(json!({"act": 1, "deadline": iso(deadline)})))
 }
 
-#[get("/games/{id}")]
+#[get(
+    "/games/{id}",
+    wrap = "actix_web::middleware::from_fn(crate::web::page_cache::anonymous)",
+    wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
+)]
 async fn api_game(
     state: web::Data<AppState>,
     id: web::Path<i64>,

@@ -206,6 +206,7 @@ impl GamePage {
 
 #[get(
     "/games/{id}",
+    wrap = "actix_web::middleware::from_fn(crate::web::page_cache::anonymous)",
     wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
 )]
 pub async fn show(

@@ -197,6 +197,7 @@ fn page_of(
 
 #[get(
     "/games/{id}/threads/{kind}",
+    wrap = "actix_web::middleware::from_fn(crate::web::page_cache::anonymous)",
     wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
 )]
 pub async fn show(

@@ -1,0 +1,238 @@
+//! A short-lived cache of the pages anonymous readers get (issue 14): a forum's readers are
+//! mostly people without an account, each asking for the same few pages, and a page that any
+//! reader without a session would be given is the same page for all of them.
+//!
+//! Only a `GET` without a session cookie, without an `Authorization` header and without a
+//! query is answered from here (a page with `?page=…` or `?author=…` is rendered as before),
+//! keyed by its path and the reader's language. Only a `200` whose body does not carry this
+//! request's CSRF token (a page with a form, see [`crate::web::viewer::mask_csrf`]) and that
+//! sets no cookie is kept. Nothing viewer-specific can be in it: a request without a session
+//! has no account, no seat, no flash and no token.
+//!
+//! An entry lives `--page-cache-ms` (1 s by default; 0 turns the cache off), so a reader without
+//! an account may see a page that old. Writes do not empty it: a miss right after a write would
+//! time secret submissions (issue 9). What does empty it is a public change the instance's live
+//! hub sees ([`crate::game::live_hub::LiveHub::changes`]): a game page that reloads on its live
+//! stream's `update` gets the new page, never a kept one.
+
+use crate::app::AppState;
+use crate::i18n::Lang;
+use crate::web::conditional;
+use crate::web::viewer::lang_of;
+use actix_web::HttpResponse;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderMap, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::web::{Bytes, Data};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// The most page bytes kept at once (a thread page is ~50 KB: about 80 pages).
+const BUDGET: usize = 4 * 1024 * 1024;
+
+/// One kept page.
+struct Entry {
+    at: Instant,
+    /// The live hub's count of public changes when the page was rendered.
+    changes: u64,
+    headers: HeaderMap,
+    body: Bytes,
+}
+
+#[derive(Default)]
+struct Store {
+    pages: HashMap<(String, Lang), Entry>,
+    bytes: usize,
+}
+
+/// The shared cache of one instance (all its workers).
+#[derive(Clone)]
+pub struct PageCache {
+    ttl: Duration,
+    store: Arc<Mutex<Store>>,
+}
+
+impl PageCache {
+    /// A cache keeping each page for `ttl` (zero: keep nothing).
+    pub fn new(ttl: Duration) -> PageCache {
+        PageCache {
+            ttl,
+            store: Arc::default(),
+        }
+    }
+
+    fn store(&self) -> MutexGuard<'_, Store> {
+        self.store.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The page kept for `key`, if it is still young and no public change came since.
+    fn get(&self, key: &(String, Lang), changes: u64) -> Option<(HeaderMap, Bytes)> {
+        let store = self.store();
+        let e = store.pages.get(key)?;
+        (e.at.elapsed() < self.ttl && e.changes == changes)
+            .then(|| (e.headers.clone(), e.body.clone()))
+    }
+
+    fn put(&self, key: (String, Lang), changes: u64, headers: HeaderMap, body: Bytes) {
+        if body.len() > BUDGET / 8 {
+            return;
+        }
+        let ttl = self.ttl;
+        let mut store = self.store();
+        let Store { pages, bytes } = &mut *store;
+        if let Some(old) = pages.remove(&key) {
+            *bytes -= old.body.len();
+        }
+        if *bytes + body.len() > BUDGET {
+            // Old pages first; then any, until the new one fits.
+            pages.retain(|_, e| {
+                let keep = e.at.elapsed() < ttl && e.changes == changes;
+                if !keep {
+                    *bytes -= e.body.len();
+                }
+                keep
+            });
+            while *bytes + body.len() > BUDGET {
+                let Some(k) = pages.keys().next().cloned() else {
+                    break;
+                };
+                if let Some(e) = pages.remove(&k) {
+                    *bytes -= e.body.len();
+                }
+            }
+        }
+        *bytes += body.len();
+        pages.insert(
+            key,
+            Entry {
+                at: Instant::now(),
+                changes,
+                headers,
+                body,
+            },
+        );
+    }
+
+    /// Pages kept now and their bytes (tests).
+    pub fn size(&self) -> (usize, usize) {
+        let store = self.store();
+        (store.pages.len(), store.bytes)
+    }
+}
+
+/// Whether the request is one any reader without a session would make.
+fn anonymous_get(req: &ServiceRequest) -> bool {
+    req.method() == Method::GET
+        && req.cookie(crate::web::SESSION_COOKIE).is_none()
+        && !req.headers().contains_key(header::AUTHORIZATION)
+}
+
+/// The middleware, on the pages anonymous readers read most (the boards, a thread's first
+/// page, a game, its public thread, the feeds, a game's JSON). Inside
+/// [`crate::web::conditional::etag`], so a kept page still answers `304`.
+pub async fn anonymous(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let cache = req.app_data::<Data<PageCache>>().cloned();
+    let state = req.app_data::<Data<AppState>>().cloned();
+    let (Some(cache), Some(state)) = (cache, state) else {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    if cache.ttl.is_zero() || !anonymous_get(&req) {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    }
+    let key = (
+        format!("{}?{}", req.path(), req.query_string()),
+        lang_of(req.request()),
+    );
+    // Read before rendering: a change during the render makes the kept page old at once.
+    let changes = state.live.changes();
+    if let Some((headers, body)) = cache.get(&key, changes) {
+        let mut res = HttpResponse::Ok().body(body);
+        *res.headers_mut() = headers;
+        return Ok(req.into_response(res));
+    }
+    let res = next.call(req).await?.map_into_boxed_body();
+    if res.status() != StatusCode::OK || res.headers().contains_key(header::SET_COOKIE) {
+        return Ok(res);
+    }
+    let (req, res) = res.into_parts();
+    let (head, body) = res.into_parts();
+    let bytes = match body.try_into_bytes() {
+        Ok(b) => b,
+        Err(body) => return Ok(ServiceResponse::new(req, head.set_body(body))),
+    };
+    let has_form = crate::web::viewer::unsaved_token_of(&req)
+        .is_some_and(|t| memchr::memmem::find(&bytes, t.as_bytes()).is_some());
+    let session_written = !matches!(
+        actix_session::SessionExt::get_session(&req).status(),
+        actix_session::SessionStatus::Unchanged
+    );
+    if !has_form && !session_written {
+        // The page's tag is taken once, here, and kept with it ([`conditional::etag`] uses
+        // a tag it finds instead of digesting the body on every answer).
+        let mut headers = head.headers().clone();
+        if let Ok(tag) = HeaderValue::from_str(&conditional::tag_of(&bytes)) {
+            headers.insert(header::ETAG, tag);
+        }
+        cache.put(key, changes, headers, bytes.clone());
+    }
+    Ok(ServiceResponse::new(
+        req,
+        head.set_body(BoxBody::new(bytes)),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(p: &str) -> (String, Lang) {
+        (p.to_string(), Lang::default())
+    }
+
+    #[test]
+    fn pages_expire_and_a_public_change_drops_them() {
+        let c = PageCache::new(Duration::from_secs(60));
+        c.put(key("/t/1"), 7, HeaderMap::new(), Bytes::from_static(b"one"));
+        assert_eq!(
+            c.get(&key("/t/1"), 7).map(|p| p.1),
+            Some(Bytes::from_static(b"one"))
+        );
+        assert!(c.get(&key("/t/1"), 8).is_none(), "a public change since");
+        assert!(c.get(&key("/t/2"), 7).is_none());
+        let zero = PageCache::new(Duration::ZERO);
+        zero.put(key("/t/1"), 7, HeaderMap::new(), Bytes::from_static(b"one"));
+        assert!(
+            zero.get(&key("/t/1"), 7).is_none(),
+            "a zero TTL keeps nothing"
+        );
+    }
+
+    #[test]
+    fn the_cache_stays_within_its_budget() {
+        let c = PageCache::new(Duration::from_secs(60));
+        let page = Bytes::from(vec![b'x'; BUDGET / 10]);
+        for i in 0..40 {
+            c.put(key(&format!("/t/{i}")), 1, HeaderMap::new(), page.clone());
+            let (_, bytes) = c.size();
+            assert!(bytes <= BUDGET, "{bytes}");
+        }
+        assert_eq!(c.size(), (10, 10 * (BUDGET / 10)));
+        // The same key again replaces, it does not add.
+        c.put(key("/t/39"), 1, HeaderMap::new(), Bytes::from_static(b"y"));
+        assert_eq!(c.size().1, 9 * (BUDGET / 10) + 1);
+        // Too large a page is not kept.
+        c.put(
+            key("/big"),
+            1,
+            HeaderMap::new(),
+            Bytes::from(vec![0; BUDGET / 4]),
+        );
+        assert!(c.get(&key("/big"), 1).is_none());
+    }
+}

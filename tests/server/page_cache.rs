@@ -1,0 +1,183 @@
+//! Issue 14: the pages readers without a session read most are kept for a moment and served
+//! to all of them (`web::page_cache`): never to a signed-in reader, never across languages,
+//! never with a cookie, and dropped when a game's public mark moves, so a page that reloads on
+//! its live stream's `update` is new.
+
+use crate::helpers::{Api, TestApp, started_game};
+use reqwest::StatusCode;
+use serde_json::json;
+use std::time::Duration;
+
+/// Long enough that a test's few requests all fall within it.
+const KEPT: Duration = Duration::from_secs(30);
+
+fn cached(s: &mut maku::config::Settings) {
+    s.page_cache = KEPT;
+    s.live_poll = Duration::from_millis(100);
+}
+
+macro_rules! on_both_backends_cached {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[actix_web::test]
+                async fn $name() {
+                    let app = $crate::helpers::spawn_with($crate::helpers::Backend::Sqlite, super::cached)
+                        .await
+                        .expect("sqlite app");
+                    super::$name(app).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[actix_web::test]
+                async fn $name() {
+                    match $crate::helpers::spawn_with($crate::helpers::Backend::Postgres, super::cached).await {
+                        Some(app) => super::$name(app).await,
+                        None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
+                    }
+                }
+            )*
+        }
+    };
+}
+
+on_both_backends_cached!(
+    readers_without_a_session_share_a_kept_page,
+    a_public_change_drops_the_kept_pages,
+);
+
+/// A client without cookies (no session): a reader who has not signed in.
+fn anonymous() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+async fn get(client: &reqwest::Client, url: &str, lang: &str) -> (StatusCode, String, bool) {
+    let r = client
+        .get(url)
+        .header("Accept-Language", lang)
+        .send()
+        .await
+        .expect("GET");
+    let cookie = r.headers().contains_key("set-cookie");
+    (r.status(), r.text().await.expect("body"), cookie)
+}
+
+async fn readers_without_a_session_share_a_kept_page(app: TestApp) {
+    let slug = app.board("talk").await;
+    let api = Api::new(&app);
+    let writer = api.account("writer").await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/boards/{slug}/threads"),
+            &writer,
+            json!({"title": "缓存", "body": "第一楼"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let url = app.url(&format!("/t/{id}"));
+
+    // A signed-in reader first: their page (their name, their sign-out form) is never kept.
+    let member = app.player("member").await;
+    let theirs = member.get(&format!("/t/{id}")).await;
+    assert!(theirs.body.contains(r#"href="/u/member""#));
+    let (s, page, cookie) = get(&anonymous(), &url, "zh-CN").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(!cookie, "no cookie for a reader");
+    assert!(
+        !page.contains("member") && !page.contains(r#"name="csrf""#),
+        "{page}"
+    );
+    assert!(page.contains("第一楼") && page.contains(r#"href="/login""#));
+
+    // A reply: a reader without a session is served the kept page (as old as the cache's
+    // time at most); a signed-in reader sees the reply at once.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{id}/posts"),
+            &writer,
+            json!({"body": "第二楼"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let (_, kept, cookie) = get(&anonymous(), &url, "zh-CN").await;
+    assert!(!cookie);
+    assert_eq!(
+        kept, page,
+        "the kept page, the same for every reader without a session"
+    );
+    assert!(
+        member
+            .get(&format!("/t/{id}"))
+            .await
+            .body
+            .contains("第二楼")
+    );
+    // Another query or another language is another page.
+    let (_, paged, _) = get(&anonymous(), &format!("{url}?page=1"), "zh-CN").await;
+    assert!(paged.contains("第二楼"), "{paged}");
+    let (_, english, _) = get(&anonymous(), &url, "en").await;
+    assert!(english.contains(r#"<html lang="en">"#), "{english}");
+    assert!(english.contains("第二楼"));
+    // An API token is a session: its reader gets the game JSON fresh, not a kept one.
+    let g = started_game(&app, "缓存", json!({})).await;
+    let path = format!("/api/v1/games/{}", g.id);
+    let (_, before) = api.get(&path, None).await;
+    let act = before["act"].as_i64().expect("act");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/resolve", g.id),
+            &g.admin,
+            json!({"act": act}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (_, anon) = api.get(&path, None).await;
+    assert_eq!(anon, before, "kept for readers without a session");
+    let (_, signed) = api.get(&path, Some(&g.players[1])).await;
+    // (Nobody acted or voted: the resolution ends the game.)
+    assert_eq!(before["status"], "running");
+    assert_eq!(signed["status"], "finished", "{signed}");
+}
+
+async fn a_public_change_drops_the_kept_pages(app: TestApp) {
+    let g = started_game(&app, "实时", json!({})).await;
+    let client = anonymous();
+    let thread = app.url(&format!("/games/{}/threads/game", g.id));
+    let (s, first, _) = get(&client, &thread, "zh-CN").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(!first.contains("新的一楼"));
+    // The game's live stream, as its page opens it.
+    let mut stream = client
+        .get(app.url(&format!("/games/{}/events", g.id)))
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(stream.status(), StatusCode::OK);
+    let (s, b) = Api::new(&app)
+        .post(
+            &format!("/api/v1/games/{}/threads/game", g.id),
+            &g.players[0],
+            json!({"body": "新的一楼"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let mut seen = String::new();
+    while !seen.contains("event: update") {
+        let chunk = tokio::time::timeout(Duration::from_secs(10), stream.chunk())
+            .await
+            .unwrap_or_else(|_| panic!("an update: {seen}"))
+            .expect("a chunk")
+            .expect("not the end");
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    // The reload the update asks for: the new page, long before the kept one would expire.
+    let (s, reloaded, _) = get(&client, &thread, "zh-CN").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(reloaded.contains("新的一楼"), "{reloaded}");
+}
