@@ -325,6 +325,29 @@ def run_oha(url, secs, conns, threads, headers=()):
     }
 
 
+def session_cookie(base, name, password):
+    """A signed-in browser session's cookie, got through the sign-in form as a browser does."""
+    u = urllib.parse.urlsplit(base)
+    c = http.client.HTTPConnection(u.hostname, u.port, timeout=60)
+    c.request("GET", "/login")
+    r = c.getresponse()
+    page = r.read().decode()
+    cookie = (r.getheader("Set-Cookie") or "").split(";")[0]
+    m = re.search(r'name="csrf" value="([^"]+)"', page)
+    if not cookie or not m:
+        raise RuntimeError("the sign-in page has no session cookie or no form token")
+    form = urllib.parse.urlencode({"csrf": m.group(1), "username": name, "password": password})
+    c.request("POST", "/login", body=form, headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+    r = c.getresponse()
+    r.read()
+    signed = (r.getheader("Set-Cookie") or "").split(";")[0]
+    c.close()
+    if r.status != 303 or not signed:
+        raise RuntimeError(f"signing in {name} answered {r.status}")
+    return signed
+
+
 class Bench:
     """Measures URLs one after another, with the server's CPU over each run."""
 
@@ -335,30 +358,30 @@ class Bench:
         self.tool = load_tool()
         self.rows = []
 
-    def check(self, path):
+    def check(self, path, headers=()):
         """One plain GET first: the page must answer 200 with a body (wrk counts 3xx as fine)."""
         u = urllib.parse.urlsplit(self.base)
         # A slow server may still be working off the last run's queue: wait for it.
         c = http.client.HTTPConnection(u.hostname, u.port, timeout=300)
-        c.request("GET", path)
+        c.request("GET", path, headers=dict(h.split(": ", 1) for h in headers))
         r = c.getresponse()
         body = r.read()
         c.close()
         return r.status, len(body)
 
-    def measure(self, name, path, group="quiet", kind="page"):
-        status, size = self.check(path)
+    def measure(self, name, path, group="quiet", kind="page", headers=()):
+        status, size = self.check(path, headers)
         run = run_wrk if self.tool == "wrk" else run_oha
         if self.warmup:
             # Not counted: lets every worker of a server compile its templates, fill caches.
-            run(self.base + path, self.warmup, self.conns, self.threads)
-            self.check(path)
+            run(self.base + path, self.warmup, self.conns, self.threads, headers)
+            self.check(path, headers)
         cpu0, t0 = (self.proc.cpu_secs(), time.time()) if self.proc else (0, 0)
         if self.proc:
             with self.proc.during(f"wrk:{group}"):
-                res = run(self.base + path, self.secs, self.conns, self.threads)
+                res = run(self.base + path, self.secs, self.conns, self.threads, headers)
         else:
-            res = run(self.base + path, self.secs, self.conns, self.threads)
+            res = run(self.base + path, self.secs, self.conns, self.threads, headers)
         if self.proc:
             res["cpu"] = 100.0 * (self.proc.cpu_secs() - cpu0) / max(time.time() - t0, 1e-9)
         res.update(name=name, path=path, group=group, kind=kind, status=status, size=size)
@@ -776,7 +799,11 @@ def report(args, w, bench, ballots, due, streams, proc, idle):
     for r in rows:
         ratio = r["rps"] / h
         errs = r["non2xx"] + r["sock"]
-        if r["path"] == "/healthz":
+        if r["group"] == "signed":
+            # For scale: a signed-in reader's page is rendered every time (no kept page).
+            ok = errs == 0
+            tgt = "— (for scale)" if ok else f"{verdict(False)} (errors)"
+        elif r["path"] == "/healthz":
             tgt = "(reference)" if r["group"] == "quiet" else "—"
             ok = errs == 0
             if not ok:
@@ -785,8 +812,8 @@ def report(args, w, bench, ballots, due, streams, proc, idle):
             ok = ratio >= 0.25 and errs == 0
             tgt = f"≥ 25%, no error: {verdict(ok)}"
         fails += 0 if ok else 1
-        name = r["name"] + (f" *({args.streams:,} streams open)*"
-                            if r["group"] == "streams" else "")
+        name = r["name"] + {"streams": f" *({args.streams:,} streams open)*",
+                            "signed": " *(signed in)*"}.get(r["group"], "")
         p(f"| {name} | {r['rps']:,.0f} | {100 * ratio:.1f}% | {fmt_ms(r['p50'])} | "
           f"{fmt_ms(r['p99'])} | {r['non2xx']} / {r['sock']} | {r.get('cpu', 0):.0f}% | {tgt} |")
     p1 = by.get(("quiet", "3,000-post thread, page 1"))
@@ -921,6 +948,11 @@ def cmd_run(args):
     ]
     for name, path in pages:
         bench.measure(name, path)
+    # The same pages for a signed-in reader, rendered on every request: the pages above are
+    # anonymous, so after the first of each second they come from the kept pages.
+    cookie = f"Cookie: {session_cookie(args.base, PLAYERS[0], PASSWORD)}"
+    for name, path in [pages[3], pages[8], pages[9], pages[10]]:
+        bench.measure(name, path, group="signed", headers=[cookie])
 
     streams = None
     if args.streams:
