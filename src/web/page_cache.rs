@@ -9,8 +9,9 @@
 //! sets no cookie is kept. Nothing viewer-specific can be in it: a request without a session
 //! has no account, no seat, no flash and no token.
 //!
-//! An entry lives `--page-cache-ms` (1 s by default; 0 turns the cache off), so a reader without
-//! an account may see a page that old. Writes do not empty it: a miss right after a write would
+//! An entry lives `--page-cache-ms` (1 s by default; 0 turns the cache off); past that, one
+//! reader renders the page anew while the others are still given the old one, so a reader
+//! without an account may see a page that old plus the time of one render. Writes do not empty it: a miss right after a write would
 //! time secret submissions (issue 9). What does empty it is a public change the instance's live
 //! hub sees ([`crate::game::live_hub::LiveHub::changes`]): a game page that reloads on its live
 //! stream's `update` gets the new page, never a kept one.
@@ -33,6 +34,11 @@ use std::time::{Duration, Instant};
 /// The most page bytes kept at once (a thread page is ~50 KB: about 80 pages).
 const BUDGET: usize = 4 * 1024 * 1024;
 
+/// How long the other readers of a page past its time are given the old page while one
+/// reader renders it anew: longer than a render takes, short enough that a render that
+/// failed is soon tried again by the next reader.
+const RENEWAL: Duration = Duration::from_secs(2);
+
 /// One kept page.
 struct Entry {
     at: Instant,
@@ -40,6 +46,17 @@ struct Entry {
     changes: u64,
     headers: HeaderMap,
     body: Bytes,
+    /// Past its time, one reader renders it anew (since this instant); meanwhile the others
+    /// are still given this page, so a busy page is rendered once a period, not by every
+    /// reader waiting at that moment.
+    renewing: Option<Instant>,
+}
+
+/// What a reader without a session gets.
+enum Lookup {
+    Kept(HeaderMap, Bytes),
+    /// Render it (and keep it).
+    Render,
 }
 
 #[derive(Default)]
@@ -68,12 +85,35 @@ impl PageCache {
         self.store.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The page kept for `key`, if it is still young and no public change came since.
-    fn get(&self, key: &(String, Lang), changes: u64) -> Option<(HeaderMap, Bytes)> {
-        let store = self.store();
-        let e = store.pages.get(key)?;
-        (e.at.elapsed() < self.ttl && e.changes == changes)
-            .then(|| (e.headers.clone(), e.body.clone()))
+    /// The page kept for `key` while it is young and no public change came since. Past its
+    /// time, the first reader is told to render it and the others still get it, for as long
+    /// as one render may take ([`RENEWAL`]); after a public change, nobody gets it.
+    fn get(&self, key: &(String, Lang), changes: u64) -> Lookup {
+        let mut store = self.store();
+        let Some(e) = store.pages.get_mut(key) else {
+            return Lookup::Render;
+        };
+        if e.changes != changes {
+            return Lookup::Render;
+        }
+        if e.at.elapsed() >= self.ttl {
+            match e.renewing {
+                Some(since) if since.elapsed() < RENEWAL => {}
+                _ => {
+                    e.renewing = Some(Instant::now());
+                    return Lookup::Render;
+                }
+            }
+        }
+        Lookup::Kept(e.headers.clone(), e.body.clone())
+    }
+
+    /// The page for `key` is not to be kept any more (its render answered otherwise).
+    fn forget(&self, key: &(String, Lang)) {
+        let mut store = self.store();
+        if let Some(e) = store.pages.remove(key) {
+            store.bytes -= e.body.len();
+        }
     }
 
     fn put(&self, key: (String, Lang), changes: u64, headers: HeaderMap, body: Bytes) {
@@ -112,6 +152,7 @@ impl PageCache {
                 changes,
                 headers,
                 body,
+                renewing: None,
             },
         );
     }
@@ -151,20 +192,30 @@ pub async fn anonymous(
     );
     // Read before rendering: a change during the render makes the kept page old at once.
     let changes = state.live.changes();
-    if let Some((headers, body)) = cache.get(&key, changes) {
+    if let Lookup::Kept(headers, body) = cache.get(&key, changes) {
         let mut res = HttpResponse::Ok().body(body);
         *res.headers_mut() = headers;
         return Ok(req.into_response(res));
     }
-    let res = next.call(req).await?.map_into_boxed_body();
+    let res = match next.call(req).await {
+        Ok(res) => res.map_into_boxed_body(),
+        Err(e) => {
+            cache.forget(&key);
+            return Err(e);
+        }
+    };
     if res.status() != StatusCode::OK || res.headers().contains_key(header::SET_COOKIE) {
+        cache.forget(&key);
         return Ok(res);
     }
     let (req, res) = res.into_parts();
     let (head, body) = res.into_parts();
     let bytes = match body.try_into_bytes() {
         Ok(b) => b,
-        Err(body) => return Ok(ServiceResponse::new(req, head.set_body(body))),
+        Err(body) => {
+            cache.forget(&key);
+            return Ok(ServiceResponse::new(req, head.set_body(body)));
+        }
     };
     let has_form = crate::web::viewer::unsaved_token_of(&req)
         .is_some_and(|t| memchr::memmem::find(&bytes, t.as_bytes()).is_some());
@@ -180,6 +231,8 @@ pub async fn anonymous(
             headers.insert(header::ETAG, tag);
         }
         cache.put(key, changes, headers, bytes.clone());
+    } else {
+        cache.forget(&key);
     }
     Ok(ServiceResponse::new(
         req,
@@ -195,22 +248,54 @@ mod tests {
         (p.to_string(), Lang::default())
     }
 
+    fn body(l: Lookup) -> Option<Bytes> {
+        match l {
+            Lookup::Kept(_, b) => Some(b),
+            Lookup::Render => None,
+        }
+    }
+
     #[test]
-    fn pages_expire_and_a_public_change_drops_them() {
+    fn a_public_change_drops_a_page() {
         let c = PageCache::new(Duration::from_secs(60));
         c.put(key("/t/1"), 7, HeaderMap::new(), Bytes::from_static(b"one"));
         assert_eq!(
-            c.get(&key("/t/1"), 7).map(|p| p.1),
+            body(c.get(&key("/t/1"), 7)),
             Some(Bytes::from_static(b"one"))
         );
-        assert!(c.get(&key("/t/1"), 8).is_none(), "a public change since");
-        assert!(c.get(&key("/t/2"), 7).is_none());
-        let zero = PageCache::new(Duration::ZERO);
-        zero.put(key("/t/1"), 7, HeaderMap::new(), Bytes::from_static(b"one"));
-        assert!(
-            zero.get(&key("/t/1"), 7).is_none(),
-            "a zero TTL keeps nothing"
+        assert_eq!(body(c.get(&key("/t/1"), 8)), None, "a public change since");
+        assert_eq!(body(c.get(&key("/t/1"), 8)), None, "for every reader");
+        assert_eq!(body(c.get(&key("/t/2"), 7)), None);
+    }
+
+    #[test]
+    fn past_its_time_one_reader_renders_and_the_others_get_the_old_page() {
+        let c = PageCache::new(Duration::from_millis(30));
+        c.put(key("/t/1"), 1, HeaderMap::new(), Bytes::from_static(b"old"));
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(body(c.get(&key("/t/1"), 1)), None, "the first renders");
+        for _ in 0..5 {
+            assert_eq!(
+                body(c.get(&key("/t/1"), 1)),
+                Some(Bytes::from_static(b"old"))
+            );
+        }
+        assert_eq!(
+            body(c.get(&key("/t/1"), 2)),
+            None,
+            "never after a public change"
         );
+        c.put(key("/t/1"), 1, HeaderMap::new(), Bytes::from_static(b"new"));
+        assert_eq!(
+            body(c.get(&key("/t/1"), 1)),
+            Some(Bytes::from_static(b"new"))
+        );
+        // A render that kept nothing forgets the page: the next reader renders.
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(body(c.get(&key("/t/1"), 1)), None);
+        c.forget(&key("/t/1"));
+        assert_eq!(body(c.get(&key("/t/1"), 1)), None);
+        assert_eq!(c.size(), (0, 0));
     }
 
     #[test]
@@ -227,12 +312,8 @@ mod tests {
         c.put(key("/t/39"), 1, HeaderMap::new(), Bytes::from_static(b"y"));
         assert_eq!(c.size().1, 9 * (BUDGET / 10) + 1);
         // Too large a page is not kept.
-        c.put(
-            key("/big"),
-            1,
-            HeaderMap::new(),
-            Bytes::from(vec![0; BUDGET / 4]),
-        );
-        assert!(c.get(&key("/big"), 1).is_none());
+        let big = Bytes::from(vec![0; BUDGET / 4]);
+        c.put(key("/big"), 1, HeaderMap::new(), big);
+        assert_eq!(body(c.get(&key("/big"), 1)), None);
     }
 }
