@@ -2,19 +2,20 @@
 //! mostly people without an account, each asking for the same few pages, and a page that any
 //! reader without a session would be given is the same page for all of them.
 //!
-//! Only a `GET` without a session cookie, without an `Authorization` header and without a
-//! query is answered from here (a page with `?page=…` or `?author=…` is rendered as before),
-//! keyed by its path and the reader's language. Only a `200` whose body does not carry this
-//! request's CSRF token (a page with a form, see [`crate::web::viewer::mask_csrf`]) and that
-//! sets no cookie is kept. Nothing viewer-specific can be in it: a request without a session
-//! has no account, no seat, no flash and no token.
+//! Only a `GET` without a session cookie and without an `Authorization` header is answered
+//! from here, keyed by its path, its query and the reader's language. Only a `200` whose body
+//! does not carry this request's CSRF token (a page with a form, see
+//! [`crate::web::viewer::mask_csrf`]) and that sets no cookie is kept. Nothing viewer-specific
+//! can be in it: a request without a session has no account, no seat, no flash and no token.
 //!
 //! An entry lives `--page-cache-ms` (1 s by default; 0 turns the cache off); past that, one
 //! reader renders the page anew while the others are still given the old one, so a reader
-//! without an account may see a page that old plus the time of one render. Writes do not empty it: a miss right after a write would
-//! time secret submissions (issue 9). What does empty it is a public change the instance's live
-//! hub sees ([`crate::game::live_hub::LiveHub::changes`]): a game page that reloads on its live
-//! stream's `update` gets the new page, never a kept one.
+//! without an account may see a page that old plus the time of one render. Writes do not empty
+//! it: a miss right after a write would time secret submissions (issue 9). What does empty it
+//! is a public change the instance's live hub sees
+//! ([`crate::game::live_hub::LiveHub::changes`]): a game page that reloads on its live stream's
+//! `update` gets the new page, never a kept one. Each instance keeps its own pages; a page
+//! written through another instance shows here within the same time.
 
 use crate::app::AppState;
 use crate::i18n::Lang;
@@ -171,8 +172,8 @@ fn anonymous_get(req: &ServiceRequest) -> bool {
         && !req.headers().contains_key(header::AUTHORIZATION)
 }
 
-/// The middleware, on the pages anonymous readers read most (the boards, a thread's first
-/// page, a game, its public thread, the feeds, a game's JSON). Inside
+/// The middleware, on the pages anonymous readers read most (the board index, a board, a
+/// thread's pages, a game, its public thread, the feeds, a game's JSON). Inside
 /// [`crate::web::conditional::etag`], so a kept page still answers `304`.
 pub async fn anonymous(
     req: ServiceRequest,

@@ -146,8 +146,8 @@ fn unmask_token(masked: &str) -> Option<String> {
 
 /// Every HTML page leaves with the session's CSRF token masked ([`mask_token`], one mask per
 /// response). A token made for this request ([`UnsavedToken`]) is stored in the session only
-/// when the page carries it. Pages render the plain token, so that their ETag (a digest of the body, taken
-/// inside this) stays the same between two requests of one session.
+/// when the page carries it. Pages render the plain token, so that their ETag (a digest of the
+/// body, taken inside this) stays the same between two requests of one session.
 pub async fn mask_csrf<B: MessageBody + 'static>(
     req: ServiceRequest,
     next: Next<B>,
