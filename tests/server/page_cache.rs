@@ -67,6 +67,22 @@ async fn get(client: &reqwest::Client, url: &str, lang: &str) -> (StatusCode, St
     (r.status(), r.text().await.expect("body"), cookie)
 }
 
+/// The status and `ETag` of a GET without a session, revalidating `tag` if given.
+async fn etag_of(url: &str, tag: Option<&str>) -> (StatusCode, String) {
+    let mut r = anonymous().get(url).header("Accept-Language", "zh-CN");
+    if let Some(t) = tag {
+        r = r.header("If-None-Match", t);
+    }
+    let r = r.send().await.expect("GET");
+    let tag = r
+        .headers()
+        .get("etag")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    (r.status(), tag)
+}
+
 async fn readers_without_a_session_share_a_kept_page(app: TestApp) {
     let slug = app.board("talk").await;
     let api = Api::new(&app);
@@ -118,6 +134,13 @@ async fn readers_without_a_session_share_a_kept_page(app: TestApp) {
             .body
             .contains("第二楼")
     );
+    // The kept page carries the tag of its body (taken once, when kept), and answers 304 to it.
+    let (tag, kept_tag) = (etag_of(&url, None).await, etag_of(&url, None).await);
+    assert_eq!(tag.0, StatusCode::OK);
+    assert_eq!(kept_tag, tag);
+    assert_eq!(tag.1, maku::web::conditional::tag_of(kept.as_bytes()));
+    let revalidated = etag_of(&url, Some(&tag.1)).await;
+    assert_eq!(revalidated.0, StatusCode::NOT_MODIFIED);
     // Another query or another language is another page.
     let (_, paged, _) = get(&anonymous(), &format!("{url}?page=1"), "zh-CN").await;
     assert!(paged.contains("第二楼"), "{paged}");
