@@ -405,6 +405,45 @@ pub fn thread_id_of(url: &str) -> i64 {
         .expect("thread id in URL")
 }
 
+/// Runs each test on both backends, the app made with `tweak` (in a module named after it).
+#[macro_export]
+macro_rules! on_both_backends_with {
+    ($tweak:ident: $($name:ident),* $(,)?) => {
+        mod $tweak {
+            mod sqlite {
+                $(
+                    #[actix_web::test]
+                    async fn $name() {
+                        let app = $crate::helpers::spawn_with(
+                            $crate::helpers::Backend::Sqlite,
+                            super::super::$tweak,
+                        )
+                        .await
+                        .expect("sqlite app");
+                        super::super::$name(app).await;
+                    }
+                )*
+            }
+            mod postgres {
+                $(
+                    #[actix_web::test]
+                    async fn $name() {
+                        match $crate::helpers::spawn_with(
+                            $crate::helpers::Backend::Postgres,
+                            super::super::$tweak,
+                        )
+                        .await
+                        {
+                            Some(app) => super::super::$name(app).await,
+                            None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
+                        }
+                    }
+                )*
+            }
+        }
+    };
+}
+
 /// Runs each listed test on SQLite, and on PostgreSQL when MAKU_TEST_PG_URL is set.
 #[macro_export]
 macro_rules! on_both_backends {

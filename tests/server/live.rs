@@ -1,50 +1,13 @@
 //! Issue 14: live streams share one poll per game per instance.
 
 use crate::helpers::{Api, TestApp, started_game};
+use crate::on_both_backends_with;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::time::Duration;
 
 /// The hub's poll interval in these tests.
 const POLL: Duration = Duration::from_millis(100);
-
-/// Runs each test on both backends, the app made with `tweak` (in a module named after it).
-macro_rules! on_both_backends_with {
-    ($tweak:ident: $($name:ident),* $(,)?) => {
-        mod $tweak {
-            mod sqlite {
-                $(
-                    #[actix_web::test]
-                    async fn $name() {
-                        let app = $crate::helpers::spawn_with(
-                            $crate::helpers::Backend::Sqlite,
-                            super::super::$tweak,
-                        )
-                        .await
-                        .expect("sqlite app");
-                        super::super::$name(app).await;
-                    }
-                )*
-            }
-            mod postgres {
-                $(
-                    #[actix_web::test]
-                    async fn $name() {
-                        match $crate::helpers::spawn_with(
-                            $crate::helpers::Backend::Postgres,
-                            super::super::$tweak,
-                        )
-                        .await
-                        {
-                            Some(app) => super::super::$name(app).await,
-                            None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
-                        }
-                    }
-                )*
-            }
-        }
-    };
-}
 
 fn fast(s: &mut maku::config::Settings) {
     s.live_poll = POLL;
@@ -80,7 +43,7 @@ async fn open(client: &reqwest::Client, app: &TestApp, game_id: i64) -> reqwest:
 }
 
 /// Reads a stream until it carries an update; returns what it read.
-async fn until_update(resp: &mut reqwest::Response, within: Duration) -> String {
+pub(crate) async fn until_update(resp: &mut reqwest::Response, within: Duration) -> String {
     let mut seen = String::new();
     let deadline = tokio::time::Instant::now() + within;
     while !seen.contains("event: update") {

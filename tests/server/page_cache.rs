@@ -4,6 +4,8 @@
 //! its live stream's `update` is new.
 
 use crate::helpers::{Api, TestApp, started_game};
+use crate::live::until_update;
+use crate::on_both_backends_with;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::time::Duration;
@@ -16,34 +18,7 @@ fn cached(s: &mut maku::config::Settings) {
     s.live_poll = Duration::from_millis(100);
 }
 
-macro_rules! on_both_backends_cached {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[actix_web::test]
-                async fn $name() {
-                    let app = $crate::helpers::spawn_with($crate::helpers::Backend::Sqlite, super::cached)
-                        .await
-                        .expect("sqlite app");
-                    super::$name(app).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[actix_web::test]
-                async fn $name() {
-                    match $crate::helpers::spawn_with($crate::helpers::Backend::Postgres, super::cached).await {
-                        Some(app) => super::$name(app).await,
-                        None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
-                    }
-                }
-            )*
-        }
-    };
-}
-
-on_both_backends_cached!(
+on_both_backends_with!(cached:
     readers_without_a_session_share_a_kept_page,
     a_public_change_drops_the_kept_pages,
 );
@@ -190,15 +165,7 @@ async fn a_public_change_drops_the_kept_pages(app: TestApp) {
         )
         .await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
-    let mut seen = String::new();
-    while !seen.contains("event: update") {
-        let chunk = tokio::time::timeout(Duration::from_secs(10), stream.chunk())
-            .await
-            .unwrap_or_else(|_| panic!("an update: {seen}"))
-            .expect("a chunk")
-            .expect("not the end");
-        seen.push_str(&String::from_utf8_lossy(&chunk));
-    }
+    until_update(&mut stream, Duration::from_secs(10)).await;
     // The reload the update asks for: the new page, long before the kept one would expire.
     let (s, reloaded, _) = get(&client, &thread, "zh-CN").await;
     assert_eq!(s, StatusCode::OK);
