@@ -26,7 +26,11 @@ on_both_backends_with!(fast:
 on_both_backends_with!(slow: a_stream_opened_after_a_post_does_not_announce_it);
 
 /// Opens a stream and reads its preamble.
-async fn open(client: &reqwest::Client, app: &TestApp, game_id: i64) -> reqwest::Response {
+pub(crate) async fn open(
+    client: &reqwest::Client,
+    app: &TestApp,
+    game_id: i64,
+) -> reqwest::Response {
     let mut resp = client
         .get(app.url(&format!("/games/{game_id}/events")))
         .send()

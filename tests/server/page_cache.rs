@@ -4,7 +4,7 @@
 //! its live stream's `update` is new.
 
 use crate::helpers::{Api, TestApp, started_game};
-use crate::live::until_update;
+use crate::live::{open, until_update};
 use crate::on_both_backends_with;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -151,12 +151,7 @@ async fn a_public_change_drops_the_kept_pages(app: TestApp) {
     assert_eq!(s, StatusCode::OK);
     assert!(!first.contains("新的一楼"));
     // The game's live stream, as its page opens it.
-    let mut stream = client
-        .get(app.url(&format!("/games/{}/events", g.id)))
-        .send()
-        .await
-        .expect("the stream opens");
-    assert_eq!(stream.status(), StatusCode::OK);
+    let mut stream = open(&client, &app, g.id).await;
     let (s, b) = Api::new(&app)
         .post(
             &format!("/api/v1/games/{}/threads/game", g.id),
