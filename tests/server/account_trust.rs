@@ -42,7 +42,7 @@ async fn account(app: &TestApp, name: &str) -> i64 {
 
 /// A cookie-keeping client that shows redirects instead of following them.
 fn no_redirects() -> reqwest::Client {
-    reqwest::Client::builder()
+    crate::helpers::client()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -553,7 +553,9 @@ async fn post_claiming(
     claimed: &str,
     body: serde_json::Value,
 ) -> reqwest::Response {
-    reqwest::Client::new()
+    crate::helpers::client()
+        .build()
+        .expect("client")
         .post(format!("{base}{path}"))
         .header("X-Forwarded-For", claimed)
         .header("Forwarded", format!("for={claimed}"))

@@ -64,7 +64,7 @@ async fn thread_by(app: &TestApp, title: &str) -> (i64, String) {
 
 async fn pages_and_json_come_back_compressed_when_asked(app: TestApp) {
     let id = thread(&app, "压缩测试").await;
-    let client = reqwest::Client::builder()
+    let client = crate::helpers::client()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client");
@@ -302,7 +302,7 @@ async fn game_pages_answer_304_per_viewer(app: TestApp) {
 async fn feeds_answer_304_by_etag_or_date(app: TestApp) {
     let (id, writer) = thread_by(&app, "订阅缓存").await;
     // A feed reader: no cookies.
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     let url = app.url("/b/talk/feed.atom");
     let first = client.get(&url).send().await.expect("GET");
     assert_eq!(first.status(), StatusCode::OK);
@@ -385,7 +385,7 @@ fn attr_after(body: &str, marker: &str, attr: &str) -> String {
 }
 
 async fn static_files_have_hashed_immutable_names(app: TestApp) {
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     let home = app.browser().get("/").await;
     let css = attr_after(&home.body, r#"<link rel="stylesheet""#, "href");
     let js = attr_after(&home.body, "<script", "src");
@@ -447,7 +447,7 @@ async fn static_files_have_hashed_immutable_names(app: TestApp) {
 async fn a_reader_who_only_reads_gets_no_cookie(app: TestApp) {
     let id = thread(&app, "只读测试").await;
     let game = started_game(&app, "只读", json!({})).await;
-    let client = reqwest::Client::builder()
+    let client = crate::helpers::client()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client");

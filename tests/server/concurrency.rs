@@ -35,7 +35,9 @@ async fn tie_votes(app: &TestApp, g: &StartedGame) {
 }
 
 async fn post_json(url: String, token: &str, body: Value) -> (StatusCode, Value) {
-    let resp = reqwest::Client::new()
+    let resp = crate::helpers::client()
+        .build()
+        .expect("client")
         .post(url)
         .bearer_auth(token)
         .json(&body)
@@ -288,7 +290,9 @@ async fn a_locked_sqlite_database_answers_503_and_writes_nothing() {
     let url = app.url(&format!("/api/v1/games/{}/actions", g.id));
     let vote = json!({"type": "vote", "targets": [g.names[1]]});
     let started = Instant::now();
-    let resp = reqwest::Client::new()
+    let resp = crate::helpers::client()
+        .build()
+        .expect("client")
         .post(&url)
         .bearer_auth(&g.players[0])
         .json(&vote)

@@ -65,7 +65,9 @@ async fn board_with_a_thread(app: &TestApp) -> i64 {
 
 /// The feed at `path`, asked for with a forged `Host` header.
 async fn feed_with_host(app: &TestApp, path: &str, host: &str) -> String {
-    let r = reqwest::Client::new()
+    let r = crate::helpers::client()
+        .build()
+        .expect("client")
         .get(app.url(path))
         .header("Host", host)
         .send()
@@ -191,7 +193,7 @@ async fn a_page_past_the_last_shows_the_last(app: TestApp) {
 
 async fn head_works_wherever_get_does_and_a_wrong_method_is_405(app: TestApp) {
     let id = board_with_a_thread(&app).await;
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     for path in [
         "/".to_string(),
         "/healthz".to_string(),

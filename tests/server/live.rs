@@ -66,7 +66,7 @@ async fn many_streams_cost_one_poll_and_all_hear_a_post(app: TestApp) {
     let g = started_game(&app, "hub", json!({})).await;
     let hub = app.state.live.clone();
     assert_eq!(hub.pollers(), 0, "no stream, no poller");
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     let mut streams = Vec::new();
     for _ in 0..50 {
         streams.push(open(&client, &app, g.id).await);
@@ -140,7 +140,7 @@ async fn many_streams_cost_one_poll_and_all_hear_a_post(app: TestApp) {
 
 async fn a_compressing_client_still_gets_events_at_once(app: TestApp) {
     let g = started_game(&app, "gz", json!({})).await;
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     let mut resp = client
         .get(app.url(&format!("/games/{}/events", g.id)))
         .header("Accept-Encoding", "gzip, br")
@@ -178,7 +178,7 @@ async fn a_compressing_client_still_gets_events_at_once(app: TestApp) {
 /// it already shows (the form's own post, after its redirect).
 async fn a_stream_opened_after_a_post_does_not_announce_it(app: TestApp) {
     let g = started_game(&app, "fresh", json!({})).await;
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     let mut earlier = open(&client, &app, g.id).await;
     let (s, b) = Api::new(&app)
         .post(

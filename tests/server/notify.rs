@@ -385,7 +385,7 @@ async fn feeds_are_atom_and_name_no_accounts(app: TestApp) {
         json!({"title": "订阅测试", "body": "hello **feed**"}),
     )
     .await;
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     let resp = client
         .get(app.url(&format!("/b/{slug}/feed.atom")))
         .send()
@@ -445,7 +445,9 @@ async fn feeds_are_atom_and_name_no_accounts(app: TestApp) {
 
 async fn the_event_stream_sends_an_update_after_a_post(app: TestApp) {
     let g = started_game(&app, "live", 60).await;
-    let mut resp = reqwest::Client::new()
+    let mut resp = crate::helpers::client()
+        .build()
+        .expect("client")
         .get(app.url(&format!("/games/{}/events", g.id)))
         .send()
         .await
@@ -484,7 +486,9 @@ async fn the_event_stream_sends_an_update_after_a_post(app: TestApp) {
     assert!(seen.contains(r#"data: {"act":1,"floor":2}"#), "{seen}");
     // The stream says nothing about who posted.
     assert!(!seen.contains("live0"), "{seen}");
-    let missing = reqwest::Client::new()
+    let missing = crate::helpers::client()
+        .build()
+        .expect("client")
         .get(app.url("/games/999999/events"))
         .send()
         .await

@@ -25,7 +25,7 @@ on_both_backends_with!(cached:
 
 /// A client without cookies (no session): a reader who has not signed in.
 fn anonymous() -> reqwest::Client {
-    reqwest::Client::builder()
+    crate::helpers::client()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client")

@@ -214,7 +214,7 @@ async fn a_forged_post_leaves_the_victims_flash_alone(app: TestApp) {
 
 async fn stopping_the_server_ends_open_live_streams(app: TestApp) {
     let g = started_game(&app, "r", json!({})).await;
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     let mut streams = Vec::new();
     for _ in 0..3 {
         let mut resp = client

@@ -94,7 +94,7 @@ async fn a_deadline_that_passed_while_down_is_resolved_at_start(app: TestApp) {
     let (base, _) = app
         .another_instance(app.clock.now_utc(), |s| s.scheduler_secs = 3600)
         .await;
-    let client = reqwest::Client::new();
+    let client = crate::helpers::client().build().expect("client");
     let mut act = json!(1);
     for _ in 0..100 {
         let g: Value = client

@@ -110,7 +110,9 @@ struct Stream {
 
 impl Stream {
     async fn open(app: &TestApp, game: i64) -> Stream {
-        let resp = reqwest::Client::new()
+        let resp = crate::helpers::client()
+            .build()
+            .expect("client")
             .get(app.url(&format!("/games/{game}/events")))
             .send()
             .await
@@ -264,7 +266,10 @@ async fn api_call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> Answer {
-    let mut req = reqwest::Client::new().request(method, app.url(path));
+    let mut req = crate::helpers::client()
+        .build()
+        .expect("client")
+        .request(method, app.url(path));
     if let Some(t) = token {
         req = req.bearer_auth(t);
     }
