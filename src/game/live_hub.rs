@@ -81,7 +81,6 @@ impl LiveHub {
         self.0.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// How many times this hub has read a game's mark (tests compare it with the streams).
     /// How many public changes this instance's pollers have seen: a count that moves, before
     /// the streams are told, whenever the public mark of a watched game does. Kept pages of
     /// that age are old (`web::page_cache`).
@@ -89,6 +88,7 @@ impl LiveHub {
         self.0.changes.load(Ordering::SeqCst)
     }
 
+    /// How many times this hub has read a game's mark (tests compare it with the streams).
     pub fn polls(&self) -> u64 {
         self.0.polls.load(Ordering::Relaxed)
     }
