@@ -179,14 +179,15 @@ pub async fn anonymous(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let cache = req.app_data::<Data<PageCache>>().cloned();
-    let state = req.app_data::<Data<AppState>>().cloned();
-    let (Some(cache), Some(state)) = (cache, state) else {
+    let used = |c: &Data<PageCache>| !c.ttl.is_zero() && anonymous_get(&req);
+    let (Some(cache), Some(state)) = (
+        req.app_data::<Data<PageCache>>()
+            .filter(|c| used(c))
+            .cloned(),
+        req.app_data::<Data<AppState>>().cloned(),
+    ) else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    if cache.ttl.is_zero() || !anonymous_get(&req) {
-        return Ok(next.call(req).await?.map_into_boxed_body());
-    }
     let key = (
         format!("{}?{}", req.path(), req.query_string()),
         lang_of(req.request()),
