@@ -133,6 +133,21 @@ mod tests {
         assert!(settings(&["--session-idle-days", "0"]).is_err());
     }
 
+    /// Issue 14: pages are kept a second for readers without a session unless told otherwise;
+    /// 0 keeps none, and more than a minute is refused.
+    #[test]
+    fn the_page_cache_time_is_a_flag() {
+        use std::time::Duration;
+        let d = settings(&[]).expect("defaults");
+        assert_eq!(d.page_cache, Duration::from_secs(1));
+        let off = settings(&["--page-cache-ms", "0"]).expect("parses");
+        assert_eq!(off.page_cache, Duration::ZERO);
+        let s = settings(&["--page-cache-ms", "250"]).expect("parses");
+        assert_eq!(s.page_cache, Duration::from_millis(250));
+        assert!(settings(&["--page-cache-ms", "60001"]).is_err());
+        assert!(settings(&["--page-cache-ms", "-1"]).is_err());
+    }
+
     /// Issue 9 item 10: the sign-in and sign-up budgets per address are flags.
     #[test]
     fn sign_in_and_sign_up_bursts_are_flags() {
