@@ -1493,6 +1493,19 @@ where
                     if inner_p.flags.intersects(Flags::LINGER | Flags::SHUTDOWN) {
                         cx.waker().wake_by_ref();
                     }
+
+                    // maku's patch (see PATCHED.md): a connection that waits (between requests,
+                    // or on a streaming body such as server-sent events) holds no empty buffers.
+                    // Both are allocated at HW_BUFFER_SIZE and, once touched, cost a page of
+                    // resident memory each; they are made again on the next read or write.
+                    if inner_p.read_buf.is_empty() && inner_p.read_buf.capacity() > 0 {
+                        *inner_p.read_buf = BytesMut::new();
+                    }
+                    if inner_p.write_buf.is_empty() && inner_p.write_buf.capacity() > 0 {
+                        *inner_p.write_buf = BytesMut::new();
+                        *inner_p.write_buf_needs_reset = false;
+                    }
+
                     Poll::Pending
                 };
 
