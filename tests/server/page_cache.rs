@@ -8,6 +8,7 @@ use crate::live::{open, until_update};
 use crate::on_both_backends_with;
 use reqwest::StatusCode;
 use serde_json::json;
+use std::io::Read;
 use std::time::Duration;
 
 /// Long enough that a test's few requests all fall within it.
@@ -21,6 +22,7 @@ fn cached(s: &mut maku::config::Settings) {
 on_both_backends_with!(cached:
     readers_without_a_session_share_a_kept_page,
     a_public_change_drops_the_kept_pages,
+    a_kept_page_is_sent_compressed_as_the_reader_asks,
 );
 
 /// A client without cookies (no session): a reader who has not signed in.
@@ -165,4 +167,102 @@ async fn a_public_change_drops_the_kept_pages(app: TestApp) {
     let (s, reloaded, _) = get(&client, &thread, "zh-CN").await;
     assert_eq!(s, StatusCode::OK);
     assert!(reloaded.contains("新的一楼"), "{reloaded}");
+}
+
+/// The body and headers of an anonymous GET asking for `accept` encodings, decoded.
+async fn get_coded(url: &str, accept: &str) -> (Option<String>, Option<String>, String, String) {
+    let r = anonymous()
+        .get(url)
+        .header("Accept-Language", "zh-CN")
+        .header("Accept-Encoding", accept)
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(r.status(), StatusCode::OK);
+    let header = |name: &str| {
+        r.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    let (coding, etag) = (header("content-encoding"), header("etag"));
+    let vary = r
+        .headers()
+        .get_all("vary")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let bytes = r.bytes().await.expect("body");
+    let mut text = String::new();
+    match coding.as_deref() {
+        Some("br") => brotli_decompressor::Decompressor::new(&bytes[..], 4096)
+            .read_to_string(&mut text)
+            .map(|_| ())
+            .expect("brotli decodes"),
+        Some("gzip") => flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .map(|_| ())
+            .expect("gzip decodes"),
+        None => text = String::from_utf8(bytes.to_vec()).expect("UTF-8"),
+        Some(other) => panic!("unexpected encoding {other}"),
+    }
+    (coding, etag, vary, text)
+}
+
+async fn a_kept_page_is_sent_compressed_as_the_reader_asks(app: TestApp) {
+    let slug = app.board("talk").await;
+    let api = Api::new(&app);
+    let writer = api.account("writer").await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/boards/{slug}/threads"),
+            &writer,
+            json!({"title": "压缩", "body": "第一楼：今天天气很好，我们来玩杀人游戏。".repeat(20)}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let url = app.url(&format!("/t/{id}"));
+    // The first reader's page is kept; a reply after it is not in the kept page.
+    let (coding, tag, _, plain) = get_coded(&url, "identity").await;
+    assert_eq!(coding, None);
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{id}/posts"),
+            &writer,
+            json!({"body": "第二楼"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+
+    // A browser (brotli first), a reader asking for gzip only, and one refusing both: each is
+    // given the kept page (no reply in it), coded as it asked, with the kept page's tag.
+    for (accept, want) in [
+        ("gzip, deflate, br, zstd", Some("br")),
+        ("gzip", Some("gzip")),
+        ("br;q=0, gzip;q=0", None),
+    ] {
+        let (coding, etag, vary, text) = get_coded(&url, accept).await;
+        assert_eq!(coding.as_deref(), want, "{accept}");
+        assert_eq!(text, plain, "{accept}: the kept page");
+        assert!(!text.contains("第二楼"));
+        assert_eq!(etag, tag, "{accept}");
+        if want.is_some() {
+            assert!(
+                vary.to_ascii_lowercase().contains("accept-encoding"),
+                "{vary}"
+            );
+        }
+    }
+    // The tag still answers 304 to a browser.
+    let r = anonymous()
+        .get(&url)
+        .header("Accept-Language", "zh-CN")
+        .header("Accept-Encoding", "gzip, deflate, br, zstd")
+        .header("If-None-Match", tag.as_deref().expect("a tag"))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
 }
