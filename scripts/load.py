@@ -33,6 +33,8 @@ PASSWORD = "load-test-password-2026"
 PLAYERS = [f"dn{i:02d}" for i in range(1, 17)]
 ADMIN = "loadadmin"
 POSTS_PER_PAGE = 30
+# What Chromium asks for: a browser is given compressed pages (brotli, here).
+BROWSER_ACCEPT_ENCODING = "Accept-Encoding: gzip, deflate, br, zstd"
 
 
 def log(msg):
@@ -788,6 +790,10 @@ def report(args, w, bench, ballots, due, streams, proc, idle):
     p(f"Load average (1, 5, 15 min) at the start {args.load_start}, at the end {loadavg()}: "
       f"wrk and the seeding client share the cores with the server.")
     p("")
+    p("Pages are asked for without a cookie, as a reader who has not signed in; *signed in* rows "
+      "with a session cookie; *browser* rows with Chromium's `Accept-Encoding: gzip, deflate, br, "
+      "zstd` (the others ask for no compression, as wrk does by default).")
+    p("")
     p(f"Server flags for the run: `{args.flags}`. Data set: {len(w.games)} running Death Note "
       f"games of 16 seats (3 acts resolved, act 4 open, ~60 posts each), 20 boards, a 200-post "
       f"and a 3,000-post thread (~400-character Chinese Markdown posts, 30 per page) among "
@@ -813,7 +819,8 @@ def report(args, w, bench, ballots, due, streams, proc, idle):
             tgt = f"≥ 25%, no error: {verdict(ok)}"
         fails += 0 if ok else 1
         name = r["name"] + {"streams": f" *({args.streams:,} streams open)*",
-                            "signed": " *(signed in)*"}.get(r["group"], "")
+                            "signed": " *(signed in)*",
+                            "browser": " *(browser, compressed)*"}.get(r["group"], "")
         p(f"| {name} | {r['rps']:,.0f} | {100 * ratio:.1f}% | {fmt_ms(r['p50'])} | "
           f"{fmt_ms(r['p99'])} | {r['non2xx']} / {r['sock']} | {r.get('cpu', 0):.0f}% | {tgt} |")
     p1 = by.get(("quiet", "3,000-post thread, page 1"))
@@ -953,6 +960,10 @@ def cmd_run(args):
     cookie = f"Cookie: {session_cookie(args.base, PLAYERS[0], PASSWORD)}"
     for name, path in [pages[3], pages[8], pages[9], pages[10]]:
         bench.measure(name, path, group="signed", headers=[cookie])
+    # The same anonymous pages as a browser asks for them: every browser accepts compressed
+    # answers (this is Chromium's header), and wrk's plain requests above do not.
+    for name, path in pages[2:4] + pages[8:]:
+        bench.measure(name, path, group="browser", headers=[BROWSER_ACCEPT_ENCODING])
 
     streams = None
     if args.streams:
