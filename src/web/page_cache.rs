@@ -45,10 +45,8 @@ use std::time::{Duration, Instant};
 const BUDGET: usize = 4 * 1024 * 1024;
 
 /// brotli's quality for a kept page: a 50 KB page in about a millisecond, once per page and
-/// period, to a tenth of its size (actix's per-request `Compress` uses 3 with a 4 MB window).
+/// period, to a tenth of its size (actix's per-answer `Compress` uses 3 with a 4 MB window).
 const BROTLI_QUALITY: i32 = 5;
-/// brotli's window (2^20 bytes: larger than any kept page).
-const BROTLI_WINDOW: i32 = 20;
 
 /// How long the other readers of a page past its time are given the old page while one
 /// reader renders it anew: longer than a render takes, short enough that a render that
@@ -130,10 +128,18 @@ impl Kept {
     }
 }
 
+/// brotli's window for a page of `len` bytes: the smallest that holds the whole page (from
+/// 2^10 to 2^22 bytes), so a small page is compressed with small tables.
+fn brotli_window(len: usize) -> i32 {
+    let bits = usize::BITS - len.saturating_sub(1).leading_zeros();
+    bits.clamp(10, 22) as i32
+}
+
 fn brotli(body: &[u8]) -> Option<Bytes> {
     let params = brotli::enc::BrotliEncoderParams {
         quality: BROTLI_QUALITY,
-        lgwin: BROTLI_WINDOW,
+        lgwin: brotli_window(body.len()),
+        size_hint: body.len(),
         ..Default::default()
     };
     let mut out = Vec::with_capacity(body.len() / 4);
@@ -226,9 +232,16 @@ impl PageCache {
         }
     }
 
-    fn put(&self, key: (String, Lang), changes: u64, headers: HeaderMap, body: Bytes) {
+    /// Keeps `body` for `key`; the kept page, unless it is too large to keep.
+    fn put(
+        &self,
+        key: (String, Lang),
+        changes: u64,
+        headers: HeaderMap,
+        body: Bytes,
+    ) -> Option<Arc<Kept>> {
         if body.len() > BUDGET / 8 {
-            return;
+            return None;
         }
         let ttl = self.ttl;
         let mut store = self.store();
@@ -255,15 +268,17 @@ impl PageCache {
             }
         }
         *bytes += body.len();
+        let kept = Arc::new(Kept::new(headers, body));
         pages.insert(
             key,
             Entry {
                 at: Instant::now(),
                 changes,
-                kept: Arc::new(Kept::new(headers, body)),
+                kept: kept.clone(),
                 renewing: None,
             },
         );
+        Some(kept)
     }
 
     /// Pages kept now and their bytes (tests).
@@ -302,9 +317,9 @@ pub async fn anonymous(
     );
     // Read before rendering: a change during the render makes the kept page old at once.
     let changes = state.live.changes();
+    let coding = Coding::of(&req);
     if let Lookup::Kept(kept) = cache.get(&key, changes) {
-        let res = kept.answer(Coding::of(&req));
-        return Ok(req.into_response(res));
+        return Ok(req.into_response(kept.answer(coding)));
     }
     let res = match next.call(req).await {
         Ok(res) => res.map_into_boxed_body(),
@@ -339,7 +354,12 @@ pub async fn anonymous(
         if let Ok(tag) = HeaderValue::from_str(&conditional::tag_of(&bytes)) {
             headers.insert(header::ETAG, tag);
         }
-        cache.put(key, changes, headers, bytes.clone());
+        if let Some(kept) = cache.put(key, changes, headers, bytes.clone()) {
+            // The reader who rendered it is answered as the next ones will be: from the kept
+            // page, so a page is compressed once whoever asks first (actix's `Compress` does
+            // not touch an answer with a `Content-Encoding`).
+            return Ok(ServiceResponse::new(req, kept.answer(coding)));
+        }
     } else {
         cache.forget(&key);
     }
@@ -408,6 +428,17 @@ mod tests {
         assert_eq!(vary, [&b"Cookie"[..], b"accept-encoding"]);
         let res = k.answer(Coding::Plain);
         assert!(!res.headers().contains_key(header::CONTENT_ENCODING));
+    }
+
+    #[test]
+    fn brotlis_window_holds_the_page_and_no_more() {
+        assert_eq!(brotli_window(0), 10);
+        assert_eq!(brotli_window(1024), 10);
+        assert_eq!(brotli_window(1025), 11);
+        assert_eq!(brotli_window(49_000), 16);
+        assert_eq!(brotli_window(65_536), 16);
+        assert_eq!(brotli_window(82_000), 17);
+        assert_eq!(brotli_window(usize::MAX), 22);
     }
 
     #[test]
