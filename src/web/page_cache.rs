@@ -44,9 +44,11 @@ use std::time::{Duration, Instant};
 /// quarter of its size, so both together add less than half.
 const BUDGET: usize = 4 * 1024 * 1024;
 
-/// brotli's quality for a kept page: a 50 KB page in about a millisecond, once per page and
-/// period, to a tenth of its size (actix's per-answer `Compress` uses 3 with a 4 MB window).
-const BROTLI_QUALITY: i32 = 5;
+/// brotli's quality for a kept page: a 50 KB thread page in about a millisecond, once per
+/// page and period, to a twelfth of its size, with ~1.5 MB of tables while it works. At 5 and
+/// above, a window under 2^17 makes brotli take a 33 MB hasher (10 ms for the same page),
+/// which under a browser load lifted the server's memory by 50 MB.
+const BROTLI_QUALITY: i32 = 4;
 
 /// How long the other readers of a page past its time are given the old page while one
 /// reader renders it anew: longer than a render takes, short enough that a render that
