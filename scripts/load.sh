@@ -4,7 +4,7 @@
 # pages, the ballots, the due acts and the live streams in one run. The figures and their
 # targets come out as a Markdown table (docs/benchmarks.md holds the latest).
 #
-#   scripts/load.sh                         # SQLite, about 6-8 minutes on 2 cores
+#   scripts/load.sh                         # SQLite, about 8-10 minutes on 2 cores
 #   scripts/load.sh --quick                 # 3-second measurements, about 4 minutes
 #   scripts/load.sh --database-url postgres://postgres@127.0.0.1:55432/postgres
 #
