@@ -56,7 +56,7 @@ const BROTLI_QUALITY: i32 = 4;
 const RENEWAL: Duration = Duration::from_secs(2);
 
 /// A kept page as it was rendered, and its compressed copies once asked for.
-pub struct Kept {
+struct Kept {
     headers: HeaderMap,
     body: Bytes,
     brotli: OnceLock<Option<Bytes>>,
