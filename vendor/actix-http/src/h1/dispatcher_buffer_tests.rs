@@ -212,11 +212,20 @@ async fn buffer_above_configured_write_watermark_released() {
 #[actix_rt::test]
 async fn streaming_body_holds_no_buffer_while_it_waits() {
     let io = TestBuffer::new("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n");
-    let (tx, rx) = local_channel::mpsc::channel::<Result<bytes::Bytes, io::Error>>();
-    let rx = Cell::new(Some(rx));
+    // The body's chunks, given one at a time; pending while there is none.
+    let queue = Rc::new(std::cell::RefCell::new(std::collections::VecDeque::new()));
+    let chunks = queue.clone();
     let services = HttpFlow::new(
         fn_service(move |_: Request| {
-            let body = crate::body::BodyStream::new(rx.take().expect("one request"));
+            let chunks = chunks.clone();
+            let body =
+                crate::body::BodyStream::new(futures_util::stream::poll_fn(move |_| match chunks
+                    .borrow_mut()
+                    .pop_front()
+                {
+                    Some(chunk) => Poll::Ready(Some(Ok::<_, io::Error>(chunk))),
+                    None => Poll::Pending,
+                }));
             async move { Ok::<_, Error>(Response::ok().set_body(body)) }
         }),
         ExpectHandler,
@@ -232,8 +241,9 @@ async fn streaming_body_holds_no_buffer_while_it_waits() {
     let mut dispatcher = pin!(dispatcher);
     let mut cx = Context::from_waker(futures_util::task::noop_waker_ref());
 
-    tx.send(Ok(bytes::Bytes::from_static(b"event: one\n\n")))
-        .expect("the body listens");
+    queue
+        .borrow_mut()
+        .push_back(bytes::Bytes::from_static(b"event: one\n\n"));
     assert!(dispatcher.as_mut().poll(&mut cx).is_pending());
     let first = io.take_write_buf();
     let first = std::str::from_utf8(&first).expect("text");
@@ -241,8 +251,9 @@ async fn streaming_body_holds_no_buffer_while_it_waits() {
     assert!(first.contains("event: one\n\n"), "{first}");
     assert_idle_holds_no_buffer(&dispatcher);
 
-    tx.send(Ok(bytes::Bytes::from_static(b"event: two\n\n")))
-        .expect("the body listens");
+    queue
+        .borrow_mut()
+        .push_back(bytes::Bytes::from_static(b"event: two\n\n"));
     assert!(dispatcher.as_mut().poll(&mut cx).is_pending());
     let second = io.take_write_buf();
     let second = std::str::from_utf8(&second).expect("text");
