@@ -86,6 +86,15 @@ impl Coding {
             _ => Coding::Plain,
         }
     }
+
+    /// Its `Content-Encoding` (none for plain).
+    fn content_encoding(self) -> Option<&'static str> {
+        match self {
+            Coding::Plain => None,
+            Coding::Brotli => Some("br"),
+            Coding::Gzip => Some("gzip"),
+        }
+    }
 }
 
 impl Kept {
@@ -112,8 +121,7 @@ impl Kept {
     /// The answer to a reader asking in `coding`.
     fn answer(&self, coding: Coding) -> HttpResponse {
         let (body, name) = match self.coded(coding) {
-            Some(b) if coding == Coding::Brotli => (b.clone(), Some("br")),
-            Some(b) => (b.clone(), Some("gzip")),
+            Some(b) => (b.clone(), coding.content_encoding()),
             None => (self.body.clone(), None),
         };
         let mut res = HttpResponse::Ok().body(body);

@@ -18,7 +18,7 @@ on_both_backends!(
 );
 
 /// The body of a response, decoded by its `Content-Encoding`.
-async fn decoded(resp: reqwest::Response) -> (Option<String>, String) {
+pub(crate) async fn decoded(resp: reqwest::Response) -> (Option<String>, String) {
     let encoding = resp
         .headers()
         .get("content-encoding")

@@ -8,7 +8,6 @@ use crate::live::{open, until_update};
 use crate::on_both_backends_with;
 use reqwest::StatusCode;
 use serde_json::json;
-use std::io::Read;
 use std::time::Duration;
 
 /// Long enough that a test's few requests all fall within it.
@@ -193,20 +192,7 @@ async fn get_coded(url: &str, accept: &str) -> (Option<String>, Option<String>, 
         .filter_map(|v| v.to_str().ok())
         .collect::<Vec<_>>()
         .join(", ");
-    let bytes = r.bytes().await.expect("body");
-    let mut text = String::new();
-    match coding.as_deref() {
-        Some("br") => brotli_decompressor::Decompressor::new(&bytes[..], 4096)
-            .read_to_string(&mut text)
-            .map(|_| ())
-            .expect("brotli decodes"),
-        Some("gzip") => flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut text)
-            .map(|_| ())
-            .expect("gzip decodes"),
-        None => text = String::from_utf8(bytes.to_vec()).expect("UTF-8"),
-        Some(other) => panic!("unexpected encoding {other}"),
-    }
+    let (_, text) = crate::caching::decoded(r).await;
     (coding, etag, vary, text)
 }
 
