@@ -17,6 +17,10 @@ pub enum AppError {
     Csrf,
     #[error("bad input: {0}")]
     Input(#[from] InputError),
+    /// A game ID of a list (a character list, a fixed deal's seats) that breaks the rules of
+    /// game IDs: the code and message of its reason, with the ID.
+    #[error("bad input: {0}")]
+    GameId(crate::domain::CastError),
     #[error("bad request: {0}")]
     BadRequest(String),
     /// A state conflict; the code names the message (`error-<code>`).
@@ -30,6 +34,9 @@ pub enum AppError {
     /// through the busy timeout and the retries: nothing was written; try again shortly.
     #[error("the database is busy")]
     Busy,
+    /// A JSON body with a key given twice in one object (its dotted path): ambiguous, refused.
+    #[error("the field {0:?} is given twice")]
+    DuplicateField(String),
     /// A JSON body with a field the endpoint does not know (api.md: `400 unknown_field`).
     #[error("unknown field {0:?}")]
     UnknownField(String),
@@ -94,12 +101,14 @@ impl AppError {
             AppError::Forbidden => "forbidden",
             AppError::Csrf => "csrf",
             AppError::Input(e) => e.code(),
+            AppError::GameId(e) => e.why.code(),
             AppError::BadRequest(_) => "bad_request",
             AppError::Conflict(code) => code,
             AppError::Gone => "gone",
             AppError::Busy => "database_busy",
             AppError::RateLimited | AppError::TooFast(_) => "rate_limited",
             AppError::UnknownField(_) => "unknown_field",
+            AppError::DuplicateField(_) => "duplicate_field",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::BadCredentials => "bad_credentials",
             AppError::SeatCount { .. } => "seat_count",
@@ -111,8 +120,13 @@ impl AppError {
     pub fn message(&self, tr: &Tr) -> String {
         match self {
             AppError::Input(e) => tr.t(e.message_key()),
+            AppError::GameId(e) => tr.ta(
+                "new-error-character",
+                &[("name", e.name.clone()), ("why", tr.t(e.why.message_key()))],
+            ),
             AppError::BadRequest(detail) => tr.t1("error-bad-request", "detail", detail),
             AppError::UnknownField(field) => tr.t1("error-unknown-field", "field", field),
+            AppError::DuplicateField(field) => tr.t1("error-duplicate-field", "field", field),
             AppError::TooFast(secs) => tr.t1("error-too-fast", "seconds", secs),
             AppError::SeatCount {
                 signed_up,

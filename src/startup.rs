@@ -134,7 +134,7 @@ impl Application {
                 .configure(web::configure)
                 .wrap(from_fn(web::viewer::mask_csrf))
                 .wrap(from_fn(web::head_as_get))
-                .wrap(from_fn(web::strict_forms))
+                .wrap(from_fn(web::bodies::strict_bodies))
                 .wrap(from_fn(web::request_context))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())

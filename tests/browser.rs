@@ -4,10 +4,12 @@
 //! and transfer a notebook; everyone votes through the seat forms; the judge resolves from the
 //! console; the act posts appear; the game ends; the reveal checks the commitment.
 //!
-//! Along the way: every page loads within 2 s (one seat submits 12 ballots in a row from one
-//! tab: the connection-limit hang), a half-filled kill form survives another player's post, and
-//! axe-core finds no accessibility violation on any page. The game is played twice: at desktop
-//! width in Chinese, and at phone width in English.
+//! Along the way: every page loads (one seat submits 12 ballots in a row from one tab: the
+//! connection-limit hang would stop the browser, which gives up after [`HANG`]), a half-filled
+//! kill form survives another player's post, and axe-core finds no accessibility violation on
+//! any page. How long pages took is reported (the slowest and the median), not asserted: a
+//! correctness test waits for what it checks, and a loaded machine only makes it slower. The
+//! game is played twice: at desktop width in Chinese, and at phone width in English.
 //!
 //! Issue 12: a second test plays an eight-seat 东杀 (dongsha) game with ordered speeches at
 //! phone width in Chinese, from the variant chooser to the reveal (see [`play_dongsha`]); each
@@ -35,8 +37,9 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The slowest a page may take to load, a form's answer included.
-const PAGE_BUDGET: Duration = Duration::from_secs(2);
+/// A page that has not loaded after this long has hung: the browser gives up (its page-load
+/// timeout) and the test fails. Page times themselves are reported, not judged.
+const HANG: Duration = Duration::from_secs(60);
 
 /// One browser game at a time: the tests of this file would otherwise share the machine's
 /// cores and time each other's pages.
@@ -136,7 +139,8 @@ struct Tab {
     /// Pages already checked by axe-core, by path shape (ids as `N`), per view.
     checked: BTreeSet<String>,
     violations: Vec<String>,
-    slow: Vec<String>,
+    /// How long each timed page took (a form's answer included), in order.
+    timings: Vec<(String, Duration)>,
     shots: Option<PathBuf>,
     /// Whose browser session the window holds now ([`Tab::be`]), and every other person's
     /// cookies, kept while they are away from the window.
@@ -177,6 +181,14 @@ impl Tab {
             .connect(&driver.url)
             .await
             .expect("a WebDriver session");
+        client
+            .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
+                None,
+                Some(HANG),
+                None,
+            ))
+            .await
+            .expect("the page-load timeout");
         let mut tab = Tab {
             client,
             base: base.to_string(),
@@ -184,7 +196,7 @@ impl Tab {
             axe,
             checked: BTreeSet::new(),
             violations: Vec::new(),
-            slow: Vec::new(),
+            timings: Vec::new(),
             shots: std::env::var_os("MAKU_SCREENSHOTS").map(PathBuf::from),
             who: None,
             jars: BTreeMap::new(),
@@ -222,10 +234,28 @@ impl Tab {
     }
 
     fn timed(&mut self, what: &str, took: Duration) {
-        if took > PAGE_BUDGET {
-            self.slow
-                .push(format!("{}: {what} took {took:?}", self.view.name));
-        }
+        self.timings.push((what.to_string(), took));
+    }
+
+    /// The page times of this tab, for the test's output: how many, the median, the slowest.
+    fn report_timings(&self) {
+        let mut sorted: Vec<&(String, Duration)> = self.timings.iter().collect();
+        sorted.sort_by_key(|(_, d)| std::cmp::Reverse(*d));
+        let median = sorted
+            .get(sorted.len() / 2)
+            .map(|(_, d)| *d)
+            .unwrap_or_default();
+        eprintln!(
+            "{}: {} timed pages, median {median:?}; slowest: {}",
+            self.view.name,
+            sorted.len(),
+            sorted
+                .iter()
+                .take(5)
+                .map(|(what, d)| format!("{what} {d:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
 
     async fn path(&self) -> String {
@@ -590,7 +620,7 @@ async fn play(app: &TestApp, driver: &Driver, view: View, axe: Option<String>) -
     tab.act(game, "vote", &[("vote1", NAMES[4])]).await;
     tab.logout().await;
 
-    // L changes her mind twelve times from one tab; every answer within the budget.
+    // L changes her mind twelve times from one tab; every answer comes (no hang).
     tab.login(&player(2)).await;
     for n in 0..12 {
         let target = if n % 2 == 0 { NAMES[5] } else { NAMES[4] };
@@ -1252,8 +1282,8 @@ async fn a_dongsha_game_with_ordered_speeches_in_a_real_browser() {
     let driver = Driver::start(&chromedriver);
     let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
     let tab = play_dongsha(&app, &driver, axe).await;
-    let mut problems = tab.slow.clone();
-    problems.extend(tab.violations.iter().cloned());
+    tab.report_timings();
+    let problems = tab.violations.clone();
     tab.client.close().await.expect("close the browser");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
@@ -1285,7 +1315,7 @@ async fn a_whole_game_in_a_real_browser() {
     let mut problems = Vec::new();
     for view in [DESKTOP_ZH, PHONE_EN] {
         let tab = play(&app, &driver, view, axe.clone()).await;
-        problems.extend(tab.slow.iter().cloned());
+        tab.report_timings();
         problems.extend(tab.violations.iter().cloned());
         tab.client.close().await.expect("close the browser");
     }
@@ -1863,8 +1893,8 @@ async fn a_v5emin_game_in_a_real_browser() {
     let driver = Driver::start(&chromedriver);
     let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
     let tab = play_v5emin(&app, &driver, axe).await;
-    let mut problems = tab.slow.clone();
-    problems.extend(tab.violations.iter().cloned());
+    tab.report_timings();
+    let problems = tab.violations.clone();
     tab.client.close().await.expect("close the browser");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
@@ -2213,8 +2243,8 @@ async fn a_v4wujian_game_in_a_real_browser() {
     let driver = Driver::start(&chromedriver);
     let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
     let tab = play_v4wujian(&app, &driver, axe).await;
-    let mut problems = tab.slow.clone();
-    problems.extend(tab.violations.iter().cloned());
+    tab.report_timings();
+    let problems = tab.violations.clone();
     tab.client.close().await.expect("close the browser");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

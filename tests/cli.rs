@@ -392,6 +392,20 @@ fn simulate_plays_every_preset() {
                 "{variant} {w}:\n{text}"
             );
         }
+        // The columns line up as a terminal shows them: 匪 and 警 take two columns each.
+        let share_column = |l: &str| {
+            let cut = l.find('%').expect("a share");
+            unicode_width::UnicodeWidthStr::width(&l[..cut])
+        };
+        let columns: Vec<usize> = text
+            .lines()
+            .filter(|l| winners.iter().any(|w| l.starts_with(w)))
+            .map(share_column)
+            .collect();
+        assert!(
+            columns.windows(2).all(|w| w[0] == w[1]),
+            "{variant}: {columns:?}\n{text}"
+        );
         let unfinished = text.lines().find(|l| l.starts_with("unfinished"));
         assert!(
             unfinished.is_none_or(|l| l.split_whitespace().nth(1) == Some("0")),

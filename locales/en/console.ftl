@@ -48,6 +48,7 @@ error-already-paused = The game is already paused.
 error-deadline-in-past = The new deadline must be in the future.
 error-deadline-not-later = The new deadline must be later than the current one.
 error-bad-deadline = Give a deadline as a date and time (2026-12-01T20:00:00Z) or a number of minutes.
+error-deadline-both = Give either a new deadline or minutes to add, not both.
 error-reason-required = State a reason for ending the game.
 error-bad-winner = The winner must be good, kira or draw.
 error-already-seated = That account already has a seat in this game (or is its judge).

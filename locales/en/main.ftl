@@ -153,6 +153,10 @@ input-title-length = The title must be 1 to 120 characters.
 input-body-length = The text must be 1 to 20000 characters.
 input-slug = The URL name must be 2 to 32 lowercase letters, digits or -.
 input-control-characters = Control characters are not allowed.
+input-game-id-length = A game ID must be 1 to 32 characters.
+input-game-id-characters = A game ID may hold letters, digits, single spaces and · ・ - _ . ' only.
+input-game-id-lookalike = A game ID looks like another seat's game ID.
+input-game-id-reserved = A game ID may not pass for the judge, the system or another label of the site.
 
 # issue 10 items 11–13 (i10-words)
 error-seat-count-of = { $count ->

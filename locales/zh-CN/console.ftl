@@ -48,6 +48,7 @@ error-already-paused = 游戏已经暂停。
 error-deadline-in-past = 新的截止时间必须在将来。
 error-deadline-not-later = 新的截止时间必须晚于当前截止时间。
 error-bad-deadline = 请填写日期时间（2026-12-01T20:00:00Z）或分钟数。
+error-deadline-both = 请只填写新的截止时间或延长的分钟数，不要两者都填。
 error-reason-required = 请说明结束游戏的原因。
 error-bad-winner = 胜方须为 good、kira 或 draw。
 error-already-seated = 该账号已在本局有座位（或是本局法官）。

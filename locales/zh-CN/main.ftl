@@ -147,6 +147,10 @@ input-title-length = 标题须为 1 至 120 个字符。
 input-body-length = 正文须为 1 至 20000 个字符。
 input-slug = 网址名须为 2 至 32 个小写字母、数字或 -。
 input-control-characters = 不允许使用控制字符。
+input-game-id-length = 角色名须为 1 到 32 个字。
+input-game-id-characters = 角色名只能包含文字、数字、单个空格以及 · ・ - _ . '。
+input-game-id-lookalike = 角色名与另一个座位的角色名看起来相同。
+input-game-id-reserved = 角色名不能冒充法官、系统或本站的其他称呼。
 
 # issue 10 items 11–13 (i10-words)
 error-seat-count-of = 已报名 { $count } 人，本局需要 { $min }–{ $max } 人才能开始。

@@ -137,6 +137,13 @@ pub fn run(args: &SimulateArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `text` padded with spaces to `columns` terminal columns: `format!`'s width counts
+/// characters, and a CJK character (匪, 警) takes two columns.
+fn pad(text: &str, columns: usize) -> String {
+    let width = unicode_width::UnicodeWidthStr::width(text);
+    format!("{text}{}", " ".repeat(columns.saturating_sub(width)))
+}
+
 fn table(
     args: &SimulateArgs,
     (variant, seats): (Variant, usize),
@@ -169,8 +176,8 @@ fn table(
         let (lo, hi) = wilson(x, n);
         let _ = writeln!(
             out,
-            "{:<12} {:>10} {:>7.2}%   [{:.2}%, {:.2}%]",
-            name,
+            "{} {:>10} {:>7.2}%   [{:.2}%, {:.2}%]",
+            pad(name, 12),
             x,
             100.0 * x as f64 / n as f64,
             100.0 * lo,
@@ -193,8 +200,8 @@ fn table(
     for &(name, x) in &s.outs {
         let _ = writeln!(
             out,
-            "{:<18} {:>10} {:>7.2}% {:>9.2}",
-            name,
+            "{} {:>10} {:>7.2}% {:>9.2}",
+            pad(name, 18),
             x,
             if total_outs == 0 {
                 0.0

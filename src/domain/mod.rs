@@ -1,9 +1,11 @@
 //! Values parsed at the edge: once constructed, a name, a title or a post body is valid.
 
 pub mod account;
+pub mod game_id;
 mod text;
 
 pub use account::{Password, Role, Username};
+pub use game_id::{CastError, GameId};
 pub use text::{BoardSlug, PostBody, Title};
 
 /// Why a piece of input was refused. Each variant names a message in the catalogs (`input-…`).
@@ -28,6 +30,17 @@ pub enum InputError {
     /// A deadline that is neither a date and time nor a number of minutes in range.
     #[error("the deadline must be a date and time or 1 to 43200 minutes")]
     Deadline,
+    /// A deadline request that names both an absolute time and minutes to add.
+    #[error("give either a deadline or minutes to add, not both")]
+    DeadlineBoth,
+    #[error("a game ID must be 1 to 32 characters")]
+    GameIdLength,
+    #[error("a game ID may hold letters, digits, single spaces and · ・ - _ . ' only")]
+    GameIdCharacters,
+    #[error("a game ID looks like another seat's")]
+    GameIdLookalike,
+    #[error("a game ID may not pass for the site's own labels (judge, system, …)")]
+    GameIdReserved,
 }
 
 impl InputError {
@@ -43,6 +56,11 @@ impl InputError {
             InputError::Slug => "input-slug",
             InputError::ControlCharacters => "input-control-characters",
             InputError::Deadline => "error-bad-deadline",
+            InputError::DeadlineBoth => "error-deadline-both",
+            InputError::GameIdLength => "input-game-id-length",
+            InputError::GameIdCharacters => "input-game-id-characters",
+            InputError::GameIdLookalike => "input-game-id-lookalike",
+            InputError::GameIdReserved => "input-game-id-reserved",
         }
     }
 
@@ -58,6 +76,11 @@ impl InputError {
             InputError::Slug => "bad_slug",
             InputError::ControlCharacters => "control_characters",
             InputError::Deadline => "bad_deadline",
+            InputError::DeadlineBoth => "deadline_both",
+            InputError::GameIdLength => "game_id_length",
+            InputError::GameIdCharacters => "game_id_characters",
+            InputError::GameIdLookalike => "game_id_lookalike",
+            InputError::GameIdReserved => "game_id_reserved",
         }
     }
 }

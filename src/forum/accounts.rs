@@ -220,7 +220,7 @@ pub async fn sign_out_everywhere(
     state
         .write(move |c| {
             let ended = sessions::end_all_of(c, user_id, None)?;
-            let revoked = sessions::revoke_tokens_of(c, user_id)?;
+            let revoked = sessions::revoke_tokens_of(c, user_id, None)?;
             account_events::append(
                 c,
                 Some(user_id),
@@ -234,13 +234,26 @@ pub async fn sign_out_everywhere(
 }
 
 /// Changes a password after checking the old one; ends every other session and every API token.
+/// What a password change leaves signed in: the browser session or the API token that made it
+/// (everything else of the account ends).
+pub enum Keep {
+    /// The session row id of the browser that changed it (none: end every session).
+    Session(Option<String>),
+    /// The bearer token that changed it.
+    Token(String),
+}
+
 pub async fn change_password(
     state: &AppState,
     user_id: i64,
-    keep_session: Option<String>,
+    keep: Keep,
     old: &str,
     new: &str,
 ) -> Result<(), AppError> {
+    let (keep_session, keep_token) = match keep {
+        Keep::Session(s) => (s, None),
+        Keep::Token(t) => (None, Some(sha256_hex(&t))),
+    };
     let new = Password::parse(new)?;
     let user = state
         .db(move |c| Ok(users::by_id(c, user_id)?))
@@ -258,7 +271,7 @@ pub async fn change_password(
         .write(move |c| {
             users::set_password_hash(c, user_id, &hash)?;
             sessions::end_all_of(c, user_id, keep_session.as_deref())?;
-            sessions::revoke_tokens_of(c, user_id)?;
+            sessions::revoke_tokens_of(c, user_id, keep_token.as_deref())?;
             account_events::append(c, Some(user_id), Some(user_id), "password_changed", "")?;
             Ok(())
         })

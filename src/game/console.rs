@@ -386,6 +386,10 @@ pub struct TallyRow {
 pub struct Preview {
     pub events: Vec<Value>,
     pub winner: Option<String>,
+    /// The vote counts the resolution would publish (option `publish_votes`); absent when the
+    /// game publishes none (an empty list: nobody voted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub votes: Option<Vec<crate::game::threads::VoteCount>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -593,6 +597,13 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
             });
         }
         let mut copy = g.clone();
+        // Read before the resolution clears the ballots, as the real resolution does.
+        let votes = copy.published_votes().map(|counts| {
+            counts
+                .into_iter()
+                .map(|(game_id, votes)| crate::game::threads::VoteCount { game_id, votes })
+                .collect()
+        });
         let events = copy
             .resolve_phase()
             .into_iter()
@@ -604,6 +615,7 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
         preview = Some(Preview {
             events,
             winner: copy.outcome().map(str::to_string),
+            votes,
         });
     }
     Ok(ConsoleView {

@@ -3,7 +3,7 @@
 //! secret salt).
 
 use crate::auth::tokens::sha256_hex;
-use crate::rules::{SeatSpec, Variant};
+use crate::rules::{ConfigError, SeatSpec, Variant};
 use rand::rngs::SysRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -27,6 +27,11 @@ pub enum DealError {
     Entropy(String),
     #[error("{0}")]
     Setup(String),
+    /// A key the fixed deal's shape does not have (`setup.kira` in a dongsha game).
+    #[error("unknown field {0:?}")]
+    UnknownField(String),
+    #[error("{0}")]
+    GameId(crate::domain::CastError),
 }
 
 fn os_rng() -> Result<ChaCha20Rng, DealError> {
@@ -105,19 +110,52 @@ pub fn random_deal(
     Ok(finish(seed, seats, users, roles, &mut rng))
 }
 
-/// An admin's fixed deal: `{"seats":[{"game_id","real_id"}…], …roles}` (as a replay scenario);
-/// the real IDs must be exactly the signed-up accounts. The engine checks the roles when the
-/// game starts from it.
-pub fn fixed_deal(signups: &[(i64, String)], setup: &Value) -> Result<Deal, DealError> {
+/// One seat of a fixed deal as the admin sends it: exactly these two keys.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixedSeat {
+    game_id: String,
+    real_id: String,
+}
+
+/// An admin's fixed deal of a game of `variant`: `{"seats":[{"game_id","real_id"}…], …roles}`
+/// (as a replay scenario, but strict: api.md). The real IDs must be exactly the signed-up
+/// accounts; the game IDs follow the rules of game IDs ([`crate::domain::game_id::cast`]); the
+/// roles are exactly the variant's shape ([`Variant::check_fixed_roles`]). The engine checks
+/// the seats the roles name when the game starts from it.
+pub fn fixed_deal(
+    variant: Variant,
+    signups: &[(i64, String)],
+    setup: &Value,
+) -> Result<Deal, DealError> {
     let bad = |m: &str| DealError::Setup(m.to_string());
-    let seats: Vec<SeatSpec> =
-        serde_json::from_value(setup.get("seats").cloned().unwrap_or(Value::Null))
-            .map_err(|_| bad("setup.seats must list {game_id, real_id} objects"))?;
     let mut roles = match setup {
         Value::Object(m) => m.clone(),
         _ => return Err(bad("setup must be an object")),
     };
-    roles.remove("seats");
+    let seats: Vec<FixedSeat> = match roles.remove("seats") {
+        Some(list @ Value::Array(_)) => serde_json::from_value(list).map_err(|e| {
+            match crate::error::AppError::from_json(&e) {
+                crate::error::AppError::UnknownField(f) => {
+                    DealError::UnknownField(format!("setup.seats[].{f}"))
+                }
+                _ => bad("setup.seats must list {game_id, real_id} objects"),
+            }
+        })?,
+        _ => return Err(bad("setup.seats must list {game_id, real_id} objects")),
+    };
+    let game_ids: Vec<String> =
+        crate::domain::game_id::cast(&seats.iter().map(|s| s.game_id.as_str()).collect::<Vec<_>>())
+            .map_err(DealError::GameId)?
+            .into_iter()
+            .map(crate::domain::GameId::into_string)
+            .collect();
+    variant
+        .check_fixed_roles(&game_ids, &roles)
+        .map_err(|e| match e {
+            ConfigError::UnknownSetupKey(k) => DealError::UnknownField(format!("setup.{k}")),
+            e => DealError::Setup(e.to_string()),
+        })?;
     let key = crate::domain::account::name_key;
     let mut users = Vec::with_capacity(seats.len());
     for s in &seats {
@@ -136,16 +174,16 @@ pub fn fixed_deal(signups: &[(i64, String)], setup: &Value) -> Result<Deal, Deal
     let mut rng = os_rng()?;
     let seed: u64 = rng.random();
     // Real IDs as the accounts spell them.
-    let seats = seats
+    let seats = game_ids
         .into_iter()
         .zip(&users)
-        .map(|(s, u)| SeatSpec {
-            game_id: s.game_id.trim().to_string(),
+        .map(|(game_id, u)| SeatSpec {
+            game_id,
             real_id: signups
                 .iter()
                 .find(|(id, _)| id == u)
                 .map(|(_, n)| n.clone())
-                .unwrap_or(s.real_id),
+                .unwrap_or_default(),
         })
         .collect();
     Ok(finish(seed, seats, users, roles, &mut rng))
@@ -177,14 +215,88 @@ mod tests {
 
     #[test]
     fn fixed_deals_must_seat_exactly_the_signups() {
-        let s = signups(2);
-        let ok = json!({"seats": [{"game_id": "A", "real_id": "USER0"}, {"game_id": "B", "real_id": "user1"}], "kira": ["A", "B"]});
-        let d = fixed_deal(&s, &ok).expect("deal");
+        let s = signups(6);
+        let seats = |names: [&str; 6]| -> Vec<Value> {
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, g)| json!({"game_id": g, "real_id": format!("USER{i}")}))
+                .collect()
+        };
+        let six = ["A", "B", "C", "D", "E", "F"];
+        let ok = json!({"seats": seats(six), "kira": ["A", "B"]});
+        let d = fixed_deal(Variant::DeathNote, &s, &ok).expect("deal");
         assert_eq!(d.seats[0].real_id, "user0");
-        assert_eq!(d.users, vec![1, 2]);
-        let missing = json!({"seats": [{"game_id": "A", "real_id": "user0"}], "kira": ["A", "B"]});
-        assert!(fixed_deal(&s, &missing).is_err());
-        let stranger = json!({"seats": [{"game_id": "A", "real_id": "eve"}, {"game_id": "B", "real_id": "user1"}], "kira": ["A", "B"]});
-        assert!(fixed_deal(&s, &stranger).is_err());
+        assert_eq!(d.users, vec![1, 2, 3, 4, 5, 6]);
+        let mut missing = seats(six);
+        missing.pop();
+        let missing = json!({"seats": missing, "kira": ["A", "B"]});
+        assert!(fixed_deal(Variant::DeathNote, &s, &missing).is_err());
+        let mut stranger = seats(six);
+        stranger[0]["real_id"] = json!("eve");
+        let stranger = json!({"seats": stranger, "kira": ["A", "B"]});
+        assert!(fixed_deal(Variant::DeathNote, &s, &stranger).is_err());
+    }
+
+    #[test]
+    fn a_fixed_deal_is_one_variants_shape_or_nothing() {
+        let s = signups(8);
+        let seats: Vec<Value> = (0..8)
+            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("user{i}")}))
+            .collect();
+        let with = |roles: Value| {
+            let mut setup = roles;
+            setup["seats"] = json!(seats);
+            fixed_deal(Variant::from_name("dongsha").expect("dongsha"), &s, &setup)
+        };
+        assert!(with(json!({"killers": ["g0", "g1"], "police": ["g2", "g3"]})).is_ok());
+        for (roles, field) in [
+            (json!({"kira": ["g0", "g1"]}), "setup.kira"),
+            (
+                json!({"killers": ["g0", "g1"], "police": ["g2", "g3"], "evil": 1}),
+                "setup.evil",
+            ),
+        ] {
+            assert!(
+                matches!(with(roles), Err(DealError::UnknownField(f)) if f == field),
+                "{field}"
+            );
+        }
+        assert!(matches!(with(json!({})), Err(DealError::Setup(_))));
+        let mut extra = json!({"killers": ["g0", "g1"], "police": ["g2", "g3"]});
+        extra["seats"] = json!(seats);
+        extra["seats"][0]["role"] = json!("police");
+        assert!(matches!(
+            fixed_deal(Variant::from_name("dongsha").expect("dongsha"), &s, &extra),
+            Err(DealError::UnknownField(f)) if f == "setup.seats[].role"
+        ));
+    }
+
+    #[test]
+    fn a_fixed_deals_game_ids_follow_the_rules_of_names() {
+        let s = signups(6);
+        let mut names: Vec<String> = (0..6).map(|i| format!("g{i}")).collect();
+        let deal = |names: &[String]| {
+            let seats: Vec<Value> = names
+                .iter()
+                .enumerate()
+                .map(|(i, g)| json!({"game_id": g, "real_id": format!("user{i}")}))
+                .collect();
+            let setup = json!({"seats": seats, "kira": [names[0], names[1]]});
+            fixed_deal(Variant::DeathNote, &s, &setup)
+        };
+        assert!(deal(&names).is_ok());
+        for bad in [
+            format!("x{}y", '\u{0}'),
+            "长".repeat(1000),
+            "G0".to_string(),
+            "judge".into(),
+        ] {
+            names[5] = bad.clone();
+            assert!(
+                matches!(deal(&names), Err(DealError::GameId(e)) if e.name == bad),
+                "{bad:?}"
+            );
+        }
     }
 }

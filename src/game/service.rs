@@ -229,10 +229,14 @@ pub async fn start(
             let variant =
                 Variant::from_name(&s.variant).ok_or(AppError::Internal("variant".into()))?;
             let deal = match &setup {
-                Some(fixed) => deal::fixed_deal(&signups, fixed),
+                Some(fixed) => deal::fixed_deal(variant, &signups, fixed),
                 None => deal::random_deal(variant, &signups, &s.characters),
             }
-            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            .map_err(|e| match e {
+                deal::DealError::UnknownField(f) => AppError::UnknownField(f),
+                deal::DealError::GameId(e) => AppError::GameId(e),
+                e => AppError::BadRequest(e.to_string()),
+            })?;
             // The engine checks the deal before anything is written.
             // A game keeps the edition of the rules it started with: pinned in its log.
             let mut options = variant.pinned_options(&s.options);

@@ -60,10 +60,10 @@ pub enum SettingsError {
     TimeZone(String),
     #[error("the seat range must lie within {0}..={1}, min ≤ max")]
     Seats(usize, usize),
-    #[error(
-        "characters must be distinct, non-empty names of at most 32 characters, and as many as the seats"
-    )]
+    #[error("there must be at least as many characters as the most seats")]
     Characters,
+    #[error("{0}")]
+    Character(crate::domain::CastError),
     #[error("options must be an object")]
     Options,
     #[error("{0}")]
@@ -120,22 +120,20 @@ impl GameSettings {
             return Err(SettingsError::Seats(*range.start(), *range.end()));
         }
         let characters: Vec<String> = match characters {
-            Some(list) => list.into_iter().map(|c| c.trim().to_string()).collect(),
+            Some(list) => list,
             None => v
                 .default_characters()
                 .iter()
                 .map(|c| c.to_string())
                 .collect(),
         };
-        let mut seen = std::collections::HashSet::new();
-        let ok = characters.len() >= max_seats
-            && characters.iter().all(|c| {
-                !c.is_empty()
-                    && c.chars().count() <= 32
-                    && !c.chars().any(char::is_control)
-                    && seen.insert(c.clone())
-            });
-        if !ok {
+        // Game IDs follow the rules of names (bounded, printable, no look-alikes in one game).
+        let characters: Vec<String> = crate::domain::game_id::cast(&characters)
+            .map_err(SettingsError::Character)?
+            .into_iter()
+            .map(crate::domain::GameId::into_string)
+            .collect();
+        if characters.len() < max_seats {
             return Err(SettingsError::Characters);
         }
         Ok(GameSettings {
@@ -274,6 +272,7 @@ impl GameSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::InputError;
 
     fn at(s: &str) -> NaiveDateTime {
         NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time")
@@ -331,6 +330,34 @@ mod tests {
             GameSettings::parse("deathnote", None, few, None, None, None, Some(6), Some(9)),
             Err(SettingsError::Characters)
         );
+    }
+
+    #[test]
+    fn characters_follow_the_rules_of_game_ids() {
+        let parse = |list: &[&str]| {
+            let list = list.iter().map(|c| c.to_string()).collect();
+            GameSettings::parse("shengtui", None, Some(list), None, None, None, None, None)
+        };
+        let six = ["甲", "乙", "丙", "丁", "戊", "己"];
+        let ok = parse(&[&six[..], &[" ＡＢ ", "庚"]].concat()).expect("valid");
+        assert_eq!(ok.characters[6], "AB", "trimmed and NFKC, as names are");
+        let why = |list: &[&str]| match parse(list) {
+            Err(SettingsError::Character(e)) => (e.name, e.why),
+            other => panic!("{other:?}"),
+        };
+        let nul = format!("a{}b", '\0');
+        let long = "长".repeat(1000);
+        for (bad, code) in [
+            (nul.as_str(), InputError::ControlCharacters),
+            (long.as_str(), InputError::GameIdLength),
+            ("", InputError::GameIdLength),
+            ("<i>", InputError::GameIdCharacters),
+            ("法官", InputError::GameIdReserved),
+            ("甲", InputError::GameIdLookalike),
+        ] {
+            let list = [&six[..], &[bad, "庚", "辛"]].concat();
+            assert_eq!(why(&list), (bad.to_string(), code), "{bad:?}");
+        }
     }
 
     #[test]

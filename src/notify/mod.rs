@@ -423,6 +423,7 @@ fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError
                 "due": crate::game::service::iso(due),
                 "ballot": owes.ballot,
                 "action": owes.action,
+                "optional": owes.optional,
             });
             with_phase(&mut info, game, act as u32);
             added += add(c, now, user, BALLOT_MISSING, (game_id, act, 0), info)?;

@@ -8,6 +8,7 @@
 
 pub mod classic;
 pub mod deathnote;
+mod fixed_setup;
 mod forms;
 mod interface;
 mod options;
@@ -207,6 +208,15 @@ impl Variant {
         }
     }
 
+    /// The catalog key of a note the `teammates` line of `team` must carry for its readers to
+    /// know what the rules tell them (4.0's police team: one of them is the undercover, R4-2).
+    pub fn team_note(self, team: &str) -> Option<&'static str> {
+        match self {
+            Variant::Roles(r) => r.team_note(team),
+            _ => None,
+        }
+    }
+
     /// Bots play the games whose seeds are in `seeds`; returns their totals.
     pub fn simulate(
         self,
@@ -343,6 +353,9 @@ pub enum ConfigError {
     Options(String),
     #[error("bad setup: {0}")]
     Setup(String),
+    /// A fixed deal's key that the variant's setup does not have ([`Variant::check_fixed_roles`]).
+    #[error("unknown setup key {0:?}")]
+    UnknownSetupKey(String),
     #[error("{0}")]
     Deathnote(#[from] deathnote::SetupError),
 }
@@ -404,6 +417,10 @@ pub struct Submission {
 pub struct Owes {
     pub ballot: bool,
     pub action: bool,
+    /// Leaving them undone is allowed and costs nothing (an abstention, CL-6, R5-4; a night
+    /// without action, CL-1, R4-3, R5-1): pages say "not yet submitted", not "owed". Death
+    /// Note's are duties: a missing one is a suicide (DN-6, DN-16).
+    pub optional: bool,
 }
 
 /// A running game of any variant. Variants differ in size; a game is held once per cached fold,
@@ -755,6 +772,7 @@ impl Game {
         let facts = self.judge_facts(game_id, true);
         let flag = |k: &str| facts.get(k).and_then(Value::as_bool) == Some(true);
         Owes {
+            optional: !matches!(self, Game::DeathNote(_)),
             ballot: flag("owes_ballot"),
             action: flag("owes")
                 || facts

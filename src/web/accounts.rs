@@ -239,7 +239,7 @@ async fn change_password(
     let result = service::change_password(
         &state,
         account.id,
-        viewer.session_id.clone(),
+        service::Keep::Session(viewer.session_id.clone()),
         &form.old_password,
         &form.new_password,
     )

@@ -1,9 +1,10 @@
 //! [`AppError`] (the services' error type, `crate::error`) mapped once to HTTP: a status, an HTML
-//! page in the reader's language, or `{"error","message"}` for the JSON API.
+//! page in the reader's language, or `{"ok": false, "error", "message"}` for the JSON API.
 
 use crate::error::AppError;
 use crate::i18n::{Lang, Tr};
-use actix_web::http::StatusCode;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
@@ -42,9 +43,11 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Unauthorized | AppError::BadCredentials => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
-            AppError::Input(_) | AppError::BadRequest(_) | AppError::UnknownField(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            AppError::Input(_)
+            | AppError::GameId(_)
+            | AppError::BadRequest(_)
+            | AppError::UnknownField(_)
+            | AppError::DuplicateField(_) => StatusCode::BAD_REQUEST,
             AppError::Conflict(_) | AppError::SeatCount { .. } => StatusCode::CONFLICT,
             AppError::Gone => StatusCode::GONE,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
@@ -78,7 +81,7 @@ impl ResponseError for AppError {
             builder.insert_header(("Retry-After", BUSY_RETRY_AFTER_SECS));
         }
         if ctx.api {
-            return builder.json(serde_json::json!({"error": self.code(), "message": message}));
+            return builder.json(json_error(self.code(), &message));
         }
         let page = ErrorPage {
             tr,
@@ -90,4 +93,44 @@ impl ResponseError for AppError {
             Err(_) => builder.body(status.to_string()),
         }
     }
+}
+
+/// The body of every JSON API error (api.md): `ok` is false, so a client reading only `ok` never
+/// takes an error for success.
+pub fn json_error(code: &str, message: &str) -> serde_json::Value {
+    serde_json::json!({"ok": false, "error": code, "message": message})
+}
+
+/// An API answer that is an error but not JSON (made by actix or a middleware rather than by
+/// [`AppError`]: a body over an extractor's limit, …) is answered as the JSON error of its
+/// status, its headers kept (`Allow`, `Retry-After`). Other answers pass unchanged.
+pub fn as_json<B: MessageBody>(res: HttpResponse<B>) -> HttpResponse<EitherBody<B>> {
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res.map_into_left_body();
+    }
+    let err = match status {
+        StatusCode::BAD_REQUEST => AppError::BadRequest(status.to_string()),
+        StatusCode::PAYLOAD_TOO_LARGE => AppError::BadRequest("the body is too large".into()),
+        StatusCode::UNAUTHORIZED => AppError::Unauthorized,
+        StatusCode::FORBIDDEN => AppError::Forbidden,
+        StatusCode::NOT_FOUND => AppError::NotFound,
+        StatusCode::METHOD_NOT_ALLOWED => AppError::MethodNotAllowed,
+        StatusCode::TOO_MANY_REQUESTS => AppError::RateLimited,
+        StatusCode::SERVICE_UNAVAILABLE => AppError::Busy,
+        _ => AppError::Internal(format!("an answer {status} without a JSON body")),
+    };
+    let tr = Tr::new(request_ctx().lang);
+    let mut answer = HttpResponse::build(status).json(json_error(err.code(), &err.message(&tr)));
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(v) = res.headers().get(&name) {
+            answer.headers_mut().insert(name, v.clone());
+        }
+    }
+    answer.map_into_right_body()
 }

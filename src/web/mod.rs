@@ -6,6 +6,7 @@ pub mod admin_audit;
 pub mod api;
 pub mod assets;
 pub mod boards;
+pub mod bodies;
 pub mod conditional;
 pub mod error;
 pub mod feeds;
@@ -26,18 +27,18 @@ use actix_web::body::{BodySize, BodyStream, BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, ResponseError, web};
 use error::{REQUEST_CTX, RequestCtx};
-use futures_util::StreamExt;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "maku_session";
 
-/// Sets the language and the page/API flavour for the error mapping of this request.
-pub async fn request_context(
+/// Sets the language and the page/API flavour for the error mapping of this request; an API
+/// error that did not come from [`AppError`] is made JSON too ([`error::as_json`]).
+pub async fn request_context<B: MessageBody + 'static>(
     req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
     let ctx = RequestCtx {
         lang: viewer::lang_of(req.request()),
         api: req.path().starts_with("/api/"),
@@ -46,10 +47,34 @@ pub async fn request_context(
     let path = req.path().to_string();
     let started = std::time::Instant::now();
     let result = REQUEST_CTX.scope(ctx, next.call(req)).await;
-    let status = result.as_ref().map(|r| r.status().as_u16()).unwrap_or(500);
+    let status = match &result {
+        Ok(res) => res.status(),
+        Err(e) => e.as_response_error().status_code(),
+    };
     // Paths and statuses only: no query strings, bodies or cookies in the log.
-    tracing::info!(%method, %path, status, ms = started.elapsed().as_millis() as u64, "request");
-    result
+    tracing::info!(%method, %path, status = status.as_u16(), ms = started.elapsed().as_millis() as u64, "request");
+    match result {
+        Ok(res) if ctx.api => {
+            let (req, res) = res.into_parts();
+            let res = REQUEST_CTX.scope(ctx, async { error::as_json(res) }).await;
+            Ok(ServiceResponse::new(req, res))
+        }
+        Ok(res) => Ok(res.map_into_left_body()),
+        // An error no service turned into an answer: its answer is made here, in the request's
+        // context (its language; JSON for the API), and carried up as that answer.
+        Err(e) => {
+            let res = REQUEST_CTX
+                .scope(ctx, async {
+                    let res = e.error_response();
+                    match ctx.api {
+                        true => error::as_json(res).map_into_boxed_body(),
+                        false => res,
+                    }
+                })
+                .await;
+            Err(actix_web::error::InternalError::from_response(e.to_string(), res).into())
+        }
+    }
 }
 
 /// `HEAD` is answered wherever `GET` is: the request is routed as `GET`, and the HTTP/1 codec,
@@ -73,80 +98,63 @@ pub async fn head_as_get<B: MessageBody + 'static>(
 }
 
 /// The largest form or JSON body taken.
-const BODY_LIMIT: usize = 512 * 1024;
+pub(crate) const BODY_LIMIT: usize = 512 * 1024;
 
-/// Form bodies must decode to UTF-8, as JSON bodies must: `serde_urlencoded` would silently
-/// replace bad bytes with U+FFFD. The body is read here (within the form limit), checked, and
-/// handed on to the `Form` extractor.
-pub async fn strict_forms<B: MessageBody + 'static>(
-    mut req: ServiceRequest,
-    next: Next<B>,
-) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
-    let is_form = req
+/// The last resource of the app and of each scope: it matches every path and has no route of
+/// its own. actix answers such a resource with `405` and an `Allow` header naming the methods
+/// whose guards were tried on the way here, that is the other resources of this very path; a
+/// bare `405` means no resource had this path. [`no_route`] turns that into the error pages.
+pub fn fallback() -> actix_web::Resource<
+    impl actix_web::dev::ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<BoxBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    web::resource("/{tail:.*}").wrap(actix_web::middleware::from_fn(no_route))
+}
+
+/// No route for this request: `405` with `Allow` when the path exists for other methods
+/// (`HEAD` wherever `GET` is, see [`head_as_get`]), else `404`.
+async fn no_route(
+    req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let answer = next.call(req).await?;
+    let allowed: Vec<String> = answer
         .headers()
-        .get(header::CONTENT_TYPE)
+        .get(header::ALLOW)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|m| {
-            m.trim()
-                .eq_ignore_ascii_case("application/x-www-form-urlencoded")
-        });
-    if is_form {
-        let mut payload = actix_web::HttpMessage::take_payload(&mut req);
-        let mut body = web::BytesMut::new();
-        while let Some(chunk) = payload.next().await {
-            let chunk = chunk?;
-            if body.len() + chunk.len() > BODY_LIMIT {
-                let e = AppError::BadRequest("the form is too large".into());
-                return Ok(req.error_response(e).map_into_right_body());
-            }
-            body.extend_from_slice(&chunk);
-        }
-        if !form_is_utf8(&body) {
-            // Rendered here, inside the request's context (its language).
-            let e = AppError::BadRequest("the form is not valid UTF-8".into());
-            return Ok(req.error_response(e).map_into_right_body());
-        }
-        req.set_payload(actix_web::dev::Payload::from(body.freeze()));
+        .map(|v| v.split(',').map(|m| m.trim().to_string()).collect())
+        .unwrap_or_default();
+    let (req, _) = answer.into_parts();
+    if allowed.is_empty() {
+        return Ok(ServiceResponse::new(
+            req,
+            AppError::NotFound.error_response(),
+        ));
     }
-    next.call(req)
-        .await
-        .map(ServiceResponse::map_into_left_body)
+    let mut methods: Vec<String> = Vec::new();
+    for m in allowed {
+        if m == "GET" && !methods.iter().any(|x| x == "HEAD") {
+            methods.push("GET".into());
+            methods.push("HEAD".into());
+        } else if !methods.contains(&m) {
+            methods.push(m);
+        }
+    }
+    let mut res = AppError::MethodNotAllowed.error_response();
+    if let Ok(v) = header::HeaderValue::from_str(&methods.join(", ")) {
+        res.headers_mut().insert(header::ALLOW, v);
+    }
+    Ok(ServiceResponse::new(req, res))
 }
 
-/// Whether an `application/x-www-form-urlencoded` body percent-decodes to UTF-8. The
-/// separators are ASCII, so decoding the whole body at once checks every name and value.
-fn form_is_utf8(body: &[u8]) -> bool {
-    let hex = |b: u8| (b as char).to_digit(16);
-    let mut out = Vec::with_capacity(body.len());
-    let mut i = 0;
-    while i < body.len() {
-        let decoded = match body[i] {
-            b'%' => match (
-                body.get(i + 1).and_then(|&b| hex(b)),
-                body.get(i + 2).and_then(|&b| hex(b)),
-            ) {
-                (Some(h), Some(l)) => {
-                    i += 2;
-                    (h * 16 + l) as u8
-                }
-                _ => b'%',
-            },
-            b => b,
-        };
-        out.push(decoded);
-        i += 1;
-    }
-    std::str::from_utf8(&out).is_ok()
-}
-
-/// No route for this request: `405` when the path exists for another method, else `404`.
-async fn no_route(req: HttpRequest) -> Result<actix_web::HttpResponse, AppError> {
-    Err(if req.resource_map().has_resource(req.path()) {
-        AppError::MethodNotAllowed
-    } else {
-        AppError::NotFound
-    })
+/// A request no resource or scope took (outside the fallbacks' paths): `404`.
+async fn nowhere() -> Result<actix_web::HttpResponse, AppError> {
+    Err(AppError::NotFound)
 }
 
 /// Malformed forms, JSON bodies, paths and queries become clear 400s in the reader's language.
@@ -163,7 +171,7 @@ fn bad_json(err: actix_web::error::JsonPayloadError, _req: &HttpRequest) -> acti
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.default_service(web::to(no_route))
+    cfg.default_service(web::to(nowhere))
         .app_data(
             web::FormConfig::default()
                 .limit(BODY_LIMIT)
@@ -174,6 +182,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .limit(BODY_LIMIT)
                 .error_handler(bad_json),
         )
+        // Bodies read as bytes (an optional JSON body) take as much as forms and JSON do.
+        .app_data(web::PayloadConfig::default().limit(BODY_LIMIT))
         .app_data(web::PathConfig::default().error_handler(|_, _| AppError::NotFound.into()))
         .app_data(web::QueryConfig::default().error_handler(bad_input))
         .configure(api::configure)
@@ -188,26 +198,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(games::configure)
         .configure(notifications::configure)
         .configure(feeds::configure)
-        .configure(rules::configure);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::form_is_utf8;
-
-    #[test]
-    fn form_bodies_must_decode_to_utf8() {
-        assert!(form_is_utf8(b"csrf=x&body=%E5%B9%95+ok"));
-        assert!(form_is_utf8("body=幕".as_bytes()), "raw UTF-8 is fine");
-        assert!(
-            form_is_utf8(b"body=100%"),
-            "a stray percent sign stays itself"
-        );
-        assert!(!form_is_utf8(b"body=%FF%FE"));
-        assert!(!form_is_utf8(b"body=\xff"));
-        assert!(
-            !form_is_utf8(b"a=%E5%B9&b=%95"),
-            "a character split by a separator"
-        );
-    }
+        .configure(rules::configure)
+        // Last: every path no resource above took.
+        .service(fallback());
 }

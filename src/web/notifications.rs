@@ -89,9 +89,16 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             let due = chrono::NaiveDateTime::parse_from_str(&text("due"), "%Y-%m-%dT%H:%M:%SZ")
                 .map(|t| TimeView::new(t).text)
                 .unwrap_or_default();
+            // An optional submission is a reminder, not a debt (reminders written before
+            // this field say "owe", as they did).
+            let key = if p.get("optional").and_then(Value::as_bool) == Some(true) {
+                "notify-text-pending-optional"
+            } else {
+                "notify-text-ballot-missing"
+            };
             (
                 tr.ta(
-                    "notify-text-ballot-missing",
+                    key,
                     &[
                         ("title", title),
                         ("act", act),

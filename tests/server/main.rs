@@ -34,3 +34,4 @@ mod seat_forms;
 mod second_edition;
 mod side_channels;
 mod stored_html;
+mod strict_requests;

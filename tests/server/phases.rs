@@ -464,7 +464,7 @@ async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
     assert!(page.body.contains("Act 1 (day)"), "{}", page.body);
     assert!(
         page.body.contains(&format!(
-            "You submitted “Vote (Target: {target})” → Vote recorded"
+            "You submitted “Vote (Target: {target})” → Ballot recorded"
         )),
         "{}",
         page.body

@@ -294,13 +294,22 @@ pub fn revoke_token(
     .execute(conn)
 }
 
-/// A password change revokes every API token of the account too.
-pub fn revoke_tokens_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<usize> {
-    diesel::update(
-        api_tokens::table
-            .filter(api_tokens::user_id.eq(user_id))
-            .filter(api_tokens::revoked_at.is_null()),
-    )
-    .set(api_tokens::revoked_at.eq(Some(super::now())))
-    .execute(conn)
+/// A password change revokes every API token of the account too, except `keep_hash` (the
+/// token that made the change, as the browser session that made one is kept).
+pub fn revoke_tokens_of(
+    conn: &mut DbConnection,
+    user_id: i64,
+    keep_hash: Option<&str>,
+) -> QueryResult<usize> {
+    let q = api_tokens::table
+        .filter(api_tokens::user_id.eq(user_id))
+        .filter(api_tokens::revoked_at.is_null());
+    match keep_hash {
+        Some(k) => diesel::update(q.filter(api_tokens::token_hash.ne(k)))
+            .set(api_tokens::revoked_at.eq(Some(super::now())))
+            .execute(conn),
+        None => diesel::update(q)
+            .set(api_tokens::revoked_at.eq(Some(super::now())))
+            .execute(conn),
+    }
 }

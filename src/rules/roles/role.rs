@@ -84,6 +84,15 @@ impl RoleGame {
         }
     }
 
+    /// The catalog key of what a team's `teammates` line must add (R4-2: the police team of
+    /// 4.0 holds the undercover, and the police do not know which of the three he is).
+    pub fn team_note(self, team: &str) -> Option<&'static str> {
+        match (self, team) {
+            (RoleGame::V4Wujian, "police") => Some("rg-team-note-police"),
+            _ => None,
+        }
+    }
+
     pub fn is_v4(self) -> bool {
         self == RoleGame::V4Wujian
     }

@@ -57,15 +57,18 @@ pub struct DeadlineBody {
     extend_minutes: Option<i64>,
 }
 
-/// The new deadline a request names: an absolute time, or minutes after the current one.
+/// The new deadline a request names: an absolute time, or minutes after the current one;
+/// never both.
 pub async fn requested_deadline(
     state: &AppState,
     game_id: i64,
     deadline: Option<&str>,
     extend_minutes: Option<i64>,
 ) -> Result<NaiveDateTime, AppError> {
-    match (deadline.filter(|d| !d.trim().is_empty()), extend_minutes) {
-        (Some(d), _) => parse_deadline(d).ok_or(InputError::Deadline.into()),
+    match (deadline, extend_minutes) {
+        // Both forms at once: which one was meant is unclear, so neither is taken.
+        (Some(_), Some(_)) => Err(InputError::DeadlineBoth.into()),
+        (Some(d), None) => parse_deadline(d).ok_or(InputError::Deadline.into()),
         (None, Some(m)) if (1..=60 * 24 * 30).contains(&m) => {
             let current = state
                 .db(move |c| Ok(games::deadline(c, game_id)?))

@@ -60,7 +60,10 @@ async fn api_create_game(
     .and_then(|s| s.with_phase_minutes(b.phase_minutes))
     .map(|s| s.with_series_after(b.series_after))
     .map(|s| s.with_show_images(b.show_images.unwrap_or(false)))
-    .map_err(|e| AppError::BadRequest(e.to_string()))?;
+    .map_err(|e| match e {
+        crate::game::settings::SettingsError::Character(e) => AppError::GameId(e),
+        e => AppError::BadRequest(e.to_string()),
+    })?;
     let id = service::create(&state, &user.0, &b.title, settings).await?;
     Ok(HttpResponse::Created().json(json!({"id": id})))
 }
@@ -170,8 +173,10 @@ async fn api_action(
     let outcome = service::submit(&state, &account, *id, body.into_inner()).await?;
     Ok(match outcome.result {
         Ok(reply) => HttpResponse::Ok().json(json!({"ok": true, "reply": reply})),
-        Err(refused) => HttpResponse::Conflict()
-            .json(json!({"ok": false, "error": refused.error, "message": refused.message})),
+        Err(refused) => HttpResponse::Conflict().json(crate::web::error::json_error(
+            refused.error,
+            &refused.message,
+        )),
     })
 }
 

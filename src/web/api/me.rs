@@ -24,17 +24,20 @@ pub struct PasswordChange {
     new_password: String,
 }
 
-/// Changes the password; every session and every other token of the account ends, as on the page.
+/// Changes the password; every browser session and every other token of the account ends,
+/// and the token that asked stays valid (as the page keeps the browser that asked).
 #[post("/account/password")]
 async fn api_change_password(
+    req: HttpRequest,
     user: ApiUser,
     state: web::Data<AppState>,
     body: web::Json<PasswordChange>,
 ) -> Result<HttpResponse, AppError> {
+    let token = super::bearer_token(&req).ok_or(AppError::Unauthorized)?;
     service::change_password(
         &state,
         user.0.id,
-        None,
+        service::Keep::Token(token),
         &body.old_password,
         &body.new_password,
     )

@@ -25,7 +25,7 @@ pub struct ApiUser(pub Account);
 pub struct GameApiUser(pub Account);
 
 /// The token of `Authorization: Bearer TOKEN`, if any.
-fn bearer_token(req: &HttpRequest) -> Option<String> {
+pub(crate) fn bearer_token(req: &HttpRequest) -> Option<String> {
     req.headers()
         .get(actix_web::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -80,6 +80,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(games::configure)
             .configure(me::configure)
             .configure(console::configure)
-            .configure(openapi::configure),
+            .configure(openapi::configure)
+            // Last: every path under /api/v1 that no endpoint took (404, or 405 with Allow).
+            .service(crate::web::fallback()),
     );
 }

@@ -45,8 +45,8 @@ pub fn document() -> Value {
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
             "schemas": {
-                "Error": {"type": "object", "required": ["error", "message"],
-                          "properties": {"error": {"type": "string"}, "message": {"type": "string"}}},
+                "Error": {"type": "object", "required": ["ok", "error", "message"],
+                          "properties": {"ok": {"type": "boolean", "const": false}, "error": {"type": "string"}, "message": {"type": "string"}}},
                 "Credentials": {"type": "object", "required": ["username", "password"],
                                 "properties": {"username": {"type": "string"}, "password": {"type": "string"}}}
             }

@@ -1,5 +1,6 @@
-//! The banner every game page shows a seat that still owes a ballot or an action this act, and
-//! the hook for live updates (`data-live`). Only the seat's own account ever sees its banner.
+//! The banner every game page shows a seat that still owes a ballot or an action this act (or
+//! has not yet made an optional one), and the hook for live updates (`data-live`). Only the
+//! seat's own account ever sees its banner.
 
 use crate::app::AppState;
 use crate::db::queries::games;
@@ -70,15 +71,15 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
                 crate::rules::Game::DeathNote(_) => "seat-owes-action",
                 _ => "seat-owes-night-action",
             });
-            Ok(Some((owes.ballot, action, due, turn)))
+            Ok(Some((owes.ballot, action, due, turn, owes.optional)))
         })
         .await?;
     let tr = viewer.tr;
     let turn = owed
         .as_ref()
-        .and_then(|(_, _, due, turn)| turn.map(|step| (step, TimeView::new(*due))));
+        .and_then(|(_, _, due, turn, _)| turn.map(|step| (step, TimeView::new(*due))));
     let (text, deadline) = match owed {
-        Some((ballot, action, due, _)) if ballot || action.is_some() => {
+        Some((ballot, action, due, _, optional)) if ballot || action.is_some() => {
             let mut what = Vec::new();
             if ballot {
                 what.push(tr.t("seat-owes-ballot"));
@@ -87,10 +88,13 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
                 what.push(tr.t(key));
             }
             let what = what.join(tr.t("dn-list-sep").as_str());
-            (
-                Some(tr.t1("notify-banner", "what", &what)),
-                Some(TimeView::new(due)),
-            )
+            // An optional submission is not owed: the seat may leave it (CL-1, CL-6, R4-3, R5-1).
+            let key = if optional {
+                "notify-banner-optional"
+            } else {
+                "notify-banner"
+            };
+            (Some(tr.t1(key, "what", &what)), Some(TimeView::new(due)))
         }
         _ => (None, None),
     };

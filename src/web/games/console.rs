@@ -113,6 +113,8 @@ pub struct ConsolePage {
     tally: Vec<TallyLine>,
     preview: Vec<String>,
     preview_winner: Option<String>,
+    /// The vote counts the resolution would publish, worded; `None` when it publishes none.
+    preview_votes: Option<Vec<String>>,
     winner: Option<String>,
     substitutes: String,
     running: bool,
@@ -260,6 +262,22 @@ async fn render(
         ),
         None => (Vec::new(), None),
     };
+    // The counts the act post would publish (option publish_votes), as the post words them.
+    let preview_votes = v
+        .preview
+        .as_ref()
+        .and_then(|p| p.votes.as_ref())
+        .map(|counts| {
+            counts
+                .iter()
+                .map(|c| {
+                    tr.ta(
+                        "thread-act-vote-count",
+                        &[("name", c.game_id.clone()), ("votes", c.votes.to_string())],
+                    )
+                })
+                .collect()
+        });
     let paused = v.paused_remaining_secs.map(|secs| {
         tr.ta(
             "console-paused",
@@ -315,6 +333,7 @@ async fn render(
         tally,
         preview,
         preview_winner,
+        preview_votes,
         v,
     };
     Ok(render_with(page, StatusCode::OK))
@@ -461,6 +480,10 @@ pub async fn deadline(
         ("deadline", form.deadline.as_deref()),
         ("extend_minutes", form.extend_minutes.as_deref()),
     ];
+    if filled(&form.deadline).is_some() && filled(&form.extend_minutes).is_some() {
+        let message = tr.t("error-deadline-both");
+        return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
+    }
     let to = if let Some(raw) = filled(&form.deadline) {
         let tz = state.db(move |c| console::zone(c, game_id)).await?;
         let args = |value: String| {

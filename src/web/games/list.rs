@@ -433,6 +433,10 @@ fn settings_message(tr: &Tr, e: &SettingsError) -> String {
             &[("min", min.to_string()), ("max", max.to_string())],
         ),
         SettingsError::Characters => tr.t("new-error-characters"),
+        SettingsError::Character(e) => tr.ta(
+            "new-error-character",
+            &[("name", e.name.clone()), ("why", tr.t(e.why.message_key()))],
+        ),
         SettingsError::RemindHours => tr.t("new-error-remind-hours"),
         other => tr.t1("new-error-other", "detail", &other.to_string()),
     }

@@ -1,6 +1,7 @@
 //! The reveal after the end (DN-28): every seat's real ID and roles, the whole transcript with the
 //! actions, and the commitment check. Before the end it is a 409 page.
 
+use super::seat_generic::with_team_note;
 use super::{
     action_sentence, cause_text, classic_cause_text, private_sentence, public_sentence,
     refusal_text, reply_sentence, role_name, s, winner_text,
@@ -222,7 +223,12 @@ pub async fn show(
                         "private" => format!(
                             "{} {}",
                             tr.t1("reveal-to", "name", &s(l, "to")),
-                            private_sentence(&tr, l.get("event").unwrap_or(&Value::Null))
+                            with_team_note(
+                                &tr,
+                                crate::rules::Variant::from_name(&variant),
+                                l,
+                                private_sentence(&tr, l.get("event").unwrap_or(&Value::Null))
+                            )
                         ),
                         _ => public_sentence(&tr, l.get("event").unwrap_or(&Value::Null)),
                     };

@@ -248,7 +248,7 @@ pub async fn page(
                 .iter()
                 .map(|l| LogLine {
                     act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
-                    text: line_text(&tr, l),
+                    text: with_team_note(&tr, Some(variant), l, line_text(&tr, l)),
                     refused: l.get("ok").and_then(Value::as_bool) == Some(false),
                     rule: None,
                 })
@@ -505,6 +505,19 @@ pub fn line_text(tr: &Tr, l: &Value) -> String {
     }
 }
 
+/// A `teammates` line with the note its variant gives that team, if any ([`Variant::team_note`]).
+pub fn with_team_note(tr: &Tr, variant: Option<Variant>, l: &Value, text: String) -> String {
+    let event = l.get("event").unwrap_or(&Value::Null);
+    if event.get("type").and_then(Value::as_str) != Some("teammates") {
+        return text;
+    }
+    let team = event.get("team").and_then(Value::as_str).unwrap_or("");
+    match variant.and_then(|v| v.team_note(team)) {
+        Some(key) => format!("{text} {}", tr.t(key)),
+        None => text,
+    }
+}
+
 /// Why a form made no action object, in the reader's language.
 pub fn form_error_text(tr: &Tr, e: &FormError) -> String {
     match e {
@@ -607,7 +620,8 @@ mod tests {
                 }
             }
             assert!(tr.has("role-player"));
-            // The classic presets' replies, own refusals and roles (issue 12).
+            // The classic presets' replies and refusals have one sentence each, the one every
+            // other page gives them: no second set of keys for this page.
             for reply in [
                 "kill_recorded",
                 "check_recorded",
@@ -616,11 +630,20 @@ mod tests {
                 "exploded",
                 "surrendered",
             ] {
-                assert!(tr.has(&format!("reply-{}", dashed(reply))), "{reply}");
+                let r = json!({"type": reply});
+                assert!(!tr.has(&format!("reply-{}", dashed(reply))), "{reply}");
+                let words = super::super::reply_words(&tr, &r).expect(reply);
+                assert_eq!(reply_text(&tr, &r), words, "{reply}");
             }
-            for code in ["not_your_role", "not_now", "not_tied", "series_repeat"] {
-                assert!(tr.has(&format!("refusal-{}", dashed(code))), "{code}");
+            for code in ["not_your_role", "not_tied", "series_repeat"] {
+                assert!(!tr.has(&format!("refusal-{}", dashed(code))), "{code}");
+                assert_eq!(
+                    refusal_text(&tr, code),
+                    tr.t(&format!("cl-refusal-{}", dashed(code))),
+                    "{code}"
+                );
             }
+            assert!(tr.has("refusal-not-now"));
             for role in ["killer", "police", "civilian"] {
                 assert!(tr.has(&format!("role-{role}")), "{role}");
             }
@@ -676,7 +699,7 @@ mod tests {
                           "action": {"type": "vote", "target": "Birch"}});
         assert_eq!(
             line_text(&en, &vote),
-            "You submitted “Vote (Target: Birch)” → Vote recorded (you may change it until the \
+            "You submitted “Vote (Target: Birch)” → Ballot recorded (you may replace it until the \
              deadline; the last one counts)."
         );
         let refused = json!({"kind": "reply", "ok": false, "error": "not_now",

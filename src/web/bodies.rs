@@ -1,0 +1,239 @@
+//! Request bodies are checked once, before any handler reads them, for what the extractors
+//! would let through silently: a form that does not decode to UTF-8 (`serde_urlencoded` would
+//! put U+FFFD in its place), and a JSON body whose meaning is ambiguous (an object with a key
+//! twice: serde_json keeps the last value, while a proxy, a log reader or a person may read the
+//! first). Both are refused with a `400`; nothing is done.
+
+use super::BODY_LIMIT;
+use crate::error::AppError;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header;
+use actix_web::middleware::Next;
+use actix_web::web;
+use futures_util::StreamExt;
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+/// What kind of body a request says it carries.
+#[derive(PartialEq)]
+enum Kind {
+    Form,
+    Json,
+}
+
+fn kind_of(req: &ServiceRequest) -> Option<Kind> {
+    let mime = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|m| m.trim().to_ascii_lowercase());
+    match mime.as_deref() {
+        Some("application/x-www-form-urlencoded") => Some(Kind::Form),
+        Some(m) if m == "application/json" || m.ends_with("+json") => Some(Kind::Json),
+        // The API reads some bodies as bytes whatever their type (an optional body).
+        _ if req.path().starts_with("/api/") => Some(Kind::Json),
+        _ => None,
+    }
+}
+
+/// The middleware: reads a form or JSON body (within the body limit), checks it, and hands it
+/// on to the extractors.
+pub async fn strict_bodies<B: MessageBody + 'static>(
+    mut req: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+    if let Some(kind) = kind_of(&req) {
+        let mut payload = actix_web::HttpMessage::take_payload(&mut req);
+        let mut body = web::BytesMut::new();
+        while let Some(chunk) = payload.next().await {
+            let chunk = chunk?;
+            if body.len() + chunk.len() > BODY_LIMIT {
+                let e = AppError::BadRequest("the body is too large".into());
+                return Ok(req.error_response(e).map_into_right_body());
+            }
+            body.extend_from_slice(&chunk);
+        }
+        let refused = match kind {
+            Kind::Form if !form_is_utf8(&body) => {
+                Some(AppError::BadRequest("the form is not valid UTF-8".into()))
+            }
+            Kind::Json => duplicate_key(&body).map(AppError::DuplicateField),
+            Kind::Form => None,
+        };
+        if let Some(e) = refused {
+            // Rendered here, inside the request's context (its language, page or API).
+            return Ok(req.error_response(e).map_into_right_body());
+        }
+        req.set_payload(actix_web::dev::Payload::from(body.freeze()));
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
+}
+
+/// Whether an `application/x-www-form-urlencoded` body percent-decodes to UTF-8. The
+/// separators are ASCII, so decoding the whole body at once checks every name and value.
+fn form_is_utf8(body: &[u8]) -> bool {
+    let hex = |b: u8| (b as char).to_digit(16);
+    let mut out = Vec::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        let decoded = match body[i] {
+            b'%' => match (
+                body.get(i + 1).and_then(|&b| hex(b)),
+                body.get(i + 2).and_then(|&b| hex(b)),
+            ) {
+                (Some(h), Some(l)) => {
+                    i += 2;
+                    (h * 16 + l) as u8
+                }
+                _ => b'%',
+            },
+            b => b,
+        };
+        out.push(decoded);
+        i += 1;
+    }
+    std::str::from_utf8(&out).is_ok()
+}
+
+/// The first key that some object of this JSON text holds twice (the path of its object, dotted,
+/// then the key: `setup.kira`), if the text is JSON. Text that is not JSON is left to the
+/// handler, which says what is wrong with it.
+pub fn duplicate_key(body: &[u8]) -> Option<String> {
+    let found = RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let _ = Walk {
+        found: &found,
+        path: "",
+    }
+    .deserialize(&mut de);
+    found.into_inner()
+}
+
+/// Walks a JSON value, remembering the first key an object repeats.
+#[derive(Clone, Copy)]
+struct Walk<'a> {
+    found: &'a RefCell<Option<String>>,
+    /// The dotted path of the value walked (empty at the top).
+    path: &'a str,
+}
+
+impl<'de> DeserializeSeed<'de> for Walk<'_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Walk<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(self)?.is_some() {}
+        Ok(())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen = HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let path = if self.path.is_empty() {
+                key.clone()
+            } else {
+                format!("{}.{key}", self.path)
+            };
+            if !seen.insert(key) {
+                *self.found.borrow_mut() = Some(path);
+                return Err(de::Error::custom("a key given twice"));
+            }
+            map.next_value_seed(Walk {
+                found: self.found,
+                path: &path,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn form_bodies_must_decode_to_utf8() {
+        assert!(form_is_utf8(b"csrf=x&body=%E5%B9%95+ok"));
+        assert!(form_is_utf8("body=幕".as_bytes()), "raw UTF-8 is fine");
+        assert!(
+            form_is_utf8(b"body=100%"),
+            "a stray percent sign stays itself"
+        );
+        assert!(!form_is_utf8(b"body=%FF%FE"));
+        assert!(!form_is_utf8(b"body=\xff"));
+        assert!(
+            !form_is_utf8(b"a=%E5%B9&b=%95"),
+            "a character split by a separator"
+        );
+    }
+
+    #[test]
+    fn a_key_given_twice_is_found_at_any_depth() {
+        let dup = |s: &str| duplicate_key(s.as_bytes());
+        assert_eq!(
+            dup(r#"{"type":"kill","target":"A","target":"B"}"#),
+            Some("target".into())
+        );
+        assert_eq!(
+            dup(r#"{"setup":{"seats":[],"kira":["A"],"kira":["B"]}}"#),
+            Some("setup.kira".into())
+        );
+        assert_eq!(
+            dup(r#"{"setup":{"seats":[{"game_id":"A","game_id":"B"}]}}"#),
+            Some("setup.seats.game_id".into())
+        );
+        // Escapes are read: "\u0074arget" is "target".
+        assert_eq!(
+            dup(r#"{"target":"A","\u0074arget":"B"}"#),
+            Some("target".into())
+        );
+        // The same key in two objects, and valid or broken JSON without repeats: nothing.
+        assert_eq!(dup(r#"[{"a":1},{"a":2}]"#), None);
+        assert_eq!(
+            dup(r#"{"a":{"a":{"a":null}},"b":[1,2.5,-3,true,"x"]}"#),
+            None
+        );
+        assert_eq!(dup(r#"{"a":1,"#), None);
+        assert_eq!(dup(""), None);
+    }
+}
