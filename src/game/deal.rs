@@ -27,7 +27,7 @@ pub enum DealError {
     Entropy(String),
     #[error("{0}")]
     Setup(String),
-    /// A key the fixed deal's shape does not have (`setup.kira` in a dongsha game).
+    /// A key the fixed deal's shape does not have (another variant's role key, a typo).
     #[error("unknown field {0:?}")]
     UnknownField(String),
     #[error("{0}")]

@@ -8,7 +8,7 @@ use super::BODY_LIMIT;
 use crate::error::AppError;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header;
+use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::web;
 use futures_util::StreamExt;
@@ -24,6 +24,10 @@ enum Kind {
 }
 
 fn kind_of(req: &ServiceRequest) -> Option<Kind> {
+    // A read carries no body anyone reads.
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return None;
+    }
     let mime = req
         .headers()
         .get(header::CONTENT_TYPE)

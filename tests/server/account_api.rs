@@ -15,6 +15,14 @@ on_both_backends!(
 async fn password_notifications_and_profiles_over_the_api(app: TestApp) {
     let api = Api::new(&app);
     let token = api.account("kim").await;
+    // Another token of the account (another script), and a browser signed in.
+    let other = api.token("kim", "password-123").await;
+    let browser = app.browser();
+    browser.login("kim", "password-123").await;
+    assert!(
+        browser.get("/account/password").await.status == StatusCode::OK,
+        "signed in"
+    );
     let (s, b) = api
         .post(
             "/api/v1/account/password",
@@ -40,13 +48,26 @@ async fn password_notifications_and_profiles_over_the_api(app: TestApp) {
         )
         .await;
     assert_eq!(s, StatusCode::OK);
-    let (s, _) = api.get("/api/v1/notifications", Some(&token)).await;
+    let (s, b) = api.get("/api/v1/notifications", Some(&token)).await;
+    assert_eq!(s, StatusCode::OK, "the token that changed it stays: {b}");
+    let (s, _) = api.get("/api/v1/notifications", Some(&other)).await;
     assert_eq!(
         s,
         StatusCode::UNAUTHORIZED,
-        "the old token ended with the password"
+        "every other token ended with the password"
     );
-    let token = api.token("kim", "new-password-1").await;
+    let p = browser.get("/account/password").await;
+    assert!(
+        p.status == StatusCode::UNAUTHORIZED || p.url.contains("/login"),
+        "the browser session ended too: {} {}",
+        p.status,
+        p.url
+    );
+    assert_eq!(
+        api.token("kim", "new-password-1").await.len(),
+        token.len(),
+        "the new password signs in"
+    );
 
     // Switches: all on by default; an unknown kind is refused and changes nothing.
     let (s, prefs) = api.get("/api/v1/account/notifications", Some(&token)).await;

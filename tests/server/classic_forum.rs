@@ -1206,13 +1206,18 @@ async fn a_dongsha_night_reminds_its_teams_and_tells_each_seat_its_results(app: 
     // The banner names the night's action, not a Death Note notebook's (issue 13, task h5).
     let seat = b.get(&format!("/games/{id}/seat")).await;
     assert!(
-        seat.body.contains("你仍需提交：夜间行动。") && !seat.body.contains("笔记"),
+        // CL-1: the night's action may be left undone, so it is not owed.
+        seat.body
+            .contains("尚未提交（可选，也可以不提交）：夜间行动。")
+            && !seat.body.contains("你仍需提交")
+            && !seat.body.contains("笔记"),
         "{}",
         seat.body
     );
     let list = b.get("/notifications").await;
     assert!(
-        list.body.contains("你仍未提交第 1 幕（夜晚）的投票或行动"),
+        list.body
+            .contains("你尚未提交第 1 幕（夜晚）的投票或夜间行动（可选；"),
         "{}",
         list.body
     );

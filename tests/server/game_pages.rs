@@ -114,7 +114,11 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
     )
     .await;
     few.assert_back_at("/games/new");
-    assert!(few.body.contains("角色名须各不相同"), "{}", few.body);
+    assert!(
+        few.body.contains("角色名的数量不能少于最多人数"),
+        "{}",
+        few.body
+    );
     assert!(few.body.contains(" checked"), "the ticked box stays ticked");
 
     let created = create_form(

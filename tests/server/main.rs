@@ -31,6 +31,7 @@ mod roles_forum;
 mod rules_pages;
 mod scheduler;
 mod seat_forms;
+mod seat_words;
 mod second_edition;
 mod side_channels;
 mod stored_html;

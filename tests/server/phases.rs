@@ -327,7 +327,7 @@ async fn a_seat_owing_in_a_phase_is_reminded_of_that_phase(app: TestApp) {
     assert!(
         texts
             .iter()
-            .any(|t| t.contains("第 1 幕（夜晚）的投票或行动")),
+            .any(|t| t.contains("第 1 幕（夜晚）的投票或夜间行动（可选；")),
         "{texts:?}"
     );
 }
@@ -423,7 +423,7 @@ async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
         assert!(!page.body.contains(r#"value="sleep""#));
         assert!(page.body.contains("还没有记录"), "an empty log");
         assert!(
-            page.body.contains("你仍需提交："),
+            page.body.contains("尚未提交（可选，也可以不提交）："),
             "the owing banner: {}",
             page.body
         );
@@ -435,7 +435,7 @@ async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
         let p = submit(b, id, "vote", &[("target", who)]).await;
         p.assert_back_at(&seat_path);
         assert!(
-            !p.body.contains("你仍需提交："),
+            !p.body.contains("尚未提交（可选"),
             "nothing owed after the vote"
         );
         assert!(

@@ -253,6 +253,8 @@ impl Secrets for V4Secrets {
             || (role == "killer" && (killers || police) && own)
             || (role == "killer" && killers && path.contains("/threads/killers"))
             || (role == "police" && police && (own || path.contains("/threads/police")))
+            // R4-2: the police team is told that one of its three is the undercover (not who).
+            || (role == "undercover" && police && own)
     }
 
     fn reads_team(&self, g: &Classic, me: usize, team: &str) -> bool {

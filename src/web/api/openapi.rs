@@ -40,7 +40,7 @@ pub fn document() -> Value {
     let mut doc = json!({
         "openapi": "3.1.0",
         "info": {"title": "maku", "version": env!("CARGO_PKG_VERSION"),
-                 "description": "The JSON API of maku. Errors are {\"error\": CODE, \"message\": TEXT}. A body field the endpoint does not know is 400 unknown_field. Actions (per seat) and posts and edits (per account) are limited per minute: 429 rate_limited with Retry-After."},
+                 "description": "The JSON API of maku. Every error is {\"ok\": false, \"error\": CODE, \"message\": TEXT}; a 405 names the allowed methods in Allow. A body field the endpoint does not know is 400 unknown_field; an object with a key twice is 400 duplicate_field. Actions (per seat) and posts and edits (per account) are limited per minute: 429 rate_limited with Retry-After."},
         "servers": [{"url": "/api/v1"}],
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
@@ -89,7 +89,7 @@ pub fn document() -> Value {
                 "post": {"summary": "Create a game (judge, admin); the caller is its judge", "security": bearer,
                     "requestBody": body(json!({"type": "object", "required": ["title", "variant"], "properties": {
                         "title": {"type": "string"}, "variant": {"enum": variants}, "options": {"type": "object", "description": "the variant's options: deathnote `redistribute`, `publish_votes`; classic presets and v4wujian `speeches` (`ordered`, the default, or `free`); v5emin none"},
-                        "act_minutes": {"type": "integer"}, "characters": {"type": "array", "items": {"type": "string"}},
+                        "act_minutes": {"type": "integer"}, "characters": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 32}, "description": "the game IDs to deal: trimmed and NFKC, letters, digits, single spaces and · ・ - _ . ' only, no two alike (game_id_lookalike), none passing for the judge or the system (game_id_reserved)"},
                         "deadline_time": {"type": "string", "description": "HH:MM in timezone"}, "timezone": {"type": "string"},
                         "min_seats": {"type": "integer"}, "max_seats": {"type": "integer"},
                         "remind_hours": {"type": "integer", "description": "0 to 72; default 6"},
@@ -104,7 +104,7 @@ pub fn document() -> Value {
                 "delete": {"summary": "Withdraw before the start", "security": bearer, "responses": {"200": ok("{\"ok\":true}"), "409": error_response("started")}}},
             "/games/{id}/start": {"post": {"summary": "Start (its judge); `setup` (admin only) fixes the deal", "security": bearer,
                 "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object", "properties": {"setup": {"type": "object", "description": "`seats` [{game_id, real_id}] and the roles as a replay scenario gives them: deathnote `kira` [2 game IDs]; dongsha/killgame `killers` and `police`; shengtui `killers` [1]; wujian `factions` {\"匪\": [...], \"警\": [...]}; v4wujian `butterfly`, `elder`, `doctor`, `killers` [3], `undercover`, `police` [2], `secret_police`; v5emin one game ID each for `butterfly`, `sniper`, `doctor`, `police`, `good_civilian`, `magician`, `killer`, `elder`, `wizard`, `evil_civilian`"}}}}}},
-                "responses": {"200": ok("{\"act\":1,\"deadline\"}"), "403": error_response("not its judge"), "409": error_response("seat count, or started")}}},
+                "responses": {"200": ok("{\"act\":1,\"deadline\"}"), "400": error_response("a setup that is not exactly the variant's shape (unknown_field for a key it does not have; bad_request for a role left out or seats that do not fit); a game ID that breaks the rules of names (control_characters, game_id_length, game_id_characters, game_id_lookalike, game_id_reserved)"), "403": error_response("not its judge"), "409": error_response("seat count, or started")}}},
             "/games/{id}/me": {"get": {"summary": "The caller's seat: game ID, role, alive, private log, allowed actions", "security": bearer,
                 "responses": {"200": ok("SeatView"), "409": error_response("not seated")}}},
             "/games/{id}/actions": {"post": {"summary": "Submit an action object exactly as in a replay scenario", "security": bearer,
@@ -189,7 +189,7 @@ fn console_paths() -> Value {
                 "responses": {"200": ok("ConsoleView"), "403": error_response("not its judge, or a game-ID login"), "404": error_response("no such game")}}},
             "/games/{id}/deadline": {"post": {"summary": "Move the open act's deadline later (its judge): an ISO time, or minutes after the current deadline", "security": bearer,
                 "requestBody": body(json!({"type": "object", "required": ["act"], "properties": {"act": act_property(), "deadline": {"type": "string", "format": "date-time"}, "extend_minutes": {"type": "integer"}}})),
-                "responses": {"200": ok("{\"deadline\"}"), "400": error_response("act missing or not a number; bad_deadline: not a time, or minutes outside 1..43200"), "403": error_response("not its judge"),
+                "responses": {"200": ok("{\"deadline\"}"), "400": error_response("act missing or not a number; bad_deadline: not a time, or minutes outside 1..43200; deadline_both: a time and minutes at once"), "403": error_response("not its judge"),
                               "409": error_response("already_resolved, act_not_open, deadline_in_past, deadline_not_later, game_paused, game_over")}}},
             "/games/{id}/pause": {"post": {"summary": "Stop the clock of act N, the open one (its judge): no resolution, submissions refused with game_paused", "security": bearer,
                 "requestBody": body(meant_act()),
