@@ -237,7 +237,9 @@ impl Tab {
         self.timings.push((what.to_string(), took));
     }
 
-    /// The page times of this tab, for the test's output: how many, the median, the slowest.
+    /// The page times of this tab: how many, the median, the slowest five, on the test's
+    /// output and appended to `target/browser-page-times.txt` (the harness shows a passing
+    /// test's output only with `--nocapture`).
     fn report_timings(&self) {
         let mut sorted: Vec<&(String, Duration)> = self.timings.iter().collect();
         sorted.sort_by_key(|(_, d)| std::cmp::Reverse(*d));
@@ -245,7 +247,7 @@ impl Tab {
             .get(sorted.len() / 2)
             .map(|(_, d)| *d)
             .unwrap_or_default();
-        eprintln!(
+        let line = format!(
             "{}: {} timed pages, median {median:?}; slowest: {}",
             self.view.name,
             sorted.len(),
@@ -256,6 +258,18 @@ impl Tab {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        eprintln!("{line}");
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("target")
+            .join("browser-page-times.txt");
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+        {
+            use std::io::Write;
+            let _ = writeln!(f, "{line}");
+        }
     }
 
     async fn path(&self) -> String {
