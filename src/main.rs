@@ -5,40 +5,42 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand}
 use maku::cli::{self, GlobalArgs, LogTo, serve::ServeArgs};
 use std::process::ExitCode;
 
-/// mimalloc instead of glibc's malloc (issue 14). With glibc, the load script's server grew
-/// from 24 MB to over 300 MB: once a large block (an argon2 hash's 19 MiB) is freed, glibc
-/// raises its mmap threshold and keeps later large blocks in a heap it rarely gives back.
-/// mimalloc with [`tune_allocator`] stays under 100 MB through the same run.
+/// mimalloc instead of glibc's malloc: with glibc, the load script's server grew from 24 MB to
+/// over 300 MB (once a large block, an argon2 hash's 19 MiB, is freed, glibc raises its mmap
+/// threshold and keeps later large blocks in a heap it rarely gives back). mimalloc, configured
+/// as [`ALLOCATOR_ENVIRONMENT`] says, stays under 100 MB through the same run.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc v3's option numbers (its `mimalloc.h`, `mi_option_e`; libmimalloc-sys builds v3
-/// unless asked for v2): the Rust binding does not name these two. The unit test below checks
-/// them against their documented defaults.
-const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
-const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+/// mimalloc's documented options, read from the environment as the program loads: arenas are
+/// committed as they are used, and freed memory goes back to the system at once. With its
+/// defaults (commit an arena whole, purge a second later) the load script's server held 259 MB
+/// after its ballots: std's first allocation, before `main`, makes the first arena, so the
+/// options cannot be set from the program in time. An operator's own values are kept.
+const ALLOCATOR_ENVIRONMENT: [(&str, &str); 2] = [
+    ("MIMALLOC_ARENA_EAGER_COMMIT", "0"),
+    ("MIMALLOC_PURGE_DELAY", "0"),
+];
 
-/// Freed memory goes back to the system at once, and arenas are committed as they are used.
-/// With mimalloc's defaults (commit a whole arena up front, purge a second later) the load
-/// script's server held 259 MB after its ballots; with these, under 90 MB. An arena committed
-/// up front is never purged, and std makes the first one with its first allocation, before
-/// `main`: so this runs from `.init_array`, as the program is loaded. Setting the options in
-/// `main` was measured to be too late (the same 259 MB).
-extern "C" fn tune_allocator() {
-    // SAFETY: setting an option is a plain store into mimalloc's option table, done here
-    // before any Rust code has allocated and before any thread exists.
-    unsafe {
-        libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0);
-        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0);
+/// Starts the program again with [`ALLOCATOR_ENVIRONMENT`] set, when some of it is missing
+/// (`exec`: the same process, its arguments, streams and id). Returns only if that failed: the
+/// program then goes on with mimalloc's defaults.
+fn with_allocator_environment() {
+    let missing: Vec<(&str, &str)> = ALLOCATOR_ENVIRONMENT
+        .into_iter()
+        .filter(|(name, _)| std::env::var_os(name).is_none())
+        .collect();
+    if missing.is_empty() {
+        return;
     }
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    let mut again = std::process::Command::new(exe);
+    again.args(std::env::args_os().skip(1)).envs(missing);
+    let error = std::os::unix::process::CommandExt::exec(&mut again);
+    eprintln!("maku: could not start again with the allocator's settings ({error}); going on");
 }
-
-/// The loader calls the functions listed in `.init_array` before the Rust runtime starts.
-/// (Not in the unit tests, which check the defaults first.)
-#[cfg(not(test))]
-#[used]
-#[unsafe(link_section = ".init_array")]
-static TUNE_ALLOCATOR_AT_LOAD: extern "C" fn() = tune_allocator;
 
 /// `maku` alone runs the server; so does `maku --bind …` (server flags and no command).
 #[derive(Parser)]
@@ -92,6 +94,7 @@ fn server_flag_before(matches: &ArgMatches) -> Option<String> {
 }
 
 fn main() -> ExitCode {
+    with_allocator_environment();
     let mut command = Cli::command();
     let matches = command.get_matches_mut();
     let args = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
@@ -119,33 +122,5 @@ fn main() -> ExitCode {
         Some(Command::Rerender) => cli::rerender::run(&args.global),
         Some(Command::Replay { file }) => cli::replay::run(&file),
         Some(Command::Simulate(sim)) => cli::simulate::run(&sim),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The numbers name the options meant: mimalloc documents `arena_eager_commit` as 2 and
-    /// `purge_delay` as 1000 (ms) by default, and no neighbouring option has those two defaults.
-    #[test]
-    fn the_option_numbers_are_mimallocs() {
-        // SAFETY: reading an option is a plain load from mimalloc's option table.
-        let (eager, delay) = unsafe {
-            (
-                libmimalloc_sys::mi_option_get(MI_OPTION_ARENA_EAGER_COMMIT),
-                libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY),
-            )
-        };
-        assert_eq!((eager, delay), (2, 1000));
-        tune_allocator();
-        // SAFETY: as above.
-        let tuned = unsafe {
-            (
-                libmimalloc_sys::mi_option_get(MI_OPTION_ARENA_EAGER_COMMIT),
-                libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY),
-            )
-        };
-        assert_eq!(tuned, (0, 0));
     }
 }

@@ -503,3 +503,46 @@ fn the_server_log_is_plain_text_and_complete() {
         "the last line is written before the exit:\n{log}"
     );
 }
+
+/// The binary runs with mimalloc's two documented options (`src/main.rs`): set when missing,
+/// an operator's own value kept. Read from the running server's environment (the program
+/// starts itself again in the same process, so its id stays).
+#[test]
+fn the_server_runs_with_the_allocators_options() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut child = maku()
+        .current_dir(dir.path())
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .env_remove("DATABASE_URL")
+        .env_remove("MIMALLOC_ARENA_EAGER_COMMIT")
+        .env("MIMALLOC_PURGE_DELAY", "7")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut reader = std::io::BufReader::new(stdout);
+    loop {
+        let mut line = String::new();
+        let n = std::io::BufRead::read_line(&mut reader, &mut line).expect("line");
+        assert!(n > 0, "the server ended before listening");
+        if line.starts_with("maku listening on ") {
+            break;
+        }
+    }
+    let environ = std::fs::read(format!("/proc/{}/environ", child.id())).expect("environ");
+    let _ = child.kill();
+    let _ = child.wait();
+    let vars: Vec<String> = environ
+        .split(|&b| b == 0)
+        .map(|v| String::from_utf8_lossy(v).into_owned())
+        .collect();
+    assert!(
+        vars.iter().any(|v| v == "MIMALLOC_ARENA_EAGER_COMMIT=0"),
+        "set when missing: {vars:?}"
+    );
+    assert!(
+        vars.iter().any(|v| v == "MIMALLOC_PURGE_DELAY=7"),
+        "the operator's value kept: {vars:?}"
+    );
+}
