@@ -20,9 +20,9 @@ pub struct AppState {
     pub settings: Settings,
     /// Now, as the game service sees it (a manual clock in tests).
     pub clock: Arc<dyn Clock>,
-    /// Fired when the server stops: open live streams end at once (issue 10 item 2).
+    /// Fired when the server stops: open live streams end at once.
     pub shutdown: Shutdown,
-    /// One shared poll per open game for its live streams (issue 14).
+    /// One shared poll per open game for its live streams.
     pub live: crate::game::live_hub::LiveHub,
 }
 

@@ -3,7 +3,7 @@
 //! Layout: `rules/` holds the pure engines; `domain/` the input types parsed at the edge; `db/`
 //! the schema, models and queries; `forum/` the forum's services (accounts, posting); `web/` the
 //! HTTP handlers by resource; `auth/` passwords, tokens and rate limits; `cli/` the command-line
-//! entry points. See README.md for the architecture.
+//! entry points. See docs/architecture.md for the architecture.
 
 pub mod app;
 pub mod audit;

@@ -163,7 +163,7 @@ impl Application {
                 std::time::Duration::from_secs(settings.scheduler_secs),
             );
         }
-        // Posts stored by an older renderer are re-rendered behind the open doors (issue 14).
+        // Posts stored by an older renderer are re-rendered behind the open doors.
         let rerendering = state.clone();
         tokio::spawn(async move {
             if let Err(e) = crate::forum::render::rerender_stale(&rerendering).await {
@@ -246,8 +246,7 @@ async fn stop_signal() -> bool {
 /// Each worker's blocking threads (database calls and password hashes run there): its share
 /// of the pool's connections and the hashes allowed at once. A thread beyond those only waits
 /// for a connection, and each costs memory (its stack, its allocator heap): with the pool
-/// size plus four per worker, 5,000 open live streams started 24 such threads on 2 cores
-/// (issue 14).
+/// size plus four per worker, 5,000 open live streams started 24 such threads on 2 cores.
 fn blocking_threads_per_worker(settings: &Settings) -> usize {
     let workers = if settings.workers > 0 {
         settings.workers

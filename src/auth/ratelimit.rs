@@ -75,7 +75,7 @@ mod tests {
         assert!(!l.check("1.1.1.1", "c"), "the address's burst is spent");
     }
 
-    /// Issue 9 item 10: sign-ups have their own budget per address; spending one leaves the
+    /// Sign-ups have their own budget per address; spending one leaves the
     /// other whole.
     #[test]
     fn sign_ups_are_counted_apart_from_sign_ins() {

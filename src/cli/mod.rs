@@ -8,7 +8,7 @@ pub mod serve;
 pub mod simulate;
 pub mod user;
 
-/// The flags every command takes (issue 11): the database and the log filter. The server's
+/// The flags every command takes: the database and the log filter. The server's
 /// own flags are [`serve::ServeArgs`], on `maku serve` (or `maku` with no command) only.
 #[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "Global options (with every command)")]

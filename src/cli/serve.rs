@@ -5,7 +5,7 @@ use crate::config::Settings;
 use crate::startup::Application;
 use std::process::ExitCode;
 
-/// The server's flags: on `maku serve`, or on `maku` with no command (issue 11). The database
+/// The server's flags: on `maku serve`, or on `maku` with no command. The database
 /// URL and the log filter are [`GlobalArgs`], taken by every command.
 #[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "Server options (with `serve` or no command)")]
@@ -124,7 +124,7 @@ mod tests {
         Cli::try_parse_from(argv).map(|c| c.args.settings(&c.global))
     }
 
-    /// Issue 9 item 9: the idle time of sessions is a flag, 30 days unless set, at least one.
+    /// The idle time of sessions is a flag, 30 days unless set, at least one.
     #[test]
     fn session_idle_days_is_a_flag() {
         assert_eq!(settings(&[]).expect("defaults").session_idle_days, 30);
@@ -133,7 +133,7 @@ mod tests {
         assert!(settings(&["--session-idle-days", "0"]).is_err());
     }
 
-    /// Issue 14: pages are kept a second for readers without a session unless told otherwise;
+    /// Pages are kept a second for readers without a session unless told otherwise;
     /// 0 keeps none, and more than a minute is refused.
     #[test]
     fn the_page_cache_time_is_a_flag() {
@@ -148,7 +148,7 @@ mod tests {
         assert!(settings(&["--page-cache-ms", "-1"]).is_err());
     }
 
-    /// Issue 9 item 10: the sign-in and sign-up budgets per address are flags.
+    /// The sign-in and sign-up budgets per address are flags.
     #[test]
     fn sign_in_and_sign_up_bursts_are_flags() {
         let d = settings(&[]).expect("defaults");

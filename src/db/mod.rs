@@ -83,8 +83,8 @@ impl DbUrl {
 /// [`connect`]; the server takes it from its settings).
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Attempts at SQLite's write lock before a write transaction gives up with [`is_busy`]
-/// (issue 9, item 13). Each attempt waits up to the busy timeout; SQLite may also answer
+/// Attempts at SQLite's write lock before a write transaction gives up with [`is_busy`].
+/// Each attempt waits up to the busy timeout; SQLite may also answer
 /// "database is locked" at once, without waiting (e.g. while a connection recovers the WAL).
 const WRITE_LOCK_ATTEMPTS: u32 = 3;
 /// The pause before the second attempt; it grows fourfold per attempt (50 ms, 200 ms).

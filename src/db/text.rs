@@ -1,4 +1,4 @@
-//! Long stored text read with one fast UTF-8 check (issue 14).
+//! Long stored text read with one fast UTF-8 check.
 //!
 //! diesel reads an SQLite `TEXT` value into a `String` by checking its UTF-8 twice with the
 //! standard library's scalar check; for a thread page's 30 stored HTML bodies (~50 KB of

@@ -178,7 +178,7 @@ mod tests {
         );
     }
 
-    /// Issue 9 item 8: look-alikes of a name share its key; different names do not.
+    /// Look-alikes of a name share its key; different names do not.
     #[test]
     fn look_alikes_share_a_key() {
         let alice = confusable_key("alice");
@@ -217,7 +217,7 @@ mod tests {
         assert_eq!(Username::parse("\u{fb00}").map(|n| n.0), Ok("ff".into()));
     }
 
-    /// Issue 9 item 8: the judge's and the system's labels, in both languages, and the default
+    /// The judge's and the system's labels, in both languages, and the default
     /// cast cannot be registered, nor can their look-alikes.
     #[test]
     fn reserved_names() {

@@ -1,4 +1,4 @@
-//! A post is rendered once, when it is written (issue 14): its sanitised HTML is stored beside
+//! A post is rendered once, when it is written: its sanitised HTML is stored beside
 //! its Markdown, with the version of the renderer that made it, and pages read it. Rendering and
 //! sanitising on every page view cost most of a thread page.
 //!

@@ -1,4 +1,4 @@
-//! What a game's live streams watch (issue 14): its public [`Mark`], read by the one poller
+//! What a game's live streams watch: its public [`Mark`], read by the one poller
 //! per open game of the instance's [`LiveHub`]. The poll reads the folded game from the cache
 //! and the game thread's `MAX(floor)`, so it does not grow with the game.
 //!
@@ -8,7 +8,7 @@
 //!
 //! A mark holds public facts only (the act everyone sees, the newest floor of the public game
 //! thread, a digest of the public view): never a log sequence number or a post id, whose gaps
-//! would count secret submissions and private posts (issue 9).
+//! would count secret submissions and private posts.
 
 use crate::app::AppState;
 use crate::db::DbConnection;

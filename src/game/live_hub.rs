@@ -1,5 +1,5 @@
-//! The live hub: one poll per open game per instance, shared by every live stream of that game
-//! (issue 14). The first stream of a game starts a poller task; later streams subscribe to its
+//! The live hub: one poll per open game per instance, shared by every live stream of that
+//! game. The first stream of a game starts a poller task; later streams subscribe to its
 //! [`watch`] channel of the latest [`Mark`]; the poller stops when the last stream is gone (the
 //! server's stop ends the streams, and so the pollers), and a later stream starts a new one.
 //! 5,000 open streams of one game cost one poll per interval, and a stream holds a receiver and
@@ -25,7 +25,7 @@ use tokio::sync::{Notify, watch};
 
 /// What the streams compare between polls: public facts only, so that they move exactly when
 /// what everyone may see moves. Never a log sequence number or a post id, whose gaps would
-/// count secret submissions and private posts (issue 9).
+/// count secret submissions and private posts.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Mark {
     pub act: u32,

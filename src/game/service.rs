@@ -431,7 +431,7 @@ pub async fn submit(
         .await
 }
 
-/// Refuses a judge's action meant for another phase than the open one (issue 9, item 1): a
+/// Refuses a judge's action meant for another phase than the open one: a
 /// double click, a second instance or a page left open since an earlier phase must not
 /// resolve, extend, pause, resume or end the phase that came after. `meant` is the phase's step
 /// (one phase per act: the act). Call it inside the write transaction,

@@ -29,7 +29,7 @@ pub struct GameSettings {
     #[serde(default = "default_remind_hours")]
     pub remind_hours: i64,
     /// Show images from other sites in the game's posts. Off by default: each reader's address
-    /// would reach those sites, so images are shown as links (issue 9, item 11).
+    /// would reach those sites, so images are shown as links.
     #[serde(default)]
     pub show_images: bool,
     /// The game before this one in a series the judge links (CL-3): its id. Only for a

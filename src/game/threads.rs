@@ -26,7 +26,7 @@ pub struct ActPost {
     /// unnoticed later (see `audit`).
     #[serde(default)]
     pub log_hash: Option<String>,
-    /// The resolved act's vote counts, when the game's options publish them (issue 10 item 6):
+    /// The resolved act's vote counts, when the game's options publish them:
     /// votes per game ID, most first, never who cast them. Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub votes: Option<Vec<VoteCount>>,

@@ -1,4 +1,4 @@
-//! A variant's action forms as data (issue 11): what each action type asks a seat for, so that
+//! A variant's action forms as data: what each action type asks a seat for, so that
 //! a page can draw the form and one function can turn the submitted fields into exactly the
 //! action object the API takes ([`to_action`]). Pure: no I/O, and nothing here knows a variant.
 //!
@@ -357,7 +357,7 @@ mod tests {
         );
     }
 
-    /// The classic ballot's empty choice abstains: `null`, never a missing field (issue 12).
+    /// The classic ballot's empty choice abstains: `null`, never a missing field.
     #[test]
     fn an_empty_or_null_field_is_null() {
         let v = Variant::Classic(crate::rules::classic::Preset::Dongsha);

@@ -317,7 +317,7 @@ impl Variant {
     }
 
     /// Like [`Variant::parse_action`], refusing a field the action does not have: a typo or a
-    /// forged field (`"by"`, padding) must not be accepted, let alone stored (issue 9, item 5).
+    /// forged field (`"by"`, padding) must not be accepted, let alone stored.
     pub fn parse_action_strict(self, value: &Value) -> Result<Action, ActionError> {
         let action = self.parse_action(value)?;
         let known = action.fields();

@@ -1,4 +1,4 @@
-//! A variant's options as data (issue 12): what the create form asks a judge, drawn from the
+//! A variant's options as data: what the create form asks a judge, drawn from the
 //! variant as its action forms are. The form turns each field into the option of the same name;
 //! `Variant::check_options` still decides what is valid.
 
@@ -22,7 +22,7 @@ pub enum OptionInput {
     },
 }
 
-/// Death Note's (DN-25 redistribution; the published vote counts of issue 10).
+/// Death Note's (DN-25 redistribution; the published vote counts).
 pub const DEATHNOTE: [OptionField; 2] = [
     OptionField {
         name: "redistribute",

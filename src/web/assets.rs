@@ -2,7 +2,7 @@
 //!
 //! Pages link them by a name that carries a digest of their content (`/static/maku.<hash>.css`),
 //! served as immutable for a year: a new build changes the name, so no browser keeps an old
-//! stylesheet, and an unchanged one is never asked for again (issue 14). The plain names keep
+//! stylesheet, and an unchanged one is never asked for again. The plain names keep
 //! working with a short cache, for pages of an older build still open or in a browser's history.
 
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};

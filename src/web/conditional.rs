@@ -1,4 +1,4 @@
-//! Conditional GETs (issue 14): an `ETag` on the pages worth revalidating (the board index, a
+//! Conditional GETs: an `ETag` on the pages worth revalidating (the board index, a
 //! board, a forum thread, a game, a game thread, the Atom feeds, a game's JSON), and
 //! `304 Not Modified` when the client already has it.
 //!

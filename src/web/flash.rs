@@ -1,4 +1,4 @@
-//! Post/redirect/get for the HTML forms (issue 10 item 1): every form POST answers
+//! Post/redirect/get for the HTML forms: every form POST answers
 //! `303 See Other`, and what the page it leads to must show once — the seat action's reply, a
 //! judge action's result, a refusal with what was typed — travels as a *flash*.
 //!

@@ -1,4 +1,4 @@
-//! A short-lived cache of the pages anonymous readers get (issue 14): a forum's readers are
+//! A short-lived cache of the pages anonymous readers get: a forum's readers are
 //! mostly people without an account, each asking for the same few pages, and a page that any
 //! reader without a session would be given is the same page for all of them.
 //!
@@ -11,7 +11,7 @@
 //! An entry lives `--page-cache-ms` (1 s by default; 0 turns the cache off); past that, one
 //! reader renders the page anew while the others are still given the old one, so a reader
 //! without an account may see a page that old plus the time of one render. Writes do not empty
-//! it: a miss right after a write would time secret submissions (issue 9). What does empty it
+//! it: a miss right after a write would time secret submissions. What does empty it
 //! is a public change the instance's live hub sees
 //! ([`crate::game::live_hub::LiveHub::changes`]): a game page that reloads on its live stream's
 //! `update` gets the new page, never a kept one. Each instance keeps its own pages; a page

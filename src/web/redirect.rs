@@ -66,7 +66,7 @@ mod tests {
         assert_eq!(local_path("/a/../b"), "/b");
     }
 
-    /// Issue 9 item 7: each of these went off-site or gave a 500 before.
+    /// Each of these went off-site or gave a 500 before.
     #[test]
     fn anything_else_goes_home() {
         for raw in [

@@ -656,9 +656,9 @@ pub fn game_thread_of_kind(
 }
 
 /// The board games live in, made on first use.
-/// The board of game threads, created by the first game. Race-free on both backends (issue 9,
-/// item 12): a concurrent first creation makes the insert do nothing (on PostgreSQL it waits for
-/// the other transaction), and the read then finds the winner's board.
+/// The board of game threads, created by the first game. Race-free on both backends: a
+/// concurrent first creation makes the insert do nothing (on PostgreSQL it waits for the other
+/// transaction), and the read then finds the winner's board.
 pub fn games_board(conn: &mut DbConnection) -> QueryResult<Board> {
     if let Some(b) = board_by_slug(conn, GAMES_BOARD)? {
         return Ok(b);

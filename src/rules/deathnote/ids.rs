@@ -1,7 +1,7 @@
 //! The small identifiers every part of the engine speaks in: seats, the two notebooks, names.
 //!
 //! They live in a file of their own, below `state`, `event` and `roster`, so that those files can
-//! share them without importing each other (issue 11: no import cycle inside the engine).
+//! share them without importing each other (no import cycle inside the engine).
 
 use std::fmt;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! why a game cannot start.
 //!
 //! A file of its own so that `state` (which holds the roster) and `setup` (which starts a game
-//! from it) both build on it without importing each other (issue 11: no import cycle inside the
+//! from it) both build on it without importing each other (no import cycle inside the
 //! engine).
 
 use super::ids::{Name, Seat};

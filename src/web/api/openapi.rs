@@ -16,7 +16,7 @@ fn ok(description: &str) -> Value {
     json!({"description": description, "content": {"application/json": {"schema": {"type": "object"}}}})
 }
 
-/// `act` of a judge's request: the act the judge means (issue 9, item 1).
+/// `act` of a judge's request: the act the judge means.
 fn act_property() -> Value {
     json!({"type": "integer", "minimum": 1,
            "description": "the phase the judge means, by its step (`phase.step` of GET /games/{id}; for one phase per act, as in Death Note, the act); when it is no longer the open phase the answer is 409 already_resolved and nothing changes"})

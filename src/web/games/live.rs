@@ -1,6 +1,6 @@
 //! Live updates of a game (server-sent events). Every stream of a game listens to the one
 //! shared poll of the instance's [`LiveHub`](crate::game::live::LiveHub), so it works with
-//! several instances and 5,000 open streams cost one poll (issue 14); it compares against a
+//! several instances and 5,000 open streams cost one poll; it compares against a
 //! mark read after it opened, so it never announces what its page already shows. It sends `event: update`
 //! when the public game thread or the public view of the game changed. It says nothing about who
 //! did what (no submissions, no private threads).
@@ -8,7 +8,7 @@
 //! Its payload is `{"act": N, "floor": F}`: the act everyone sees and the floor of the game
 //! thread's newest post. Never a log sequence number or a post id: submissions take log
 //! sequence numbers and private threads take post ids, so their gaps would count secret
-//! ballots, actions and Kira posts, and time them (issue 9).
+//! ballots, actions and Kira posts, and time them.
 
 use crate::app::{AppState, Shutdown};
 use crate::error::AppError;

@@ -1053,7 +1053,7 @@ mod tests {
         seen
     }
 
-    /// Issue 12: every line of the four classic examples (replay.md, "Classic presets") and
+    /// Every line of the four classic examples (replay.md, "Classic presets") and
     /// every action they submit reads as a sentence of its own in both languages.
     #[test]
     fn every_line_of_the_classic_examples_has_a_sentence() {
@@ -1218,7 +1218,7 @@ mod tests {
         }
     }
 
-    /// Issue 13: every line of the two role examples (replay.md, "Role games") and every action
+    /// Every line of the two role examples (replay.md, "Role games") and every action
     /// they submit reads as a sentence in both languages, the Chinese one with no code left.
     #[test]
     fn every_line_of_the_role_examples_has_a_sentence() {
@@ -1576,7 +1576,7 @@ mod tests {
         assert_eq!(role_name(&zh, "killer"), "杀手");
         assert_eq!(role_name(&zh, "police"), "警察");
         assert_eq!(role_name(&zh, "civilian"), "平民");
-        // Issue 13: the role games' roles, by the seed's names.
+        // The role games' roles, by the seed's names.
         for (code, zh_name, en_name) in [
             ("butterfly", "花蝴蝶", "Butterfly"),
             ("elder", "森林老人", "Forest elder"),

@@ -318,7 +318,7 @@ mod tests {
         );
     }
 
-    /// Issue 12: a classic seat reads with its role and its `{act, cause}`; a Death Note seat
+    /// A classic seat reads with its role and its `{act, cause}`; a Death Note seat
     /// as before.
     #[test]
     fn a_classic_seat_shows_its_role() {

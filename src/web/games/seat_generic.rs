@@ -560,7 +560,7 @@ mod tests {
     }
 
     /// A role game's seat page says what each of its roles does, in both languages, with the
-    /// rules it follows (issue 13).
+    /// rules it follows.
     #[test]
     fn every_role_of_a_role_game_is_explained_on_its_seat_page() {
         use crate::rules::roles::RoleGame;
@@ -710,7 +710,7 @@ mod tests {
         );
     }
 
-    /// Issue 12: a classic preset drawn by this page reads its replies, private events and
+    /// A classic preset drawn by this page reads its replies, private events and
     /// abstentions in words (the sentences of `games::mod`), never as codes or nothing.
     #[test]
     fn a_classic_log_reads_in_words() {
