@@ -8,6 +8,7 @@ use crate::forum::accounts as service;
 use crate::i18n::Lang;
 use crate::web::flash::{self, Flash, see_other};
 use crate::web::pages::{PageCtx, TimeView};
+use crate::web::posted::{NoFields, Posted};
 use crate::web::redirect::{local_path, local_path_of_referer};
 use crate::web::viewer::{LANG_COOKIE, Viewer};
 use actix_web::cookie::{Cookie, SameSite};
@@ -79,7 +80,6 @@ struct ProfilePage {
 
 #[derive(Deserialize)]
 pub struct CredentialsForm {
-    csrf: String,
     username: String,
     password: String,
     #[serde(default)]
@@ -115,11 +115,9 @@ async fn register_form(
 
 #[post("/register")]
 async fn register(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<CredentialsForm>,
+    Posted { viewer, form }: Posted<CredentialsForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     match service::register(&state, &viewer.address, &form.username, &form.password).await {
         Ok(user) => {
             let sid = service::open_session(&state, user.id, None).await?;
@@ -154,11 +152,9 @@ async fn login_form(
 
 #[post("/login")]
 async fn login(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<CredentialsForm>,
+    Posted { viewer, form }: Posted<CredentialsForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     match service::authenticate(&state, &viewer.address, &form.username, &form.password).await {
         Ok(user) => {
             let sid = service::open_session(&state, user.id, None).await?;
@@ -186,18 +182,11 @@ async fn login(
     }
 }
 
-#[derive(Deserialize)]
-pub struct CsrfForm {
-    csrf: String,
-}
-
 #[post("/logout")]
 async fn logout(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     if let Some(sid) = viewer.session_id.clone() {
         service::close_session(&state, sid).await?;
     }
@@ -223,18 +212,15 @@ const PASSWORD_PATH: &str = "/account/password";
 
 #[derive(Deserialize)]
 pub struct PasswordForm {
-    csrf: String,
     old_password: String,
     new_password: String,
 }
 
 #[post("/account/password")]
 async fn change_password(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<PasswordForm>,
+    Posted { viewer, form }: Posted<PasswordForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     let result = service::change_password(
         &state,
@@ -301,12 +287,10 @@ const SESSIONS_PATH: &str = "/account/sessions";
 
 #[post("/account/tokens/{id}/revoke")]
 async fn revoke_token(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<String>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     service::revoke_token(&state, account.id, id.into_inner()).await?;
     let f = Flash::notice(viewer.tr.t("sessions-revoked"));
@@ -316,11 +300,9 @@ async fn revoke_token(
 /// Ends every session (this one too) and every token of the account.
 #[post("/account/sign-out-everywhere")]
 async fn sign_out_everywhere(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     service::sign_out_everywhere(&state, account.id).await?;
     viewer.sign_out();

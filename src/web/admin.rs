@@ -8,6 +8,7 @@ use crate::forum::accounts as service;
 use crate::i18n::Tr;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -195,7 +196,6 @@ async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<AdminPage, 
 
 #[derive(Deserialize)]
 pub struct BoardForm {
-    csrf: String,
     slug: String,
     title: String,
     #[serde(default)]
@@ -204,11 +204,9 @@ pub struct BoardForm {
 
 #[post("/admin/boards")]
 async fn new_board(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<BoardForm>,
+    Posted { viewer, form }: Posted<BoardForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     viewer.require_admin()?;
     match crate::forum::boards::create_board(&state, &form.slug, &form.title, &form.description)
         .await
@@ -227,18 +225,15 @@ async fn new_board(
 
 #[derive(Deserialize)]
 pub struct RoleForm {
-    csrf: String,
     username: String,
     role: String,
 }
 
 #[post("/admin/roles")]
 async fn set_role(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<RoleForm>,
+    Posted { viewer, form }: Posted<RoleForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let admin = viewer.require_admin()?;
     match service::set_role(&state, admin.id, &form.username, &form.role).await {
         Ok(()) => Ok(flash::see_other("/admin")),

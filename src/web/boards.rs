@@ -6,6 +6,7 @@ use crate::error::AppError;
 use crate::forum::posting;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -219,19 +220,16 @@ async fn show_board(
 
 #[derive(Deserialize)]
 pub struct NewThreadForm {
-    csrf: String,
     title: String,
     body: String,
 }
 
 #[post("/b/{slug}/threads")]
 async fn create_thread(
-    viewer: Viewer,
     state: web::Data<AppState>,
     slug: web::Path<String>,
-    form: web::Form<NewThreadForm>,
+    Posted { viewer, form }: Posted<NewThreadForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     let slug = slug.into_inner();
     match posting::create_thread(&state, account, &slug, &form.title, &form.body).await {

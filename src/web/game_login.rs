@@ -7,6 +7,7 @@ use crate::error::AppError;
 use crate::forum::accounts as service;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -62,19 +63,16 @@ async fn login_form(
 
 #[derive(Deserialize)]
 pub struct LoginForm {
-    csrf: String,
     game_id: String,
     password: String,
 }
 
 #[post("/games/{id}/login")]
 async fn login(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<LoginForm>,
+    Posted { viewer, form }: Posted<LoginForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let game_id = *id;
     match service::authenticate_alias(
         &state,
@@ -140,18 +138,15 @@ async fn set_form(
 
 #[derive(Deserialize)]
 pub struct SetForm {
-    csrf: String,
     password: String,
 }
 
 #[post("/games/{id}/alias")]
 async fn set(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<SetForm>,
+    Posted { viewer, form }: Posted<SetForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let game_id = *id;
     let (user_id, _) = my_game_name(&viewer, &state, game_id).await?;
     let result = service::set_alias_password(&state, user_id, game_id, &form.password).await;

@@ -16,6 +16,7 @@ pub mod games;
 pub mod notifications;
 pub mod page_cache;
 pub mod pages;
+pub mod posted;
 pub mod posts;
 pub mod redirect;
 pub mod rules;

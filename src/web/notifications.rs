@@ -7,11 +7,11 @@ use crate::i18n::Tr;
 use crate::notify::{self, store};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
+use crate::web::posted::{NoFields, Posted};
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use serde::Deserialize;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -205,18 +205,11 @@ async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage, Ap
     })
 }
 
-#[derive(Deserialize)]
-pub struct CsrfForm {
-    csrf: String,
-}
-
 #[post("/notifications/read")]
 async fn mark_read(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
     let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
     notify::mark_all_read(&state, user, scope).await?;
@@ -258,11 +251,9 @@ const PREFS_PATH: &str = "/account/notifications";
 /// sent).
 #[post("/account/notifications")]
 async fn prefs_save(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<HashMap<String, String>>,
+    Posted { viewer, form }: Posted<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(form.get("csrf").map(String::as_str).unwrap_or(""))?;
     let user = viewer.require()?.id;
     let on: Vec<(String, bool)> = notify::KINDS
         .iter()

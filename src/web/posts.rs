@@ -8,6 +8,7 @@ use crate::forum::{posting, render};
 use crate::markdown::Images;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{Either, HttpResponse, get, post, web};
 use askama::Template;
@@ -112,18 +113,15 @@ fn edit_path(thread_id: i64, floor: i64) -> String {
 
 #[derive(Deserialize)]
 pub struct EditForm {
-    csrf: String,
     body: String,
 }
 
 #[post("/t/{thread}/{floor}/edit")]
 async fn edit(
-    viewer: Viewer,
     state: web::Data<AppState>,
     path: web::Path<(i64, i64)>,
-    form: web::Form<EditForm>,
+    Posted { viewer, form }: Posted<EditForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     let (thread_id, floor) = path.into_inner();
     match posting::edit(&state, account, thread_id, floor, &form.body).await {

@@ -10,6 +10,7 @@ use crate::forum::{posting, render};
 use crate::markdown::{self, Images};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{Either, HttpResponse, get, post, web};
 use askama::Template;
@@ -256,19 +257,16 @@ async fn permalink(
 
 #[derive(Deserialize)]
 pub struct ReplyForm {
-    csrf: String,
     body: String,
     quote: Option<String>,
 }
 
 #[post("/t/{id}/posts")]
 async fn reply(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<ReplyForm>,
+    Posted { viewer, form }: Posted<ReplyForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     let thread_id = *id;
     let quote = match form.quote.as_deref().map(str::trim) {
@@ -293,18 +291,15 @@ async fn reply(
 
 #[derive(Deserialize)]
 pub struct ModerateForm {
-    csrf: String,
     action: String,
 }
 
 #[post("/t/{id}/moderate")]
 async fn moderate(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<ModerateForm>,
+    Posted { viewer, form }: Posted<ModerateForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     posting::moderate(&state, account, *id, &form.action).await?;
     let to = if form.action == "delete" {

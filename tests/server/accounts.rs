@@ -149,9 +149,10 @@ async fn post_without_csrf_token_is_refused_and_changes_nothing(app: TestApp) {
         .await;
     assert_eq!(
         p.status,
-        StatusCode::BAD_REQUEST,
-        "a missing token is a bad form"
+        StatusCode::FORBIDDEN,
+        "a missing token is refused as a stale one (web::posted)"
     );
+    assert!(p.body.contains("表单已过期"));
     let board = b.get(&format!("/b/{slug}")).await;
     assert!(
         board.body.contains("这个版块还没有主题"),

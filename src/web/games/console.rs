@@ -22,6 +22,7 @@ use crate::web::accounts::render_with;
 use crate::web::api::console::requested_deadline;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
@@ -436,7 +437,6 @@ async fn done(
 /// left open since an earlier act is refused instead of acting on the act that came after.
 #[derive(Deserialize)]
 pub struct ActForm {
-    csrf: String,
     act: u32,
     /// The ticked confirmation (resolve now).
     confirm: Option<String>,
@@ -446,7 +446,6 @@ pub struct ActForm {
 /// game's time zone), or a number of minutes after the current one.
 #[derive(Deserialize)]
 pub struct DeadlineForm {
-    csrf: String,
     act: u32,
     deadline: Option<String>,
     extend_minutes: Option<String>,
@@ -467,12 +466,10 @@ fn echo(raw: &str) -> String {
 
 #[post("/games/{id}/console/deadline")]
 pub async fn deadline(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<DeadlineForm>,
+    Posted { viewer, form }: Posted<DeadlineForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     let game_id = *id;
     let tr = viewer.tr;
@@ -542,12 +539,10 @@ pub async fn deadline(
 
 #[post("/games/{id}/console/pause")]
 pub async fn pause(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<ActForm>,
+    Posted { viewer, form }: Posted<ActForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     let result = console::pause(&state, account, *id, form.act)
         .await
@@ -557,12 +552,10 @@ pub async fn pause(
 
 #[post("/games/{id}/console/resume")]
 pub async fn resume(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<ActForm>,
+    Posted { viewer, form }: Posted<ActForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     let tr = viewer.tr;
     let result = console::resume(&state, account, *id, form.act)
@@ -573,12 +566,10 @@ pub async fn resume(
 
 #[post("/games/{id}/console/resolve")]
 pub async fn resolve(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<ActForm>,
+    Posted { viewer, form }: Posted<ActForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     if !confirmed(&form.confirm) {
         return unconfirmed(&viewer, &state, *id, "resolve", "game-resolve", &[]).await;
@@ -591,18 +582,15 @@ pub async fn resolve(
 
 #[derive(Deserialize)]
 pub struct LockForm {
-    csrf: String,
     locked: String,
 }
 
 #[post("/games/{id}/console/lock")]
 pub async fn lock(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<LockForm>,
+    Posted { viewer, form }: Posted<LockForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     let locked = form.locked == "1" || form.locked == "true";
     let result = console::set_thread_lock(&state, account, *id, locked)
@@ -619,18 +607,15 @@ pub async fn lock(
 
 #[derive(Deserialize)]
 pub struct PostForm {
-    csrf: String,
     body: String,
 }
 
 #[post("/games/{id}/console/post")]
 pub async fn post_as_judge(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<PostForm>,
+    Posted { viewer, form }: Posted<PostForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     let result = posting::post(&state, account, *id, GameThread::Game, &form.body)
         .await
@@ -641,7 +626,6 @@ pub async fn post_as_judge(
 
 #[derive(Deserialize)]
 pub struct EndForm {
-    csrf: String,
     act: u32,
     reason: String,
     winner: Option<String>,
@@ -651,12 +635,10 @@ pub struct EndForm {
 
 #[post("/games/{id}/console/end")]
 pub async fn end(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<EndForm>,
+    Posted { viewer, form }: Posted<EndForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     let fields = [
         ("reason", Some(form.reason.as_str())),
@@ -680,7 +662,6 @@ pub async fn end(
 
 #[derive(Deserialize)]
 pub struct SubstituteForm {
-    csrf: String,
     game_id: String,
     account: String,
     /// The ticked confirmation.
@@ -689,12 +670,10 @@ pub struct SubstituteForm {
 
 #[post("/games/{id}/console/substitute")]
 pub async fn substitute(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<SubstituteForm>,
+    Posted { viewer, form }: Posted<SubstituteForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = judge(&viewer, &state, *id).await?;
     let fields = [
         ("game_id", Some(form.game_id.as_str())),

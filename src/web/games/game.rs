@@ -9,6 +9,7 @@ use crate::game::{console, service};
 use crate::rules::OptionInput;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
+use crate::web::posted::{NoFields, Posted};
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -320,15 +321,9 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
     })
 }
 
-#[derive(Deserialize)]
-pub struct CsrfForm {
-    csrf: String,
-}
-
 /// "Resolve now" carries the act the page showed: a second click resolves nothing.
 #[derive(Deserialize)]
 pub struct ResolveForm {
-    csrf: String,
     act: u32,
     /// The ticked confirmation: resolving now cannot be undone (as on the console).
     confirm: Option<String>,
@@ -336,24 +331,20 @@ pub struct ResolveForm {
 
 #[post("/games/{id}/signup")]
 pub async fn signup(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let result = service::set_signup(&state, viewer.require()?, *id, true).await;
     after(&viewer, &state, *id, result).await
 }
 
 #[post("/games/{id}/withdraw")]
 pub async fn withdraw(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let result = service::set_signup(&state, viewer.require()?, *id, false).await;
     after(&viewer, &state, *id, result).await
 }
@@ -361,24 +352,20 @@ pub async fn withdraw(
 /// The game page's "join the substitute list" button (替补).
 #[post("/games/{id}/substitutes")]
 pub async fn join_substitutes(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let result = console::set_substitute(&state, viewer.require()?, *id, true).await;
     after(&viewer, &state, *id, result).await
 }
 
 #[post("/games/{id}/substitutes/leave")]
 pub async fn leave_substitutes(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let result = console::set_substitute(&state, viewer.require()?, *id, false).await;
     after(&viewer, &state, *id, result).await
 }
@@ -386,12 +373,10 @@ pub async fn leave_substitutes(
 /// The judge starts with a random deal (a fixed deal is the admin API's business).
 #[post("/games/{id}/start")]
 pub async fn start(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<CsrfForm>,
+    Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let result = service::start(&state, viewer.require()?, *id, None)
         .await
         .map(|_| ());
@@ -400,12 +385,10 @@ pub async fn start(
 
 #[post("/games/{id}/resolve")]
 pub async fn resolve(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<ResolveForm>,
+    Posted { viewer, form }: Posted<ResolveForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = viewer.require()?;
     service::require_judge(&state, account, *id).await?;
     if form.confirm.as_deref().map(str::trim) != Some("yes") {

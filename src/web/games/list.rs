@@ -10,6 +10,7 @@ use crate::i18n::Tr;
 use crate::rules::{OptionInput, Variant};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -69,8 +70,6 @@ pub async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage
 /// from the variant; any other field is refused.
 #[derive(Deserialize, Serialize, Clone)]
 pub struct NewGameForm {
-    #[serde(default, skip_serializing)]
-    csrf: String,
     /// The variant's name; absent (forms made before there were several): Death Note.
     #[serde(default)]
     pub variant: String,
@@ -141,7 +140,6 @@ impl NewGameForm {
             }
         }
         NewGameForm {
-            csrf: String::new(),
             variant: variant.name().to_string(),
             title: String::new(),
             act_minutes: "1440".into(),
@@ -517,13 +515,10 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
 
 #[post("/games")]
 pub async fn create(
-    viewer: Viewer,
     state: web::Data<AppState>,
-    form: web::Form<NewGameForm>,
+    Posted { viewer, form }: Posted<NewGameForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let account = require_judge(&viewer)?;
-    let form = form.into_inner();
     let settings = match parse_form(&viewer.tr, &form) {
         Ok(s) => s,
         Err(message) => {

@@ -14,6 +14,7 @@ use crate::game::views::{PublicGame, SeatView};
 use crate::rules::{CONFIRM_FIELD, Variant};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::PageCtx;
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{Either, HttpResponse, get, post, web};
 use askama::Template;
@@ -327,12 +328,13 @@ const SHELL_FIELDS: [&str; 2] = ["csrf", "type"];
 
 #[post("/games/{id}/actions")]
 pub async fn act(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<Vec<(String, String)>>,
+    Posted {
+        viewer,
+        form: posted,
+    }: Posted<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let posted = form.into_inner();
     let shell = |name: &str| {
         posted
             .iter()
@@ -340,7 +342,6 @@ pub async fn act(
             .map(|(_, v)| v.as_str())
             .ok_or_else(|| AppError::BadRequest(name.to_string()))
     };
-    viewer.check_csrf(shell("csrf")?)?;
     let kind = shell("type")?;
     let account = viewer.require_in_game(*id)?;
     let game_id = *id;

@@ -12,6 +12,7 @@ use crate::game::service;
 use crate::markdown;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
+use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
@@ -222,18 +223,15 @@ pub async fn show(
 
 #[derive(Deserialize)]
 pub struct ReplyForm {
-    csrf: String,
     body: String,
 }
 
 #[post("/games/{id}/threads/{kind}")]
 pub async fn reply(
-    viewer: Viewer,
     state: web::Data<AppState>,
     path: web::Path<(i64, String)>,
-    form: web::Form<ReplyForm>,
+    Posted { viewer, form }: Posted<ReplyForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let (game_id, kind) = path.into_inner();
     let account = viewer.require_in_game(game_id)?;
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
@@ -330,18 +328,15 @@ pub async fn edit_form(
 
 #[derive(Deserialize)]
 pub struct EditForm {
-    csrf: String,
     body: String,
 }
 
 #[post("/games/{id}/threads/{kind}/{floor}/edit")]
 pub async fn edit(
-    viewer: Viewer,
     state: web::Data<AppState>,
     path: web::Path<(i64, String, i64)>,
-    form: web::Form<EditForm>,
+    Posted { viewer, form }: Posted<EditForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let (game_id, kind, floor) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     let account = viewer.require_in_game(game_id)?.clone();

@@ -7,26 +7,23 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::game::service;
 use crate::web::flash::{self, Flash};
-use crate::web::viewer::Viewer;
+use crate::web::posted::Posted;
 use actix_web::{HttpResponse, post, web};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PassForm {
-    csrf: String,
     /// The phase (its step) the seat means: a page left open since an earlier turn ends none.
     step: u32,
 }
 
 #[post("/games/{id}/pass")]
 pub async fn pass(
-    viewer: Viewer,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: web::Form<PassForm>,
+    Posted { viewer, form }: Posted<PassForm>,
 ) -> Result<HttpResponse, AppError> {
-    viewer.check_csrf(&form.csrf)?;
     let game_id = *id;
     let account = viewer.require_in_game(game_id)?;
     // A page past the last shows the last: where the post of the next turn now stands.
