@@ -267,18 +267,8 @@ async fn render(
     let preview_votes = v
         .preview
         .as_ref()
-        .and_then(|p| p.votes.as_ref())
-        .map(|counts| {
-            counts
-                .iter()
-                .map(|c| {
-                    tr.ta(
-                        "thread-act-vote-count",
-                        &[("name", c.game_id.clone()), ("votes", c.votes.to_string())],
-                    )
-                })
-                .collect()
-        });
+        .and_then(|p| p.votes.as_deref())
+        .map(|counts| super::vote_count_lines(&tr, counts));
     let paused = v.paused_remaining_secs.map(|secs| {
         tr.ta(
             "console-paused",

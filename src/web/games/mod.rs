@@ -332,6 +332,20 @@ fn type_code(v: &Value) -> String {
     s(v, "type").to_string()
 }
 
+/// Published vote counts (option `publish_votes`), one line per game ID, as the act post
+/// words them.
+pub fn vote_count_lines(tr: &Tr, counts: &[crate::game::threads::VoteCount]) -> Vec<String> {
+    counts
+        .iter()
+        .map(|c| {
+            tr.ta(
+                "thread-act-vote-count",
+                &[("name", c.game_id.clone()), ("votes", c.votes.to_string())],
+            )
+        })
+        .collect()
+}
+
 /// One public event (replay.md, "Deathnote public events" and "Classic presets") as a sentence;
 /// a type without one reads as its code.
 pub fn public_sentence(tr: &Tr, e: &Value) -> String {
@@ -779,17 +793,10 @@ impl ActView {
             opening_text: with_phase("thread-act-opening", opens, &a.opens_phase),
             next_text: with_phase("thread-act-next", opens, &a.opens_phase),
             nobody_voted_out: a.resolved.is_some() && voting && !voted_out && !says_itself,
-            votes: a.votes.as_ref().map(|counts| {
-                counts
-                    .iter()
-                    .map(|c| {
-                        tr.ta(
-                            "thread-act-vote-count",
-                            &[("name", c.game_id.clone()), ("votes", c.votes.to_string())],
-                        )
-                    })
-                    .collect()
-            }),
+            votes: a
+                .votes
+                .as_deref()
+                .map(|counts| vote_count_lines(tr, counts)),
             resolved,
             // The winner has its own line: the engine's `game_over` event would say it twice.
             events: a
