@@ -441,6 +441,31 @@ fn simulate_plays_every_preset() {
     }
 }
 
+/// The log a started server wrote up to its "listening" line, its standard output to read
+/// on, and its port.
+struct Listening {
+    head: String,
+    reader: std::io::BufReader<std::process::ChildStdout>,
+    port: u16,
+}
+
+/// Reads `child`'s standard output (piped) until the server says where it listens.
+fn listening(child: &mut std::process::Child) -> Listening {
+    let stdout = child.stdout.take().expect("stdout");
+    let mut reader = std::io::BufReader::new(stdout);
+    let mut head = String::new();
+    let port = loop {
+        let mut line = String::new();
+        let n = std::io::BufRead::read_line(&mut reader, &mut line).expect("line");
+        assert!(n > 0, "the server ended before listening: {head}");
+        head.push_str(&line);
+        if let Some(rest) = line.strip_prefix("maku listening on http://127.0.0.1:") {
+            break rest.trim().parse::<u16>().expect("port");
+        }
+    };
+    Listening { head, reader, port }
+}
+
 /// Issue 14: the server's log is plain text when it is not a terminal (no colour codes in a
 /// log file), it has a line per request, and the lines still queued for the log's writer
 /// thread are written before the server exits.
@@ -457,18 +482,11 @@ fn the_server_log_is_plain_text_and_complete() {
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut reader = std::io::BufReader::new(stdout);
-    let mut head = String::new();
-    let port = loop {
-        let mut line = String::new();
-        let n = std::io::BufRead::read_line(&mut reader, &mut line).expect("line");
-        assert!(n > 0, "the server ended before listening: {head}");
-        head.push_str(&line);
-        if let Some(rest) = line.strip_prefix("maku listening on http://127.0.0.1:") {
-            break rest.trim().parse::<u16>().expect("port");
-        }
-    };
+    let Listening {
+        head,
+        mut reader,
+        port,
+    } = listening(&mut child);
     for _ in 0..3 {
         let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
         s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
@@ -520,16 +538,7 @@ fn the_server_runs_with_the_allocators_options() {
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut reader = std::io::BufReader::new(stdout);
-    loop {
-        let mut line = String::new();
-        let n = std::io::BufRead::read_line(&mut reader, &mut line).expect("line");
-        assert!(n > 0, "the server ended before listening");
-        if line.starts_with("maku listening on ") {
-            break;
-        }
-    }
+    listening(&mut child);
     let environ = std::fs::read(format!("/proc/{}/environ", child.id())).expect("environ");
     let _ = child.kill();
     let _ = child.wait();

@@ -68,7 +68,7 @@ mod tests {
     }
 
     #[test]
-    fn a_fixed_deal_has_exactly_its_variants_keys() {
+    fn dn_2_wj_1_a_fixed_deal_has_exactly_its_variants_keys() {
         assert_eq!(check("deathnote", 6, json!({"kira": ["s0", "s1"]})), Ok(()));
         assert_eq!(
             check(

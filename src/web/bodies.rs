@@ -17,7 +17,6 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 
 /// What kind of body a request says it carries.
-#[derive(PartialEq)]
 enum Kind {
     Form,
     Json,

@@ -120,6 +120,30 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         few.body
     );
     assert!(few.body.contains(" checked"), "the ticked box stays ticked");
+    // A look-alike character (L and l): refused with its name and the reason, the list kept.
+    let alike = create_form(
+        &admin,
+        &[
+            ("title", "坏表单局"),
+            ("act_minutes", "60"),
+            ("min_seats", "6"),
+            ("max_seats", "6"),
+            ("characters", "L\n夜神月\n弥海砂\n尼亚\n梅洛\nl"),
+        ],
+    )
+    .await;
+    alike.assert_back_at("/games/new");
+    assert!(
+        alike
+            .body
+            .contains("角色名“l”不可用：角色名与另一个座位的角色名看起来相同。"),
+        "{}",
+        alike.body
+    );
+    assert!(
+        alike.body.contains("弥海砂"),
+        "the list comes back as typed"
+    );
 
     let created = create_form(
         &admin,

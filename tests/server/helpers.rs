@@ -678,9 +678,15 @@ pub async fn started_game(app: &TestApp, prefix: &str, extra: Value) -> StartedG
     started_with(app, prefix, 6, create).await
 }
 
-/// Creates a game by the admin with the create body `create`, signs up the accounts
-/// `{prefix}0`..`{prefix}{seats - 1}` and starts it with a random deal.
-pub async fn started_with(app: &TestApp, prefix: &str, seats: usize, create: Value) -> StartedGame {
+/// A game made by the admin with the create body `create`, not yet started, and the accounts
+/// `{prefix}0`..`{prefix}{seats - 1}` signed up to it: its id, the admin's token and each
+/// account's token in sign-up order.
+pub async fn signed_up_with(
+    app: &TestApp,
+    prefix: &str,
+    seats: usize,
+    create: Value,
+) -> (i64, String, Vec<String>) {
     let api = Api::new(app);
     let admin = api.token("admin", &app.admin_password).await;
     let (s, b) = api.post("/api/v1/games", &admin, create).await;
@@ -695,6 +701,14 @@ pub async fn started_with(app: &TestApp, prefix: &str, seats: usize, create: Val
         assert_eq!(s, StatusCode::OK, "{b}");
         players.push(t);
     }
+    (id, admin, players)
+}
+
+/// Creates a game by the admin with the create body `create`, signs up the accounts
+/// `{prefix}0`..`{prefix}{seats - 1}` and starts it with a random deal.
+pub async fn started_with(app: &TestApp, prefix: &str, seats: usize, create: Value) -> StartedGame {
+    let api = Api::new(app);
+    let (id, admin, players) = signed_up_with(app, prefix, seats, create).await;
     let (s, b) = api
         .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
         .await;

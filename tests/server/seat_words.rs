@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 
 on_both_backends!(
     the_console_previews_the_vote_counts_the_act_will_publish,
-    an_optional_submission_is_not_owed_on_the_banner_or_in_the_reminder,
-    the_v4_police_are_told_that_one_of_them_is_the_undercover,
+    r5_1_dn_6_an_optional_submission_is_not_owed_on_the_banner_or_in_the_reminder,
+    r4_2_the_v4_police_are_told_that_one_of_them_is_the_undercover,
 );
 
 /// A browser signed in as the test account `name` (made by `Api::account`).
@@ -94,7 +94,9 @@ async fn the_console_previews_the_vote_counts_the_act_will_publish(app: TestApp)
     assert!(console["preview"].get("votes").is_none(), "{console}");
 }
 
-async fn an_optional_submission_is_not_owed_on_the_banner_or_in_the_reminder(app: TestApp) {
+async fn r5_1_dn_6_an_optional_submission_is_not_owed_on_the_banner_or_in_the_reminder(
+    app: TestApp,
+) {
     // 5.0: every seat has a night action, and none must use it (R5-1).
     let g = started_with(
         &app,
@@ -139,7 +141,7 @@ async fn an_optional_submission_is_not_owed_on_the_banner_or_in_the_reminder(app
     assert!(!page.body.contains("可选"), "{}", page.body);
 }
 
-async fn the_v4_police_are_told_that_one_of_them_is_the_undercover(app: TestApp) {
+async fn r4_2_the_v4_police_are_told_that_one_of_them_is_the_undercover(app: TestApp) {
     let g = started_with(
         &app,
         "uc",

@@ -3,7 +3,7 @@
 //! bodies with a key twice or a deadline in both forms; and every JSON error says `"ok": false`
 //! (api.md), a `405` names the allowed methods.
 
-use crate::helpers::{Api, TestApp, started_game};
+use crate::helpers::{Api, TestApp, signed_up_with, started_game};
 use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -19,24 +19,8 @@ on_both_backends!(
 /// A `variant` game by the admin with `seats` signed-up accounts `{prefix}0…`: its id and
 /// the admin's token.
 async fn signed_up(app: &TestApp, variant: &str, prefix: &str, seats: usize) -> (i64, String) {
-    let api = Api::new(app);
-    let admin = api.token("admin", &app.admin_password).await;
-    let (s, b) = api
-        .post(
-            "/api/v1/games",
-            &admin,
-            json!({"title": "定局", "variant": variant, "act_minutes": 60}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    let id = b["id"].as_i64().expect("id");
-    for i in 0..seats {
-        let t = api.account(&format!("{prefix}{i}")).await;
-        let (s, b) = api
-            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
-            .await;
-        assert_eq!(s, StatusCode::OK, "{b}");
-    }
+    let create = json!({"title": "定局", "variant": variant, "act_minutes": 60});
+    let (id, admin, _) = signed_up_with(app, prefix, seats, create).await;
     (id, admin)
 }
 
