@@ -3,7 +3,8 @@
 //! Simplified Chinese is the default; English is chosen by the language switch (a cookie) or by
 //! `Accept-Language`.
 
-use fluent_templates::fluent_bundle::FluentValue;
+use crate::rules::{Arg, Message, Variant};
+use fluent_templates::fluent_bundle::{FluentResource, FluentValue};
 use fluent_templates::{Loader, static_loader};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -14,8 +15,32 @@ static_loader! {
         locales: "./locales",
         fallback_language: "zh-CN",
         // Bidi isolation marks around arguments would end up inside HTML attributes and names.
-        customise: |bundle| bundle.set_use_isolating(false),
+        // Each variant's own catalog joins its language's bundle.
+        customise: |bundle| {
+            bundle.set_use_isolating(false);
+            let lang = bundle.locales.first().map(ToString::to_string).unwrap_or_default();
+            for resource in variant_catalogs(&lang) {
+                bundle.add_resource_overriding(resource);
+            }
+        },
     };
+}
+
+/// The variants' catalogs in the language `lang`, parsed once (variants sharing a catalog, as
+/// the classic presets do, add it once). A catalog that does not parse is a build error caught
+/// by the tests, so it is skipped here rather than failing every page.
+fn variant_catalogs(lang: &str) -> Vec<&'static FluentResource> {
+    let mut seen: Vec<&'static str> = Vec::new();
+    for v in Variant::all() {
+        let text = v.rules().catalog(lang);
+        if !text.is_empty() && !seen.iter().any(|s| std::ptr::eq(*s, text)) {
+            seen.push(text);
+        }
+    }
+    seen.into_iter()
+        .filter_map(|text| FluentResource::try_new(text.to_string()).ok())
+        .map(|r| &*Box::leak(Box::new(r)))
+        .collect()
 }
 
 /// The languages maku speaks.
@@ -136,11 +161,103 @@ impl Tr {
     pub fn has(&self, key: &str) -> bool {
         LOCALES.try_lookup(&self.lang.langid(), key).is_some()
     }
+
+    /// A typed message of an engine in the reader's language.
+    pub fn say(&self, m: &Message) -> String {
+        match m {
+            Message::Say { key, args, .. } if args.is_empty() => self.t(key),
+            Message::Say { key, args, .. } => {
+                let args: Vec<(&'static str, String)> =
+                    args.iter().map(|(k, a)| (*k, self.arg(a))).collect();
+                self.ta(key, &args)
+            }
+            Message::Verbatim(text) => text.clone(),
+            Message::Joined(list) => list.iter().map(|m| self.say(m)).collect(),
+        }
+    }
+
+    /// Messages as one list ("A, B", "A、B").
+    pub fn list(&self, items: impl IntoIterator<Item = String>) -> String {
+        items
+            .into_iter()
+            .collect::<Vec<_>>()
+            .join(self.t("list-sep").as_str())
+    }
+
+    fn arg(&self, a: &Arg) -> String {
+        match a {
+            Arg::Text(t) => t.clone(),
+            Arg::Number(n) => n.to_string(),
+            Arg::Message(m) => self.say(m),
+            Arg::List(items) => self.list(items.iter().map(|a| self.arg(a))),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The message keys of a catalog, which must parse (a message starts its line: `key =`).
+    fn keys(text: &str) -> std::collections::BTreeSet<String> {
+        if let Err((_, errors)) = FluentResource::try_new(text.to_string()) {
+            panic!("a catalog does not parse: {errors:?}");
+        }
+        text.lines()
+            .filter_map(|l| l.split_once(" ="))
+            .map(|(key, _)| key)
+            .filter(|key| {
+                key.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            })
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Each variant's own catalog parses, speaks both languages with the same messages, and
+    /// names no message another catalog has (the bundle would take one of them silently).
+    #[test]
+    fn every_variant_catalog_parses_in_both_languages() {
+        let mut seen: Vec<&'static str> = Vec::new();
+        for v in Variant::all() {
+            let (zh, en) = (v.rules().catalog("zh-CN"), v.rules().catalog("en"));
+            if seen.iter().any(|s| std::ptr::eq(*s, zh)) {
+                continue;
+            }
+            seen.push(zh);
+            let (zk, ek) = (keys(zh), keys(en));
+            assert!(!zk.is_empty(), "{} has no catalog", v.name());
+            assert_eq!(zk, ek, "{}: the two languages differ", v.name());
+            // Loaded into both bundles: `has` formats without arguments, so it can tell only
+            // for a message that takes none; the sentence tests read the others.
+            let plain = zh
+                .lines()
+                .filter(|l| !l.contains('$'))
+                .filter_map(|l| l.split_once(" ="))
+                .map(|(k, _)| k)
+                .filter(|k| zk.contains(*k));
+            for key in plain {
+                for lang in Lang::ALL {
+                    assert!(Tr::new(lang).has(key), "{key} not loaded in {lang:?}");
+                }
+            }
+        }
+        // The shell's own catalogs, which the variants' must not repeat either.
+        let mut all = std::collections::BTreeSet::new();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/zh-CN");
+        for file in std::fs::read_dir(dir).expect("locales") {
+            let text = std::fs::read_to_string(file.expect("a file").path()).expect("a catalog");
+            all.extend(keys(&text));
+        }
+        for text in seen {
+            for key in keys(text) {
+                assert!(
+                    all.insert(key.clone()),
+                    "{key} is in two variants' catalogs"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_name_made_of_digits_keeps_its_zeros() {

@@ -107,7 +107,7 @@ fn action_json(g: &Gen, n: u8) -> Value {
 
 fn start(c: &Case) -> Game {
     let config = GameConfig {
-        variant: Variant::Classic(c.preset),
+        variant: Variant::from_name(c.preset.name()).expect("a variant"),
         options: if c.free {
             json!({"speeches": "free"})
         } else {
@@ -234,7 +234,7 @@ proptest! {
         match overs.first() {
             Some(e) => {
                 prop_assert_eq!(e["winner"].as_str(), g.outcome());
-                prop_assert!(Variant::Classic(c.preset).outcomes().contains(&g.outcome().unwrap_or("")));
+                prop_assert!(Variant::from_name(c.preset.name()).expect("a variant").outcomes().contains(&g.outcome().unwrap_or("")));
             }
             None => prop_assert_eq!(g.outcome(), None),
         }

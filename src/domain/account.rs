@@ -59,11 +59,7 @@ impl Username {
         let keys = self.confusable_keys();
         RESERVED_NAMES
             .iter()
-            .chain(
-                crate::rules::Variant::ALL
-                    .iter()
-                    .flat_map(|v| v.default_characters()),
-            )
+            .chain(crate::rules::Variant::offered().flat_map(|v| v.default_characters()))
             .any(|r| keys.contains(&confusable_key(r)))
     }
 }

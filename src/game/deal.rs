@@ -191,6 +191,10 @@ pub fn fixed_deal(
 
 #[cfg(test)]
 mod tests {
+    /// The variant of the first deals tested here.
+    fn dn() -> Variant {
+        Variant::first()
+    }
     use super::*;
 
     fn signups(n: usize) -> Vec<(i64, String)> {
@@ -200,7 +204,7 @@ mod tests {
     #[test]
     fn dn_2_random_deals_seat_everyone_once_two_kiras_and_commit() {
         let chars: Vec<String> = (0..12).map(|i| format!("c{i}")).collect();
-        let d = random_deal(Variant::DeathNote, &signups(9), &chars).expect("deal");
+        let d = random_deal(dn(), &signups(9), &chars).expect("deal");
         assert_eq!(d.seats.len(), 9);
         let mut users = d.users.clone();
         users.sort();
@@ -225,17 +229,17 @@ mod tests {
         };
         let six = ["A", "B", "C", "D", "E", "F"];
         let ok = json!({"seats": seats(six), "kira": ["A", "B"]});
-        let d = fixed_deal(Variant::DeathNote, &s, &ok).expect("deal");
+        let d = fixed_deal(dn(), &s, &ok).expect("deal");
         assert_eq!(d.seats[0].real_id, "user0");
         assert_eq!(d.users, vec![1, 2, 3, 4, 5, 6]);
         let mut missing = seats(six);
         missing.pop();
         let missing = json!({"seats": missing, "kira": ["A", "B"]});
-        assert!(fixed_deal(Variant::DeathNote, &s, &missing).is_err());
+        assert!(fixed_deal(dn(), &s, &missing).is_err());
         let mut stranger = seats(six);
         stranger[0]["real_id"] = json!("eve");
         let stranger = json!({"seats": stranger, "kira": ["A", "B"]});
-        assert!(fixed_deal(Variant::DeathNote, &s, &stranger).is_err());
+        assert!(fixed_deal(dn(), &s, &stranger).is_err());
     }
 
     #[test]
@@ -283,7 +287,7 @@ mod tests {
                 .map(|(i, g)| json!({"game_id": g, "real_id": format!("user{i}")}))
                 .collect();
             let setup = json!({"seats": seats, "kira": [names[0], names[1]]});
-            fixed_deal(Variant::DeathNote, &s, &setup)
+            fixed_deal(dn(), &s, &setup)
         };
         assert!(deal(&names).is_ok());
         for bad in [

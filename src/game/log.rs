@@ -576,7 +576,7 @@ mod tests {
         );
         // And the pinning itself: a new game's options carry the current edition; a judge's
         // explicit choice is kept.
-        let v = Variant::DeathNote;
+        let v = Variant::from_name("deathnote").expect("a variant");
         assert_eq!(v.pinned_options(&json!({})), json!({"edition": 2}));
         assert_eq!(
             v.pinned_options(&json!({"edition": 1, "redistribute": false})),

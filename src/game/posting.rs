@@ -40,7 +40,7 @@ impl GameThread {
         match s {
             "game" => Some(GameThread::Game),
             "graveyard" => Some(GameThread::Graveyard),
-            _ => crate::rules::Variant::ALL
+            _ => crate::rules::Variant::all()
                 .iter()
                 .find_map(|v| v.team_threads().iter().copied().find(|t| *t == s))
                 .map(GameThread::Team),

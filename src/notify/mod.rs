@@ -239,7 +239,8 @@ fn on_act(
         if let Some(done) = resolved {
             let events = private_results(&folded.lines, &name, opened, row.seq);
             if !events.is_empty() {
-                let mut info = json!({"title": title, "events": events});
+                let mut info = json!({"title": title, "events": events,
+                                      "variant": game.variant().name()});
                 with_phase(&mut info, game, done as u32);
                 added += add(
                     c,

@@ -226,8 +226,9 @@ mod tests {
     /// The Death Note forms give exactly the objects the seat page sent before they were data.
     #[test]
     fn death_note_forms_become_exactly_the_replay_action_objects() {
-        let dn =
-            |kind: &str, fields: &[(&str, &str)]| form_to_action(Variant::DeathNote, kind, fields);
+        let dn = |kind: &str, fields: &[(&str, &str)]| {
+            form_to_action(crate::rules::deathnote::VARIANT, kind, fields)
+        };
         assert_eq!(
             dn(
                 "kill",
@@ -286,7 +287,9 @@ mod tests {
     #[test]
     fn irreversible_forms_need_the_ticked_confirmation() {
         for kind in ["kill", "join", "transfer", "eye_request"] {
-            let form = Variant::DeathNote.action_form(kind).expect("a form");
+            let form = crate::rules::deathnote::VARIANT
+                .action_form(kind)
+                .expect("a form");
             assert!(form.confirm, "{kind}");
             for fields in [
                 vec![("target", "L")],
@@ -294,18 +297,24 @@ mod tests {
                 vec![("confirm", "")],
             ] {
                 assert_eq!(
-                    form_to_action(Variant::DeathNote, kind, &fields),
+                    form_to_action(crate::rules::deathnote::VARIANT, kind, &fields),
                     Err(FormError::Unconfirmed),
                     "{kind} {fields:?}"
                 );
             }
         }
         for kind in ["vote", "pass", "heir", "eye_use"] {
-            let form = Variant::DeathNote.action_form(kind).expect("a form");
+            let form = crate::rules::deathnote::VARIANT
+                .action_form(kind)
+                .expect("a form");
             assert!(!form.confirm, "{kind}");
             // No confirmation to give: the field is as foreign to it as any other.
             assert_eq!(
-                form_to_action(Variant::DeathNote, kind, &[("confirm", "yes")]),
+                form_to_action(
+                    crate::rules::deathnote::VARIANT,
+                    kind,
+                    &[("confirm", "yes")]
+                ),
                 Err(FormError::UnknownField("confirm".into()))
             );
         }
@@ -313,8 +322,9 @@ mod tests {
 
     #[test]
     fn two_phase_forms_become_its_action_objects() {
-        let tp =
-            |kind: &str, fields: &[(&str, &str)]| form_to_action(Variant::TwoPhase, kind, fields);
+        let tp = |kind: &str, fields: &[(&str, &str)]| {
+            form_to_action(crate::rules::twophase::VARIANT, kind, fields)
+        };
         assert_eq!(
             tp("vote", &[("target", " Birch ")]),
             Ok(json!({"type": "vote", "target": "Birch"}))
@@ -336,8 +346,8 @@ mod tests {
     #[test]
     fn fields_the_form_does_not_have_are_refused() {
         for (variant, kind, good) in [
-            (Variant::TwoPhase, "vote", ("target", "Birch")),
-            (Variant::DeathNote, "eye_use", ("target", "L")),
+            (crate::rules::twophase::VARIANT, "vote", ("target", "Birch")),
+            (crate::rules::deathnote::VARIANT, "eye_use", ("target", "L")),
         ] {
             for forged in [("by", "Alder"), ("targets", "Birch"), ("pad", "")] {
                 assert_eq!(
@@ -352,7 +362,11 @@ mod tests {
             );
         }
         assert_eq!(
-            form_to_action(Variant::TwoPhase, "sleep", &[("target", "Birch")]),
+            form_to_action(
+                crate::rules::twophase::VARIANT,
+                "sleep",
+                &[("target", "Birch")]
+            ),
             Err(FormError::UnknownField("target".into()))
         );
     }
@@ -360,7 +374,7 @@ mod tests {
     /// The classic ballot's empty choice abstains: `null`, never a missing field.
     #[test]
     fn an_empty_or_null_field_is_null() {
-        let v = Variant::Classic(crate::rules::classic::Preset::Dongsha);
+        let v = crate::rules::classic::DONGSHA;
         for fields in [&[("target", "")][..], &[("target", "  ")], &[]] {
             assert_eq!(
                 form_to_action(v, "vote", fields),
@@ -383,11 +397,7 @@ mod tests {
             Err(FormError::Unconfirmed)
         );
         assert_eq!(
-            form_to_action(
-                Variant::Classic(crate::rules::classic::Preset::Wujian),
-                "peek",
-                &[("call", "L")]
-            ),
+            form_to_action(crate::rules::classic::WUJIAN, "peek", &[("call", "L")]),
             Err(FormError::Invalid("call"))
         );
     }
@@ -398,8 +408,7 @@ mod tests {
     /// means the current round, which an absent `round` is; likewise a role game's vote).
     #[test]
     fn every_form_fits_its_variants_actions() {
-        let mut variants = Variant::ALL.to_vec();
-        variants.push(Variant::TwoPhase);
+        let variants = Variant::all().to_vec();
         for variant in variants {
             let forms = variant.action_forms();
             for (i, form) in forms.iter().enumerate() {
@@ -434,7 +443,7 @@ mod tests {
                 let mut keys: Vec<&str> = form.fields.iter().map(FormField::key).collect();
                 keys.dedup();
                 let mut want = parsed.fields().to_vec();
-                if matches!(variant, Variant::Classic(_) | Variant::Roles(_)) {
+                if variant.phases().len() > 2 {
                     want.retain(|f| *f != "round");
                 }
                 keys.sort_unstable();
@@ -446,7 +455,7 @@ mod tests {
             .iter()
             .map(|k| k.name())
             .collect();
-        let forms: Vec<&str> = Variant::DeathNote
+        let forms: Vec<&str> = crate::rules::deathnote::VARIANT
             .action_forms()
             .iter()
             .map(|f| f.kind)

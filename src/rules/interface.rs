@@ -5,20 +5,6 @@
 use serde::Serialize;
 use serde_json::Value;
 
-/// The variants this engine knows.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    DeathNote,
-    /// A classic preset (`dongsha`, `killgame`, `shengtui`, `wujian`).
-    Classic(super::classic::Preset),
-    /// A role game (`v4wujian`, `v5emin`).
-    Roles(super::roles::RoleGame),
-    /// A two-phase variant that exists only to test the shell (feature `test-variant`, on for
-    /// `cargo test`): never offered to judges.
-    #[cfg(feature = "test-variant")]
-    TwoPhase,
-}
-
 /// One kind of phase in a variant's act. Death Note has one (the act itself); the classic
 /// presets have night, last words, speeches, vote and PK.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,19 +35,6 @@ pub struct Phase {
 pub struct SeatSpec {
     pub game_id: String,
     pub real_id: String,
-}
-
-/// Everything needed to start a game (the scenario minus its acts; the server's start request).
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameConfig {
-    pub variant: Variant,
-    /// Variant options (`{"redistribute": false}`); `Value::Null` or `{}` for the defaults.
-    pub options: Value,
-    pub seed: u64,
-    /// Seat order.
-    pub seats: Vec<SeatSpec>,
-    /// A fixed deal (`{"kira": [...]}`); `None`, `null`, or an empty list draws from `seed`.
-    pub setup: Option<Value>,
 }
 
 /// A submission refused by the rules (HTTP 409 `{"ok":false,"error":code}`).
@@ -129,4 +102,42 @@ pub fn spec_fields(kind: &str) -> &'static [&'static str] {
         "explode" => &["round"],
         _ => &[],
     }
+}
+
+/// A game that cannot start as configured.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("unknown variant {0:?}")]
+    UnknownVariant(String),
+    #[error("bad options: {0}")]
+    Options(String),
+    #[error("bad setup: {0}")]
+    Setup(String),
+    /// A fixed deal's key that the variant's setup does not have (`Variant::check_fixed_roles`).
+    #[error("unknown setup key {0:?}")]
+    UnknownSetupKey(String),
+    /// A deal the variant's rules refuse, in their own words.
+    #[error("{0}")]
+    Rules(String),
+}
+
+/// A variant's rules page: the ruling book the engine follows (English) and the Chinese original
+/// it was written from, with the catalog keys of its title, index line and summary.
+#[derive(Clone, Copy, Debug)]
+pub struct RulesDoc {
+    pub title: &'static str,
+    pub about: &'static str,
+    pub summary: &'static str,
+    /// The ruling book (Markdown), and the catalog key of the link to it.
+    pub book: &'static str,
+    pub book_link: &'static str,
+    /// The book covers several variants, so the page says which one it is about.
+    pub shared: bool,
+    /// The variant's own section of the book: the start of its heading as rendered, and the
+    /// anchor the page gives it.
+    pub section: Option<(&'static str, &'static str)>,
+    /// The Chinese original of this variant alone.
+    pub original: &'static str,
+    /// The original ran its numbered sections together on one line (else it has real lines).
+    pub one_line: bool,
 }

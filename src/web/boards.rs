@@ -73,7 +73,7 @@ const OLD_SUFFIXES: [&str; 4] = [" · 报名", " · 游戏帖", " · 墓地", " 
 /// which thread it is): sign-up, game, graveyard, and each variant's team thread.
 fn is_game_thread(kind: &str) -> bool {
     matches!(kind, "signup" | "game" | "graveyard")
-        || crate::rules::Variant::ALL
+        || crate::rules::Variant::all()
             .iter()
             .any(|v| v.team_threads().contains(&kind))
 }

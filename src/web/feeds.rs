@@ -153,8 +153,8 @@ async fn board_feed(
 }
 
 /// An act post as plain text.
-fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
-    let v = ActView::new(tr, a);
+fn act_text(tr: &Tr, variant: crate::rules::Variant, a: &ActPost) -> (String, String) {
+    let v = ActView::new(tr, variant, a);
     let mut lines = Vec::new();
     let title = match (v.resolved, v.opens) {
         (Some(_), _) => v.resolved_title.clone(),
@@ -170,11 +170,7 @@ fn act_text(tr: &Tr, a: &ActPost) -> (String, String) {
                 if e.ballots.is_empty() {
                     e.text.clone()
                 } else {
-                    format!(
-                        "{} {}",
-                        e.text,
-                        e.ballots.join(tr.t("dn-list-sep").as_str())
-                    )
+                    format!("{} {}", e.text, e.ballots.join(tr.t("list-sep").as_str()))
                 }
             }));
         }
@@ -214,7 +210,7 @@ async fn game_feed(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
-    let (title, rows, names, images) = state
+    let (title, variant, rows, names, images) = state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
             let rows = match row.game_thread_id {
@@ -229,10 +225,12 @@ async fn game_feed(
             let names: std::collections::HashMap<i32, String> =
                 games::seat_names(c, game_id)?.into_iter().collect();
             let images = crate::game::settings::GameSettings::images_of(&row);
-            Ok((row.title, rows, names, images))
+            Ok((row.title, row.variant, rows, names, images))
         })
         .await?;
     let tr = viewer.tr;
+    let variant = crate::rules::Variant::from_name(&variant)
+        .ok_or_else(|| AppError::Internal("variant".into()))?;
     // Named by floor: post ids count the posts of hidden threads (the Kiras') too.
     let href = |p: &Post| {
         format!(
@@ -249,7 +247,7 @@ async fn game_feed(
                 .flatten();
             match act {
                 Some(a) => {
-                    let (t, text) = act_text(&tr, &a);
+                    let (t, text) = act_text(&tr, variant, &a);
                     Item {
                         id: href(&p),
                         title: t,

@@ -5,6 +5,7 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::i18n::Tr;
 use crate::notify::{self, store};
+use crate::rules::Variant;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::posted::{NoFields, Posted};
@@ -147,13 +148,33 @@ fn action_label(tr: &Tr, kind: &str) -> String {
     tr.t(key)
 }
 
+/// The variants whose words may tell a notification's events: the one it names, or (rows
+/// written before they named it) every variant, the first with words winning.
+fn variants_of(p: &Value) -> Vec<Variant> {
+    match p
+        .get("variant")
+        .and_then(Value::as_str)
+        .and_then(Variant::from_name)
+    {
+        Some(v) => vec![v],
+        None => Variant::all().to_vec(),
+    }
+}
+
 /// An act's private results for the seat (`events`), or, in rows from before those, the answer
 /// to one submission: always sentences, never the rules' codes.
 fn action_reply_text(tr: &Tr, p: &Value, title: String, act: String) -> String {
+    let variants = variants_of(p);
     if let Some(events) = p.get("events").and_then(Value::as_array) {
         let what = events
             .iter()
-            .map(|e| crate::web::games::private_sentence(tr, e))
+            .map(|e| {
+                variants
+                    .iter()
+                    .find_map(|v| v.rules().private_message(e))
+                    .map(|m| tr.say(&m))
+                    .unwrap_or_else(|| tr.say(&variants[0].private(e)))
+            })
             .collect::<Vec<_>>()
             .join(" ");
         return tr.ta(
@@ -169,7 +190,7 @@ fn action_reply_text(tr: &Tr, p: &Value, title: String, act: String) -> String {
         )
     } else {
         let code = p.get("error").and_then(Value::as_str).unwrap_or("");
-        let what = crate::web::games::refusal_text(tr, code);
+        let what = tr.say(&variants[0].refusal(code));
         tr.ta(
             "notify-text-action-refused",
             &[("title", title), ("action", action), ("what", what)],

@@ -9,164 +9,31 @@
 
 use crate::error::AppError;
 use crate::i18n::Lang;
+use crate::rules::{RulesDoc, Variant};
 use crate::web::pages::PageCtx;
 use crate::web::viewer::Viewer;
 use actix_web::{get, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
-/// A ruling book (English), the text the rules engine follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Book {
-    DeathNote,
-    /// The classic presets: dongsha, killgame, shengtui, wujian.
-    Classic,
-    /// The role games 4.0 and 5.0.
-    Roles,
-}
-
-impl Book {
-    fn text(self) -> &'static str {
-        match self {
-            Book::DeathNote => include_str!("../../docs/rules/deathnote.md"),
-            Book::Classic => include_str!("../../docs/rules/classic.md"),
-            Book::Roles => include_str!("../../docs/rules/roles.md"),
-        }
-    }
-
-    /// The link to it from a Chinese page (which rules it holds).
-    fn link_key(self) -> &'static str {
-        match self {
-            Book::DeathNote => "rules-book-link",
-            Book::Classic => "rules-book-link-classic",
-            Book::Roles => "rules-book-link-roles",
-        }
-    }
-
-    /// It covers several variants, so a variant's page says which one it is about.
-    fn shared(self) -> bool {
-        self != Book::DeathNote
-    }
-}
-
-/// How a Chinese original was posted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Form {
-    /// One long line, its numbered sections run together (Death Note).
-    OneLine,
-    /// Real lines and paragraphs, kept as they are.
-    Lines,
-}
-
-/// A variant's own section of its ruling book: the start of its heading as rendered, and the
-/// anchor the page gives it.
-struct Section {
-    heading: &'static str,
-    id: &'static str,
-}
-
-/// One variant's rules page.
+/// One variant's rules page: its name (the page's URL) and what its rules give of it.
 struct Doc {
-    /// The variant's name, as in game settings and replays: the page's URL.
     name: &'static str,
-    /// Fluent keys: the page title, the index line, the summary (a variant of a shared book).
-    title: &'static str,
-    about: &'static str,
-    summary: &'static str,
-    book: Book,
-    section: Option<Section>,
-    /// The Chinese original of this variant alone.
-    original: &'static str,
-    form: Form,
+    doc: RulesDoc,
 }
 
-/// Every variant's page, in the index's order.
-const DOCS: [Doc; 7] = [
-    Doc {
-        name: "deathnote",
-        title: "rules-title",
-        about: "rules-about-deathnote",
-        summary: "rules-summary",
-        book: Book::DeathNote,
-        section: None,
-        original: include_str!("../../docs/rules/deathnote.zh.txt"),
-        form: Form::OneLine,
-    },
-    Doc {
-        name: "dongsha",
-        title: "rules-title-dongsha",
-        about: "rules-about-dongsha",
-        summary: "rules-preset-dongsha",
-        book: Book::Classic,
-        section: None,
-        original: include_str!("../../docs/rules/dongsha.zh.txt"),
-        form: Form::Lines,
-    },
-    Doc {
-        name: "killgame",
-        title: "rules-title-killgame",
-        about: "rules-about-killgame",
-        summary: "rules-preset-killgame",
-        book: Book::Classic,
-        section: None,
-        original: include_str!("../../docs/rules/killgame.zh.txt"),
-        form: Form::Lines,
-    },
-    Doc {
-        name: "shengtui",
-        title: "rules-title-shengtui",
-        about: "rules-about-shengtui",
-        summary: "rules-preset-shengtui",
-        book: Book::Classic,
-        section: None,
-        original: include_str!("../../docs/rules/shengtui.zh.txt"),
-        form: Form::Lines,
-    },
-    Doc {
-        name: "wujian",
-        title: "rules-title-wujian",
-        about: "rules-about-wujian",
-        summary: "rules-preset-wujian",
-        book: Book::Classic,
-        section: Some(Section {
-            heading: "<h2>无间道 (wujian)",
-            id: "wujian",
-        }),
-        original: include_str!("../../docs/rules/wujian.zh.txt"),
-        form: Form::Lines,
-    },
-    Doc {
-        name: "v4wujian",
-        title: "rules-title-v4wujian",
-        about: "rules-about-v4wujian",
-        summary: "rules-preset-v4wujian",
-        book: Book::Roles,
-        section: Some(Section {
-            heading: "<h2>4.0 无间版 (",
-            id: "v4wujian",
-        }),
-        original: include_str!("../../docs/rules/v4wujian.zh.txt"),
-        form: Form::Lines,
-    },
-    Doc {
-        name: "v5emin",
-        title: "rules-title-v5emin",
-        about: "rules-about-v5emin",
-        summary: "rules-preset-v5emin",
-        book: Book::Roles,
-        section: Some(Section {
-            heading: "<h2>5.0 恶民传说 (",
-            id: "v5emin",
-        }),
-        original: include_str!("../../docs/rules/v5emin.zh.txt"),
-        form: Form::Lines,
-    },
-];
+/// Every variant's page, in the registry's order.
+fn docs() -> impl Iterator<Item = Doc> {
+    Variant::offered().filter_map(|v| {
+        v.rules_doc().map(|doc| Doc {
+            name: v.name(),
+            doc,
+        })
+    })
+}
 
-fn doc(name: &str) -> Result<&'static Doc, AppError> {
-    DOCS.iter()
-        .find(|d| d.name == name)
-        .ok_or(AppError::NotFound)
+fn doc(name: &str) -> Result<Doc, AppError> {
+    docs().find(|d| d.name == name).ok_or(AppError::NotFound)
 }
 
 #[derive(Template, WebTemplate)]
@@ -250,20 +117,21 @@ fn lines_markdown(text: &str) -> String {
 }
 
 fn original_markdown(d: &Doc) -> String {
-    match d.form {
-        Form::OneLine => one_line_markdown(d.original),
-        Form::Lines => lines_markdown(d.original),
+    if d.doc.one_line {
+        one_line_markdown(d.doc.original)
+    } else {
+        lines_markdown(d.doc.original)
     }
 }
 
 /// The ruling book of `d`, its own section (if any) given its anchor.
 fn book_html(d: &Doc) -> String {
-    let html = crate::markdown::render(d.book.text());
-    match &d.section {
-        Some(s) => match html.find(s.heading) {
+    let html = crate::markdown::render(d.doc.book);
+    match d.doc.section {
+        Some((heading, id)) => match html.find(heading) {
             Some(at) => {
                 let rest = &html[at + "<h2>".len()..];
-                format!("{}<h2 id=\"{}\">{rest}", &html[..at], s.id)
+                format!("{}<h2 id=\"{id}\">{rest}", &html[..at])
             }
             None => html,
         },
@@ -271,7 +139,7 @@ fn book_html(d: &Doc) -> String {
     }
 }
 
-fn page(viewer: &Viewer, d: &'static Doc, english: bool) -> RulesPage {
+fn page(viewer: &Viewer, d: &Doc, english: bool) -> RulesPage {
     let tr = viewer.tr;
     let (original, body) = if english {
         (false, book_html(d))
@@ -280,27 +148,27 @@ fn page(viewer: &Viewer, d: &'static Doc, english: bool) -> RulesPage {
     };
     // The Chinese page always opens with its summary; a shared book too.
     let summary = if original {
-        let mut s = vec![tr.t(d.summary)];
-        if d.book.shared() {
+        let mut s = vec![tr.t(d.doc.summary)];
+        if d.doc.shared {
             s.push(tr.t("rules-book-decides"));
         }
         s
-    } else if d.book.shared() {
-        vec![tr.t(d.summary), tr.t("rules-book-covers")]
+    } else if d.doc.shared {
+        vec![tr.t(d.doc.summary), tr.t("rules-book-covers")]
     } else {
         Vec::new()
     };
     RulesPage {
         page: viewer.page(),
         name: d.name,
-        title: tr.t(d.title),
+        title: tr.t(d.doc.title),
         original,
         summary,
-        book_link: tr.t(d.book.link_key()),
+        book_link: tr.t(d.doc.book_link),
         section: d
+            .doc
             .section
-            .as_ref()
-            .map(|s| (s.id, tr.t("rules-section-link"))),
+            .map(|(_, id)| (id, tr.t("rules-section-link"))),
         body,
     }
 }
@@ -310,21 +178,21 @@ fn page(viewer: &Viewer, d: &'static Doc, english: bool) -> RulesPage {
 async fn rules(viewer: Viewer, variant: web::Path<String>) -> Result<RulesPage, AppError> {
     let d = doc(&variant)?;
     let english = viewer.tr.lang == Lang::En;
-    Ok(page(&viewer, d, english))
+    Ok(page(&viewer, &d, english))
 }
 
 /// The ruling book itself, whatever the reader's language (linked from the Chinese page).
 #[get("/rules/{variant}/book")]
 async fn ruling_book(viewer: Viewer, variant: web::Path<String>) -> Result<RulesPage, AppError> {
     let d = doc(&variant)?;
-    Ok(page(&viewer, d, true))
+    Ok(page(&viewer, &d, true))
 }
 
 #[derive(Template, WebTemplate)]
 #[template(path = "rules/index.html")]
 struct RulesIndex {
     page: PageCtx,
-    /// (name, title, one line about it), in the order of [`DOCS`].
+    /// (name, title, one line about it), in the registry's order.
     docs: Vec<(&'static str, String, String)>,
 }
 
@@ -334,9 +202,8 @@ async fn index(viewer: Viewer) -> RulesIndex {
     let tr = viewer.tr;
     RulesIndex {
         page: viewer.page(),
-        docs: DOCS
-            .iter()
-            .map(|d| (d.name, tr.t(d.title), tr.t(d.about)))
+        docs: docs()
+            .map(|d| (d.name, tr.t(d.doc.title), tr.t(d.doc.about)))
             .collect(),
     }
 }
@@ -351,7 +218,7 @@ mod tests {
     use crate::i18n::Tr;
 
     fn original(name: &str) -> &'static str {
-        doc(name).expect("a known page").original
+        doc(name).expect("a known page").doc.original
     }
 
     #[test]
@@ -438,8 +305,8 @@ mod tests {
     /// no other markup, and every character of the text survives.
     #[test]
     fn no_original_reads_as_markup() {
-        for d in &DOCS {
-            let html = crate::markdown::render(&original_markdown(d));
+        for d in docs() {
+            let html = crate::markdown::render(&original_markdown(&d));
             let tags: std::collections::BTreeSet<&str> = html
                 .split('<')
                 .skip(1)
@@ -461,17 +328,17 @@ mod tests {
                 .replace("&amp;", "&")
                 .split_whitespace()
                 .collect();
-            let source: String = d.original.split_whitespace().collect();
+            let source: String = d.doc.original.split_whitespace().collect();
             assert_eq!(text, source, "{}", d.name);
         }
     }
 
     #[test]
     fn each_own_section_gets_its_anchor() {
-        for d in &DOCS {
-            let html = book_html(d);
-            if let Some(s) = &d.section {
-                let anchor = format!("<h2 id=\"{}\">", s.id);
+        for d in docs() {
+            let html = book_html(&d);
+            if let Some((_, id)) = d.doc.section {
+                let anchor = format!("<h2 id=\"{id}\">");
                 assert_eq!(html.matches(&anchor).count(), 1, "{}", d.name);
             } else {
                 assert!(!html.contains("<h2 id="), "{}", d.name);
@@ -483,8 +350,8 @@ mod tests {
     fn every_page_has_its_texts_in_both_languages() {
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
-            for d in &DOCS {
-                for key in [d.title, d.about, d.summary, d.book.link_key()] {
+            for d in docs() {
+                for key in [d.doc.title, d.doc.about, d.doc.summary, d.doc.book_link] {
                     assert!(tr.has(key), "{key} in {lang:?}");
                 }
             }

@@ -16,8 +16,9 @@ use super::preset::Preset;
 use super::roles::{Call, Faction, Role, Seat};
 use super::setup::start;
 use super::state::{Game, Stage};
-use crate::rules::interface::{GameConfig, SeatSpec, Variant};
+use crate::rules::interface::SeatSpec;
 use crate::rules::sim::{BotRng, Progress, SimParams, SimStats};
+use crate::rules::variant::GameConfig;
 
 /// The bots' RNG salt: this variant's games stay what they were.
 const SALT: u64 = 0x5851_f42d_4c95_7f2d;
@@ -123,7 +124,7 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
 /// Plays one whole game with bots; returns it finished (or stopped after `max_acts`).
 pub fn play(preset: Preset, seats: usize, seed: u64, max_acts: u32) -> Option<Game> {
     let config = GameConfig {
-        variant: Variant::Classic(preset),
+        variant: super::variant::of(preset),
         options: serde_json::Value::Null,
         seed,
         seats: (1..=seats)

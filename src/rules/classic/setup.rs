@@ -11,7 +11,7 @@ use super::options::Options;
 use super::preset::Preset;
 use super::roles::{Faction, Role, Seat};
 use super::state::Game;
-use crate::rules::interface::GameConfig;
+use crate::rules::variant::GameConfig;
 
 /// Why a classic game cannot start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

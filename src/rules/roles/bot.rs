@@ -14,8 +14,9 @@ use super::role::{Role, RoleGame};
 use super::setup::start;
 use super::state::Game;
 use crate::rules::classic::{Seat, Stage};
-use crate::rules::interface::{GameConfig, SeatSpec, Variant};
+use crate::rules::interface::SeatSpec;
 use crate::rules::sim::{BotRng, Progress, SimParams, SimStats};
+use crate::rules::variant::GameConfig;
 
 /// The bots' RNG salt.
 const SALT: u64 = 0x2545_f491_4f6c_dd1d;
@@ -68,7 +69,7 @@ fn vote(g: &mut Game, rng: &mut BotRng) {
 /// Plays one whole game with bots; returns it finished (or stopped after `max_acts`).
 pub fn play(kind: RoleGame, seed: u64, max_acts: u32) -> Option<Game> {
     let config = GameConfig {
-        variant: Variant::Roles(kind),
+        variant: super::variant::of(kind),
         options: serde_json::Value::Null,
         seed,
         seats: (1..=*kind.seats().start())

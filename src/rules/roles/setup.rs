@@ -14,7 +14,7 @@ use crate::rules::classic::Speeches;
 /// options at the start: its own number, so a later edition of another book changes nothing
 /// here.
 pub const EDITION: u8 = 2;
-use crate::rules::interface::GameConfig;
+use crate::rules::variant::GameConfig;
 
 /// Why a role game cannot start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

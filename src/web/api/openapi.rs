@@ -31,10 +31,7 @@ fn meant_act() -> Value {
 pub fn document() -> Value {
     let creds = json!({"$ref": "#/components/schemas/Credentials"});
     let bearer = json!([{"bearer": []}]);
-    let variants: Vec<&str> = crate::rules::Variant::ALL
-        .iter()
-        .map(|v| v.name())
-        .collect();
+    let variants: Vec<&str> = crate::rules::Variant::offered().map(|v| v.name()).collect();
     let phase_minutes = json!({"type": "object", "additionalProperties": {"type": "integer"},
         "description": "minutes by phase kind (1 to 10080), for variants of several phases per act; a phase not named lasts its default or act_minutes"});
     let mut doc = json!({

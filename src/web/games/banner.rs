@@ -66,11 +66,7 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
             } else {
                 Default::default()
             };
-            // Only Death Note's actions are a notebook's; the other variants' are the night's.
-            let action = owes.action.then_some(match game {
-                crate::rules::Game::DeathNote(_) => "seat-owes-action",
-                _ => "seat-owes-night-action",
-            });
+            let action = owes.action.then(|| game.variant().rules().owed_action());
             Ok(Some((owes.ballot, action, due, turn, owes.optional)))
         })
         .await?;
@@ -84,10 +80,10 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
             if ballot {
                 what.push(tr.t("seat-owes-ballot"));
             }
-            if let Some(key) = action {
-                what.push(tr.t(key));
+            if let Some(action) = action {
+                what.push(tr.say(&action));
             }
-            let what = what.join(tr.t("dn-list-sep").as_str());
+            let what = what.join(tr.t("list-sep").as_str());
             // An optional submission is not owed: the seat may leave it (CL-1, CL-6, R4-3, R5-1).
             let key = if optional {
                 "notify-banner-optional"

@@ -6,10 +6,8 @@
 //! here too. A refused action re-renders the console with the reason.
 //! Also the substitute-list buttons of the game page.
 
-use super::{
-    action_sentence, eye_text, out_text, public_sentence, refusal_text, reply_sentence, role_text,
-    time_of, window_text, winner_text,
-};
+use super::seat::{eye_text, role_text, window_text};
+use super::time_of;
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::games;
@@ -18,6 +16,7 @@ use crate::game::console::{self, ConsoleView, LocalTimeError};
 use crate::game::posting::{self, GameThread};
 use crate::game::service;
 use crate::i18n::Tr;
+use crate::rules::Variant;
 use crate::web::accounts::render_with;
 use crate::web::api::console::requested_deadline;
 use crate::web::flash::{self, Flash};
@@ -172,10 +171,10 @@ fn owes_text(tr: &Tr, s: &console::ConsoleSeat) -> String {
     if fact(s, "owes").as_bool() == Some(true) {
         owes.push(tr.t("console-owes-action"));
     }
-    owes.join(tr.t("dn-list-sep").as_str())
+    owes.join(tr.t("list-sep").as_str())
 }
 
-fn seat_row(tr: &Tr, act: u32, s: &console::ConsoleSeat) -> SeatRow {
+fn seat_row(tr: &Tr, variant: Variant, act: u32, s: &console::ConsoleSeat) -> SeatRow {
     let kira = s.role.as_deref() == Some("kira");
     SeatRow {
         seat: s.seat,
@@ -186,12 +185,12 @@ fn seat_row(tr: &Tr, act: u32, s: &console::ConsoleSeat) -> SeatRow {
         role: match s.role.as_deref() {
             Some("kira" | "good") => role_text(tr, kira, s.alive, &fact_numbers(s, "notebooks")),
             // Another variant's role (a classic preset's killer, police, civilian, 匪, 警).
-            Some(other) => super::role_name(tr, other),
+            Some(other) => tr.say(&variant.role(other)),
             None => String::new(),
         },
         alive: s.alive,
         state: match &s.out {
-            Some(o) => out_text(tr, o.act, &o.cause),
+            Some(o) => tr.say(&variant.out(o.act, &o.cause)),
             None if s.alive => tr.t("game-alive"),
             None => tr.t("game-out"),
         },
@@ -216,6 +215,7 @@ async fn render(
 ) -> Result<HttpResponse, AppError> {
     let v = state.db(move |c| console::console_view(c, game_id)).await?;
     let tr = viewer.tr;
+    let variant = Variant::from_name(&v.variant).ok_or(AppError::Internal("variant".into()))?;
     let tz: chrono_tz::Tz = v.timezone.parse().unwrap_or(chrono_tz::Asia::Shanghai);
     let submissions = v
         .submissions
@@ -224,21 +224,21 @@ async fn render(
             seat: s.seat.map(|n| n.to_string()).unwrap_or_default(),
             game_id: s.game_id.clone(),
             real_id: s.real_id.clone(),
-            action: action_sentence(&tr, &s.action),
-            reply: if s.ok {
-                reply_sentence(&tr, s.reply.as_ref().unwrap_or(&Value::Null))
+            action: tr.say(&variant.action(&s.action)),
+            reply: tr.say(&if s.ok {
+                variant.reply(s.reply.as_ref().unwrap_or(&Value::Null))
             } else {
-                tr.t1(
-                    "dn-log-refused",
-                    "reason",
-                    &refusal_text(&tr, s.error.as_deref().unwrap_or("")),
-                )
-            },
+                variant.refused(s.error.as_deref().unwrap_or(""))
+            }),
             ok: s.ok,
             time: time_of(&s.time),
         })
         .collect();
-    let seats: Vec<SeatRow> = v.seats.iter().map(|s| seat_row(&tr, v.act, s)).collect();
+    let seats: Vec<SeatRow> = v
+        .seats
+        .iter()
+        .map(|s| seat_row(&tr, variant, v.act, s))
+        .collect();
     let owing = seats
         .iter()
         .filter(|s| !s.owes.is_empty())
@@ -258,8 +258,11 @@ async fn render(
         .collect();
     let (preview, preview_winner) = match &v.preview {
         Some(p) => (
-            p.events.iter().map(|e| public_sentence(&tr, e)).collect(),
-            p.winner.as_deref().map(|w| winner_text(&tr, w)),
+            p.events
+                .iter()
+                .map(|e| tr.say(&variant.public(e)))
+                .collect(),
+            p.winner.as_deref().map(|w| tr.say(&variant.winner(w))),
         ),
         None => (Vec::new(), None),
     };
@@ -280,8 +283,7 @@ async fn render(
     });
     let error = flash.as_ref().filter(|f| !f.ok).map(|f| f.message.clone());
     // One phase per act: the step is the act. Several: the phase's act, and the phase beside it.
-    let several =
-        crate::rules::Variant::from_name(&v.variant).is_some_and(|x| x.phases().len() > 1);
+    let several = variant.phases().len() > 1;
     let (act, kind) = match v.phase.filter(|_| several) {
         Some(p) => (p.act, Some(p.kind)),
         None => (v.act, None),
@@ -292,16 +294,14 @@ async fn render(
         tr.t1("game-act", "act", &act),
         crate::web::games::phase_suffix(&tr, kind)
     );
-    let variant = crate::rules::Variant::from_name(&v.variant);
     let winners = variant
-        .map(|x| x.outcomes())
-        .unwrap_or_default()
+        .outcomes()
         .iter()
-        .map(|&w| (w, winner_text(&tr, w)))
+        .map(|&w| (w, tr.say(&variant.winner(w))))
         .collect();
     let page = ConsolePage {
         winners,
-        deathnote: variant == Some(crate::rules::Variant::DeathNote),
+        deathnote: variant.name() == "deathnote",
         page: viewer.page(),
         deadline: v
             .deadline
@@ -310,8 +310,8 @@ async fn render(
             .map(|d| LocalTime::new(d, tz)),
         zone: v.timezone.clone(),
         picker_min: LocalTime::new(state.clock.now(), tz).input,
-        winner: v.winner.as_deref().map(|w| winner_text(&tr, w)),
-        substitutes: v.substitutes.join(tr.t("dn-list-sep").as_str()),
+        winner: v.winner.as_deref().map(|w| tr.say(&variant.winner(w))),
+        substitutes: v.substitutes.join(tr.t("list-sep").as_str()),
         running: v.status == "running",
         phase_title,
         phase_act,

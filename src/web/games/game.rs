@@ -1,6 +1,6 @@
 //! A game's public page and its buttons: sign up, withdraw, start, resolve now.
 
-use super::{public_sentence, see_other, time_of, winner_text};
+use super::{see_other, time_of};
 use crate::app::AppState;
 use crate::db::queries::games;
 use crate::error::AppError;
@@ -279,9 +279,11 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
         })
         .await?;
     let tr = viewer.tr;
+    let variant =
+        crate::rules::Variant::from_name(&g.variant).ok_or(AppError::Internal("variant".into()))?;
     let mut acts: Vec<ActEvents> = Vec::new();
     for e in &g.public {
-        let line = public_sentence(&tr, &e.event);
+        let line = tr.say(&variant.public(&e.event));
         match acts.last_mut() {
             Some(a) if a.act == e.act => a.lines.push(line),
             _ => acts.push(ActEvents {
@@ -303,7 +305,7 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
         page,
         banner,
         deadline: g.deadline.as_deref().and_then(time_of),
-        winner: g.winner.as_deref().map(|w| winner_text(&tr, w)),
+        winner: g.winner.as_deref().map(|w| tr.say(&variant.winner(w))),
         min_seats: seat_n("min_seats"),
         max_seats: seat_n("max_seats"),
         can_sign_up: viewer.account.is_some() && !judge_self && g.status == "signup",

@@ -156,12 +156,11 @@ impl NewGameForm {
     }
 }
 
-/// The variant a form names; an unknown or missing name is Death Note's form (the only one
-/// before there were several).
+/// The variant a form names; an unknown or missing name is the first variant's form.
 fn variant_of(name: &str) -> Variant {
     Variant::from_name(name)
-        .filter(|v| Variant::ALL.contains(v))
-        .unwrap_or(Variant::DeathNote)
+        .filter(|v| v.is_offered())
+        .unwrap_or_else(Variant::first)
 }
 
 /// One option of the variant, ready to draw.
@@ -193,6 +192,8 @@ pub struct VariantView {
     pub name: &'static str,
     pub label: String,
     pub seats: String,
+    /// The seat counts the variant's rules recommend, in words.
+    pub seats_hint: Option<String>,
     pub teams: Vec<String>,
 }
 
@@ -226,11 +227,11 @@ impl VariantView {
                         if tr.has(&key) {
                             tr.ta("new-team-size", &[("team", tr.t(&key)), n])
                         } else {
-                            tr.ta("new-role-size", &[("role", super::role_name(tr, team)), n])
+                            tr.ta("new-role-size", &[("role", tr.say(&v.role(team))), n])
                         }
                     })
                     .collect::<Vec<_>>()
-                    .join(tr.t("dn-list-sep").as_str());
+                    .join(tr.t("list-sep").as_str());
                 tr.ta("new-teams-line", &[("seats", seats), ("teams", sizes)])
             })
             .collect();
@@ -249,6 +250,7 @@ impl VariantView {
                     ],
                 )
             },
+            seats_hint: v.rules().seats_hint().map(|m| tr.say(&m)),
             teams,
         }
     }
@@ -298,22 +300,21 @@ pub async fn new_form(
         (Some(f), _) => Some(variant_of(f.field("variant"))),
         (None, Some(name)) => Some(
             Variant::from_name(name)
-                .filter(|v| Variant::ALL.contains(v))
+                .filter(|v| v.is_offered())
                 .ok_or(AppError::NotFound)?,
         ),
-        (None, None) if Variant::ALL.len() == 1 => Some(Variant::ALL[0]),
+        (None, None) if Variant::offered().count() == 1 => Some(Variant::first()),
         (None, None) => None,
     };
-    let variants = Variant::ALL
-        .iter()
-        .map(|v| VariantView::new(&tr, *v))
+    let variants = Variant::offered()
+        .map(|v| VariantView::new(&tr, v))
         .collect();
     let Some(variant) = chosen else {
         return Ok(NewPage {
             page: viewer.page(),
             variant: None,
             variants,
-            form: NewGameForm::defaults(Variant::DeathNote),
+            form: NewGameForm::defaults(Variant::first()),
             options: Vec::new(),
             phases: Vec::new(),
             seat_range: (0, 0),
@@ -443,10 +444,10 @@ fn settings_message(tr: &Tr, e: &SettingsError) -> String {
 /// The form → settings, or the message to show above the kept form.
 fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
     let variant = if f.variant.trim().is_empty() {
-        Variant::DeathNote
+        Variant::first()
     } else {
         Variant::from_name(f.variant.trim())
-            .filter(|v| Variant::ALL.contains(v))
+            .filter(|v| v.is_offered())
             .ok_or_else(|| tr.t1("new-error-other", "detail", &f.variant))?
     };
     let act = number::<i64>(tr, &f.act_minutes, "new-field-act-minutes")?;
@@ -473,13 +474,12 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
                     .unwrap_or_else(|| default.to_string()),
             ),
         };
-        // Off by default and left off: not stored (the rules' default).
-        if value != serde_json::Value::Bool(false) {
+        // Off by default and left off: not stored (the rules' default). A flag on by default
+        // and left off is stored off.
+        let on_by_default = matches!(o.input, OptionInput::Flag { default: true });
+        if value != serde_json::Value::Bool(false) || on_by_default {
             options.insert(o.name.to_string(), value);
         }
-    }
-    if variant == Variant::DeathNote && !options.contains_key("redistribute") {
-        options.insert("redistribute".into(), false.into());
     }
     let series_after = number::<i64>(tr, &f.series_after, "new-field-series-after")?;
     let mut lengths = BTreeMap::new();

@@ -17,10 +17,10 @@ mod turn;
 
 use crate::game::threads::ActPost;
 use crate::i18n::Tr;
+use crate::rules::Variant;
 use crate::web::pages::TimeView;
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDateTime;
-use serde_json::Value;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // `/games/new` before `/games/{id}`, so that "new" is not taken for an id.
@@ -59,10 +59,6 @@ fn see_other(to: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header(("Location", to))
         .finish()
-}
-
-fn s<'a>(v: &'a Value, key: &str) -> &'a str {
-    v.get(key).and_then(Value::as_str).unwrap_or("")
 }
 
 /// A stored UTC ISO time (`…Z`) as a `TimeView`.
@@ -111,227 +107,6 @@ pub fn notice_text(tr: &Tr, n: &crate::game::threads::Notice) -> String {
     }
 }
 
-/// Who won, in the reader's language: Death Note's `good`/`kira`/`draw`, the classic presets'
-/// `killers`, a wujian faction (`匪`, `警`), the role games' `bad` (R4-6, R5-5; their `good` and
-/// `draw` read as Death Note's); any other winner as it is.
-pub fn winner_text(tr: &Tr, winner: &str) -> String {
-    match winner {
-        "good" | "kira" | "draw" => tr.t(&format!("dn-winner-{winner}")),
-        "killers" => tr.t("cl-winner-killers"),
-        "bad" => tr.t("rg-winner-bad"),
-        other => match faction_code(other) {
-            Some(f) => tr.t(&format!("cl-winner-{f}")),
-            None => other.to_string(),
-        },
-    }
-}
-
-/// A wujian faction's word in the catalogs' keys (which are ASCII): 匪 → `bandits`, 警 → `cops`.
-fn faction_code(faction: &str) -> Option<&'static str> {
-    match faction {
-        "匪" => Some("bandits"),
-        "警" => Some("cops"),
-        _ => None,
-    }
-}
-
-/// A classic team (`killers`, `police`) or wujian faction (`匪`, `警`) as the reader names it;
-/// another name as it is.
-fn team_text(tr: &Tr, team: &str) -> String {
-    match team {
-        "killers" | "police" => tr.t(&format!("cl-team-{team}")),
-        other => match faction_code(other) {
-            Some(f) => tr.t(&format!("cl-team-{f}")),
-            None => other.to_string(),
-        },
-    }
-}
-
-/// A side of the role games (R4-6, R5-5: `good` 好人, `bad` 坏人) as the reader names it;
-/// another name as it is.
-pub fn side_text(tr: &Tr, side: &str) -> String {
-    match side {
-        "good" | "bad" => tr.t(&format!("rg-side-{side}")),
-        other => other.to_string(),
-    }
-}
-
-/// A role as pages show it (`role-<role>`, underscores as dashes): the classic presets'
-/// `killer`, `police`, `civilian`, wujian's `匪`/`警`, the role games' (`butterfly`, `elder`,
-/// `doctor`, `undercover`, `secret_police`, `sniper`, `good_civilian`, `magician`, `wizard`,
-/// `evil_civilian`, besides the classic three), the generic `player`. A role the catalogs do not
-/// know is shown as it is.
-pub fn role_name(tr: &Tr, role: &str) -> String {
-    let code = match role {
-        "匪" => "bandit".to_string(),
-        "警" => "cop".to_string(),
-        other => other.replace('_', "-"),
-    };
-    let key = format!("role-{code}");
-    if tr.has(&key) {
-        tr.t(&key)
-    } else {
-        role.to_string()
-    }
-}
-
-/// A cause of going out worded by the first of the catalogs' `<prefix>-<cause>` messages there
-/// is (underscores as dashes), else as it is.
-fn cause_words(tr: &Tr, prefixes: &[&str], cause: &str) -> String {
-    let code = cause.replace('_', "-");
-    prefixes
-        .iter()
-        .map(|prefix| format!("{prefix}-{code}"))
-        .find(|key| tr.has(key))
-        .map(|key| tr.t(&key))
-        .unwrap_or_else(|| cause.to_string())
-}
-
-/// Why a seat went out, as Death Note words it; a cause Death Note has not (a classic
-/// `exploded`, the role games' `night`) as those games word it.
-fn cause_text(tr: &Tr, cause: &str) -> String {
-    cause_words(tr, &["dn-cause", "cl-cause", "rg-cause"], cause)
-}
-
-/// Why a seat of a classic preset went out (`killed` at night, `voted`, `exploded`: CL-8) or of a
-/// role game (`night`: R4-4 (5), R5-4, announced without its cause; `voted`); another cause as
-/// Death Note words it.
-fn classic_cause_text(tr: &Tr, cause: &str) -> String {
-    cause_words(tr, &["cl-cause", "rg-cause", "dn-cause"], cause)
-}
-
-/// A vote round of the classic presets (1, 2 or 3; absent: 1).
-fn round_of(v: &Value) -> u64 {
-    v.get("round").and_then(Value::as_u64).unwrap_or(1)
-}
-
-/// Game IDs as one list ("A, B", "A、B").
-fn names_text(tr: &Tr, v: Option<&Value>) -> String {
-    v.and_then(Value::as_array)
-        .map(|l| l.iter().filter_map(Value::as_str).collect::<Vec<_>>())
-        .unwrap_or_default()
-        .join(tr.t("dn-list-sep").as_str())
-}
-
-/// The ballots of a classic `votes` event (CL-6: who voted for whom, every living seat), one
-/// line each ("A → B", "C abstained"): voters in `order` (game IDs in seat order) first, in
-/// that order, then the others as the event lists them.
-pub fn ballot_lines(tr: &Tr, e: &Value, order: &[String]) -> Vec<String> {
-    let Some(ballots) = e.get("ballots").and_then(Value::as_object) else {
-        return Vec::new();
-    };
-    let mut voters: Vec<(&String, &Value)> = ballots.iter().collect();
-    voters.sort_by_key(|(v, _)| order.iter().position(|o| o == *v).unwrap_or(usize::MAX));
-    voters
-        .into_iter()
-        .map(|(voter, target)| match target.as_str() {
-            Some(t) => tr.ta(
-                "cl-ballot",
-                &[("voter", voter.clone()), ("target", t.to_string())],
-            ),
-            None => tr.t1("cl-ballot-abstain", "voter", voter),
-        })
-        .collect()
-}
-
-fn n_of(v: &Value, key: &str) -> u64 {
-    v.get(key).and_then(Value::as_u64).unwrap_or(0)
-}
-
-/// DN-19: a giver's recapture window (the engine's `WindowView`) as one sentence, worded by the
-/// message `key` (the seat page speaks to the giver, the console about him). `now` is the act
-/// shown; once the window's first resolution has passed, only its last one is named.
-fn window_text(tr: &Tr, key: &str, w: &Value, now: u64) -> String {
-    let (first, last) = (n_of(w, "first_resolution"), n_of(w, "last_resolution"));
-    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
-    tr.ta(
-        key,
-        &[
-            ("n", n_of(w, "notebook").to_string()),
-            ("act", n_of(w, "transferred_in").to_string()),
-            ("first", first.to_string()),
-            ("last", last.to_string()),
-            (
-                "span",
-                if first >= last || now > first {
-                    "one"
-                } else {
-                    "two"
-                }
-                .into(),
-            ),
-            (
-                "out",
-                yes_no(
-                    w.get("expires_out")
-                        .and_then(Value::as_bool)
-                        .unwrap_or(true),
-                ),
-            ),
-        ],
-    )
-}
-
-/// DN-22: the Eye holder's count of own turns and her death act (the engine's `EyeView`),
-/// worded by the message `key` (or `key-turns` while no death act is known).
-fn eye_text(tr: &Tr, key: &str, e: &Value) -> String {
-    let turns = n_of(e, "own_turns").to_string();
-    match e.get("death_act").and_then(Value::as_u64) {
-        Some(death) => tr.ta(key, &[("turns", turns), ("act", death.to_string())]),
-        None => tr.ta(&format!("{key}-turns"), &[("turns", turns)]),
-    }
-}
-
-/// When and why a seat went out ("out in act 3 (voted out)").
-fn out_text(tr: &Tr, act: u64, cause: &str) -> String {
-    tr.ta(
-        "seat-out",
-        &[("act", act.to_string()), ("cause", cause_text(tr, cause))],
-    )
-}
-
-/// A seat's role with its notebooks; for a seat that is out, the role it went out with (DN-28).
-fn role_text(tr: &Tr, kira: bool, alive: bool, notebooks: &[u64]) -> String {
-    if kira && !alive {
-        // An out seat holds no notebook.
-        tr.t("seat-role-kira-out")
-    } else if kira {
-        let names: Vec<String> = notebooks.iter().map(|n| format!("N{n}")).collect();
-        tr.t1(
-            "seat-role-kira",
-            "notebooks",
-            &names.join(tr.t("dn-list-sep").as_str()),
-        )
-    } else {
-        tr.t("seat-role-good")
-    }
-}
-
-fn fate_text(tr: &Tr, fate: &Value) -> String {
-    let one = |f: &str| {
-        let key = format!("dn-fate-{f}");
-        if tr.has(&key) {
-            tr.t(&key)
-        } else {
-            f.to_string()
-        }
-    };
-    match fate {
-        Value::String(f) => one(f),
-        Value::Array(list) => list
-            .iter()
-            .map(|f| one(f.as_str().unwrap_or("")))
-            .collect::<Vec<_>>()
-            .join(tr.t("dn-list-sep").as_str()),
-        _ => String::new(),
-    }
-}
-
-/// The type of a transcript object, as the fallback of its sentence (never empty).
-fn type_code(v: &Value) -> String {
-    s(v, "type").to_string()
-}
-
 /// Published vote counts (option `publish_votes`), one line per game ID, as the act post
 /// words them.
 pub fn vote_count_lines(tr: &Tr, counts: &[crate::game::threads::VoteCount]) -> Vec<String> {
@@ -344,382 +119,6 @@ pub fn vote_count_lines(tr: &Tr, counts: &[crate::game::threads::VoteCount]) -> 
             )
         })
         .collect()
-}
-
-/// One public event (replay.md, "Deathnote public events" and "Classic presets") as a sentence;
-/// a type without one reads as its code.
-pub fn public_sentence(tr: &Tr, e: &Value) -> String {
-    public_words(tr, e).unwrap_or_else(|| type_code(e))
-}
-
-fn public_words(tr: &Tr, e: &Value) -> Option<String> {
-    Some(match s(e, "type") {
-        "kill_failed" => tr.t1("dn-ev-kill-failed", "target", &s(e, "target")),
-        "join" => {
-            if e.get("succeeded").and_then(Value::as_bool) == Some(true) {
-                tr.t("dn-ev-join-succeeded")
-            } else {
-                tr.t("dn-ev-join-failed")
-            }
-        }
-        "notebook_transferred" => tr.t("dn-ev-notebook-transferred"),
-        "eye_acquired" => tr.t("dn-ev-eye-acquired"),
-        // R5-4: a 5.0 day out says whether the seat is good or bad (the evil civilian counts as
-        // good); nothing more of its role.
-        "out" if e.get("side").is_some() => tr.ta(
-            "rg-ev-out-side",
-            &[
-                ("target", s(e, "target").to_string()),
-                ("cause", classic_cause_text(tr, s(e, "cause"))),
-                ("side", side_text(tr, s(e, "side"))),
-            ],
-        ),
-        // A Death Note `out` says whether the seat was Kira (DN-28); a classic one (or a role
-        // game's night out, R4-4 (5), R5-4) has no `kira` and must say nothing of the role (CL-0:
-        // roles stay hidden until the end).
-        "out" if e.get("kira").is_none() => tr.ta(
-            "cl-ev-out",
-            &[
-                ("target", s(e, "target").to_string()),
-                ("cause", classic_cause_text(tr, s(e, "cause"))),
-            ],
-        ),
-        "out" => {
-            let cause = cause_text(tr, s(e, "cause"));
-            if e.get("kira").and_then(Value::as_bool) == Some(true) {
-                tr.ta(
-                    "dn-ev-out-kira",
-                    &[
-                        ("target", s(e, "target").to_string()),
-                        ("cause", cause),
-                        (
-                            "notebook",
-                            fate_text(tr, e.get("notebook").unwrap_or(&Value::Null)),
-                        ),
-                    ],
-                )
-            } else {
-                tr.ta(
-                    "dn-ev-out-good",
-                    &[("target", s(e, "target").to_string()), ("cause", cause)],
-                )
-            }
-        }
-        "redistributed" => tr.t1(
-            "dn-ev-redistributed",
-            "count",
-            &e.get("count").and_then(Value::as_i64).unwrap_or(0),
-        ),
-        "game_over" => tr.t1(
-            "dn-ev-game-over",
-            "winner",
-            &winner_text(tr, s(e, "winner")),
-        ),
-        "peaceful" if s(e, "phase") == "night" => tr.t("cl-ev-peaceful-night"),
-        "peaceful" => tr.t("cl-ev-peaceful-day"),
-        "tie" => tr.ta(
-            "cl-ev-tie",
-            &[
-                ("round", round_of(e).to_string()),
-                ("seats", names_text(tr, e.get("seats"))),
-            ],
-        ),
-        "votes" => {
-            let lines = ballot_lines(tr, e, &[]);
-            tr.ta(
-                "cl-ev-votes",
-                &[
-                    ("round", round_of(e).to_string()),
-                    (
-                        "ballots",
-                        if lines.is_empty() {
-                            tr.t("cl-ballots-none")
-                        } else {
-                            lines.join(tr.t("dn-list-sep").as_str())
-                        },
-                    ),
-                ],
-            )
-        }
-        "surrendered" => tr.t1("cl-ev-surrendered", "team", &team_text(tr, s(e, "team"))),
-        _ => return None,
-    })
-}
-
-fn notebook_suffix(tr: &Tr, a: &Value) -> String {
-    match a.get("notebook").and_then(Value::as_i64) {
-        Some(n) => tr.t1("dn-with-notebook", "n", &n),
-        None => String::new(),
-    }
-}
-
-/// " (round 2)" after a classic vote or explosion that names its round.
-fn round_suffix(tr: &Tr, a: &Value) -> String {
-    match a.get("round").and_then(Value::as_u64) {
-        Some(r) => tr.t1("cl-with-round", "round", &r),
-        None => String::new(),
-    }
-}
-
-/// A wujian call (匪 or 警) as the reader names it.
-fn call_text(tr: &Tr, call: &str) -> String {
-    match faction_code(call) {
-        Some(f) => tr.t(&format!("cl-team-{f}")),
-        None => call.to_string(),
-    }
-}
-
-/// A submitted action object as a sentence ("you voted for …"); a type without one reads as
-/// its code.
-pub fn action_sentence(tr: &Tr, a: &Value) -> String {
-    action_words(tr, a).unwrap_or_else(|| type_code(a))
-}
-
-/// A submitted action object as a sentence, if it is one of Death Note's, the classic presets' or
-/// the role games' (replay.md): a Death Note `kill` guesses a `real_id` and a Death Note `vote`
-/// names `targets`; the others do neither.
-pub fn action_words(tr: &Tr, a: &Value) -> Option<String> {
-    let target = s(a, "target").to_string();
-    let nb = notebook_suffix(tr, a);
-    Some(match s(a, "type") {
-        "kill" if a.get("real_id").is_none() => tr.t1("cl-act-kill", "target", &target),
-        "kill" => {
-            tr.ta(
-                "dn-act-kill",
-                &[("target", target), ("real_id", s(a, "real_id").to_string())],
-            ) + &nb
-        }
-        "join" => tr.t1("dn-act-join", "target", &target) + &nb,
-        "pass" => tr.t("dn-act-pass") + &nb,
-        "eye_request" => tr.t("dn-act-eye-request"),
-        "eye_use" => tr.t1("dn-act-eye-use", "target", &target),
-        "transfer" => tr.t1("dn-act-transfer", "target", &target) + &nb,
-        "heir" => tr.t1("dn-act-heir", "target", &target) + &nb,
-        // CL-6: a game ID, or `null` to abstain.
-        "vote" if a.get("targets").is_none() => {
-            let ballot = match a.get("target").and_then(Value::as_str) {
-                Some(t) => tr.t1("cl-act-vote", "target", &t),
-                None => tr.t("cl-act-abstain"),
-            };
-            ballot + &round_suffix(tr, a)
-        }
-        "vote" => {
-            let names: Vec<&str> = a
-                .get("targets")
-                .and_then(Value::as_array)
-                .map(|l| l.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            tr.t1(
-                "dn-act-vote",
-                "targets",
-                &names.join(tr.t("dn-list-sep").as_str()),
-            )
-        }
-        "check" => tr.t1("cl-act-check", "target", &target),
-        // The role games' night actions (R4-3, R5-1), each on one seat.
-        t @ ("hug" | "silence" | "save" | "secret_kill" | "needle" | "snipe" | "magic"
-        | "query" | "dark_vote") => tr.t1(
-            &format!("rg-act-{}", t.replace('_', "-")),
-            "target",
-            &target,
-        ),
-        "peek" => match s(a, "call") {
-            "none" => tr.t("cl-act-peek-none"),
-            call => tr.t1("cl-act-peek", "call", &call_text(tr, call)),
-        },
-        "explode" => tr.t("cl-act-explode") + &round_suffix(tr, a),
-        "surrender" => tr.t("cl-act-surrender"),
-        _ => return None,
-    })
-}
-
-/// A reply (replay.md, "Deathnote replies" and "Classic presets") as a sentence; a type without
-/// one reads as its code.
-pub fn reply_sentence(tr: &Tr, r: &Value) -> String {
-    reply_words(tr, r).unwrap_or_else(|| type_code(r))
-}
-
-/// A reply as a sentence, if it is one of Death Note's, the classic presets' or the role games'.
-pub fn reply_words(tr: &Tr, r: &Value) -> Option<String> {
-    Some(match s(r, "type") {
-        "kill_failed" => match r.get("real_id").and_then(Value::as_str) {
-            Some(real) => tr.t1("dn-reply-kill-failed", "real_id", &real),
-            None => tr.t("dn-reply-kill-failed-eye"),
-        },
-        "join_succeeded" => tr.t1("dn-reply-join-succeeded", "partner", &s(r, "partner")),
-        "eye_seen" => {
-            let key = if r.get("kira").and_then(Value::as_bool) == Some(true) {
-                "dn-reply-eye-seen-kira"
-            } else {
-                "dn-reply-eye-seen-good"
-            };
-            tr.ta(
-                key,
-                &[
-                    ("target", s(r, "target").to_string()),
-                    ("real_id", s(r, "real_id").to_string()),
-                ],
-            )
-        }
-        t @ ("kill_succeeded" | "join_failed" | "passed" | "eye_granted" | "transferred"
-        | "heir_set" | "vote_recorded") => tr.t(&format!("dn-reply-{}", t.replace('_', "-"))),
-        t @ ("kill_recorded" | "check_recorded" | "peek_recorded" | "exploded" | "surrendered") => {
-            tr.t(&format!("cl-reply-{}", t.replace('_', "-")))
-        }
-        t @ ("hug_recorded"
-        | "silence_recorded"
-        | "save_recorded"
-        | "secret_kill_recorded"
-        | "needle_recorded"
-        | "snipe_recorded"
-        | "magic_recorded"
-        | "query_recorded"
-        | "dark_vote_recorded") => tr.t(&format!("rg-reply-{}", t.replace('_', "-"))),
-        _ => return None,
-    })
-}
-
-/// A rule's refusal code (replay.md, "Deathnote errors" and "Classic presets") explained; a
-/// code without a sentence gets a general one, never the code itself.
-pub fn refusal_text(tr: &Tr, code: &str) -> String {
-    let code = code.replace('_', "-");
-    ["dn-refusal", "cl-refusal", "rg-refusal"]
-        .iter()
-        .map(|prefix| format!("{prefix}-{code}"))
-        .find(|key| tr.has(key))
-        .map(|key| tr.t(&key))
-        .unwrap_or_else(|| tr.t("dn-refusal-other"))
-}
-
-/// The ruling book's rule behind a refusal in a game of `variant` (its replay name), for a
-/// `title` tooltip: a code whose rule depends on the game (a role game's `self_target`: R4-3
-/// "one other seat", R5-1 "may not name themselves"), else [`refusal_rule`].
-pub fn refusal_rule_in(variant: &str, code: &str) -> Option<&'static str> {
-    match (variant, code) {
-        ("v4wujian", "self_target") => Some("R4-3"),
-        ("v5emin", "self_target") => Some("R5-1"),
-        _ => refusal_rule(code),
-    }
-}
-
-/// The ruling book's rule behind a refusal, for a `title` tooltip (the sentence names none).
-pub fn refusal_rule(code: &str) -> Option<&'static str> {
-    Some(match code {
-        "not_your_turn" => "DN-4",
-        "already_acted" => "DN-6",
-        "target_taken" => "DN-9",
-        "join_unavailable" => "DN-12",
-        "ballot_size" => "DN-14",
-        "transfer_unavailable" => "DN-18",
-        "eye_unavailable" => "DN-20",
-        "eye_already_used" | "eye_after_kill" => "DN-21",
-        "series_repeat" => "CL-3",
-        "not_tied" => "CL-7",
-        // The secret police's kill, once per game (4.0); a silenced seat's vote (5.0).
-        "already_used" => "R4-3",
-        "silenced" => "R5-4",
-        _ => return None,
-    })
-}
-
-/// A private event (replay.md, "Deathnote private events" and "Classic presets") as a sentence;
-/// a type without one reads as its code.
-pub fn private_sentence(tr: &Tr, e: &Value) -> String {
-    private_words(tr, e).unwrap_or_else(|| type_code(e))
-}
-
-/// A private event as a sentence, if it is one of Death Note's, the classic presets' or the role
-/// games'.
-pub fn private_words(tr: &Tr, e: &Value) -> Option<String> {
-    let nb = e.get("notebook").and_then(Value::as_i64).unwrap_or(0);
-    Some(match s(e, "type") {
-        "joined" => tr.t1("dn-pev-joined", "partner", &s(e, "partner")),
-        "notebook_received" => {
-            let key = if e.get("transferable").and_then(Value::as_bool) == Some(true) {
-                "dn-pev-notebook-received-transferable"
-            } else {
-                "dn-pev-notebook-received"
-            };
-            tr.t1(key, "n", &nb)
-        }
-        "recaptured" => tr.t1("dn-pev-recaptured", "n", &nb),
-        // CL-2 and R4-3: `killer` (4.0: a killer or the undercover) or `not_killer`; R5-3 4:
-        // `good` or `bad` (the evil civilian reads good), or `blocked` (magicked, or the target
-        // hugged: the judge says nothing more).
-        "check_result" => {
-            let key = match s(e, "result") {
-                "killer" => "cl-pev-check-killer",
-                "not_killer" => "cl-pev-check-not-killer",
-                "good" => "rg-pev-check-good",
-                "bad" => "rg-pev-check-bad",
-                "blocked" => "rg-pev-check-blocked",
-                _ => return None,
-            };
-            tr.t1(key, "target", &s(e, "target"))
-        }
-        // R5-3 4: the seat the wizard's target acted on, `none`, or `blocked`.
-        "query_result" => {
-            let target = s(e, "target").to_string();
-            match s(e, "acted_on") {
-                "" => return None,
-                "none" => tr.t1("rg-pev-query-none", "target", &target),
-                "blocked" => tr.t1("rg-pev-query-blocked", "target", &target),
-                acted => tr.ta(
-                    "rg-pev-query-acted",
-                    &[("target", target), ("acted", acted.to_string())],
-                ),
-            }
-        }
-        // R4-5, R5-4: the forest elder's silence, told to the seat alive at dawn.
-        "silenced" => tr.t("rg-pev-silenced"),
-        // R5-2: the new holder of the 5.0 kill.
-        "kill_inherited" => tr.t("rg-pev-kill-inherited"),
-        // CL-0: the whole team in seat order, the recipient included.
-        "teammates" => tr.ta(
-            "cl-pev-teammates",
-            &[
-                ("team", team_text(tr, s(e, "team"))),
-                ("seats", names_text(tr, e.get("seats"))),
-            ],
-        ),
-        // WJ-2: the others who opened at the same call, possibly none.
-        "peek_seen" => {
-            let call = call_text(tr, s(e, "call"));
-            let seats = names_text(tr, e.get("seats"));
-            if seats.is_empty() {
-                tr.t1("cl-pev-peek-seen-none", "call", &call)
-            } else {
-                tr.ta("cl-pev-peek-seen", &[("call", call), ("seats", seats)])
-            }
-        }
-        _ => return None,
-    })
-}
-
-/// One transcript line (reply with its action, private or public event) as a sentence, for the
-/// seat's log and the reveal.
-pub fn line_sentence(tr: &Tr, l: &Value) -> String {
-    match s(l, "kind") {
-        "reply" => {
-            let action = l
-                .get("action")
-                .map(|a| action_sentence(tr, a))
-                .unwrap_or_default();
-            let outcome = if l.get("ok").and_then(Value::as_bool) == Some(true) {
-                reply_sentence(tr, l.get("reply").unwrap_or(&Value::Null))
-            } else {
-                tr.t1("dn-log-refused", "reason", &refusal_text(tr, s(l, "error")))
-            };
-            tr.ta("dn-log-reply", &[("action", action), ("outcome", outcome)])
-        }
-        "private" => private_sentence(tr, l.get("event").unwrap_or(&Value::Null)),
-        "public" => public_sentence(tr, l.get("event").unwrap_or(&Value::Null)),
-        "outcome" => match l.get("winner").and_then(Value::as_str) {
-            Some(w) => tr.t1("dn-ev-game-over", "winner", &winner_text(tr, w)),
-            None => String::new(),
-        },
-        other => other.to_string(),
-    }
 }
 
 /// One public event of an act post: its sentence and, for the ballots of a classic vote round
@@ -757,17 +156,12 @@ pub struct ActView {
 }
 
 impl ActView {
-    pub fn new(tr: &Tr, a: &ActPost) -> ActView {
-        let voted_out = a
-            .events
-            .iter()
-            .any(|e| s(e, "type") == "out" && s(e, "cause") == "voted");
-        // A day that put nobody out (`peaceful`) or a round that tied says so itself.
-        let says_itself = a
-            .events
-            .iter()
-            .any(|e| matches!(s(e, "type"), "peaceful" | "tie" | "votes"));
-        let voting = a.resolved_phase.as_ref().is_none_or(|p| p.kind == "day");
+    /// The post `a` of a game of `variant`, worded by the variant's messages.
+    pub fn new(tr: &Tr, variant: Variant, a: &ActPost) -> ActView {
+        let rules = variant.rules();
+        // A resolution of one phase per act says when nobody went out by the vote, unless an
+        // event tells the vote's outcome itself (DN-15; a tie, a peaceful day).
+        let told = a.events.iter().any(|e| rules.tells_vote(e));
         let act_of =
             |step: Option<u32>, label: &Option<crate::game::threads::PhaseLabel>| match label {
                 Some(p) => step.map(|_| p.act),
@@ -788,37 +182,35 @@ impl ActView {
                     ],
                 )
             };
+        let winner = a.winner.as_deref().map(|w| variant.winner(w));
         ActView {
             resolved_title: with_phase("thread-act-resolved", resolved, &a.resolved_phase),
             opening_text: with_phase("thread-act-opening", opens, &a.opens_phase),
             next_text: with_phase("thread-act-next", opens, &a.opens_phase),
-            nobody_voted_out: a.resolved.is_some() && voting && !voted_out && !says_itself,
+            nobody_voted_out: a.resolved.is_some() && a.resolved_phase.is_none() && !told,
             votes: a
                 .votes
                 .as_deref()
                 .map(|counts| vote_count_lines(tr, counts)),
             resolved,
-            // The winner has its own line: the engine's `game_over` event would say it twice.
             events: a
                 .events
                 .iter()
-                .filter(|e| a.winner.is_none() || s(e, "type") != "game_over")
-                .map(|e| match s(e, "type") {
-                    // The ballots as a list under their round, voters in seat order (the
-                    // voted-out seat, no longer among the living, last).
-                    "votes" => ActEvent {
-                        text: tr.t1("cl-ev-votes-title", "round", &round_of(e)),
-                        ballots: Some(ballot_lines(tr, e, &a.alive))
-                            .filter(|l| !l.is_empty())
-                            .unwrap_or_else(|| vec![tr.t("cl-ballots-none")]),
+                .map(|e| (e, variant.public(e)))
+                // The winner has its own line: the engine's game-over event would say it twice.
+                .filter(|(_, m)| winner.is_none() || m.catalog_key() != Some("game-over"))
+                .map(|(e, m)| match rules.public_listed(e, &a.alive) {
+                    Some((title, lines)) => ActEvent {
+                        text: tr.say(&title),
+                        ballots: lines.iter().map(|l| tr.say(l)).collect(),
                     },
-                    _ => ActEvent {
-                        text: public_sentence(tr, e),
+                    None => ActEvent {
+                        text: tr.say(&m),
                         ballots: Vec::new(),
                     },
                 })
                 .collect(),
-            alive: a.alive.join(tr.t("dn-list-sep").as_str()),
+            alive: tr.list(a.alive.iter().cloned()),
             speaker_text: a.speaker.as_ref().map(|name| {
                 let key = match a.opens_phase.as_ref().map(|p| p.kind.as_str()) {
                     Some("last_words") => "turn-last-words",
@@ -832,7 +224,7 @@ impl ActView {
                 .map(|name| tr.t1("turn-skipped", "name", name)),
             opens,
             deadline: a.deadline.as_deref().and_then(time_of),
-            winner: a.winner.as_deref().map(|w| winner_text(tr, w)),
+            winner: winner.map(|w| tr.say(&w)),
         }
     }
 }
@@ -841,51 +233,107 @@ impl ActView {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use serde_json::json;
+    use serde_json::{Value, json};
+
+    fn var(name: &str) -> Variant {
+        Variant::from_name(name).expect("a variant")
+    }
+
+    fn s<'a>(v: &'a Value, key: &str) -> &'a str {
+        v.get(key).and_then(Value::as_str).unwrap_or("")
+    }
+
+    fn refusal_text(tr: &Tr, v: Variant, code: &str) -> String {
+        tr.say(&v.refusal(code))
+    }
+    fn refusal_rule(v: Variant, code: &str) -> Option<&'static str> {
+        v.refusal(code).applies()
+    }
+    fn public_sentence(tr: &Tr, v: Variant, e: &Value) -> String {
+        tr.say(&v.public(e))
+    }
+    fn action_sentence(tr: &Tr, v: Variant, a: &Value) -> String {
+        tr.say(&v.action(a))
+    }
+    fn reply_sentence(tr: &Tr, v: Variant, r: &Value) -> String {
+        tr.say(&v.reply(r))
+    }
+    fn private_sentence(tr: &Tr, v: Variant, e: &Value) -> String {
+        tr.say(&v.private(e))
+    }
+    fn line_sentence(tr: &Tr, v: Variant, l: &Value) -> String {
+        tr.say(&v.line(l))
+    }
+    fn public_words(tr: &Tr, v: Variant, e: &Value) -> Option<String> {
+        v.rules().public_message(e).map(|m| tr.say(&m))
+    }
+    /// An action's words (another game's type, refused, by its name).
+    fn action_words(tr: &Tr, v: Variant, a: &Value) -> Option<String> {
+        Some(tr.say(&v.action(a)))
+    }
+    fn reply_words(tr: &Tr, v: Variant, r: &Value) -> Option<String> {
+        v.rules().reply_message(r).map(|m| tr.say(&m))
+    }
+    fn private_words(tr: &Tr, v: Variant, e: &Value) -> Option<String> {
+        v.rules().private_message(e).map(|m| tr.say(&m))
+    }
+    fn winner_text(tr: &Tr, v: Variant, w: &str) -> String {
+        tr.say(&v.winner(w))
+    }
+    fn cause_text(tr: &Tr, v: Variant, c: &str) -> String {
+        tr.say(&v.cause(c))
+    }
+    fn role_name(tr: &Tr, v: Variant, r: &str) -> String {
+        tr.say(&v.role(r))
+    }
+    /// A side of the role games (R4-6, R5-5).
+    fn side_text(tr: &Tr, side: &str) -> String {
+        tr.say(&var("v5emin").team(side))
+    }
+    fn out_text(tr: &Tr, v: Variant, act: u64, cause: &str) -> String {
+        tr.say(&v.out(act, cause))
+    }
 
     #[test]
     fn every_refusal_and_event_has_a_sentence() {
+        let (dn, cl, rg) = (var("deathnote"), var("dongsha"), var("v5emin"));
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
-            for code in [
-                "unknown_seat",
-                "out",
-                "not_kira",
-                "bad_notebook",
-                "not_your_turn",
-                "already_acted",
-                "bad_target",
-                "self_target",
-                "target_taken",
-                "join_unavailable",
-                "eye_unavailable",
-                "eye_not_held",
-                "eye_already_used",
-                "eye_after_kill",
-                "transfer_unavailable",
-                "ballot_size",
-                "duplicate_target",
-                "game_over",
+            for (v, code) in [
+                (dn, "unknown_seat"),
+                (dn, "out"),
+                (dn, "not_kira"),
+                (dn, "bad_notebook"),
+                (dn, "not_your_turn"),
+                (dn, "already_acted"),
+                (dn, "bad_target"),
+                (dn, "self_target"),
+                (dn, "target_taken"),
+                (dn, "join_unavailable"),
+                (dn, "eye_unavailable"),
+                (dn, "eye_not_held"),
+                (dn, "eye_already_used"),
+                (dn, "eye_after_kill"),
+                (dn, "transfer_unavailable"),
+                (dn, "ballot_size"),
+                (dn, "duplicate_target"),
+                (dn, "game_over"),
                 // The classic presets' own (replay.md, "Classic presets").
-                "not_your_role",
-                "not_now",
-                "not_tied",
-                "series_repeat",
+                (cl, "not_your_role"),
+                (cl, "not_now"),
+                (cl, "not_tied"),
+                (cl, "series_repeat"),
                 // The role games' own (replay.md, "Role games").
-                "already_used",
-                "silenced",
+                (rg, "already_used"),
+                (rg, "silenced"),
             ] {
-                let text = refusal_text(&tr, code);
+                let text = refusal_text(&tr, v, code);
                 assert_ne!(text, code, "{code}");
-                assert_ne!(
-                    text,
-                    tr.t("dn-refusal-other"),
-                    "{code} has its own sentence"
-                );
+                assert_ne!(text, tr.t("refusal-other"), "{code} has its own sentence");
             }
             let out = json!({"type": "out", "target": "L", "cause": "killed", "kira": true,
                              "notebook": ["destroyed", "taken"]});
-            let text = public_sentence(&tr, &out);
+            let text = public_sentence(&tr, dn, &out);
             assert!(text.contains('L') && !text.contains("dn-"), "{text}");
             for cause in [
                 "killed",
@@ -895,17 +343,19 @@ mod tests {
                 "eye",
                 "transfer_expired",
             ] {
-                assert_ne!(cause_text(&tr, cause), cause);
+                assert_ne!(cause_text(&tr, dn, cause), cause);
             }
             let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
                               "action": {"type": "vote", "targets": ["L", "尼亚"]}});
-            let text = line_sentence(&tr, &vote);
+            let text = line_sentence(&tr, dn, &vote);
             assert!(text.contains("尼亚") && !text.contains("dn-"), "{text}");
-            for cause in ["killed", "voted", "exploded", "night"] {
-                assert_ne!(classic_cause_text(&tr, cause), cause);
+            for cause in ["killed", "voted", "exploded"] {
+                assert_ne!(cause_text(&tr, cl, cause), cause);
             }
             // The console words a role game's night out (`out_text`) too.
-            assert_ne!(cause_text(&tr, "night"), "night");
+            for cause in ["night", "voted"] {
+                assert_ne!(cause_text(&tr, rg, cause), cause);
+            }
         }
     }
 
@@ -960,6 +410,24 @@ mod tests {
         }
     }
 
+    /// `text` without the rule numbers it cites ("R4-2", "CL-7").
+    fn without_rules(text: &str) -> String {
+        let mut out = String::new();
+        for word in text.split_inclusive(|c: char| !c.is_ascii_alphanumeric() && c != '-') {
+            let core = word.trim_end_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-');
+            let is_rule = core.split_once('-').is_some_and(|(book, n)| {
+                !book.is_empty()
+                    && book
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                    && !n.is_empty()
+                    && n.chars().all(|c| c.is_ascii_digit())
+            });
+            out.push_str(if is_rule { &word[core.len()..] } else { word });
+        }
+        out
+    }
+
     /// Every line of the shared examples `<name>-random-1` and every action they submit, each
     /// read as a sentence of its own in both languages (`assert_readable`, the game IDs it names
     /// in it); in Chinese, with `ascii_free`, no Latin letters beyond the game IDs (no code or
@@ -967,6 +435,7 @@ mod tests {
     fn read_examples(names: &[&str], ascii_free: bool) -> std::collections::BTreeSet<String> {
         let mut seen = std::collections::BTreeSet::new();
         for preset in names {
+            let v = var(preset);
             let scenario: Value =
                 serde_json::from_str(&example(&format!("{preset}-random-1.json")))
                     .expect("a scenario");
@@ -996,6 +465,8 @@ mod tests {
                 let rest = by_length
                     .iter()
                     .fold(text.to_string(), |t, id| t.replace(id.as_str(), ""));
+                // A rule the sentence cites (R4-2) is not a code left over.
+                let rest = without_rules(&rest);
                 assert!(
                     !rest.chars().any(|c| c.is_ascii_alphabetic()),
                     "Latin letters left in {text:?} for {what}"
@@ -1005,26 +476,26 @@ mod tests {
                 let tr = Tr::new(lang);
                 let check_latin = ascii_free && lang == Lang::Zh;
                 for l in &lines {
-                    let text = line_sentence(&tr, l);
+                    let text = line_sentence(&tr, v, l);
                     let (code, object, words) = match s(l, "kind") {
                         "reply" if l["ok"] == true => {
                             let r = &l["reply"];
-                            (s(r, "type"), r, reply_words(&tr, r))
+                            (s(r, "type"), r, reply_words(&tr, v, r))
                         }
                         "reply" => {
                             let code = s(l, "error");
-                            let words = refusal_text(&tr, code);
-                            assert_ne!(words, tr.t("dn-refusal-other"), "{code}");
+                            let words = refusal_text(&tr, v, code);
+                            assert_ne!(words, tr.t("refusal-other"), "{code}");
                             // A refusal names nobody (the seat reads "you").
                             (code, &l["error"], Some(words))
                         }
                         "private" => {
                             let e = &l["event"];
-                            (s(e, "type"), e, private_words(&tr, e))
+                            (s(e, "type"), e, private_words(&tr, v, e))
                         }
                         "public" => {
                             let e = &l["event"];
-                            (s(e, "type"), e, public_words(&tr, e))
+                            (s(e, "type"), e, public_words(&tr, v, e))
                         }
                         "outcome" => (s(l, "winner"), l, Some(text.clone())),
                         other => panic!("unknown kind {other}"),
@@ -1041,7 +512,7 @@ mod tests {
                     }
                 }
                 for a in &actions {
-                    let words = action_words(&tr, a).unwrap_or_else(|| panic!("no words: {a}"));
+                    let words = action_words(&tr, v, a).unwrap_or_else(|| panic!("no words: {a}"));
                     let mut ids: Vec<String> = a
                         .get("target")
                         .and_then(Value::as_str)
@@ -1107,20 +578,27 @@ mod tests {
     /// The sentences the examples do not hold, and the words themselves in English.
     #[test]
     fn classic_sentences_say_what_happened() {
+        let (dn, cl, wj) = (var("deathnote"), var("dongsha"), var("wujian"));
         let en = Tr::new(Lang::En);
         let zh = Tr::new(Lang::Zh);
         for tr in [&en, &zh] {
-            let exploded = reply_words(tr, &json!({"type": "exploded"})).expect("words");
+            let exploded = reply_words(tr, cl, &json!({"type": "exploded"})).expect("words");
             assert_readable(&exploded, "exploded", &[], &json!("exploded"));
-            let repeat = refusal_text(tr, "series_repeat");
+            let repeat = refusal_text(tr, cl, "series_repeat");
             assert!(repeat.contains("重杀"), "{repeat}");
-            for w in ["匪", "警", "killers"] {
-                assert_ne!(winner_text(tr, w), w);
+            for w in ["匪", "警"] {
+                assert_ne!(winner_text(tr, wj, w), w);
             }
+            assert_ne!(winner_text(tr, cl, "killers"), "killers");
             let nobody = json!({"type": "peek_seen", "call": "警", "seats": []});
-            assert_readable(&private_sentence(tr, &nobody), "peek_seen", &[], &nobody);
+            assert_readable(
+                &private_sentence(tr, wj, &nobody),
+                "peek_seen",
+                &[],
+                &nobody,
+            );
         }
-        let line = |e: Value| public_sentence(&en, &e);
+        let line = |e: Value| public_sentence(&en, cl, &e);
         assert_eq!(
             line(json!({"type": "out", "target": "令狐冲", "cause": "killed"})),
             "令狐冲 is out (killed at night)."
@@ -1139,7 +617,7 @@ mod tests {
             "Round 1 of the vote is tied: 一灯, 岳不群."
         );
         assert_eq!(
-            line(json!({"type": "surrendered", "team": "匪"})),
+            public_sentence(&en, wj, &json!({"type": "surrendered", "team": "匪"})),
             "The 匪 (gangsters) surrendered and lose."
         );
         assert_eq!(
@@ -1151,29 +629,33 @@ mod tests {
             "A peaceful night: nobody died."
         );
         assert_eq!(
-            public_sentence(&zh, &json!({"type": "peaceful", "phase": "day"})),
+            public_sentence(&zh, cl, &json!({"type": "peaceful", "phase": "day"})),
             "今天无人出局。"
         );
-        let act = |a: Value| action_sentence(&en, &a);
+        let act = |a: Value| action_sentence(&en, cl, &a);
         assert_eq!(act(json!({"type": "vote", "target": null})), "abstain");
         assert_eq!(
             act(json!({"type": "vote", "target": "zero", "round": 3})),
             "vote for zero (round 3)"
         );
         assert_eq!(
-            action_sentence(&zh, &json!({"type": "vote", "target": null, "round": 2})),
+            action_sentence(
+                &zh,
+                cl,
+                &json!({"type": "vote", "target": null, "round": 2})
+            ),
             "弃票（第 2 轮）"
         );
         assert_eq!(act(json!({"type": "kill", "target": "L"})), "kill L");
         assert_eq!(
-            act(json!({"type": "peek", "call": "none"})),
+            action_sentence(&en, wj, &json!({"type": "peek", "call": "none"})),
             "keep your eyes closed all night"
         );
         assert_eq!(
-            action_sentence(&zh, &json!({"type": "peek", "call": "匪"})),
+            action_sentence(&zh, wj, &json!({"type": "peek", "call": "匪"})),
             "「匪请睁眼」时睁眼"
         );
-        let private = |e: Value| private_sentence(&zh, &e);
+        let private = |e: Value| private_sentence(&zh, cl, &e);
         assert_eq!(
             private(json!({"type": "check_result", "target": "阿飞", "result": "killer"})),
             "验人结果：阿飞 是杀手。"
@@ -1183,14 +665,23 @@ mod tests {
             "你所在的警察方（按座位顺序，含你自己）：令狐冲、杨过。"
         );
         assert_eq!(
-            private(json!({"type": "peek_seen", "call": "警", "seats": []})),
+            private_sentence(
+                &zh,
+                wj,
+                &json!({"type": "peek_seen", "call": "警", "seats": []})
+            ),
             "「警请睁眼」时，没有其他人睁眼。"
         );
-        assert_eq!(refusal_rule("series_repeat"), Some("CL-3"));
-        assert_eq!(refusal_rule("not_tied"), Some("CL-7"));
+        assert_eq!(refusal_rule(cl, "series_repeat"), Some("CL-3"));
+        assert_eq!(refusal_rule(cl, "not_tied"), Some("CL-7"));
         // Death Note reads as before.
+        let act = |a: Value| action_sentence(&en, dn, &a);
         assert_eq!(
-            line(json!({"type": "out", "target": "L", "cause": "killed", "kira": false})),
+            public_sentence(
+                &en,
+                dn,
+                &json!({"type": "out", "target": "L", "cause": "killed", "kira": false})
+            ),
             "L is out (killed by a notebook) and was good."
         );
         assert_eq!(
@@ -1207,14 +698,15 @@ mod tests {
     /// Death Note's "and was good", nor names any role.
     #[test]
     fn a_classic_out_names_no_role() {
+        let (dn, cl) = (var("deathnote"), var("dongsha"));
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
             for cause in ["killed", "voted", "exploded"] {
                 let e = json!({"type": "out", "target": "杨过", "cause": cause});
-                let text = public_sentence(&tr, &e);
+                let text = public_sentence(&tr, cl, &e);
                 assert!(text.contains("杨过"), "{text}");
                 for role in ["killer", "police", "civilian", "good", "kira", "player"] {
-                    for word in [role_name(&tr, role), tr.t(&format!("dn-winner-{role}"))] {
+                    for word in [role_name(&tr, cl, role), winner_text(&tr, dn, role)] {
                         assert!(!text.contains(word.as_str()), "{word} in {text}");
                     }
                 }
@@ -1280,6 +772,7 @@ mod tests {
     /// games"), also those the examples lack, has words of its own in both languages.
     #[test]
     fn every_role_line_has_a_sentence() {
+        let (v4, v5) = (var("v4wujian"), var("v5emin"));
         let seats = ["花蝴蝶侠", "B"].map(String::from);
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
@@ -1297,10 +790,10 @@ mod tests {
                 "secret_kill",
             ] {
                 let a = json!({"type": t, "target": "B"});
-                let words = action_words(&tr, &a).unwrap_or_else(|| panic!("{t}"));
+                let words = action_words(&tr, v4, &a).unwrap_or_else(|| panic!("{t}"));
                 assert_readable(&words, t, &seats[1..], &a);
                 let r = json!({"type": format!("{t}_recorded")});
-                let words = reply_words(&tr, &r).unwrap_or_else(|| panic!("{r}"));
+                let words = reply_words(&tr, v5, &r).unwrap_or_else(|| panic!("{r}"));
                 assert_readable(&words, s(&r, "type"), &[], &r);
                 assert_ne!(words, tr.t("seat-reply-accepted"));
             }
@@ -1318,7 +811,7 @@ mod tests {
                 json!({"type": "teammates", "team": "killers", "seats": ["花蝴蝶侠", "B"]}),
                 json!({"type": "teammates", "team": "police", "seats": ["花蝴蝶侠", "B"]}),
             ] {
-                let words = private_words(&tr, &e).unwrap_or_else(|| panic!("{e}"));
+                let words = private_words(&tr, v5, &e).unwrap_or_else(|| panic!("{e}"));
                 let mut ids = Vec::new();
                 ids_in(&e, &seats, &mut ids);
                 assert_readable(&words, s(&e, "type"), &ids, &e);
@@ -1338,7 +831,7 @@ mod tests {
                 json!({"type": "game_over", "winner": "bad"}),
                 json!({"type": "game_over", "winner": "draw"}),
             ] {
-                let words = public_words(&tr, &e).unwrap_or_else(|| panic!("{e}"));
+                let words = public_words(&tr, v5, &e).unwrap_or_else(|| panic!("{e}"));
                 let mut ids = Vec::new();
                 ids_in(&e, &seats, &mut ids);
                 assert_readable(&words, s(&e, "type"), &ids, &e);
@@ -1349,7 +842,7 @@ mod tests {
             }
             // (In English a draw is a "draw".)
             for w in ["good", "bad", "draw"] {
-                assert!(winner_text(&tr, w) != w || (w, lang) == ("draw", Lang::En));
+                assert!(winner_text(&tr, v5, w) != w || (w, lang) == ("draw", Lang::En));
             }
             for side in ["good", "bad"] {
                 assert!(lang == Lang::En || side_text(&tr, side) != side);
@@ -1361,9 +854,10 @@ mod tests {
     /// 禁言, 救, 扎针, 狙, 魔法, 查询, 暗票).
     #[test]
     fn role_sentences_say_what_happened() {
+        let (v4, v5) = (var("v4wujian"), var("v5emin"));
         let en = Tr::new(Lang::En);
         let zh = Tr::new(Lang::Zh);
-        let act = |tr: &Tr, t: &str| action_sentence(tr, &json!({"type": t, "target": "阿飞"}));
+        let act = |tr: &Tr, t: &str| action_sentence(tr, v5, &json!({"type": t, "target": "阿飞"}));
         for (t, zh_words, en_words) in [
             ("hug", "抱 阿飞", "hug 阿飞"),
             ("silence", "禁言 阿飞", "silence 阿飞"),
@@ -1385,10 +879,14 @@ mod tests {
             assert_eq!(act(&en, t), en_words);
         }
         assert_eq!(
-            action_sentence(&zh, &json!({"type": "vote", "target": "阿飞", "round": 1})),
+            action_sentence(
+                &zh,
+                v5,
+                &json!({"type": "vote", "target": "阿飞", "round": 1})
+            ),
             "投票给 阿飞（第 1 轮）"
         );
-        let reply = |tr: &Tr, t: &str| reply_sentence(tr, &json!({"type": t}));
+        let reply = |tr: &Tr, t: &str| reply_sentence(tr, v5, &json!({"type": t}));
         assert_eq!(
             reply(&zh, "hug_recorded"),
             "抱人目标已记录（天亮前可改，以最后一次为准）。"
@@ -1401,24 +899,26 @@ mod tests {
 
         // The refusals, and the rule each cites.
         assert_eq!(
-            refusal_text(&zh, "already_used"),
+            refusal_text(&zh, v4, "already_used"),
             "你已经用过秘密警察的特权：每局只能杀一次。"
         );
-        assert_eq!(refusal_text(&zh, "silenced"), "你今天被禁言，不能投票。");
         assert_eq!(
-            refusal_text(&en, "self_target"),
+            refusal_text(&zh, v5, "silenced"),
+            "你今天被禁言，不能投票。"
+        );
+        assert_eq!(
+            refusal_text(&en, v5, "self_target"),
             "You cannot name yourself."
         );
-        assert_eq!(refusal_rule("already_used"), Some("R4-3"));
-        assert_eq!(refusal_rule("silenced"), Some("R5-4"));
-        assert_eq!(refusal_rule_in("v5emin", "self_target"), Some("R5-1"));
-        assert_eq!(refusal_rule_in("v4wujian", "self_target"), Some("R4-3"));
-        assert_eq!(refusal_rule_in("v4wujian", "not_tied"), Some("CL-7"));
-        assert_eq!(refusal_rule_in("v5emin", "silenced"), Some("R5-4"));
-        assert_eq!(refusal_rule_in("deathnote", "self_target"), None);
+        assert_eq!(refusal_rule(v4, "already_used"), Some("R4-3"));
+        assert_eq!(refusal_rule(v5, "silenced"), Some("R5-4"));
+        assert_eq!(refusal_rule(v5, "self_target"), Some("R5-1"));
+        assert_eq!(refusal_rule(v4, "self_target"), Some("R4-3"));
+        assert_eq!(refusal_rule(v4, "not_tied"), Some("CL-7"));
+        assert_eq!(refusal_rule(var("deathnote"), "self_target"), None);
 
         // R5-3 4: the answers, the query naming the seat acted on.
-        let private = |tr: &Tr, e: Value| private_sentence(tr, &e);
+        let private = |tr: &Tr, e: Value| private_sentence(tr, v5, &e);
         assert_eq!(
             private(
                 &zh,
@@ -1482,7 +982,7 @@ mod tests {
         );
 
         // R5-4: a 5.0 day out says the side, and only that.
-        let public = |tr: &Tr, e: Value| public_sentence(tr, &e);
+        let public = |tr: &Tr, e: Value| public_sentence(tr, v5, &e);
         assert_eq!(
             public(
                 &zh,
@@ -1517,15 +1017,15 @@ mod tests {
             "游戏结束：好人胜利。"
         );
         assert_eq!(
-            line_sentence(&zh, &json!({"kind": "outcome", "winner": "draw"})),
+            line_sentence(&zh, v5, &json!({"kind": "outcome", "winner": "draw"})),
             "游戏结束：平局。"
         );
         assert_eq!(side_text(&zh, "good"), "好人");
         assert_eq!(side_text(&zh, "bad"), "坏人");
         // The console's out line of a role game.
-        assert_eq!(out_text(&zh, 2, "night"), "第 2 幕出局（夜里死亡）");
+        assert_eq!(out_text(&zh, v5, 2, "night"), "第 2 幕出局（夜里死亡）");
         assert_eq!(
-            out_text(&en, 2, "night"),
+            out_text(&en, v4, 2, "night"),
             "Out in act 2 (died in the night)"
         );
     }
@@ -1534,13 +1034,14 @@ mod tests {
     /// `out` reads "died in the night" and names no role, side or way of dying.
     #[test]
     fn a_role_night_out_names_no_role_or_cause() {
+        let v5 = var("v5emin");
         let e = json!({"type": "out", "target": "夜雨", "cause": "night"});
         assert_eq!(
-            public_sentence(&Tr::new(Lang::Zh), &e),
+            public_sentence(&Tr::new(Lang::Zh), v5, &e),
             "夜雨 出局（夜里死亡）。"
         );
         assert_eq!(
-            public_sentence(&Tr::new(Lang::En), &e),
+            public_sentence(&Tr::new(Lang::En), v5, &e),
             "夜雨 is out (died in the night)."
         );
         let roles = [
@@ -1560,9 +1061,9 @@ mod tests {
         ];
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
-            let text = public_sentence(&tr, &e);
+            let text = public_sentence(&tr, v5, &e);
             for role in roles {
-                let name = role_name(&tr, role);
+                let name = role_name(&tr, v5, role);
                 assert!(!text.contains(name.as_str()), "{name} in {text}");
             }
             for side in ["good", "bad"] {
@@ -1578,11 +1079,17 @@ mod tests {
 
     #[test]
     fn roles_and_phases_have_names() {
+        let (cl, wj, rg, tp) = (
+            var("dongsha"),
+            var("wujian"),
+            var("v4wujian"),
+            var("twophase"),
+        );
         let en = Tr::new(Lang::En);
         let zh = Tr::new(Lang::Zh);
-        assert_eq!(role_name(&zh, "killer"), "杀手");
-        assert_eq!(role_name(&zh, "police"), "警察");
-        assert_eq!(role_name(&zh, "civilian"), "平民");
+        assert_eq!(role_name(&zh, cl, "killer"), "杀手");
+        assert_eq!(role_name(&zh, cl, "police"), "警察");
+        assert_eq!(role_name(&zh, cl, "civilian"), "平民");
         // The role games' roles, by the seed's names.
         for (code, zh_name, en_name) in [
             ("butterfly", "花蝴蝶", "Butterfly"),
@@ -1599,14 +1106,14 @@ mod tests {
             ("wizard", "巫师", "Wizard"),
             ("evil_civilian", "恶民", "Evil civilian"),
         ] {
-            assert_eq!(role_name(&zh, code), zh_name);
-            assert_eq!(role_name(&en, code), en_name);
+            assert_eq!(role_name(&zh, rg, code), zh_name);
+            assert_eq!(role_name(&en, rg, code), en_name);
         }
-        assert_eq!(role_name(&en, "匪"), "匪 (gangster)");
-        assert_eq!(role_name(&en, "警"), "警 (cop)");
-        assert_eq!(role_name(&en, "player"), "Player");
+        assert_eq!(role_name(&en, wj, "匪"), "匪 (gangster)");
+        assert_eq!(role_name(&en, wj, "警"), "警 (cop)");
+        assert_eq!(role_name(&en, tp, "player"), "Player");
         assert_eq!(
-            role_name(&en, "werewolf"),
+            role_name(&en, cl, "werewolf"),
             "werewolf",
             "an unknown role as it is"
         );
@@ -1653,12 +1160,14 @@ mod tests {
     /// said so; a classic phase's own events say when nobody is out.
     #[test]
     fn an_act_post_lists_the_ballots() {
+        let (dn, cl) = (var("deathnote"), var("dongsha"));
         let en = Tr::new(Lang::En);
         let votes = json!({"type": "votes", "round": 1,
                            "ballots": {"zero": "阿飞", "阿飞": null, "Ghost": "zero", "周伯通": "zero"}});
         let out = json!({"type": "out", "target": "zero", "cause": "voted"});
         let v = ActView::new(
             &en,
+            cl,
             &post(vec![votes, out], &["周伯通", "阿飞", "Ghost"], Some("vote")),
         );
         assert_eq!(v.events.len(), 2);
@@ -1678,19 +1187,19 @@ mod tests {
         assert!(!v.nobody_voted_out);
         let tie = json!({"type": "tie", "round": 1, "seats": ["A", "B"]});
         let votes = json!({"type": "votes", "round": 1, "ballots": {"A": "B", "B": "A"}});
-        let v = ActView::new(&en, &post(vec![votes, tie], &["A", "B"], Some("vote")));
+        let v = ActView::new(&en, cl, &post(vec![votes, tie], &["A", "B"], Some("vote")));
         assert!(
             !v.nobody_voted_out,
             "the tie says it; a later round may still vote out"
         );
         let night = json!({"type": "peaceful", "phase": "night"});
-        let v = ActView::new(&en, &post(vec![night], &["A", "B"], Some("night")));
+        let v = ActView::new(&en, cl, &post(vec![night], &["A", "B"], Some("night")));
         assert!(!v.nobody_voted_out, "no vote at night");
         assert_eq!(v.events[0].text, "A peaceful night: nobody died.");
-        let v = ActView::new(&en, &post(vec![], &["A", "B"], Some("speech")));
+        let v = ActView::new(&en, cl, &post(vec![], &["A", "B"], Some("speech")));
         assert!(!v.nobody_voted_out, "no vote in a speech");
         // Death Note (one phase per act): DN-15 as before.
-        let v = ActView::new(&en, &post(vec![], &["A", "B"], None));
+        let v = ActView::new(&en, dn, &post(vec![], &["A", "B"], None));
         assert!(v.nobody_voted_out);
     }
 }

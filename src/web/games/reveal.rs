@@ -1,20 +1,18 @@
 //! The reveal after the end (DN-28): every seat's real ID and roles, the whole transcript with the
-//! actions, and the commitment check. Before the end it is a 409 page.
+//! actions, and the commitment check. Before the end it is a 409 page. Every row and line is
+//! worded by the game's variant ([`Variant::reveal_rows`], [`Variant::line`]).
 
-use super::seat_generic::with_team_note;
-use super::{
-    action_sentence, cause_text, classic_cause_text, private_sentence, public_sentence,
-    refusal_text, reply_sentence, role_name, s, winner_text,
-};
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::game::views;
 use crate::i18n::Tr;
+use crate::rules::{RevealRow, Variant};
 use crate::web::pages::PageCtx;
 use crate::web::viewer::Viewer;
 use actix_web::{get, web};
 use askama::Template;
 use askama_web::WebTemplate;
+use serde::Deserialize;
 use serde_json::Value;
 
 pub struct RevealSeatView {
@@ -25,121 +23,22 @@ pub struct RevealSeatView {
     pub start: String,
     /// The role it had when it went out, or at the end if still in (DN-28).
     pub role: String,
-    /// Each change of its notebooks, with the act, in the reader's language (DN-28).
+    /// Each change of its role, with the act, in the reader's language (DN-28).
     pub history: Vec<String>,
     pub out: String,
 }
 
-/// One entry of a seat's role history (`roles.seats[].history[]`) as a sentence:
-/// "act 2: received N1 from 夜神月 → Kira". `cause` is why the seat went out, if it did.
-fn history_sentence(tr: &Tr, c: &Value, cause: &str) -> String {
-    let n = c.get("notebook").and_then(Value::as_u64).unwrap_or(0);
-    let with = c.get("with").and_then(Value::as_str).unwrap_or("?");
-    let text = match s(c, "change") {
-        change @ ("dealt" | "received" | "recaptured" | "took" | "redealt" | "gave"
-        | "lost_to_recapture" | "lost_to_killer" | "destroyed") => tr.ta(
-            &format!("reveal-change-{}", change.replace('_', "-")),
-            &[
-                ("n", n.to_string()),
-                ("with", with.to_string()),
-                ("cause", cause_text(tr, cause)),
-            ],
-        ),
-        other => other.to_string(),
-    };
-    let role = match s(c, "role_after") {
-        "kira" => tr.t("reveal-kira"),
-        "out" => tr.t("reveal-role-out"),
-        _ => tr.t("reveal-good"),
-    };
-    tr.ta(
-        "reveal-history-entry",
-        &[
-            (
-                "act",
-                c.get("act")
-                    .and_then(Value::as_u64)
-                    .unwrap_or(0)
-                    .to_string(),
-            ),
-            ("change", text),
-            ("role", role),
-        ],
-    )
-}
-
-/// One seat of the reveal (`roles.seats[]`): Death Note's (`kira_at_start`, `history`, `out` as
-/// `[act, cause]`) or another variant's (a `role` kept all game, `out` as `{act, cause}`).
-fn reveal_seat(tr: &Tr, r: &Value, seat: &Value) -> RevealSeatView {
-    // Another variant's role (a classic preset's killer, police, civilian,
-    // 匪, 警) is dealt once and kept to the end.
-    let other_role = match s(seat, "role") {
-        "" | "kira" | "good" => None,
-        role => Some(role_name(tr, role)),
-    };
-    let start = match seat.get("kira_at_start").and_then(Value::as_u64) {
-        Some(n) => tr.t1("reveal-kira-nb", "n", &n),
-        None => other_role.clone().unwrap_or_else(|| tr.t("reveal-good")),
-    };
-    // DN-28: the role when out (a seat voted out as Kira reads Kira), or at the
-    // end for a seat still in.
-    let role = match (s(seat, "role"), other_role) {
-        ("kira", _) => tr.t("reveal-kira"),
-        (_, Some(role)) => role,
-        _ => tr.t("reveal-good"),
-    };
-    let cause = seat.pointer("/out/1").and_then(Value::as_str).unwrap_or("");
-    let history = seat
-        .get("history")
-        .and_then(Value::as_array)
-        .map(|h| h.iter().map(|c| history_sentence(tr, c, cause)).collect())
-        .unwrap_or_default();
-    let out = match seat.get("out") {
-        // A classic seat's `{act, cause}`.
-        Some(o @ Value::Object(_)) => tr.ta(
-            "reveal-out",
-            &[
-                (
-                    "act",
-                    o.get("act").map(|a| a.to_string()).unwrap_or_default(),
-                ),
-                ("cause", classic_cause_text(tr, s(o, "cause"))),
-            ],
-        ),
-        // Death Note's `[act, cause]`.
-        Some(Value::Array(o)) => tr.ta(
-            "reveal-out",
-            &[
-                ("act", o.first().map(|a| a.to_string()).unwrap_or_default()),
-                (
-                    "cause",
-                    cause_text(tr, o.get(1).and_then(Value::as_str).unwrap_or("")),
-                ),
-            ],
-        ),
-        _ => tr.t("reveal-still-in"),
-    };
-    let accounts = r
-        .pointer(&format!(
-            "/accounts/{}",
-            s(seat, "game_id").replace('~', "~0").replace('/', "~1")
-        ))
-        .and_then(Value::as_array)
-        .map(|l| {
-            l.iter()
-                .filter_map(Value::as_str)
-                .collect::<Vec<_>>()
-                .join(" → ")
-        })
-        .unwrap_or_default();
-    RevealSeatView {
-        accounts,
-        game_id: s(seat, "game_id").to_string(),
-        real_id: s(seat, "real_id").to_string(),
-        start,
-        role,
-        history,
-        out,
+impl RevealSeatView {
+    fn new(tr: &Tr, row: RevealRow, accounts: &[String]) -> RevealSeatView {
+        RevealSeatView {
+            accounts: accounts.join(" → "),
+            game_id: row.game_id,
+            real_id: row.real_id,
+            start: tr.say(&row.start),
+            role: tr.say(&row.role),
+            history: row.history.iter().map(|m| tr.say(m)).collect(),
+            out: tr.say(&row.out),
+        }
     }
 }
 
@@ -149,6 +48,99 @@ pub struct TranscriptLine {
     pub text: String,
     /// The rule behind a refusal, for the line's tooltip.
     pub rule: Option<&'static str>,
+}
+
+/// A transcript line as the reveal stores it (replay.md, "Transcript lines", with the action
+/// a reply answers).
+#[derive(Deserialize)]
+struct StoredLine {
+    #[serde(default)]
+    act: u64,
+    kind: String,
+    #[serde(default)]
+    by: String,
+    #[serde(default)]
+    to: String,
+    #[serde(default)]
+    ok: bool,
+    #[serde(default)]
+    reply: Value,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    action: Option<Value>,
+    #[serde(default)]
+    event: Value,
+}
+
+/// The reveal as stored: the parts this page reads.
+#[derive(Deserialize, Default)]
+struct StoredReveal {
+    #[serde(default)]
+    roles: Value,
+    #[serde(default)]
+    accounts: std::collections::BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    transcript: Vec<StoredLine>,
+    #[serde(default)]
+    winner: Option<String>,
+    #[serde(default)]
+    ended_reason: Option<String>,
+    #[serde(default)]
+    fixed_deal: bool,
+    #[serde(default)]
+    commitment: Commitment,
+}
+
+#[derive(Deserialize, Default)]
+struct Commitment {
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    salt: String,
+    #[serde(default)]
+    hash: String,
+    #[serde(default)]
+    verified: bool,
+}
+
+/// One line of the transcript in words: who did what and what came of it, whom a private
+/// event reached, or the public event.
+fn transcript_line(tr: &Tr, variant: Variant, l: &StoredLine) -> TranscriptLine {
+    let text = match l.kind.as_str() {
+        "reply" => {
+            let outcome = if l.ok {
+                variant.reply(&l.reply)
+            } else {
+                variant.refused(l.error.as_deref().unwrap_or(""))
+            };
+            let action = l
+                .action
+                .as_ref()
+                .map(|a| tr.say(&variant.action(a)))
+                .unwrap_or_default();
+            format!(
+                "{} {action} → {}",
+                tr.t1("reveal-by", "name", &l.by),
+                tr.say(&outcome)
+            )
+        }
+        "private" => format!(
+            "{} {}",
+            tr.t1("reveal-to", "name", &l.to),
+            tr.say(&variant.private(&l.event))
+        ),
+        _ => tr.say(&variant.public(&l.event)),
+    };
+    TranscriptLine {
+        act: l.act,
+        kind: l.kind.clone(),
+        text,
+        rule: l
+            .error
+            .as_deref()
+            .and_then(|code| variant.refusal(code).applies()),
+    }
 }
 
 #[derive(Template, WebTemplate)]
@@ -187,89 +179,43 @@ pub async fn show(
             Ok((r, g.title, g.variant))
         })
         .await?;
+    let variant = Variant::from_name(&variant).ok_or(AppError::Internal("variant".into()))?;
+    let r: StoredReveal =
+        serde_json::from_value(r).map_err(|e| AppError::Internal(format!("reveal: {e}")))?;
     let tr = viewer.tr;
-    let seats: Vec<RevealSeatView> = r
-        .pointer("/roles/seats")
-        .and_then(Value::as_array)
-        .map(|l| l.iter().map(|seat| reveal_seat(&tr, &r, seat)).collect())
-        .unwrap_or_default();
-    let transcript = r
-        .get("transcript")
-        .and_then(Value::as_array)
-        .map(|l| {
-            l.iter()
-                .filter(|l| s(l, "kind") != "outcome")
-                .map(|l| {
-                    let text = match s(l, "kind") {
-                        "reply" => {
-                            let outcome = if l.get("ok").and_then(Value::as_bool) == Some(true) {
-                                reply_sentence(&tr, l.get("reply").unwrap_or(&Value::Null))
-                            } else {
-                                tr.t1(
-                                    "dn-log-refused",
-                                    "reason",
-                                    &refusal_text(&tr, s(l, "error")),
-                                )
-                            };
-                            let action = l
-                                .get("action")
-                                .map(|a| action_sentence(&tr, a))
-                                .unwrap_or_default();
-                            format!(
-                                "{} {action} → {outcome}",
-                                tr.t1("reveal-by", "name", &s(l, "by"))
-                            )
-                        }
-                        "private" => format!(
-                            "{} {}",
-                            tr.t1("reveal-to", "name", &s(l, "to")),
-                            with_team_note(
-                                &tr,
-                                crate::rules::Variant::from_name(&variant),
-                                l,
-                                private_sentence(&tr, l.get("event").unwrap_or(&Value::Null))
-                            )
-                        ),
-                        _ => public_sentence(&tr, l.get("event").unwrap_or(&Value::Null)),
-                    };
-                    TranscriptLine {
-                        act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
-                        kind: s(l, "kind").to_string(),
-                        text,
-                        rule: l
-                            .get("error")
-                            .and_then(Value::as_str)
-                            .and_then(|code| super::refusal_rule_in(&variant, code)),
-                    }
-                })
-                .collect()
+    let rows = variant.reveal_rows(&r.roles);
+    let histories = rows.iter().any(|row| !row.history.is_empty());
+    let seats: Vec<RevealSeatView> = rows
+        .into_iter()
+        .map(|row| {
+            let accounts = r.accounts.get(&row.game_id).cloned().unwrap_or_default();
+            RevealSeatView::new(&tr, row, &accounts)
         })
-        .unwrap_or_default();
-    let c = r.get("commitment").cloned().unwrap_or(Value::Null);
+        .collect();
+    let transcript = r
+        .transcript
+        .iter()
+        .filter(|l| l.kind != "outcome")
+        .map(|l| transcript_line(&tr, variant, l))
+        .collect();
     Ok(RevealPage {
         page: viewer.page(),
         game: game_id,
         title,
-        winner: match r.get("winner").and_then(Value::as_str) {
-            Some(w) => winner_text(&tr, w),
+        winner: match &r.winner {
+            Some(w) => tr.say(&variant.winner(w)),
             None => tr.t("console-end-no-winner"),
         },
-        ended_reason: r
-            .get("ended_reason")
-            .and_then(Value::as_str)
-            .map(str::to_string),
-        fixed_deal: r.get("fixed_deal").and_then(Value::as_bool) == Some(true),
+        ended_reason: r.ended_reason,
+        fixed_deal: r.fixed_deal,
         substituted: seats.iter().any(|s| s.accounts.contains(" → ")),
-        histories: r
-            .pointer("/roles/seats")
-            .and_then(Value::as_array)
-            .is_some_and(|l| l.iter().any(|seat| seat.get("history").is_some())),
+        histories,
         seats,
         transcript,
-        text: s(&c, "text").to_string(),
-        salt: s(&c, "salt").to_string(),
-        hash: s(&c, "hash").to_string(),
-        verified: c.get("verified").and_then(Value::as_bool) == Some(true),
+        text: r.commitment.text,
+        salt: r.commitment.salt,
+        hash: r.commitment.hash,
+        verified: r.commitment.verified,
     })
 }
 
@@ -278,6 +224,13 @@ mod tests {
     use super::*;
     use crate::i18n::Lang;
     use serde_json::json;
+
+    fn row(tr: &Tr, variant: &str, seat: Value) -> RevealSeatView {
+        let v = Variant::from_name(variant).expect("a variant");
+        let rows = v.reveal_rows(&json!({"seats": [seat]}));
+        let row = rows.into_iter().next().expect("a row");
+        RevealSeatView::new(tr, row, &["u1".to_string()])
+    }
 
     #[test]
     fn every_role_change_has_a_sentence_in_both_languages() {
@@ -296,25 +249,28 @@ mod tests {
             ] {
                 let c = json!({"act": 4, "notebook": 2, "change": change, "with": "L",
                                "role_after": "out"});
-                let text = history_sentence(&tr, &c, "voted");
-                let raw = history_sentence(&tr, &json!({"act": 4, "change": "?"}), "");
+                let seat = json!({"game_id": "L", "role": "good", "out": [4, "voted"],
+                                  "history": [c, {"act": 4, "change": "?"}]});
+                let v = row(&tr, "deathnote", seat);
+                let (text, raw) = (&v.history[0], &v.history[1]);
                 assert!(text.contains('4') && text.contains("N2"), "{text}");
                 assert!(!text.contains("reveal-") && !text.contains(" ?"), "{text}");
                 assert_ne!(text.split(" → ").next(), raw.split(" → ").next());
             }
         }
         let en = Tr::new(Lang::En);
-        let c = json!({"act": 2, "notebook": 1, "change": "received", "with": "夜神月",
-                       "role_after": "kira"});
+        let seat = json!({"game_id": "L", "role": "kira", "history": [
+            {"act": 2, "notebook": 1, "change": "received", "with": "夜神月", "role_after": "kira"}]});
         assert_eq!(
-            history_sentence(&en, &c, ""),
-            "act 2: received N1 from 夜神月 → Kira"
+            row(&en, "deathnote", seat).history,
+            ["act 2: received N1 from 夜神月 → Kira"]
         );
-        let c = json!({"act": 4, "notebook": 1, "change": "lost_to_recapture", "with": "L",
-                       "role_after": "out"});
+        let seat = json!({"game_id": "L", "role": "kira", "out": [4, "voted"], "history": [
+            {"act": 4, "notebook": 1, "change": "lost_to_recapture", "with": "L",
+             "role_after": "out"}]});
         assert_eq!(
-            history_sentence(&en, &c, "voted"),
-            "act 4: went out (voted out); N1 recaptured by L → out"
+            row(&en, "deathnote", seat).history,
+            ["act 4: went out (voted out); N1 recaptured by L → out"]
         );
     }
 
@@ -323,24 +279,23 @@ mod tests {
     #[test]
     fn a_classic_seat_shows_its_role() {
         let zh = Tr::new(Lang::Zh);
-        let r = json!({"accounts": {"夜雨": ["u1"]}});
         let killer = json!({"game_id": "夜雨", "real_id": "u1", "role": "killer",
                             "out": {"act": 2, "cause": "exploded"}});
-        let v = reveal_seat(&zh, &r, &killer);
+        let v = row(&zh, "dongsha", killer);
         assert_eq!((v.start.as_str(), v.role.as_str()), ("杀手", "杀手"));
         assert_eq!(v.out, "第 2 幕，自爆");
         assert_eq!(v.accounts, "u1");
         let cop = json!({"game_id": "zero", "real_id": "u2", "role": "警", "out": null});
-        let v = reveal_seat(&Tr::new(Lang::En), &r, &cop);
+        let v = row(&Tr::new(Lang::En), "wujian", cop);
         assert_eq!(v.role, "警 (cop)");
         assert_eq!(v.out, Tr::new(Lang::En).t("reveal-still-in"));
         let kira = json!({"game_id": "L", "real_id": "u3", "role": "kira", "kira_at_start": 1,
                           "out": [3, "killed"], "history": []});
-        let v = reveal_seat(&zh, &r, &kira);
+        let v = row(&zh, "deathnote", kira);
         assert_eq!(v.role, zh.t("reveal-kira"));
         assert_eq!(v.start, zh.t1("reveal-kira-nb", "n", &1));
         assert!(v.out.contains("被笔记杀死"), "{}", v.out);
         let good = json!({"game_id": "M", "real_id": "u4", "role": "good", "out": null});
-        assert_eq!(reveal_seat(&zh, &r, &good).role, zh.t("reveal-good"));
+        assert_eq!(row(&zh, "deathnote", good).role, zh.t("reveal-good"));
     }
 }

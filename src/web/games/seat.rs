@@ -5,7 +5,6 @@
 //! (`rules::form_to_action`).
 
 use super::seat_generic::{self, GenericSeatPage, LogLine, Outcome};
-use super::{line_sentence, refusal_text, reply_sentence};
 use crate::app::AppState;
 use crate::db::queries::games;
 use crate::error::AppError;
@@ -79,12 +78,12 @@ pub struct Costs {
 
 /// DN-19: a giver's window, as the seat page tells the giver.
 fn window_sentence(tr: &crate::i18n::Tr, w: &Value, now: u64) -> String {
-    super::window_text(tr, "seat-window", w, now)
+    window_text(tr, "seat-window", w, now)
 }
 
 /// DN-22: the Eye holder's count, as the seat page tells her.
 fn eye_sentence(tr: &crate::i18n::Tr, e: &Value) -> String {
-    super::eye_text(tr, "seat-eye-status", e)
+    eye_text(tr, "seat-eye-status", e)
 }
 
 /// The cost lines of the irreversible forms, from the engine's `transfer_window` (DN-19) and
@@ -137,7 +136,7 @@ impl SeatPage {
 
     fn role_text(&self) -> String {
         let notebooks: Vec<u64> = self.notebooks.iter().map(|n| n.n).collect();
-        super::role_text(&self.page.tr, self.kira, self.alive, &notebooks)
+        role_text(&self.page.tr, self.kira, self.alive, &notebooks)
     }
 }
 
@@ -150,6 +149,7 @@ async fn load(
 ) -> Result<SeatPage, AppError> {
     let game_id = public.id;
     let tr = viewer.tr;
+    let variant = variant_of(&public.variant)?;
     let st = &view.state;
     let b = |k: &str| st.get(k).and_then(Value::as_bool).unwrap_or(false);
     let notebooks: Vec<NotebookRow> = st
@@ -182,11 +182,10 @@ async fn load(
         }
     }
     let out = st.get("out").and_then(Value::as_array).map(|o| {
-        super::out_text(
-            &tr,
+        tr.say(&variant.out(
             o.first().and_then(Value::as_u64).unwrap_or(0),
             o.get(1).and_then(Value::as_str).unwrap_or(""),
-        )
+        ))
     });
     let living: Vec<String> = public
         .seats
@@ -203,31 +202,26 @@ async fn load(
         l.iter()
             .filter_map(Value::as_str)
             .collect::<Vec<_>>()
-            .join(tr.t("dn-list-sep").as_str())
+            .join(tr.t("list-sep").as_str())
     });
     let log = view
         .private
         .iter()
         .map(|l| LogLine {
             act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
-            text: line_sentence(&tr, l),
+            text: tr.say(&variant.line(l)),
             refused: l.get("ok").and_then(Value::as_bool) == Some(false),
             rule: l
                 .get("error")
                 .and_then(Value::as_str)
-                .and_then(super::refusal_rule),
+                .and_then(|code| variant.refusal(code).applies()),
         })
         .collect();
     let mut banner = super::banner::banner(state, viewer, game_id).await?;
     // One owing line, not two saying the same thing: on its own page the seat's fuller
     // sentence (with what missing it costs) takes the banner's place.
-    banner.text = (!owes.is_empty()).then(|| {
-        tr.t1(
-            "seat-owes",
-            "what",
-            &owes.join(tr.t("dn-list-sep").as_str()),
-        )
-    });
+    banner.text = (!owes.is_empty())
+        .then(|| tr.t1("seat-owes", "what", &owes.join(tr.t("list-sep").as_str())));
     let shown_act = st.get("act").and_then(Value::as_u64).unwrap_or(0);
     let windows = if over {
         Vec::new()
@@ -302,7 +296,7 @@ pub async fn show(
     let account = viewer.require_in_game(*id)?;
     let (view, public) = seat_generic::read(&state, account, *id).await?;
     let variant = variant_of(&public.variant)?;
-    if variant != Variant::DeathNote {
+    if variant.name() != "deathnote" {
         let (page, ctx) = seat_generic::page(&state, &viewer, variant, view, public).await?;
         let f = flash::take(&state, &viewer, &seat_path(*id)).await?;
         return Ok(Either::Right(page.with_flash(f, &ctx)));
@@ -366,19 +360,19 @@ pub async fn act(
             .fold(Flash::refusal(kind, text), |f, (n, v)| f.with(n, v))
     };
     // Death Note's own sentences on its own page; the generic ones elsewhere.
-    let own = variant == Variant::DeathNote;
+    let own = variant.name() == "deathnote";
     let reply_text = |r: &Value| {
         if own {
-            reply_sentence(&tr, r)
+            tr.say(&variant.reply(r))
         } else {
-            seat_generic::reply_text(&tr, r)
+            seat_generic::reply_text(&tr, variant, r)
         }
     };
     let refusal_of = |code: &str| {
         if own {
-            refusal_text(&tr, code)
+            tr.say(&variant.refusal(code))
         } else {
-            seat_generic::refusal_text(&tr, code)
+            seat_generic::refusal_text(&tr, variant, code)
         }
     };
     let action = match crate::rules::form_to_action(variant, kind, &fields) {
@@ -403,6 +397,76 @@ pub async fn act(
         Err(e) => return Err(e),
     };
     flash::redirect(&state, &viewer, &to, f).await
+}
+
+fn n_of(v: &Value, key: &str) -> u64 {
+    v.get(key).and_then(Value::as_u64).unwrap_or(0)
+}
+
+/// DN-19: a giver's recapture window (the engine's `WindowView`) as one sentence, worded by the
+/// message `key` (the seat page speaks to the giver, the console about him). `now` is the act
+/// shown; once the window's first resolution has passed, only its last one is named.
+pub(super) fn window_text(tr: &crate::i18n::Tr, key: &str, w: &Value, now: u64) -> String {
+    let (first, last) = (n_of(w, "first_resolution"), n_of(w, "last_resolution"));
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    tr.ta(
+        key,
+        &[
+            ("n", n_of(w, "notebook").to_string()),
+            ("act", n_of(w, "transferred_in").to_string()),
+            ("first", first.to_string()),
+            ("last", last.to_string()),
+            (
+                "span",
+                if first >= last || now > first {
+                    "one"
+                } else {
+                    "two"
+                }
+                .into(),
+            ),
+            (
+                "out",
+                yes_no(
+                    w.get("expires_out")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(true),
+                ),
+            ),
+        ],
+    )
+}
+
+/// DN-22: the Eye holder's count of own turns and her death act (the engine's `EyeView`),
+/// worded by the message `key` (or `key-turns` while no death act is known).
+pub(super) fn eye_text(tr: &crate::i18n::Tr, key: &str, e: &Value) -> String {
+    let turns = n_of(e, "own_turns").to_string();
+    match e.get("death_act").and_then(Value::as_u64) {
+        Some(death) => tr.ta(key, &[("turns", turns), ("act", death.to_string())]),
+        None => tr.ta(&format!("{key}-turns"), &[("turns", turns)]),
+    }
+}
+
+/// A seat's role with its notebooks; for a seat that is out, the role it went out with (DN-28).
+pub(super) fn role_text(
+    tr: &crate::i18n::Tr,
+    kira: bool,
+    alive: bool,
+    notebooks: &[u64],
+) -> String {
+    if kira && !alive {
+        // An out seat holds no notebook.
+        tr.t("seat-role-kira-out")
+    } else if kira {
+        let names: Vec<String> = notebooks.iter().map(|n| format!("N{n}")).collect();
+        tr.t1(
+            "seat-role-kira",
+            "notebooks",
+            &names.join(tr.t("list-sep").as_str()),
+        )
+    } else {
+        tr.t("seat-role-good")
+    }
 }
 
 #[cfg(test)]

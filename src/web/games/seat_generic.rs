@@ -8,7 +8,7 @@
 //! it, and it shows nothing the seat's own view (`Game::view_for`) and private lines do not.
 
 use super::banner::Banner;
-use super::{phase_suffix, role_name};
+use super::phase_suffix;
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::games;
@@ -234,7 +234,7 @@ pub async fn page(
             page: viewer.page(),
             game: public.id,
             title: public.title.clone(),
-            role: role_name(&tr, &view.role),
+            role: tr.say(&variant.role(&view.role)),
             role_about: known(&tr, &format!("role-about-{}", variant.name()), &view.role),
             notes: if over || !view.alive {
                 Vec::new()
@@ -248,7 +248,7 @@ pub async fn page(
                 .iter()
                 .map(|l| LogLine {
                     act: l.get("act").and_then(Value::as_u64).unwrap_or(0),
-                    text: with_team_note(&tr, Some(variant), l, line_text(&tr, l)),
+                    text: line_text(&tr, variant, l),
                     refused: l.get("ok").and_then(Value::as_bool) == Some(false),
                     rule: None,
                 })
@@ -387,7 +387,7 @@ fn shown(tr: &Tr, v: &Value) -> Option<String> {
         Value::Number(n) => Some(n.to_string()),
         Value::Array(list) => {
             let items: Vec<String> = list.iter().filter_map(|i| shown(tr, i)).collect();
-            (!items.is_empty()).then(|| items.join(tr.t("dn-list-sep").as_str()))
+            (!items.is_empty()).then(|| items.join(tr.t("list-sep").as_str()))
         }
         _ => None,
     }
@@ -420,7 +420,7 @@ fn action_text(tr: &Tr, a: &Value) -> String {
             "seat-log-action",
             &[
                 ("action", name),
-                ("details", details.join(tr.t("dn-list-sep").as_str())),
+                ("details", details.join(tr.t("list-sep").as_str())),
             ],
         )
     }
@@ -428,19 +428,19 @@ fn action_text(tr: &Tr, a: &Value) -> String {
 
 /// A reply of the rules (`reply-<type>`), else the sentence the other pages give it (a classic
 /// preset's), else a plain "accepted".
-pub fn reply_text(tr: &Tr, r: &Value) -> String {
+pub fn reply_text(tr: &Tr, variant: Variant, r: &Value) -> String {
     known(
         tr,
         "reply",
         r.get("type").and_then(Value::as_str).unwrap_or(""),
     )
-    .or_else(|| super::reply_words(tr, r))
+    .or_else(|| variant.rules().reply_message(r).map(|m| tr.say(&m)))
     .unwrap_or_else(|| tr.t("seat-reply-accepted"))
 }
 
 /// A refusal of the rules (`refusal-<code>`), else the general sentences of refusals.
-pub fn refusal_text(tr: &Tr, code: &str) -> String {
-    known(tr, "refusal", code).unwrap_or_else(|| super::refusal_text(tr, code))
+pub fn refusal_text(tr: &Tr, variant: Variant, code: &str) -> String {
+    known(tr, "refusal", code).unwrap_or_else(|| tr.say(&variant.refusal(code)))
 }
 
 /// The arguments a private event's sentence (`event-<type>`) may use.
@@ -448,7 +448,7 @@ const EVENT_ARGS: [&str; 4] = ["target", "role", "partner", "act"];
 
 /// A private event (`event-<type>`), else the sentence the other pages give it (a classic
 /// preset's: a check result, the teammates, a peek), else its facts in plain words.
-fn event_text(tr: &Tr, e: &Value) -> String {
+fn event_text(tr: &Tr, variant: Variant, e: &Value) -> String {
     let key = format!(
         "event-{}",
         dashed(e.get("type").and_then(Value::as_str).unwrap_or(""))
@@ -460,8 +460,8 @@ fn event_text(tr: &Tr, e: &Value) -> String {
             .collect();
         return tr.ta(&key, &args);
     }
-    if let Some(text) = super::private_words(tr, e) {
-        return text;
+    if let Some(m) = variant.rules().private_message(e) {
+        return tr.say(&m);
     }
     let details: Vec<String> = e
         .as_object()
@@ -476,13 +476,13 @@ fn event_text(tr: &Tr, e: &Value) -> String {
         tr.t1(
             "seat-log-private",
             "details",
-            &details.join(tr.t("dn-list-sep").as_str()),
+            &details.join(tr.t("list-sep").as_str()),
         )
     }
 }
 
 /// One line of the seat's private log (a reply with its action, or a private event).
-pub fn line_text(tr: &Tr, l: &Value) -> String {
+pub fn line_text(tr: &Tr, variant: Variant, l: &Value) -> String {
     match l.get("kind").and_then(Value::as_str) {
         Some("reply") => {
             let action = l
@@ -490,31 +490,22 @@ pub fn line_text(tr: &Tr, l: &Value) -> String {
                 .map(|a| action_text(tr, a))
                 .unwrap_or_default();
             let outcome = if l.get("ok").and_then(Value::as_bool) == Some(true) {
-                reply_text(tr, l.get("reply").unwrap_or(&Value::Null))
+                reply_text(tr, variant, l.get("reply").unwrap_or(&Value::Null))
             } else {
                 let code = l.get("error").and_then(Value::as_str).unwrap_or("");
-                tr.t1("seat-log-refused", "reason", &refusal_text(tr, code))
+                tr.t1(
+                    "seat-log-refused",
+                    "reason",
+                    &refusal_text(tr, variant, code),
+                )
             };
             tr.ta(
                 "seat-log-reply",
                 &[("action", action), ("outcome", outcome)],
             )
         }
-        Some("private") => event_text(tr, l.get("event").unwrap_or(&Value::Null)),
+        Some("private") => event_text(tr, variant, l.get("event").unwrap_or(&Value::Null)),
         _ => tr.t("seat-log-private-plain"),
-    }
-}
-
-/// A `teammates` line with the note its variant gives that team, if any ([`Variant::team_note`]).
-pub fn with_team_note(tr: &Tr, variant: Option<Variant>, l: &Value, text: String) -> String {
-    let event = l.get("event").unwrap_or(&Value::Null);
-    if event.get("type").and_then(Value::as_str) != Some("teammates") {
-        return text;
-    }
-    let team = event.get("team").and_then(Value::as_str).unwrap_or("");
-    match variant.and_then(|v| v.team_note(team)) {
-        Some(key) => format!("{text} {}", tr.t(key)),
-        None => text,
     }
 }
 
@@ -589,13 +580,15 @@ mod tests {
     /// both languages, and the log never shows a code.
     #[test]
     fn the_generic_page_speaks_both_languages() {
+        let dongsha = Variant::from_name("dongsha").expect("a variant");
+        let tp = Variant::from_name("twophase").expect("the test variant");
         for lang in Lang::ALL {
             let tr = Tr::new(lang);
-            let mut variants: Vec<Variant> = Variant::ALL
-                .into_iter()
-                .filter(|v| *v != Variant::DeathNote)
+            let variants: Vec<Variant> = Variant::all()
+                .iter()
+                .copied()
+                .filter(|v| v.name() != "deathnote")
                 .collect();
-            variants.push(Variant::TwoPhase);
             for variant in variants {
                 for form in variant.action_forms() {
                     assert!(
@@ -632,13 +625,13 @@ mod tests {
             ] {
                 let r = json!({"type": reply});
                 assert!(!tr.has(&format!("reply-{}", dashed(reply))), "{reply}");
-                let words = super::super::reply_words(&tr, &r).expect(reply);
-                assert_eq!(reply_text(&tr, &r), words, "{reply}");
+                let words = tr.say(&dongsha.reply(&r));
+                assert_eq!(reply_text(&tr, dongsha, &r), words, "{reply}");
             }
             for code in ["not_your_role", "not_tied", "series_repeat"] {
                 assert!(!tr.has(&format!("refusal-{}", dashed(code))), "{code}");
                 assert_eq!(
-                    refusal_text(&tr, code),
+                    refusal_text(&tr, dongsha, code),
                     tr.t(&format!("cl-refusal-{}", dashed(code))),
                     "{code}"
                 );
@@ -649,7 +642,7 @@ mod tests {
             }
             let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
                               "action": {"type": "vote", "target": "Birch"}});
-            let text = line_text(&tr, &vote);
+            let text = line_text(&tr, tp, &vote);
             assert!(text.contains("Birch"), "{text}");
             let slept = json!({"kind": "reply", "ok": true, "reply": {"type": "slept"},
                                "action": {"type": "sleep"}});
@@ -660,7 +653,7 @@ mod tests {
             let strange = json!({"kind": "reply", "ok": false, "error": "no_such_code",
                                  "action": {"type": "dance", "with_whom": "Fir"}});
             for l in [&vote, &slept, &refused, &unknown, &strange] {
-                let text = line_text(&tr, l);
+                let text = line_text(&tr, tp, l);
                 for code in [
                     "vote_recorded",
                     "slept",
@@ -678,7 +671,7 @@ mod tests {
                     assert!(!text.contains(code), "{code} in {text}");
                 }
             }
-            assert!(line_text(&tr, &unknown).contains("Elm"));
+            assert!(line_text(&tr, tp, &unknown).contains("Elm"));
             for e in [
                 FormError::UnknownKind("dance".into()),
                 FormError::Unconfirmed,
@@ -698,14 +691,14 @@ mod tests {
         let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
                           "action": {"type": "vote", "target": "Birch"}});
         assert_eq!(
-            line_text(&en, &vote),
+            line_text(&en, tp, &vote),
             "You submitted “Vote (Target: Birch)” → Ballot recorded (you may replace it until the \
              deadline; the last one counts)."
         );
         let refused = json!({"kind": "reply", "ok": false, "error": "not_now",
                              "action": {"type": "sleep"}});
         assert_eq!(
-            line_text(&en, &refused),
+            line_text(&en, tp, &refused),
             "You submitted “Sleep” → refused: That action is not open in this phase."
         );
     }
@@ -714,25 +707,26 @@ mod tests {
     /// abstentions in words (the sentences of `games::mod`), never as codes or nothing.
     #[test]
     fn a_classic_log_reads_in_words() {
+        let dongsha = Variant::from_name("dongsha").expect("a variant");
         let zh = Tr::new(Lang::Zh);
         let check = json!({"kind": "private", "act": 1,
                            "event": {"type": "check_result", "target": "阿飞", "result": "killer"}});
-        assert_eq!(line_text(&zh, &check), "验人结果：阿飞 是杀手。");
+        assert_eq!(line_text(&zh, dongsha, &check), "验人结果：阿飞 是杀手。");
         let team = json!({"kind": "private", "act": 1,
                           "event": {"type": "teammates", "team": "killers", "seats": ["夜雨", "阿飞"]}});
-        assert!(line_text(&zh, &team).contains("夜雨、阿飞"));
+        assert!(line_text(&zh, dongsha, &team).contains("夜雨、阿飞"));
         let kill = json!({"type": "kill_recorded"});
-        assert!(reply_text(&zh, &kill).contains("记录"));
-        assert_ne!(reply_text(&zh, &kill), zh.t("seat-reply-accepted"));
+        assert!(reply_text(&zh, dongsha, &kill).contains("记录"));
+        assert_ne!(reply_text(&zh, dongsha, &kill), zh.t("seat-reply-accepted"));
         let abstain = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
                              "action": {"type": "vote", "target": null}});
         let en = Tr::new(Lang::En);
         assert!(
-            line_text(&en, &abstain).starts_with("You submitted “Vote (Target: none)”"),
+            line_text(&en, dongsha, &abstain).starts_with("You submitted “Vote (Target: none)”"),
             "{}",
-            line_text(&en, &abstain)
+            line_text(&en, dongsha, &abstain)
         );
-        assert!(refusal_text(&en, "not_tied").contains("tied seats"));
-        assert_eq!(role_name(&zh, "civilian"), "平民");
+        assert!(refusal_text(&en, dongsha, "not_tied").contains("tied seats"));
+        assert_eq!(zh.say(&dongsha.role("civilian")), "平民");
     }
 }

@@ -71,6 +71,7 @@ pub struct PageQuery {
 
 struct Loaded {
     title: String,
+    variant: crate::rules::Variant,
     thread_id: i64,
     who: Standing,
     posts: Vec<posting::GamePost>,
@@ -127,6 +128,8 @@ async fn load(
             Ok(Loaded {
                 silenced,
                 title: row.title.clone(),
+                variant: crate::rules::Variant::from_name(&row.variant)
+                    .ok_or_else(|| AppError::Internal("variant".into()))?,
                 thread_id: which.thread_id(c, &row)?.ok_or(AppError::NotFound)?,
                 who,
                 posts,
@@ -153,7 +156,7 @@ fn page_of(
             floor: p.floor,
             author: p.author.clone(),
             html: p.html.clone(),
-            act: p.act.as_ref().map(|a| ActView::new(&tr, a)),
+            act: p.act.as_ref().map(|a| ActView::new(&tr, l.variant, a)),
             // A notice is told in the reader's language.
             notice: p.notice.as_ref().map(|n| super::notice_text(&tr, n)),
             created_at: TimeView::new(p.created_at),

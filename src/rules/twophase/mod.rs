@@ -11,10 +11,13 @@ use std::ops::{Range, RangeInclusive};
 use serde_json::{Value, json};
 
 use super::forms::{ActionForm, FieldInput, FormField};
-use super::interface::{
-    GameConfig, Line, Phase, PhaseKind, PublicSeat, Refused, SeatSpec, Submitted, Variant,
-};
+use super::interface::{Line, Phase, PhaseKind, PublicSeat, Refused, SeatSpec, Submitted};
 use super::sim::{Progress, SimParams, SimStats};
+use super::variant::GameConfig;
+
+mod rules;
+mod variant;
+pub use variant::VARIANT;
 
 pub const SEATS: RangeInclusive<usize> = 3..=12;
 
@@ -332,7 +335,7 @@ pub fn simulate(params: &SimParams, seeds: Range<u64>, progress: &Progress) -> S
             })
             .collect();
         let config = GameConfig {
-            variant: Variant::TwoPhase,
+            variant: variant::VARIANT,
             options: Value::Null,
             seed: 0,
             seats,
@@ -375,7 +378,7 @@ mod tests {
             })
             .collect();
         Game::start(&GameConfig {
-            variant: crate::rules::Variant::TwoPhase,
+            variant: variant::VARIANT,
             options: Value::Null,
             seed: 0,
             seats,

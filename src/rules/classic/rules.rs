@@ -1,0 +1,308 @@
+//! The classic engine behind maku's interface: its [`Rules`] and its game as an [`Engine`].
+use std::ops::{Range, RangeInclusive};
+
+use serde_json::Value;
+
+use super::variant::Classic;
+use super::{
+    Action, CAST, EDITION, Game, Options, PHASES, Preset, SetupError, Team, bot, draw_roles, forms,
+    messages, start,
+};
+use crate::rules::action::{self as action, ActionError, EngineAction};
+use crate::rules::engine::{Engine, Submission, foreign_action};
+use crate::rules::forms::ActionForm;
+use crate::rules::interface::{
+    ConfigError, Line, Phase, PhaseKind, PublicSeat, RulesDoc, Submitted,
+};
+use crate::rules::message::Message;
+use crate::rules::options::{self, OptionField};
+use crate::rules::sim::{Progress, SimParams, SimStats};
+use crate::rules::table_messages as table;
+use crate::rules::variant::{GameConfig, Rules, pin};
+
+impl EngineAction for Action {
+    fn to_json(&self) -> Value {
+        Action::to_json(self)
+    }
+    fn fields(&self) -> &'static [&'static str] {
+        Action::fields(self)
+    }
+}
+
+/// The catalog keys of a preset's rules page: its title, index line and summary.
+fn title_key(p: Preset) -> &'static str {
+    match p {
+        Preset::Dongsha => "rules-title-dongsha",
+        Preset::Killgame => "rules-title-killgame",
+        Preset::Shengtui => "rules-title-shengtui",
+        Preset::Wujian => "rules-title-wujian",
+    }
+}
+
+fn about_key(p: Preset) -> &'static str {
+    match p {
+        Preset::Dongsha => "rules-about-dongsha",
+        Preset::Killgame => "rules-about-killgame",
+        Preset::Shengtui => "rules-about-shengtui",
+        Preset::Wujian => "rules-about-wujian",
+    }
+}
+
+fn summary_key(p: Preset) -> &'static str {
+    match p {
+        Preset::Dongsha => "rules-preset-dongsha",
+        Preset::Killgame => "rules-preset-killgame",
+        Preset::Shengtui => "rules-preset-shengtui",
+        Preset::Wujian => "rules-preset-wujian",
+    }
+}
+
+impl Rules for Classic {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn rules_doc(&self) -> Option<RulesDoc> {
+        let (section, original) = match self.0 {
+            Preset::Dongsha => (None, include_str!("../../../docs/rules/dongsha.zh.txt")),
+            Preset::Killgame => (None, include_str!("../../../docs/rules/killgame.zh.txt")),
+            Preset::Shengtui => (None, include_str!("../../../docs/rules/shengtui.zh.txt")),
+            Preset::Wujian => (
+                Some(("<h2>无间道 (wujian)", "wujian")),
+                include_str!("../../../docs/rules/wujian.zh.txt"),
+            ),
+        };
+        Some(RulesDoc {
+            title: title_key(self.0),
+            about: about_key(self.0),
+            summary: summary_key(self.0),
+            book: include_str!("../../../docs/rules/classic.md"),
+            book_link: "rules-book-link-classic",
+            shared: true,
+            section,
+            original,
+            one_line: false,
+        })
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        self.0.seats()
+    }
+    fn phases(&self) -> &'static [PhaseKind] {
+        &PHASES
+    }
+    fn option_fields(&self) -> &'static [OptionField] {
+        &options::CLASSIC
+    }
+    fn teams(&self, seats: usize) -> Vec<(&'static str, usize)> {
+        if self.0.is_wujian() {
+            // WJ-1: ⌈n/2⌉ cards each; with n odd one stays undealt.
+            let half = seats.div_ceil(2);
+            return vec![("fei", half), ("jing", half)];
+        }
+        let (killers, police) = self.0.team_sizes(seats);
+        [("killers", killers), ("police", police)]
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .collect()
+    }
+    /// CL-3: the previous game's first-night victim; wujian has no night kill to repeat.
+    fn series_option(&self) -> Option<&'static str> {
+        (!self.0.is_wujian()).then_some("previous_first_victim")
+    }
+    fn action_forms(&self) -> &'static [ActionForm] {
+        forms(self.0)
+    }
+    fn default_characters(&self) -> &'static [&'static str] {
+        &CAST
+    }
+    fn draw_roles(&self, game_ids: &[String], rng: &mut dyn rand::Rng) -> Value {
+        draw_roles(self.0, game_ids, rng)
+    }
+    fn outcomes(&self) -> &'static [&'static str] {
+        self.0.outcomes()
+    }
+    fn team_threads(&self) -> &'static [&'static str] {
+        self.0.team_threads()
+    }
+    fn simulate(&self, params: &SimParams, seeds: Range<u64>, progress: &Progress) -> SimStats {
+        bot::simulate(self.0, params, seeds, progress)
+    }
+    fn pinned_options(&self, options: &Value) -> Value {
+        pin(options, "edition", EDITION.into())
+    }
+    /// Classic games were never played before options were pinned.
+    fn legacy_options(&self, options: &Value) -> Value {
+        self.pinned_options(options)
+    }
+    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
+        Options::from_json(&Value::Object(options.clone()))
+            .map(|_| ())
+            .map_err(ConfigError::Options)
+    }
+    fn parse_action(&self, value: &Value) -> Result<action::Action, ActionError> {
+        Action::from_json(value)
+            .map(action::Action::new)
+            .map_err(ActionError::Invalid)
+    }
+    fn start(&self, config: &GameConfig) -> Result<Box<dyn Engine>, ConfigError> {
+        match start(self.0, config) {
+            Ok(game) => Ok(Box::new(game)),
+            Err(SetupError::Options(m)) => Err(ConfigError::Options(m)),
+            Err(e) => Err(ConfigError::Setup(e.to_string())),
+        }
+    }
+    fn public_message(&self, event: &Value) -> Option<Message> {
+        messages::public(event)
+    }
+    fn public_listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
+        table::votes_listed(event, order)
+    }
+    fn tells_vote(&self, event: &Value) -> bool {
+        table::tells_vote(event)
+    }
+    fn private_message(&self, event: &Value) -> Option<Message> {
+        messages::private(event)
+    }
+    fn action_message(&self, action: &Value) -> Option<Message> {
+        messages::action(action)
+    }
+    fn reply_message(&self, reply: &Value) -> Option<Message> {
+        messages::reply(reply)
+    }
+    fn refusal_message(&self, code: &str) -> Message {
+        messages::refusal(code)
+    }
+    fn winner_message(&self, winner: &str) -> Message {
+        messages::winner(winner)
+    }
+    fn cause_message(&self, cause: &str) -> Message {
+        messages::cause(cause)
+    }
+    fn catalog(&self, lang: &str) -> &'static str {
+        match lang {
+            "en" => include_str!("catalog/en.ftl"),
+            _ => include_str!("catalog/zh-CN.ftl"),
+        }
+    }
+    fn role_message(&self, role: &str) -> Option<Message> {
+        messages::role(role)
+    }
+    fn team_message(&self, team: &str) -> Message {
+        table::team(team)
+    }
+}
+
+impl Engine for Game {
+    fn submit(&mut self, by: &str, action: &action::Action) -> Submitted {
+        match action.get::<Action>() {
+            Some(a) => Game::submit(self, by, a),
+            None => foreign_action(),
+        }
+    }
+    fn resolve_phase(&mut self) -> Vec<Line> {
+        self.resolve_lines()
+    }
+    fn current_phase(&self) -> Phase {
+        self.phase()
+    }
+    fn phase_of(&self, step: u32) -> Phase {
+        Game::phase_of(self, step)
+    }
+    fn shown_phase(&self) -> u32 {
+        self.shown_step()
+    }
+    fn edition(&self) -> Option<u8> {
+        Some(EDITION)
+    }
+    fn outcome(&self) -> Option<&'static str> {
+        self.winner().map(|w| w.name())
+    }
+    fn seats(&self) -> Vec<PublicSeat> {
+        self.all_seats()
+            .map(|s| PublicSeat {
+                game_id: self.game_id(s).to_string(),
+                alive: self.is_alive(s),
+            })
+            .collect()
+    }
+    fn view_for(&self, game_id: &str) -> Option<Value> {
+        self.seat_of(game_id).map(|s| Game::view_for(self, s))
+    }
+    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
+        self.seat_of(game_id)
+            .map(|s| Game::judge_facts(self, s, running))
+            .unwrap_or_default()
+    }
+    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
+        Game::ballots(self)
+            .into_iter()
+            .map(|(s, b)| {
+                let ballot =
+                    b.map(|t| t.map(|t| self.game_id(t).to_string()).into_iter().collect());
+                (self.game_id(s).to_string(), ballot)
+            })
+            .collect()
+    }
+    /// CL-3: the first night's victim.
+    fn series_carry(&self) -> Option<String> {
+        self.lines_since(0).into_iter().find_map(|l| match l {
+            Line::Public { act: 1, event }
+                if event["type"] == "out" && event["cause"] == "killed" =>
+            {
+                event["target"].as_str().map(str::to_string)
+            }
+            _ => None,
+        })
+    }
+    /// CL-0: a living member of the team.
+    fn in_team(&self, team: &str, game_id: &str) -> bool {
+        match (Team::from_name(team), self.seat_of(game_id)) {
+            (Some(t), Some(s)) => self.is_alive(s) && self.role(s).team() == Some(t),
+            _ => false,
+        }
+    }
+    fn speaker(&self) -> Option<String> {
+        Game::speaker(self).map(|s| self.game_id(s).to_string())
+    }
+    /// CL-4, CL-5 and the phase's own rule.
+    fn may_post(&self, game_id: &str) -> bool {
+        self.seat_of(game_id)
+            .is_some_and(|s| Game::may_post(self, s))
+    }
+    fn vote_round(&self) -> Option<u8> {
+        Game::vote_round(self)
+    }
+    fn vote_candidates(&self) -> Vec<String> {
+        self.candidates()
+            .iter()
+            .map(|&s| self.game_id(s).to_string())
+            .collect()
+    }
+    /// The night's submissions, then each vote round's, resolving on to the next act.
+    fn play_act(&mut self, subs: &[Submission]) -> Vec<Line> {
+        let subs: Vec<(&str, &Action)> = subs
+            .iter()
+            .filter_map(|s| s.action.get::<Action>().map(|a| (s.by.as_str(), a)))
+            .collect();
+        Game::play_act(self, &subs)
+    }
+    fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
+        self.seat_of(game_id)
+            .map(|s| Game::allowed_actions(self, s))
+            .unwrap_or_default()
+    }
+    fn owing(&self) -> Vec<String> {
+        Game::owing(self)
+            .into_iter()
+            .map(|s| self.game_id(s).to_string())
+            .collect()
+    }
+    fn transcript(&self) -> Vec<Line> {
+        self.lines_since(0)
+    }
+    fn reveal(&self) -> Option<Value> {
+        Game::reveal(self)
+    }
+    fn reveal_now(&self) -> Value {
+        Game::reveal_now(self)
+    }
+}

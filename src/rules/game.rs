@@ -1,0 +1,252 @@
+//! A running game of any variant: its [`Variant`] and its engine. What the server, `maku
+//! replay` and `maku simulate` hold; they never learn which engine is inside.
+
+use serde_json::Value;
+
+use super::action::{Action, ActionError};
+use super::engine::{Engine, Submission};
+use super::interface::{ConfigError, Line, Phase, PublicSeat, Submitted};
+use super::variant::{GameConfig, Variant};
+
+/// What a seat still owes in the open phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Owes {
+    pub ballot: bool,
+    pub action: bool,
+    /// Leaving them undone is allowed and costs nothing ([`Variant::submissions_optional`]):
+    /// pages say "not yet submitted", not "owed".
+    pub optional: bool,
+}
+
+/// A running game.
+#[derive(Debug)]
+pub struct Game {
+    variant: Variant,
+    engine: Box<dyn Engine>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            variant: self.variant,
+            engine: self.engine.clone_box(),
+        }
+    }
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.variant == other.variant && self.engine.same(other.engine.as_ref())
+    }
+}
+
+impl Game {
+    /// Starts a game: checks the seat count, options and setup of the variant.
+    pub fn start(config: &GameConfig) -> Result<Game, ConfigError> {
+        Ok(Game {
+            variant: config.variant,
+            engine: config.variant.rules().start(config)?,
+        })
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The engine inside, for the variant's own code (its bots, its tests).
+    pub fn engine(&self) -> &dyn Engine {
+        self.engine.as_ref()
+    }
+
+    /// Parses an action object for this game's variant.
+    pub fn parse_action(&self, value: &Value) -> Result<Action, ActionError> {
+        self.variant.parse_action(value)
+    }
+
+    /// Parses an action object, refusing fields it does not have (the server's submissions).
+    pub fn parse_action_strict(&self, value: &Value) -> Result<Action, ActionError> {
+        self.variant.parse_action_strict(value)
+    }
+
+    /// Takes one submission by the seat whose game ID is `by`.
+    pub fn submit(&mut self, by: &str, action: &Action) -> Submitted {
+        self.engine.submit(by, action)
+    }
+
+    /// Parses and takes one submission.
+    pub fn submit_json(&mut self, by: &str, action: &Value) -> Result<Submitted, ActionError> {
+        let action = self.parse_action(action)?;
+        Ok(self.submit(by, &action))
+    }
+
+    /// Ends the current phase (its deadline has come); returns the lines it published.
+    pub fn resolve_phase(&mut self) -> Vec<Line> {
+        self.engine.resolve_phase()
+    }
+
+    /// The vote counts of the open act to publish with its resolution (per game ID, most votes
+    /// first), when the game's options publish them; read before [`Game::resolve_phase`].
+    pub fn published_votes(&self) -> Option<Vec<(String, u32)>> {
+        self.engine.published_votes()
+    }
+
+    /// The current phase's step ([`Phase::step`]).
+    pub fn phase(&self) -> u32 {
+        self.current_phase().step
+    }
+
+    /// The phase open now (after the end: the step after the last one resolved).
+    pub fn current_phase(&self) -> Phase {
+        self.engine.current_phase()
+    }
+
+    /// The phase of step `step` (the act and kind a past or present step had).
+    pub fn phase_of(&self, step: u32) -> Phase {
+        self.engine.phase_of(step)
+    }
+
+    /// The phase to show a reader: the current one while the game runs, the one that ended it
+    /// afterwards (a page never says "act N+1" after the end).
+    pub fn shown_phase(&self) -> u32 {
+        self.engine.shown_phase()
+    }
+
+    /// The edition of the ruling book the game plays by, for variants whose book has editions.
+    pub fn edition(&self) -> Option<u8> {
+        self.engine.edition()
+    }
+
+    /// The winner's name, `None` while running.
+    pub fn outcome(&self) -> Option<&'static str> {
+        self.engine.outcome()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Seats in seat order with who is still in.
+    pub fn seats(&self) -> Vec<PublicSeat> {
+        self.engine.seats()
+    }
+
+    /// What the seat `game_id` sees (role, turn, private log, allowed actions).
+    pub fn view_for(&self, game_id: &str) -> Option<Value> {
+        self.engine.view_for(game_id)
+    }
+
+    /// What the judge's console shows of the seat `game_id` besides its role and whether it is
+    /// in (`running`: it is in and the game goes on): what it owes, its ballot, and the
+    /// variant's own counts.
+    pub fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
+        self.engine.judge_facts(game_id, running)
+    }
+
+    /// The ballots of this phase: every living seat (while the game runs) with its ballot, or
+    /// `None` while it has none. Empty for a phase without a vote.
+    pub fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.engine.ballots()
+    }
+
+    /// `ballots` (as [`Game::ballots`] gave them) counted: votes per game ID, most first, ties
+    /// in seat order, each name on a ballot one vote.
+    pub fn tally(&self, ballots: &[(String, Option<Vec<String>>)]) -> Vec<(String, usize)> {
+        let order: Vec<String> = self.seats().into_iter().map(|s| s.game_id).collect();
+        let mut counts: Vec<(String, usize)> = order.iter().map(|g| (g.clone(), 0)).collect();
+        for name in ballots.iter().filter_map(|(_, b)| b.as_ref()).flatten() {
+            if let Some(c) = counts.iter_mut().find(|(g, _)| g == name) {
+                c.1 += 1;
+            }
+        }
+        counts.retain(|(_, n)| *n > 0);
+        // A stable sort keeps seat order among equal counts.
+        counts.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        counts
+    }
+
+    /// What the seat `game_id` still owes in this phase, read off [`Game::judge_facts`]: a
+    /// ballot, and an action. Reminders and the owing banner ask this.
+    pub fn owes(&self, game_id: &str) -> Owes {
+        let facts = self.judge_facts(game_id, true);
+        let flag = |k: &str| facts.get(k).and_then(Value::as_bool) == Some(true);
+        Owes {
+            optional: self.variant.submissions_optional(),
+            ballot: flag("owes_ballot"),
+            action: flag("owes")
+                || facts
+                    .get("owes_notebooks")
+                    .and_then(Value::as_array)
+                    .is_some_and(|l| !l.is_empty()),
+        }
+    }
+
+    /// The seat of this game that the rules carry over into the next game of a series
+    /// ([`Variant::series_option`]), by its game ID.
+    pub fn series_carry(&self) -> Option<String> {
+        self.engine.series_carry()
+    }
+
+    /// Whether the seat `game_id` may read and write the team thread `team` now
+    /// ([`Variant::team_threads`]).
+    pub fn in_team(&self, team: &str, game_id: &str) -> bool {
+        self.engine.in_team(team, game_id)
+    }
+
+    /// The seat whose ordered turn (speech, PK) or last words it is now.
+    pub fn speaker(&self) -> Option<String> {
+        self.engine.speaker()
+    }
+
+    /// Whether the seat `game_id` may post in the game thread now.
+    pub fn may_post(&self, game_id: &str) -> bool {
+        self.engine.may_post(game_id)
+    }
+
+    /// Whether the seat `game_id` lost its voice for the day.
+    pub fn is_silenced(&self, game_id: &str) -> bool {
+        self.engine.is_silenced(game_id)
+    }
+
+    /// The round of the vote open now; `None` outside a vote and for variants without rounds.
+    pub fn vote_round(&self) -> Option<u8> {
+        self.engine.vote_round()
+    }
+
+    /// The seats the open vote is for, in seat order; empty when any living seat may be named.
+    pub fn vote_candidates(&self) -> Vec<String> {
+        self.engine.vote_candidates()
+    }
+
+    /// Plays one replay act (`../shared/spec/replay.md`).
+    pub fn play_act(&mut self, subs: &[Submission]) -> Vec<Line> {
+        self.engine.play_act(subs)
+    }
+
+    /// Action types the seat `game_id` could submit successfully now.
+    pub fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
+        self.engine.allowed_actions(game_id)
+    }
+
+    /// Game IDs of the seats that still owe a submission in this phase.
+    pub fn owing(&self) -> Vec<String> {
+        self.engine.owing()
+    }
+
+    /// Every line so far (the archive transcript, without the final outcome line).
+    pub fn transcript(&self) -> Vec<Line> {
+        self.engine.transcript()
+    }
+
+    /// The end-of-game reveal; `None` while running.
+    pub fn reveal(&self) -> Option<Value> {
+        self.engine.reveal()
+    }
+
+    /// The reveal as things stand, for a game the judge ended before the rules did.
+    pub fn reveal_now(&self) -> Value {
+        self.engine.reveal_now()
+    }
+}

@@ -1,0 +1,60 @@
+//! The reveal's seats table, worded by the variant: each seat's real ID, its role at the start
+//! and at the end (or when it went out), the changes between, and when and why it went out.
+
+use serde_json::Value;
+
+use super::message::{Fields, Message, RevealRow};
+use super::variant::Variant;
+
+/// "act 2, voted out", or "in to the end".
+pub fn out(act: Option<u64>, cause: Option<Message>) -> Message {
+    match (act, cause) {
+        (Some(act), Some(cause)) => Message::key("reveal-out")
+            .arg("act", act)
+            .arg("cause", cause),
+        _ => Message::key("reveal-still-in"),
+    }
+}
+
+/// The seats of a reveal whose roles are dealt once and kept (`roles.seats[]` of `{game_id,
+/// real_id, role, out: {act, cause} | null}`): every variant's but one whose roles change.
+pub fn kept_roles(variant: Variant, roles: &Value) -> Vec<RevealRow> {
+    seats(roles)
+        .map(|seat| {
+            let role = match seat.s("role") {
+                "" => Message::key("reveal-good"),
+                r => variant.role(r),
+            };
+            let o = seat.get("out").filter(|o| o.is_object());
+            RevealRow {
+                game_id: seat.s("game_id").to_string(),
+                real_id: seat.s("real_id").to_string(),
+                start: role.clone(),
+                role,
+                history: Vec::new(),
+                out: out(
+                    o.map(|o| o.n("act")),
+                    o.map(|o| variant.cause(o.s("cause"))),
+                ),
+            }
+        })
+        .collect()
+}
+
+/// `roles.seats[]`.
+pub fn seats(roles: &Value) -> impl Iterator<Item = &Value> {
+    roles
+        .get("seats")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+}
+
+impl Variant {
+    /// The reveal's seats (`roles` is the reveal's `roles` object).
+    pub fn reveal_rows(self, roles: &Value) -> Vec<RevealRow> {
+        self.rules()
+            .reveal_rows(roles)
+            .unwrap_or_else(|| kept_roles(self, roles))
+    }
+}

@@ -1,0 +1,266 @@
+//! The roles engine behind maku's interface: its [`Rules`] and its game as an [`Engine`].
+use std::ops::{Range, RangeInclusive};
+
+use serde_json::Value;
+
+use super::variant::Roles;
+use super::{Action, CAST, EDITION, Game, SetupError, bot, draw_roles, forms, messages};
+use crate::rules::action::{self as action, ActionError, EngineAction};
+use crate::rules::engine::{Engine, Submission, foreign_action};
+use crate::rules::forms::ActionForm;
+use crate::rules::interface::{
+    ConfigError, Line, Phase, PhaseKind, PublicSeat, RulesDoc, Submitted,
+};
+use crate::rules::message::Message;
+use crate::rules::options::{self, OptionField};
+use crate::rules::sim::{Progress, SimParams, SimStats};
+use crate::rules::table_messages as table;
+use crate::rules::variant::{GameConfig, Rules, pin};
+
+impl EngineAction for Action {
+    fn to_json(&self) -> Value {
+        Action::to_json(self)
+    }
+    fn fields(&self) -> &'static [&'static str] {
+        Action::fields(self)
+    }
+}
+
+impl Rules for Roles {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn rules_doc(&self) -> Option<RulesDoc> {
+        let v4 = self.0.is_v4();
+        Some(RulesDoc {
+            title: if v4 {
+                "rules-title-v4wujian"
+            } else {
+                "rules-title-v5emin"
+            },
+            about: if v4 {
+                "rules-about-v4wujian"
+            } else {
+                "rules-about-v5emin"
+            },
+            summary: if v4 {
+                "rules-preset-v4wujian"
+            } else {
+                "rules-preset-v5emin"
+            },
+            book: include_str!("../../../docs/rules/roles.md"),
+            book_link: "rules-book-link-roles",
+            shared: true,
+            section: Some(if v4 {
+                ("<h2>4.0 无间版 (", "v4wujian")
+            } else {
+                ("<h2>5.0 恶民传说 (", "v5emin")
+            }),
+            original: if v4 {
+                include_str!("../../../docs/rules/v4wujian.zh.txt")
+            } else {
+                include_str!("../../../docs/rules/v5emin.zh.txt")
+            },
+            one_line: false,
+        })
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        self.0.seats()
+    }
+    fn phases(&self) -> &'static [PhaseKind] {
+        &crate::rules::classic::PHASES
+    }
+    /// R5-4 fixes 5.0's speeches.
+    fn option_fields(&self) -> &'static [OptionField] {
+        if self.0.is_v4() {
+            &options::CLASSIC
+        } else {
+            &[]
+        }
+    }
+    /// The whole deal, role by role (its roles are its secret).
+    fn teams(&self, _seats: usize) -> Vec<(&'static str, usize)> {
+        self.0
+            .deal()
+            .iter()
+            .map(|(role, k)| (role.name(), *k))
+            .collect()
+    }
+    fn action_forms(&self) -> &'static [ActionForm] {
+        forms(self.0)
+    }
+    fn default_characters(&self) -> &'static [&'static str] {
+        CAST
+    }
+    fn draw_roles(&self, game_ids: &[String], rng: &mut dyn rand::Rng) -> Value {
+        draw_roles(self.0, game_ids, rng)
+    }
+    /// R4-6, R5-5: the judge's foreseen draw is one of them.
+    fn outcomes(&self) -> &'static [&'static str] {
+        &["good", "bad", "draw"]
+    }
+    fn team_threads(&self) -> &'static [&'static str] {
+        self.0.team_threads()
+    }
+    fn simulate(&self, params: &SimParams, seeds: Range<u64>, progress: &Progress) -> SimStats {
+        bot::simulate(self.0, params, seeds, progress)
+    }
+    fn pinned_options(&self, options: &Value) -> Value {
+        pin(options, "edition", EDITION.into())
+    }
+    /// Role games were never played before options were pinned.
+    fn legacy_options(&self, options: &Value) -> Value {
+        self.pinned_options(options)
+    }
+    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
+        super::options(self.0, &Value::Object(options.clone()))
+            .map(|_| ())
+            .map_err(ConfigError::Options)
+    }
+    fn parse_action(&self, value: &Value) -> Result<action::Action, ActionError> {
+        Action::from_json(value)
+            .map(action::Action::new)
+            .map_err(ActionError::Invalid)
+    }
+    fn start(&self, config: &GameConfig) -> Result<Box<dyn Engine>, ConfigError> {
+        match super::start(self.0, config) {
+            Ok(game) => Ok(Box::new(game)),
+            Err(SetupError::Options(m)) => Err(ConfigError::Options(m)),
+            Err(e) => Err(ConfigError::Setup(e.to_string())),
+        }
+    }
+    fn public_message(&self, event: &Value) -> Option<Message> {
+        messages::public(event)
+    }
+    fn public_listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
+        table::votes_listed(event, order)
+    }
+    fn tells_vote(&self, event: &Value) -> bool {
+        table::tells_vote(event)
+    }
+    fn private_message(&self, event: &Value) -> Option<Message> {
+        messages::private(self.0, event)
+    }
+    fn action_message(&self, action: &Value) -> Option<Message> {
+        messages::action(action)
+    }
+    fn reply_message(&self, reply: &Value) -> Option<Message> {
+        messages::reply(reply)
+    }
+    fn refusal_message(&self, code: &str) -> Message {
+        messages::refusal(self.0, code)
+    }
+    fn winner_message(&self, winner: &str) -> Message {
+        messages::winner(winner)
+    }
+    fn cause_message(&self, cause: &str) -> Message {
+        messages::cause(cause)
+    }
+    fn catalog(&self, lang: &str) -> &'static str {
+        match lang {
+            "en" => include_str!("catalog/en.ftl"),
+            _ => include_str!("catalog/zh-CN.ftl"),
+        }
+    }
+    fn role_message(&self, role: &str) -> Option<Message> {
+        messages::role(role)
+    }
+    fn team_message(&self, team: &str) -> Message {
+        match team {
+            "good" | "bad" => messages::side(team),
+            other => table::team(other),
+        }
+    }
+}
+
+impl Engine for Game {
+    fn submit(&mut self, by: &str, action: &action::Action) -> Submitted {
+        match action.get::<Action>() {
+            Some(a) => Game::submit(self, by, a),
+            None => foreign_action(),
+        }
+    }
+    fn resolve_phase(&mut self) -> Vec<Line> {
+        self.resolve_lines()
+    }
+    fn current_phase(&self) -> Phase {
+        self.phase()
+    }
+    fn phase_of(&self, step: u32) -> Phase {
+        Game::phase_of(self, step)
+    }
+    fn shown_phase(&self) -> u32 {
+        self.shown_step()
+    }
+    fn edition(&self) -> Option<u8> {
+        Some(EDITION)
+    }
+    fn outcome(&self) -> Option<&'static str> {
+        self.winner().map(|w| w.name())
+    }
+    fn seats(&self) -> Vec<PublicSeat> {
+        self.public_seats()
+    }
+    fn view_for(&self, game_id: &str) -> Option<Value> {
+        self.seat_of(game_id).map(|s| Game::view_for(self, s))
+    }
+    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
+        self.seat_of(game_id)
+            .map(|s| Game::judge_facts(self, s, running))
+            .unwrap_or_default()
+    }
+    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
+        self.named_ballots()
+    }
+    fn in_team(&self, team: &str, game_id: &str) -> bool {
+        self.in_team_named(team, game_id)
+    }
+    fn speaker(&self) -> Option<String> {
+        Game::speaker(self).map(|s| self.game_id(s).to_string())
+    }
+    fn may_post(&self, game_id: &str) -> bool {
+        self.seat_of(game_id)
+            .is_some_and(|s| Game::may_post(self, s))
+    }
+    /// R4-5, R5-4: a silence lasts from the dawn it is told at to the next night.
+    fn is_silenced(&self, game_id: &str) -> bool {
+        self.seat_of(game_id)
+            .is_some_and(|s| Game::is_silenced(self, s))
+    }
+    fn vote_round(&self) -> Option<u8> {
+        Game::vote_round(self)
+    }
+    fn vote_candidates(&self) -> Vec<String> {
+        self.candidates()
+            .iter()
+            .map(|&s| self.game_id(s).to_string())
+            .collect()
+    }
+    fn play_act(&mut self, subs: &[Submission]) -> Vec<Line> {
+        let subs: Vec<(&str, &Action)> = subs
+            .iter()
+            .filter_map(|s| s.action.get::<Action>().map(|a| (s.by.as_str(), a)))
+            .collect();
+        Game::play_act(self, &subs)
+    }
+    fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
+        self.seat_of(game_id)
+            .map(|s| Game::allowed_actions(self, s))
+            .unwrap_or_default()
+    }
+    fn owing(&self) -> Vec<String> {
+        Game::owing(self)
+            .into_iter()
+            .map(|s| self.game_id(s).to_string())
+            .collect()
+    }
+    fn transcript(&self) -> Vec<Line> {
+        self.lines_since(0)
+    }
+    fn reveal(&self) -> Option<Value> {
+        Game::reveal(self)
+    }
+    fn reveal_now(&self) -> Value {
+        Game::reveal_now(self)
+    }
+}

@@ -1,0 +1,363 @@
+//! A variant as the rest of maku sees it: a handle on the variant's [`Rules`], the one trait
+//! every rule set implements. Nothing outside a variant's own folder matches on variants; the
+//! registry (`registry.rs`) is the only list of them.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::RangeInclusive;
+
+use serde_json::Value;
+
+use super::action::{Action, ActionError};
+use super::engine::Engine;
+use super::interface::{PhaseKind, RulesDoc, SeatSpec};
+use super::message::{Message, RevealRow};
+use super::options::OptionField;
+use super::{ActionForm, ConfigError, sim};
+
+/// Everything needed to start a game (the scenario minus its acts; the server's start request).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameConfig {
+    pub variant: Variant,
+    /// Variant options (`{"redistribute": false}`); `Value::Null` or `{}` for the defaults.
+    pub options: Value,
+    pub seed: u64,
+    /// Seat order.
+    pub seats: Vec<SeatSpec>,
+    /// A fixed deal (`{"kira": [...]}`); `None`, `null`, or an empty list draws from `seed`.
+    pub setup: Option<Value>,
+}
+
+/// What a variant is: its constants (seats, phases, forms, options, teams), its deal, its
+/// engine, and how its output reads (typed [`Message`]s that the shell renders through the
+/// variant's catalog). Object-safe: the registry holds `&'static dyn Rules`.
+pub trait Rules: Sync + Send + 'static {
+    /// Its stable name (`replay.md`'s `variant`; stored with every game).
+    fn name(&self) -> &'static str;
+
+    /// Offered to judges (the create form, the API's list). Only the test variant is not.
+    fn offered(&self) -> bool {
+        true
+    }
+
+    /// Its rules page (`/rules/<name>`), if it has one.
+    fn rules_doc(&self) -> Option<RulesDoc> {
+        None
+    }
+
+    /// The seat counts its rules recommend, for the create form.
+    fn seats_hint(&self) -> Option<Message> {
+        None
+    }
+
+    /// Allowed seat counts.
+    fn seats(&self) -> RangeInclusive<usize>;
+
+    /// The kinds of phase an act may hold, in their order within the act.
+    fn phases(&self) -> &'static [PhaseKind];
+
+    /// The options a judge may set on the create form, as data.
+    fn option_fields(&self) -> &'static [OptionField] {
+        &[]
+    }
+
+    /// The secret teams of a deal of `seats` seats and their sizes, as the create form and the
+    /// rules pages tell them.
+    fn teams(&self, seats: usize) -> Vec<(&'static str, usize)>;
+
+    /// The option by which a game of a judge's series knows the game before it, for a variant
+    /// whose rules link games; `None` for the others.
+    fn series_option(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The action forms, one per action type.
+    fn action_forms(&self) -> &'static [ActionForm];
+
+    /// The default list of game IDs.
+    fn default_characters(&self) -> &'static [&'static str];
+
+    /// Draws the secret roles of a deal for the seats `game_ids`: the part of `setup` besides
+    /// the seats, as a fixed deal would give it.
+    fn draw_roles(&self, game_ids: &[String], rng: &mut dyn rand::Rng) -> Value;
+
+    /// The winners a game of this variant may have (a judge ending a game may name one).
+    fn outcomes(&self) -> &'static [&'static str];
+
+    /// The keys of the variant's private team threads, opened with the game's other threads.
+    fn team_threads(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Whether leaving a submission undone is allowed and costs nothing (pages say "not yet
+    /// submitted", not "owed").
+    fn submissions_optional(&self) -> bool {
+        true
+    }
+
+    /// What a seat owes besides a ballot, as reminders and the owing banner say it.
+    fn owed_action(&self) -> Message {
+        Message::key("seat-owes-night-action")
+    }
+
+    /// Bots play the games whose seeds are in `seeds`; returns their totals.
+    fn simulate(
+        &self,
+        params: &sim::SimParams,
+        seeds: std::ops::Range<u64>,
+        progress: &sim::Progress,
+    ) -> sim::SimStats;
+
+    /// The options a game starting now plays by: the judge's, with the current edition of the
+    /// ruling book pinned, so the log keeps what the game started with.
+    fn pinned_options(&self, options: &Value) -> Value {
+        options.clone()
+    }
+
+    /// The options of a game whose log was written before options were pinned at the start.
+    fn legacy_options(&self, options: &Value) -> Value {
+        options.clone()
+    }
+
+    /// Checks a judge's options (an object, already checked to be one): known keys with values
+    /// the engine accepts.
+    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError>;
+
+    /// Parses an action object (unknown `type`, missing field, wrong type → error). Fields the
+    /// action does not have are ignored.
+    fn parse_action(&self, value: &Value) -> Result<Action, ActionError>;
+
+    /// Starts a game: checks the seat count, options and setup.
+    fn start(&self, config: &GameConfig) -> Result<Box<dyn Engine>, ConfigError>;
+
+    /// A public event as a message; `None` for an event the variant has no words for.
+    fn public_message(&self, event: &Value) -> Option<Message>;
+
+    /// A public event an act post shows as a title with lines under it (the ballots of a
+    /// vote round), given the seats' order; `None` for an event of one sentence.
+    fn public_listed(&self, _event: &Value, _order: &[String]) -> Option<(Message, Vec<Message>)> {
+        None
+    }
+
+    /// Whether a public event tells the outcome of a vote itself (an out by the vote, a tie,
+    /// a peaceful day), so an act post need not add "nobody was voted out".
+    fn tells_vote(&self, _event: &Value) -> bool {
+        false
+    }
+
+    /// A private event as a message.
+    fn private_message(&self, event: &Value) -> Option<Message>;
+
+    /// A submitted action object as a message ("you voted for …").
+    fn action_message(&self, action: &Value) -> Option<Message>;
+
+    /// A reply as a message.
+    fn reply_message(&self, reply: &Value) -> Option<Message>;
+
+    /// A refusal code explained, with the rule that refuses it.
+    fn refusal_message(&self, code: &str) -> Message;
+
+    /// A winner's name as a message.
+    fn winner_message(&self, winner: &str) -> Message;
+
+    /// Why a seat went out, as a message.
+    fn cause_message(&self, cause: &str) -> Message;
+
+    /// A role's name as a message (`None`: the shell shows it as it is).
+    fn role_message(&self, role: &str) -> Option<Message>;
+
+    /// The reveal's seats, for a variant whose roles change during the game (`roles` is the
+    /// reveal's `roles` object); `None`: roles dealt once and kept, read the common way.
+    fn reveal_rows(&self, _roles: &Value) -> Option<Vec<RevealRow>> {
+        None
+    }
+
+    /// A team thread's or a side's name as a message.
+    fn team_message(&self, team: &str) -> Message {
+        Message::text(team)
+    }
+
+    /// Its catalog in the language `lang` (`zh-CN`, `en`): the Fluent messages its
+    /// [`Message`]s name, kept in the variant's own folder.
+    fn catalog(&self, _lang: &str) -> &'static str {
+        ""
+    }
+}
+
+/// A variant: a copyable handle on its [`Rules`]. Two handles are equal when they name the
+/// same variant.
+#[derive(Copy, Clone)]
+pub struct Variant(&'static dyn Rules);
+
+impl Variant {
+    /// The handle on `rules` (a variant's own constant; the registry lists them).
+    pub const fn new(rules: &'static dyn Rules) -> Variant {
+        Variant(rules)
+    }
+
+    /// Its rules.
+    pub fn rules(self) -> &'static dyn Rules {
+        self.0
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    pub fn is_offered(self) -> bool {
+        self.0.offered()
+    }
+
+    /// Its rules page, if it has one.
+    pub fn rules_doc(self) -> Option<RulesDoc> {
+        self.0.rules_doc()
+    }
+
+    pub fn seats(self) -> RangeInclusive<usize> {
+        self.0.seats()
+    }
+
+    pub fn phases(self) -> &'static [PhaseKind] {
+        self.0.phases()
+    }
+
+    /// The kind named `name`, if this variant has it.
+    pub fn phase_kind(self, name: &str) -> Option<&'static PhaseKind> {
+        self.phases().iter().find(|k| k.name == name)
+    }
+
+    pub fn option_fields(self) -> &'static [OptionField] {
+        self.0.option_fields()
+    }
+
+    pub fn teams(self, seats: usize) -> Vec<(&'static str, usize)> {
+        self.0.teams(seats)
+    }
+
+    pub fn series_option(self) -> Option<&'static str> {
+        self.0.series_option()
+    }
+
+    pub fn action_forms(self) -> &'static [ActionForm] {
+        self.0.action_forms()
+    }
+
+    /// The form of the action type `kind`, if this variant has one.
+    pub fn action_form(self, kind: &str) -> Option<&'static ActionForm> {
+        self.action_forms().iter().find(|f| f.kind == kind)
+    }
+
+    pub fn default_characters(self) -> &'static [&'static str] {
+        self.0.default_characters()
+    }
+
+    pub fn draw_roles<R: rand::Rng>(self, game_ids: &[String], rng: &mut R) -> Value {
+        self.0.draw_roles(game_ids, rng)
+    }
+
+    pub fn outcomes(self) -> &'static [&'static str] {
+        self.0.outcomes()
+    }
+
+    pub fn team_threads(self) -> &'static [&'static str] {
+        self.0.team_threads()
+    }
+
+    pub fn submissions_optional(self) -> bool {
+        self.0.submissions_optional()
+    }
+
+    pub fn simulate(
+        self,
+        params: &sim::SimParams,
+        seeds: std::ops::Range<u64>,
+        progress: &sim::Progress,
+    ) -> sim::SimStats {
+        self.0.simulate(params, seeds, progress)
+    }
+
+    pub fn pinned_options(self, options: &Value) -> Value {
+        self.0.pinned_options(options)
+    }
+
+    pub fn legacy_options(self, options: &Value) -> Value {
+        self.0.legacy_options(options)
+    }
+
+    /// Checks a judge's options before a game is created: an object of known keys with values
+    /// the engine accepts.
+    pub fn check_options(self, options: &Value) -> Result<(), ConfigError> {
+        let Value::Object(map) = options else {
+            return Err(ConfigError::Options("options must be an object".into()));
+        };
+        self.0.check_options(map)
+    }
+
+    /// Parses an action object of this variant. Fields the action does not have are ignored,
+    /// as `maku replay` and stored logs need.
+    pub fn parse_action(self, value: &Value) -> Result<Action, ActionError> {
+        self.0.parse_action(value)
+    }
+
+    /// Like [`Variant::parse_action`], refusing a field the action does not have: a typo or a
+    /// forged field (`"by"`, padding) must not be accepted, let alone stored.
+    pub fn parse_action_strict(self, value: &Value) -> Result<Action, ActionError> {
+        let action = self.parse_action(value)?;
+        let known = action.fields();
+        if let Value::Object(map) = value
+            && let Some(k) = map
+                .keys()
+                .find(|k| k.as_str() != "type" && !known.contains(&k.as_str()))
+        {
+            return Err(ActionError::UnknownField(k.clone()));
+        }
+        Ok(action)
+    }
+}
+
+impl PartialEq for Variant {
+    fn eq(&self, other: &Variant) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Variant {}
+
+impl Hash for Variant {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.name().hash(state)
+    }
+}
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `options` with `key` set to `value` unless the judge set it.
+pub fn pin(options: &Value, key: &str, value: Value) -> Value {
+    let mut map = match options {
+        Value::Object(m) => m.clone(),
+        _ => serde_json::Map::new(),
+    };
+    map.entry(key.to_string()).or_insert(value);
+    Value::Object(map)
+}
+
+/// Refuses the first key of `options` not in `known`.
+pub fn only_known(
+    options: &serde_json::Map<String, Value>,
+    known: &[&str],
+) -> Result<(), ConfigError> {
+    match options.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => Err(ConfigError::Options(format!("unknown option {k:?}"))),
+        None => Ok(()),
+    }
+}
