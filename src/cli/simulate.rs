@@ -34,8 +34,14 @@ pub struct SimulateArgs {
 
 /// Checks the arguments; the message is one line.
 fn check(args: &SimulateArgs) -> Result<(Variant, usize), String> {
-    let variant = Variant::from_name(&args.variant)
-        .ok_or_else(|| format!("unknown variant {:?}", args.variant))?;
+    let variant = Variant::from_name(&args.variant).ok_or_else(|| {
+        let known: Vec<&str> = Variant::offered().map(|v| v.name()).collect();
+        format!(
+            "unknown variant {:?} (one of: {})",
+            args.variant,
+            known.join(", ")
+        )
+    })?;
     let range = variant.seats();
     // 16 unless the variant cannot seat 16 (5.0 plays exactly 10, shengtui 6 to 8).
     let seats = args

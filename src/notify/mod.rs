@@ -21,8 +21,9 @@ use store::NewNotification;
 
 /// A new act was posted in a game one plays (also act 1, at the start).
 pub const ACT_POSTED: &str = "act_posted";
-/// One's notebook is on turn in the new act.
-pub const KIRA_TURN: &str = "kira_turn";
+/// One's turn to act has come in the new act (a notebook on turn); the stored kind keeps
+/// its first name.
+pub const ACTION_TURN: &str = "kira_turn";
 /// The deadline is near and one still owes a ballot or an action.
 pub const BALLOT_MISSING: &str = "ballot_missing";
 /// An act resolved with private results for one's seat (a notebook received, a join, …): one
@@ -41,7 +42,7 @@ pub const SUBSTITUTED_IN: &str = "substituted_in";
 /// Every kind, in the order the settings page lists them.
 pub const KINDS: [&str; 7] = [
     ACT_POSTED,
-    KIRA_TURN,
+    ACTION_TURN,
     SPEECH_TURN,
     BALLOT_MISSING,
     ACTION_REPLY,
@@ -261,7 +262,7 @@ fn on_act(
             .unwrap_or(false);
         if on_turn {
             let info = json!({"title": title, "act": act});
-            added += add(c, now, user, KIRA_TURN, key, info)?;
+            added += add(c, now, user, ACTION_TURN, key, info)?;
         }
     }
     Ok(added)

@@ -40,6 +40,18 @@ pub struct RevealRow {
     pub out: Message,
 }
 
+/// A seat on the judge's console, worded by its variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConsoleRow {
+    pub role: Message,
+    /// The role is one the rules keep secret from the others (highlighted).
+    pub marked: bool,
+    /// What it still owes in this phase.
+    pub owes: Vec<Message>,
+    /// One cell per column of `Rules::console_columns`, each a list of lines.
+    pub cells: Vec<Vec<Message>>,
+}
+
 /// An argument of a message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

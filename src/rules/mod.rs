@@ -37,7 +37,7 @@ pub use game::{Game, Owes};
 pub use interface::{
     ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatSpec, Submitted,
 };
-pub use message::{Arg, Message, RevealRow};
+pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};
 pub use variant::{GameConfig, Rules, Variant};
 

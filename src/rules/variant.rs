@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::action::{Action, ActionError};
 use super::engine::Engine;
 use super::interface::{PhaseKind, RulesDoc, SeatSpec};
-use super::message::{Message, RevealRow};
+use super::message::{ConsoleRow, Message, RevealRow};
 use super::options::OptionField;
 use super::{ActionForm, ConfigError, sim};
 
@@ -170,6 +170,38 @@ pub trait Rules: Sync + Send + 'static {
     /// reveal's `roles` object); `None`: roles dealt once and kept, read the common way.
     fn reveal_rows(&self, _roles: &Value) -> Option<Vec<RevealRow>> {
         None
+    }
+
+    /// The headings (catalog keys) of the console's own columns of the seats table.
+    fn console_columns(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// A seat on the judge's console: its dealt `role`, whether it is in, and its facts
+    /// (`Engine::judge_facts`) at the act `act`.
+    fn console_row(
+        &self,
+        role: Option<&str>,
+        _alive: bool,
+        facts: &serde_json::Map<String, Value>,
+        _act: u32,
+    ) -> ConsoleRow {
+        let flag = |k: &str| facts.get(k).and_then(Value::as_bool) == Some(true);
+        let mut owes = Vec::new();
+        if flag("owes_ballot") {
+            owes.push(Message::key("seat-owes-ballot"));
+        }
+        if flag("owes") {
+            owes.push(Message::key("console-owes-action"));
+        }
+        ConsoleRow {
+            role: role
+                .map(|r| self.role_message(r).unwrap_or_else(|| Message::text(r)))
+                .unwrap_or_else(Message::nothing),
+            marked: false,
+            owes,
+            cells: Vec::new(),
+        }
     }
 
     /// A team thread's or a side's name as a message.

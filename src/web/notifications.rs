@@ -13,6 +13,7 @@ use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
+use serde::Deserialize;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -45,27 +46,69 @@ struct PrefsPage {
     saved: bool,
 }
 
+/// A notification's payload as the notifier writes it (`notify::`): every kind's fields, each
+/// optional (absent or null), so that rows of every version read.
+#[derive(Deserialize, Default)]
+struct Payload {
+    #[serde(default)]
+    title: Option<String>,
+    /// The phase, for a variant of several phases per act.
+    #[serde(default)]
+    phase: Option<PhaseOf>,
+    #[serde(default)]
+    over: Option<bool>,
+    /// The seat may leave the submission undone.
+    #[serde(default)]
+    optional: Option<bool>,
+    #[serde(default)]
+    due: Option<String>,
+    /// A quote: where, and by whom.
+    #[serde(default)]
+    thread_id: Option<i64>,
+    #[serde(default)]
+    floor: Option<i64>,
+    #[serde(default)]
+    by: Option<String>,
+    /// An act's private results for the seat, and the variant that words them.
+    #[serde(default)]
+    events: Option<Vec<Value>>,
+    #[serde(default)]
+    variant: Option<String>,
+    /// The answer to one submission (rows from before `events`): the action's type. A
+    /// reminder's `action` is whether one is owed, so any value reads.
+    #[serde(default)]
+    action: Value,
+    #[serde(default)]
+    ok: Option<bool>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+struct PhaseOf {
+    #[serde(default)]
+    act: u64,
+    #[serde(default)]
+    kind: Option<String>,
+}
+
 /// One notification as a sentence in the reader's language, and where it leads.
 pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
-    let p: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
-    let text = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("").to_string();
-    let title = text("title");
+    let p: Payload = serde_json::from_str(&row.payload).unwrap_or_default();
+    let title = p.title.clone().unwrap_or_default();
     // The act; for a variant of several phases per act, the phase's act and, beside it, the
     // phase (" (night)").
-    let (act, phase) = match p.get("phase") {
+    let (act, phase) = match &p.phase {
         Some(ph) => (
-            ph.get("act")
-                .and_then(Value::as_u64)
-                .unwrap_or(0)
-                .to_string(),
-            crate::web::games::phase_suffix(tr, ph.get("kind").and_then(Value::as_str)),
+            ph.act.to_string(),
+            crate::web::games::phase_suffix(tr, ph.kind.as_deref()),
         ),
         None => (row.act.to_string(), String::new()),
     };
     let game = row.game_id;
     match row.kind.as_str() {
         notify::ACT_POSTED => {
-            let key = if p.get("over").and_then(Value::as_bool) == Some(true) {
+            let key = if p.over == Some(true) {
                 "notify-text-game-over"
             } else {
                 "notify-text-act-posted"
@@ -82,17 +125,20 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             ),
             format!("/games/{game}/threads/game"),
         ),
-        notify::KIRA_TURN => (
-            tr.ta("notify-text-kira-turn", &[("title", title), ("act", act)]),
+        notify::ACTION_TURN => (
+            tr.ta("notify-text-action-turn", &[("title", title), ("act", act)]),
             format!("/games/{game}/seat"),
         ),
         notify::BALLOT_MISSING => {
-            let due = chrono::NaiveDateTime::parse_from_str(&text("due"), "%Y-%m-%dT%H:%M:%SZ")
-                .map(|t| TimeView::new(t).text)
-                .unwrap_or_default();
+            let due = chrono::NaiveDateTime::parse_from_str(
+                p.due.as_deref().unwrap_or(""),
+                "%Y-%m-%dT%H:%M:%SZ",
+            )
+            .map(|t| TimeView::new(t).text)
+            .unwrap_or_default();
             // An optional submission is a reminder, not a debt (reminders written before
             // this field say "owe", as they did).
-            let key = if p.get("optional").and_then(Value::as_bool) == Some(true) {
+            let key = if p.optional == Some(true) {
                 "notify-text-pending-optional"
             } else {
                 "notify-text-ballot-missing"
@@ -115,13 +161,20 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             format!("/games/{game}/seat"),
         ),
         notify::QUOTED => {
-            let thread = p.get("thread_id").and_then(Value::as_i64).unwrap_or(0);
+            let thread = p.thread_id.unwrap_or(0);
             // The post's permalink by floor; older rows knew no floor: the thread then.
-            let href = match p.get("floor").and_then(Value::as_i64) {
+            let href = match p.floor {
                 Some(floor) => format!("/t/{thread}/{floor}"),
                 None => format!("/t/{thread}"),
             };
-            (tr.t1("notify-text-quoted", "name", &text("by")), href)
+            (
+                tr.t1(
+                    "notify-text-quoted",
+                    "name",
+                    &p.by.clone().unwrap_or_default(),
+                ),
+                href,
+            )
         }
         notify::SUBSTITUTED_IN => (
             tr.t1("notify-text-substituted-in", "title", &title),
@@ -132,30 +185,21 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
     }
 }
 
-/// The short name of an action type ("vote", "kill", …) in the reader's language.
+/// The short name of an action type ("vote", "kill", …) in the reader's language: its form's
+/// name, else a general word.
 fn action_label(tr: &Tr, kind: &str) -> String {
-    let key = match kind {
-        "vote" => "seat-vote",
-        "kill" => "seat-kill",
-        "join" => "seat-join",
-        "pass" => "seat-pass",
-        "eye_request" => "seat-eye-request",
-        "eye_use" => "seat-eye-use",
-        "transfer" => "seat-transfer",
-        "heir" => "seat-heir",
-        _ => "notify-action-other",
-    };
-    tr.t(key)
+    let key = format!("action-{}", kind.replace('_', "-"));
+    if !kind.is_empty() && tr.has(&key) {
+        tr.t(&key)
+    } else {
+        tr.t("notify-action-other")
+    }
 }
 
 /// The variants whose words may tell a notification's events: the one it names, or (rows
 /// written before they named it) every variant, the first with words winning.
-fn variants_of(p: &Value) -> Vec<Variant> {
-    match p
-        .get("variant")
-        .and_then(Value::as_str)
-        .and_then(Variant::from_name)
-    {
+fn variants_of(p: &Payload) -> Vec<Variant> {
+    match p.variant.as_deref().and_then(Variant::from_name) {
         Some(v) => vec![v],
         None => Variant::all().to_vec(),
     }
@@ -163,9 +207,9 @@ fn variants_of(p: &Value) -> Vec<Variant> {
 
 /// An act's private results for the seat (`events`), or, in rows from before those, the answer
 /// to one submission: always sentences, never the rules' codes.
-fn action_reply_text(tr: &Tr, p: &Value, title: String, act: String) -> String {
+fn action_reply_text(tr: &Tr, p: &Payload, title: String, act: String) -> String {
     let variants = variants_of(p);
-    if let Some(events) = p.get("events").and_then(Value::as_array) {
+    if let Some(events) = &p.events {
         let what = events
             .iter()
             .map(|e| {
@@ -182,15 +226,14 @@ fn action_reply_text(tr: &Tr, p: &Value, title: String, act: String) -> String {
             &[("title", title), ("act", act), ("what", what)],
         );
     }
-    let action = action_label(tr, p.get("action").and_then(Value::as_str).unwrap_or(""));
-    if p.get("ok").and_then(Value::as_bool) == Some(true) {
+    let action = action_label(tr, p.action.as_str().unwrap_or(""));
+    if p.ok == Some(true) {
         tr.ta(
             "notify-text-action-ok",
             &[("title", title), ("action", action)],
         )
     } else {
-        let code = p.get("error").and_then(Value::as_str).unwrap_or("");
-        let what = tr.say(&variants[0].refusal(code));
+        let what = tr.say(&variants[0].refusal(p.error.as_deref().unwrap_or("")));
         tr.ta(
             "notify-text-action-refused",
             &[("title", title), ("action", action), ("what", what)],

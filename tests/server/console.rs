@@ -1143,7 +1143,7 @@ async fn the_seats_table_and_tally_show_the_engines_view_of_a_fixed_deal(app: Te
 
     let light = seat_row(&page, "夜神月");
     assert_eq!(cell(light, "real-id"), "c0");
-    assert_eq!(cell(light, "role role-kira"), "基拉（持有笔记 N1）");
+    assert_eq!(cell(light, "role role-marked"), "基拉（持有笔记 N1）");
     assert_eq!(cell(light, "state"), "存活");
     assert_eq!(
         cell(light, "owes"),
@@ -1152,7 +1152,7 @@ async fn the_seats_table_and_tally_show_the_engines_view_of_a_fixed_deal(app: Te
     // DN-22: the request's turn counts; alternating turns, out at resolution 1 + 4.
     assert_eq!(
         cell(light, "eye"),
-        "已计 1/3 个己方回合；照现在的规律将在第 5 幕结算时出局，持有的笔记被销毁。"
+        "<p>已计 1/3 个己方回合；照现在的规律将在第 5 幕结算时出局，持有的笔记被销毁。</p>"
     );
     assert_eq!(cell(light, "window"), "");
 
@@ -1169,7 +1169,7 @@ async fn the_seats_table_and_tally_show_the_engines_view_of_a_fixed_deal(app: Te
     assert_eq!(cell(misa, "eye"), "");
 
     let near = seat_row(&page, "尼亚");
-    assert_eq!(cell(near, "role role-kira"), "基拉（持有笔记 N2）");
+    assert_eq!(cell(near, "role role-marked"), "基拉（持有笔记 N2）");
     assert_eq!(
         cell(near, "owes"),
         "投票",
@@ -1239,7 +1239,7 @@ async fn the_seats_table_and_tally_show_the_engines_view_of_a_fixed_deal(app: Te
     let misa = seat_row(&page, "弥海砂");
     assert!(cell(misa, "window").contains("第 3 或第 4 幕"), "{misa}");
     let light = seat_row(&page, "夜神月");
-    assert!(cell(light, "eye").starts_with("已计 1/3"), "{light}");
+    assert!(cell(light, "eye").starts_with("<p>已计 1/3"), "{light}");
     assert_eq!(cell(light, "owes"), "投票");
     assert_eq!(
         cell(seat_row(&page, "尼亚"), "owes"),

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::rules::message::{Arg, Fields, Message, RevealRow, common_refusal, dashed};
+use crate::rules::message::{Arg, ConsoleRow, Fields, Message, RevealRow, common_refusal, dashed};
 use crate::rules::reveal_rows;
 
 /// A refusal code with a sentence of Death Note's own; the others are the shell's.
@@ -224,4 +224,105 @@ pub fn reveal_rows(roles: &Value) -> Vec<RevealRow> {
             }
         })
         .collect()
+}
+
+/// DN-19: a giver's recapture window (the engine's `WindowView`) as one sentence, worded by the
+/// message `key` (the seat page speaks to the giver, the console about him). `now` is the act
+/// shown; once the window's first resolution has passed, only its last one is named.
+pub fn window(key: &'static str, w: &Value, now: u64) -> Message {
+    let (first, last) = (w.n("first_resolution"), w.n("last_resolution"));
+    let span = if first >= last || now > first {
+        "one"
+    } else {
+        "two"
+    };
+    let out = if w.flag("expires_out").unwrap_or(true) {
+        "yes"
+    } else {
+        "no"
+    };
+    Message::key(key)
+        .arg("n", w.n("notebook"))
+        .arg("act", w.n("transferred_in"))
+        .arg("first", first)
+        .arg("last", last)
+        .arg("span", span)
+        .arg("out", out)
+}
+
+/// DN-22: the Eye holder's count of own turns and her death act (the engine's `EyeView`),
+/// worded by the message `key` (or `key-turns` while no death act is known).
+pub fn eye_status(key: &'static str, e: &Value) -> Message {
+    match e.get("death_act").and_then(Value::as_u64) {
+        Some(death) => Message::key(key)
+            .arg("turns", e.n("own_turns"))
+            .arg("act", death),
+        None => Message::key(format!("{key}-turns")).arg("turns", e.n("own_turns")),
+    }
+}
+
+/// A seat's role with its notebooks; for a seat that is out, the role it went out with (DN-28).
+pub fn seat_role(kira: bool, alive: bool, notebooks: &[u64]) -> Message {
+    if kira && !alive {
+        // An out seat holds no notebook.
+        Message::key("seat-role-kira-out")
+    } else if kira {
+        let names = notebooks
+            .iter()
+            .map(|n| Arg::from(format!("N{n}")))
+            .collect();
+        Message::key("seat-role-kira").arg("notebooks", Arg::List(names))
+    } else {
+        Message::key("seat-role-good")
+    }
+}
+
+/// The notebook numbers listed at `key` of a seat's facts.
+fn numbers(facts: &serde_json::Map<String, Value>, key: &str) -> Vec<u64> {
+    facts
+        .get(key)
+        .and_then(Value::as_array)
+        .map(|l| l.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default()
+}
+
+/// A seat on the judge's console (the facts of `judge::seat_facts`): its role with its
+/// notebooks, what it owes (a ballot, each notebook's action), its DN-19 windows and its DN-22
+/// Eye count.
+pub fn console_row(
+    role: Option<&str>,
+    alive: bool,
+    facts: &serde_json::Map<String, Value>,
+    act: u32,
+) -> ConsoleRow {
+    let kira = role == Some("kira");
+    let mut owes = Vec::new();
+    if facts.get("owes_ballot").and_then(Value::as_bool) == Some(true) {
+        owes.push(Message::key("seat-owes-ballot"));
+    }
+    for n in numbers(facts, "owes_notebooks") {
+        owes.push(Message::key("console-owes-notebook").arg("n", n));
+    }
+    let windows = facts
+        .get("windows")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|w| window("console-window", w, u64::from(act)))
+        .collect();
+    let eye = facts
+        .get("eye_status")
+        .filter(|e| e.is_object())
+        .map(|e| eye_status("console-eye-status", e))
+        .into_iter()
+        .collect();
+    ConsoleRow {
+        role: match role {
+            Some(_) => seat_role(kira, alive, &numbers(facts, "notebooks")),
+            None => Message::nothing(),
+        },
+        marked: kira,
+        owes,
+        cells: vec![windows, eye],
+    }
 }

@@ -74,6 +74,7 @@ mod vote;
 pub use action::{Action, ActionKind, real_id_matches};
 pub use event::{Audience, Cause, Entry, Event, Fate, Fates, Item, Reply, Winner};
 pub use ids::{Name, NotebookId, Seat};
+pub use messages::{eye_status, seat_role, window};
 pub use refusal::Refusal;
 pub use roster::{Roster, SEATS, SetupError};
 pub use setup::deal_game_ids;

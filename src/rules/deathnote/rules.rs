@@ -168,6 +168,19 @@ impl Rules for DeathNote {
     fn reveal_rows(&self, roles: &Value) -> Option<Vec<crate::rules::message::RevealRow>> {
         Some(messages::reveal_rows(roles))
     }
+    /// DN-19 windows and the DN-22 Eye.
+    fn console_columns(&self) -> &'static [&'static str] {
+        &["console-col-window", "console-col-eye"]
+    }
+    fn console_row(
+        &self,
+        role: Option<&str>,
+        alive: bool,
+        facts: &serde_json::Map<String, Value>,
+        act: u32,
+    ) -> crate::rules::message::ConsoleRow {
+        messages::console_row(role, alive, facts, act)
+    }
     fn role_message(&self, _role: &str) -> Option<Message> {
         None
     }

@@ -4,6 +4,8 @@
 use actix_web::{HttpResponse, get, web};
 use serde_json::{Value, json};
 
+use crate::rules::{OptionInput, Variant};
+
 fn error_response(description: &str) -> Value {
     json!({"description": description, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
 }
@@ -19,7 +21,7 @@ fn ok(description: &str) -> Value {
 /// `act` of a judge's request: the act the judge means.
 fn act_property() -> Value {
     json!({"type": "integer", "minimum": 1,
-           "description": "the phase the judge means, by its step (`phase.step` of GET /games/{id}; for one phase per act, as in Death Note, the act); when it is no longer the open phase the answer is 409 already_resolved and nothing changes"})
+           "description": "the phase the judge means, by its step (`phase.step` of GET /games/{id}; for one phase per act, the act); when it is no longer the open phase the answer is 409 already_resolved and nothing changes"})
 }
 
 /// The body `{"act": N}`, required.
@@ -27,11 +29,89 @@ fn meant_act() -> Value {
     json!({"type": "object", "required": ["act"], "additionalProperties": false, "properties": {"act": act_property()}})
 }
 
+/// What the registry's variants take and give, for the descriptions below: every variant
+/// named once, from its own rules.
+struct Variants {
+    names: Vec<&'static str>,
+    /// Each variant with its options ("NAME `flag`, `choice` (`a`, `b`)"), joined by "; ".
+    options: String,
+    /// Each variant with the keys of its fixed deal ("NAME `key`, …"), joined by "; ".
+    setups: String,
+    /// Every winner a judge may name, each once.
+    outcomes: Vec<&'static str>,
+    /// Every phase kind, each once.
+    phases: Vec<&'static str>,
+    /// Every team thread's key, each once.
+    teams: Vec<&'static str>,
+}
+
+impl Variants {
+    fn read() -> Variants {
+        use rand::SeedableRng;
+        let offered: Vec<Variant> = Variant::offered().collect();
+        let once = |all: &mut Vec<&'static str>, items: &[&'static str]| {
+            for i in items {
+                if !all.contains(i) {
+                    all.push(i);
+                }
+            }
+        };
+        let (mut outcomes, mut phases, mut teams) = (Vec::new(), Vec::new(), Vec::new());
+        let mut options = Vec::new();
+        let mut setups = Vec::new();
+        for v in &offered {
+            once(&mut outcomes, v.outcomes());
+            once(
+                &mut phases,
+                &v.phases().iter().map(|k| k.name).collect::<Vec<_>>(),
+            );
+            once(&mut teams, v.team_threads());
+            let fields: Vec<String> = v
+                .option_fields()
+                .iter()
+                .map(|o| match o.input {
+                    OptionInput::Choice { values, .. } => format!(
+                        "`{}` ({})",
+                        o.name,
+                        values
+                            .iter()
+                            .map(|x| format!("`{x}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    OptionInput::Flag { .. } => format!("`{}`", o.name),
+                })
+                .collect();
+            options.push(match fields.is_empty() {
+                true => format!("{} none", v.name()),
+                false => format!("{} {}", v.name(), fields.join(", ")),
+            });
+            // The keys a fixed deal gives, as the variant's own draw gives them.
+            let ids: Vec<String> = (0..*v.seats().end()).map(|i| format!("s{i}")).collect();
+            let drawn = v.draw_roles(&ids, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0));
+            let keys: Vec<String> = drawn
+                .as_object()
+                .map(|m| m.keys().map(|k| format!("`{k}`")).collect())
+                .unwrap_or_default();
+            setups.push(format!("{} {}", v.name(), keys.join(", ")));
+        }
+        Variants {
+            names: offered.iter().map(|v| v.name()).collect(),
+            options: options.join("; "),
+            setups: setups.join("; "),
+            outcomes,
+            phases,
+            teams,
+        }
+    }
+}
+
 /// The OpenAPI 3.1 document.
 pub fn document() -> Value {
     let creds = json!({"$ref": "#/components/schemas/Credentials"});
     let bearer = json!([{"bearer": []}]);
-    let variants: Vec<&str> = crate::rules::Variant::offered().map(|v| v.name()).collect();
+    let known = Variants::read();
+    let variants = &known.names;
     let phase_minutes = json!({"type": "object", "additionalProperties": {"type": "integer"},
         "description": "minutes by phase kind (1 to 10080), for variants of several phases per act; a phase not named lasts its default or act_minutes"});
     let mut doc = json!({
@@ -85,22 +165,22 @@ pub fn document() -> Value {
                 "get": {"summary": "List games", "responses": {"200": ok("{\"games\"}")}},
                 "post": {"summary": "Create a game (judge, admin); the caller is its judge", "security": bearer,
                     "requestBody": body(json!({"type": "object", "required": ["title", "variant"], "properties": {
-                        "title": {"type": "string"}, "variant": {"enum": variants}, "options": {"type": "object", "description": "the variant's options: deathnote `redistribute`, `publish_votes`; classic presets and v4wujian `speeches` (`ordered`, the default, or `free`); v5emin none"},
+                        "title": {"type": "string"}, "variant": {"enum": variants}, "options": {"type": "object", "description": format!("the variant's options: {}", known.options)},
                         "act_minutes": {"type": "integer"}, "characters": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 32}, "description": "the game IDs to deal: trimmed and NFKC, letters, digits, single spaces and · ・ - _ . ' only, no two alike (game_id_lookalike), none passing for the judge or the system (game_id_reserved)"},
                         "deadline_time": {"type": "string", "description": "HH:MM in timezone"}, "timezone": {"type": "string"},
                         "min_seats": {"type": "integer"}, "max_seats": {"type": "integer"},
                         "remind_hours": {"type": "integer", "description": "0 to 72; default 6"},
                         "show_images": {"type": "boolean", "description": "show external images in the game's posts; default false (links)"},
                         "phase_minutes": phase_minutes,
-                        "series_after": {"type": "integer", "description": "the game before this one in a series (CL-3, the classic presets but wujian): a finished game of the same variant the caller judged; the first night may not kill that game's first-night victim again (refused series_repeat)"}}})),
+                        "series_after": {"type": "integer", "description": "the game before this one in a series, for a variant whose rules link games (CL-3): a finished game of the same variant the caller judged; the first night may not kill that game's first-night victim again (refused series_repeat)"}}})),
                     "responses": {"201": ok("{\"id\"}"), "400": error_response("bad settings"), "403": error_response("not a judge")}}},
-            "/games/{id}": {"get": {"summary": "The public view: status, act, `phase` {step, act, kind: night, last_words, speech, discussion, vote, pk for the classic presets}, `speaker` (the seat whose turn it is to speak, when there is one), deadline, seats (game IDs), public events (as in a replay transcript), winner, sign-ups, commitment",
+            "/games/{id}": {"get": {"summary": format!("The public view: status, act, `phase` {{step, act, kind: {}}}, `speaker` (the seat whose turn it is to speak, when there is one), deadline, seats (game IDs), public events (as in a replay transcript), winner, sign-ups, commitment", known.phases.join(", ")),
                 "responses": {"200": ok("PublicGame"), "404": error_response("no such game")}}},
             "/games/{id}/signup": {
                 "post": {"summary": "Sign up before the start", "security": bearer, "responses": {"200": ok("{\"ok\":true}"), "409": error_response("started")}},
                 "delete": {"summary": "Withdraw before the start", "security": bearer, "responses": {"200": ok("{\"ok\":true}"), "409": error_response("started")}}},
             "/games/{id}/start": {"post": {"summary": "Start (its judge); `setup` (admin only) fixes the deal", "security": bearer,
-                "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object", "properties": {"setup": {"type": "object", "description": "`seats` [{game_id, real_id}] and the roles as a replay scenario gives them: deathnote `kira` [2 game IDs]; dongsha/killgame `killers` and `police`; shengtui `killers` [1]; wujian `factions` {\"匪\": [...], \"警\": [...]}; v4wujian `butterfly`, `elder`, `doctor`, `killers` [3], `undercover`, `police` [2], `secret_police`; v5emin one game ID each for `butterfly`, `sniper`, `doctor`, `police`, `good_civilian`, `magician`, `killer`, `elder`, `wizard`, `evil_civilian`"}}}}}},
+                "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object", "properties": {"setup": {"type": "object", "description": format!("`seats` [{{game_id, real_id}}] and the roles as a replay scenario gives them: {}", known.setups)}}}}}},
                 "responses": {"200": ok("{\"act\":1,\"deadline\"}"), "400": error_response("a setup that is not exactly the variant's shape (unknown_field for a key it does not have; bad_request for a role left out or seats that do not fit); a game ID that breaks the rules of names (control_characters, game_id_length, game_id_characters, game_id_lookalike, game_id_reserved)"), "403": error_response("not its judge"), "409": error_response("seat count, or started")}}},
             "/games/{id}/me": {"get": {"summary": "The caller's seat: game ID, role, alive, private log, allowed actions", "security": bearer,
                 "responses": {"200": ok("SeatView"), "409": error_response("not seated")}}},
@@ -118,7 +198,7 @@ pub fn document() -> Value {
                 "responses": {"200": ok("{\"act\": N+1}"), "400": error_response("act missing or not a number"), "403": error_response("not its judge"),
                               "409": error_response("already_resolved (N is no longer the open act; nothing changed), act_not_open, game_paused, game_over, game_not_started")}}},
             "/games/{id}/threads/{kind}": {
-                "get": {"summary": "A game thread (game, graveyard, kira), authors as game IDs; an act post's `act` has `votes` (counts per game ID) when the game's option publish_votes is on", "responses": {"200": ok("{\"posts\": [{\"floor\", \"author\", \"kind\", \"body\", \"edited\", ...}], \"total\", \"page\"}"), "403": error_response("not for this reader")}},
+                "get": {"summary": format!("A game thread (game, graveyard, {}), authors as game IDs; an act post's `act` has `votes` (counts per game ID) when the game's option publish_votes is on", known.teams.join(", ")), "responses": {"200": ok("{\"posts\": [{\"floor\", \"author\", \"kind\", \"body\", \"edited\", ...}], \"total\", \"page\"}"), "403": error_response("not for this reader")}},
                 "post": {"summary": "Post as one's game ID", "security": bearer,
                     "requestBody": body(json!({"type": "object", "properties": {"body": {"type": "string"}}})),
                     "responses": {"201": ok("{\"floor\"}"), "409": error_response("cannot post here")}}},
@@ -199,8 +279,8 @@ fn console_paths() -> Value {
             "/games/{id}/lock": {"post": {"summary": "Lock or unlock the game thread for the seats (its judge); the judge still posts", "security": bearer,
                 "requestBody": body(json!({"type": "object", "required": ["locked"], "properties": {"locked": {"type": "boolean"}}})),
                 "responses": {"200": ok("{\"locked\"}"), "403": error_response("not its judge")}}},
-            "/games/{id}/end": {"post": {"summary": "End the game now with a stated reason (its judge); optionally a winner (good, kira, draw). The reveal opens.", "security": bearer,
-                "requestBody": body(json!({"type": "object", "required": ["act", "reason"], "properties": {"act": act_property(), "reason": {"type": "string"}, "winner": {"enum": ["good", "kira", "draw"]}}})),
+            "/games/{id}/end": {"post": {"summary": "End the game now with a stated reason (its judge); optionally a winner the variant knows. The reveal opens.", "security": bearer,
+                "requestBody": body(json!({"type": "object", "required": ["act", "reason"], "properties": {"act": act_property(), "reason": {"type": "string"}, "winner": {"enum": Variants::read().outcomes}}})),
                 "responses": {"200": ok("{\"ok\":true}"), "400": error_response("act missing or not a number"), "403": error_response("not its judge"),
                               "409": error_response("already_resolved, act_not_open, reason_required, bad_winner, game_over")}}},
             "/games/{id}/substitutes": {

@@ -78,12 +78,12 @@ pub struct Costs {
 
 /// DN-19: a giver's window, as the seat page tells the giver.
 fn window_sentence(tr: &crate::i18n::Tr, w: &Value, now: u64) -> String {
-    window_text(tr, "seat-window", w, now)
+    tr.say(&crate::rules::deathnote::window("seat-window", w, now))
 }
 
 /// DN-22: the Eye holder's count, as the seat page tells her.
 fn eye_sentence(tr: &crate::i18n::Tr, e: &Value) -> String {
-    eye_text(tr, "seat-eye-status", e)
+    tr.say(&crate::rules::deathnote::eye_status("seat-eye-status", e))
 }
 
 /// The cost lines of the irreversible forms, from the engine's `transfer_window` (DN-19) and
@@ -136,7 +136,9 @@ impl SeatPage {
 
     fn role_text(&self) -> String {
         let notebooks: Vec<u64> = self.notebooks.iter().map(|n| n.n).collect();
-        role_text(&self.page.tr, self.kira, self.alive, &notebooks)
+        self.page.tr.say(&crate::rules::deathnote::seat_role(
+            self.kira, self.alive, &notebooks,
+        ))
     }
 }
 
@@ -397,76 +399,6 @@ pub async fn act(
         Err(e) => return Err(e),
     };
     flash::redirect(&state, &viewer, &to, f).await
-}
-
-fn n_of(v: &Value, key: &str) -> u64 {
-    v.get(key).and_then(Value::as_u64).unwrap_or(0)
-}
-
-/// DN-19: a giver's recapture window (the engine's `WindowView`) as one sentence, worded by the
-/// message `key` (the seat page speaks to the giver, the console about him). `now` is the act
-/// shown; once the window's first resolution has passed, only its last one is named.
-pub(super) fn window_text(tr: &crate::i18n::Tr, key: &str, w: &Value, now: u64) -> String {
-    let (first, last) = (n_of(w, "first_resolution"), n_of(w, "last_resolution"));
-    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
-    tr.ta(
-        key,
-        &[
-            ("n", n_of(w, "notebook").to_string()),
-            ("act", n_of(w, "transferred_in").to_string()),
-            ("first", first.to_string()),
-            ("last", last.to_string()),
-            (
-                "span",
-                if first >= last || now > first {
-                    "one"
-                } else {
-                    "two"
-                }
-                .into(),
-            ),
-            (
-                "out",
-                yes_no(
-                    w.get("expires_out")
-                        .and_then(Value::as_bool)
-                        .unwrap_or(true),
-                ),
-            ),
-        ],
-    )
-}
-
-/// DN-22: the Eye holder's count of own turns and her death act (the engine's `EyeView`),
-/// worded by the message `key` (or `key-turns` while no death act is known).
-pub(super) fn eye_text(tr: &crate::i18n::Tr, key: &str, e: &Value) -> String {
-    let turns = n_of(e, "own_turns").to_string();
-    match e.get("death_act").and_then(Value::as_u64) {
-        Some(death) => tr.ta(key, &[("turns", turns), ("act", death.to_string())]),
-        None => tr.ta(&format!("{key}-turns"), &[("turns", turns)]),
-    }
-}
-
-/// A seat's role with its notebooks; for a seat that is out, the role it went out with (DN-28).
-pub(super) fn role_text(
-    tr: &crate::i18n::Tr,
-    kira: bool,
-    alive: bool,
-    notebooks: &[u64],
-) -> String {
-    if kira && !alive {
-        // An out seat holds no notebook.
-        tr.t("seat-role-kira-out")
-    } else if kira {
-        let names: Vec<String> = notebooks.iter().map(|n| format!("N{n}")).collect();
-        tr.t1(
-            "seat-role-kira",
-            "notebooks",
-            &names.join(tr.t("list-sep").as_str()),
-        )
-    } else {
-        tr.t("seat-role-good")
-    }
 }
 
 #[cfg(test)]

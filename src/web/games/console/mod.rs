@@ -6,29 +6,25 @@
 //! here too. A refused action re-renders the console with the reason.
 //! Also the substitute-list buttons of the game page.
 
-use super::seat::{eye_text, role_text, window_text};
 use super::time_of;
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::games;
 use crate::error::AppError;
-use crate::game::console::{self, ConsoleView, LocalTimeError};
-use crate::game::posting::{self, GameThread};
-use crate::game::service;
+use crate::game::console::{self, ConsoleView};
 use crate::i18n::Tr;
 use crate::rules::Variant;
 use crate::web::accounts::render_with;
-use crate::web::api::console::requested_deadline;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
-use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpResponse, get, web};
 use askama::Template;
 use chrono::{NaiveDateTime, TimeZone};
-use serde::Deserialize;
 use serde_json::Value;
+
+pub mod actions;
 
 pub struct SubmissionRow {
     pub seat: String,
@@ -53,15 +49,20 @@ pub struct SeatRow {
     pub real_id: String,
     /// The accounts that played it, when a substitute came in ("a → b").
     pub chain: Option<String>,
-    pub kira: bool,
+    /// Its role is one the rules keep secret from the others (highlighted).
+    pub marked: bool,
     pub role: String,
     pub alive: bool,
     pub state: String,
     pub owes: String,
-    /// DN-19: the windows it opened by giving a notebook away.
-    pub windows: Vec<String>,
-    /// DN-22: the Eye's count, for its holder.
-    pub eye: Option<String>,
+    /// The variant's own columns, each a list of lines (`Rules::console_columns`).
+    pub cells: Vec<Vec<String>>,
+}
+
+/// One of the variant's own columns of the seats table: its heading and its cells' class.
+pub struct ColumnView {
+    pub heading: String,
+    pub class: &'static str,
 }
 
 pub struct TallyLine {
@@ -124,8 +125,8 @@ pub struct ConsolePage {
     phase_act: String,
     /// The winners the judge may name when ending: the variant's outcomes, (code, words).
     winners: Vec<(&'static str, String)>,
-    /// The variant is Death Note: its seats table has the DN-19 and DN-22 columns.
-    deathnote: bool,
+    /// The variant's own columns of the seats table.
+    columns: Vec<ColumnView>,
 }
 
 /// The reader, when it is the game's judge or an admin (not a game-ID login).
@@ -145,65 +146,29 @@ async fn judge<'a>(
     Ok(account)
 }
 
-/// One of the variant's facts of a seat (`rules::Game::judge_facts`).
-fn fact<'a>(s: &'a console::ConsoleSeat, key: &str) -> &'a Value {
-    s.facts.get(key).unwrap_or(&Value::Null)
-}
-
-/// A list of numbers among a seat's facts (notebook numbers).
-fn fact_numbers(s: &console::ConsoleSeat, key: &str) -> Vec<u64> {
-    fact(s, key)
-        .as_array()
-        .map(|l| l.iter().filter_map(Value::as_u64).collect())
-        .unwrap_or_default()
-}
-
-/// What a seat still owes in this phase, in words ("a ballot, N1's notebook action"; for a
-/// variant without those facts, "an action").
-fn owes_text(tr: &Tr, s: &console::ConsoleSeat) -> String {
-    let mut owes = Vec::new();
-    if fact(s, "owes_ballot").as_bool() == Some(true) {
-        owes.push(tr.t("seat-owes-ballot"));
-    }
-    for n in fact_numbers(s, "owes_notebooks") {
-        owes.push(tr.t1("console-owes-notebook", "n", &n));
-    }
-    if fact(s, "owes").as_bool() == Some(true) {
-        owes.push(tr.t("console-owes-action"));
-    }
-    owes.join(tr.t("list-sep").as_str())
-}
-
 fn seat_row(tr: &Tr, variant: Variant, act: u32, s: &console::ConsoleSeat) -> SeatRow {
-    let kira = s.role.as_deref() == Some("kira");
+    let row = variant
+        .rules()
+        .console_row(s.role.as_deref(), s.alive, &s.facts, act);
     SeatRow {
         seat: s.seat,
         game_id: s.game_id.clone(),
         real_id: s.real_id.clone(),
         chain: (s.chain.len() > 1).then(|| s.chain.join(" → ")),
-        kira,
-        role: match s.role.as_deref() {
-            Some("kira" | "good") => role_text(tr, kira, s.alive, &fact_numbers(s, "notebooks")),
-            // Another variant's role (a classic preset's killer, police, civilian, 匪, 警).
-            Some(other) => tr.say(&variant.role(other)),
-            None => String::new(),
-        },
+        marked: row.marked,
+        role: tr.say(&row.role),
         alive: s.alive,
         state: match &s.out {
             Some(o) => tr.say(&variant.out(o.act, &o.cause)),
             None if s.alive => tr.t("game-alive"),
             None => tr.t("game-out"),
         },
-        owes: owes_text(tr, s),
-        windows: fact(s, "windows")
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|w| window_text(tr, "console-window", w, u64::from(act)))
+        owes: tr.list(row.owes.iter().map(|m| tr.say(m))),
+        cells: row
+            .cells
+            .iter()
+            .map(|lines| lines.iter().map(|m| tr.say(m)).collect())
             .collect(),
-        eye: Some(fact(s, "eye_status"))
-            .filter(|e| e.is_object())
-            .map(|e| eye_text(tr, "console-eye-status", e)),
     }
 }
 
@@ -301,7 +266,15 @@ async fn render(
         .collect();
     let page = ConsolePage {
         winners,
-        deathnote: variant.name() == "deathnote",
+        columns: variant
+            .rules()
+            .console_columns()
+            .iter()
+            .map(|key| ColumnView {
+                heading: tr.t(key),
+                class: key.strip_prefix("console-col-").unwrap_or(key),
+            })
+            .collect(),
         page: viewer.page(),
         deadline: v
             .deadline
@@ -423,273 +396,6 @@ async fn done(
     }
 }
 
-/// A judge's button: the act the page showed travels with it, so a second click or a page
-/// left open since an earlier act is refused instead of acting on the act that came after.
-#[derive(Deserialize)]
-pub struct ActForm {
-    act: u32,
-    /// The ticked confirmation (resolve now).
-    confirm: Option<String>,
-}
-
-/// The clock's forms: a new deadline from the date-time picker (`2026-12-02T20:00`, in the
-/// game's time zone), or a number of minutes after the current one.
-#[derive(Deserialize)]
-pub struct DeadlineForm {
-    act: u32,
-    deadline: Option<String>,
-    extend_minutes: Option<String>,
-}
-
-/// The most minutes one extension may add (30 days), as the API allows.
-const MAX_EXTEND_MINUTES: i64 = 60 * 24 * 30;
-
-/// A field with something in it, trimmed.
-fn filled(v: &Option<String>) -> Option<&str> {
-    v.as_deref().map(str::trim).filter(|v| !v.is_empty())
-}
-
-/// Shows at most 40 characters of what the judge typed, in a message.
-fn echo(raw: &str) -> String {
-    raw.trim().chars().take(40).collect()
-}
-
-#[post("/games/{id}/console/deadline")]
-pub async fn deadline(
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    Posted { viewer, form }: Posted<DeadlineForm>,
-) -> Result<HttpResponse, AppError> {
-    let account = judge(&viewer, &state, *id).await?;
-    let game_id = *id;
-    let tr = viewer.tr;
-    let fields = [
-        ("deadline", form.deadline.as_deref()),
-        ("extend_minutes", form.extend_minutes.as_deref()),
-    ];
-    if filled(&form.deadline).is_some() && filled(&form.extend_minutes).is_some() {
-        let message = tr.t("error-deadline-both");
-        return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
-    }
-    let to = if let Some(raw) = filled(&form.deadline) {
-        let tz = state.db(move |c| console::zone(c, game_id)).await?;
-        let args = |value: String| {
-            vec![
-                ("field", tr.t("console-deadline-at")),
-                ("value", value),
-                ("zone", tz.name().to_string()),
-            ]
-        };
-        match console::local_deadline(raw, tz) {
-            Ok(to) if to <= state.clock.now() => {
-                let shown = LocalTime::new(to, tz).text;
-                let message = tr.ta("console-deadline-past", &args(shown));
-                return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
-            }
-            Ok(to) => to,
-            Err(e) => {
-                let key = match e {
-                    LocalTimeError::Malformed => "console-deadline-malformed",
-                    LocalTimeError::Gap => "console-deadline-gap",
-                    LocalTimeError::Ambiguous => "console-deadline-ambiguous",
-                };
-                let message = tr.ta(key, &args(echo(raw)));
-                return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
-            }
-        }
-    } else if let Some(raw) = filled(&form.extend_minutes) {
-        let minutes = raw
-            .parse::<i64>()
-            .ok()
-            .filter(|m| (1..=MAX_EXTEND_MINUTES).contains(m));
-        let Some(minutes) = minutes else {
-            let message = tr.ta(
-                "console-extend-malformed",
-                &[
-                    ("field", tr.t("console-extend-minutes")),
-                    ("value", echo(raw)),
-                    ("max", MAX_EXTEND_MINUTES.to_string()),
-                ],
-            );
-            return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
-        };
-        match requested_deadline(&state, game_id, None, Some(minutes)).await {
-            Ok(to) => to,
-            Err(e) => return done(&viewer, &state, game_id, "deadline", Err(e), &fields).await,
-        }
-    } else {
-        let message = tr.t("console-deadline-missing");
-        return refuse(&viewer, &state, game_id, "deadline", message, &fields).await;
-    };
-    let result = console::extend(&state, account, game_id, form.act, to)
-        .await
-        .map(|at| tr.t1("console-done-deadline", "at", &TimeView::new(at).text));
-    done(&viewer, &state, game_id, "deadline", result, &fields).await
-}
-
-#[post("/games/{id}/console/pause")]
-pub async fn pause(
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    Posted { viewer, form }: Posted<ActForm>,
-) -> Result<HttpResponse, AppError> {
-    let account = judge(&viewer, &state, *id).await?;
-    let result = console::pause(&state, account, *id, form.act)
-        .await
-        .map(|_| viewer.tr.t("console-done-pause"));
-    done(&viewer, &state, *id, "pause", result, &[]).await
-}
-
-#[post("/games/{id}/console/resume")]
-pub async fn resume(
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    Posted { viewer, form }: Posted<ActForm>,
-) -> Result<HttpResponse, AppError> {
-    let account = judge(&viewer, &state, *id).await?;
-    let tr = viewer.tr;
-    let result = console::resume(&state, account, *id, form.act)
-        .await
-        .map(|at| tr.t1("console-done-resume", "at", &TimeView::new(at).text));
-    done(&viewer, &state, *id, "resume", result, &[]).await
-}
-
-#[post("/games/{id}/console/resolve")]
-pub async fn resolve(
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    Posted { viewer, form }: Posted<ActForm>,
-) -> Result<HttpResponse, AppError> {
-    let account = judge(&viewer, &state, *id).await?;
-    if !confirmed(&form.confirm) {
-        return unconfirmed(&viewer, &state, *id, "resolve", "game-resolve", &[]).await;
-    }
-    let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
-        .await
-        .map(|r| viewer.tr.t1("console-done-resolve", "act", &r.act));
-    done(&viewer, &state, *id, "resolve", result, &[]).await
-}
-
-#[derive(Deserialize)]
-pub struct LockForm {
-    locked: String,
-}
-
-#[post("/games/{id}/console/lock")]
-pub async fn lock(
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    Posted { viewer, form }: Posted<LockForm>,
-) -> Result<HttpResponse, AppError> {
-    let account = judge(&viewer, &state, *id).await?;
-    let locked = form.locked == "1" || form.locked == "true";
-    let result = console::set_thread_lock(&state, account, *id, locked)
-        .await
-        .map(|()| {
-            viewer.tr.t(if locked {
-                "console-thread-locked"
-            } else {
-                "console-thread-open"
-            })
-        });
-    done(&viewer, &state, *id, "lock", result, &[]).await
-}
-
-#[derive(Deserialize)]
-pub struct PostForm {
-    body: String,
-}
-
-#[post("/games/{id}/console/post")]
-pub async fn post_as_judge(
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    Posted { viewer, form }: Posted<PostForm>,
-) -> Result<HttpResponse, AppError> {
-    let account = judge(&viewer, &state, *id).await?;
-    let result = posting::post(&state, account, *id, GameThread::Game, &form.body)
-        .await
-        .map(|floor| viewer.tr.t1("console-done-post", "floor", &floor));
-    let fields = [("body", Some(form.body.as_str()))];
-    done(&viewer, &state, *id, "post", result, &fields).await
-}
-
-#[derive(Deserialize)]
-pub struct EndForm {
-    act: u32,
-    reason: String,
-    winner: Option<String>,
-    /// The ticked confirmation.
-    confirm: Option<String>,
-}
-
-#[post("/games/{id}/console/end")]
-pub async fn end(
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    Posted { viewer, form }: Posted<EndForm>,
-) -> Result<HttpResponse, AppError> {
-    let account = judge(&viewer, &state, *id).await?;
-    let fields = [
-        ("reason", Some(form.reason.as_str())),
-        ("winner", form.winner.as_deref()),
-    ];
-    if !confirmed(&form.confirm) {
-        return unconfirmed(&viewer, &state, *id, "end", "console-end", &fields).await;
-    }
-    let result = console::end(
-        &state,
-        account,
-        *id,
-        form.act,
-        &form.reason,
-        form.winner.clone(),
-    )
-    .await
-    .map(|()| viewer.tr.t("console-done-end"));
-    done(&viewer, &state, *id, "end", result, &fields).await
-}
-
-#[derive(Deserialize)]
-pub struct SubstituteForm {
-    game_id: String,
-    account: String,
-    /// The ticked confirmation.
-    confirm: Option<String>,
-}
-
-#[post("/games/{id}/console/substitute")]
-pub async fn substitute(
-    state: web::Data<AppState>,
-    id: web::Path<i64>,
-    Posted { viewer, form }: Posted<SubstituteForm>,
-) -> Result<HttpResponse, AppError> {
-    let account = judge(&viewer, &state, *id).await?;
-    let fields = [
-        ("game_id", Some(form.game_id.as_str())),
-        ("account", Some(form.account.as_str())),
-    ];
-    if !confirmed(&form.confirm) {
-        return unconfirmed(
-            &viewer,
-            &state,
-            *id,
-            "substitute",
-            "console-substitute",
-            &fields,
-        )
-        .await;
-    }
-    let result = console::substitute(&state, account, *id, &form.game_id, &form.account)
-        .await
-        .map(|()| {
-            viewer
-                .tr
-                .t1("console-done-substitute", "game_id", &form.game_id)
-        });
-    done(&viewer, &state, *id, "substitute", result, &fields).await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -767,19 +473,28 @@ mod tests {
         let w = serde_json::json!({"notebook": 2, "transferred_in": 1, "first_resolution": 3,
                                    "last_resolution": 4, "expires_out": true});
         assert_eq!(
-            window_text(&en, "console-window", &w, 1),
+            en.say(&crate::rules::deathnote::window("console-window", &w, 1)),
             "Transferred N2 in act 1. If a Kira is voted out or killed at the resolution of act \
              3 or 4, recaptures her notebook; if no Kira is voted out or killed by the resolution \
              of act 4, goes out."
         );
         let e = serde_json::json!({"own_turns": 1, "death_act": 5});
         assert_eq!(
-            eye_text(&en, "console-eye-status", &e),
+            en.say(&crate::rules::deathnote::eye_status(
+                "console-eye-status",
+                &e
+            )),
             "1 of 3 own turns counted; at the present pattern goes out at the resolution of act \
              5, and her notebooks are destroyed."
         );
         let no_death = serde_json::json!({"own_turns": 2, "death_act": null});
-        assert!(eye_text(&en, "console-eye-status", &no_death).starts_with("2 of 3"));
+        assert!(
+            en.say(&crate::rules::deathnote::eye_status(
+                "console-eye-status",
+                &no_death
+            ))
+            .starts_with("2 of 3")
+        );
     }
 
     #[test]
