@@ -1,0 +1,152 @@
+//! Threads: a board's list of them, created (forum or game threads), found, locked and deleted,
+//! with the board's count of listed threads kept in step.
+
+use super::paging::{THREADS_PER_PAGE, page_offset};
+use super::posts::{Html, NewPost, add_post};
+use crate::db::DbConnection;
+use crate::db::models::{Board, Post, Thread};
+use crate::db::schema::{boards, threads};
+use diesel::prelude::*;
+
+/// The threads a board lists: forum threads and games' public ones. A game's private threads
+/// (the graveyard, the Kiras') are reached through the game's pages only: their post counts,
+/// times and place in the list would tell everyone when the dead or the Kiras talk.
+const LISTED_KINDS: [&str; 3] = ["forum", "signup", "game"];
+
+/// Live threads of a board and their total, newest activity first; a page past the last is
+/// the last.
+pub fn threads_of_board(
+    conn: &mut DbConnection,
+    board: &Board,
+    page: i64,
+) -> QueryResult<(Vec<Thread>, i64)> {
+    let total = board.listed_threads;
+    let rows = threads::table
+        .filter(threads::board_id.eq(board.id))
+        .filter(threads::deleted_at.is_null())
+        .filter(threads::kind.eq_any(LISTED_KINDS))
+        .order((threads::last_post_at.desc(), threads::id.desc()))
+        .offset(page_offset(page, total, THREADS_PER_PAGE))
+        .limit(THREADS_PER_PAGE)
+        .select(Thread::as_select())
+        .load(conn)?;
+    Ok((rows, total))
+}
+
+/// Moves a board's count of listed threads by `by` when a thread of `kind` comes or goes.
+fn count_listed(conn: &mut DbConnection, board_id: i64, kind: &str, by: i64) -> QueryResult<()> {
+    if LISTED_KINDS.contains(&kind) {
+        diesel::update(boards::table.find(board_id))
+            .set(boards::listed_threads.eq(boards::listed_threads + by))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+pub fn thread(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Thread>> {
+    threads::table
+        .find(id)
+        .select(Thread::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Creates a thread with its first post (and that post's first revision).
+pub fn create_thread(
+    conn: &mut DbConnection,
+    board_id: i64,
+    author_id: i64,
+    title: &str,
+    body: &str,
+    html: Html<'_>,
+) -> QueryResult<(Thread, Post)> {
+    let thread = insert_thread(conn, board_id, author_id, title, "forum", None)?;
+    let post = add_post(conn, &NewPost::user(thread.id, author_id, body, html))?;
+    Ok((thread, post))
+}
+
+/// Opens a thread that belongs to a game (`signup`, `game`, `graveyard`, `kira`), without a post.
+pub fn create_game_thread(
+    conn: &mut DbConnection,
+    board_id: i64,
+    author_id: i64,
+    title: &str,
+    kind: &str,
+    game_id: i64,
+) -> QueryResult<Thread> {
+    insert_thread(conn, board_id, author_id, title, kind, Some(game_id))
+}
+
+fn insert_thread(
+    conn: &mut DbConnection,
+    board_id: i64,
+    author_id: i64,
+    title: &str,
+    kind: &str,
+    game_id: Option<i64>,
+) -> QueryResult<Thread> {
+    let now = crate::db::queries::now();
+    let thread = crate::on_backend!(conn, |c| diesel::insert_into(threads::table)
+        .values((
+            threads::board_id.eq(board_id),
+            threads::author_id.eq(author_id),
+            threads::title.eq(title),
+            threads::locked.eq(false),
+            threads::created_at.eq(now),
+            threads::last_post_at.eq(now),
+            threads::kind.eq(kind),
+            threads::game_id.eq(game_id),
+        ))
+        .returning(Thread::as_returning())
+        .get_result(c))?;
+    // Counted once the row exists: a refused insert leaves the count as it was, in a
+    // transaction or not.
+    count_listed(conn, board_id, kind, 1)?;
+    Ok(thread)
+}
+
+pub fn set_locked(conn: &mut DbConnection, thread_id: i64, locked: bool) -> QueryResult<usize> {
+    diesel::update(threads::table.find(thread_id))
+        .set(threads::locked.eq(locked))
+        .execute(conn)
+}
+
+/// Marks a thread deleted (once: a second delete changes nothing) and takes it off its
+/// board's count.
+pub fn delete_thread(conn: &mut DbConnection, thread_id: i64) -> QueryResult<usize> {
+    let Some((board_id, kind)) = threads::table
+        .find(thread_id)
+        .select((threads::board_id, threads::kind))
+        .first::<(i64, String)>(conn)
+        .optional()?
+    else {
+        return Ok(0);
+    };
+    let changed = diesel::update(
+        threads::table
+            .find(thread_id)
+            .filter(threads::deleted_at.is_null()),
+    )
+    .set(threads::deleted_at.eq(Some(crate::db::queries::now())))
+    .execute(conn)?;
+    if changed == 1 {
+        count_listed(conn, board_id, &kind, -1)?;
+    }
+    Ok(changed)
+}
+
+/// The thread of `kind` that game `game_id` owns (a team's private thread is of its team's
+/// key), if it has one.
+pub fn game_thread_of_kind(
+    conn: &mut DbConnection,
+    game_id: i64,
+    kind: &str,
+) -> QueryResult<Option<i64>> {
+    threads::table
+        .filter(threads::game_id.eq(game_id))
+        .filter(threads::kind.eq(kind))
+        .select(threads::id)
+        .order(threads::id.asc())
+        .first(conn)
+        .optional()
+}

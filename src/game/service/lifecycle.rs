@@ -1,0 +1,229 @@
+//! A game's life before play: the judge creates it, accounts sign up or withdraw, and the judge
+//! starts it (the deal, the threads, the first phase).
+
+use super::series::{carried_over, check_series};
+use super::store::{append, iso, load_locked};
+use crate::app::AppState;
+use crate::auth::account::Account;
+use crate::db::queries::{forum, games};
+use crate::domain::Title;
+use crate::error::AppError;
+use crate::game::deal;
+use crate::game::log::GameEvent;
+use crate::game::settings::GameSettings;
+use crate::game::threads::{ActPost, PhaseLabel, open_play_threads, open_team_thread, post_act};
+use crate::rules::{Game, GameConfig, Variant};
+use chrono::NaiveDateTime;
+use serde_json::Value;
+
+/// A judge (or admin) opens a game for sign-up; returns its id.
+pub async fn create(
+    state: &AppState,
+    judge: &Account,
+    title: &str,
+    settings: GameSettings,
+) -> Result<i64, AppError> {
+    if !judge.is_judge() {
+        return Err(AppError::Forbidden);
+    }
+    let title = Title::parse(title)?;
+    let judge = judge.clone();
+    state
+        .write(move |c| {
+            if let Some(previous) = settings.series_after {
+                check_series(c, &judge, &settings, previous)?;
+            }
+            let settings_json = serde_json::to_string(&settings).unwrap_or_default();
+            let row = games::create(
+                c,
+                &games::NewGame {
+                    title: title.as_str(),
+                    variant: &settings.variant,
+                    judge_id: judge.id,
+                    settings: &settings_json,
+                },
+            )?;
+            let created = GameEvent::Created {
+                title: title.as_str().to_string(),
+                settings,
+            };
+            games::append(
+                c,
+                row.id,
+                1,
+                created.kind(),
+                Some(judge.id),
+                &created.to_json(),
+            )?;
+            let board = forum::games_board(c)?;
+            // The thread's title is the game's; pages add "· sign-up" in the reader's language.
+            let signup =
+                forum::create_game_thread(c, board.id, judge.id, title.as_str(), "signup", row.id)?;
+            let body = format!(
+                "[{}](/games/{})",
+                title.as_str().replace(['[', ']'], ""),
+                row.id
+            );
+            crate::forum::render::add_post(c, signup.id, judge.id, &body, None, "user")?;
+            games::set_threads(c, row.id, Some(signup.id), None, None)?;
+            Ok(row.id)
+        })
+        .await
+}
+
+/// Sign up (`join = true`) or withdraw before the start.
+pub async fn set_signup(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+    join: bool,
+) -> Result<(), AppError> {
+    let account = account.clone();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            if row.status != "signup" {
+                return Err(AppError::Conflict("game_started"));
+            }
+            if join && row.judge_id == account.id {
+                return Err(AppError::Conflict("judge_cannot_play"));
+            }
+            let changed = if join {
+                games::signup(c, game_id, account.id)?
+            } else {
+                games::withdraw(c, game_id, account.id)?
+            };
+            if changed {
+                let event = if join {
+                    GameEvent::SignedUp {
+                        user_id: account.id,
+                        name: account.name.clone(),
+                    }
+                } else {
+                    GameEvent::Withdrew {
+                        user_id: account.id,
+                        name: account.name.clone(),
+                    }
+                };
+                append(c, game_id, &mut folded, Some(account.id), &event)?;
+            }
+            Ok(())
+        })
+        .await
+}
+
+/// The judge starts the game: the deal, the commitment, the threads, the first phase and its
+/// deadline. `setup` (admin only) fixes the deal. Returns the deadline of the first phase.
+pub async fn start(
+    state: &AppState,
+    actor: &Account,
+    game_id: i64,
+    setup: Option<Value>,
+) -> Result<NaiveDateTime, AppError> {
+    let actor = actor.clone();
+    let setup = setup.filter(|s| !s.is_null());
+    if setup.is_some() && !actor.is_admin() {
+        return Err(AppError::Forbidden);
+    }
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            if row.judge_id != actor.id && !actor.is_admin() {
+                return Err(AppError::Forbidden);
+            }
+            if row.status != "signup" {
+                return Err(AppError::Conflict("game_started"));
+            }
+            let signups = games::signups(c, game_id)?;
+            let s = &folded.settings;
+            let n = signups.len();
+            if n < s.min_seats || n > s.max_seats {
+                return Err(AppError::SeatCount {
+                    signed_up: n,
+                    min: s.min_seats,
+                    max: s.max_seats,
+                });
+            }
+            let variant =
+                Variant::from_name(&s.variant).ok_or(AppError::Internal("variant".into()))?;
+            let deal = match &setup {
+                Some(fixed) => deal::fixed_deal(variant, &signups, fixed),
+                None => deal::random_deal(variant, &signups, &s.characters),
+            }
+            .map_err(|e| match e {
+                deal::DealError::UnknownField(f) => AppError::UnknownField(f),
+                deal::DealError::GameId(e) => AppError::GameId(e),
+                e => AppError::BadRequest(e.to_string()),
+            })?;
+            // The engine checks the deal before anything is written.
+            // A game keeps the edition of the rules it started with: pinned in its log.
+            let mut options = variant.pinned_options(&s.options);
+            // A game of a series carries a seat over from the game before it (CL-3), named by
+            // its game ID here: the same account, whatever its game ID was then.
+            if let (Some(previous), Some(key)) = (s.series_after, variant.series_option())
+                && let Some(name) = carried_over(c, previous, &deal)?
+                && let Value::Object(m) = &mut options
+            {
+                m.insert(key.to_string(), Value::String(name));
+            }
+            let game = Game::start(&GameConfig {
+                variant,
+                options: options.clone(),
+                seed: deal.seed,
+                seats: deal.seats.clone(),
+                setup: Some(deal.setup.clone()),
+            })
+            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let first = game.current_phase();
+            let event = GameEvent::Started {
+                seed: deal.seed,
+                seats: deal.seats.clone(),
+                users: deal.users.clone(),
+                setup: deal.setup.clone(),
+                deal_text: deal.deal_text.clone(),
+                salt: deal.salt.clone(),
+                commitment: deal.commitment.clone(),
+                fixed_deal: setup.is_some(),
+                options: Some(options),
+            };
+            let head = append(c, game_id, &mut folded, Some(actor.id), &event)?;
+            for (i, (spec, user)) in deal.seats.iter().zip(&deal.users).enumerate() {
+                games::add_seat(c, game_id, i as i32 + 1, &spec.game_id, *user)?;
+            }
+            games::set_status(c, game_id, "running")?;
+            if setup.is_some() {
+                games::set_fixed_deal(c, game_id)?;
+            }
+            let (play, grave) = open_play_threads(c, &row)?;
+            games::set_threads(c, game_id, row.signup_thread_id, Some(play), Some(grave))?;
+            // Every team's thread opens now, whether or not the team ever forms (its
+            // existence must tell nothing); found by its kind, the team's key. The first is
+            // also kept in the game's row, as games before several teams did.
+            for (i, &team) in variant.team_threads().iter().enumerate() {
+                let thread = open_team_thread(c, &row, team)?;
+                if i == 0 {
+                    games::set_team_thread(c, game_id, thread)?;
+                }
+            }
+            let deadline = folded.settings.next_deadline(now, first.kind);
+            games::set_deadline(c, game_id, first.step as i32, deadline)?;
+            let opening = ActPost {
+                resolved: None,
+                events: Vec::new(),
+                alive: deal.seats.iter().map(|s| s.game_id.clone()).collect(),
+                opens: Some(first.step),
+                deadline: Some(iso(deadline)),
+                winner: None,
+                log_hash: Some(head),
+                votes: None,
+                resolved_phase: None,
+                opens_phase: PhaseLabel::of(variant, first),
+                speaker: game.speaker(),
+                skipped: None,
+            };
+            post_act(c, &row, play, &opening)?;
+            Ok(deadline)
+        })
+        .await
+}

@@ -1,0 +1,106 @@
+//! A seat's submission: checked, given to the engine, and logged whether accepted or refused;
+//! a submission that ends the phase closes it at once.
+
+use super::phase_end::{PhaseEnd, close_phase};
+use super::store::{append, load_locked};
+use crate::app::AppState;
+use crate::auth::account::Account;
+use crate::db::queries::games;
+use crate::error::AppError;
+use crate::game::log::GameEvent;
+use crate::game::threads::open_team_thread;
+use crate::rules::ActionError;
+use serde_json::Value;
+
+/// What a submission got: the reply or the refusal.
+pub struct SubmitOutcome {
+    pub result: Result<Value, crate::rules::Refused>,
+}
+
+/// A seat submits an action (the replay/API action object).
+pub async fn submit(
+    state: &AppState,
+    account: &Account,
+    game_id: i64,
+    action: Value,
+) -> Result<SubmitOutcome, AppError> {
+    // Charged before the write: every submission, refused or not, stays in the log.
+    state.throttle.action(game_id, account.id)?;
+    let account = account.clone();
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let (row, mut folded) = load_locked(c, game_id)?;
+            if row.status == "signup" {
+                return Err(AppError::Conflict("game_not_started"));
+            }
+            let (_, game_name) =
+                games::seat_of(c, game_id, account.id)?.ok_or(AppError::Conflict("not_seated"))?;
+            if folded.ended.is_some() {
+                return Err(AppError::Conflict("game_over"));
+            }
+            if folded.paused.is_some() {
+                return Err(AppError::Conflict("game_paused"));
+            }
+            let game = folded
+                .game
+                .as_mut()
+                .ok_or(AppError::Internal("running game without a deal".into()))?;
+            // Over by the rules: the log is closed (a refusal would be dated "act N+1").
+            if game.is_over() {
+                return Err(AppError::Conflict("game_over"));
+            }
+            match games::deadline(c, game_id)? {
+                Some((_, due)) if due <= now => return Err(AppError::Conflict("act_closed")),
+                _ => {}
+            }
+            let parsed = game.parse_action_strict(&action).map_err(|e| match e {
+                ActionError::UnknownField(f) => AppError::UnknownField(f),
+                ActionError::Invalid(_) => AppError::BadRequest(e.to_string()),
+            })?;
+            let ending = game.current_phase();
+            let act = ending.step;
+            let submitted = game.submit(&game_name, &parsed);
+            let ended_phase = game.phase() != act || game.is_over();
+            let team = game
+                .variant()
+                .team_threads()
+                .first()
+                .copied()
+                .filter(|t| game.in_team(t, &game_name));
+            // The log keeps what the engine understood, never the raw body.
+            let event = GameEvent::Submitted {
+                act,
+                by: game_name.clone(),
+                action: parsed.to_json(),
+                ends_phase: ended_phase,
+            };
+            let head = append(c, game_id, &mut folded, Some(account.id), &event)?;
+            if ended_phase {
+                close_phase(
+                    c,
+                    &row,
+                    &folded,
+                    PhaseEnd {
+                        ending,
+                        lines: submitted.lines.clone(),
+                        votes: None,
+                        skipped: None,
+                        head,
+                    },
+                    now,
+                )?;
+            }
+            // Games started before team threads were opened at the start get theirs now.
+            if let Some(team) = team
+                && row.team_thread_id.is_none()
+            {
+                let thread = open_team_thread(c, &row, team)?;
+                games::set_team_thread(c, game_id, thread)?;
+            }
+            Ok(SubmitOutcome {
+                result: submitted.result,
+            })
+        })
+        .await
+}
