@@ -15,6 +15,7 @@ mod options;
 pub mod roles;
 pub mod scenario;
 pub mod sim;
+mod table;
 #[cfg(feature = "test-variant")]
 pub mod twophase;
 

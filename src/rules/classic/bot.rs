@@ -11,13 +11,13 @@ use std::ops::Range;
 
 use super::action::Action;
 use super::event::{Cause, Winner};
-use super::night::majority;
 use super::preset::Preset;
-use super::roles::{Call, Faction, Role, Seat};
+use super::roles::{Call, Faction, Role};
 use super::setup::start;
-use super::state::{Game, Stage};
+use super::state::Game;
 use crate::rules::interface::{GameConfig, SeatSpec, Variant};
 use crate::rules::sim::{BotRng, Progress, SimParams, SimStats};
+use crate::rules::table::{Seat, Stage, majority};
 
 /// The bots' RNG salt: this variant's games stay what they were.
 const SALT: u64 = 0x5851_f42d_4c95_7f2d;

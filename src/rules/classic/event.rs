@@ -2,7 +2,9 @@
 //! each with its audience. Seats are numbers here; `lines.rs` turns an entry into the transcript
 //! objects of `../shared/spec/replay.md` ("Classic presets"), naming seats by game ID.
 
-use super::roles::{Faction, Seat, Team};
+use super::roles::Faction;
+pub use crate::rules::table::Audience;
+use crate::rules::table::{Seat, Team};
 
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -173,13 +175,6 @@ pub enum Event {
     GameOver {
         winner: Winner,
     },
-}
-
-/// Who an event is told to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Audience {
-    Public,
-    Seat(Seat),
 }
 
 /// One thing the game said.

@@ -4,9 +4,9 @@
 use serde_json::{Map, Value, json};
 
 use super::event::{Audience, Entry, Event, Item};
-use super::roles::Seat;
 use super::state::Game;
 use crate::rules::interface::Line;
+use crate::rules::table::Seat;
 
 impl Game {
     fn names_of(&self, seats: &[Seat]) -> Vec<&str> {

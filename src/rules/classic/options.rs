@@ -3,19 +3,11 @@
 
 use serde_json::Value;
 
+use crate::rules::table::Speeches;
+
 /// The ruling book's edition this engine plays (`classic.md`, second edition); a game pins it
 /// in its options at the start, and no other is accepted.
 pub const EDITION: u8 = 2;
-
-/// How the day's speeches run (CL-5).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Speeches {
-    /// One speech per living seat in turn, each with its own phase (the default).
-    #[default]
-    Ordered,
-    /// Living seats post freely until the day's deadline.
-    Free,
-}
 
 /// A game's settings.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

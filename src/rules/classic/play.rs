@@ -5,8 +5,9 @@ use serde_json::json;
 
 use super::action::Action;
 use super::event::Refusal;
-use super::state::{Game, Stage};
+use super::state::Game;
 use crate::rules::interface::{Line, Refused, Submitted};
+use crate::rules::table::Stage;
 
 fn refused(error: Refusal) -> Refused {
     Refused {

@@ -9,9 +9,10 @@ use serde_json::{Map, Value, json};
 
 use super::options::Options;
 use super::preset::Preset;
-use super::roles::{Faction, Role, Seat};
+use super::roles::{Faction, Role};
 use super::state::Game;
 use crate::rules::interface::GameConfig;
+use crate::rules::table::Seat;
 
 /// Why a classic game cannot start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -8,54 +8,11 @@
 //! act's night.
 
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
-use super::frame::{History, Kind, Seating};
-use super::options::{Options, Speeches};
+use super::options::Options;
 use super::preset::Preset;
-use super::roles::{Call, Role, Seat, Team};
+use super::roles::{Call, Role};
 use crate::rules::interface::Phase;
-
-/// The phase open now.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Stage {
-    /// CL-1, CL-2; wujian's peek night (WJ-2).
-    Night,
-    /// CL-4: `seat`'s last words, at dawn or after the day's vote.
-    LastWords { seat: Seat, dawn: bool },
-    /// CL-5, ordered: the turn of `Day::speakers[i]`.
-    Speech(usize),
-    /// CL-5, free: the day's speeches.
-    Discussion,
-    /// CL-6, CL-7: the vote of round `Day::round`.
-    Vote,
-    /// CL-7: the PK before the vote of round `Day::round`; ordered: the turn of
-    /// `Day::speakers[i]`, free: one phase for all of them.
-    Pk(usize),
-    /// The game is over.
-    Over,
-}
-
-impl Stage {
-    pub fn kind(self) -> Option<Kind> {
-        match self {
-            Stage::Night => Some(Kind::Night),
-            Stage::LastWords { .. } => Some(Kind::LastWords),
-            Stage::Speech(_) => Some(Kind::Speech),
-            Stage::Discussion => Some(Kind::Discussion),
-            Stage::Vote => Some(Kind::Vote),
-            Stage::Pk(_) => Some(Kind::Pk),
-            Stage::Over => None,
-        }
-    }
-
-    /// A phase of the day in which a killer may self-explode (CL-8): all but the night and the
-    /// last words after the day's vote (the day is over then).
-    pub fn is_day(self) -> bool {
-        !matches!(
-            self,
-            Stage::Night | Stage::Over | Stage::LastWords { dawn: false, .. }
-        )
-    }
-}
+use crate::rules::table::{Day, History, Seat, Seating, Speeches, Stage, Team};
 
 /// Per seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,33 +38,6 @@ impl Night {
             kills: vec![None; n],
             checks: vec![None; n],
             peeks: vec![None; n],
-        }
-    }
-}
-
-/// The day's turns and votes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Day {
-    /// CL-5: the living seats in speaking order (every turn of the day follows it).
-    pub order: Vec<Seat>,
-    /// The turns of the open speech or PK sequence.
-    pub speakers: Vec<Seat>,
-    /// 1 from dawn to the first vote; 2 after the first tie; 3 after the second.
-    pub round: u8,
-    /// The seats this round's vote is for (round 1: every living seat; later: the last tie).
-    pub candidates: Vec<Seat>,
-    /// Each seat's ballot of this round: `Some(None)` abstains, `None` has none yet.
-    pub ballots: Vec<Option<Option<Seat>>>,
-}
-
-impl Day {
-    pub(crate) fn new(n: usize) -> Day {
-        Day {
-            order: Vec::new(),
-            speakers: Vec::new(),
-            round: 1,
-            candidates: Vec::new(),
-            ballots: vec![None; n],
         }
     }
 }

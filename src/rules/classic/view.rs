@@ -8,9 +8,9 @@
 use serde_json::{Map, Value, json};
 
 use super::action::Action;
-use super::options::Speeches;
-use super::roles::{Call, Role, Seat};
-use super::state::{Game, Stage};
+use super::roles::{Call, Role};
+use super::state::Game;
+use crate::rules::table::{Seat, Speeches, Stage};
 
 impl Game {
     /// The vote round open now (`None` outside a vote).

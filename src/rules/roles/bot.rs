@@ -13,9 +13,9 @@ use super::event::{Cause, Winner};
 use super::role::{Role, RoleGame};
 use super::setup::start;
 use super::state::Game;
-use crate::rules::classic::{Seat, Stage};
 use crate::rules::interface::{GameConfig, SeatSpec, Variant};
 use crate::rules::sim::{BotRng, Progress, SimParams, SimStats};
+use crate::rules::table::{Seat, Stage};
 
 /// The bots' RNG salt.
 const SALT: u64 = 0x2545_f491_4f6c_dd1d;

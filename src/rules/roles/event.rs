@@ -3,8 +3,8 @@
 
 use super::action::NightAct;
 use super::role::Side;
-pub use crate::rules::classic::Audience;
-use crate::rules::classic::{Seat, Team};
+pub use crate::rules::table::Audience;
+use crate::rules::table::{Seat, Team};
 
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -5,8 +5,8 @@ use serde_json::{Map, Value, json};
 
 use super::event::{Audience, Entry, Event, Item, Seen};
 use super::state::Game;
-use crate::rules::classic::Seat;
 use crate::rules::interface::Line;
+use crate::rules::table::Seat;
 
 impl Game {
     fn ids(&self, seats: &[Seat]) -> Vec<&str> {

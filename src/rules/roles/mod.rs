@@ -1,11 +1,11 @@
 //! The role games' engine: 4.0 无间版 (`v4wujian`, 16 seats) and 5.0 恶民传说 (`v5emin`, 10
 //! seats), `../shared/rules/roles.md` (second edition), rule numbers R4-1..R4-6, R5-1..R5-5.
 //!
-//! Built as the classic presets' engine is (`super::classic`, whose seats, phase kinds, vote
-//! count, CL-1 majority, speeches option and vote form it shares): a pure, deterministic state
-//! machine of phases. `Game::submit_as` checks then records one submission (refusals change
-//! nothing but the log), `Game::resolve` ends the open phase and opens the next. Every reply
-//! and event is logged with its audience (`Entry`).
+//! Built as the classic presets' engine is (`super::classic`; what the two share, the seats,
+//! phase kinds, vote count, CL-1 majority, speeches option and vote form, is `super::table`'s):
+//! a pure, deterministic state machine of phases. `Game::submit_as` checks then records one
+//! submission (refusals change nothing but the log), `Game::resolve` ends the open phase and
+//! opens the next. Every reply and event is logged with its audience (`Entry`).
 //!
 //! # Phases
 //! `night` (R4-3/R4-4, R5-1/R5-3), `last_words` (one per seat that leaves them: 4.0 CL-4, the

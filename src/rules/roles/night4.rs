@@ -5,7 +5,7 @@ use super::action::NightAct;
 use super::event::{Audience, Event, Finding};
 use super::role::Role;
 use super::state::Game;
-use crate::rules::classic::{Seat, majority};
+use crate::rules::table::{Seat, majority};
 
 /// What the night's actions name, and what the steps decided so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -176,8 +176,8 @@ fn check_and_silence(g: &mut Game, n: &mut Night4) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::classic::Speeches;
     use crate::rules::roles::RoleGame;
+    use crate::rules::table::Speeches;
 
     /// Seats 0..16: butterfly 0, elder 1, doctor 2, killers 3-5, undercover 6, police 7-8,
     /// secret police 9, civilians 10-15.
@@ -261,7 +261,7 @@ mod tests {
             vec![]
         );
         assert!(g.secret_spent());
-        while g.stage() != crate::rules::classic::Stage::Night {
+        while g.stage() != crate::rules::table::Stage::Night {
             g.resolve();
         }
         assert_eq!(night(&mut g, &[(3, Kill, 9)]), vec![Seat(9)]);
@@ -271,7 +271,7 @@ mod tests {
     fn two_saves_running_without_an_attack_kill_but_a_void_kill_is_an_attack() {
         let mut g = game();
         assert_eq!(night(&mut g, &[(2, Save, 12)]), vec![]);
-        while g.stage() != crate::rules::classic::Stage::Night {
+        while g.stage() != crate::rules::table::Stage::Night {
             g.resolve();
         }
         assert_eq!(night(&mut g, &[(2, Save, 12)]), vec![Seat(12)]);
@@ -280,7 +280,7 @@ mod tests {
             night(&mut g, &[(2, Save, 12), (3, Kill, 12), (0, Hug, 12)]),
             vec![]
         );
-        while g.stage() != crate::rules::classic::Stage::Night {
+        while g.stage() != crate::rules::table::Stage::Night {
             g.resolve();
         }
         assert_eq!(night(&mut g, &[(2, Save, 12)]), vec![]);

@@ -5,7 +5,7 @@ use super::action::NightAct;
 use super::event::{Audience, Event, Finding, Seen};
 use super::role::Role;
 use super::state::Game;
-use crate::rules::classic::Seat;
+use crate::rules::table::Seat;
 
 /// The night's actions still standing, and what the steps decided so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -197,9 +197,9 @@ fn dawn_news(g: &mut Game, n: &mut Night5) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::classic::{Speeches, Stage};
     use crate::rules::roles::RoleGame;
     use crate::rules::roles::action::Action;
+    use crate::rules::table::{Speeches, Stage};
 
     // Seats: butterfly 0, sniper 1, doctor 2, police 3, good civilian 4, magician 5, killer 6,
     // elder 7, wizard 8, evil civilian 9.

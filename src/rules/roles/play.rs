@@ -6,8 +6,8 @@ use serde_json::json;
 use super::action::Action;
 use super::event::Refusal;
 use super::state::Game;
-use crate::rules::classic::Stage;
 use crate::rules::interface::{Line, Refused, Submitted};
+use crate::rules::table::Stage;
 
 impl Game {
     /// Takes one submission by the seat whose game ID is `by`: its reply line.

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::role::{Role, RoleGame};
 use super::state::Game;
-use crate::rules::classic::Speeches;
+use crate::rules::table::Speeches;
 
 /// The edition of `../shared/rules/roles.md` this engine plays (its second), pinned in a game's
 /// options at the start: its own number, so a later edition of another book changes nothing

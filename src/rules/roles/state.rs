@@ -11,8 +11,8 @@
 use super::action::NightAct;
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
 use super::role::{Role, RoleGame, Side};
-use crate::rules::classic::{Day, History, Seat, Seating, Speeches, Stage, Team};
 use crate::rules::interface::Phase;
+use crate::rules::table::{Day, History, Seat, Seating, Speeches, Stage, Team};
 
 /// 4.0's last words (CL-4): while the seats out so far, this one included, are at most 2.
 pub(super) const V4_LAST_WORDS: usize = 2;

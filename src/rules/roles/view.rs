@@ -11,8 +11,8 @@ use super::action::{Action, NightAct};
 use super::event::{Audience, Item};
 use super::role::{Role, in_team};
 use super::state::Game;
-use crate::rules::classic::{Seat, Speeches, Stage, Team};
 use crate::rules::interface::PublicSeat;
+use crate::rules::table::{Seat, Speeches, Stage, Team};
 
 impl Game {
     /// The vote round open now (`None` outside a vote).

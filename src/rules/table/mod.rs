@@ -1,0 +1,25 @@
+//! What the classic presets (the `classic` engine, `../shared/rules/classic.md`) and the role
+//! games (the `roles` engine, `../shared/rules/roles.md`) have in common: one table of seats in
+//! seat order playing nights and days of phases (CL-1..CL-7, which 4.0 plays as they stand and
+//! 5.0 in part, R4-1, R5-4). Both engines import it; it imports neither.
+//!
+//! Only what both engines do alike lives here, so that a fix to a shared rule is made once:
+//! seats and teams (`seat.rs`), the phase frame (`phase.rs`), the day's turns and ballots
+//! (`day.rs`, `ballot.rs`), the log's audience (`log.rs`) and the shared action form and cast
+//! (`forms.rs`). What differs between the games (roles, night actions, the end) stays in each
+//! engine. Pure like every engine: no I/O, no clock, no randomness but a seeded one.
+
+mod ballot;
+mod day;
+mod forms;
+mod log;
+mod phase;
+mod seat;
+
+pub use ballot::{Count, count, majority};
+pub use day::{Day, Speeches};
+pub use forms::CAST;
+pub(crate) use forms::VOTE;
+pub use log::Audience;
+pub use phase::{History, Kind, PHASES, PhaseRecord, Stage};
+pub use seat::{Seat, Seating, Team};
