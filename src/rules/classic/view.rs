@@ -119,10 +119,6 @@ impl Game {
             .collect()
     }
 
-    fn names(&self, seats: &[Seat]) -> Vec<&str> {
-        seats.iter().map(|&s| self.game_id(s)).collect()
-    }
-
     fn out_json(&self, s: Seat) -> Value {
         match self.seat_state(s).out {
             Some((act, cause)) => json!([act, cause.name()]),
@@ -160,7 +156,10 @@ impl Game {
         m.insert("game_id".into(), json!(self.game_id(s)));
         m.insert("role".into(), json!(role.name()));
         if let Some(team) = role.team() {
-            m.insert("team".into(), json!(self.names(&self.team_seats(team))));
+            m.insert(
+                "team".into(),
+                json!(self.seating.names_of(&self.team_seats(team))),
+            );
         }
         m.insert("alive".into(), json!(self.is_alive(s)));
         m.insert("out".into(), self.out_json(s));
@@ -177,7 +176,7 @@ impl Game {
             if candidates.is_empty() {
                 Value::Null
             } else {
-                json!(self.names(candidates))
+                json!(self.seating.names_of(candidates))
             },
         );
         if self.preset.is_wujian() {

@@ -4,7 +4,7 @@
 use super::action::NightAct;
 use super::role::Side;
 pub use crate::rules::table::Audience;
-use crate::rules::table::{Seat, Team};
+use crate::rules::table::{self, Seat, Team, Word};
 
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -198,16 +198,19 @@ pub enum Event {
 }
 
 /// One thing the game said.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Item {
-    Reply { by: Seat, reply: Reply },
-    Refused { by: Seat, error: Refusal },
-    Event(Audience, Event),
-}
+pub type Item = table::Item<Reply, Refusal, Event>;
 
 /// One entry of the game's log: what was said, and in which act.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub act: u32,
-    pub item: Item,
+pub type Entry = table::Entry<Reply, Refusal, Event>;
+
+impl Word for Reply {
+    fn word(&self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Word for Refusal {
+    fn word(&self) -> &'static str {
+        self.code()
+    }
 }

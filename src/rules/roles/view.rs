@@ -180,10 +180,6 @@ impl Game {
         }
     }
 
-    fn ids_of(&self, seats: &[Seat]) -> Vec<&str> {
-        seats.iter().map(|&s| self.game_id(s)).collect()
-    }
-
     /// This seat's own submissions of the open phase: its night action, its ballot.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
@@ -228,7 +224,7 @@ impl Game {
             if self.kind.is_v4() && in_team(team, role, self.act) {
                 teams.insert(
                     team.name().into(),
-                    json!(self.ids_of(&self.team_seats(team))),
+                    json!(self.seating.names_of(&self.team_seats(team))),
                 );
             }
         }
@@ -250,7 +246,7 @@ impl Game {
         let round = self.stage.is_day().then_some(self.today.vote.round);
         m.insert("round".into(), json!(round));
         let candidates = self.candidates();
-        let candidates = (!candidates.is_empty()).then(|| self.ids_of(candidates));
+        let candidates = (!candidates.is_empty()).then(|| self.seating.names_of(candidates));
         m.insert("candidates".into(), json!(candidates));
         self.own_submissions(s, &mut m);
         self.role_facts(s, &mut m);

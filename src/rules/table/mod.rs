@@ -5,10 +5,12 @@
 //!
 //! Only what both engines do alike lives here, so that a fix to a shared rule is made once:
 //! seats and teams (`seat.rs`), the phase frame (`phase.rs`), the day's turns and ballots
-//! (`day.rs`, `ballot.rs`), the log's audience (`log.rs`) and the shared action form and cast
-//! (`forms.rs`). What differs between the games (roles, night actions, the end) stays in each
-//! engine. Pure like every engine: no I/O, no clock, no randomness but a seeded one.
+//! (`day.rs`, `ballot.rs`), the log and its transcript lines (`log.rs`), the fields of action
+//! objects (`action.rs`) and the shared action form and cast (`forms.rs`). What differs
+//! between the games (roles, night actions, the end) stays in each engine. Pure like every
+//! engine: no I/O, no clock, no randomness but a seeded one.
 
+mod action;
 mod ballot;
 mod day;
 mod forms;
@@ -16,10 +18,14 @@ mod log;
 mod phase;
 mod seat;
 
+pub use action::{round, target};
 pub use ballot::{Count, count, majority};
 pub use day::{Day, Speeches};
 pub use forms::CAST;
 pub(crate) use forms::VOTE;
-pub use log::Audience;
+pub use log::{
+    Audience, Entry, Item, Word, game_over_json, lines_since, peaceful_json, teammates_json,
+    tie_json, votes_json,
+};
 pub use phase::{History, Kind, PHASES, PhaseRecord, Stage};
 pub use seat::{Seat, Seating, Team};
