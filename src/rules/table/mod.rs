@@ -6,20 +6,24 @@
 //! Only what both engines do alike lives here, so that a fix to a shared rule is made once:
 //! seats and teams (`seat.rs`), the phase frame (`phase.rs`), the day's turns and ballots
 //! (`day.rs`, `ballot.rs`), the log and its transcript lines (`log.rs`), the fields of action
-//! objects (`action.rs`) and the shared action form and cast (`forms.rs`). What differs
+//! objects (`action.rs`), the deal's checks and draw (`setup.rs`),
+//! the bots' table and sums (`bot.rs`) and the shared action form and cast (`forms.rs`). What differs
 //! between the games (roles, night actions, the end) stays in each engine. Pure like every
 //! engine: no I/O, no clock, no randomness but a seeded one.
 
 mod action;
 mod ballot;
+mod bot;
 mod day;
 mod forms;
 mod log;
 mod phase;
 mod seat;
+mod setup;
 
 pub use action::{round, target};
 pub use ballot::{Count, count, majority};
+pub use bot::{Played, bot_config, simulate};
 pub use day::{Day, Speeches};
 pub use forms::CAST;
 pub(crate) use forms::VOTE;
@@ -29,3 +33,4 @@ pub use log::{
 };
 pub use phase::{History, Kind, PHASES, PhaseRecord, Stage};
 pub use seat::{Seat, Seating, Team};
+pub use setup::{SetupError, bad, deal, edition, option_map, real_ids, seat_names, speeches};
