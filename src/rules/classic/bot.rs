@@ -145,25 +145,6 @@ pub fn play(preset: Preset, seats: usize, seed: u64, max_acts: u32) -> Option<Ga
     Some(g)
 }
 
-impl Played for Game {
-    fn outcome(&self) -> Option<usize> {
-        self.winner().map(|w| match w {
-            Winner::Good | Winner::Faction(Faction::Fei) => 0,
-            Winner::Killers | Winner::Faction(Faction::Jing) => 1,
-            Winner::Draw => 2,
-        })
-    }
-
-    fn acts(&self) -> u32 {
-        self.act()
-    }
-
-    fn out_causes(&self) -> Vec<usize> {
-        let outs = self.all_seats().filter_map(|s| self.seat_state(s).out);
-        outs.map(|(_, c)| c.index()).collect()
-    }
-}
-
 /// Plays the games with seeds in `seeds` and sums them up.
 pub fn simulate(
     preset: Preset,
@@ -177,6 +158,19 @@ pub fn simulate(
     };
     let causes = Cause::ALL.map(Cause::name);
     table::simulate(seeds, progress, names, &causes, |seed| {
-        play(preset, params.seats, seed, params.max_phases)
+        let g = play(preset, params.seats, seed, params.max_phases)?;
+        Some(Played {
+            outcome: g.winner().map(|w| match w {
+                Winner::Good | Winner::Faction(Faction::Fei) => 0,
+                Winner::Killers | Winner::Faction(Faction::Jing) => 1,
+                Winner::Draw => 2,
+            }),
+            acts: g.act(),
+            outs: g
+                .seats
+                .iter()
+                .filter_map(|s| s.out.map(|o| o.1.index()))
+                .collect(),
+        })
     })
 }

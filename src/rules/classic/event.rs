@@ -82,8 +82,9 @@ pub enum Reply {
     Surrendered,
 }
 
-impl Reply {
-    pub fn name(self) -> &'static str {
+impl Word for Reply {
+    /// Its `type`.
+    fn word(&self) -> &'static str {
         match self {
             Reply::KillRecorded => "kill_recorded",
             Reply::CheckRecorded => "check_recorded",
@@ -182,12 +183,6 @@ pub type Item = table::Item<Reply, Refusal, Event>;
 
 /// One entry of the game's log: what was said, and in which act.
 pub type Entry = table::Entry<Reply, Refusal, Event>;
-
-impl Word for Reply {
-    fn word(&self) -> &'static str {
-        self.name()
-    }
-}
 
 impl Word for Refusal {
     fn word(&self) -> &'static str {

@@ -82,25 +82,6 @@ pub fn play(kind: RoleGame, seed: u64, max_acts: u32) -> Option<Game> {
     Some(g)
 }
 
-impl Played for Game {
-    fn outcome(&self) -> Option<usize> {
-        self.winner().map(|w| match w {
-            Winner::Good => 0,
-            Winner::Bad => 1,
-            Winner::Draw => 2,
-        })
-    }
-
-    fn acts(&self) -> u32 {
-        self.act()
-    }
-
-    fn out_causes(&self) -> Vec<usize> {
-        let outs = self.all_seats().filter_map(|s| self.seat_state(s).out);
-        outs.map(|(_, c)| c.index()).collect()
-    }
-}
-
 /// Plays the games with seeds in `seeds` and sums them up.
 pub fn simulate(
     kind: RoleGame,
@@ -110,6 +91,17 @@ pub fn simulate(
 ) -> SimStats {
     let causes = Cause::ALL.map(Cause::name);
     table::simulate(seeds, progress, ["good", "bad", "draw"], &causes, |seed| {
-        play(kind, seed, params.max_phases)
+        let g = play(kind, seed, params.max_phases)?;
+        let outcome = g.winner().map(|w| match w {
+            Winner::Good => 0,
+            Winner::Bad => 1,
+            Winner::Draw => 2,
+        });
+        let outs = g.seats.iter().filter_map(|s| s.out.map(|o| o.1.index()));
+        Some(Played {
+            outcome,
+            acts: g.act(),
+            outs: outs.collect(),
+        })
     })
 }

@@ -79,3 +79,35 @@ pub use role::{Role, RoleGame, Side, in_team};
 pub use setup::{EDITION, SetupError, draw_roles, options, start};
 pub use state::{Game, NightSub, SeatState, Today};
 pub use table::{CAST, forms};
+
+/// What the tests of both nights (`night4.rs`, `night5.rs`) share: a table dealt fixed roles,
+/// and one night played from its submissions.
+#[cfg(test)]
+mod night_tests {
+    use super::action::{Action, NightAct};
+    use super::role::{Role, RoleGame};
+    use super::state::Game;
+    use crate::rules::table::{Seat, Speeches};
+
+    /// A game of `kind` whose seat `i` (game and real ID `s{i}`) holds `roles[i]`.
+    pub(super) fn game(kind: RoleGame, roles: Vec<Role>) -> Game {
+        let names: Vec<String> = (0..roles.len()).map(|i| format!("s{i}")).collect();
+        Game::new(kind, Speeches::Ordered, names.clone(), names, roles)
+    }
+
+    /// Submits `acts` (seat, action, target seat), resolves the night and returns who it put out.
+    pub(super) fn night(g: &mut Game, acts: &[(u8, NightAct, u8)]) -> Vec<Seat> {
+        for &(by, act, t) in acts {
+            let a = Action::Night {
+                act,
+                target: Some(format!("s{t}")),
+            };
+            g.submit_as(Seat(by), &a).expect("accepted");
+        }
+        let before: Vec<bool> = g.all_seats().map(|s| g.is_alive(s)).collect();
+        g.resolve();
+        g.all_seats()
+            .filter(|s| before[s.index()] && !g.is_alive(*s))
+            .collect()
+    }
+}

@@ -6,14 +6,13 @@ use std::ops::Range;
 use crate::rules::interface::{GameConfig, SeatSpec, Variant};
 use crate::rules::sim::{Progress, SimStats};
 
-/// A finished (or stopped) bot game, as the sums read it.
-pub trait Played {
+/// What the sums read of a finished (or stopped) bot game.
+pub struct Played {
     /// The index of its winner among the outcomes (0 to 2); `None` while it runs.
-    fn outcome(&self) -> Option<usize>;
-    /// Its acts so far.
-    fn acts(&self) -> u32;
+    pub outcome: Option<usize>,
+    pub acts: u32,
     /// The cause index of each seat out.
-    fn out_causes(&self) -> Vec<usize>;
+    pub outs: Vec<usize>,
 }
 
 /// A bot game of `variant` with `seats` seats `g1`… (real IDs `r1`…), no options, drawn from
@@ -35,12 +34,12 @@ pub fn bot_config(variant: Variant, seats: usize, seed: u64) -> GameConfig {
 
 /// Plays the games with seeds in `seeds` (`play` stops at the first it cannot start) and sums
 /// them up: `outcomes` names the three winners, `causes` the causes of going out.
-pub fn simulate<G: Played>(
+pub fn simulate(
     seeds: Range<u64>,
     progress: &Progress,
     outcomes: [&'static str; 3],
     causes: &[&'static str],
-    play: impl Fn(u64) -> Option<G>,
+    play: impl Fn(u64) -> Option<Played>,
 ) -> SimStats {
     let mut winners = [0u64; 4];
     let mut outs = vec![0u64; causes.len()];
@@ -50,9 +49,9 @@ pub fn simulate<G: Played>(
         let Some(g) = play(seed) else {
             break;
         };
-        winners[g.outcome().unwrap_or(3)] += 1;
-        acts += u64::from(g.acts());
-        for c in g.out_causes() {
+        winners[g.outcome.unwrap_or(3)] += 1;
+        acts += u64::from(g.acts);
+        for c in g.outs {
             outs[c] += 1;
         }
         games += 1;

@@ -4,8 +4,8 @@
 //! 5.0 in part, R4-1, R5-4). Both engines import it; it imports neither.
 //!
 //! Only what both engines do alike lives here, so that a fix to a shared rule is made once:
-//! seats and teams (`seat.rs`), the phase frame (`phase.rs`), the day's turns and ballots
-//! (`day.rs`, `ballot.rs`), the log and its transcript lines (`log.rs`), the fields of action
+//! seats and teams (`seat.rs`), the phase frame (`phase.rs`), the night's steps (`night.rs`), the day's
+//! turns and ballots (`day.rs`, `ballot.rs`), the log and its transcript lines (`log.rs`), the fields of action
 //! objects (`action.rs`), the deal's checks and draw (`setup.rs`),
 //! the bots' table and sums (`bot.rs`) and the shared action form and cast (`forms.rs`). What differs
 //! between the games (roles, night actions, the end) stays in each engine. Pure like every
@@ -17,6 +17,7 @@ mod bot;
 mod day;
 mod forms;
 mod log;
+mod night;
 mod phase;
 mod seat;
 mod setup;
@@ -31,6 +32,7 @@ pub use log::{
     Audience, Entry, Item, Word, game_over_json, lines_since, peaceful_json, teammates_json,
     tie_json, votes_json,
 };
+pub use night::{Step, run_steps};
 pub use phase::{History, Kind, PHASES, PhaseRecord, Stage};
 pub use seat::{Seat, Seating, Team};
 pub use setup::{SetupError, bad, deal, edition, option_map, real_ids, seat_names, speeches};
