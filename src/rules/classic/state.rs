@@ -232,14 +232,7 @@ impl Game {
 
     /// The seat whose ordered turn (speech, PK) or last words it is.
     pub fn speaker(&self) -> Option<Seat> {
-        match self.stage {
-            Stage::LastWords { seat, .. } => Some(seat),
-            Stage::Speech(i) => self.day.speakers.get(i).copied(),
-            Stage::Pk(i) if self.options.speeches == Speeches::Ordered => {
-                self.day.speakers.get(i).copied()
-            }
-            _ => None,
-        }
+        self.day.speaker(self.stage, self.options.speeches)
     }
 
     /// The act lines are dated with now.
@@ -307,22 +300,13 @@ impl Game {
             Stage::Night => self.resolve_night(),
             Stage::LastWords { dawn: true, .. } => self.start_day(),
             Stage::LastWords { dawn: false, .. } => self.next_act(),
-            Stage::Speech(i) => {
-                if i + 1 < self.day.speakers.len() {
-                    self.open(Stage::Speech(i + 1));
-                } else {
-                    self.open_vote();
+            Stage::Speech(_) | Stage::Pk(_) | Stage::Discussion => {
+                match self.day.next_turn(self.stage, self.options.speeches) {
+                    Some(turn) => self.open(turn),
+                    None => self.open_vote(),
                 }
             }
-            Stage::Discussion => self.open_vote(),
             Stage::Vote => self.resolve_vote(),
-            Stage::Pk(i) => {
-                if self.options.speeches == Speeches::Ordered && i + 1 < self.day.speakers.len() {
-                    self.open(Stage::Pk(i + 1));
-                } else {
-                    self.open_vote();
-                }
-            }
         }
     }
 
@@ -330,11 +314,7 @@ impl Game {
     /// out (seat 1 when nobody is out yet, as on wujian's day 1).
     pub(super) fn start_day(&mut self) {
         let n = self.seat_count();
-        let first = self.last_out.map_or(0, |s| s.index() + 1);
-        self.day.order = (0..n)
-            .map(|k| Seat(((first + k) % n) as u8))
-            .filter(|&s| self.is_alive(s))
-            .collect();
+        self.day.order = Day::speaking_order(n, self.last_out, |s| self.is_alive(s));
         self.day.round = 1;
         match self.options.speeches {
             Speeches::Ordered => {
@@ -355,29 +335,18 @@ impl Game {
 
     /// Opens the vote of the day's current round (round 1: for every living seat).
     pub(super) fn open_vote(&mut self) {
-        if self.day.round == 1 {
-            self.day.candidates = self.living().collect();
-        }
-        self.day.ballots.iter_mut().for_each(|b| *b = None);
+        let living = self.living().collect();
+        self.day.open_vote(living);
         self.open(Stage::Vote);
     }
 
     /// CL-7: the PK before round `round`'s vote, for `speakers` (in the day's order); with
     /// nobody to speak, the vote at once.
     pub(super) fn open_pk(&mut self, round: u8, candidates: Vec<Seat>, speakers: Vec<Seat>) {
-        self.day.round = round;
-        self.day.candidates = candidates;
-        self.day.speakers = self
-            .day
-            .order
-            .iter()
-            .copied()
-            .filter(|s| speakers.contains(s))
-            .collect();
-        if self.day.speakers.is_empty() {
-            self.open_vote();
-        } else {
+        if self.day.pk(round, candidates, |s| speakers.contains(&s)) {
             self.open(Stage::Pk(0));
+        } else {
+            self.open_vote();
         }
     }
 

@@ -2,6 +2,7 @@
 //! in its one round (R5-4): the speaking order, the turns of the open speech or PK sequence,
 //! the round, its candidates and each seat's ballot.
 
+use super::phase::Stage;
 use super::seat::Seat;
 
 /// How the day's speeches run (CL-5).
@@ -38,5 +39,59 @@ impl Day {
             candidates: Vec::new(),
             ballots: vec![None; n],
         }
+    }
+}
+
+impl Day {
+    /// CL-5: the `n` seats in speaking order, from the first after `after` (seat 1 when there
+    /// is none), those `alive` says.
+    pub fn speaking_order(
+        n: usize,
+        after: Option<Seat>,
+        alive: impl Fn(Seat) -> bool,
+    ) -> Vec<Seat> {
+        let first = after.map_or(0, |s| s.index() + 1);
+        (0..n)
+            .map(|k| Seat(((first + k) % n) as u8))
+            .filter(|&s| alive(s))
+            .collect()
+    }
+
+    /// The seat whose ordered turn (speech, an ordered PK) or last words `stage` is.
+    pub fn speaker(&self, stage: Stage, speeches: Speeches) -> Option<Seat> {
+        match stage {
+            Stage::LastWords { seat, .. } => Some(seat),
+            Stage::Speech(i) => self.speakers.get(i).copied(),
+            Stage::Pk(i) if speeches == Speeches::Ordered => self.speakers.get(i).copied(),
+            _ => None,
+        }
+    }
+
+    /// The turn after `stage`'s in its sequence of speeches or an ordered PK; `None` when the
+    /// sequence is over (the vote comes next, CL-5, CL-7) or `stage` is no turn.
+    pub fn next_turn(&self, stage: Stage, speeches: Speeches) -> Option<Stage> {
+        let more = |i: usize| i + 1 < self.speakers.len();
+        match stage {
+            Stage::Speech(i) if more(i) => Some(Stage::Speech(i + 1)),
+            Stage::Pk(i) if speeches == Speeches::Ordered && more(i) => Some(Stage::Pk(i + 1)),
+            _ => None,
+        }
+    }
+
+    /// CL-7: the PK before round `round`'s vote for `candidates`: its turns are the seats
+    /// `speaks` names, in the day's order. Returns whether anybody speaks.
+    pub fn pk(&mut self, round: u8, candidates: Vec<Seat>, speaks: impl Fn(Seat) -> bool) -> bool {
+        self.round = round;
+        self.candidates = candidates;
+        self.speakers = self.order.iter().copied().filter(|&s| speaks(s)).collect();
+        !self.speakers.is_empty()
+    }
+
+    /// The vote of the round opens: round 1 is for every seat in `living`; no ballots yet.
+    pub fn open_vote(&mut self, living: Vec<Seat>) {
+        if self.round == 1 {
+            self.candidates = living;
+        }
+        self.ballots.iter_mut().for_each(|b| *b = None);
     }
 }

@@ -7,7 +7,8 @@
 //! seats and teams (`seat.rs`), the phase frame (`phase.rs`), the night's steps (`night.rs`), the day's
 //! turns and ballots (`day.rs`, `ballot.rs`), the log and its transcript lines (`log.rs`), the fields of action
 //! objects (`action.rs`), the deal's checks and draw (`setup.rs`),
-//! the bots' table and sums (`bot.rs`) and the shared action form and cast (`forms.rs`). What differs
+//! the bots' table and sums (`bot.rs`) and the projections both show alike
+//! (`view.rs`) and the shared action form and cast (`forms.rs`). What differs
 //! between the games (roles, night actions, the end) stays in each engine. Pure like every
 //! engine: no I/O, no clock, no randomness but a seeded one.
 
@@ -21,6 +22,7 @@ mod night;
 mod phase;
 mod seat;
 mod setup;
+mod view;
 
 pub use action::{round, target};
 pub use ballot::{Count, count, majority};
@@ -36,3 +38,4 @@ pub use night::{Step, run_steps};
 pub use phase::{History, Kind, PHASES, PhaseRecord, Stage};
 pub use seat::{Seat, Seating, Team};
 pub use setup::{SetupError, bad, deal, edition, option_map, real_ids, seat_names, speeches};
+pub use view::{judge_facts, may_post, owing};
