@@ -23,7 +23,7 @@ mod reveal_rows;
 pub mod roles;
 pub mod scenario;
 pub mod sim;
-mod table_messages;
+mod table;
 #[cfg(feature = "test-variant")]
 pub mod twophase;
 mod variant;

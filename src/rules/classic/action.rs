@@ -4,6 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use super::roles::Call;
+use crate::rules::table::{self, round};
 
 /// One submission's action. Seats are named by game ID as submitted; the engine looks them up
 /// (an unknown name is a `bad_target`, not a malformed action).
@@ -50,22 +51,9 @@ const FOREIGN: [&str; 15] = [
     "dark_vote",
 ];
 
+/// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
 fn target(v: &Value, kind: &str) -> Result<String, String> {
-    match v.get("target") {
-        Some(Value::String(s)) => Ok(s.clone()),
-        Some(_) => Err(format!("{kind}: target must be a game ID")),
-        None => Err(format!("{kind} needs a target")),
-    }
-}
-
-fn round(v: &Value) -> Result<Option<u8>, String> {
-    match v.get("round") {
-        None | Some(Value::Null) => Ok(None),
-        Some(r) => match r.as_u64() {
-            Some(n @ 1..=3) => Ok(Some(n as u8)),
-            _ => Err("round must be 1, 2 or 3".into()),
-        },
-    }
+    table::target(v, kind, false).map(Option::unwrap_or_default)
 }
 
 impl Action {

@@ -11,14 +11,12 @@ use std::ops::Range;
 
 use super::action::Action;
 use super::event::{Cause, Winner};
-use super::night::majority;
 use super::preset::Preset;
-use super::roles::{Call, Faction, Role, Seat};
+use super::roles::{Call, Faction, Role};
 use super::setup::start;
-use super::state::{Game, Stage};
-use crate::rules::interface::SeatSpec;
+use super::state::Game;
 use crate::rules::sim::{BotRng, Progress, SimParams, SimStats};
-use crate::rules::variant::GameConfig;
+use crate::rules::table::{self, Played, Seat, Stage, majority};
 
 /// The bots' RNG salt: this variant's games stay what they were.
 const SALT: u64 = 0x5851_f42d_4c95_7f2d;
@@ -123,18 +121,7 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
 
 /// Plays one whole game with bots; returns it finished (or stopped after `max_acts`).
 pub fn play(preset: Preset, seats: usize, seed: u64, max_acts: u32) -> Option<Game> {
-    let config = GameConfig {
-        variant: super::variant::of(preset),
-        options: serde_json::Value::Null,
-        seed,
-        seats: (1..=seats)
-            .map(|i| SeatSpec {
-                game_id: format!("g{i}"),
-                real_id: format!("r{i}"),
-            })
-            .collect(),
-        setup: None,
-    };
+    let config = table::bot_config(super::variant::of(preset), seats, seed);
     let mut g = start(preset, &config).ok()?;
     g.set_logging(false);
     let mut rng = BotRng::new(seed, SALT);
@@ -168,42 +155,21 @@ pub fn simulate(
         Preset::Wujian => ["匪", "警", "draw"],
         _ => ["good", "killers", "draw"],
     };
-    let mut winners = [0u64; 4];
-    let mut causes = [0u64; 3];
-    let mut acts = 0u64;
-    let mut games = 0;
-    for seed in seeds {
-        let Some(g) = play(preset, params.seats, seed, params.max_phases) else {
-            break;
-        };
-        let w = match g.winner() {
-            Some(Winner::Good | Winner::Faction(Faction::Fei)) => 0,
-            Some(Winner::Killers | Winner::Faction(Faction::Jing)) => 1,
-            Some(Winner::Draw) => 2,
-            None => 3,
-        };
-        winners[w] += 1;
-        acts += u64::from(g.act());
-        for s in g.all_seats() {
-            if let Some((_, c)) = g.seat_state(s).out {
-                causes[c.index()] += 1;
-            }
-        }
-        games += 1;
-        progress.add(1);
-    }
-    SimStats {
-        games,
-        outcomes: vec![
-            (names[0], winners[0]),
-            (names[1], winners[1]),
-            (names[2], winners[2]),
-            ("unfinished", winners[3]),
-        ],
-        phases: acts,
-        outs: Cause::ALL
-            .iter()
-            .map(|c| (c.name(), causes[c.index()]))
-            .collect(),
-    }
+    let causes = Cause::ALL.map(Cause::name);
+    table::simulate(seeds, progress, names, &causes, |seed| {
+        let g = play(preset, params.seats, seed, params.max_phases)?;
+        Some(Played {
+            outcome: g.winner().map(|w| match w {
+                Winner::Good | Winner::Faction(Faction::Fei) => 0,
+                Winner::Killers | Winner::Faction(Faction::Jing) => 1,
+                Winner::Draw => 2,
+            }),
+            acts: g.act(),
+            outs: g
+                .seats
+                .iter()
+                .filter_map(|s| s.out.map(|o| o.1.index()))
+                .collect(),
+        })
+    })
 }

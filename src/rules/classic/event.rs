@@ -2,7 +2,9 @@
 //! each with its audience. Seats are numbers here; `lines.rs` turns an entry into the transcript
 //! objects of `../shared/spec/replay.md` ("Classic presets"), naming seats by game ID.
 
-use super::roles::{Faction, Seat, Team};
+use super::roles::Faction;
+pub use crate::rules::table::Audience;
+use crate::rules::table::{self, Seat, Team, Word};
 
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -80,8 +82,9 @@ pub enum Reply {
     Surrendered,
 }
 
-impl Reply {
-    pub fn name(self) -> &'static str {
+impl Word for Reply {
+    /// Its `type`.
+    fn word(&self) -> &'static str {
         match self {
             Reply::KillRecorded => "kill_recorded",
             Reply::CheckRecorded => "check_recorded",
@@ -175,24 +178,14 @@ pub enum Event {
     },
 }
 
-/// Who an event is told to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Audience {
-    Public,
-    Seat(Seat),
-}
-
 /// One thing the game said.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Item {
-    Reply { by: Seat, reply: Reply },
-    Refused { by: Seat, error: Refusal },
-    Event(Audience, Event),
-}
+pub type Item = table::Item<Reply, Refusal, Event>;
 
 /// One entry of the game's log: what was said, and in which act.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub act: u32,
-    pub item: Item,
+pub type Entry = table::Entry<Reply, Refusal, Event>;
+
+impl Word for Refusal {
+    fn word(&self) -> &'static str {
+        self.code()
+    }
 }

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::rules::message::{Fields, Message, common_refusal, dashed};
-use crate::rules::table_messages as table;
+use crate::rules::table::messages as table;
 
 /// A refusal with a sentence of the presets' own, and its rule.
 pub fn refusal(code: &str) -> Message {

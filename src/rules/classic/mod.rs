@@ -51,7 +51,6 @@ mod action;
 pub mod bot;
 mod end;
 mod event;
-mod frame;
 mod lines;
 mod messages;
 mod night;
@@ -70,14 +69,15 @@ mod vote;
 
 pub use action::Action;
 pub use event::{Audience, Cause, Entry, Event, Item, Refusal, Reply, Side, Winner};
-pub use frame::{History, Kind, PhaseRecord, Seating};
-pub use night::majority;
-pub use options::{EDITION, Options, Speeches};
+pub use options::{EDITION, Options};
 pub use preset::{Preset, ThirdTie};
-pub use roles::{Call, Faction, Role, Seat, Team};
+pub use roles::{Call, Faction, Role};
 pub use setup::{SetupError, draw_roles, start};
-pub use state::{Day, Game, Night, SeatState, Stage};
-pub(crate) use table::VOTE;
-pub use table::{CAST, PHASES, forms};
+pub use state::{Game, Night, SeatState};
+pub use table::forms;
 pub use variant::{DONGSHA, KILLGAME, SHENGTUI, WUJIAN};
-pub use vote::{Count, count};
+// What the classic presets share with the role games, at the paths it always had.
+pub use crate::rules::table::{
+    CAST, Count, Day, History, Kind, PHASES, PhaseRecord, Seat, Seating, Speeches, Stage, Team,
+    count, majority,
+};

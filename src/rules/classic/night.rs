@@ -1,28 +1,9 @@
 //! The night's resolution: the kill (CL-1), the check (CL-2), dawn (CL-4); wujian's peeks (WJ-2).
 
 use super::event::{Audience, Cause, Event};
-use super::roles::{Call, Faction, Role, Seat};
-use super::state::{Game, Stage};
-
-/// CL-1's majority over the counting submissions (each seat's last, with its sequence number):
-/// the seat named most; a tie goes to the tied seat named by the earliest counting submission.
-/// `None` when nobody submitted.
-pub fn majority(subs: &[Option<(Seat, u64)>]) -> Option<Seat> {
-    let mut best: Option<(usize, u64, Seat)> = None;
-    for &(target, _) in subs.iter().flatten() {
-        let named = subs.iter().flatten().filter(|(t, _)| *t == target);
-        let count = named.clone().count();
-        let earliest = named.map(|(_, seq)| *seq).min().unwrap_or(u64::MAX);
-        let better = match best {
-            None => true,
-            Some((c, e, _)) => count > c || (count == c && earliest < e),
-        };
-        if better {
-            best = Some((count, earliest, target));
-        }
-    }
-    best.map(|(_, _, t)| t)
-}
+use super::roles::{Call, Faction, Role};
+use super::state::Game;
+use crate::rules::table::{Seat, Stage, majority};
 
 impl Game {
     /// Ends the night: wujian's peeks are told; otherwise the police learn their check (every
@@ -81,24 +62,5 @@ impl Game {
         self.all_seats()
             .filter(|&o| o != not && self.night.peeks[o.index()] == Some(Call::At(call)))
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cl_1_most_named_then_the_earliest_counting_submission() {
-        let s = Seat;
-        assert_eq!(majority(&[None, None]), None);
-        assert_eq!(
-            majority(&[Some((s(3), 5)), Some((s(4), 2)), Some((s(3), 9))]),
-            Some(s(3))
-        );
-        assert_eq!(
-            majority(&[Some((s(3), 5)), None, Some((s(4), 2))]),
-            Some(s(4))
-        );
     }
 }

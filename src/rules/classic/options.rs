@@ -3,19 +3,11 @@
 
 use serde_json::Value;
 
+use crate::rules::table::{self, Speeches};
+
 /// The ruling book's edition this engine plays (`classic.md`, second edition); a game pins it
 /// in its options at the start, and no other is accepted.
 pub const EDITION: u8 = 2;
-
-/// How the day's speeches run (CL-5).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Speeches {
-    /// One speech per living seat in turn, each with its own phase (the default).
-    #[default]
-    Ordered,
-    /// Living seats post freely until the day's deadline.
-    Free,
-}
 
 /// A game's settings.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -31,26 +23,14 @@ impl Options {
     /// Reads `options` (`null` or an object): `edition` (only 2), `speeches`,
     /// `previous_first_victim`; anything else is refused with the reason.
     pub fn from_json(options: &Value) -> Result<Options, String> {
-        let map = match options {
-            Value::Null => return Ok(Options::default()),
-            Value::Object(m) => m,
-            _ => return Err("options must be an object".into()),
-        };
         let mut out = Options::default();
+        let Some(map) = table::option_map(options)? else {
+            return Ok(out);
+        };
         for (k, v) in map {
             match k.as_str() {
-                "edition" => {
-                    if v.as_u64() != Some(u64::from(EDITION)) {
-                        return Err(format!("edition must be {EDITION}"));
-                    }
-                }
-                "speeches" => {
-                    out.speeches = match v.as_str() {
-                        Some("ordered") => Speeches::Ordered,
-                        Some("free") => Speeches::Free,
-                        _ => return Err("speeches must be \"ordered\" or \"free\"".into()),
-                    }
-                }
+                "edition" => table::edition(v, EDITION)?,
+                "speeches" => out.speeches = table::speeches(v)?,
                 "previous_first_victim" => match v {
                     Value::String(s) => out.previous_first_victim = Some(s.clone()),
                     Value::Null => out.previous_first_victim = None,

@@ -5,8 +5,9 @@ use serde_json::json;
 
 use super::action::Action;
 use super::event::Refusal;
-use super::state::{Game, Stage};
+use super::state::Game;
 use crate::rules::interface::{Line, Refused, Submitted};
+use crate::rules::table::{Stage, Word};
 
 fn refused(error: Refusal) -> Refused {
     Refused {
@@ -35,7 +36,7 @@ impl Game {
         let mark = self.log.len();
         let result = self
             .submit_as(seat, action)
-            .map(|r| json!({"type": r.name()}))
+            .map(|r| json!({"type": r.word()}))
             .map_err(refused);
         Submitted {
             result,

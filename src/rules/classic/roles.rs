@@ -1,39 +1,7 @@
-//! Seats, roles, teams and factions of the classic presets (`../shared/rules/classic.md`).
+//! Roles and factions of the classic presets (`../shared/rules/classic.md`); seats and teams are
+//! the table's (`crate::rules::table`).
 
-/// A seat by its place in seat order: seat 1 is `Seat(0)`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-/// The two teams that know each other and share a thread (CL-0, CL-1, CL-2).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Team {
-    Killers,
-    Police,
-}
-
-impl Team {
-    /// The transcript's `team` (`teammates`, `surrendered`) and the team thread's key.
-    pub fn name(self) -> &'static str {
-        match self {
-            Team::Killers => "killers",
-            Team::Police => "police",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Team> {
-        match name {
-            "killers" => Some(Team::Killers),
-            "police" => Some(Team::Police),
-            _ => None,
-        }
-    }
-}
+use crate::rules::table::Team;
 
 /// The two factions of 无间道 (WJ-1): 匪 and 警.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

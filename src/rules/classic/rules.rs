@@ -17,7 +17,7 @@ use crate::rules::interface::{
 use crate::rules::message::Message;
 use crate::rules::options::{self, OptionField};
 use crate::rules::sim::{Progress, SimParams, SimStats};
-use crate::rules::table_messages as table;
+use crate::rules::table::messages as table;
 use crate::rules::variant::{GameConfig, Rules, pin};
 
 impl EngineAction for Action {

@@ -2,38 +2,16 @@
 //! `setup.police`; wujian `setup.factions`), or from roles drawn with the seed's RNG.
 
 use rand::RngExt;
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value, json};
 
 use super::options::Options;
 use super::preset::Preset;
-use super::roles::{Faction, Role, Seat};
+use super::roles::{Faction, Role};
 use super::state::Game;
+pub use crate::rules::table::SetupError;
+use crate::rules::table::{self, Seat, bad};
 use crate::rules::variant::GameConfig;
-
-/// Why a classic game cannot start.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error("{preset} needs {min} to {max} seats, not {n}")]
-    SeatCount {
-        preset: &'static str,
-        min: usize,
-        max: usize,
-        n: usize,
-    },
-    #[error("game ID {0:?} is used by two seats")]
-    DuplicateGameId(String),
-    #[error("bad options: {0}")]
-    Options(String),
-    #[error("bad setup: {0}")]
-    Setup(String),
-}
-
-fn bad(msg: impl Into<String>) -> SetupError {
-    SetupError::Setup(msg.into())
-}
 
 /// The seats a setup list names (`None` for an absent, `null` or empty list).
 fn seat_list(
@@ -186,32 +164,18 @@ pub fn draw_roles<R: rand::Rng + ?Sized>(
 
 /// Starts a game of `preset` as `config` says: seat count, distinct game IDs, options, setup.
 pub fn start(preset: Preset, config: &GameConfig) -> Result<Game, SetupError> {
-    let n = config.seats.len();
-    let range = preset.seats();
-    if !range.contains(&n) {
-        return Err(SetupError::SeatCount {
-            preset: preset.name(),
-            min: *range.start(),
-            max: *range.end(),
-            n,
-        });
-    }
-    let names: Vec<String> = config.seats.iter().map(|s| s.game_id.clone()).collect();
-    for (i, g) in names.iter().enumerate() {
-        if names[..i].contains(g) {
-            return Err(SetupError::DuplicateGameId(g.clone()));
-        }
-    }
+    let names = table::seat_names(config, preset.name(), preset.seats())?;
     let options = Options::from_json(&config.options).map_err(SetupError::Options)?;
-    let roles = match fixed_roles(preset, &names, config.setup.as_ref())? {
-        Some(r) => r,
-        None => {
-            let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-            let drawn = draw_roles(preset, &names, &mut rng);
-            fixed_roles(preset, &names, Some(&drawn))?
-                .ok_or_else(|| bad("the draw dealt no roles"))?
-        }
-    };
-    let real_ids = config.seats.iter().map(|s| s.real_id.clone()).collect();
-    Ok(Game::new(preset, options, names, real_ids, roles))
+    let roles = table::deal(
+        config,
+        |setup| fixed_roles(preset, &names, setup),
+        |rng| draw_roles(preset, &names, rng),
+    )?;
+    Ok(Game::new(
+        preset,
+        options,
+        names,
+        table::real_ids(config),
+        roles,
+    ))
 }

@@ -8,54 +8,11 @@
 //! act's night.
 
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
-use super::frame::{History, Kind, Seating};
-use super::options::{Options, Speeches};
+use super::options::Options;
 use super::preset::Preset;
-use super::roles::{Call, Role, Seat, Team};
+use super::roles::{Call, Role};
 use crate::rules::interface::Phase;
-
-/// The phase open now.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Stage {
-    /// CL-1, CL-2; wujian's peek night (WJ-2).
-    Night,
-    /// CL-4: `seat`'s last words, at dawn or after the day's vote.
-    LastWords { seat: Seat, dawn: bool },
-    /// CL-5, ordered: the turn of `Day::speakers[i]`.
-    Speech(usize),
-    /// CL-5, free: the day's speeches.
-    Discussion,
-    /// CL-6, CL-7: the vote of round `Day::round`.
-    Vote,
-    /// CL-7: the PK before the vote of round `Day::round`; ordered: the turn of
-    /// `Day::speakers[i]`, free: one phase for all of them.
-    Pk(usize),
-    /// The game is over.
-    Over,
-}
-
-impl Stage {
-    pub fn kind(self) -> Option<Kind> {
-        match self {
-            Stage::Night => Some(Kind::Night),
-            Stage::LastWords { .. } => Some(Kind::LastWords),
-            Stage::Speech(_) => Some(Kind::Speech),
-            Stage::Discussion => Some(Kind::Discussion),
-            Stage::Vote => Some(Kind::Vote),
-            Stage::Pk(_) => Some(Kind::Pk),
-            Stage::Over => None,
-        }
-    }
-
-    /// A phase of the day in which a killer may self-explode (CL-8): all but the night and the
-    /// last words after the day's vote (the day is over then).
-    pub fn is_day(self) -> bool {
-        !matches!(
-            self,
-            Stage::Night | Stage::Over | Stage::LastWords { dawn: false, .. }
-        )
-    }
-}
+use crate::rules::table::{Day, History, Seat, Seating, Speeches, Stage, Team};
 
 /// Per seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,33 +38,6 @@ impl Night {
             kills: vec![None; n],
             checks: vec![None; n],
             peeks: vec![None; n],
-        }
-    }
-}
-
-/// The day's turns and votes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Day {
-    /// CL-5: the living seats in speaking order (every turn of the day follows it).
-    pub order: Vec<Seat>,
-    /// The turns of the open speech or PK sequence.
-    pub speakers: Vec<Seat>,
-    /// 1 from dawn to the first vote; 2 after the first tie; 3 after the second.
-    pub round: u8,
-    /// The seats this round's vote is for (round 1: every living seat; later: the last tie).
-    pub candidates: Vec<Seat>,
-    /// Each seat's ballot of this round: `Some(None)` abstains, `None` has none yet.
-    pub ballots: Vec<Option<Option<Seat>>>,
-}
-
-impl Day {
-    pub(crate) fn new(n: usize) -> Day {
-        Day {
-            order: Vec::new(),
-            speakers: Vec::new(),
-            round: 1,
-            candidates: Vec::new(),
-            ballots: vec![None; n],
         }
     }
 }
@@ -302,14 +232,7 @@ impl Game {
 
     /// The seat whose ordered turn (speech, PK) or last words it is.
     pub fn speaker(&self) -> Option<Seat> {
-        match self.stage {
-            Stage::LastWords { seat, .. } => Some(seat),
-            Stage::Speech(i) => self.day.speakers.get(i).copied(),
-            Stage::Pk(i) if self.options.speeches == Speeches::Ordered => {
-                self.day.speakers.get(i).copied()
-            }
-            _ => None,
-        }
+        self.day.speaker(self.stage, self.options.speeches)
     }
 
     /// The act lines are dated with now.
@@ -377,22 +300,13 @@ impl Game {
             Stage::Night => self.resolve_night(),
             Stage::LastWords { dawn: true, .. } => self.start_day(),
             Stage::LastWords { dawn: false, .. } => self.next_act(),
-            Stage::Speech(i) => {
-                if i + 1 < self.day.speakers.len() {
-                    self.open(Stage::Speech(i + 1));
-                } else {
-                    self.open_vote();
+            Stage::Speech(_) | Stage::Pk(_) | Stage::Discussion => {
+                match self.day.next_turn(self.stage, self.options.speeches) {
+                    Some(turn) => self.open(turn),
+                    None => self.open_vote(),
                 }
             }
-            Stage::Discussion => self.open_vote(),
             Stage::Vote => self.resolve_vote(),
-            Stage::Pk(i) => {
-                if self.options.speeches == Speeches::Ordered && i + 1 < self.day.speakers.len() {
-                    self.open(Stage::Pk(i + 1));
-                } else {
-                    self.open_vote();
-                }
-            }
         }
     }
 
@@ -400,11 +314,7 @@ impl Game {
     /// out (seat 1 when nobody is out yet, as on wujian's day 1).
     pub(super) fn start_day(&mut self) {
         let n = self.seat_count();
-        let first = self.last_out.map_or(0, |s| s.index() + 1);
-        self.day.order = (0..n)
-            .map(|k| Seat(((first + k) % n) as u8))
-            .filter(|&s| self.is_alive(s))
-            .collect();
+        self.day.order = Day::speaking_order(n, self.last_out, |s| self.is_alive(s));
         self.day.round = 1;
         match self.options.speeches {
             Speeches::Ordered => {
@@ -425,29 +335,18 @@ impl Game {
 
     /// Opens the vote of the day's current round (round 1: for every living seat).
     pub(super) fn open_vote(&mut self) {
-        if self.day.round == 1 {
-            self.day.candidates = self.living().collect();
-        }
-        self.day.ballots.iter_mut().for_each(|b| *b = None);
+        let living = self.living().collect();
+        self.day.open_vote(living);
         self.open(Stage::Vote);
     }
 
     /// CL-7: the PK before round `round`'s vote, for `speakers` (in the day's order); with
     /// nobody to speak, the vote at once.
     pub(super) fn open_pk(&mut self, round: u8, candidates: Vec<Seat>, speakers: Vec<Seat>) {
-        self.day.round = round;
-        self.day.candidates = candidates;
-        self.day.speakers = self
-            .day
-            .order
-            .iter()
-            .copied()
-            .filter(|s| speakers.contains(s))
-            .collect();
-        if self.day.speakers.is_empty() {
-            self.open_vote();
-        } else {
+        if self.day.pk(round, candidates, |s| speakers.contains(&s)) {
             self.open(Stage::Pk(0));
+        } else {
+            self.open_vote();
         }
     }
 

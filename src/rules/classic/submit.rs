@@ -4,8 +4,9 @@
 
 use super::action::Action;
 use super::event::{Audience, Cause, Event, Item, Refusal, Reply, Side, Winner};
-use super::roles::{Call, Role, Seat, Team};
-use super::state::{Game, Stage};
+use super::roles::{Call, Role};
+use super::state::Game;
+use crate::rules::table::{Seat, Stage, Team};
 
 /// A submission that passed its checks, its seats looked up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,10 +1,10 @@
-//! What a classic table needs besides the rules: its phase kinds, the default cast, and the
-//! action forms of each preset.
+//! The action forms of each classic preset (the vote's and the default cast are the table's,
+//! `crate::rules::table`).
 
 use super::preset::Preset;
 use super::roles::Call;
 use crate::rules::forms::{ActionForm, FieldInput, FormField};
-use crate::rules::interface::PhaseKind;
+use crate::rules::table::VOTE;
 
 /// The action forms of `preset`'s actions.
 pub fn forms(preset: Preset) -> &'static [ActionForm] {
@@ -15,69 +15,6 @@ pub fn forms(preset: Preset) -> &'static [ActionForm] {
         Preset::Wujian => &[PEEK, SURRENDER, VOTE],
     }
 }
-
-/// The phase kinds of every preset, in their order within an act (a night, last words of its
-/// victim, the day's speeches or discussion, votes and PK speeches, last words of the voted-out).
-pub const PHASES: [PhaseKind; 6] = [
-    PhaseKind {
-        name: "night",
-        default_minutes: None,
-        aligned: true,
-    },
-    PhaseKind {
-        name: "last_words",
-        default_minutes: Some(120),
-        aligned: false,
-    },
-    PhaseKind {
-        name: "speech",
-        default_minutes: Some(120),
-        aligned: false,
-    },
-    PhaseKind {
-        name: "discussion",
-        default_minutes: None,
-        aligned: true,
-    },
-    PhaseKind {
-        name: "vote",
-        default_minutes: Some(360),
-        aligned: false,
-    },
-    PhaseKind {
-        name: "pk",
-        default_minutes: Some(120),
-        aligned: false,
-    },
-];
-
-/// The default character list (wuxia heroes; editable per game): enough for wujian's 20 seats.
-pub const CAST: [&str; 24] = [
-    "令狐冲",
-    "任盈盈",
-    "岳不群",
-    "林平之",
-    "风清扬",
-    "东方不败",
-    "郭靖",
-    "黄蓉",
-    "杨过",
-    "小龙女",
-    "周伯通",
-    "黄药师",
-    "欧阳锋",
-    "一灯",
-    "洪七公",
-    "张无忌",
-    "赵敏",
-    "周芷若",
-    "乔峰",
-    "段誉",
-    "虚竹",
-    "王语嫣",
-    "韦小宝",
-    "陈家洛",
-];
 
 /// A night's kill (CL-1): any living seat, a teammate or oneself included.
 const KILL: ActionForm = ActionForm {
@@ -117,24 +54,13 @@ const PEEK: ActionForm = ActionForm {
     confirm: false,
 };
 
-/// CL-6: a living seat, oneself included; left empty, an abstention (`null`). The round is
-/// the current one (the form does not ask).
-pub(crate) const VOTE: ActionForm = ActionForm {
-    kind: "vote",
-    fields: &[FormField::optional("target", FieldInput::Candidate).or_null()],
-    confirm: false,
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::table::CAST;
 
     #[test]
-    fn the_cast_is_distinct_and_fills_the_largest_table() {
-        let mut cast = CAST.to_vec();
-        cast.sort_unstable();
-        cast.dedup();
-        assert_eq!(cast.len(), CAST.len(), "distinct names");
+    fn the_cast_fills_the_largest_table() {
         assert!(CAST.len() >= *Preset::Wujian.seats().end());
     }
 }

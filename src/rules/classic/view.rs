@@ -8,9 +8,9 @@
 use serde_json::{Map, Value, json};
 
 use super::action::Action;
-use super::options::Speeches;
-use super::roles::{Call, Role, Seat};
-use super::state::{Game, Stage};
+use super::roles::{Call, Role};
+use super::state::Game;
+use crate::rules::table::{self, Seat, Stage};
 
 impl Game {
     /// The vote round open now (`None` outside a vote).
@@ -38,16 +38,9 @@ impl Game {
     /// living seat, an ordered vote: nobody). After the end: the living seats (the shell opens
     /// the thread to everyone then).
     pub fn may_post(&self, seat: Seat) -> bool {
-        let free = self.options.speeches == Speeches::Free;
-        match self.stage {
-            Stage::Over => self.is_alive(seat),
-            Stage::Night => false,
-            Stage::LastWords { .. } | Stage::Speech(_) => self.speaker() == Some(seat),
-            Stage::Pk(_) if !free => self.speaker() == Some(seat),
-            Stage::Pk(_) => self.day.speakers.contains(&seat),
-            Stage::Discussion => self.is_alive(seat),
-            Stage::Vote => free && self.is_alive(seat),
-        }
+        let alive = self.is_alive(seat);
+        let stage = (self.stage, self.options.speeches);
+        table::may_post(&self.day, stage, seat, alive, alive)
     }
 
     /// The action types `seat` could submit successfully now (with a fitting target), in the
@@ -100,12 +93,7 @@ impl Game {
 
     /// The seats that still owe a submission in this phase.
     pub fn owing(&self) -> Vec<Seat> {
-        self.all_seats()
-            .filter(|&s| {
-                let (a, b) = self.owes(s);
-                a || b
-            })
-            .collect()
+        table::owing(self.all_seats(), |s| self.owes(s))
     }
 
     /// The ballots of the open vote: each living seat's (`Some(None)`: an abstention; `None`:
@@ -117,10 +105,6 @@ impl Game {
         self.living()
             .map(|s| (s, self.day.ballots[s.index()]))
             .collect()
-    }
-
-    fn names(&self, seats: &[Seat]) -> Vec<&str> {
-        seats.iter().map(|&s| self.game_id(s)).collect()
     }
 
     fn out_json(&self, s: Seat) -> Value {
@@ -160,7 +144,10 @@ impl Game {
         m.insert("game_id".into(), json!(self.game_id(s)));
         m.insert("role".into(), json!(role.name()));
         if let Some(team) = role.team() {
-            m.insert("team".into(), json!(self.names(&self.team_seats(team))));
+            m.insert(
+                "team".into(),
+                json!(self.seating.names_of(&self.team_seats(team))),
+            );
         }
         m.insert("alive".into(), json!(self.is_alive(s)));
         m.insert("out".into(), self.out_json(s));
@@ -177,7 +164,7 @@ impl Game {
             if candidates.is_empty() {
                 Value::Null
             } else {
-                json!(self.names(candidates))
+                json!(self.seating.names_of(candidates))
             },
         );
         if self.preset.is_wujian() {
@@ -191,20 +178,8 @@ impl Game {
     /// The console's facts of `seat` besides its role (`running`: it is in and the game goes
     /// on): what it owes (`owes`, `owes_ballot`) and its submissions of this phase.
     pub fn judge_facts(&self, s: Seat, running: bool) -> Map<String, Value> {
-        let (action, ballot) = if running {
-            self.owes(s)
-        } else {
-            (false, false)
-        };
-        let mut m = Map::new();
-        m.insert("owes".into(), json!(action));
-        m.insert("owes_ballot".into(), json!(ballot));
-        if running {
-            self.own_submissions(s, &mut m);
-            if let Some(v) = m.remove("vote") {
-                m.insert("ballot".into(), v);
-            }
-        }
+        let own = |m: &mut Map<String, Value>| self.own_submissions(s, m);
+        let mut m = table::judge_facts(running, || self.owes(s), own);
         if self.preset.is_wujian() {
             m.insert("surrendered".into(), json!(self.seat_state(s).surrendered));
         }

@@ -2,43 +2,8 @@
 
 use super::event::{Audience, Cause, Event};
 use super::preset::ThirdTie;
-use super::roles::Seat;
-use super::state::{Game, Stage};
-
-/// What a round's ballots decide.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Count {
-    /// Round 1 and nobody voted for: nobody is out.
-    Nobody,
-    /// The one seat with most votes.
-    Out(Seat),
-    /// The seats of the tie, in seat order.
-    Tie(Vec<Seat>),
-}
-
-/// Counts `ballots` (each seat's, `None` for none or an abstention) for `candidates` (seat
-/// order) in `round`. In rounds 2 and 3 a round that gives no candidate a vote is a tie of them
-/// all (CL-7).
-pub fn count(ballots: &[Option<Seat>], candidates: &[Seat], round: u8) -> Count {
-    let votes = |c: Seat| ballots.iter().filter(|b| **b == Some(c)).count();
-    let top = candidates.iter().map(|&c| votes(c)).max().unwrap_or(0);
-    if top == 0 {
-        return if round == 1 {
-            Count::Nobody
-        } else {
-            Count::Tie(candidates.to_vec())
-        };
-    }
-    let leaders: Vec<Seat> = candidates
-        .iter()
-        .copied()
-        .filter(|&c| votes(c) == top)
-        .collect();
-    match leaders.as_slice() {
-        [one] => Count::Out(*one),
-        _ => Count::Tie(leaders),
-    }
-}
+use super::state::Game;
+use crate::rules::table::{Count, Seat, Stage, count};
 
 impl Game {
     /// Ends a round's vote: the ballots are published, then the seat out, the tie (with the PK
@@ -102,29 +67,5 @@ impl Game {
         } else {
             self.next_act();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cl_6_cl_7_counting() {
-        let s = Seat;
-        let all = [s(0), s(1), s(2)];
-        assert_eq!(count(&[None, None, None], &all, 1), Count::Nobody);
-        assert_eq!(
-            count(&[None, None, None], &all[..2], 2),
-            Count::Tie(vec![s(0), s(1)])
-        );
-        assert_eq!(
-            count(&[Some(s(2)), Some(s(2)), Some(s(0))], &all, 1),
-            Count::Out(s(2))
-        );
-        assert_eq!(
-            count(&[Some(s(2)), Some(s(0)), None], &all, 1),
-            Count::Tie(vec![s(0), s(2)])
-        );
     }
 }

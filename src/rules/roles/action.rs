@@ -4,6 +4,8 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::rules::table::{self, round};
+
 /// A night action type (R4-3, R5-1), each naming one seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum NightAct {
@@ -109,23 +111,9 @@ pub enum Action {
     },
 }
 
+/// A target: a game ID or `null` (refused `bad_target` outside a vote, not malformed).
 fn target(v: &Value, kind: &str) -> Result<Option<String>, String> {
-    match v.get("target") {
-        Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(Value::Null) => Ok(None),
-        Some(_) => Err(format!("{kind}: target must be a game ID or null")),
-        None => Err(format!("{kind} needs a target")),
-    }
-}
-
-fn round(v: &Value) -> Result<Option<u8>, String> {
-    match v.get("round") {
-        None | Some(Value::Null) => Ok(None),
-        Some(r) => match r.as_u64() {
-            Some(n @ 1..=3) => Ok(Some(n as u8)),
-            _ => Err("round must be 1, 2 or 3".into()),
-        },
-    }
+    table::target(v, kind, true)
 }
 
 impl Action {

@@ -13,10 +13,8 @@ use super::event::{Cause, Winner};
 use super::role::{Role, RoleGame};
 use super::setup::start;
 use super::state::Game;
-use crate::rules::classic::{Seat, Stage};
-use crate::rules::interface::SeatSpec;
 use crate::rules::sim::{BotRng, Progress, SimParams, SimStats};
-use crate::rules::variant::GameConfig;
+use crate::rules::table::{self, Played, Seat, Stage};
 
 /// The bots' RNG salt.
 const SALT: u64 = 0x2545_f491_4f6c_dd1d;
@@ -68,18 +66,7 @@ fn vote(g: &mut Game, rng: &mut BotRng) {
 
 /// Plays one whole game with bots; returns it finished (or stopped after `max_acts`).
 pub fn play(kind: RoleGame, seed: u64, max_acts: u32) -> Option<Game> {
-    let config = GameConfig {
-        variant: super::variant::of(kind),
-        options: serde_json::Value::Null,
-        seed,
-        seats: (1..=*kind.seats().start())
-            .map(|i| SeatSpec {
-                game_id: format!("g{i}"),
-                real_id: format!("r{i}"),
-            })
-            .collect(),
-        setup: None,
-    };
+    let config = table::bot_config(super::variant::of(kind), *kind.seats().start(), seed);
     let mut g = start(kind, &config).ok()?;
     g.set_logging(false);
     let mut rng = BotRng::new(seed, SALT);
@@ -101,42 +88,19 @@ pub fn simulate(
     seeds: Range<u64>,
     progress: &Progress,
 ) -> SimStats {
-    let mut winners = [0u64; 4];
-    let mut causes = [0u64; 2];
-    let mut acts = 0u64;
-    let mut games = 0;
-    for seed in seeds {
-        let Some(g) = play(kind, seed, params.max_phases) else {
-            break;
-        };
-        let w = match g.winner() {
-            Some(Winner::Good) => 0,
-            Some(Winner::Bad) => 1,
-            Some(Winner::Draw) => 2,
-            None => 3,
-        };
-        winners[w] += 1;
-        acts += u64::from(g.act());
-        for s in g.all_seats() {
-            if let Some((_, c)) = g.seat_state(s).out {
-                causes[c.index()] += 1;
-            }
-        }
-        games += 1;
-        progress.add(1);
-    }
-    SimStats {
-        games,
-        outcomes: vec![
-            ("good", winners[0]),
-            ("bad", winners[1]),
-            ("draw", winners[2]),
-            ("unfinished", winners[3]),
-        ],
-        phases: acts,
-        outs: Cause::ALL
-            .iter()
-            .map(|c| (c.name(), causes[c.index()]))
-            .collect(),
-    }
+    let causes = Cause::ALL.map(Cause::name);
+    table::simulate(seeds, progress, ["good", "bad", "draw"], &causes, |seed| {
+        let g = play(kind, seed, params.max_phases)?;
+        let outcome = g.winner().map(|w| match w {
+            Winner::Good => 0,
+            Winner::Bad => 1,
+            Winner::Draw => 2,
+        });
+        let outs = g.seats.iter().filter_map(|s| s.out.map(|o| o.1.index()));
+        Some(Played {
+            outcome,
+            acts: g.act(),
+            outs: outs.collect(),
+        })
+    })
 }

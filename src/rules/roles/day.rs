@@ -3,7 +3,7 @@
 
 use super::event::{Audience, Cause, Event};
 use super::state::{Game, V4_LAST_WORDS};
-use crate::rules::classic::{Count, Seat, count};
+use crate::rules::table::{Count, Seat, count};
 
 impl Game {
     /// Ends the night: each game's steps, then dawn.

@@ -3,8 +3,8 @@
 
 use super::action::NightAct;
 use super::role::Side;
-pub use crate::rules::classic::Audience;
-use crate::rules::classic::{Seat, Team};
+pub use crate::rules::table::Audience;
+use crate::rules::table::{self, Seat, Team, Word};
 
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -66,8 +66,9 @@ pub enum Reply {
     VoteRecorded,
 }
 
-impl Reply {
-    pub fn name(self) -> &'static str {
+impl Word for Reply {
+    /// Its `type`.
+    fn word(&self) -> &'static str {
         match self {
             Reply::Recorded(a) => a.recorded(),
             Reply::VoteRecorded => "vote_recorded",
@@ -198,16 +199,13 @@ pub enum Event {
 }
 
 /// One thing the game said.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Item {
-    Reply { by: Seat, reply: Reply },
-    Refused { by: Seat, error: Refusal },
-    Event(Audience, Event),
-}
+pub type Item = table::Item<Reply, Refusal, Event>;
 
 /// One entry of the game's log: what was said, and in which act.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub act: u32,
-    pub item: Item,
+pub type Entry = table::Entry<Reply, Refusal, Event>;
+
+impl Word for Refusal {
+    fn word(&self) -> &'static str {
+        self.code()
+    }
 }

@@ -1,24 +1,19 @@
 //! Log entries as transcript lines (`../shared/spec/replay.md`, "Role games"): seats named by
-//! game ID, events as the spec's objects.
+//! game ID, events as the spec's objects (those the classic presets tell too are the table's).
 
 use serde_json::{Map, Value, json};
 
-use super::event::{Audience, Entry, Event, Item, Seen};
+use super::event::{Event, Seen};
 use super::state::Game;
-use crate::rules::classic::Seat;
 use crate::rules::interface::Line;
+use crate::rules::table;
 
 impl Game {
-    fn ids(&self, seats: &[Seat]) -> Vec<&str> {
-        seats.iter().map(|&s| self.game_id(s)).collect()
-    }
-
     /// An event as the spec's object.
     pub fn event_json(&self, e: &Event) -> Value {
+        let seating = &self.seating;
         match e {
-            Event::Teammates { team, seats } => {
-                json!({"type": "teammates", "team": team.name(), "seats": self.ids(seats)})
-            }
+            Event::Teammates { team, seats } => table::teammates_json(seating, *team, seats),
             Event::CheckResult { target, result } => json!({
                 "type": "check_result",
                 "target": self.game_id(*target),
@@ -49,60 +44,15 @@ impl Game {
                 }
                 Value::Object(m)
             }
-            Event::Peaceful { day } => {
-                json!({"type": "peaceful", "phase": if *day { "day" } else { "night" }})
-            }
-            Event::Tie { round, seats } => {
-                json!({"type": "tie", "round": round, "seats": self.ids(seats)})
-            }
-            Event::Votes { round, ballots } => {
-                let ballots: Map<String, Value> = ballots
-                    .iter()
-                    .map(|&(voter, target)| {
-                        let target = target.map(|t| self.game_id(t));
-                        (self.game_id(voter).to_string(), json!(target))
-                    })
-                    .collect();
-                json!({"type": "votes", "round": round, "ballots": ballots})
-            }
-            Event::GameOver { winner } => json!({"type": "game_over", "winner": winner.name()}),
-        }
-    }
-
-    /// One entry as its transcript line.
-    pub fn line(&self, e: &Entry) -> Line {
-        let act = e.act;
-        let by = |s: &Seat| self.game_id(*s).to_string();
-        match &e.item {
-            Item::Reply { by: s, reply } => Line::Reply {
-                act,
-                by: by(s),
-                ok: true,
-                reply: Some(json!({"type": reply.name()})),
-                error: None,
-            },
-            Item::Refused { by: s, error } => Line::Reply {
-                act,
-                by: by(s),
-                ok: false,
-                reply: None,
-                error: Some(error.code()),
-            },
-            Item::Event(Audience::Public, ev) => Line::Public {
-                act,
-                event: self.event_json(ev),
-            },
-            Item::Event(Audience::Seat(s), ev) => Line::Private {
-                act,
-                to: by(s),
-                event: self.event_json(ev),
-            },
+            Event::Peaceful { day } => table::peaceful_json(*day),
+            Event::Tie { round, seats } => table::tie_json(seating, *round, seats),
+            Event::Votes { round, ballots } => table::votes_json(seating, *round, ballots),
+            Event::GameOver { winner } => table::game_over_json(winner.name()),
         }
     }
 
     /// The lines of the log from entry `from` on.
     pub fn lines_since(&self, from: usize) -> Vec<Line> {
-        let entries = self.log.get(from..).unwrap_or_default();
-        entries.iter().map(|e| self.line(e)).collect()
+        table::lines_since(&self.log, from, &self.seating, |e| self.event_json(e))
     }
 }

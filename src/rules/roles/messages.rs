@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::RoleGame;
 use crate::rules::message::{Fields, Message, common_refusal, dashed};
-use crate::rules::table_messages as table;
+use crate::rules::table::messages as table;
 
 /// A refusal with its sentence and rule; `self_target` depends on the game (R4-3: "one other
 /// seat"; R5-1: "may not name themselves").

@@ -1,11 +1,11 @@
 //! The role games' engine: 4.0 无间版 (`v4wujian`, 16 seats) and 5.0 恶民传说 (`v5emin`, 10
 //! seats), `../shared/rules/roles.md` (second edition), rule numbers R4-1..R4-6, R5-1..R5-5.
 //!
-//! Built as the classic presets' engine is (`super::classic`, whose seats, phase kinds, vote
-//! count, CL-1 majority, speeches option and vote form it shares): a pure, deterministic state
-//! machine of phases. `Game::submit_as` checks then records one submission (refusals change
-//! nothing but the log), `Game::resolve` ends the open phase and opens the next. Every reply
-//! and event is logged with its audience (`Entry`).
+//! Built as the classic presets' engine is (`super::classic`; what the two share, the seats,
+//! phase kinds, vote count, CL-1 majority, speeches option and vote form, is `super::table`'s):
+//! a pure, deterministic state machine of phases. `Game::submit_as` checks then records one
+//! submission (refusals change nothing but the log), `Game::resolve` ends the open phase and
+//! opens the next. Every reply and event is logged with its audience (`Entry`).
 //!
 //! # Phases
 //! `night` (R4-3/R4-4, R5-1/R5-3), `last_words` (one per seat that leaves them: 4.0 CL-4, the
@@ -83,3 +83,35 @@ pub use setup::{EDITION, SetupError, draw_roles, options, start};
 pub use state::{Game, NightSub, SeatState, Today};
 pub use table::{CAST, forms};
 pub use variant::{V4WUJIAN, V5EMIN};
+
+/// What the tests of both nights (`night4.rs`, `night5.rs`) share: a table dealt fixed roles,
+/// and one night played from its submissions.
+#[cfg(test)]
+mod night_tests {
+    use super::action::{Action, NightAct};
+    use super::role::{Role, RoleGame};
+    use super::state::Game;
+    use crate::rules::table::{Seat, Speeches};
+
+    /// A game of `kind` whose seat `i` (game and real ID `s{i}`) holds `roles[i]`.
+    pub(super) fn game(kind: RoleGame, roles: Vec<Role>) -> Game {
+        let names: Vec<String> = (0..roles.len()).map(|i| format!("s{i}")).collect();
+        Game::new(kind, Speeches::Ordered, names.clone(), names, roles)
+    }
+
+    /// Submits `acts` (seat, action, target seat), resolves the night and returns who it put out.
+    pub(super) fn night(g: &mut Game, acts: &[(u8, NightAct, u8)]) -> Vec<Seat> {
+        for &(by, act, t) in acts {
+            let a = Action::Night {
+                act,
+                target: Some(format!("s{t}")),
+            };
+            g.submit_as(Seat(by), &a).expect("accepted");
+        }
+        let before: Vec<bool> = g.all_seats().map(|s| g.is_alive(s)).collect();
+        g.resolve();
+        g.all_seats()
+            .filter(|s| before[s.index()] && !g.is_alive(*s))
+            .collect()
+    }
+}

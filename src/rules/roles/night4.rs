@@ -5,7 +5,7 @@ use super::action::NightAct;
 use super::event::{Audience, Event, Finding};
 use super::role::Role;
 use super::state::Game;
-use crate::rules::classic::{Seat, majority};
+use crate::rules::table::{Seat, Step, majority, run_steps};
 
 /// What the night's actions name, and what the steps decided so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,11 +29,8 @@ pub struct Night4 {
     pub dead: Vec<Seat>,
 }
 
-/// One step: its rule and what it does.
-type Step = (&'static str, fn(&mut Game, &mut Night4));
-
 /// R4-4's order.
-const STEPS: [Step; 6] = [
+const STEPS: [Step<Game, Night4>; 6] = [
     ("R4-4 (1)", kills),
     ("R4-4 (2)", doctor),
     ("R4-4 (3)", secret_police_immunity),
@@ -66,9 +63,7 @@ impl Game {
     /// Resolves 4.0's night step by step, then dawn.
     pub(super) fn resolve_night4(&mut self) {
         let mut n = self.night4();
-        for (_rule, step) in STEPS {
-            step(self, &mut n);
-        }
+        run_steps(&STEPS, self, &mut n);
         if n.secret.is_some() {
             // R4-4 (5): spent even when void.
             self.secret_spent = true;
@@ -175,8 +170,8 @@ fn check_and_silence(g: &mut Game, n: &mut Night4) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::night_tests::night;
     use super::*;
-    use crate::rules::classic::Speeches;
     use crate::rules::roles::RoleGame;
 
     /// Seats 0..16: butterfly 0, elder 1, doctor 2, killers 3-5, undercover 6, police 7-8,
@@ -195,29 +190,7 @@ mod tests {
             Role::SecretPolice,
         ];
         roles.resize(16, Role::Civilian);
-        let names: Vec<String> = (0..16).map(|i| format!("s{i}")).collect();
-        Game::new(
-            RoleGame::V4Wujian,
-            Speeches::Ordered,
-            names.clone(),
-            names,
-            roles,
-        )
-    }
-
-    fn night(g: &mut Game, acts: &[(u8, NightAct, u8)]) -> Vec<Seat> {
-        for &(by, act, t) in acts {
-            let a = crate::rules::roles::action::Action::Night {
-                act,
-                target: Some(format!("s{t}")),
-            };
-            g.submit_as(Seat(by), &a).expect("accepted");
-        }
-        let before: Vec<bool> = g.all_seats().map(|s| g.is_alive(s)).collect();
-        g.resolve();
-        g.all_seats()
-            .filter(|s| before[s.index()] && !g.is_alive(*s))
-            .collect()
+        super::super::night_tests::game(RoleGame::V4Wujian, roles)
     }
 
     use NightAct::*;
@@ -261,7 +234,7 @@ mod tests {
             vec![]
         );
         assert!(g.secret_spent());
-        while g.stage() != crate::rules::classic::Stage::Night {
+        while g.stage() != crate::rules::table::Stage::Night {
             g.resolve();
         }
         assert_eq!(night(&mut g, &[(3, Kill, 9)]), vec![Seat(9)]);
@@ -271,7 +244,7 @@ mod tests {
     fn two_saves_running_without_an_attack_kill_but_a_void_kill_is_an_attack() {
         let mut g = game();
         assert_eq!(night(&mut g, &[(2, Save, 12)]), vec![]);
-        while g.stage() != crate::rules::classic::Stage::Night {
+        while g.stage() != crate::rules::table::Stage::Night {
             g.resolve();
         }
         assert_eq!(night(&mut g, &[(2, Save, 12)]), vec![Seat(12)]);
@@ -280,7 +253,7 @@ mod tests {
             night(&mut g, &[(2, Save, 12), (3, Kill, 12), (0, Hug, 12)]),
             vec![]
         );
-        while g.stage() != crate::rules::classic::Stage::Night {
+        while g.stage() != crate::rules::table::Stage::Night {
             g.resolve();
         }
         assert_eq!(night(&mut g, &[(2, Save, 12)]), vec![]);

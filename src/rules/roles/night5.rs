@@ -5,7 +5,7 @@ use super::action::NightAct;
 use super::event::{Audience, Event, Finding, Seen};
 use super::role::Role;
 use super::state::Game;
-use crate::rules::classic::Seat;
+use crate::rules::table::{Seat, Step, run_steps};
 
 /// The night's actions still standing, and what the steps decided so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -28,10 +28,8 @@ pub struct Night5 {
     pub dead: Vec<Seat>,
 }
 
-type Step = (&'static str, fn(&mut Game, &mut Night5));
-
 /// R5-3's order.
-const STEPS: [Step; 6] = [
+const STEPS: [Step<Game, Night5>; 6] = [
     ("R5-3 1.", hug),
     ("R5-3 2.", magic),
     ("R5-3 3.", the_rest),
@@ -56,9 +54,7 @@ impl Game {
             silenced: vec![false; n],
             ..Night5::default()
         };
-        for (_rule, step) in STEPS {
-            step(self, &mut night);
-        }
+        run_steps(&STEPS, self, &mut night);
         let dead = night.dead;
         self.dawn(&dead);
     }
@@ -196,38 +192,16 @@ fn dawn_news(g: &mut Game, n: &mut Night5) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::night_tests::night;
     use super::*;
-    use crate::rules::classic::{Speeches, Stage};
     use crate::rules::roles::RoleGame;
-    use crate::rules::roles::action::Action;
+    use crate::rules::table::Stage;
 
     // Seats: butterfly 0, sniper 1, doctor 2, police 3, good civilian 4, magician 5, killer 6,
     // elder 7, wizard 8, evil civilian 9.
     fn game() -> Game {
         let roles: Vec<Role> = RoleGame::V5Emin.deal().iter().map(|(r, _)| *r).collect();
-        let names: Vec<String> = (0..10).map(|i| format!("s{i}")).collect();
-        Game::new(
-            RoleGame::V5Emin,
-            Speeches::Ordered,
-            names.clone(),
-            names,
-            roles,
-        )
-    }
-
-    fn night(g: &mut Game, acts: &[(u8, NightAct, u8)]) -> Vec<Seat> {
-        for &(by, act, t) in acts {
-            let a = Action::Night {
-                act,
-                target: Some(format!("s{t}")),
-            };
-            g.submit_as(Seat(by), &a).expect("accepted");
-        }
-        let before: Vec<bool> = g.all_seats().map(|s| g.is_alive(s)).collect();
-        g.resolve();
-        g.all_seats()
-            .filter(|s| before[s.index()] && !g.is_alive(*s))
-            .collect()
+        super::super::night_tests::game(RoleGame::V5Emin, roles)
     }
 
     fn to_night(g: &mut Game) {

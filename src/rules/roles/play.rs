@@ -6,8 +6,8 @@ use serde_json::json;
 use super::action::Action;
 use super::event::Refusal;
 use super::state::Game;
-use crate::rules::classic::Stage;
 use crate::rules::interface::{Line, Refused, Submitted};
+use crate::rules::table::{Stage, Word};
 
 impl Game {
     /// Takes one submission by the seat whose game ID is `by`: its reply line.
@@ -16,7 +16,7 @@ impl Game {
         let result = match self.seat_of(by) {
             Some(seat) => self
                 .submit_as(seat, action)
-                .map(|r| json!({"type": r.name()})),
+                .map(|r| json!({"type": r.word()})),
             None => Err(Refusal::UnknownSeat),
         };
         let mut lines = self.lines_since(mark);

@@ -2,7 +2,7 @@
 
 use std::ops::RangeInclusive;
 
-use crate::rules::classic::Team;
+use crate::rules::table::Team;
 
 /// One of the role games.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

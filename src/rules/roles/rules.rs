@@ -14,7 +14,7 @@ use crate::rules::interface::{
 use crate::rules::message::Message;
 use crate::rules::options::{self, OptionField};
 use crate::rules::sim::{Progress, SimParams, SimStats};
-use crate::rules::table_messages as table;
+use crate::rules::table::messages as table;
 use crate::rules::variant::{GameConfig, Rules, pin};
 
 impl EngineAction for Action {
@@ -68,7 +68,7 @@ impl Rules for Roles {
         self.0.seats()
     }
     fn phases(&self) -> &'static [PhaseKind] {
-        &crate::rules::classic::PHASES
+        &crate::rules::table::PHASES
     }
     /// R5-4 fixes 5.0's speeches.
     fn option_fields(&self) -> &'static [OptionField] {

@@ -1,41 +1,19 @@
 //! The deal: a game starts from its seats, options and a fixed setup naming every special
 //! role's seat(s) (the rest are civilians), or from roles drawn with the seed's RNG.
 
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value, json};
 
 use super::role::{Role, RoleGame};
 use super::state::Game;
-use crate::rules::classic::Speeches;
+pub use crate::rules::table::SetupError;
+use crate::rules::table::{self, Speeches, bad};
+use crate::rules::variant::GameConfig;
 
 /// The edition of `../shared/rules/roles.md` this engine plays (its second), pinned in a game's
 /// options at the start: its own number, so a later edition of another book changes nothing
 /// here.
 pub const EDITION: u8 = 2;
-use crate::rules::variant::GameConfig;
-
-/// Why a role game cannot start.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error("{game} needs exactly {need} seats, not {n}")]
-    SeatCount {
-        game: &'static str,
-        need: usize,
-        n: usize,
-    },
-    #[error("game ID {0:?} is used by two seats")]
-    DuplicateGameId(String),
-    #[error("bad options: {0}")]
-    Options(String),
-    #[error("bad setup: {0}")]
-    Setup(String),
-}
-
-fn bad(msg: impl Into<String>) -> SetupError {
-    SetupError::Setup(msg.into())
-}
 
 /// The `setup` key of a role: `killers` and `police` (4.0, lists) name several seats.
 fn key(kind: RoleGame, role: Role) -> &'static str {
@@ -57,27 +35,22 @@ fn specials(kind: RoleGame) -> impl Iterator<Item = (Role, usize)> {
 /// Reads the options (`null` or an object): `edition` (only 2, pinned at the start) and
 /// `speeches` (`"ordered"`, the default, or `"free"`); anything else is refused.
 pub fn options(kind: RoleGame, options: &Value) -> Result<Speeches, String> {
-    let map = match options {
-        Value::Null => return Ok(Speeches::Ordered),
-        Value::Object(m) => m,
-        _ => return Err("options must be an object".into()),
-    };
     let mut speeches = Speeches::Ordered;
+    let Some(map) = table::option_map(options)? else {
+        return Ok(speeches);
+    };
     for (k, v) in map {
-        match (k.as_str(), v) {
-            ("edition", v) if v.as_u64() == Some(u64::from(EDITION)) => {}
-            ("edition", _) => return Err(format!("edition must be {EDITION}")),
+        match k.as_str() {
+            "edition" => table::edition(v, EDITION)?,
             // R5-4: 5.0's day is one speech each, in turn; only 4.0 (the classic day) may
             // choose free speeches.
-            ("speeches", _) if !kind.is_v4() => {
+            "speeches" if !kind.is_v4() => {
                 return Err(
                     "5.0's speeches are one each in turn (R5-4): no speeches option".into(),
                 );
             }
-            ("speeches", v) if v == "ordered" => speeches = Speeches::Ordered,
-            ("speeches", v) if v == "free" => speeches = Speeches::Free,
-            ("speeches", _) => return Err("speeches must be \"ordered\" or \"free\"".into()),
-            (other, _) => return Err(format!("unknown option {other:?}")),
+            "speeches" => speeches = table::speeches(v)?,
+            other => return Err(format!("unknown option {other:?}")),
         }
     }
     Ok(speeches)
@@ -172,30 +145,18 @@ pub fn draw_roles<R: rand::Rng + ?Sized>(
 
 /// Starts a game of `kind` as `config` says: seat count, distinct game IDs, options, setup.
 pub fn start(kind: RoleGame, config: &GameConfig) -> Result<Game, SetupError> {
-    let n = config.seats.len();
-    let need = *kind.seats().start();
-    if !kind.seats().contains(&n) {
-        let game = kind.name();
-        return Err(SetupError::SeatCount { game, need, n });
-    }
-    let names: Vec<String> = config.seats.iter().map(|s| s.game_id.clone()).collect();
-    if let Some((i, _)) = names
-        .iter()
-        .enumerate()
-        .find(|(i, g)| names[..*i].contains(g))
-    {
-        return Err(SetupError::DuplicateGameId(names[i].clone()));
-    }
+    let names = table::seat_names(config, kind.name(), kind.seats())?;
     let speeches = options(kind, &config.options).map_err(SetupError::Options)?;
-    let roles = match fixed_roles(kind, &names, config.setup.as_ref())? {
-        Some(r) => r,
-        None => {
-            let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-            let drawn = draw_roles(kind, &names, &mut rng);
-            fixed_roles(kind, &names, Some(&drawn))?
-                .ok_or_else(|| bad("the draw dealt no roles"))?
-        }
-    };
-    let real_ids = config.seats.iter().map(|s| s.real_id.clone()).collect();
-    Ok(Game::new(kind, speeches, names, real_ids, roles))
+    let roles = table::deal(
+        config,
+        |setup| fixed_roles(kind, &names, setup),
+        |rng| draw_roles(kind, &names, rng),
+    )?;
+    Ok(Game::new(
+        kind,
+        speeches,
+        names,
+        table::real_ids(config),
+        roles,
+    ))
 }

@@ -11,8 +11,8 @@
 use super::action::NightAct;
 use super::event::{Audience, Cause, Entry, Event, Item, Winner};
 use super::role::{Role, RoleGame, Side};
-use crate::rules::classic::{Day, History, Seat, Seating, Speeches, Stage, Team};
 use crate::rules::interface::Phase;
+use crate::rules::table::{Day, History, Seat, Seating, Speeches, Stage, Team};
 
 /// 4.0's last words (CL-4): while the seats out so far, this one included, are at most 2.
 pub(super) const V4_LAST_WORDS: usize = 2;
@@ -275,13 +275,7 @@ impl Game {
 
     /// The seat whose ordered turn (speech, PK) or last words it is.
     pub fn speaker(&self) -> Option<Seat> {
-        let day = &self.today.vote;
-        match self.stage {
-            Stage::LastWords { seat, .. } => Some(seat),
-            Stage::Speech(i) => day.speakers.get(i).copied(),
-            Stage::Pk(i) if self.speeches == Speeches::Ordered => day.speakers.get(i).copied(),
-            _ => None,
-        }
+        self.today.vote.speaker(self.stage, self.speeches)
     }
 
     pub(super) fn line_act(&self) -> u32 {
@@ -338,17 +332,17 @@ impl Game {
     /// Ends the open phase (its deadline came, or the judge or the speaker ended it) and opens
     /// the next; after the end, nothing.
     pub fn resolve(&mut self) {
-        let turns = self.today.vote.speakers.len();
         match self.stage {
             Stage::Over => {}
             Stage::Night => self.resolve_night(),
             Stage::LastWords { dawn: true, .. } => self.next_dawn_words(),
             Stage::LastWords { dawn: false, .. } => self.next_act(),
-            Stage::Speech(i) if i + 1 < turns => self.open(Stage::Speech(i + 1)),
-            Stage::Pk(i) if self.speeches == Speeches::Ordered && i + 1 < turns => {
-                self.open(Stage::Pk(i + 1))
+            Stage::Speech(_) | Stage::Pk(_) | Stage::Discussion => {
+                match self.today.vote.next_turn(self.stage, self.speeches) {
+                    Some(turn) => self.open(turn),
+                    None => self.open_vote(),
+                }
             }
-            Stage::Speech(_) | Stage::Discussion | Stage::Pk(_) => self.open_vote(),
             Stage::Vote => self.resolve_vote(),
         }
     }
@@ -408,11 +402,7 @@ impl Game {
         } else {
             self.last_words
         };
-        let first = after.map_or(0, |s| s.index() + 1);
-        let order: Vec<Seat> = (0..n)
-            .map(|k| Seat(((first + k) % n) as u8))
-            .filter(|&s| self.is_alive(s))
-            .collect();
+        let order = Day::speaking_order(n, after, |s| self.is_alive(s));
         let day = &mut self.today.vote;
         day.speakers = order
             .iter()
@@ -432,10 +422,8 @@ impl Game {
 
     /// Opens the vote of the day's round (round 1: for every living seat).
     pub(super) fn open_vote(&mut self) {
-        if self.today.vote.round == 1 {
-            self.today.vote.candidates = self.living().collect();
-        }
-        self.today.vote.ballots.iter_mut().for_each(|b| *b = None);
+        let living = self.living().collect();
+        self.today.vote.open_vote(living);
         self.open(Stage::Vote);
     }
 
@@ -443,19 +431,11 @@ impl Game {
     /// day's order; with nobody to speak, the vote at once.
     pub(super) fn open_pk(&mut self, round: u8, candidates: Vec<Seat>, speakers: &[Seat]) {
         let silenced = &self.today.silenced;
-        let day = &mut self.today.vote;
-        day.round = round;
-        day.candidates = candidates;
-        day.speakers = day
-            .order
-            .iter()
-            .copied()
-            .filter(|s| speakers.contains(s) && !silenced[s.index()])
-            .collect();
-        if day.speakers.is_empty() {
-            self.open_vote();
-        } else {
+        let speaks = |s: Seat| speakers.contains(&s) && !silenced[s.index()];
+        if self.today.vote.pk(round, candidates, speaks) {
             self.open(Stage::Pk(0));
+        } else {
+            self.open_vote();
         }
     }
 

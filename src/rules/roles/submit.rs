@@ -7,7 +7,7 @@ use super::action::{Action, NightAct};
 use super::event::{Item, Refusal, Reply};
 use super::role::Role;
 use super::state::{Game, NightSub};
-use crate::rules::classic::{Seat, Stage};
+use crate::rules::table::{Seat, Stage};
 
 /// A submission that passed its checks, its seats looked up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

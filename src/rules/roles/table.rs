@@ -1,11 +1,11 @@
 //! What a role game's table needs besides the rules: the default cast and the action forms.
 
 use super::role::RoleGame;
-use crate::rules::classic;
 use crate::rules::forms::{ActionForm, FieldInput, FormField};
+use crate::rules::table;
 
-/// The default character list: the first 16 of the classic cast (enough for 4.0's table).
-pub const CAST: &[&str] = classic::CAST.split_at(16).0;
+/// The default character list: the first 16 of the shared cast (enough for 4.0's table).
+pub const CAST: &[&str] = table::CAST.split_at(16).0;
 
 /// The action forms of `kind`'s actions, in the order a seat page shows them.
 pub fn forms(kind: RoleGame) -> &'static [ActionForm] {
@@ -23,7 +23,7 @@ const V4: [ActionForm; 7] = [
     form("silence", ANY),
     form("save", ANY),
     form("secret_kill", OTHER),
-    classic::VOTE,
+    table::VOTE,
 ];
 
 /// 5.0's (R5-1).
@@ -37,7 +37,7 @@ const V5: [ActionForm; 10] = [
     form("needle", ANY),
     form("snipe", ANY),
     form("dark_vote", ANY),
-    classic::VOTE,
+    table::VOTE,
 ];
 
 /// A living seat, its own included.

@@ -11,8 +11,8 @@ use super::action::{Action, NightAct};
 use super::event::{Audience, Item};
 use super::role::{Role, in_team};
 use super::state::Game;
-use crate::rules::classic::{Seat, Speeches, Stage, Team};
 use crate::rules::interface::PublicSeat;
+use crate::rules::table::{self, Seat, Stage, Team};
 
 impl Game {
     /// The vote round open now (`None` outside a vote).
@@ -33,17 +33,10 @@ impl Game {
     /// last words and ordered turns; in a free phase the living unsilenced seats it is for
     /// (R4-5, R5-4: a silenced seat does not post that day). After the end: the living.
     pub fn may_post(&self, seat: Seat) -> bool {
-        let free = self.speeches == Speeches::Free;
-        let voiced = self.is_alive(seat) && !self.is_silenced(seat);
-        match self.stage {
-            Stage::Over => self.is_alive(seat),
-            Stage::Night => false,
-            Stage::LastWords { .. } | Stage::Speech(_) => self.speaker() == Some(seat),
-            Stage::Pk(_) if !free => self.speaker() == Some(seat),
-            Stage::Pk(_) => self.today.vote.speakers.contains(&seat),
-            Stage::Discussion => voiced,
-            Stage::Vote => free && voiced,
-        }
+        let alive = self.is_alive(seat);
+        let voiced = alive && !self.is_silenced(seat);
+        let stage = (self.stage, self.speeches);
+        table::may_post(&self.today.vote, stage, seat, alive, voiced)
     }
 
     /// The night action types of this game, in its forms' order.
@@ -127,12 +120,7 @@ impl Game {
 
     /// The seats that still owe a submission in this phase.
     pub fn owing(&self) -> Vec<Seat> {
-        self.all_seats()
-            .filter(|&s| {
-                let (a, b) = self.owes(s);
-                a || b
-            })
-            .collect()
+        table::owing(self.all_seats(), |s| self.owes(s))
     }
 
     /// The ballots of the open vote: each seat that may vote (`Some(None)`: an abstention;
@@ -180,10 +168,6 @@ impl Game {
         }
     }
 
-    fn ids_of(&self, seats: &[Seat]) -> Vec<&str> {
-        seats.iter().map(|&s| self.game_id(s)).collect()
-    }
-
     /// This seat's own submissions of the open phase: its night action, its ballot.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
@@ -228,7 +212,7 @@ impl Game {
             if self.kind.is_v4() && in_team(team, role, self.act) {
                 teams.insert(
                     team.name().into(),
-                    json!(self.ids_of(&self.team_seats(team))),
+                    json!(self.seating.names_of(&self.team_seats(team))),
                 );
             }
         }
@@ -250,7 +234,7 @@ impl Game {
         let round = self.stage.is_day().then_some(self.today.vote.round);
         m.insert("round".into(), json!(round));
         let candidates = self.candidates();
-        let candidates = (!candidates.is_empty()).then(|| self.ids_of(candidates));
+        let candidates = (!candidates.is_empty()).then(|| self.seating.names_of(candidates));
         m.insert("candidates".into(), json!(candidates));
         self.own_submissions(s, &mut m);
         self.role_facts(s, &mut m);
@@ -296,20 +280,8 @@ impl Game {
     /// on): what it owes (`owes`, `owes_ballot`), what it submitted in this phase (`action`,
     /// `ballot`) and its role's state.
     pub fn judge_facts(&self, s: Seat, running: bool) -> Map<String, Value> {
-        let (action, ballot) = if running {
-            self.owes(s)
-        } else {
-            (false, false)
-        };
-        let mut m = Map::new();
-        m.insert("owes".into(), json!(action));
-        m.insert("owes_ballot".into(), json!(ballot));
-        if running {
-            self.own_submissions(s, &mut m);
-            if let Some(v) = m.remove("vote") {
-                m.insert("ballot".into(), v);
-            }
-        }
+        let own = |m: &mut Map<String, Value>| self.own_submissions(s, m);
+        let mut m = table::judge_facts(running, || self.owes(s), own);
         self.role_facts(s, &mut m);
         m
     }

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::message::{Arg, Fields, Message, dashed};
+use crate::rules::message::{Arg, Fields, Message, dashed};
 
 /// A vote round (1, 2 or 3; absent: 1).
 fn round_of(v: &Value) -> u64 {
