@@ -417,7 +417,7 @@ mod tests {
     }
 
     fn a_game() -> Vec<GameEvent> {
-        let settings = GameSettings::parse("deathnote", None, None, None, None, None, None, None)
+        let settings = GameSettings::parse(crate::game::settings::SettingsRequest::of("deathnote"))
             .expect("settings");
         let names = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松田"];
         let seats: Vec<SeatSpec> = names

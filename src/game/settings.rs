@@ -72,19 +72,44 @@ pub enum SettingsError {
     RemindHours,
 }
 
+/// What a judge asks for (the create form, the API): the variant, and every setting that
+/// may be left out for its default.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SettingsRequest {
+    pub variant: String,
+    pub options: Option<serde_json::Value>,
+    pub characters: Option<Vec<String>>,
+    pub act_minutes: Option<i64>,
+    pub deadline_time: Option<String>,
+    pub timezone: Option<String>,
+    pub min_seats: Option<usize>,
+    pub max_seats: Option<usize>,
+}
+
+impl SettingsRequest {
+    /// A request for a game of `variant`, every other setting its default.
+    pub fn of(variant: &str) -> SettingsRequest {
+        SettingsRequest {
+            variant: variant.to_string(),
+            ..SettingsRequest::default()
+        }
+    }
+}
+
 impl GameSettings {
     /// Checks and completes what a judge submitted.
-    #[allow(clippy::too_many_arguments)]
-    pub fn parse(
-        variant: &str,
-        options: Option<serde_json::Value>,
-        characters: Option<Vec<String>>,
-        act_minutes: Option<i64>,
-        deadline_time: Option<String>,
-        timezone: Option<String>,
-        min_seats: Option<usize>,
-        max_seats: Option<usize>,
-    ) -> Result<GameSettings, SettingsError> {
+    pub fn parse(request: SettingsRequest) -> Result<GameSettings, SettingsError> {
+        let SettingsRequest {
+            variant,
+            options,
+            characters,
+            act_minutes,
+            deadline_time,
+            timezone,
+            min_seats,
+            max_seats,
+        } = request;
+        let variant = variant.as_str();
         let v =
             Variant::from_name(variant).ok_or_else(|| SettingsError::Variant(variant.into()))?;
         let range = v.seats();
@@ -287,47 +312,52 @@ mod tests {
 
     #[test]
     fn dn_1_seat_range_and_other_defaults_and_bounds() {
-        let s =
-            GameSettings::parse("deathnote", None, None, None, None, None, None, None).expect("ok");
+        let s = GameSettings::parse(SettingsRequest::of("deathnote")).expect("ok");
         assert_eq!(s.act_minutes, 1440);
         assert_eq!(s.characters.len(), 40);
         assert_eq!((s.min_seats, s.max_seats), (6, 40));
-        assert!(GameSettings::parse("chess", None, None, None, None, None, None, None).is_err());
+        assert!(GameSettings::parse(SettingsRequest::of("chess")).is_err());
         assert!(
-            GameSettings::parse("deathnote", None, None, Some(0), None, None, None, None).is_err()
-        );
-        assert!(
-            GameSettings::parse(
-                "deathnote",
-                None,
-                None,
-                None,
-                Some("25:00".into()),
-                None,
-                None,
-                None
-            )
+            GameSettings::parse(SettingsRequest {
+                variant: "deathnote".to_string(),
+                act_minutes: Some(0),
+                ..SettingsRequest::default()
+            })
             .is_err()
         );
         assert!(
-            GameSettings::parse(
-                "deathnote",
-                None,
-                None,
-                None,
-                None,
-                Some("Mars/Base".into()),
-                None,
-                None
-            )
+            GameSettings::parse(SettingsRequest {
+                variant: "deathnote".to_string(),
+                deadline_time: Some("25:00".into()),
+                ..SettingsRequest::default()
+            })
             .is_err()
         );
         assert!(
-            GameSettings::parse("deathnote", None, None, None, None, None, Some(5), None).is_err()
+            GameSettings::parse(SettingsRequest {
+                variant: "deathnote".to_string(),
+                timezone: Some("Mars/Base".into()),
+                ..SettingsRequest::default()
+            })
+            .is_err()
+        );
+        assert!(
+            GameSettings::parse(SettingsRequest {
+                variant: "deathnote".to_string(),
+                min_seats: Some(5),
+                ..SettingsRequest::default()
+            })
+            .is_err()
         );
         let few = Some(vec!["a".to_string(), "b".to_string()]);
         assert_eq!(
-            GameSettings::parse("deathnote", None, few, None, None, None, Some(6), Some(9)),
+            GameSettings::parse(SettingsRequest {
+                variant: "deathnote".to_string(),
+                characters: few,
+                min_seats: Some(6),
+                max_seats: Some(9),
+                ..SettingsRequest::default()
+            }),
             Err(SettingsError::Characters)
         );
     }
@@ -336,7 +366,11 @@ mod tests {
     fn characters_follow_the_rules_of_game_ids() {
         let parse = |list: &[&str]| {
             let list = list.iter().map(|c| c.to_string()).collect();
-            GameSettings::parse("shengtui", None, Some(list), None, None, None, None, None)
+            GameSettings::parse(SettingsRequest {
+                variant: "shengtui".to_string(),
+                characters: Some(list),
+                ..SettingsRequest::default()
+            })
         };
         let six = ["甲", "乙", "丙", "丁", "戊", "己"];
         let ok = parse(&[&six[..], &[" ＡＢ ", "庚"]].concat()).expect("valid");
@@ -362,16 +396,12 @@ mod tests {
 
     #[test]
     fn deadlines_fall_at_the_judges_local_time() {
-        let s = GameSettings::parse(
-            "deathnote",
-            None,
-            None,
-            Some(1440),
-            Some("22:00".into()),
-            None,
-            None,
-            None,
-        )
+        let s = GameSettings::parse(SettingsRequest {
+            variant: "deathnote".to_string(),
+            act_minutes: Some(1440),
+            deadline_time: Some("22:00".into()),
+            ..SettingsRequest::default()
+        })
         .expect("ok");
         // Started 15:00 UTC = 23:00 Shanghai; 24 h later is 23:00 local, so 22:00 local the day after.
         assert_eq!(
@@ -383,8 +413,12 @@ mod tests {
             s.next_deadline_act(at("2026-12-03 14:00")),
             at("2026-12-04 14:00")
         );
-        let plain = GameSettings::parse("deathnote", None, None, Some(90), None, None, None, None)
-            .expect("ok");
+        let plain = GameSettings::parse(SettingsRequest {
+            variant: "deathnote".to_string(),
+            act_minutes: Some(90),
+            ..SettingsRequest::default()
+        })
+        .expect("ok");
         assert_eq!(
             plain.next_deadline_act(at("2026-12-01 15:00")),
             at("2026-12-01 16:30")
@@ -394,16 +428,13 @@ mod tests {
     #[test]
     #[cfg(feature = "test-variant")]
     fn each_phase_has_its_own_length_and_only_aligned_ones_move_to_the_time_of_day() {
-        let s = GameSettings::parse(
-            "twophase",
-            None,
-            None,
-            Some(600),
-            Some("22:00".into()),
-            Some("UTC".into()),
-            None,
-            None,
-        )
+        let s = GameSettings::parse(SettingsRequest {
+            variant: "twophase".to_string(),
+            act_minutes: Some(600),
+            deadline_time: Some("22:00".into()),
+            timezone: Some("UTC".into()),
+            ..SettingsRequest::default()
+        })
         .expect("ok");
         // The day lasts the act length, then moves on to 22:00; the night its default hour.
         assert_eq!(

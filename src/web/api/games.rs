@@ -11,7 +11,7 @@ use crate::db::queries::games;
 use crate::error::AppError;
 use crate::game::posting::{self, GameThread};
 use crate::game::service::{self, iso};
-use crate::game::settings::GameSettings;
+use crate::game::settings::{GameSettings, SettingsRequest};
 use crate::game::views;
 use crate::web::pages::{PageNumber, page_param, shown_page};
 use actix_web::{HttpResponse, delete, get, patch, post, web};
@@ -46,16 +46,16 @@ async fn api_create_game(
     body: web::Json<NewGame>,
 ) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
-    let settings = GameSettings::parse(
-        &b.variant,
-        b.options,
-        b.characters,
-        b.act_minutes,
-        b.deadline_time,
-        b.timezone,
-        b.min_seats,
-        b.max_seats,
-    )
+    let settings = GameSettings::parse(SettingsRequest {
+        variant: b.variant,
+        options: b.options,
+        characters: b.characters,
+        act_minutes: b.act_minutes,
+        deadline_time: b.deadline_time,
+        timezone: b.timezone,
+        min_seats: b.min_seats,
+        max_seats: b.max_seats,
+    })
     .and_then(|s| s.with_remind_hours(b.remind_hours))
     .and_then(|s| s.with_phase_minutes(b.phase_minutes))
     .map(|s| s.with_series_after(b.series_after))

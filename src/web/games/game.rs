@@ -4,6 +4,7 @@ use super::{see_other, time_of};
 use crate::app::AppState;
 use crate::db::queries::games;
 use crate::error::AppError;
+use crate::game::settings::GameSettings;
 use crate::game::views::{self, PublicGame};
 use crate::game::{console, service};
 use crate::rules::OptionInput;
@@ -47,47 +48,40 @@ struct GamePage {
     banner: super::banner::Banner,
     /// What a player signs up for, in words: (label, value).
     facts: Vec<(String, String)>,
+    /// The game's settings, as stored.
+    settings: Option<GameSettings>,
 }
 
 /// The settings a player signs up for, in the reader's language: act length, when deadlines
 /// fall (time of day and zone), seat range, reminder, and the options (redistribution, edition).
-fn settings_facts(tr: &crate::i18n::Tr, settings: &serde_json::Value) -> Vec<(String, String)> {
+fn settings_facts(tr: &crate::i18n::Tr, settings: &GameSettings) -> Vec<(String, String)> {
     use serde_json::Value;
-    let num = |k: &str| settings.get(k).and_then(Value::as_i64).unwrap_or(0);
-    let minutes = num("act_minutes");
+    let minutes = settings.act_minutes;
     let length = if minutes > 0 && minutes % 60 == 0 {
         tr.t1("game-fact-hours", "n", &(minutes / 60))
     } else {
         tr.t1("game-fact-minutes", "n", &minutes)
     };
-    let zone = settings
-        .get("timezone")
-        .and_then(Value::as_str)
-        .unwrap_or("Asia/Shanghai")
-        .to_string();
-    let deadline = match settings.get("deadline_time").and_then(Value::as_str) {
+    let deadline = match &settings.deadline_time {
         Some(t) => tr.ta(
             "game-fact-deadline-at",
-            &[("time", t.to_string()), ("zone", zone)],
+            &[("time", t.clone()), ("zone", settings.timezone.clone())],
         ),
         None => tr.t("game-fact-deadline-any"),
     };
     let seats = tr.ta(
         "game-fact-seats",
         &[
-            ("min", num("min_seats").to_string()),
-            ("max", num("max_seats").to_string()),
+            ("min", settings.min_seats.to_string()),
+            ("max", settings.max_seats.to_string()),
         ],
     );
-    let remind = match num("remind_hours") {
+    let remind = match settings.remind_hours {
         0 => tr.t("game-fact-remind-never"),
         h => tr.t1("game-fact-remind", "n", &h),
     };
-    let options = settings.get("options").cloned().unwrap_or(Value::Null);
-    let variant = settings
-        .get("variant")
-        .and_then(Value::as_str)
-        .and_then(crate::rules::Variant::from_name);
+    let options = &settings.options;
+    let variant = crate::rules::Variant::from_name(&settings.variant);
     let mut facts = vec![
         (tr.t("game-fact-act-length"), length),
         (tr.t("game-fact-deadline"), deadline),
@@ -133,14 +127,14 @@ fn settings_facts(tr: &crate::i18n::Tr, settings: &serde_json::Value) -> Vec<(St
         facts.push((label, value));
     }
     // The edition the game plays by, for a variant whose ruling book has editions.
-    let pinned = variant.pinned_options(&options);
+    let pinned = variant.pinned_options(options);
     if let Some(edition) = pinned.get("edition").and_then(Value::as_u64) {
         facts.push((
             tr.t("game-rules"),
             tr.t1("game-rules-edition", "edition", &edition),
         ));
     }
-    if let Some(previous) = settings.get("series_after").and_then(Value::as_i64) {
+    if let Some(previous) = settings.series_after {
         facts.push((
             tr.t("game-fact-series"),
             tr.t1("game-fact-series-after", "id", &previous),
@@ -197,11 +191,7 @@ impl GamePage {
 
     /// The judge chose to show external images in this game's posts.
     fn shows_images(&self) -> bool {
-        self.g
-            .settings
-            .get("show_images")
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false)
+        self.settings.as_ref().is_some_and(|s| s.show_images)
     }
 }
 
@@ -279,6 +269,9 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
         })
         .await?;
     let tr = viewer.tr;
+    // The settings as stored (a game's settings always read; a row that did not would show
+    // no facts rather than fail the page).
+    let settings: Option<GameSettings> = serde_json::from_value(g.settings.clone()).ok();
     let variant =
         crate::rules::Variant::from_name(&g.variant).ok_or(AppError::Internal("variant".into()))?;
     let mut acts: Vec<ActEvents> = Vec::new();
@@ -300,7 +293,11 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
     let mut page = viewer.page();
     page.feed = Some(format!("/games/{game_id}/feed.atom"));
     Ok(GamePage {
-        facts: settings_facts(&tr, &g.settings),
+        facts: settings
+            .as_ref()
+            .map(|s| settings_facts(&tr, s))
+            .unwrap_or_default(),
+        settings,
         error: None,
         page,
         banner,

@@ -5,7 +5,7 @@ use crate::app::AppState;
 use crate::db::queries::{games, users};
 use crate::error::AppError;
 use crate::game::service;
-use crate::game::settings::{GameSettings, SettingsError};
+use crate::game::settings::{GameSettings, SettingsError, SettingsRequest};
 use crate::i18n::Tr;
 use crate::rules::{OptionInput, Variant};
 use crate::web::flash::{self, Flash};
@@ -496,16 +496,16 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
             _ => return Err(tr.t1("new-error-unknown-field", "field", k)),
         }
     }
-    GameSettings::parse(
-        variant.name(),
-        Some(serde_json::Value::Object(options)),
+    GameSettings::parse(SettingsRequest {
+        variant: variant.name().to_string(),
+        options: Some(serde_json::Value::Object(options)),
         characters,
-        act,
-        Some(f.deadline_time.clone()),
-        Some(f.timezone.clone()),
-        min,
-        max,
-    )
+        act_minutes: act,
+        deadline_time: Some(f.deadline_time.clone()),
+        timezone: Some(f.timezone.clone()),
+        min_seats: min,
+        max_seats: max,
+    })
     .and_then(|s| s.with_remind_hours(remind))
     .and_then(|s| s.with_phase_minutes(Some(lengths)))
     .map(|s| s.with_series_after(series_after))
