@@ -214,6 +214,30 @@ mod tests {
             .collect()
     }
 
+    /// A role game's seat page says what each of its roles does, in both languages, with the
+    /// rules it follows (the sheet's `about`).
+    #[test]
+    fn every_role_of_a_role_game_is_explained() {
+        use crate::rules::roles::RoleGame;
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for game in RoleGame::ALL {
+                let v = Variant::from_name(game.name()).expect("a role game");
+                let rule = if game.is_v4() { "R4-" } else { "R5-" };
+                for (role, _) in game.deal() {
+                    let view = serde_json::json!({"role": role.name(), "alive": true});
+                    let about = v.seat_sheet(&view, false).about.map(|m| tr.say(&m));
+                    let about = about.unwrap_or_else(|| panic!("{} {}", game.name(), role.name()));
+                    assert!(!about.starts_with("role-about"), "{about}");
+                    assert!(
+                        about.contains(rule) || *role == crate::rules::roles::Role::Civilian,
+                        "{about}"
+                    );
+                }
+            }
+        }
+    }
+
     /// Each variant's own catalog parses, speaks both languages with the same messages, and
     /// names no message another catalog has (the bundle would take one of them silently).
     #[test]

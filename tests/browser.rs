@@ -1,4 +1,4 @@
-//! Issue 10: a whole Death Note game played in headless Chromium, as people would play it. An
+//! A whole Death Note game played in headless Chromium, as people would play it. An
 //! admin makes a judge; the judge creates the game through its form; nine players sign in and
 //! sign up; the deal is fixed through the API; the Kiras kill (a wrong guess, then a right one)
 //! and transfer a notebook; everyone votes through the seat forms; the judge resolves from the
@@ -11,11 +11,11 @@
 //! correctness test waits for what it checks, and a loaded machine only makes it slower. The
 //! game is played twice: at desktop width in Chinese, and at phone width in English.
 //!
-//! Issue 12: a second test plays an eight-seat 东杀 (dongsha) game with ordered speeches at
+//! A second test plays an eight-seat 东杀 (dongsha) game with ordered speeches at
 //! phone width in Chinese, from the variant chooser to the reveal (see [`play_dongsha`]); each
 //! person keeps their own browser session (cookies) while others use the window.
 //!
-//! Issue 13: the role games, each from the chooser to the reveal with a random deal: a ten-seat
+//! The role games, each from the chooser to the reveal with a random deal: a ten-seat
 //! 5.0 恶民传说 (`v5emin`) at desktop width in English ([`play_v5emin`]) and a sixteen-seat 4.0
 //! 无间版 (`v4wujian`) at phone width in Chinese with its team threads ([`play_v4wujian`]).
 //!
@@ -544,7 +544,7 @@ async fn play(app: &TestApp, driver: &Driver, view: View, axe: Option<String>) -
     // The judge creates the game through its form.
     tab.login(&judge).await;
     tab.goto("/games/new").await;
-    // Issue 12: the chooser of variants first.
+    // The chooser of variants first.
     tab.click_and_wait("a[href='/games/new?variant=deathnote']")
         .await;
     tab.fill("input[name='title']", &format!("浏览器对局 {}", view.name))
@@ -924,7 +924,7 @@ struct Seat {
     role: String,
 }
 
-/// Issue 12: an eight-seat 东杀 (dongsha) game with ordered speeches, played to its end in the
+/// An eight-seat 东杀 (dongsha) game with ordered speeches, played to its end in the
 /// browser at phone width in Chinese. The judge creates it through the chooser and the dongsha
 /// form and starts it (a random deal: each role is read from its seat page); night 1 the
 /// killers kill a police officer and the police check a killer; the victim leaves last words
@@ -1336,7 +1336,7 @@ async fn a_whole_game_in_a_real_browser() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Issue 13: the role games. The seats of a started game as its game page lists them, in seat
+/// For the role games: the seats of a started game as its game page lists them, in seat
 /// order.
 impl Tab {
     async fn seat_order(&self) -> Vec<String> {
@@ -1522,7 +1522,7 @@ async fn reveal_shows_every_role(tab: &Tab, seats: &[Seat]) {
     assert!(tab.has(".notice.verified").await, "the commitment verifies");
 }
 
-/// Issue 13: a ten-seat 5.0 恶民传说 (`v5emin`) game at desktop width in English, from the
+/// A ten-seat 5.0 恶民传说 (`v5emin`) game at desktop width in English, from the
 /// chooser to the reveal. Night 1 every role acts through its form; at dawn the police and the
 /// wizard read their answers on their own seat pages and the act post names only the dead;
 /// last words and speeches with 过; the silenced seat has no reply box and no ballot; the vote
@@ -1947,7 +1947,7 @@ impl Tab {
     }
 }
 
-/// Issue 13: a sixteen-seat 4.0 无间版 (`v4wujian`) game at phone width in Chinese, from the
+/// A sixteen-seat 4.0 无间版 (`v4wujian`) game at phone width in Chinese, from the
 /// chooser ("固定 16 人") to the reveal. Night 1 the killers and the police use their team
 /// threads (the undercover posts in both); the butterfly hugs the killers' target and the doctor
 /// saves it: the kill is void, a peaceful night (平安夜); the police team checks a killer; the

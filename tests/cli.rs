@@ -1,4 +1,4 @@
-//! The `maku` binary's console commands (issue 2): first start, `user add`, `backup`, bad URLs.
+//! The `maku` binary's console commands: first start, `user add`, `backup`, bad URLs.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -46,7 +46,7 @@ fn user_add_reads_the_password_from_stdin() {
     assert!(String::from_utf8_lossy(&role.stderr).contains("role"));
 }
 
-/// Issue 9 item 8: the console refuses reserved names and look-alikes, as the sign-up does.
+/// The console refuses reserved names and look-alikes, as the sign-up does.
 #[test]
 fn user_add_refuses_reserved_and_look_alike_names() {
     let dir = tempfile::tempdir().expect("tmp");
@@ -183,7 +183,7 @@ fn first_start_creates_admin_once_and_prints_the_address() {
     assert!(second.contains("maku listening on"));
 }
 
-/// The server's own flags (issue 11), as `maku --help` lists them.
+/// The server's own flags, as `maku --help` lists them.
 const SERVER_FLAGS: [&str; 13] = [
     "--bind",
     "--secure-cookies",
@@ -206,7 +206,7 @@ fn help(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Issue 11: server flags are on the server command only; the database URL and the log
+/// Server flags are on the server command only; the database URL and the log
 /// filter are global and listed everywhere.
 #[test]
 fn server_flags_are_listed_only_where_the_server_runs() {
@@ -234,7 +234,7 @@ fn server_flags_are_listed_only_where_the_server_runs() {
     }
 }
 
-/// Issue 11: a server flag with another command is clap's usage error (exit 2), before or
+/// A server flag with another command is clap's usage error (exit 2), before or
 /// after the command's name; nothing runs.
 #[test]
 fn a_server_flag_with_another_command_is_refused() {
@@ -266,7 +266,7 @@ fn a_server_flag_with_another_command_is_refused() {
     );
 }
 
-/// Issue 11: `user` and `audit` take the database URL and the log filter, before or after
+/// `user` and `audit` take the database URL and the log filter, before or after
 /// the command's name; a bad log filter is a usage error.
 #[test]
 fn user_and_audit_take_the_database_url_and_the_log_filter() {
@@ -326,7 +326,7 @@ fn user_and_audit_take_the_database_url_and_the_log_filter() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--log"));
 }
 
-/// Issue 11: `replay` opens no database, wherever `--database-url` points.
+/// `replay` opens no database, wherever `--database-url` points.
 #[test]
 fn replay_opens_no_database() {
     let dir = tempfile::tempdir().expect("tmp");
@@ -352,9 +352,9 @@ fn replay_opens_no_database() {
     assert!(!dir.path().join("maku.db").exists(), "no default database");
 }
 
-/// Issue 12: `maku simulate` plays every classic preset (and Death Note, and issue 13's role
-/// games) to the end and prints the balance table with the preset's winners; a seat count
-/// outside the preset's range is a usage error.
+/// `maku simulate` plays every classic preset (and Death Note, and the role games) to the end
+/// and prints the balance table with the preset's winners; a seat count outside the preset's
+/// range is a usage error.
 #[test]
 fn simulate_plays_every_preset() {
     for (variant, seats, winners) in [
@@ -466,7 +466,7 @@ fn listening(child: &mut std::process::Child) -> Listening {
     Listening { head, reader, port }
 }
 
-/// Issue 14: the server's log is plain text when it is not a terminal (no colour codes in a
+/// The server's log is plain text when it is not a terminal (no colour codes in a
 /// log file), it has a line per request, and the lines still queued for the log's writer
 /// thread are written before the server exits.
 #[test]

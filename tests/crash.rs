@@ -1,8 +1,8 @@
-//! Issue 9, kept as a regression test: the server process is killed with SIGKILL while seats
-//! submit and while the judge resolves, and restarted on the same database. No acknowledged
-//! submission is lost, every act resolves exactly once, no act post is written twice, and the
-//! hash chain still verifies. The real `maku` binary is used, on SQLite and (when
-//! MAKU_TEST_PG_URL is set) on a fresh PostgreSQL database.
+//! A regression test: the server process is killed with SIGKILL while seats submit and while the
+//! judge resolves, and restarted on the same database. No acknowledged submission is lost, every
+//! act resolves exactly once, no act post is written twice, and the hash chain still verifies. The
+//! real `maku` binary is used, on SQLite and (when MAKU_TEST_PG_URL is set) on a fresh PostgreSQL
+//! database.
 
 use diesel::{Connection, RunQueryDsl};
 use reqwest::StatusCode;

@@ -712,7 +712,7 @@ fn dn_15_a_seat_already_out_is_skipped_and_its_slot_not_passed_on() {
     assert!(game.is_alive(p(7)));
 }
 
-/// Option `publish_votes` (issue 10 item 6): the act's counts per seat, ballots of one or two
+/// Option `publish_votes`: the act's counts per seat, ballots of one or two
 /// names each place counting one (DN-14/15), most votes first then seat order; nobody named.
 #[test]
 fn option_publish_votes_counts_every_place_of_every_ballot() {

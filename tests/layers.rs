@@ -1,4 +1,4 @@
-//! The layering rules of issue 11, checked on the source text of `src/`.
+//! The layering rules, checked on the source text of `src/`.
 //!
 //! The file-level import graph is built from every `src/**/*.rs` file of the library without its
 //! `#[cfg(test)]` module (in this codebase that module runs from its attribute line to the end of
@@ -636,7 +636,7 @@ fn report(what: &str, offenders: &[String]) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The rules of issue 11.
+// The layering rules.
 
 /// Rule 1: the web shell is the only one that knows `crate::web`.
 #[test]
@@ -687,7 +687,7 @@ fn the_import_graph_has_no_cycle() {
     );
 }
 
-/// Rule 3 for the rules engines alone (issue 11 broke the Death Note engine's cycle).
+/// Rule 3 for the rules engines alone, so a cycle inside `src/rules/` is reported on its own.
 #[test]
 fn the_rules_import_graph_has_no_cycle() {
     let cycles = Crate::load().cycles(|p| p.starts_with("src/rules/"));

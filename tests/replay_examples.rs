@@ -177,7 +177,7 @@ fn after_the_end_submissions_are_refused_and_acts_publish_nothing() {
 }
 
 /// replay.md lists what makes a scenario malformed; a field an action does not have is not
-/// among them: replay ignores it (only the server's API refuses it, issue 9 item 5). The basic
+/// among them: replay ignores it (only the server's API refuses it). The basic
 /// example with an extra field in every action replays to the same transcript.
 #[test]
 fn unknown_action_fields_are_ignored_by_replay() {

@@ -214,7 +214,7 @@ fn valid_edge_cases_are_not_malformed() {
     assert_eq!(last["kind"], "outcome");
 }
 
-/// The role games (issue 13): a partial or impossible setup, a seat count other than 16 (4.0)
+/// The role games: a partial or impossible setup, a seat count other than 16 (4.0)
 /// or 10 (5.0), and an action type no game of the spec has are malformed.
 #[test]
 fn role_games_malformed() {

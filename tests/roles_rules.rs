@@ -1,7 +1,7 @@
 //! The role games' ruling book (`../shared/rules/roles.md`, second edition; the "Role games"
 //! section of `../shared/spec/replay.md`) rule by rule, through `rules::Game` as the server
 //! drives it (one submission, one phase at a time), with fixed deals. Seats are `s1`, `s2`, … in
-//! seat order. Issue 13.
+//! seat order.
 //!
 //! v4wujian (16 seats): butterfly s1, forest elder s2, doctor s3, killers s4 s5 s6, undercover
 //! s7, police s8 s9, secret police s10, civilians s11..s16.
@@ -2700,7 +2700,7 @@ fn r5_4_the_speaking_order_is_not_an_option() {
     assert!(v4.option_fields().iter().any(|f| f.name == "speeches"));
 }
 
-/// R5-1, R4-3, for the seat pages (issue 13, task h4): each view names the night actions its
+/// R5-1, R4-3, for the seat pages: each view names the night actions its
 /// seat may take but not on itself (`not_self`), so a form never offers a seat the engine
 /// refuses: the magician holding the kill may not kill itself, the killer and the doctor may
 /// name themselves; the butterfly never; 4.0's secret police not.

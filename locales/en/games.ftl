@@ -2,6 +2,10 @@
 nav-games = Games
 games-title = Games
 games-none = No games yet.
+games-filter-variant = Variant
+games-filter-any = Any
+games-filter = Show
+games-none-filtered = No games match these filters.
 games-new = New game
 games-col-title = Title
 games-col-status = Status
@@ -60,7 +64,6 @@ game-act-events = Resolution of act { $act }
 game-links = Go to
 game-thread-game = Game thread
 game-thread-graveyard = Graveyard
-game-thread-kira = Kira thread
 game-thread-signup = Sign-up thread
 game-my-seat = My seat
 game-reveal = Reveal
@@ -72,73 +75,19 @@ seat-title = My seat
 seat-game-id = Game ID
 seat-real-id = Real ID
 seat-role = Role
-seat-role-kira = Kira (holding notebook { $notebooks })
-seat-role-good = Good
 seat-state = State
 seat-alive = Alive
 seat-out = Out in act { $act } ({ $cause })
-seat-on-turn = It is your turn this act (a notebook of yours is on turn).
-seat-not-on-turn = No notebook of yours is on turn this act.
-seat-notebooks = Notebooks
-seat-nb-name = N{ $n }
-seat-nb-on-turn = on turn
-seat-nb-acted = acted
-seat-nb-owed = must act before the deadline
-seat-nb-transferable = transferable
-seat-nb-heir = heir: { $heir }
-seat-eye = You hold the Eye of Death.
-seat-partner = Joined with: { $partner }
-seat-ballot = Your ballot: { $names }
-seat-ballot-none = No ballot yet this act.
-seat-ballot-size = A ballot names { $size } this act.
-seat-owes = You still owe this act: { $what }. Without it you go out by suicide at the deadline.
 seat-owes-ballot = a ballot
-seat-owes-action = a notebook action (kill, join or pass)
 seat-log = Private log
 seat-log-empty = Nothing yet.
 seat-actions = Actions
 seat-no-actions = There is nothing you can do now.
 seat-result-ok = Submitted: { $text }
 seat-result-refused = Refused: { $text }
-seat-target = Target (game ID)
-seat-real-id-guess = Real ID guess
-seat-notebook = Notebook
-seat-notebook-auto = automatic
-seat-kill = Kill
-seat-join = Join hands
-seat-join-hint = Name the game ID you believe is the other Kira.
-seat-pass = Pass this act
-seat-eye-request = Request the Eye
-seat-eye-use = Use the Eye
-seat-transfer = Transfer a notebook
-seat-heir = Name an heir
-seat-vote = Vote
-seat-vote-first = First name
-seat-vote-second = Second name (optional)
 seat-choose = Choose
-seat-kira-thread = Kira thread
-seat-role-kira-out = Kira (when out)
-seat-ahead = Ahead of you
-seat-window = You transferred N{ $n } in act { $act }. If a Kira is voted out or killed at the resolution of { $span ->
-    [one] act { $last }
-   *[two] act { $first } or { $last }
-}, you recapture her notebook{ $out ->
-    [yes] ; if no Kira is voted out or killed by the resolution of act { $last }, you go out.
-   *[no] .
-}
-seat-eye-status = Eye of Death: { $turns } of your 3 own turns counted; if your turns keep their present pattern you go out at the resolution of act { $act }, and your notebooks are destroyed.
-seat-eye-status-turns = Eye of Death: { $turns } of your 3 own turns counted; you go out at the resolution of the third, and your notebooks are destroyed.
 seat-confirm = I understand what this costs
 seat-confirm-missing = Tick “I understand what this costs” to send this action; nothing was submitted.
-seat-cost-kill = Uses this notebook's action for the act and cannot be undone; a wrong guess is announced in the next post, without your name.
-seat-cost-join = Uses this notebook's action for the act instead of a kill and cannot be undone; whether it succeeded is announced in the next post, without names.
-seat-cost-transfer = { $both ->
-    [yes] You give this notebook away at once (you stay Kira with the other); this cannot be undone. If a Kira is voted out or killed at the resolution of act { $first } or { $last }, you recapture her notebook.
-   *[no] You become good at once; this cannot be undone. If a Kira is voted out or killed at the resolution of act { $first } or { $last }, you recapture her notebook; if no Kira is voted out or killed by the resolution of act { $last }, you go out.
-}
-seat-cost-transfer-plain = You give this notebook away at once; this cannot be undone.
-seat-cost-eye-request = You can no longer transfer; you go out at the resolution of act { $act } and your notebooks are destroyed.
-seat-cost-eye-request-plain = You can no longer transfer; you go out at the resolution of your third own turn and your notebooks are destroyed.
 
 thread-judge = Judge
 thread-act-opening = The game starts; act { $act }{ $phase } opens.
@@ -263,15 +212,7 @@ role-player = Player
 refusal-not-now = That action is not open in this phase.
 seat-out-plain = Out
 seat-team-thread = Team thread
-seat-some-action = An action
 seat-some-field = Field
-seat-log-reply = You submitted “{ $action }” → { $outcome }
-seat-log-refused = refused: { $reason }
-seat-log-action = { $action } ({ $details })
-seat-log-field = { $field }: { $value }
-seat-reply-accepted = accepted.
-seat-log-private = The rules told you: { $details }.
-seat-log-private-plain = The rules sent you a private message.
 seat-form-unknown = There is no such action here; nothing was submitted.
 seat-field-repeated = A field was sent twice; nothing was submitted.
 seat-field-missing = Fill in “{ $field }”; nothing was submitted.
@@ -288,7 +229,6 @@ role-police = Police officer
 role-civilian = Civilian
 role-bandit = 匪 (gangster)
 role-cop = 警 (cop)
-seat-log-none = none
 # issue 12, task A (branch classic-engine): the classic presets' forms, roles and replies
 action-kill = Kill
 action-check = Check
@@ -319,24 +259,6 @@ role-wizard = Wizard
 role-evil-civilian = Evil civilian
 
 # On the seat page of a role game: what one's own role does (issue 13)
-role-about-v4wujian-butterfly = Each night you may hug one other seat (R4-3): a kill on the hugged seat is void; hugging a killer voids the killers' kill that night; but a kill on you kills you and the hugged seat together (R4-4).
-role-about-v4wujian-elder = Each night you may silence one seat (yourself too): it may not post or speak the next day, but still votes (R4-3, R4-5).
-role-about-v4wujian-doctor = Each night you may save one seat (yourself too) from the killers' kill; a seat saved two nights running that nobody attacked on either night dies (R4-4).
-role-about-v4wujian-killer = With the two other killers you kill one seat each night (by majority, R4-3); on night 1 the undercover sits in your thread too.
-role-about-v4wujian-undercover = You are bad: on night 1 you meet the killers; you also sit with the two police as one team of three, who do not know which of the three is the undercover. Each night you check one seat with them (R4-2, R4-3).
-role-about-v4wujian-police = The three of you (two police and the undercover) check one seat each night (by majority); one of the three is the undercover, and you do not know which (R4-2, R4-3).
-role-about-v4wujian-secret-police = Once a game you may shoot one other seat (the doctor cannot save it); until you have shot, the killers cannot kill you (R4-3, R4-4).
-role-about-v4wujian-civilian = You have no night action: speak and vote by day to find the killers and the undercover.
-role-about-v5emin-butterfly = Each night you may hug one other seat: it is immune to everything that night; a kill, shot, needle, silence or dark vote on you lands on it too (R5-3).
-role-about-v5emin-sniper = Each night you may shoot one seat (R5-1); the doctor's needle can stop one shot (R5-3).
-role-about-v5emin-doctor = Each night you may needle one seat: a needle cancels one kill or shot that night; a needle on a seat nobody attacked is empty, and a seat with two empty needles in all dies (R5-3).
-role-about-v5emin-police = Each night you may check one other seat and learn whether it is good or bad (the evil civilian reads as good, R5-3).
-role-about-v5emin-good-civilian = Each night you may cast a dark vote, added to the day's count unseen (R5-1, R5-4).
-role-about-v5emin-magician = Each night you may use magic on one other seat: its action that night is lost; magic on the butterfly cancels the hug. When the killer is out, the kill passes to you (R5-2, R5-3).
-role-about-v5emin-killer = Each night you may kill one seat (R5-1).
-role-about-v5emin-elder = Each night you may silence one seat: it may neither speak nor vote the next day (R5-4). When the killer and the magician are out, the kill passes to you (R5-2).
-role-about-v5emin-wizard = Each night you may query one other seat and learn whom it acted on that night (R5-3). When the killer, the magician and the elder are out, the kill passes to you (R5-2).
-role-about-v5emin-evil-civilian = You are bad, but the police's check and a day vote-out both call you good. Each night you may cast a dark vote, added to the day's count unseen (R5-1, R5-4).
 
 # issue 13, task h5 (branch roles-browser): the banner of a seat owing a night action outside Death Note
 seat-owes-night-action = a night action
@@ -345,7 +267,9 @@ seat-owes-night-action = a night action
 thread-silenced = You are silenced today: you may not post in the game thread.
 
 # The seat page: the role state today (issue 13)
-seat-note-silenced-v4wujian = You are silenced today: no posts in the game thread, no speech and no last words, but you still vote (R4-5).
-seat-note-silenced-v5emin = You are silenced today: you may neither speak nor vote (R5-4).
-seat-note-secret-kill-spent = Your one shot is spent (R4-3: once a game).
-seat-note-holds-kill = You hold the kill now: your night action is to kill (R5-2).
+log-some-action = An action
+log-action = { $action } ({ $details })
+log-accepted = accepted.
+log-private = The rules told you: { $details }.
+log-private-plain = The rules sent you a private message.
+log-none = none

@@ -1,25 +1,12 @@
 # The variants on the create form (issue 12)
-variant-deathnote = Death Note (死亡笔记)
-variant-dongsha = Tokyo Killers 2.0 (东杀 2.0)
-variant-killgame = killgame cards (纸牌)
-variant-shengtui = Shengtui, revised (生推版改)
-variant-wujian = Infernal Affairs (无间道)
-variant-v4wujian = 4.0 Wujian (4.0 无间版)
-variant-v5emin = 5.0 Emin legend (5.0 恶民传说)
-variant-twophase = Two phases (test)
 new-choose-variant = Choose the game to run:
 new-variant-seats = { $min }–{ $max } seats
 new-variant-seats-fixed = Exactly { $n } seats
 new-teams-line = { $seats } seats: { $teams }
 new-team-size = { $n } { $team }
 new-role-size = { $role } ×{ $n }
-team-kira = Kiras
 team-killers = killers
 team-police = police
-team-fei = 匪 faction
-team-jing = 警 faction
-option-redistribute = Deal the notebooks again when both are destroyed
-option-publish-votes = Publish the vote counts after each act (votes per game ID, never who voted for whom)
 option-speeches = Speeches
 option-speeches-ordered = In seat order: one speech each, ended by "Pass" or its time limit
 option-speeches-free = Free: every living seat posts until the day's deadline

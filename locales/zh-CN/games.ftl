@@ -2,6 +2,10 @@
 nav-games = 游戏
 games-title = 游戏
 games-none = 还没有游戏。
+games-filter-variant = 玩法
+games-filter-any = 全部
+games-filter = 筛选
+games-none-filtered = 没有符合筛选条件的游戏。
 games-new = 开新游戏
 games-col-title = 标题
 games-col-status = 状态
@@ -60,7 +64,6 @@ game-act-events = 第 { $act } 幕结算
 game-links = 去处
 game-thread-game = 游戏帖
 game-thread-graveyard = 墓地
-game-thread-kira = 基拉联手帖
 game-thread-signup = 报名帖
 game-my-seat = 我的座位
 game-reveal = 揭晓
@@ -72,73 +75,19 @@ seat-title = 我的座位
 seat-game-id = 游戏身份
 seat-real-id = 原身份
 seat-role = 角色
-seat-role-kira = 基拉（持有笔记 { $notebooks }）
-seat-role-good = 好人
 seat-state = 状态
 seat-alive = 存活
 seat-out = 第 { $act } 幕出局（{ $cause }）
-seat-on-turn = 本幕轮到你（你的笔记在本幕当值）。
-seat-not-on-turn = 本幕你没有当值的笔记。
-seat-notebooks = 笔记
-seat-nb-name = N{ $n }
-seat-nb-on-turn = 当值
-seat-nb-acted = 已行动
-seat-nb-owed = 须在截止前行动
-seat-nb-transferable = 可转让
-seat-nb-heir = 继承人：{ $heir }
-seat-eye = 你持有死神之眼。
-seat-partner = 联手搭档：{ $partner }
-seat-ballot = 当前投票：{ $names }
-seat-ballot-none = 本幕还没有投票。
-seat-ballot-size = 本幕每票可投 { $size } 人。
-seat-owes = 你本幕还欠：{ $what }。截止前未完成会自杀出局。
 seat-owes-ballot = 投票
-seat-owes-action = 笔记行动（杀人、联手或放弃）
 seat-log = 私人记录
 seat-log-empty = 还没有记录。
 seat-actions = 行动
 seat-no-actions = 现在没有可做的行动。
 seat-result-ok = 已提交：{ $text }
 seat-result-refused = 被拒绝：{ $text }
-seat-target = 目标（游戏身份）
-seat-real-id-guess = 猜测的原身份
-seat-notebook = 笔记
-seat-notebook-auto = 自动
-seat-kill = 杀人
-seat-join = 联手
-seat-join-hint = 指认你认为是另一位基拉的游戏身份。
-seat-pass = 放弃本幕行动
-seat-eye-request = 申请死神之眼
-seat-eye-use = 使用死神之眼
-seat-transfer = 转让笔记
-seat-heir = 指定继承人
-seat-vote = 投票
-seat-vote-first = 第一人
-seat-vote-second = 第二人（可空）
 seat-choose = 请选择
-seat-kira-thread = 基拉联手帖
-seat-role-kira-out = 基拉（出局时）
-seat-ahead = 接下来
-seat-window = 你在第 { $act } 幕转让了 N{ $n }。若{ $span ->
-    [one] 第 { $last } 幕
-   *[two] 第 { $first } 或第 { $last } 幕
-}结算时有基拉被投出或被杀，你收回其笔记{ $out ->
-    [yes] ；若到第 { $last } 幕结算仍无基拉被投出或被杀，你将出局。
-   *[no] 。
-}
-seat-eye-status = 死神之眼：你的 3 个己方回合已计 { $turns } 个；若你的回合照现在的规律继续，你将在第 { $act } 幕结算时出局，持有的笔记被销毁。
-seat-eye-status-turns = 死神之眼：你的 3 个己方回合已计 { $turns } 个；第三个己方回合结算时你出局，持有的笔记被销毁。
 seat-confirm = 我已了解代价
 seat-confirm-missing = 请先勾选「我已了解代价」再提交；本次没有提交任何行动。
-seat-cost-kill = 用掉这本笔记本幕的行动，无法撤回；猜错会在下一帖公布（不公布你的名字）。
-seat-cost-join = 用掉这本笔记本幕的行动（代替杀人），无法撤回；联手成败会在下一帖公布（不公布名字）。
-seat-cost-transfer = { $both ->
-    [yes] 这本笔记立即送出（你仍以另一本为基拉），无法撤回。若第 { $first } 或第 { $last } 幕结算时有基拉被投出或被杀，你收回其笔记。
-   *[no] 你立即成为好人，无法撤回。若第 { $first } 或第 { $last } 幕结算时有基拉被投出或被杀，你收回其笔记；若到第 { $last } 幕结算仍无基拉被投出或被杀，你将出局。
-}
-seat-cost-transfer-plain = 这本笔记立即送出，无法撤回。
-seat-cost-eye-request = 你将不能再转让笔记；你将在第 { $act } 幕结算时出局，持有的笔记被销毁。
-seat-cost-eye-request-plain = 你将不能再转让笔记；你将在第三个己方回合结算时出局，持有的笔记被销毁。
 
 thread-judge = 法官
 thread-act-opening = 游戏开始，第 { $act } 幕{ $phase }开启。
@@ -251,15 +200,7 @@ role-player = 玩家
 refusal-not-now = 这个阶段不能这样做。
 seat-out-plain = 已出局
 seat-team-thread = 队伍帖
-seat-some-action = 一项行动
 seat-some-field = 字段
-seat-log-reply = 你提交「{ $action }」→ { $outcome }
-seat-log-refused = 被拒绝：{ $reason }
-seat-log-action = { $action }（{ $details }）
-seat-log-field = { $field }：{ $value }
-seat-reply-accepted = 已接受。
-seat-log-private = 规则告诉你：{ $details }。
-seat-log-private-plain = 规则给你发来一条私信。
 seat-form-unknown = 这里没有这项行动；本次没有提交任何行动。
 seat-field-repeated = 有字段重复提交；本次没有提交任何行动。
 seat-field-missing = 请填写「{ $field }」；本次没有提交任何行动。
@@ -276,7 +217,6 @@ role-police = 警察
 role-civilian = 平民
 role-bandit = 匪
 role-cop = 警
-seat-log-none = 无
 # issue 12, task A (branch classic-engine): the classic presets' forms, roles and replies
 action-kill = 杀人
 action-check = 验人
@@ -307,24 +247,6 @@ role-wizard = 巫师
 role-evil-civilian = 恶民
 
 # 座位页上，角色游戏里自己角色能做什么（issue 13）
-role-about-v4wujian-butterfly = 每晚可以抱一名其他玩家（R4-3）：杀在被抱的人身上无效；抱住杀手时，杀手当晚的杀人无效；但有人杀你时，你和被抱的人一起死（R4-4）。
-role-about-v4wujian-elder = 每晚可以禁言一名玩家（可以是自己）：被禁言的人第二天不能发言，但仍可投票（R4-3、R4-5）。
-role-about-v4wujian-doctor = 每晚可以救一名玩家（可以是自己），救下的人不会死于杀手的杀；同一人连续两晚被救而两晚都没人杀他，他会死（R4-4）。
-role-about-v4wujian-killer = 你和另外两名杀手每晚商量杀一人（按多数，R4-3）；第一夜卧底也在你们的线程里。
-role-about-v4wujian-undercover = 你是坏人：第一夜和杀手们相认；你还和两名警察同属警察一队，他们不知道三人中哪个是卧底。每晚你和警察一起验一人（R4-2、R4-3）。
-role-about-v4wujian-police = 你们三人（两名警察和一名卧底）每晚一起验一人（按多数）；三人中有一人是卧底，你不知道是谁（R4-2、R4-3）。
-role-about-v4wujian-secret-police = 整局可以开一次枪，杀一名其他玩家（医生救不了）；开枪之前，杀手杀不死你（R4-3、R4-4）。
-role-about-v4wujian-civilian = 你没有夜间行动：白天发言、投票，找出杀手和卧底。
-role-about-v5emin-butterfly = 每晚可以抱一名其他玩家：他当晚对一切作用免疫；作用在你身上的杀、狙、针、禁言、暗票也会落到他身上（R5-3）。
-role-about-v5emin-sniper = 每晚可以狙一名玩家（R5-1）；医生的针可以挡下一次狙（R5-3）。
-role-about-v5emin-doctor = 每晚可以给一名玩家扎针：针能抵消当晚一次杀或狙；扎在没人攻击的人身上是空针，一人累计两次空针会死（R5-3）。
-role-about-v5emin-police = 每晚可以查验一名其他玩家，得知其是好人还是坏人（恶民查出来是好人，R5-3）。
-role-about-v5emin-good-civilian = 每晚可以投一张暗票，白天计入投票（R5-1、R5-4）。
-role-about-v5emin-magician = 每晚可以对一名其他玩家施魔法，使他当晚的作用失效；对花蝴蝶施法则取消拥抱。杀手出局后，杀人的作用传给你（R5-2、R5-3）。
-role-about-v5emin-killer = 每晚可以杀一名玩家（R5-1）。
-role-about-v5emin-elder = 每晚可以禁言一名玩家：被禁言的人第二天不能发言，也不能投票（R5-4）。杀手和魔法师都出局后，杀人的作用传给你（R5-2）。
-role-about-v5emin-wizard = 每晚可以查询一名其他玩家当晚作用的对象（R5-3）。杀手、魔法师、森林老人都出局后，杀人的作用传给你（R5-2）。
-role-about-v5emin-evil-civilian = 你是坏人，但被警察查验或白天出局时都算好人。每晚可以投一张暗票，白天计入投票（R5-1、R5-4）。
 
 # issue 13, task h5 (branch roles-browser): the banner of a seat owing a night action outside Death Note
 seat-owes-night-action = 夜间行动
@@ -333,7 +255,9 @@ seat-owes-night-action = 夜间行动
 thread-silenced = 你今天被禁言，不能在游戏帖发言。
 
 # The seat page: the role state today (issue 13)
-seat-note-silenced-v4wujian = 你今天被禁言：不能在游戏帖发言，也没有发言和遗言，但仍可投票（R4-5）。
-seat-note-silenced-v5emin = 你今天被禁言：不能发言，也不能投票（R5-4）。
-seat-note-secret-kill-spent = 你的一枪已经用过了（R4-3：整局一次）。
-seat-note-holds-kill = 杀人的作用现在在你手里：你夜里的作用是杀人（R5-2）。
+log-some-action = 一项行动
+log-action = { $action }（{ $details }）
+log-accepted = 已接受。
+log-private = 规则告诉你：{ $details }。
+log-private-plain = 规则给你发来一条私信。
+log-none = 无

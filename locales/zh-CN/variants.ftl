@@ -1,25 +1,12 @@
 # 建局表单上的玩法（issue 12）
-variant-deathnote = 死亡笔记
-variant-dongsha = 东京杀人帮 2.0（东杀）
-variant-killgame = killgame 纸牌
-variant-shengtui = 生推版（改）
-variant-wujian = 无间道
-variant-v4wujian = 4.0 无间版
-variant-v5emin = 5.0 恶民传说
-variant-twophase = 两阶段（测试）
 new-choose-variant = 选择要开的游戏：
 new-variant-seats = { $min }–{ $max } 人
 new-variant-seats-fixed = 固定 { $n } 人
 new-teams-line = { $seats } 人：{ $teams }
 new-team-size = { $team } { $n } 人
 new-role-size = { $role } ×{ $n }
-team-kira = 基拉
 team-killers = 杀手
 team-police = 警察
-team-fei = 匪方
-team-jing = 警方
-option-redistribute = 两本笔记都被销毁后重新分配笔记
-option-publish-votes = 每幕结算后公布票数（只公布每个游戏 ID 的得票，不公布谁投给谁）
 option-speeches = 发言方式
 option-speeches-ordered = 按座位顺序：每人发言一次，点“过”或到时限结束
 option-speeches-free = 自由发言：活着的玩家在当天截止前随意发言

@@ -1,6 +1,7 @@
 //! Rows as they are stored.
 
 use super::schema::*;
+use crate::domain::GameStatus;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -126,7 +127,10 @@ pub struct GameRow {
     pub variant: String,
     pub judge_id: i64,
     pub settings: String,
-    pub status: String,
+    /// Parsed where the row is read: a stored status that is none of the known ones fails the
+    /// read rather than reaching a page.
+    #[diesel(deserialize_as = String)]
+    pub status: GameStatus,
     pub signup_thread_id: Option<i64>,
     pub game_thread_id: Option<i64>,
     pub graveyard_thread_id: Option<i64>,

@@ -2,10 +2,12 @@
 
 pub mod account;
 pub mod game_id;
+mod game_status;
 mod text;
 
 pub use account::{Password, Role, Username};
 pub use game_id::{CastError, GameId};
+pub use game_status::{GameStatus, UnknownStatus};
 pub use text::{BoardSlug, PostBody, Title};
 
 /// Why a piece of input was refused. Each variant names a message in the catalogs (`input-…`).

@@ -2,7 +2,7 @@
 
 use crate::db::models::GameEventRow;
 use crate::game::settings::GameSettings;
-use crate::rules::{Game, GameConfig, Line, SeatSpec, Variant};
+use crate::rules::{Game, GameConfig, Line, SeatSpec};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -281,8 +281,7 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             fixed_deal,
             options,
         } => {
-            let variant = Variant::from_name(&f.settings.variant)
-                .ok_or_else(|| invalid(format!("variant {}", f.settings.variant)))?;
+            let variant = f.settings.variant;
             let options = options.unwrap_or_else(|| variant.legacy_options(&f.settings.options));
             let config = GameConfig {
                 variant,
@@ -576,7 +575,7 @@ mod tests {
         );
         // And the pinning itself: a new game's options carry the current edition; a judge's
         // explicit choice is kept.
-        let v = Variant::from_name("deathnote").expect("a variant");
+        let v = crate::rules::Variant::from_name("deathnote").expect("a variant");
         assert_eq!(v.pinned_options(&json!({})), json!({"edition": 2}));
         assert_eq!(
             v.pinned_options(&json!({"edition": 1, "redistribute": false})),

@@ -14,6 +14,7 @@ pub mod posting;
 pub mod scheduler;
 pub mod service;
 pub mod settings;
+pub mod stored;
 pub mod threads;
 pub mod views;
 

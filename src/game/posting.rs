@@ -62,8 +62,8 @@ impl GameThread {
             GameThread::Game => row.game_thread_id,
             GameThread::Graveyard => row.graveyard_thread_id,
             GameThread::Team(key) => {
-                let has = crate::rules::Variant::from_name(&row.variant)
-                    .is_some_and(|v| v.team_threads().contains(&key));
+                let has = crate::game::stored::variant_of(row)
+                    .is_ok_and(|v| v.team_threads().contains(&key));
                 if has {
                     forum::game_thread_of_kind(c, row.id, key)?
                 } else {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameSettings {
-    pub variant: String,
+    pub variant: Variant,
     #[serde(default)]
     pub options: serde_json::Value,
     pub characters: Vec<String>,
@@ -162,7 +162,7 @@ impl GameSettings {
             return Err(SettingsError::Characters);
         }
         Ok(GameSettings {
-            variant: v.name().to_string(),
+            variant: v,
             options,
             characters,
             act_minutes,
@@ -183,8 +183,7 @@ impl GameSettings {
         mut self,
         lengths: Option<BTreeMap<String, i64>>,
     ) -> Result<GameSettings, SettingsError> {
-        let variant = Variant::from_name(&self.variant)
-            .ok_or_else(|| SettingsError::Variant(self.variant.clone()))?;
+        let variant = self.variant;
         for (kind, minutes) in lengths.unwrap_or_default() {
             if variant.phase_kind(&kind).is_none() {
                 return Err(SettingsError::Phase(kind));
@@ -209,13 +208,11 @@ impl GameSettings {
     /// The kind of phase named `name` in this game's variant. A name the variant does not know
     /// (never stored by this build) is taken as a phase as long as the act.
     pub fn phase_kind(&self, name: &str) -> PhaseKind {
-        Variant::from_name(&self.variant)
-            .and_then(|v| v.phase_kind(name).copied())
-            .unwrap_or(PhaseKind {
-                name: "act",
-                default_minutes: None,
-                aligned: true,
-            })
+        self.variant.phase_kind(name).copied().unwrap_or(PhaseKind {
+            name: "act",
+            default_minutes: None,
+            aligned: true,
+        })
     }
 
     /// Whether external images in the game's posts are shown (the judge's choice).

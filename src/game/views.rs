@@ -5,10 +5,13 @@
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::{games, users};
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::log::Folded;
-use crate::game::service::{iso, load};
+use crate::game::service::load;
+use crate::rules::Variant;
 use crate::rules::{Line, PublicSeat};
+use chrono::NaiveDateTime;
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -29,9 +32,9 @@ pub struct ActVotes {
 pub struct PublicGame {
     pub id: i64,
     pub title: String,
-    pub variant: String,
+    pub variant: Variant,
     /// `signup`, `running` or `finished`.
-    pub status: String,
+    pub status: GameStatus,
     /// The act shown: the open one while the game runs, the one that ended it afterwards.
     pub act: u32,
     /// The phase shown (its step, act and kind): what a judge's request names by its step (an
@@ -41,7 +44,9 @@ pub struct PublicGame {
     /// speech, last words: CL-4, CL-5); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speaker: Option<String>,
-    pub deadline: Option<String>,
+    /// Sent as ISO 8601 UTC text.
+    #[serde(serialize_with = "crate::game::service::iso_time::option::serialize")]
+    pub deadline: Option<NaiveDateTime>,
     pub seats: Vec<PublicSeat>,
     pub public: Vec<ActEvent>,
     /// Each resolution's vote counts, only for a game whose options publish them (an added,
@@ -97,12 +102,12 @@ pub fn public_from(
     Ok(PublicGame {
         id: row.id,
         title: row.title.clone(),
-        variant: row.variant.clone(),
-        status: row.status.clone(),
+        variant: folded.settings.variant,
+        status: row.status,
         act: game.map(|g| g.phase_of(g.shown_phase()).act).unwrap_or(0),
         phase: game.map(|g| g.phase_of(g.shown_phase())),
         speaker: game.filter(|g| !g.is_over()).and_then(|g| g.speaker()),
-        deadline: deadline.map(|(_, due)| iso(due)),
+        deadline: deadline.map(|(_, due)| due),
         seats: game.map(|g| g.seats()).unwrap_or_default(),
         public: folded
             .lines
@@ -238,7 +243,7 @@ pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
         .game
         .as_ref()
         .ok_or(AppError::Conflict("game_not_over"))?;
-    if !folded.is_over() || row.status != "finished" {
+    if !folded.is_over() || row.status != GameStatus::Finished {
         return Err(AppError::Conflict("game_not_over"));
     }
     // Each seat's accounts in order: the signed-up one, then its substitutes.

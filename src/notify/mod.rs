@@ -11,6 +11,7 @@ use crate::app::AppState;
 use crate::db::DbConnection;
 use crate::db::models::GameEventRow;
 use crate::db::queries::{games, users};
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::GameSettings;
 use crate::game::log::fold;
@@ -392,7 +393,7 @@ fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError
         let Some(row) = games::get(c, game_id)? else {
             continue;
         };
-        if row.status != "running" {
+        if row.status != GameStatus::Running {
             continue;
         }
         let opened = store::act_opened_at(c, game_id)?;

@@ -51,6 +51,9 @@ pub enum FieldInput {
     Choice(&'static [&'static str]),
     /// Free text.
     Text,
+    /// A real ID (an account name) the seat guesses: free text, with the game's signed-up
+    /// accounts offered as suggestions.
+    RealId,
 }
 
 /// Where a field's value goes in the action object. Values are trimmed first.
@@ -423,7 +426,7 @@ mod tests {
                     .map(|f| {
                         let v = match f.input {
                             FieldInput::Choice(choices) => choices[0],
-                            FieldInput::Text => "bob",
+                            FieldInput::Text | FieldInput::RealId => "bob",
                             FieldInput::OtherLivingSeat
                             | FieldInput::LivingSeat
                             | FieldInput::Candidate => "L",

@@ -133,6 +133,12 @@ impl Message {
     }
 }
 
+impl Default for Message {
+    fn default() -> Message {
+        Message::nothing()
+    }
+}
+
 impl From<&str> for Arg {
     fn from(s: &str) -> Arg {
         Arg::Text(s.to_string())

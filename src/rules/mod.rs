@@ -22,6 +22,7 @@ mod registry;
 mod reveal_rows;
 pub mod roles;
 pub mod scenario;
+mod sheet;
 pub mod sim;
 mod table;
 #[cfg(feature = "test-variant")]
@@ -39,6 +40,8 @@ pub use interface::{
 };
 pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};
+pub use reading::LogEntry;
+pub use sheet::{Fact, FactLine, FormNote, SeatSheet};
 pub use variant::{GameConfig, Rules, Variant};
 
 /// A submitted action form of `variant` (its `type` is `kind`; `fields` are the other fields as

@@ -21,25 +21,3 @@ pub enum OptionInput {
         default: &'static str,
     },
 }
-
-/// Death Note's (DN-25 redistribution; the published vote counts).
-pub const DEATHNOTE: [OptionField; 2] = [
-    OptionField {
-        name: "redistribute",
-        input: OptionInput::Flag { default: true },
-    },
-    OptionField {
-        name: "publish_votes",
-        input: OptionInput::Flag { default: false },
-    },
-];
-
-/// The classic presets' (CL-5: ordered or free speeches). The series link (CL-3) is the shell's
-/// own setting ([`crate::rules::Variant::series_option`]), not a field here.
-pub const CLASSIC: [OptionField; 1] = [OptionField {
-    name: "speeches",
-    input: OptionInput::Choice {
-        values: &["ordered", "free"],
-        default: "ordered",
-    },
-}];

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::message::{Fields, Message, dashed, type_of};
+use super::message::{Arg, Fields, Message, dashed, type_of};
 use super::variant::Variant;
 
 /// The action types of `../shared/spec/replay.md`, in whichever game has them.
@@ -40,31 +40,43 @@ impl Variant {
             .unwrap_or_else(|| Message::text(type_of(e)))
     }
 
-    /// A private event.
+    /// A private event; one the variant has no words for, by the facts it carries.
     pub fn private(self, e: &Value) -> Message {
-        self.rules()
-            .private_message(e)
-            .unwrap_or_else(|| Message::text(type_of(e)))
-    }
-
-    /// A submitted action; one of another game's types (refused `not_your_role`) by its
-    /// name.
-    pub fn action(self, a: &Value) -> Message {
-        self.rules().action_message(a).unwrap_or_else(|| {
-            let kind = type_of(a);
-            if SPEC_ACTIONS.contains(&kind) {
-                Message::key(format!("action-{}", dashed(kind)))
+        self.rules().private_message(e).unwrap_or_else(|| {
+            let details = values(e);
+            if details.is_empty() {
+                Message::key("log-private-plain")
             } else {
-                Message::text(kind)
+                Message::key("log-private").arg("details", Arg::List(details))
             }
         })
     }
 
-    /// A reply.
+    /// A submitted action; one of another game's types (refused `not_your_role`) by its
+    /// name; one of no game's, as some action with the values it named.
+    pub fn action(self, a: &Value) -> Message {
+        self.rules().action_message(a).unwrap_or_else(|| {
+            let kind = type_of(a);
+            if SPEC_ACTIONS.contains(&kind) {
+                return Message::key(format!("action-{}", dashed(kind)));
+            }
+            let name = Message::key("log-some-action");
+            let details = values(a);
+            if details.is_empty() {
+                name
+            } else {
+                Message::key("log-action")
+                    .arg("action", name)
+                    .arg("details", Arg::List(details))
+            }
+        })
+    }
+
+    /// A reply; one the variant has no words for, as accepted.
     pub fn reply(self, r: &Value) -> Message {
         self.rules()
             .reply_message(r)
-            .unwrap_or_else(|| Message::text(type_of(r)))
+            .unwrap_or_else(|| Message::key("log-accepted"))
     }
 
     /// A refusal, with its rule.
@@ -103,6 +115,20 @@ impl Variant {
             .arg("cause", self.cause(cause))
     }
 
+    /// One line of a seat's private log (a stored transcript line with the action a reply
+    /// answers): its act, its words, and for a refusal the rule behind it.
+    pub fn log_entry(self, l: &Value) -> LogEntry {
+        let refused = l.flag("ok") == Some(false);
+        LogEntry {
+            act: l.n("act"),
+            text: self.line(l),
+            refused,
+            rule: refused
+                .then(|| self.refusal(l.s("error")).applies())
+                .flatten(),
+        }
+    }
+
     /// One stored transcript line: a reply with its action, a private or public event, the
     /// outcome.
     pub fn line(self, l: &Value) -> Message {
@@ -131,4 +157,37 @@ impl Variant {
             other => Message::text(other),
         }
     }
+}
+
+/// One line of a seat's private log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub act: u64,
+    pub text: Message,
+    pub refused: bool,
+    /// The rule behind a refusal (the sentence names none).
+    pub rule: Option<&'static str>,
+}
+
+/// The values an engine object names besides its type (text, numbers, lists of them; an empty
+/// choice as "none"), for the objects a variant has no words for.
+fn values(v: &Value) -> Vec<Arg> {
+    fn one(v: &Value) -> Option<Arg> {
+        match v {
+            Value::String(s) if !s.is_empty() => Some(Arg::Text(s.clone())),
+            Value::Number(n) => Some(Arg::Text(n.to_string())),
+            Value::Null => Some(Arg::from(Message::key("log-none"))),
+            Value::Array(list) => {
+                let items: Vec<Arg> = list.iter().filter_map(one).collect();
+                (!items.is_empty()).then_some(Arg::List(items))
+            }
+            _ => None,
+        }
+    }
+    v.as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, _)| k.as_str() != "type")
+        .filter_map(|(_, v)| one(v))
+        .collect()
 }

@@ -1,5 +1,6 @@
-//! The one list of variants. A new variant is a sibling folder of `rules/`, its catalog file
-//! (`locales/<lang>/<name>.ftl`) and one line here.
+//! The one list of variants. A new variant is a sibling folder of `rules/` (its engine, its
+//! messages and its catalog files, `catalog/<lang>.ftl`), its `mod` line in `rules/mod.rs` and
+//! one line here.
 
 use super::variant::Variant;
 use super::{classic, deathnote, roles};

@@ -13,6 +13,7 @@ use super::engine::Engine;
 use super::interface::{PhaseKind, RulesDoc, SeatSpec};
 use super::message::{ConsoleRow, Message, RevealRow};
 use super::options::OptionField;
+use super::sheet::SeatSheet;
 use super::{ActionForm, ConfigError, sim};
 
 /// Everything needed to start a game (the scenario minus its acts; the server's start request).
@@ -172,6 +173,16 @@ pub trait Rules: Sync + Send + 'static {
         None
     }
 
+    /// A seat's own page, from its view (`Engine::view_for`); `over`: the game has ended. The
+    /// default: its role, nothing more ([`Variant::seat_sheet`] adds when it went out).
+    fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
+        let role = view.get("role").and_then(Value::as_str).unwrap_or("");
+        SeatSheet::of_role(
+            self.role_message(role)
+                .unwrap_or_else(|| Message::text(role)),
+        )
+    }
+
     /// The headings (catalog keys) of the console's own columns of the seats table.
     fn console_columns(&self) -> &'static [&'static str] {
         &[]
@@ -225,6 +236,18 @@ impl Variant {
     /// The handle on `rules` (a variant's own constant; the registry lists them).
     pub const fn new(rules: &'static dyn Rules) -> Variant {
         Variant(rules)
+    }
+
+    /// A seat's own page from its view: the variant's sheet, and when and why the seat went
+    /// out (the view's `out`: `[act, cause]`) where the sheet does not say.
+    pub fn seat_sheet(self, view: &Value, over: bool) -> SeatSheet {
+        let mut sheet = self.0.seat_sheet(view, over);
+        if sheet.out.is_none()
+            && let Some([act, cause]) = view.get("out").and_then(Value::as_array).map(Vec::as_slice)
+        {
+            sheet.out = Some(self.out(act.as_u64().unwrap_or(0), cause.as_str().unwrap_or("")));
+        }
+        sheet
     }
 
     /// Its rules.
@@ -370,6 +393,23 @@ impl fmt::Debug for Variant {
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Stored and sent by its name.
+impl serde::Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// Read by its name: a name no variant has is an error where it is read (a stored game's
+/// settings, a request).
+impl<'de> serde::Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let name = String::deserialize(d)?;
+        Variant::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown variant {name:?}")))
     }
 }
 

@@ -2,6 +2,7 @@
 
 use crate::app::AppState;
 use crate::db::queries::users;
+use crate::domain::GameStatus;
 use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::forum::accounts as service;
@@ -330,7 +331,7 @@ async fn profile(
         joined: TimeView::new(user.created_at),
         finished_games: games
             .into_iter()
-            .filter(|g| g.status == "finished")
+            .filter(|g| g.status == GameStatus::Finished)
             .map(|g| (g.id, g.title))
             .collect(),
     })

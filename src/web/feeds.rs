@@ -225,12 +225,11 @@ async fn game_feed(
             let names: std::collections::HashMap<i32, String> =
                 games::seat_names(c, game_id)?.into_iter().collect();
             let images = crate::game::settings::GameSettings::images_of(&row);
-            Ok((row.title, row.variant, rows, names, images))
+            let variant = crate::game::stored::variant_of(&row)?;
+            Ok((row.title, variant, rows, names, images))
         })
         .await?;
     let tr = viewer.tr;
-    let variant = crate::rules::Variant::from_name(&variant)
-        .ok_or_else(|| AppError::Internal("variant".into()))?;
     // Named by floor: post ids count the posts of hidden threads (the Kiras') too.
     let href = |p: &Post| {
         format!(

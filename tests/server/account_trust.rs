@@ -1,6 +1,6 @@
-//! Issue 9, items 7–10: where sign-in sends the reader, which names may exist, sessions and
-//! tokens that end, and the sign-in and sign-up limits. Accounts are made through the service
-//! (as `maku user add` does), not the rate-limited routes, except where the limits are tested.
+//! Where sign-in sends the reader, which names may exist, sessions and tokens that end, and the
+//! sign-in and sign-up limits. Accounts are made through the service (as `maku user add` does), not
+//! the rate-limited routes, except where the limits are tested.
 
 use crate::helpers::{Api, Browser, TestApp};
 use crate::on_both_backends;
@@ -68,7 +68,7 @@ async fn csrf_of(client: &reqwest::Client, url: &str) -> String {
     page.csrf()
 }
 
-/// Item 7: `next` after sign-in and the Referer after the language switch stay on this site;
+/// `next` after sign-in and the Referer after the language switch stay on this site;
 /// a tab, newline or `\v` in `next` is no longer a way off-site nor a 500.
 async fn sign_in_follows_only_local_next(app: TestApp) {
     let cases = [
@@ -160,7 +160,7 @@ async fn api_sign_up(app: &TestApp, name: &str) -> (StatusCode, String) {
     )
 }
 
-/// Item 8: full-width and Cyrillic look-alikes of an existing name, the judge's and system's
+/// Full-width and Cyrillic look-alikes of an existing name, the judge's and system's
 /// labels and the default cast are refused, in the pages (both languages) and the API.
 async fn look_alike_and_reserved_names_are_refused(app: TestApp) {
     account(&app, "alice").await;
@@ -226,7 +226,7 @@ async fn look_alike_and_reserved_names_are_refused(app: TestApp) {
     assert!(p.body.contains(r#"href="/u/bob""#), "{}", p.body);
 }
 
-/// Item 8: the unique key column, not only the check before the insert, keeps look-alikes
+/// The unique key column, not only the check before the insert, keeps look-alikes
 /// out: concurrent sign-ups of eight spellings make one account, and a row written past the
 /// service with a taken key is refused by the database.
 async fn look_alike_sign_ups_race_to_one_account(app: TestApp) {
@@ -275,7 +275,7 @@ async fn look_alike_sign_ups_race_to_one_account(app: TestApp) {
     assert!(forged.is_err(), "the unique index refuses a second key");
 }
 
-/// Item 8: accounts made before the key column get their key at the next start, and then
+/// Accounts made before the key column get their key at the next start, and then
 /// refuse look-alikes like any other.
 async fn accounts_from_before_get_their_key(app: TestApp) {
     sql(
@@ -319,7 +319,7 @@ fn last_seen(app: &TestApp, user_id: i64) -> Vec<chrono::NaiveDateTime> {
         .collect()
 }
 
-/// Item 9: a session unused for 30 days (the default) ends on the server, whatever the cookie
+/// A session unused for 30 days (the default) ends on the server, whatever the cookie
 /// says; use keeps it alive, and is written at most once an hour, not per request.
 async fn sessions_end_after_the_idle_time(app: TestApp) {
     let id = account(&app, "olga").await;
@@ -345,7 +345,7 @@ async fn sessions_end_after_the_idle_time(app: TestApp) {
     assert!(is_signed_in(&b, "olga").await);
 }
 
-/// Item 9: `--session-idle-days` sets the idle time (two instances on one database, each
+/// `--session-idle-days` sets the idle time (two instances on one database, each
 /// with its own setting and clock).
 async fn the_idle_time_is_a_setting(app: TestApp) {
     account(&app, "petra").await;
@@ -374,7 +374,7 @@ async fn the_idle_time_is_a_setting(app: TestApp) {
     );
 }
 
-/// Item 9: `GET /api/v1/tokens` lists the caller's tokens by public id, never a secret or a
+/// `GET /api/v1/tokens` lists the caller's tokens by public id, never a secret or a
 /// hash; `DELETE /api/v1/tokens/{id}` and the account page revoke one; nobody else can.
 async fn tokens_are_listed_and_revoked(app: TestApp) {
     account(&app, "pat").await;
@@ -468,7 +468,7 @@ async fn tokens_are_listed_and_revoked(app: TestApp) {
     );
 }
 
-/// Item 9: "sign out everywhere" on the account page (and in the API) ends every browser
+/// "Sign out everywhere" on the account page (and in the API) ends every browser
 /// session of the account, this one too, and revokes every token; other accounts keep theirs.
 async fn sign_out_everywhere_ends_sessions_and_tokens(app: TestApp) {
     account(&app, "rosa").await;
@@ -519,7 +519,7 @@ async fn sign_out_everywhere_ends_sessions_and_tokens(app: TestApp) {
     );
 }
 
-/// Item 10, on both backends, with small budgets: 3 sign-ins and 2 sign-ups an hour per
+/// On both backends, with small budgets: 3 sign-ins and 2 sign-ups an hour per
 /// address.
 mod limits {
     use crate::helpers::{Backend, spawn_with};
@@ -565,7 +565,7 @@ async fn post_claiming(
         .expect("POST")
 }
 
-/// Item 10: sign-ups and sign-ins have their own budgets per address, set by the settings;
+/// Sign-ups and sign-ins have their own budgets per address, set by the settings;
 /// a client that is not behind a trusted proxy cannot earn a fresh budget by claiming another
 /// address in X-Forwarded-For or Forwarded, while a trusted proxy's header does count.
 async fn limits_are_settings_and_counted_apart(app: TestApp) {

@@ -1,4 +1,4 @@
-//! A login for a game ID with its own password reaches only that seat of that game (issue 4).
+//! A login for a game ID with its own password reaches only that seat of that game.
 
 use crate::helpers::Api;
 use crate::helpers::TestApp;

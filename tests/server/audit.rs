@@ -1,5 +1,5 @@
 //! `maku audit verify` catches an edited, a deleted and a swapped event, in a game's log and in
-//! an account's history, on both backends (issue 5).
+//! an account's history, on both backends.
 
 use crate::helpers::Api;
 use crate::helpers::TestApp;

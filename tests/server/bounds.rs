@@ -1,6 +1,6 @@
-//! Bounded input (issue 9, items 5 and 6): an action carries only what the engine understands,
-//! and the log keeps only that; actions and posts are limited per minute; a body key an endpoint
-//! does not know is `400 unknown_field`; options the engine refuses are refused at creation.
+//! Bounded input: an action carries only what the engine understands, and the log keeps only that;
+//! actions and posts are limited per minute; a body key an endpoint does not know is
+//! `400 unknown_field`; options the engine refuses are refused at creation.
 
 use crate::helpers::{Api, Backend, StartedGame, TestApp, spawn_with, started_game};
 use crate::on_both_backends;

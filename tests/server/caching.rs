@@ -1,4 +1,4 @@
-//! Issue 14: compression (and the masked CSRF token it calls for), ETag / Last-Modified with
+//! Compression (and the masked CSRF token it calls for), ETag / Last-Modified with
 //! `304 Not Modified`, and hashed names for the static files.
 
 use crate::helpers::{Api, TestApp, started_game};
@@ -440,7 +440,7 @@ async fn static_files_have_hashed_immutable_names(app: TestApp) {
     }
 }
 
-/// Issue 14: reading sets no session cookie (nothing to track a reader by, no cookie to seal
+/// Reading sets no session cookie (nothing to track a reader by, no cookie to seal
 /// per page), so a cookieless reader's page is the same page each time and revalidates with
 /// 304. A page with a form (sign-in, sign-up, a game's game-ID login) keeps its token in the
 /// session, and the form works.

@@ -1,4 +1,4 @@
-//! The classic presets played through the HTTP API (issue 12): each shared example's game, act
+//! The classic presets played through the HTTP API: each shared example's game, act
 //! by act and phase by phase as a judge and its seats play it (speeches in the game thread, 过,
 //! votes round by round), must publish and tell each seat what `maku replay` prints; and the
 //! ordered turns, 过 and the phases a submission ends behave as the API says.

@@ -1,4 +1,4 @@
-//! Concurrent requests on one database (issue 9): a double "resolve now" resolves one act, on
+//! Concurrent requests on one database: a double "resolve now" resolves one act, on
 //! one instance or two; a judge's form from an earlier act changes nothing; 16 games created at
 //! once on an empty database all succeed with one games board; a locked SQLite database
 //! answers 503 with `Retry-After` and writes nothing.
@@ -103,7 +103,7 @@ async fn a_double_resolve_resolves_one_act_on_one_instance_or_two(app: TestApp) 
     );
     let [won, lost] = one_wins(a, b);
     // The Kiras never act: the second is out for it at resolution 2 (DN-6) and good wins, so
-    // the answer names the act that ended the game, not an act 3 (issue 8).
+    // the answer names the act that ended the game, not an act 3.
     assert_eq!(
         won,
         (StatusCode::OK, json!({"act": 2, "over": true})),

@@ -1,4 +1,4 @@
-//! The smaller edges of issue 9, item 11: feed links from the configured public URL, invalid
+//! The smaller edges of the server: feed links from the configured public URL, invalid
 //! UTF-8 in forms, pages past the last, `HEAD`, `405`, malformed deadlines, external images.
 
 use crate::helpers::{Api, Backend, TestApp, spawn_with, started_game};

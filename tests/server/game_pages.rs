@@ -206,7 +206,7 @@ async fn game_pages_from_create_to_resolve(app: TestApp) {
         assert_eq!(fact(&seat, "原身份"), name.as_str());
         let gid = fact(&seat, "游戏身份");
         assert!(seat.body.contains(r#"name="type" value="vote""#));
-        let kira = seat.body.contains("role-kira");
+        let kira = seat.body.contains("role-marked");
         if kira {
             assert!(seat.body.contains("基拉（持有笔记 N"));
         } else {
@@ -402,7 +402,7 @@ async fn fixed_deal_game_to_the_reveal(app: TestApp) {
     assert_eq!(resolved.status, StatusCode::OK, "{}", resolved.body);
     assert!(resolved.body.contains("好人胜利"), "{}", resolved.body);
     assert!(resolved.body.contains("是基拉"));
-    // Issue 10 item 4: ended by the resolution of act 1, no page (nor the API) says act 2.
+    // Ended by the resolution of act 1, no page (nor the API) says act 2.
     let (_, view) = api.get(&format!("/api/v1/games/{game}"), None).await;
     assert_eq!(view["act"], 1, "{view}");
     for (b, path) in [

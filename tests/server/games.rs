@@ -1,5 +1,4 @@
-//! Death Note games played through the HTTP API: the server must say what `maku replay` says
-//! (issue 4).
+//! Death Note games played through the HTTP API: the server must say what `maku replay` says.
 
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
@@ -13,6 +12,7 @@ on_both_backends!(
     example_random_2_matches_its_transcript,
     example_random_3_matches_its_transcript,
     signup_start_and_refusals,
+    the_games_list_filters_and_pages,
 );
 
 fn examples_dir() -> std::path::PathBuf {
@@ -380,4 +380,94 @@ async fn signup_start_and_refusals(app: TestApp) {
         .collect();
     assert_eq!(kinds.first(), Some(&"created"));
     assert!(kinds.contains(&"started"));
+}
+
+/// The games list filters by variant and by status, from the registry's variants, both on the
+/// page and in the API; a name no variant or status has is refused, as is an unknown field; the
+/// page is paged, newest first.
+async fn the_games_list_filters_and_pages(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let mut made = Vec::new();
+    for (i, variant) in ["deathnote", "dongsha", "deathnote"].iter().enumerate() {
+        let (s, b) = api
+            .post(
+                "/api/v1/games",
+                &admin,
+                json!({"title": format!("筛选局 {i}"), "variant": variant}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+        made.push(b["id"].as_i64().expect("id"));
+    }
+    let ids = |b: &Value| -> Vec<i64> {
+        b["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .filter_map(|g| g["id"].as_i64())
+            .collect()
+    };
+    let (s, b) = api.get("/api/v1/games?variant=deathnote", None).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(ids(&b), [made[2], made[0]], "newest first, Death Note only");
+    let (_, b) = api
+        .get("/api/v1/games?variant=dongsha&status=signup", None)
+        .await;
+    assert_eq!(ids(&b), [made[1]]);
+    let (_, b) = api.get("/api/v1/games?status=finished", None).await;
+    assert_eq!(ids(&b), Vec::<i64>::new());
+    for bad in ["variant=chess", "status=paused", "sort=title"] {
+        let (s, b) = api.get(&format!("/api/v1/games?{bad}"), None).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {b}");
+    }
+    let b = app.browser();
+    let page = b.get("/games?variant=dongsha").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("筛选局 1"), "{}", page.body);
+    assert!(!page.body.contains("筛选局 0") && !page.body.contains("筛选局 2"));
+    assert!(
+        page.body.contains(r#"<option value="dongsha" selected>"#),
+        "the filter shows its choice"
+    );
+    // Every offered variant is a choice, from the registry; the test-only one is not.
+    assert!(page.body.contains(r#"<option value="v5emin">"#));
+    assert!(!page.body.contains(r#"value="twophase""#));
+    let none = b.get("/games?status=finished").await;
+    assert!(
+        none.body.contains("没有符合筛选条件的游戏"),
+        "{}",
+        none.body
+    );
+    assert_eq!(
+        b.get("/games?variant=chess").await.status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        b.get("/games?order=new").await.status,
+        StatusCode::BAD_REQUEST
+    );
+    // Thirty to a page: the thirty-first game is on page 2, with the filter kept.
+    for i in 0..30 {
+        let (s, _) = api
+            .post(
+                "/api/v1/games",
+                &admin,
+                json!({"title": format!("翻页局 {i}"), "variant": "deathnote"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED);
+    }
+    let first = b.get("/games?variant=deathnote").await;
+    assert!(first.body.contains("翻页局 29") && !first.body.contains("筛选局 0"));
+    assert!(
+        first
+            .body
+            .contains(r#"href="/games?variant=deathnote&#38;page=2""#),
+        "{}",
+        first.body
+    );
+    let second = b.get("/games?variant=deathnote&page=2").await;
+    assert!(second.body.contains("筛选局 0") && second.body.contains("筛选局 2"));
+    assert!(!second.body.contains("翻页局 29"));
 }

@@ -1,4 +1,4 @@
-//! Issue 14: live streams share one poll per game per instance.
+//! Live streams share one poll per game per instance.
 
 use crate::helpers::{Api, TestApp, started_game};
 use crate::on_both_backends_with;

@@ -1,4 +1,4 @@
-//! The server through HTTP, as browsers and API clients see it: the forum (issue 2) and games.
+//! The server through HTTP, as browsers and API clients see it: the forum and games.
 //! Every test runs on SQLite, and again on PostgreSQL when MAKU_TEST_PG_URL is set.
 
 mod helpers;

@@ -1,7 +1,7 @@
-//! Issue 9, kept as a regression test: three instances on one database, each running its own
-//! scheduler, resolve 200 games that are all due at once. Every act resolves exactly once and
-//! no act post is written twice. The claim is the deadline row, taken in the resolving
-//! transaction (docs/playing.md, "Deadlines").
+//! A regression test: three instances on one database, each running its own scheduler, resolve 200
+//! games that are all due at once. Every act resolves exactly once and no act post is written
+//! twice. The claim is the deadline row, taken in the resolving transaction (docs/playing.md,
+//! "Deadlines").
 
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;

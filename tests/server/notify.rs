@@ -933,7 +933,7 @@ async fn a_short_act_is_not_reminded_at_its_opening(app: TestApp) {
     assert!(reminded > 0, "act 2 is reminded half-way");
 }
 
-/// Issue 14: the board feed reads only the tails of the threads written in last; its entries
+/// The board feed reads only the tails of the threads written in last; its entries
 /// are still exactly the board's 50 newest user posts in live forum threads, newest first, as
 /// a plain query over every post finds them. One thread is longer than the feed, one is
 /// deleted, one is older than the rest, and the newest post bumps the oldest thread.

@@ -1,4 +1,4 @@
-//! Issue 14: the pages readers without a session read most are kept for a moment and served
+//! The pages readers without a session read most are kept for a moment and served
 //! to all of them (`web::page_cache`): never to a signed-in reader, never across languages,
 //! never with a cookie, and dropped when a game's public mark moves, so a page that reloads on
 //! its live stream's `update` is new.

@@ -1,4 +1,4 @@
-//! A game is a sequence of phases, each with its own deadline (issue 11). The test-only
+//! A game is a sequence of phases, each with its own deadline. The test-only
 //! variant `twophase` (a day, then a night, per act) runs through the same service, scheduler,
 //! console, reminders and act posts as Death Note, which is the one-phase case.
 
@@ -390,7 +390,7 @@ fn log_of(page: &Page) -> Vec<String> {
         .collect()
 }
 
-/// Issue 11: a variant without a page of its own gets the generic seat page, its forms drawn
+/// A variant without a page of its own gets the generic seat page, its forms drawn
 /// from the variant's action forms: by day a vote for another living seat, by night a sleep.
 async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
     let (id, admin, players) = started(&app).await;
@@ -447,7 +447,7 @@ async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
         assert_eq!(
             log_of(&p),
             vec![format!(
-                "第 1 幕</span> 你提交「投票（目标：{who}）」→ 投票已记录（截止前可改投，以最后一票为准）。"
+                "第 1 幕</span> 你提交「投票给 {who}」→ 投票已记录（截止前可改投，以最后一票为准）。"
             )],
             "{}",
             p.body
@@ -464,7 +464,7 @@ async fn the_generic_seat_page_offers_the_forms_of_the_phase(app: TestApp) {
     assert!(page.body.contains("Act 1 (day)"), "{}", page.body);
     assert!(
         page.body.contains(&format!(
-            "You submitted “Vote (Target: {target})” → Ballot recorded"
+            "You submitted “vote for {target}” → Ballot recorded"
         )),
         "{}",
         page.body

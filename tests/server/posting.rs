@@ -329,7 +329,7 @@ async fn a_refused_post_keeps_the_text(app: TestApp) {
     );
 }
 
-// ---------------------------------------------------------------- game threads (issue 10 item 3)
+// ---------------------------------------------------------------------------------- game threads
 
 /// Signs `{prefix}{i}` in (an account of a started game).
 async fn seat_browser(app: &TestApp, prefix: &str, i: usize) -> Browser {
@@ -942,7 +942,7 @@ async fn the_create_form_offers_the_vote_counts_option_off_by_default(app: TestA
     }
 }
 
-/// Issue 14: a board keeps the number of its listed threads instead of counting them per
+/// A board keeps the number of its listed threads instead of counting them per
 /// request; the count follows every new and deleted thread, game threads included, and a
 /// second delete does not count twice.
 async fn a_board_keeps_the_count_of_its_listed_threads(app: TestApp) {

@@ -1,6 +1,6 @@
-//! Issue 10 items 1, 2 and 4: every form answers `303 See Other` (post/redirect/get), with a
-//! one-time message bound to the browser's session; live streams end when the server stops;
-//! one owing line on the seat page; no "act N+1" once a game is over.
+//! Every form answers `303 See Other` (post/redirect/get), with a one-time message bound to the
+//! browser's session; live streams end when the server stops; one owing line on the seat page; no
+//! "act N+1" once a game is over.
 
 use crate::helpers::{Browser, StartedGame, TestApp, started_game};
 use crate::on_both_backends;

@@ -1,6 +1,6 @@
 //! Privacy is the product: signed in as every seat, read every API answer it can reach and check
 //! that no other seat's real ID is tied to it before the end, except what the rules tell
-//! (a failed kill's real ID, DN-8; the Eye's answer, DN-21). Issue 4.
+//! (a failed kill's real ID, DN-8; the Eye's answer, DN-21).
 
 use crate::helpers::Api;
 use crate::helpers::TestApp;
@@ -48,7 +48,7 @@ async fn walk_pages(
     let b = app.browser();
     let p = b.login(me_name, "password-123").await;
     assert_eq!(p.status, StatusCode::OK);
-    // The seat edits its newest post where it may (issue 10 item 3), so that edit forms and
+    // The seat edits its newest post where it may, so that edit forms and
     // public histories are walked too.
     for kind in ["game", "graveyard"] {
         let thread = b.get(&format!("/games/{id}/threads/{kind}")).await;
@@ -526,7 +526,7 @@ async fn hostile_posts_and_forged_forms_change_nothing(app: TestApp) {
     assert_eq!(after["state"]["owes_ballot"], true);
 }
 
-/// Issue 10 item 5: the kill form suggests the public sign-up list as a `<datalist>`: exactly
+/// The kill form suggests the public sign-up list as a `<datalist>`: exactly
 /// the signed-up real IDs, by name (case-insensitive), never in seat or sign-up order.
 async fn the_kill_form_suggests_the_sign_up_list_by_name(app: TestApp) {
     let api = Api::new(&app);

@@ -1,4 +1,4 @@
-//! The role games (issue 13, `../shared/rules/roles.md`) through the HTTP API: each shared
+//! The role games (`../shared/rules/roles.md`) through the HTTP API: each shared
 //! example played phase by phase as a judge and its seats play it must publish and tell each
 //! seat what `maku replay` prints; and what the shell adds to the engine — the team threads of
 //! R4-2, silence in the game thread and the ballot (R4-5, R5-4), dark votes unseen (R5-4), the

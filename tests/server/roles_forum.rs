@@ -1,4 +1,4 @@
-//! The role games on the forum (issue 13, `../shared/rules/roles.md`): a 4.0 game and a 5.0
+//! The role games on the forum (`../shared/rules/roles.md`): a 4.0 game and a 5.0
 //! game walked page by page as every seat, a bystander, an anonymous reader and the judge
 //! (`classic_forum::walk`, `check_walk`); silence on the pages (R4-5, R5-4); each role's night
 //! forms on its seat page; the create form; the judge's console and its draw (R5-5).
@@ -298,7 +298,7 @@ impl Secrets for V5Secrets {
     }
 
     fn not_roles(&self) -> &'static [&'static str] {
-        &["恶民传说"]
+        &["恶民传说", "tokyo killers"]
     }
 }
 

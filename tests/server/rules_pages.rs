@@ -1,4 +1,4 @@
-//! The rules pages of every variant (issue 12): `/rules/{variant}` in the reader's language (the
+//! The rules pages of every variant: `/rules/{variant}` in the reader's language (the
 //! Chinese original of that variant with a summary, or the English ruling book), the ruling book
 //! itself at `/rules/{variant}/book`, and the index at `/rules`.
 

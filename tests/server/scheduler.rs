@@ -1,5 +1,5 @@
 //! Acts resolve on their deadlines exactly once, also with several instances and after a
-//! restart (issue 4).
+//! restart.
 
 use crate::helpers::Api;
 use crate::helpers::TestApp;
@@ -172,8 +172,8 @@ async fn submissions_after_the_deadline_are_refused_until_resolved(app: TestApp)
     }
 }
 
-/// Issue 14: a tick no longer stops at one batch of due acts (a minute's thousand deadlines
-/// took eight ticks, 40 s); two instances splitting rounds still resolve each act once.
+/// A tick does not stop at one batch of due acts (at one batch a tick, a minute's thousand
+/// deadlines took eight ticks, 40 s); two instances splitting rounds still resolve each act once.
 async fn one_tick_resolves_every_due_act_in_rounds(app: TestApp) {
     let mut games = Vec::new();
     for g in 0..5 {

@@ -586,7 +586,7 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
     );
     // DN-28: she went out as Kira, and her page says so although she holds nothing now.
     assert_eq!(fact(&light, "角色"), "基拉（出局时）", "{}", light.body);
-    assert!(light.body.contains("role-kira"));
+    assert!(light.body.contains("role-marked"));
 }
 
 async fn dn_18_19_23_24_transfer_and_heir_forms(app: TestApp) {

@@ -1,5 +1,5 @@
-//! The ruling book's second edition as the players and the reveal see it (issue 8,
-//! `../shared/rules/deathnote.md`): the giver's window (DN-19) and the Eye holder's death act
+//! The ruling book's second edition as the players and the reveal see it
+//! (`../shared/rules/deathnote.md`): the giver's window (DN-19) and the Eye holder's death act
 //! (DN-22) on the seat page, the cost and the confirmation of each irreversible form, the role
 //! when out and the role history at the end (DN-28), and no "act N+1" after the end.
 //!
@@ -354,7 +354,7 @@ async fn dn_28_reveal_shows_role_history_of_a_game_played_to_the_end(app: TestAp
         "{}",
         near_page.body
     );
-    assert!(near_page.body.contains("role-kira"));
+    assert!(near_page.body.contains("role-marked"));
     assert!(
         fact(&near_page, "状态").starts_with("第 3 幕出局（被投票出局）"),
         "{}",

@@ -1,5 +1,5 @@
-//! Side channels (issue 9, items 2–4): nothing an outsider can fetch may move with secret
-//! submissions, tell whether (or since when) the Kiras joined, or count posts in hidden threads.
+//! Side channels: nothing an outsider can fetch may move with secret submissions, tell whether (or
+//! since when) the Kiras joined, or count posts in hidden threads.
 
 use crate::helpers::{Api, Browser, TestApp};
 use crate::on_both_backends;
@@ -156,7 +156,7 @@ impl Stream {
     }
 }
 
-/// Item 2: a seat's ballots and a Kira's action between two public events change nothing an
+/// A seat's ballots and a Kira's action between two public events change nothing an
 /// outsider hears on the stream: the same updates, byte for byte, as in a game without them.
 async fn the_live_stream_does_not_count_secret_submissions(app: TestApp) {
     let api = Api::new(&app);
@@ -405,7 +405,7 @@ async fn probe_forum_routes(app: &TestApp, who: &Reader, thread: i64) -> Vec<(St
     out
 }
 
-/// Item 3: the Kiras' thread answers everyone who may not read it exactly alike — before the
+/// The Kiras' thread answers everyone who may not read it exactly alike — before the
 /// join, after it (with posts in it), in a game where nobody joined, and exactly as the
 /// graveyard answers the living — through the game's routes and the forum's, pages and API.
 async fn private_threads_answer_every_non_reader_alike(app: TestApp) {
@@ -584,7 +584,7 @@ fn floors(v: &Value) -> Vec<i64> {
         .collect()
 }
 
-/// Item 4: a public post, a post in the Kiras' thread, a public post again, in the game thread
+/// A public post, a post in the Kiras' thread, a public post again, in the game thread
 /// and in a forum thread: nothing an outsider (or a public post's author) can fetch shows a
 /// gap. Posts are named by their floor in their own thread; the ids, one sequence over every
 /// thread, stay inside.
@@ -743,7 +743,7 @@ async fn public_numbers_do_not_count_hidden_posts(app: TestApp) {
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     // Not on the forum's pages for a game thread: there, the author is a game ID and the thread
-    // may be private. The forum's address leads to the game's history page (issue 10 item 3),
+    // may be private. The forum's address leads to the game's history page,
     // which keeps the thread's reading rules: the judge reads the Kiras' thread, anyone else
     // gets one answer whatever the floor.
     let admin = app.admin().await;
@@ -792,7 +792,7 @@ async fn public_numbers_do_not_count_hidden_posts(app: TestApp) {
 }
 
 /// A page with the value of each CSRF field blanked: the token is masked afresh in every
-/// response (issue 14), so two looks at an unchanged page differ only there.
+/// response, so two looks at an unchanged page differ only there.
 fn without_tokens(body: &str) -> String {
     let marker = r#"name="csrf" value=""#;
     let mut out = String::new();
@@ -807,7 +807,7 @@ fn without_tokens(body: &str) -> String {
     out
 }
 
-/// Item 3, the boards: the games board lists no private thread, so no post count, time or
+/// The boards: the games board lists no private thread, so no post count, time or
 /// order there moves when the dead talk in the graveyard or the Kiras in theirs.
 async fn the_board_shows_nothing_of_private_threads(app: TestApp) {
     let api = Api::new(&app);

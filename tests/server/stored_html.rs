@@ -1,4 +1,4 @@
-//! Issue 14: a post is rendered once, when it is written. The HTML stored with a post (and with
+//! A post is rendered once, when it is written. The HTML stored with a post (and with
 //! each revision) is exactly a fresh render of its Markdown by this renderer; a row an older
 //! renderer made is shown freshly rendered until `maku rerender` (or the server at start)
 //! upgrades it.
@@ -262,7 +262,7 @@ async fn the_server_rerenders_stale_rows_at_start(app: TestApp) {
     }
 }
 
-/// Issue 14: pages read a post's HTML as its bytes with one fast UTF-8 check
+/// Pages read a post's HTML as its bytes with one fast UTF-8 check
 /// (`maku::db::text`): what they get is the stored text, character for character, on both
 /// backends (Chinese, emoji, markup); and bytes that are not UTF-8 (only SQLite can hold them)
 /// read lossily, as diesel reads such text, with the rest of the page intact.

@@ -5,6 +5,7 @@ use crate::db::models::{GameEventRow, GameRow};
 use crate::db::schema::{
     deadlines, game_aliases, game_events, game_seats, game_signups, games, users,
 };
+use crate::domain::GameStatus;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -22,7 +23,7 @@ pub fn create(conn: &mut DbConnection, g: &NewGame) -> QueryResult<GameRow> {
             games::variant.eq(g.variant),
             games::judge_id.eq(g.judge_id),
             games::settings.eq(g.settings),
-            games::status.eq("signup"),
+            games::status.eq(GameStatus::Signup.name()),
             games::fixed_deal.eq(false),
             games::created_at.eq(super::now()),
         ))
@@ -52,16 +53,62 @@ pub fn get_for_update(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Ga
     }
 }
 
-pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<GameRow>> {
-    games::table
+/// The games of one variant and of one status, each when given.
+fn filtered(
+    variant: Option<&str>,
+    status: Option<GameStatus>,
+) -> games::BoxedQuery<'static, crate::db::MultiBackend> {
+    let mut q = games::table.into_boxed();
+    if let Some(v) = variant {
+        q = q.filter(games::variant.eq(v.to_string()));
+    }
+    if let Some(s) = status {
+        q = q.filter(games::status.eq(s.name()));
+    }
+    q
+}
+
+/// How many games are of `variant` and `status` (each when given).
+pub fn count_filtered(
+    conn: &mut DbConnection,
+    variant: Option<&str>,
+    status: Option<GameStatus>,
+) -> QueryResult<i64> {
+    filtered(variant, status).count().get_result(conn)
+}
+
+/// One page of the games list, newest first: `limit` games from `offset` of those of
+/// `variant` and `status` (each when given).
+pub fn list_page(
+    conn: &mut DbConnection,
+    variant: Option<&str>,
+    status: Option<GameStatus>,
+    offset: i64,
+    limit: i64,
+) -> QueryResult<Vec<GameRow>> {
+    filtered(variant, status)
+        .order(games::id.desc())
+        .offset(offset)
+        .limit(limit)
+        .select(GameRow::as_select())
+        .load(conn)
+}
+
+/// The games of `variant` and `status` (each when given), newest first.
+pub fn list_filtered(
+    conn: &mut DbConnection,
+    variant: Option<&str>,
+    status: Option<GameStatus>,
+) -> QueryResult<Vec<GameRow>> {
+    filtered(variant, status)
         .order(games::id.desc())
         .select(GameRow::as_select())
         .load(conn)
 }
 
-pub fn set_status(conn: &mut DbConnection, id: i64, status: &str) -> QueryResult<usize> {
+pub fn set_status(conn: &mut DbConnection, id: i64, status: GameStatus) -> QueryResult<usize> {
     diesel::update(games::table.find(id))
-        .set(games::status.eq(status))
+        .set(games::status.eq(status.name()))
         .execute(conn)
 }
 
@@ -410,7 +457,7 @@ pub fn unfinished_games_of(conn: &mut DbConnection, user_id: i64) -> QueryResult
     game_seats::table
         .inner_join(games::table)
         .filter(game_seats::user_id.eq(user_id))
-        .filter(games::status.ne("finished"))
+        .filter(games::status.ne(GameStatus::Finished.name()))
         .select(games::id)
         .load(conn)
 }

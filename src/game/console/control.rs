@@ -5,6 +5,7 @@ use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::models::GameRow;
 use crate::db::queries::{console as q, games};
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::access::check_judge;
 use crate::game::log::{Folded, GameEvent};
@@ -13,10 +14,10 @@ use crate::rules::Game;
 
 /// The running game, or the reason there is none.
 pub(super) fn running<'a>(row: &GameRow, folded: &'a Folded) -> Result<&'a Game, AppError> {
-    if row.status == "signup" {
+    if row.status == GameStatus::Signup {
         return Err(AppError::Conflict("game_not_started"));
     }
-    if folded.is_over() || row.status == "finished" {
+    if folded.is_over() || row.status == GameStatus::Finished {
         return Err(AppError::Conflict("game_over"));
     }
     folded
@@ -38,7 +39,7 @@ pub async fn set_thread_lock(
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             check_judge(c, &row, &judge)?;
-            if row.status == "signup" {
+            if row.status == GameStatus::Signup {
                 return Err(AppError::Conflict("game_not_started"));
             }
             if folded.thread_locked != locked {
@@ -75,16 +76,14 @@ pub async fn end(
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             check_judge(c, &row, &judge)?;
-            let outcomes = crate::rules::Variant::from_name(&row.variant)
-                .map(|v| v.outcomes())
-                .unwrap_or_default();
+            let outcomes = crate::game::stored::variant_of(&row)?.outcomes();
             if winner.as_deref().is_some_and(|w| !outcomes.contains(&w)) {
                 return Err(AppError::Conflict("bad_winner"));
             }
             running(&row, &folded)?;
             check_meant_act(&row, &folded, meant_act)?;
             q::clear_deadline(c, game_id)?;
-            games::set_status(c, game_id, "finished")?;
+            games::set_status(c, game_id, GameStatus::Finished)?;
             let event = GameEvent::Ended {
                 reason: reason.clone(),
                 winner,

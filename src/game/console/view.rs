@@ -4,9 +4,11 @@
 use super::substitutes::seat_chains;
 use crate::db::DbConnection;
 use crate::db::queries::{console as q, games, users};
+use crate::domain::GameStatus;
 use crate::error::AppError;
-use crate::game::service::{iso, load};
+use crate::game::service::load;
 use crate::rules::Line;
+use crate::rules::Variant;
 use chrono::NaiveDateTime;
 use serde::Serialize;
 use serde_json::Value;
@@ -23,7 +25,9 @@ pub struct ConsoleSubmission {
     pub ok: bool,
     pub reply: Option<Value>,
     pub error: Option<String>,
-    pub time: String,
+    /// Sent as ISO 8601 UTC text.
+    #[serde(with = "crate::game::service::iso_time")]
+    pub time: NaiveDateTime,
 }
 
 /// A seat that still owes a submission, and what it may send.
@@ -80,13 +84,15 @@ pub struct Preview {
 pub struct ConsoleView {
     pub id: i64,
     pub title: String,
-    pub variant: String,
-    pub status: String,
+    pub variant: Variant,
+    pub status: GameStatus,
     /// The open phase's step (the one the judge's forms mean; after the end, the last one).
     pub act: u32,
     /// The open phase: its act and kind.
     pub phase: Option<crate::rules::Phase>,
-    pub deadline: Option<String>,
+    /// Sent as ISO 8601 UTC text.
+    #[serde(serialize_with = "crate::game::service::iso_time::option::serialize")]
+    pub deadline: Option<NaiveDateTime>,
     /// Seconds left when paused; `None` while the clock runs.
     pub paused_remaining_secs: Option<i64>,
     pub thread_locked: bool,
@@ -204,7 +210,7 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
             ok: *ok,
             reply: reply.clone(),
             error: error.map(str::to_string),
-            time: iso(time),
+            time,
         });
     }
     let mut owing = Vec::new();
@@ -247,11 +253,11 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
     Ok(ConsoleView {
         id: row.id,
         title: row.title.clone(),
-        variant: row.variant.clone(),
-        status: row.status.clone(),
+        variant: folded.settings.variant,
+        status: row.status,
         act: step,
         phase: game.map(|g| g.phase_of(step)),
-        deadline: deadline.map(|(_, d)| iso(d)),
+        deadline: deadline.map(|(_, d)| d),
         paused_remaining_secs: folded.paused.map(|(_, r)| r),
         thread_locked: folded.thread_locked,
         ended_reason: folded.ended.as_ref().map(|(r, _)| r.clone()),

@@ -5,6 +5,7 @@ use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::models::GameRow;
 use crate::db::queries::games;
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::log::Folded;
 
@@ -14,14 +15,18 @@ use crate::game::log::Folded;
 /// (one phase per act: the act). Call it inside the write transaction,
 /// after [`load_locked`](super::store::load_locked), so that two concurrent calls for one act see each other's effect.
 pub fn check_meant_act(row: &GameRow, folded: &Folded, meant: u32) -> Result<(), AppError> {
-    let Some(game) = folded.game.as_ref().filter(|_| row.status != "signup") else {
+    let Some(game) = folded
+        .game
+        .as_ref()
+        .filter(|_| row.status != GameStatus::Signup)
+    else {
         return Err(AppError::Conflict("game_not_started"));
     };
     let open = game.phase();
     if meant < open {
         return Err(AppError::Conflict("already_resolved"));
     }
-    if folded.is_over() || row.status == "finished" {
+    if folded.is_over() || row.status == GameStatus::Finished {
         return Err(AppError::Conflict("game_over"));
     }
     if meant > open {

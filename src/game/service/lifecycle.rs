@@ -6,13 +6,14 @@ use super::store::{append, iso, load_locked};
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::{forum, games};
+use crate::domain::GameStatus;
 use crate::domain::Title;
 use crate::error::AppError;
 use crate::game::deal;
 use crate::game::log::GameEvent;
 use crate::game::settings::GameSettings;
 use crate::game::threads::{ActPost, PhaseLabel, open_play_threads, open_team_thread, post_act};
-use crate::rules::{Game, GameConfig, Variant};
+use crate::rules::{Game, GameConfig};
 use chrono::NaiveDateTime;
 use serde_json::Value;
 
@@ -38,7 +39,7 @@ pub async fn create(
                 c,
                 &games::NewGame {
                     title: title.as_str(),
-                    variant: &settings.variant,
+                    variant: settings.variant.name(),
                     judge_id: judge.id,
                     settings: &settings_json,
                 },
@@ -82,7 +83,7 @@ pub async fn set_signup(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            if row.status != "signup" {
+            if row.status != GameStatus::Signup {
                 return Err(AppError::Conflict("game_started"));
             }
             if join && row.judge_id == account.id {
@@ -132,7 +133,7 @@ pub async fn start(
             if row.judge_id != actor.id && !actor.is_admin() {
                 return Err(AppError::Forbidden);
             }
-            if row.status != "signup" {
+            if row.status != GameStatus::Signup {
                 return Err(AppError::Conflict("game_started"));
             }
             let signups = games::signups(c, game_id)?;
@@ -145,8 +146,7 @@ pub async fn start(
                     max: s.max_seats,
                 });
             }
-            let variant =
-                Variant::from_name(&s.variant).ok_or(AppError::Internal("variant".into()))?;
+            let variant = s.variant;
             let deal = match &setup {
                 Some(fixed) => deal::fixed_deal(variant, &signups, fixed),
                 None => deal::random_deal(variant, &signups, &s.characters),
@@ -191,7 +191,7 @@ pub async fn start(
             for (i, (spec, user)) in deal.seats.iter().zip(&deal.users).enumerate() {
                 games::add_seat(c, game_id, i as i32 + 1, &spec.game_id, *user)?;
             }
-            games::set_status(c, game_id, "running")?;
+            games::set_status(c, game_id, GameStatus::Running)?;
             if setup.is_some() {
                 games::set_fixed_deal(c, game_id)?;
             }

@@ -20,5 +20,5 @@ pub use lifecycle::{create, set_signup, start};
 pub use phase_end::Resolved;
 pub use resolution::{end_turn, resolve};
 pub(crate) use store::append;
-pub use store::{iso, load, load_locked};
+pub use store::{iso, iso_time, load, load_locked};
 pub use submit::{SubmitOutcome, submit};

@@ -5,6 +5,7 @@ use super::store::iso;
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::games;
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::log::Folded;
 use crate::game::threads::{ActPost, PhaseLabel, VoteCount, post_act};
@@ -81,7 +82,7 @@ pub(super) fn close_phase(
         post_act(c, row, thread, &post)?;
     }
     if over {
-        games::set_status(c, row.id, "finished")?;
+        games::set_status(c, row.id, GameStatus::Finished)?;
     }
     // The act open now; once over, the act that ended the game (never "act N+1").
     Ok(Resolved {

@@ -9,6 +9,7 @@ use crate::auth::account::Account;
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::{forum, games};
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::threads::VoteCount;
@@ -76,7 +77,7 @@ fn resolve_locked(
     let Some((act, _)) = games::deadline(c, game_id)? else {
         return Err(AppError::Conflict(if folded.paused.is_some() {
             "game_paused"
-        } else if row.status == "finished" {
+        } else if row.status == GameStatus::Finished {
             "game_over"
         } else {
             "game_not_started"

@@ -5,10 +5,10 @@ use super::store::load;
 use crate::auth::account::Account;
 use crate::db::DbConnection;
 use crate::db::queries::games;
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::deal;
 use crate::game::settings::GameSettings;
-use crate::rules::Variant;
 
 /// A series links a finished game of the same variant, one the judge judged (an admin: any),
 /// and only for a variant whose rules link games (CL-3).
@@ -18,8 +18,7 @@ pub(super) fn check_series(
     settings: &GameSettings,
     previous: i64,
 ) -> Result<(), AppError> {
-    let variant = Variant::from_name(&settings.variant)
-        .ok_or_else(|| AppError::BadRequest("unknown variant".into()))?;
+    let variant = settings.variant;
     if variant.series_option().is_none() {
         return Err(AppError::BadRequest(
             "this game's rules do not link games into a series".into(),
@@ -27,13 +26,13 @@ pub(super) fn check_series(
     }
     let row = games::get(c, previous)?
         .ok_or_else(|| AppError::BadRequest(format!("no game {previous} to follow")))?;
-    if row.variant != settings.variant {
+    if row.variant != variant.name() {
         return Err(AppError::BadRequest(format!(
             "game {previous} is another game ({})",
             row.variant
         )));
     }
-    if row.status != "finished" {
+    if row.status != GameStatus::Finished {
         return Err(AppError::BadRequest(format!(
             "game {previous} has not ended yet"
         )));

@@ -6,6 +6,7 @@ use super::store::{append, load_locked};
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::games;
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::log::GameEvent;
 use crate::game::threads::open_team_thread;
@@ -31,7 +32,7 @@ pub async fn submit(
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
-            if row.status == "signup" {
+            if row.status == GameStatus::Signup {
                 return Err(AppError::Conflict("game_not_started"));
             }
             let (_, game_name) =

@@ -51,6 +51,7 @@ mod action;
 pub mod bot;
 mod end;
 mod event;
+mod forms;
 mod lines;
 mod messages;
 mod night;
@@ -62,19 +63,18 @@ mod rules;
 mod setup;
 mod state;
 mod submit;
-mod table;
 mod variant;
 mod view;
 mod vote;
 
 pub use action::Action;
 pub use event::{Audience, Cause, Entry, Event, Item, Refusal, Reply, Side, Winner};
+pub use forms::forms;
 pub use options::{EDITION, Options};
 pub use preset::{Preset, ThirdTie};
 pub use roles::{Call, Faction, Role};
 pub use setup::{SetupError, draw_roles, start};
 pub use state::{Game, Night, SeatState};
-pub use table::forms;
 pub use variant::{DONGSHA, KILLGAME, SHENGTUI, WUJIAN};
 // What the classic presets share with the role games, at the paths it always had.
 pub use crate::rules::table::{

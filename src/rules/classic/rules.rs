@@ -15,7 +15,8 @@ use crate::rules::interface::{
     ConfigError, Line, Phase, PhaseKind, PublicSeat, RulesDoc, Submitted,
 };
 use crate::rules::message::Message;
-use crate::rules::options::{self, OptionField};
+use crate::rules::options::OptionField;
+use crate::rules::sheet::{SeatSheet, table_choices};
 use crate::rules::sim::{Progress, SimParams, SimStats};
 use crate::rules::table::messages as table;
 use crate::rules::variant::{GameConfig, Rules, pin};
@@ -90,7 +91,7 @@ impl Rules for Classic {
         &PHASES
     }
     fn option_fields(&self) -> &'static [OptionField] {
-        &options::CLASSIC
+        &crate::rules::table::OPTIONS
     }
     fn teams(&self, seats: usize) -> Vec<(&'static str, usize)> {
         if self.0.is_wujian() {
@@ -182,6 +183,14 @@ impl Rules for Classic {
             "en" => include_str!("catalog/en.ftl"),
             _ => include_str!("catalog/zh-CN.ftl"),
         }
+    }
+    /// The seat's role, and its choices of the open phase on its forms.
+    fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
+        let role = view.get("role").and_then(Value::as_str).unwrap_or("");
+        let mut sheet =
+            SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));
+        table_choices(&mut sheet, view, forms(self.0));
+        sheet
     }
     fn role_message(&self, role: &str) -> Option<Message> {
         messages::role(role)

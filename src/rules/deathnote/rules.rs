@@ -16,7 +16,8 @@ use crate::rules::interface::{
     ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, Submitted,
 };
 use crate::rules::message::Message;
-use crate::rules::options::{self, OptionField};
+use crate::rules::options::OptionField;
+use crate::rules::sheet::SeatSheet;
 use crate::rules::sim::{Progress, SimParams, SimStats};
 use crate::rules::variant::{GameConfig, Rules, only_known, pin};
 
@@ -57,7 +58,7 @@ impl Rules for DeathNote {
         &super::PHASES
     }
     fn option_fields(&self) -> &'static [OptionField] {
-        &options::DEATHNOTE
+        &super::OPTIONS
     }
     /// DN-2: the two Kiras are the secret.
     fn teams(&self, _seats: usize) -> Vec<(&'static str, usize)> {
@@ -180,6 +181,9 @@ impl Rules for DeathNote {
         act: u32,
     ) -> crate::rules::message::ConsoleRow {
         messages::console_row(role, alive, facts, act)
+    }
+    fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
+        super::sheet::seat_sheet(view, over)
     }
     fn role_message(&self, _role: &str) -> Option<Message> {
         None

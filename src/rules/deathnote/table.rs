@@ -3,6 +3,7 @@
 
 use crate::rules::forms::{ActionForm, FieldInput, FormField};
 use crate::rules::interface::PhaseKind;
+use crate::rules::options::{OptionField, OptionInput};
 use rand::seq::SliceRandom;
 use serde_json::{Value, json};
 
@@ -72,7 +73,7 @@ pub const FORMS: [ActionForm; 8] = [
         kind: "kill",
         fields: &[
             TARGET,
-            FormField::required("real_id", FieldInput::Text),
+            FormField::required("real_id", FieldInput::RealId),
             NOTEBOOK,
         ],
         confirm: true,
@@ -114,6 +115,18 @@ pub const FORMS: [ActionForm; 8] = [
             FormField::optional("vote2", FieldInput::LivingSeat).item_of("targets"),
         ],
         confirm: false,
+    },
+];
+
+/// Death Note's (DN-25 redistribution; the published vote counts).
+pub const OPTIONS: [OptionField; 2] = [
+    OptionField {
+        name: "redistribute",
+        input: OptionInput::Flag { default: true },
+    },
+    OptionField {
+        name: "publish_votes",
+        input: OptionInput::Flag { default: false },
     },
 ];
 

@@ -60,6 +60,7 @@ pub mod bot;
 mod day;
 mod end;
 mod event;
+mod forms;
 mod lines;
 mod messages;
 mod night4;
@@ -68,20 +69,20 @@ mod play;
 mod role;
 mod rules;
 mod setup;
+mod sheet;
 mod state;
 mod submit;
-mod table;
 mod variant;
 mod view;
 
 pub use action::{Action, NightAct};
 pub use event::{Audience, Cause, Entry, Event, Finding, Item, Refusal, Reply, Seen, Winner};
+pub use forms::{CAST, forms};
 pub use night4::Night4;
 pub use night5::Night5;
 pub use role::{Role, RoleGame, Side, in_team};
 pub use setup::{EDITION, SetupError, draw_roles, options, start};
 pub use state::{Game, NightSub, SeatState, Today};
-pub use table::{CAST, forms};
 pub use variant::{V4WUJIAN, V5EMIN};
 
 /// What the tests of both nights (`night4.rs`, `night5.rs`) share: a table dealt fixed roles,

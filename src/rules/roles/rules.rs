@@ -12,7 +12,8 @@ use crate::rules::interface::{
     ConfigError, Line, Phase, PhaseKind, PublicSeat, RulesDoc, Submitted,
 };
 use crate::rules::message::Message;
-use crate::rules::options::{self, OptionField};
+use crate::rules::options::OptionField;
+use crate::rules::sheet::SeatSheet;
 use crate::rules::sim::{Progress, SimParams, SimStats};
 use crate::rules::table::messages as table;
 use crate::rules::variant::{GameConfig, Rules, pin};
@@ -73,7 +74,7 @@ impl Rules for Roles {
     /// R5-4 fixes 5.0's speeches.
     fn option_fields(&self) -> &'static [OptionField] {
         if self.0.is_v4() {
-            &options::CLASSIC
+            &crate::rules::table::OPTIONS
         } else {
             &[]
         }
@@ -161,6 +162,9 @@ impl Rules for Roles {
             "en" => include_str!("catalog/en.ftl"),
             _ => include_str!("catalog/zh-CN.ftl"),
         }
+    }
+    fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
+        super::sheet::seat_sheet(self.0, view, over)
     }
     fn role_message(&self, role: &str) -> Option<Message> {
         messages::role(role)

@@ -1,6 +1,7 @@
 //! What every table shares besides the rules: the default cast and the vote's action form.
 
 use crate::rules::forms::{ActionForm, FieldInput, FormField};
+use crate::rules::options::{OptionField, OptionInput};
 
 /// The default character list (wuxia heroes; editable per game): enough for wujian's 20 seats;
 /// the role games take its first 16.
@@ -38,6 +39,16 @@ pub(crate) const VOTE: ActionForm = ActionForm {
     fields: &[FormField::optional("target", FieldInput::Candidate).or_null()],
     confirm: false,
 };
+
+/// The table games' options (CL-5: ordered or free speeches). The series link (CL-3) is the
+/// shell's own setting ([`crate::rules::Variant::series_option`]), not a field here.
+pub const OPTIONS: [OptionField; 1] = [OptionField {
+    name: "speeches",
+    input: OptionInput::Choice {
+        values: &["ordered", "free"],
+        default: "ordered",
+    },
+}];
 
 #[cfg(test)]
 mod tests {

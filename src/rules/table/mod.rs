@@ -29,8 +29,8 @@ pub use action::{round, target};
 pub use ballot::{Count, count, majority};
 pub use bot::{Played, bot_config, simulate};
 pub use day::{Day, Speeches};
-pub use forms::CAST;
 pub(crate) use forms::VOTE;
+pub use forms::{CAST, OPTIONS};
 pub use log::{
     Audience, Entry, Item, Word, game_over_json, lines_since, peaceful_json, teammates_json,
     tie_json, votes_json,

@@ -68,9 +68,25 @@ async fn api_create_game(
     Ok(HttpResponse::Created().json(json!({"id": id})))
 }
 
+/// The list's filters: a variant's name and a status, each optional.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GamesQuery {
+    #[serde(default)]
+    variant: String,
+    #[serde(default)]
+    status: String,
+}
+
 #[get("/games")]
-async fn api_list_games(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let rows = state.db(|c| Ok(games::list(c)?)).await?;
+async fn api_list_games(
+    state: web::Data<AppState>,
+    q: web::Query<GamesQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (variant, status) = crate::web::games::list_filters(&q.variant, &q.status)?;
+    let rows = state
+        .db(move |c| Ok(games::list_filtered(c, variant.map(|v| v.name()), status)?))
+        .await?;
     let list: Vec<Value> = rows
         .into_iter()
         .map(|g| json!({"id": g.id, "title": g.title, "variant": g.variant, "status": g.status, "fixed_deal": g.fixed_deal}))

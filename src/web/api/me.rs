@@ -4,6 +4,7 @@
 use super::{ApiUser, GameApiUser};
 use crate::app::AppState;
 use crate::db::queries::{games, users};
+use crate::domain::GameStatus;
 use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::forum::accounts as service;
@@ -122,7 +123,7 @@ async fn api_profile(
         .await?;
     let finished: Vec<Value> = played
         .into_iter()
-        .filter(|g| g.status == "finished")
+        .filter(|g| g.status == GameStatus::Finished)
         .map(|g| json!({"id": g.id, "title": g.title}))
         .collect();
     Ok(

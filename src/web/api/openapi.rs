@@ -1,6 +1,7 @@
 //! `GET /api/v1/openapi.json`: the API as it stands, kept beside the routes it describes.
 //! A test checks that every route registered under /api/v1 is documented here.
 
+use crate::domain::GameStatus;
 use actix_web::{HttpResponse, get, web};
 use serde_json::{Value, json};
 
@@ -162,7 +163,10 @@ pub fn document() -> Value {
             "/threads/{id}/posts/{floor}/revisions": {"get": {"summary": "Every version of a forum post (admin)", "security": bearer,
                 "responses": {"200": ok("{\"revisions\"}"), "403": error_response("not an admin"), "409": error_response("a game thread")}}},
             "/games": {
-                "get": {"summary": "List games", "responses": {"200": ok("{\"games\"}")}},
+                "get": {"summary": "List games, newest first", "parameters": [
+                        {"name": "variant", "in": "query", "schema": {"enum": variants}, "description": "only this variant's games"},
+                        {"name": "status", "in": "query", "schema": {"enum": GameStatus::ALL.map(GameStatus::name)}, "description": "only games with this status"}],
+                    "responses": {"200": ok("{\"games\"}"), "400": error_response("an unknown variant, status or field")}},
                 "post": {"summary": "Create a game (judge, admin); the caller is its judge", "security": bearer,
                     "requestBody": body(json!({"type": "object", "required": ["title", "variant"], "properties": {
                         "title": {"type": "string"}, "variant": {"enum": variants}, "options": {"type": "object", "description": format!("the variant's options: {}", known.options)},
@@ -262,7 +266,7 @@ fn session_paths() -> Value {
 fn console_paths() -> Value {
     let bearer = json!([{"bearer": []}]);
     json!({
-            "/games/{id}/console": {"get": {"summary": "The judge's console (its judge, admin): the open act's submissions with real IDs and times, who owes what, a preview of the resolution (not saved), seats with their accounts and the engine's view of each (role, notebooks, out, what it owes, ballot, DN-19 windows, DN-22 Eye count), the ballot tally (tally, no_ballot), the game's time zone (timezone; deadlines stay ISO UTC), the substitute list", "security": bearer,
+            "/games/{id}/console": {"get": {"summary": "The judge's console (its judge, admin): the open act's submissions with real IDs and times, who owes what, a preview of the resolution (not saved), seats with their accounts and the engine's view of each (role, out, what it owes, ballot, and the variant's own facts of a seat), the ballot tally (tally, no_ballot), the game's time zone (timezone; deadlines stay ISO UTC), the substitute list", "security": bearer,
                 "responses": {"200": ok("ConsoleView"), "403": error_response("not its judge, or a game-ID login"), "404": error_response("no such game")}}},
             "/games/{id}/deadline": {"post": {"summary": "Move the open act's deadline later (its judge): an ISO time, or minutes after the current deadline", "security": bearer,
                 "requestBody": body(json!({"type": "object", "required": ["act"], "properties": {"act": act_property(), "deadline": {"type": "string", "format": "date-time"}, "extend_minutes": {"type": "integer"}}})),

@@ -1,8 +1,9 @@
 //! A game's public page and its buttons: sign up, withdraw, start, resolve now.
 
-use super::{see_other, time_of};
+use super::see_other;
 use crate::app::AppState;
 use crate::db::queries::games;
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::settings::GameSettings;
 use crate::game::views::{self, PublicGame};
@@ -81,7 +82,7 @@ fn settings_facts(tr: &crate::i18n::Tr, settings: &GameSettings) -> Vec<(String,
         h => tr.t1("game-fact-remind", "n", &h),
     };
     let options = &settings.options;
-    let variant = crate::rules::Variant::from_name(&settings.variant);
+    let variant = Some(settings.variant);
     let mut facts = vec![
         (tr.t("game-fact-act-length"), length),
         (tr.t("game-fact-deadline"), deadline),
@@ -147,8 +148,7 @@ impl GamePage {
     /// "Act 2 (vote)": the act, and the phase for a variant of several phases per act.
     fn phase_line(&self) -> String {
         let tr = self.page.tr;
-        let several =
-            crate::rules::Variant::from_name(&self.g.variant).is_some_and(|v| v.phases().len() > 1);
+        let several = self.g.variant.phases().len() > 1;
         let kind = self.g.phase.filter(|_| several).map(|p| p.kind);
         tr.t1("game-act", "act", &self.g.act) + &super::phase_suffix(&tr, kind)
     }
@@ -258,9 +258,7 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
                 // Every team thread opens with the first one (games before several teams
                 // opened theirs when the team formed).
                 if row.team_thread_id.is_some() {
-                    crate::rules::Variant::from_name(&row.variant)
-                        .map(|v| v.team_threads())
-                        .unwrap_or_default()
+                    crate::game::stored::variant_of(&row)?.team_threads()
                 } else {
                     &[]
                 },
@@ -272,8 +270,7 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
     // The settings as stored (a game's settings always read; a row that did not would show
     // no facts rather than fail the page).
     let settings: Option<GameSettings> = serde_json::from_value(g.settings.clone()).ok();
-    let variant =
-        crate::rules::Variant::from_name(&g.variant).ok_or(AppError::Internal("variant".into()))?;
+    let variant = g.variant;
     let mut acts: Vec<ActEvents> = Vec::new();
     for e in &g.public {
         let line = tr.say(&variant.public(&e.event));
@@ -301,15 +298,15 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
         error: None,
         page,
         banner,
-        deadline: g.deadline.as_deref().and_then(time_of),
+        deadline: g.deadline.map(TimeView::new),
         winner: g.winner.as_deref().map(|w| tr.say(&variant.winner(w))),
         min_seats: seat_n("min_seats"),
         max_seats: seat_n("max_seats"),
-        can_sign_up: viewer.account.is_some() && !judge_self && g.status == "signup",
+        can_sign_up: viewer.account.is_some() && !judge_self && g.status == GameStatus::Signup,
         can_substitute: viewer.account.as_ref().is_some_and(|a| !a.is_alias())
             && !is_judge
             && !seated
-            && g.status == "running",
+            && g.status == GameStatus::Running,
         on_substitutes,
         acts,
         is_judge,

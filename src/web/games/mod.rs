@@ -8,10 +8,12 @@ pub mod banner;
 mod console;
 mod game;
 mod list;
+pub use list::filters as list_filters;
 mod live;
+mod new;
 mod reveal;
 mod seat;
-mod seat_generic;
+mod seat_page;
 mod threads;
 mod turn;
 
@@ -25,8 +27,8 @@ use chrono::NaiveDateTime;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // `/games/new` before `/games/{id}`, so that "new" is not taken for an id.
     cfg.service(list::list)
-        .service(list::new_form)
-        .service(list::create)
+        .service(new::new_form)
+        .service(new::create)
         .service(game::show)
         .service(game::signup)
         .service(game::withdraw)

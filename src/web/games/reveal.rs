@@ -179,7 +179,6 @@ pub async fn show(
             Ok((r, g.title, g.variant))
         })
         .await?;
-    let variant = Variant::from_name(&variant).ok_or(AppError::Internal("variant".into()))?;
     let r: StoredReveal =
         serde_json::from_value(r).map_err(|e| AppError::Internal(format!("reveal: {e}")))?;
     let tr = viewer.tr;

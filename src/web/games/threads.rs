@@ -128,8 +128,7 @@ async fn load(
             Ok(Loaded {
                 silenced,
                 title: row.title.clone(),
-                variant: crate::rules::Variant::from_name(&row.variant)
-                    .ok_or_else(|| AppError::Internal("variant".into()))?,
+                variant: crate::game::stored::variant_of(&row)?,
                 thread_id: which.thread_id(c, &row)?.ok_or(AppError::NotFound)?,
                 who,
                 posts,

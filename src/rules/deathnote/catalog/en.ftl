@@ -61,3 +61,51 @@ dn-refusal-transfer-unavailable = You cannot transfer now: 8 or fewer alive, thi
 dn-refusal-ballot-size = Wrong number of names on the ballot this act.
 dn-refusal-duplicate-target = A ballot cannot name the same seat twice.
 dn-seats-hint = 6 to 40 players; 16 to 18 recommended.
+action-none-notebook = automatic
+seat-role-kira = Kira (holding notebook { $notebooks })
+seat-role-good = Good
+seat-on-turn = It is your turn this act (a notebook of yours is on turn).
+seat-not-on-turn = No notebook of yours is on turn this act.
+seat-notebooks = Notebooks
+seat-nb-name = N{ $n }
+seat-nb-on-turn = on turn
+seat-nb-acted = acted
+seat-nb-owed = must act before the deadline
+seat-nb-transferable = transferable
+seat-nb-heir = heir: { $heir }
+seat-eye = You hold the Eye of Death.
+seat-partner = Joined with: { $partner }
+seat-ballot = Your ballot: { $names }
+seat-ballot-none = No ballot yet this act.
+seat-ballot-size = A ballot names { $size } this act.
+seat-owes = You still owe this act: { $what }. Without it you go out by suicide at the deadline.
+seat-owes-action = a notebook action (kill, join or pass)
+seat-join-hint = Name the game ID you believe is the other Kira.
+seat-role-kira-out = Kira (when out)
+seat-ahead = Ahead of you
+seat-window = You transferred N{ $n } in act { $act }. If a Kira is voted out or killed at the resolution of { $span ->
+    [one] act { $last }
+   *[two] act { $first } or { $last }
+}, you recapture her notebook{ $out ->
+    [yes] ; if no Kira is voted out or killed by the resolution of act { $last }, you go out.
+   *[no] .
+}
+seat-eye-status = Eye of Death: { $turns } of your 3 own turns counted; if your turns keep their present pattern you go out at the resolution of act { $act }, and your notebooks are destroyed.
+seat-eye-status-turns = Eye of Death: { $turns } of your 3 own turns counted; you go out at the resolution of the third, and your notebooks are destroyed.
+seat-cost-kill = Uses this notebook's action for the act and cannot be undone; a wrong guess is announced in the next post, without your name.
+seat-cost-join = Uses this notebook's action for the act instead of a kill and cannot be undone; whether it succeeded is announced in the next post, without names.
+seat-cost-transfer = { $both ->
+    [yes] You give this notebook away at once (you stay Kira with the other); this cannot be undone. If a Kira is voted out or killed at the resolution of act { $first } or { $last }, you recapture her notebook.
+   *[no] You become good at once; this cannot be undone. If a Kira is voted out or killed at the resolution of act { $first } or { $last }, you recapture her notebook; if no Kira is voted out or killed by the resolution of act { $last }, you go out.
+}
+seat-cost-transfer-plain = You give this notebook away at once; this cannot be undone.
+seat-cost-eye-request = You can no longer transfer; you go out at the resolution of act { $act } and your notebooks are destroyed.
+seat-cost-eye-request-plain = You can no longer transfer; you go out at the resolution of your third own turn and your notebooks are destroyed.
+action-choice-notebook-1 = N1
+action-choice-notebook-2 = N2
+variant-deathnote = Death Note (死亡笔记)
+team-kira = Kiras
+option-redistribute = Deal the notebooks again when both are destroyed
+option-publish-votes = Publish the vote counts after each act (votes per game ID, never who voted for whom)
+game-thread-kira = Kira thread
+rules-about-deathnote = Real IDs and game IDs, two Death Notes, private votes: the site's flagship game.

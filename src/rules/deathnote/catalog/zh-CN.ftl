@@ -58,3 +58,51 @@ dn-refusal-transfer-unavailable = 现在不能转让：存活不超过 8 人、�
 dn-refusal-ballot-size = 本幕的票数不对。
 dn-refusal-duplicate-target = 一张票不能重复投同一人。
 dn-seats-hint = 可开 6–40 人，推荐 16–18 人。
+action-none-notebook = 自动
+seat-role-kira = 基拉（持有笔记 { $notebooks }）
+seat-role-good = 好人
+seat-on-turn = 本幕轮到你（你的笔记在本幕当值）。
+seat-not-on-turn = 本幕你没有当值的笔记。
+seat-notebooks = 笔记
+seat-nb-name = N{ $n }
+seat-nb-on-turn = 当值
+seat-nb-acted = 已行动
+seat-nb-owed = 须在截止前行动
+seat-nb-transferable = 可转让
+seat-nb-heir = 继承人：{ $heir }
+seat-eye = 你持有死神之眼。
+seat-partner = 联手搭档：{ $partner }
+seat-ballot = 当前投票：{ $names }
+seat-ballot-none = 本幕还没有投票。
+seat-ballot-size = 本幕每票可投 { $size } 人。
+seat-owes = 你本幕还欠：{ $what }。截止前未完成会自杀出局。
+seat-owes-action = 笔记行动（杀人、联手或放弃）
+seat-join-hint = 指认你认为是另一位基拉的游戏身份。
+seat-role-kira-out = 基拉（出局时）
+seat-ahead = 接下来
+seat-window = 你在第 { $act } 幕转让了 N{ $n }。若{ $span ->
+    [one] 第 { $last } 幕
+   *[two] 第 { $first } 或第 { $last } 幕
+}结算时有基拉被投出或被杀，你收回其笔记{ $out ->
+    [yes] ；若到第 { $last } 幕结算仍无基拉被投出或被杀，你将出局。
+   *[no] 。
+}
+seat-eye-status = 死神之眼：你的 3 个己方回合已计 { $turns } 个；若你的回合照现在的规律继续，你将在第 { $act } 幕结算时出局，持有的笔记被销毁。
+seat-eye-status-turns = 死神之眼：你的 3 个己方回合已计 { $turns } 个；第三个己方回合结算时你出局，持有的笔记被销毁。
+seat-cost-kill = 用掉这本笔记本幕的行动，无法撤回；猜错会在下一帖公布（不公布你的名字）。
+seat-cost-join = 用掉这本笔记本幕的行动（代替杀人），无法撤回；联手成败会在下一帖公布（不公布名字）。
+seat-cost-transfer = { $both ->
+    [yes] 这本笔记立即送出（你仍以另一本为基拉），无法撤回。若第 { $first } 或第 { $last } 幕结算时有基拉被投出或被杀，你收回其笔记。
+   *[no] 你立即成为好人，无法撤回。若第 { $first } 或第 { $last } 幕结算时有基拉被投出或被杀，你收回其笔记；若到第 { $last } 幕结算仍无基拉被投出或被杀，你将出局。
+}
+seat-cost-transfer-plain = 这本笔记立即送出，无法撤回。
+seat-cost-eye-request = 你将不能再转让笔记；你将在第 { $act } 幕结算时出局，持有的笔记被销毁。
+seat-cost-eye-request-plain = 你将不能再转让笔记；你将在第三个己方回合结算时出局，持有的笔记被销毁。
+action-choice-notebook-1 = N1
+action-choice-notebook-2 = N2
+variant-deathnote = 死亡笔记
+team-kira = 基拉
+option-redistribute = 两本笔记都被销毁后重新分配笔记
+option-publish-votes = 每幕结算后公布票数（只公布每个游戏 ID 的得票，不公布谁投给谁）
+game-thread-kira = 基拉联手帖
+rules-about-deathnote = 原身份与游戏身份、两本死亡笔记、私下投票：本站的主打玩法。

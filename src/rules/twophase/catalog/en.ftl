@@ -9,3 +9,4 @@ tp-reply-vote-recorded = Ballot recorded (you may replace it until the deadline;
 tp-reply-slept = You sleep through the night.
 tp-winner-survivors = the survivors win
 tp-cause-voted = voted out
+variant-twophase = Two phases (test)

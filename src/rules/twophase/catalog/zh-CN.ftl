@@ -9,3 +9,4 @@ tp-reply-vote-recorded = 投票已记录（截止前可改投，以最后一票�
 tp-reply-slept = 你睡了一夜。
 tp-winner-survivors = 幸存者获胜
 tp-cause-voted = 被投票出局
+variant-twophase = 两阶段（测试）

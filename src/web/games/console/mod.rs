@@ -6,10 +6,10 @@
 //! here too. A refused action re-renders the console with the reason.
 //! Also the substitute-list buttons of the game page.
 
-use super::time_of;
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::games;
+use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::console::{self, ConsoleView};
 use crate::i18n::Tr;
@@ -180,7 +180,7 @@ async fn render(
 ) -> Result<HttpResponse, AppError> {
     let v = state.db(move |c| console::console_view(c, game_id)).await?;
     let tr = viewer.tr;
-    let variant = Variant::from_name(&v.variant).ok_or(AppError::Internal("variant".into()))?;
+    let variant = v.variant;
     let tz: chrono_tz::Tz = v.timezone.parse().unwrap_or(chrono_tz::Asia::Shanghai);
     let submissions = v
         .submissions
@@ -196,7 +196,7 @@ async fn render(
                 variant.refused(s.error.as_deref().unwrap_or(""))
             }),
             ok: s.ok,
-            time: time_of(&s.time),
+            time: Some(TimeView::new(s.time)),
         })
         .collect();
     let seats: Vec<SeatRow> = v
@@ -276,16 +276,12 @@ async fn render(
             })
             .collect(),
         page: viewer.page(),
-        deadline: v
-            .deadline
-            .as_deref()
-            .and_then(|d| NaiveDateTime::parse_from_str(d, "%Y-%m-%dT%H:%M:%SZ").ok())
-            .map(|d| LocalTime::new(d, tz)),
+        deadline: v.deadline.map(|d| LocalTime::new(d, tz)),
         zone: v.timezone.clone(),
         picker_min: LocalTime::new(state.clock.now(), tz).input,
         winner: v.winner.as_deref().map(|w| tr.say(&variant.winner(w))),
         substitutes: v.substitutes.join(tr.t("list-sep").as_str()),
-        running: v.status == "running",
+        running: v.status == GameStatus::Running,
         phase_title,
         phase_act,
         error,

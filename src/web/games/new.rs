@@ -1,0 +1,492 @@
+//! The judge's form that creates a game: the fields every game has, and the chosen variant's
+//! own options and phase lengths, drawn from the registry.
+
+use super::see_other;
+use crate::app::AppState;
+use crate::db::queries::games;
+use crate::domain::GameStatus;
+use crate::error::AppError;
+use crate::game::service;
+use crate::game::settings::{GameSettings, SettingsError, SettingsRequest};
+use crate::i18n::Tr;
+use crate::rules::{OptionInput, Variant};
+use crate::web::flash::{self, Flash};
+use crate::web::pages::PageCtx;
+use crate::web::posted::Posted;
+use crate::web::viewer::Viewer;
+use actix_web::{HttpResponse, get, post, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The create form's fields as typed, so that a refused form comes back intact. Besides the
+/// fields every game has, the form carries the variant's own options (by their names,
+/// [`crate::rules::Variant::option_fields`]) and phase lengths (`phase_<kind>`), both drawn
+/// from the variant; any other field is refused.
+#[derive(Deserialize, Serialize, Clone)]
+pub struct NewGameForm {
+    /// The variant's name; absent (forms made before there were several): Death Note.
+    #[serde(default)]
+    pub variant: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub act_minutes: String,
+    #[serde(default)]
+    pub deadline_time: String,
+    #[serde(default)]
+    pub timezone: String,
+    #[serde(default)]
+    pub min_seats: String,
+    #[serde(default)]
+    pub max_seats: String,
+    #[serde(default)]
+    pub characters: String,
+    #[serde(default)]
+    pub remind_hours: String,
+    /// A checkbox: show external images in the game's posts.
+    pub show_images: Option<String>,
+    /// The game before this one in a series (CL-3): its id, or empty.
+    #[serde(default)]
+    pub series_after: String,
+    /// The variant's options (a ticked box: present) and `phase_<kind>` lengths, as typed.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, String>,
+}
+
+impl NewGameForm {
+    /// The fields as typed, for the flash of a refusal.
+    fn to_flash(&self, message: String) -> Flash {
+        let mut f = Flash::refusal("", message);
+        if let Ok(serde_json::Value::Object(m)) = serde_json::to_value(self) {
+            for (k, v) in m {
+                if let Some(v) = v.as_str() {
+                    f = f.with(&k, v);
+                }
+            }
+        }
+        f
+    }
+
+    /// The form as a refusal's flash kept it.
+    fn from_flash(f: &Flash) -> NewGameForm {
+        let m: serde_json::Map<String, serde_json::Value> = f
+            .fields
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect();
+        let variant = variant_of(f.field("variant"));
+        serde_json::from_value(serde_json::Value::Object(m))
+            .unwrap_or_else(|_| Self::defaults(variant))
+    }
+
+    fn defaults(variant: Variant) -> NewGameForm {
+        let seats = variant.seats();
+        let mut extra = BTreeMap::new();
+        for o in variant.option_fields() {
+            match o.input {
+                OptionInput::Flag { default: true } => {
+                    extra.insert(o.name.to_string(), "on".to_string());
+                }
+                OptionInput::Flag { default: false } => {}
+                OptionInput::Choice { default, .. } => {
+                    extra.insert(o.name.to_string(), default.to_string());
+                }
+            }
+        }
+        NewGameForm {
+            variant: variant.name().to_string(),
+            title: String::new(),
+            act_minutes: "1440".into(),
+            deadline_time: String::new(),
+            timezone: "Asia/Shanghai".into(),
+            min_seats: seats.start().to_string(),
+            max_seats: seats.end().to_string(),
+            remind_hours: "6".into(),
+            characters: variant.default_characters().join("\n"),
+            show_images: None,
+            series_after: String::new(),
+            extra,
+        }
+    }
+}
+
+/// The variant a form names; an unknown or missing name is the first variant's form.
+fn variant_of(name: &str) -> Variant {
+    Variant::from_name(name)
+        .filter(|v| v.is_offered())
+        .unwrap_or_else(Variant::first)
+}
+
+/// One option of the variant, ready to draw.
+pub struct OptionView {
+    pub name: &'static str,
+    pub label: String,
+    /// A checkbox (else a select of `choices`).
+    pub flag: bool,
+    pub checked: bool,
+    /// (value, label, selected)
+    pub choices: Vec<(&'static str, String, bool)>,
+}
+
+/// One phase kind's length input.
+pub struct PhaseView {
+    /// Its field name, `phase_<kind>`.
+    pub field: String,
+    pub label: String,
+    /// Its length unless the judge sets one ("the act's length" when it has none of its own).
+    pub placeholder: String,
+    pub value: String,
+}
+
+/// A deal's teams and their sizes ([`Variant::teams`]).
+type Teams = Vec<(&'static str, usize)>;
+
+/// A variant as the chooser shows it: its name, seats and teams by seat count.
+pub struct VariantView {
+    pub name: &'static str,
+    pub label: String,
+    pub seats: String,
+    /// The seat counts the variant's rules recommend, in words.
+    pub seats_hint: Option<String>,
+    pub teams: Vec<String>,
+}
+
+impl VariantView {
+    fn new(tr: &Tr, v: Variant) -> VariantView {
+        let range = v.seats();
+        // Seat counts with the same teams, as the presets table groups them ("8–10: …").
+        let mut teams: Vec<(usize, usize, Teams)> = Vec::new();
+        for n in range.clone() {
+            let t = v.teams(n);
+            match teams.last_mut() {
+                Some((_, hi, last)) if *last == t => *hi = n,
+                _ => teams.push((n, n, t)),
+            }
+        }
+        let teams = teams
+            .into_iter()
+            .filter(|(_, _, t)| !t.is_empty())
+            .map(|(lo, hi, t)| {
+                let seats = if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!("{lo}–{hi}")
+                };
+                let sizes = t
+                    .iter()
+                    .map(|(team, k)| {
+                        let n = ("n", k.to_string());
+                        // A team (`team-<name>`), or a role of a role game's deal.
+                        let key = format!("team-{team}");
+                        if tr.has(&key) {
+                            tr.ta("new-team-size", &[("team", tr.t(&key)), n])
+                        } else {
+                            tr.ta("new-role-size", &[("role", tr.say(&v.role(team))), n])
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(tr.t("list-sep").as_str());
+                tr.ta("new-teams-line", &[("seats", seats), ("teams", sizes)])
+            })
+            .collect();
+        VariantView {
+            name: v.name(),
+            label: tr.t(&format!("variant-{}", v.name())),
+            // A game of a fixed size (the role games) says one number.
+            seats: if range.start() == range.end() {
+                tr.t1("new-variant-seats-fixed", "n", range.start())
+            } else {
+                tr.ta(
+                    "new-variant-seats",
+                    &[
+                        ("min", range.start().to_string()),
+                        ("max", range.end().to_string()),
+                    ],
+                )
+            },
+            seats_hint: v.rules().seats_hint().map(|m| tr.say(&m)),
+            teams,
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/new.html")]
+struct NewPage {
+    page: PageCtx,
+    /// `None`: the chooser of variants.
+    variant: Option<VariantView>,
+    variants: Vec<VariantView>,
+    form: NewGameForm,
+    options: Vec<OptionView>,
+    phases: Vec<PhaseView>,
+    seat_range: (usize, usize),
+    /// The judge's finished games of this variant that a new one may follow (CL-3): (id,
+    /// title, chosen); `None` for a variant whose rules link no games.
+    series: Option<Vec<(i64, String, bool)>>,
+    error: Option<String>,
+}
+
+fn require_judge(viewer: &Viewer) -> Result<&crate::auth::account::Account, AppError> {
+    let a = viewer.require()?;
+    if a.is_judge() {
+        Ok(a)
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+#[derive(Deserialize)]
+pub struct NewQuery {
+    variant: Option<String>,
+}
+
+#[get("/games/new")]
+pub async fn new_form(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    q: web::Query<NewQuery>,
+) -> Result<NewPage, AppError> {
+    require_judge(&viewer)?;
+    let tr = viewer.tr;
+    let flash = flash::take(&state, &viewer, NEW_PATH).await?;
+    let chosen = match (&flash, q.variant.as_deref()) {
+        (Some(f), _) => Some(variant_of(f.field("variant"))),
+        (None, Some(name)) => Some(
+            Variant::from_name(name)
+                .filter(|v| v.is_offered())
+                .ok_or(AppError::NotFound)?,
+        ),
+        (None, None) if Variant::offered().count() == 1 => Some(Variant::first()),
+        (None, None) => None,
+    };
+    let variants = Variant::offered()
+        .map(|v| VariantView::new(&tr, v))
+        .collect();
+    let Some(variant) = chosen else {
+        return Ok(NewPage {
+            page: viewer.page(),
+            variant: None,
+            variants,
+            form: NewGameForm::defaults(Variant::first()),
+            options: Vec::new(),
+            phases: Vec::new(),
+            seat_range: (0, 0),
+            series: None,
+            error: None,
+        });
+    };
+    let form = flash
+        .as_ref()
+        .map_or_else(|| NewGameForm::defaults(variant), NewGameForm::from_flash);
+    let options = variant
+        .option_fields()
+        .iter()
+        .map(|o| {
+            let typed = form.extra.get(o.name).map(String::as_str);
+            let key = format!("option-{}", o.name.replace('_', "-"));
+            match o.input {
+                OptionInput::Flag { .. } => OptionView {
+                    name: o.name,
+                    label: tr.t(&key),
+                    flag: true,
+                    checked: typed.is_some(),
+                    choices: Vec::new(),
+                },
+                OptionInput::Choice { values, default } => OptionView {
+                    name: o.name,
+                    label: tr.t(&key),
+                    flag: false,
+                    checked: false,
+                    choices: values
+                        .iter()
+                        .map(|v| {
+                            let label = tr.t(&format!("{key}-{}", v.replace('_', "-")));
+                            (*v, label, typed.unwrap_or(default) == *v)
+                        })
+                        .collect(),
+                },
+            }
+        })
+        .collect();
+    let phases = if variant.phases().len() > 1 {
+        variant
+            .phases()
+            .iter()
+            .map(|k| {
+                let field = format!("phase_{}", k.name);
+                PhaseView {
+                    label: tr.t(&format!("phase-{}", k.name.replace('_', "-"))),
+                    placeholder: match k.default_minutes {
+                        Some(m) => m.to_string(),
+                        None => tr.t("new-phase-act-length"),
+                    },
+                    value: form.extra.get(&field).cloned().unwrap_or_default(),
+                    field,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let range = variant.seats();
+    let series = match variant.series_option() {
+        Some(_) => {
+            let judge = viewer.require()?.id;
+            let chosen = form.series_after.trim().parse::<i64>().ok();
+            let rows = state
+                .db(move |c| {
+                    let finished =
+                        games::list_filtered(c, Some(variant.name()), Some(GameStatus::Finished))?;
+                    Ok(finished
+                        .into_iter()
+                        .filter(|g| g.judge_id == judge)
+                        .map(|g| (g.id, g.title, chosen == Some(g.id)))
+                        .collect::<Vec<_>>())
+                })
+                .await?;
+            Some(rows)
+        }
+        None => None,
+    };
+    Ok(NewPage {
+        series,
+        page: viewer.page(),
+        variant: Some(VariantView::new(&tr, variant)),
+        variants,
+        form,
+        options,
+        phases,
+        seat_range: (*range.start(), *range.end()),
+        error: flash.and_then(|f| f.error_for("")),
+    })
+}
+
+const NEW_PATH: &str = "/games/new";
+
+fn number<T: std::str::FromStr>(tr: &Tr, raw: &str, label: &str) -> Result<Option<T>, String> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    raw.parse::<T>()
+        .map(Some)
+        .map_err(|_| tr.t1("new-bad-number", "field", &tr.t(label)))
+}
+
+fn settings_message(tr: &Tr, e: &SettingsError) -> String {
+    match e {
+        SettingsError::ActLength => tr.t("new-error-act-length"),
+        SettingsError::DeadlineTime => tr.t("new-error-deadline-time"),
+        SettingsError::TimeZone(z) => tr.t1("new-error-timezone", "zone", z),
+        SettingsError::Seats(min, max) => tr.ta(
+            "new-error-seats",
+            &[("min", min.to_string()), ("max", max.to_string())],
+        ),
+        SettingsError::Characters => tr.t("new-error-characters"),
+        SettingsError::Character(e) => tr.ta(
+            "new-error-character",
+            &[("name", e.name.clone()), ("why", tr.t(e.why.message_key()))],
+        ),
+        SettingsError::RemindHours => tr.t("new-error-remind-hours"),
+        other => tr.t1("new-error-other", "detail", &other.to_string()),
+    }
+}
+
+/// The form → settings, or the message to show above the kept form.
+fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
+    let variant = if f.variant.trim().is_empty() {
+        Variant::first()
+    } else {
+        Variant::from_name(f.variant.trim())
+            .filter(|v| v.is_offered())
+            .ok_or_else(|| tr.t1("new-error-other", "detail", &f.variant))?
+    };
+    let act = number::<i64>(tr, &f.act_minutes, "new-field-act-minutes")?;
+    let min = number::<usize>(tr, &f.min_seats, "new-field-min-seats")?;
+    let max = number::<usize>(tr, &f.max_seats, "new-field-max-seats")?;
+    let remind = number::<i64>(tr, &f.remind_hours, "new-field-remind-hours")?;
+    let characters: Vec<String> = f
+        .characters
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect();
+    let characters = (!characters.is_empty()).then_some(characters);
+    // Every option the variant has: an unticked box is `false`, a select its value.
+    let mut options = serde_json::Map::new();
+    for o in variant.option_fields() {
+        let typed = f.extra.get(o.name);
+        let value = match o.input {
+            OptionInput::Flag { .. } => serde_json::Value::Bool(typed.is_some()),
+            OptionInput::Choice { default, .. } => serde_json::Value::String(
+                typed
+                    .map(|t| t.trim().to_string())
+                    .unwrap_or_else(|| default.to_string()),
+            ),
+        };
+        // Off by default and left off: not stored (the rules' default). A flag on by default
+        // and left off is stored off.
+        let on_by_default = matches!(o.input, OptionInput::Flag { default: true });
+        if value != serde_json::Value::Bool(false) || on_by_default {
+            options.insert(o.name.to_string(), value);
+        }
+    }
+    let series_after = number::<i64>(tr, &f.series_after, "new-field-series-after")?;
+    let mut lengths = BTreeMap::new();
+    for (k, v) in &f.extra {
+        if variant.option_fields().iter().any(|o| o.name == k) {
+            continue;
+        }
+        match k.strip_prefix("phase_") {
+            Some(kind) if variant.phase_kind(kind).is_some() => {
+                if let Some(m) = number::<i64>(tr, v, "new-field-phase-minutes")? {
+                    lengths.insert(kind.to_string(), m);
+                }
+            }
+            _ => return Err(tr.t1("new-error-unknown-field", "field", k)),
+        }
+    }
+    GameSettings::parse(SettingsRequest {
+        variant: variant.name().to_string(),
+        options: Some(serde_json::Value::Object(options)),
+        characters,
+        act_minutes: act,
+        deadline_time: Some(f.deadline_time.clone()),
+        timezone: Some(f.timezone.clone()),
+        min_seats: min,
+        max_seats: max,
+    })
+    .and_then(|s| s.with_remind_hours(remind))
+    .and_then(|s| s.with_phase_minutes(Some(lengths)))
+    .map(|s| s.with_series_after(series_after))
+    .map(|s| s.with_show_images(f.show_images.is_some()))
+    .map_err(|e| settings_message(tr, &e))
+}
+
+#[post("/games")]
+pub async fn create(
+    state: web::Data<AppState>,
+    Posted { viewer, form }: Posted<NewGameForm>,
+) -> Result<HttpResponse, AppError> {
+    let account = require_judge(&viewer)?;
+    let settings = match parse_form(&viewer.tr, &form) {
+        Ok(s) => s,
+        Err(message) => {
+            let to = format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name());
+            return flash::redirect(&state, &viewer, &to, form.to_flash(message)).await;
+        }
+    };
+    match service::create(&state, account, &form.title, settings).await {
+        Ok(id) => Ok(see_other(&format!("/games/{id}"))),
+        Err(e @ (AppError::Input(_) | AppError::BadRequest(_))) => {
+            let f = form.to_flash(e.message(&viewer.tr));
+            let to = format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name());
+            flash::redirect(&state, &viewer, &to, f).await
+        }
+        Err(e) => Err(e),
+    }
+}
