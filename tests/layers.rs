@@ -588,17 +588,27 @@ fn shortest_cycle(graph: &Graph, set: &BTreeSet<String>, start: &str) -> Vec<Str
     vec![start.to_string(), start.to_string()]
 }
 
-/// Where in `line` a Death Note word stands as a word of its own (camelCase and a plural `s`
-/// count as word ends): `deathnote`, `death note`, `death_note`, `death-note`, `kira`, `死亡笔记`,
-/// in any case.
+/// Where in `line` a variant's word stands as a word of its own (camelCase and a plural `s`
+/// count as word ends), in any case: Death Note's (`deathnote`, `death note`, `death_note`,
+/// `death-note`, `kira`, `死亡笔记`) and the other variants' names (`dongsha`, `killgame`,
+/// `shengtui`, `wujian`, `v5emin`, `twophase`, `东杀`, `无间`, `恶民`).
 fn variant_words(line: &str) -> Vec<usize> {
-    const WORDS: [&str; 6] = [
+    const WORDS: [&str; 15] = [
         "deathnote",
         "death note",
         "death_note",
         "death-note",
         "kira",
         "死亡笔记",
+        "dongsha",
+        "killgame",
+        "shengtui",
+        "wujian",
+        "v5emin",
+        "twophase",
+        "东杀",
+        "无间",
+        "恶民",
     ];
     let b = line.as_bytes();
     let lower = line.to_ascii_lowercase();
@@ -718,6 +728,30 @@ fn game_services_name_no_variant() {
         offenders.is_empty(),
         "{}",
         report("files in src/game/ name a variant", &offenders)
+    );
+}
+
+/// Rule 4 for the HTTP shell too: its handlers and pages name no variant (outside their tests),
+/// in code or comments. A variant reaches a page only through the registry and its own words.
+#[test]
+fn the_web_shell_names_no_variant() {
+    let krate = Crate::load();
+    let mut offenders = Vec::new();
+    for file in krate
+        .files
+        .iter()
+        .filter(|f| f.path.starts_with("src/web/"))
+    {
+        for (n, line) in file.code.lines().enumerate() {
+            if !variant_words(line).is_empty() {
+                offenders.push(format!("{}:{}: {}", file.path, n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "{}",
+        report("files in src/web/ name a variant", &offenders)
     );
 }
 

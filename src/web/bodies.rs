@@ -104,7 +104,7 @@ fn form_is_utf8(body: &[u8]) -> bool {
 }
 
 /// The first key that some object of this JSON text holds twice (the path of its object, dotted,
-/// then the key: `setup.kira`), if the text is JSON. Text that is not JSON is left to the
+/// then the key: `setup.seats`), if the text is JSON. Text that is not JSON is left to the
 /// handler, which says what is wrong with it.
 pub fn duplicate_key(body: &[u8]) -> Option<String> {
     let found = RefCell::new(None);

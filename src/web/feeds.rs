@@ -230,7 +230,7 @@ async fn game_feed(
         })
         .await?;
     let tr = viewer.tr;
-    // Named by floor: post ids count the posts of hidden threads (the Kiras') too.
+    // Named by floor: post ids count the posts of hidden threads (the teams') too.
     let href = |p: &Post| {
         format!(
             "/games/{game_id}/threads/game?page={}#p{}",

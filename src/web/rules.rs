@@ -64,8 +64,8 @@ fn push_escaped(out: &mut String, c: char) {
     out.push(c);
 }
 
-/// The Death Note original in paragraphs: a break before each numbered section ("一、", "十二、"
-/// …), which the post ran together on one line.
+/// An original its post ran together on one line (`RulesDoc::one_line`), in paragraphs: a
+/// break before each numbered section ("一、", "十二、" …).
 fn one_line_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 256);
     let chars: Vec<char> = text.trim().chars().collect();

@@ -9,16 +9,15 @@ use super::{
     messages, start,
 };
 use crate::rules::action::{self as action, ActionError, EngineAction};
-use crate::rules::engine::{Engine, Submission, foreign_action};
+use crate::rules::engine::Engine;
 use crate::rules::forms::ActionForm;
-use crate::rules::interface::{
-    ConfigError, Line, Phase, PhaseKind, PublicSeat, RulesDoc, Submitted,
-};
+use crate::rules::interface::{ConfigError, Line, PhaseKind, RulesDoc};
 use crate::rules::message::Message;
 use crate::rules::options::OptionField;
 use crate::rules::sheet::{SeatSheet, table_choices};
 use crate::rules::sim::{Progress, SimParams, SimStats};
 use crate::rules::table::messages as table;
+use crate::rules::table::table_engine;
 use crate::rules::variant::{GameConfig, Rules, pin};
 
 impl EngineAction for Action {
@@ -200,57 +199,7 @@ impl Rules for Classic {
     }
 }
 
-impl Engine for Game {
-    fn submit(&mut self, by: &str, action: &action::Action) -> Submitted {
-        match action.get::<Action>() {
-            Some(a) => Game::submit(self, by, a),
-            None => foreign_action(),
-        }
-    }
-    fn resolve_phase(&mut self) -> Vec<Line> {
-        self.resolve_lines()
-    }
-    fn current_phase(&self) -> Phase {
-        self.phase()
-    }
-    fn phase_of(&self, step: u32) -> Phase {
-        Game::phase_of(self, step)
-    }
-    fn shown_phase(&self) -> u32 {
-        self.shown_step()
-    }
-    fn edition(&self) -> Option<u8> {
-        Some(EDITION)
-    }
-    fn outcome(&self) -> Option<&'static str> {
-        self.winner().map(|w| w.name())
-    }
-    fn seats(&self) -> Vec<PublicSeat> {
-        self.all_seats()
-            .map(|s| PublicSeat {
-                game_id: self.game_id(s).to_string(),
-                alive: self.is_alive(s),
-            })
-            .collect()
-    }
-    fn view_for(&self, game_id: &str) -> Option<Value> {
-        self.seat_of(game_id).map(|s| Game::view_for(self, s))
-    }
-    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
-        self.seat_of(game_id)
-            .map(|s| Game::judge_facts(self, s, running))
-            .unwrap_or_default()
-    }
-    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        Game::ballots(self)
-            .into_iter()
-            .map(|(s, b)| {
-                let ballot =
-                    b.map(|t| t.map(|t| self.game_id(t).to_string()).into_iter().collect());
-                (self.game_id(s).to_string(), ballot)
-            })
-            .collect()
-    }
+table_engine!(Game, Action, EDITION, {
     /// CL-3: the first night's victim.
     fn series_carry(&self) -> Option<String> {
         self.lines_since(0).into_iter().find_map(|l| match l {
@@ -269,49 +218,4 @@ impl Engine for Game {
             _ => false,
         }
     }
-    fn speaker(&self) -> Option<String> {
-        Game::speaker(self).map(|s| self.game_id(s).to_string())
-    }
-    /// CL-4, CL-5 and the phase's own rule.
-    fn may_post(&self, game_id: &str) -> bool {
-        self.seat_of(game_id)
-            .is_some_and(|s| Game::may_post(self, s))
-    }
-    fn vote_round(&self) -> Option<u8> {
-        Game::vote_round(self)
-    }
-    fn vote_candidates(&self) -> Vec<String> {
-        self.candidates()
-            .iter()
-            .map(|&s| self.game_id(s).to_string())
-            .collect()
-    }
-    /// The night's submissions, then each vote round's, resolving on to the next act.
-    fn play_act(&mut self, subs: &[Submission]) -> Vec<Line> {
-        let subs: Vec<(&str, &Action)> = subs
-            .iter()
-            .filter_map(|s| s.action.get::<Action>().map(|a| (s.by.as_str(), a)))
-            .collect();
-        Game::play_act(self, &subs)
-    }
-    fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
-        self.seat_of(game_id)
-            .map(|s| Game::allowed_actions(self, s))
-            .unwrap_or_default()
-    }
-    fn owing(&self) -> Vec<String> {
-        Game::owing(self)
-            .into_iter()
-            .map(|s| self.game_id(s).to_string())
-            .collect()
-    }
-    fn transcript(&self) -> Vec<Line> {
-        self.lines_since(0)
-    }
-    fn reveal(&self) -> Option<Value> {
-        Game::reveal(self)
-    }
-    fn reveal_now(&self) -> Value {
-        Game::reveal_now(self)
-    }
-}
+});

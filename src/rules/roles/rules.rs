@@ -6,16 +6,15 @@ use serde_json::Value;
 use super::variant::Roles;
 use super::{Action, CAST, EDITION, Game, SetupError, bot, draw_roles, forms, messages};
 use crate::rules::action::{self as action, ActionError, EngineAction};
-use crate::rules::engine::{Engine, Submission, foreign_action};
+use crate::rules::engine::Engine;
 use crate::rules::forms::ActionForm;
-use crate::rules::interface::{
-    ConfigError, Line, Phase, PhaseKind, PublicSeat, RulesDoc, Submitted,
-};
+use crate::rules::interface::{ConfigError, PhaseKind, RulesDoc};
 use crate::rules::message::Message;
 use crate::rules::options::OptionField;
 use crate::rules::sheet::SeatSheet;
 use crate::rules::sim::{Progress, SimParams, SimStats};
 use crate::rules::table::messages as table;
+use crate::rules::table::table_engine;
 use crate::rules::variant::{GameConfig, Rules, pin};
 
 impl EngineAction for Action {
@@ -177,94 +176,14 @@ impl Rules for Roles {
     }
 }
 
-impl Engine for Game {
-    fn submit(&mut self, by: &str, action: &action::Action) -> Submitted {
-        match action.get::<Action>() {
-            Some(a) => Game::submit(self, by, a),
-            None => foreign_action(),
-        }
-    }
-    fn resolve_phase(&mut self) -> Vec<Line> {
-        self.resolve_lines()
-    }
-    fn current_phase(&self) -> Phase {
-        self.phase()
-    }
-    fn phase_of(&self, step: u32) -> Phase {
-        Game::phase_of(self, step)
-    }
-    fn shown_phase(&self) -> u32 {
-        self.shown_step()
-    }
-    fn edition(&self) -> Option<u8> {
-        Some(EDITION)
-    }
-    fn outcome(&self) -> Option<&'static str> {
-        self.winner().map(|w| w.name())
-    }
-    fn seats(&self) -> Vec<PublicSeat> {
-        self.public_seats()
-    }
-    fn view_for(&self, game_id: &str) -> Option<Value> {
-        self.seat_of(game_id).map(|s| Game::view_for(self, s))
-    }
-    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
-        self.seat_of(game_id)
-            .map(|s| Game::judge_facts(self, s, running))
-            .unwrap_or_default()
-    }
-    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        self.named_ballots()
-    }
+table_engine!(Game, Action, EDITION, {
+    /// R4-2: 4.0's teams, each in its act.
     fn in_team(&self, team: &str, game_id: &str) -> bool {
         self.in_team_named(team, game_id)
-    }
-    fn speaker(&self) -> Option<String> {
-        Game::speaker(self).map(|s| self.game_id(s).to_string())
-    }
-    fn may_post(&self, game_id: &str) -> bool {
-        self.seat_of(game_id)
-            .is_some_and(|s| Game::may_post(self, s))
     }
     /// R4-5, R5-4: a silence lasts from the dawn it is told at to the next night.
     fn is_silenced(&self, game_id: &str) -> bool {
         self.seat_of(game_id)
             .is_some_and(|s| Game::is_silenced(self, s))
     }
-    fn vote_round(&self) -> Option<u8> {
-        Game::vote_round(self)
-    }
-    fn vote_candidates(&self) -> Vec<String> {
-        self.candidates()
-            .iter()
-            .map(|&s| self.game_id(s).to_string())
-            .collect()
-    }
-    fn play_act(&mut self, subs: &[Submission]) -> Vec<Line> {
-        let subs: Vec<(&str, &Action)> = subs
-            .iter()
-            .filter_map(|s| s.action.get::<Action>().map(|a| (s.by.as_str(), a)))
-            .collect();
-        Game::play_act(self, &subs)
-    }
-    fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
-        self.seat_of(game_id)
-            .map(|s| Game::allowed_actions(self, s))
-            .unwrap_or_default()
-    }
-    fn owing(&self) -> Vec<String> {
-        Game::owing(self)
-            .into_iter()
-            .map(|s| self.game_id(s).to_string())
-            .collect()
-    }
-    fn transcript(&self) -> Vec<Line> {
-        self.lines_since(0)
-    }
-    fn reveal(&self) -> Option<Value> {
-        Game::reveal(self)
-    }
-    fn reveal_now(&self) -> Value {
-        Game::reveal_now(self)
-    }
-}
+});

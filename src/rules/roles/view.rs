@@ -11,7 +11,6 @@ use super::action::{Action, NightAct};
 use super::event::{Audience, Item};
 use super::role::{Role, in_team};
 use super::state::Game;
-use crate::rules::interface::PublicSeat;
 use crate::rules::table::{self, Seat, Stage, Team};
 
 impl Game {
@@ -132,28 +131,6 @@ impl Game {
         self.living()
             .filter(|&s| self.kind.is_v4() || !self.is_silenced(s))
             .map(|s| (s, self.today.vote.ballots[s.index()]))
-            .collect()
-    }
-
-    /// The ballots by game ID, as `rules::Game::ballots` gives them.
-    pub fn named_ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        self.ballots()
-            .into_iter()
-            .map(|(s, b)| {
-                let ballot =
-                    b.map(|t| t.map(|t| self.game_id(t).to_string()).into_iter().collect());
-                (self.game_id(s).to_string(), ballot)
-            })
-            .collect()
-    }
-
-    /// Seats in seat order with who is still in.
-    pub fn public_seats(&self) -> Vec<PublicSeat> {
-        self.all_seats()
-            .map(|s| PublicSeat {
-                game_id: self.game_id(s).to_string(),
-                alive: self.is_alive(s),
-            })
             .collect()
     }
 

@@ -16,6 +16,7 @@ mod action;
 mod ballot;
 mod bot;
 mod day;
+mod engine;
 mod forms;
 mod log;
 pub mod messages;
@@ -29,6 +30,7 @@ pub use action::{round, target};
 pub use ballot::{Count, count, majority};
 pub use bot::{Played, bot_config, simulate};
 pub use day::{Day, Speeches};
+pub(crate) use engine::table_engine;
 pub(crate) use forms::VOTE;
 pub use forms::{CAST, OPTIONS};
 pub use log::{

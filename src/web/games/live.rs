@@ -8,7 +8,7 @@
 //! Its payload is `{"act": N, "floor": F}`: the act everyone sees and the floor of the game
 //! thread's newest post. Never a log sequence number or a post id: submissions take log
 //! sequence numbers and private threads take post ids, so their gaps would count secret
-//! ballots, actions and Kira posts, and time them.
+//! ballots, actions and team-thread posts, and time them.
 
 use crate::app::{AppState, Shutdown};
 use crate::error::AppError;

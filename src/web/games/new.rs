@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 /// from the variant; any other field is refused.
 #[derive(Deserialize, Serialize, Clone)]
 pub struct NewGameForm {
-    /// The variant's name; absent (forms made before there were several): Death Note.
+    /// The variant's name; absent (forms made before there were several): the first variant.
     #[serde(default)]
     pub variant: String,
     #[serde(default)]

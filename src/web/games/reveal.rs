@@ -155,8 +155,9 @@ struct RevealPage {
     seats: Vec<RevealSeatView>,
     /// A substitute played some seat: only then is the column of accounts shown.
     substituted: bool,
-    /// The seats' roles can change (Death Note's notebooks: a role history per seat): only then
-    /// are the role at the start and the history shown; a classic role is dealt once and kept.
+    /// The seats' roles can change (the variant gives its reveal rows, a role history per
+    /// seat): only then are the role at the start and the history shown; else each role is
+    /// dealt once and kept.
     histories: bool,
     transcript: Vec<TranscriptLine>,
     text: String,

@@ -1,4 +1,4 @@
-//! A game's threads (game, graveyard, joined Kiras) as their readers see them: authors are game
+//! A game's threads (game, graveyard, the variant's team threads) as their readers see them: authors are game
 //! IDs or the judge, never accounts; act posts are rendered as the act's summary. Posts are
 //! named by their floor in their thread: permalinks, quotes, edits and their history
 //! (`/games/{id}/threads/{kind}/{floor}/edit`, `…/history`), as in the forum but as the game ID.
