@@ -7,12 +7,11 @@
 //! round 1 → [PK → vote round 2 → [PK → vote round 3]] → [last words of the voted-out] → the next
 //! act's night.
 
-use super::event::{Audience, Cause, Entry, Event, Item, Winner};
+use super::event::{Audience, Cause, Event, Refusal, Reply, Winner};
 use super::options::Options;
 use super::preset::Preset;
 use super::roles::{Call, Role};
-use crate::rules::interface::Phase;
-use crate::rules::table::{Day, History, Seat, Seating, Speeches, Stage, Team};
+use crate::rules::table::{Core, Day, Seat, Speeches, Stage, Team, table_core};
 
 /// Per seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,36 +41,23 @@ impl Night {
     }
 }
 
-/// One classic game.
+/// One classic game: the table's core (seats, phases, log; read as its own fields) and what
+/// the presets add.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    pub(super) core: Core<Reply, Refusal, Event, Winner>,
     pub(super) preset: Preset,
     pub(super) options: Options,
-    pub(super) seating: Seating,
     pub(super) roles: Vec<Role>,
     pub(super) seats: Vec<SeatState>,
     /// Police at setup (CL-4 counts last words against it).
     pub(super) police_at_setup: usize,
     pub(super) civilians_at_setup: usize,
-    pub(super) act: u32,
-    pub(super) stage: Stage,
-    pub(super) history: History,
     pub(super) night: Night,
     pub(super) day: Day,
-    /// Accepted submissions so far (orders the night's submissions, CL-1).
-    pub(super) seq: u64,
-    /// Seats out so far (CL-4).
-    pub(super) outs: usize,
-    /// The seat that went out last (CL-5 starts the day after it).
-    pub(super) last_out: Option<Seat>,
-    pub(super) winner: Option<Winner>,
-    pub(super) log: Vec<Entry>,
-    pub(super) logging: bool,
-    /// The act lines are dated with instead of the game's, while a replay plays an act.
-    pub(super) stamp: Option<u32>,
-    /// Replay acts played after the end.
-    pub(super) acts_after_end: u32,
 }
+
+table_core!(Game, Core<Reply, Refusal, Event, Winner>);
 
 impl Game {
     /// A game of `names` (seat order) dealt `roles`; tells each team its members (CL-0) and
@@ -85,9 +71,9 @@ impl Game {
     ) -> Game {
         let n = names.len();
         let mut g = Game {
+            core: Core::new(names, real_ids),
             preset,
             options,
-            seating: Seating::new(names, real_ids),
             seats: vec![
                 SeatState {
                     alive: true,
@@ -99,19 +85,8 @@ impl Game {
             police_at_setup: roles.iter().filter(|r| **r == Role::Police).count(),
             civilians_at_setup: roles.iter().filter(|r| **r == Role::Civilian).count(),
             roles,
-            act: 1,
-            stage: Stage::Night,
-            history: History::default(),
             night: Night::new(n),
             day: Day::new(n),
-            seq: 0,
-            outs: 0,
-            last_out: None,
-            winner: None,
-            log: Vec::new(),
-            logging: true,
-            stamp: None,
-            acts_after_end: 0,
         };
         for team in [Team::Killers, Team::Police] {
             let seats = g.team_seats(team);
@@ -137,26 +112,6 @@ impl Game {
         &self.options
     }
 
-    pub fn seat_count(&self) -> usize {
-        self.seating.len()
-    }
-
-    pub fn game_id(&self, s: Seat) -> &str {
-        self.seating.game_id(s)
-    }
-
-    pub fn real_id(&self, s: Seat) -> &str {
-        self.seating.real_id(s)
-    }
-
-    pub fn seat_of(&self, name: &str) -> Option<Seat> {
-        self.seating.seat_of(name)
-    }
-
-    pub fn all_seats(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.seating.all()
-    }
-
     pub fn living(&self) -> impl Iterator<Item = Seat> + '_ {
         self.all_seats().filter(|s| self.seats[s.index()].alive)
     }
@@ -180,15 +135,6 @@ impl Game {
             .collect()
     }
 
-    /// The current act (after the end: the act that ended the game).
-    pub fn act(&self) -> u32 {
-        self.act
-    }
-
-    pub fn stage(&self) -> Stage {
-        self.stage
-    }
-
     pub fn day(&self) -> &Day {
         &self.day
     }
@@ -197,73 +143,14 @@ impl Game {
         &self.night
     }
 
-    pub fn winner(&self) -> Option<Winner> {
-        self.winner
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    pub fn log(&self) -> &[Entry] {
-        &self.log
-    }
-
-    /// Bots play without a log (nothing reads it).
-    pub fn set_logging(&mut self, on: bool) {
-        self.logging = on;
-    }
-
-    /// The phase open now; after the end, the step after the last one (of the act that ended
-    /// the game).
-    pub fn phase(&self) -> Phase {
-        self.history.phase(self.is_over())
-    }
-
-    /// The phase of step `step` (a past or present one; after the end, the last phase's).
-    pub fn phase_of(&self, step: u32) -> Phase {
-        self.history.phase_of(step)
-    }
-
-    /// The step to show a reader: the current one, or the one that ended the game.
-    pub fn shown_step(&self) -> u32 {
-        self.history.shown_step()
-    }
-
     /// The seat whose ordered turn (speech, PK) or last words it is.
     pub fn speaker(&self) -> Option<Seat> {
         self.day.speaker(self.stage, self.options.speeches)
     }
 
-    /// The act lines are dated with now.
-    pub(super) fn line_act(&self) -> u32 {
-        self.stamp.unwrap_or(self.act)
-    }
-
-    pub(super) fn push(&mut self, item: Item) {
-        if self.logging {
-            let act = self.line_act();
-            self.log.push(Entry { act, item });
-        }
-    }
-
-    pub(super) fn say(&mut self, audience: Audience, event: Event) {
-        self.push(Item::Event(audience, event));
-    }
-
-    /// Opens `stage` as the next phase.
-    pub(super) fn open(&mut self, stage: Stage) {
-        self.stage = stage;
-        if let Some(kind) = stage.kind() {
-            self.history.push(self.act, kind);
-        }
-    }
-
     /// Ends the game: `game_over` with the winner.
     pub(super) fn finish(&mut self, winner: Winner) {
-        self.say(Audience::Public, Event::GameOver { winner });
-        self.winner = Some(winner);
-        self.stage = Stage::Over;
+        self.core.finish(Event::GameOver { winner }, winner);
     }
 
     /// `seat` goes out (announced by game ID only, CL-0).

@@ -9,10 +9,9 @@
 //! voted-out] → the next act's night.
 
 use super::action::NightAct;
-use super::event::{Audience, Cause, Entry, Event, Item, Winner};
+use super::event::{Audience, Cause, Event, Refusal, Reply, Winner};
 use super::role::{Role, RoleGame, Side};
-use crate::rules::interface::Phase;
-use crate::rules::table::{Day, History, Seat, Seating, Speeches, Stage, Team};
+use crate::rules::table::{Core, Day, Seat, Speeches, Stage, Team, table_core};
 
 /// 4.0's last words (CL-4): while the seats out so far, this one included, are at most 2.
 pub(super) const V4_LAST_WORDS: usize = 2;
@@ -61,22 +60,14 @@ impl Today {
 /// One role game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    pub(super) core: Core<Reply, Refusal, Event, Winner>,
     pub(super) kind: RoleGame,
     pub(super) speeches: Speeches,
-    pub(super) seating: Seating,
     pub(super) roles: Vec<Role>,
     pub(super) seats: Vec<SeatState>,
-    pub(super) act: u32,
-    pub(super) stage: Stage,
-    pub(super) history: History,
     /// Each seat's counting action of the open night.
     pub(super) night: Vec<Option<NightSub>>,
     pub(super) today: Today,
-    pub(super) seq: u64,
-    /// Seats out so far (CL-4).
-    pub(super) outs: usize,
-    /// The seat that went out last (4.0's speeches start after it, CL-5).
-    pub(super) last_out: Option<Seat>,
     /// The seat that left last words last (5.0's speeches start after it, R5-4).
     pub(super) last_words: Option<Seat>,
     /// R4-4 (3): the secret police's kill is spent.
@@ -85,14 +76,9 @@ pub struct Game {
     pub(super) last_save: Option<(Seat, bool)>,
     /// R5-3 5.: empty needles each seat has had so far.
     pub(super) empty_needles: Vec<u8>,
-    pub(super) winner: Option<Winner>,
-    pub(super) log: Vec<Entry>,
-    pub(super) logging: bool,
-    /// The act lines are dated with instead of the game's, while a replay plays an act.
-    pub(super) stamp: Option<u32>,
-    /// Replay acts played after the end.
-    pub(super) acts_after_end: u32,
 }
+
+table_core!(Game, Core<Reply, Refusal, Event, Winner>);
 
 impl Game {
     /// A game of `names` (seat order) dealt `roles` (checked by the caller); tells 4.0's teams
@@ -106,9 +92,9 @@ impl Game {
     ) -> Game {
         let n = names.len();
         let mut g = Game {
+            core: Core::new(names, real_ids),
             kind,
             speeches,
-            seating: Seating::new(names, real_ids),
             roles,
             seats: vec![
                 SeatState {
@@ -117,23 +103,12 @@ impl Game {
                 };
                 n
             ],
-            act: 1,
-            stage: Stage::Night,
-            history: History::default(),
             night: vec![None; n],
             today: Today::new(n),
-            seq: 0,
-            outs: 0,
-            last_out: None,
             last_words: None,
             secret_spent: false,
             last_save: None,
             empty_needles: vec![0; n],
-            winner: None,
-            log: Vec::new(),
-            logging: true,
-            stamp: None,
-            acts_after_end: 0,
         };
         if kind.is_v4() {
             for team in [Team::Killers, Team::Police] {
@@ -150,27 +125,6 @@ impl Game {
 
     pub fn kind(&self) -> RoleGame {
         self.kind
-    }
-
-    /// The seats: game IDs, real IDs, seat order.
-    pub fn seating(&self) -> &Seating {
-        &self.seating
-    }
-
-    pub fn seat_count(&self) -> usize {
-        self.seating.len()
-    }
-
-    pub fn game_id(&self, s: Seat) -> &str {
-        self.seating.game_id(s)
-    }
-
-    pub fn seat_of(&self, name: &str) -> Option<Seat> {
-        self.seating.seat_of(name)
-    }
-
-    pub fn all_seats(&self) -> impl Iterator<Item = Seat> + use<> {
-        self.seating.all()
     }
 
     pub fn living(&self) -> impl Iterator<Item = Seat> + '_ {
@@ -225,14 +179,6 @@ impl Game {
         self.secret_spent
     }
 
-    pub fn act(&self) -> u32 {
-        self.act
-    }
-
-    pub fn stage(&self) -> Stage {
-        self.stage
-    }
-
     pub fn night_sub(&self, s: Seat) -> Option<NightSub> {
         self.night[s.index()]
     }
@@ -241,72 +187,22 @@ impl Game {
         &self.today
     }
 
-    pub fn winner(&self) -> Option<Winner> {
-        self.winner
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    pub fn log(&self) -> &[Entry] {
-        &self.log
-    }
-
-    /// Bots play without a log (nothing reads it).
-    pub fn set_logging(&mut self, on: bool) {
-        self.logging = on;
-    }
-
-    /// The phase open now; after the end, the step after the last one.
-    pub fn phase(&self) -> Phase {
-        self.history.phase(self.is_over())
-    }
-
-    /// The phase of step `step` (a step after the end has the last phase's act and kind).
-    pub fn phase_of(&self, step: u32) -> Phase {
-        self.history.phase_of(step)
-    }
-
-    /// The step to show a reader: the current one, or the one that ended the game.
-    pub fn shown_step(&self) -> u32 {
-        self.history.shown_step()
-    }
-
     /// The seat whose ordered turn (speech, PK) or last words it is.
     pub fn speaker(&self) -> Option<Seat> {
         self.today.vote.speaker(self.stage, self.speeches)
     }
 
-    pub(super) fn line_act(&self) -> u32 {
-        self.stamp.unwrap_or(self.act)
-    }
-
-    pub(super) fn push(&mut self, item: Item) {
-        if self.logging {
-            let act = self.line_act();
-            self.log.push(Entry { act, item });
-        }
-    }
-
-    pub(super) fn say(&mut self, audience: Audience, event: Event) {
-        self.push(Item::Event(audience, event));
-    }
-
+    /// Opens `stage` as the next phase, and keeps who leaves last words (R5-4).
     pub(super) fn open(&mut self, stage: Stage) {
-        self.stage = stage;
-        if let Some(kind) = stage.kind() {
-            self.history.push(self.act, kind);
-        }
+        self.core.open(stage);
         if let Stage::LastWords { seat, .. } = stage {
             self.last_words = Some(seat);
         }
     }
 
+    /// Ends the game: `game_over` with the winner.
     pub(super) fn finish(&mut self, winner: Winner) {
-        self.say(Audience::Public, Event::GameOver { winner });
-        self.winner = Some(winner);
-        self.stage = Stage::Over;
+        self.core.finish(Event::GameOver { winner }, winner);
     }
 
     /// `seat` goes out (by game ID only; a 5.0 day out with its published `side`); returns the

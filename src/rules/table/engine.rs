@@ -1,8 +1,9 @@
 //! The `Engine` both table engines (the classic presets, the role games) answer alike. Each
-//! engine's `Game` has inherent methods of the same names and shapes, by seat (`seat_of`,
-//! `game_id`, `all_seats`, `is_alive`, `phase`, `view_for`, `ballots`, `play_act`…);
-//! [`table_engine!`] writes the name-to-seat dispatch once for both, and each engine adds the
-//! methods only it has (its team threads, silences, series carry) in the same `impl`.
+//! engine's `Game` holds a table [`super::Core`] (read as its own, [`table_core!`]) and has
+//! inherent methods of the same names and shapes, by seat (`is_alive`, `view_for`, `ballots`,
+//! `play_act`…); [`table_engine!`] writes the name-to-seat dispatch once for both, and each
+//! engine adds the methods only it has (its team threads, silences, series carry) in the same
+//! `impl`.
 
 /// `impl Engine for $game` from its inherent methods, its typed `$action` and its `$edition`,
 /// plus the engine's own methods given in braces.
@@ -26,7 +27,8 @@ macro_rules! table_engine {
                 self.phase()
             }
             fn phase_of(&self, step: u32) -> $crate::rules::interface::Phase {
-                <$game>::phase_of(self, step)
+                // The core's (the table's phases), not this trait's own name again.
+                std::ops::Deref::deref(self).phase_of(step)
             }
             fn shown_phase(&self) -> u32 {
                 self.shown_step()
@@ -121,3 +123,24 @@ macro_rules! table_engine {
 }
 
 pub(crate) use table_engine;
+
+/// A table game reads its `core` (a [`super::Core`]) as its own fields and methods: the seats,
+/// the act and phase, the winner and the log are the core's, written once for both engines.
+macro_rules! table_core {
+    ($game:ty, $core:ty) => {
+        impl std::ops::Deref for $game {
+            type Target = $core;
+            fn deref(&self) -> &$core {
+                &self.core
+            }
+        }
+
+        impl std::ops::DerefMut for $game {
+            fn deref_mut(&mut self) -> &mut $core {
+                &mut self.core
+            }
+        }
+    };
+}
+
+pub(crate) use table_core;

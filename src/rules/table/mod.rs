@@ -15,6 +15,7 @@
 mod action;
 mod ballot;
 mod bot;
+mod core;
 mod day;
 mod engine;
 mod forms;
@@ -29,8 +30,9 @@ mod view;
 pub use action::{round, target};
 pub use ballot::{Count, count, majority};
 pub use bot::{Played, bot_config, simulate};
+pub use core::Core;
 pub use day::{Day, Speeches};
-pub(crate) use engine::table_engine;
+pub(crate) use engine::{table_core, table_engine};
 pub(crate) use forms::VOTE;
 pub use forms::{CAST, OPTIONS};
 pub use log::{
