@@ -60,6 +60,19 @@ profile-role = Role
 profile-finished-games = Finished games
 profile-no-games = No finished games yet.
 profile-joined = Joined
+profile-record = Record
+profile-record-line = { $games ->
+    [one] One finished game
+   *[other] { $games } finished games
+}, { $wins ->
+    [one] one won
+   *[other] { $wins } won
+} (a draw, or a game ended without a winner, is no win).
+profile-col-variant = Game
+profile-col-games = Played
+profile-col-wins = Won
+profile-col-roles = Roles held
+profile-role-count = { $role } ×{ $n }
 
 boards-title = Boards
 boards-empty = No boards yet. An admin can create them on the admin page.

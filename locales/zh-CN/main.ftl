@@ -60,6 +60,13 @@ profile-role = 角色
 profile-finished-games = 已结束的游戏
 profile-no-games = 还没有已结束的游戏。
 profile-joined = 注册时间
+profile-record = 战绩
+profile-record-line = 已完成 { $games } 局，获胜 { $wins } 局（平局或法官结束且未判胜负的局不算胜）。
+profile-col-variant = 玩法
+profile-col-games = 局数
+profile-col-wins = 胜局
+profile-col-roles = 担任身份
+profile-role-count = { $role } ×{ $n }
 
 boards-title = 版块
 boards-empty = 还没有版块。管理员可以在管理页创建。

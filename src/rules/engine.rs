@@ -7,7 +7,7 @@ use std::fmt;
 use serde_json::Value;
 
 use super::action::Action;
-use super::interface::{Line, Phase, PublicSeat, Refused, Submitted};
+use super::interface::{Line, Phase, PublicSeat, Refused, SeatRecord, Submitted};
 
 /// One submission of a replay act: the game ID of the submitter (possibly unknown: refused
 /// `unknown_seat`) and its parsed action.
@@ -126,6 +126,10 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
 
     /// The reveal as things stand, for a game the judge ended before the rules did.
     fn reveal_now(&self) -> Value;
+
+    /// The seat `game_id`'s part in the game as it ended, `winner` being the rules' winner or
+    /// the one the judge named (`None`: none); `None` for no such seat.
+    fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord>;
 }
 
 /// What every engine has by being `Clone + PartialEq`: copies (games are cloned out of the fold

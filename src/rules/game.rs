@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::action::{Action, ActionError};
 use super::engine::{Engine, Submission};
-use super::interface::{ConfigError, Line, Phase, PublicSeat, Submitted};
+use super::interface::{ConfigError, Line, Phase, PublicSeat, SeatRecord, Submitted};
 use super::variant::{GameConfig, Variant};
 
 /// What a seat still owes in the open phase.
@@ -248,5 +248,10 @@ impl Game {
     /// The reveal as things stand, for a game the judge ended before the rules did.
     pub fn reveal_now(&self) -> Value {
         self.engine.reveal_now()
+    }
+
+    /// The seat `game_id`'s role at the end and whether its side won `winner`.
+    pub fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord> {
+        self.engine.seat_record(game_id, winner)
     }
 }

@@ -79,6 +79,14 @@ pub enum Line {
     },
 }
 
+/// A seat's part in a finished game, for its player's record: the role it ended with (or went
+/// out with), and whether its side won (`None`: a draw, or no winner named).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatRecord {
+    pub role: &'static str,
+    pub won: Option<bool>,
+}
+
 /// A seat as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PublicSeat {

@@ -36,7 +36,8 @@ pub use engine::{Engine, Submission};
 pub use forms::{ActionForm, CONFIRM_FIELD, FieldInput, FormError, FormField, Slot};
 pub use game::{Game, Owes};
 pub use interface::{
-    ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatSpec, Submitted,
+    ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatRecord, SeatSpec,
+    Submitted,
 };
 pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};

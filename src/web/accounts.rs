@@ -77,6 +77,18 @@ struct ProfilePage {
     joined: TimeView,
     /// Finished games only: a running game's seats are secret.
     finished_games: Vec<(i64, String)>,
+    /// The record of those games: games and wins in all, then per variant (its name, games,
+    /// wins, and the roles held with their counts).
+    record: (u32, u32),
+    by_variant: Vec<VariantLine>,
+}
+
+/// One variant's line of a player's record, in the reader's language.
+pub struct VariantLine {
+    pub variant: String,
+    pub games: u32,
+    pub wins: u32,
+    pub roles: String,
 }
 
 #[derive(Deserialize)]
@@ -317,14 +329,38 @@ async fn profile(
     name: web::Path<String>,
 ) -> Result<ProfilePage, AppError> {
     let key = name_key(&name);
-    let (user, games) = state
+    let (user, games, record) = state
         .db(move |c| {
             let user = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
             let games = crate::db::queries::games::games_of(c, user.id)?;
-            Ok((user, games))
+            let record = crate::game::records::record_of(c, user.id)?;
+            Ok((user, games, record))
         })
         .await?;
+    let tr = viewer.tr;
+    let by_variant = record
+        .by_variant
+        .iter()
+        .map(|(name, v)| {
+            let variant = crate::rules::Variant::from_name(name);
+            let roles = v.roles.iter().map(|(role, n)| {
+                let role = variant.map_or_else(|| role.clone(), |v| tr.say(&v.role(role)));
+                tr.ta(
+                    "profile-role-count",
+                    &[("role", role), ("n", n.to_string())],
+                )
+            });
+            VariantLine {
+                variant: tr.t(&format!("variant-{name}")),
+                games: v.games,
+                wins: v.wins,
+                roles: tr.list(roles),
+            }
+        })
+        .collect();
     Ok(ProfilePage {
+        record: (record.games, record.wins),
+        by_variant,
         page: viewer.page(),
         name: user.username,
         role: user.role,

@@ -335,6 +335,37 @@ pub(crate) async fn play_example(app: &TestApp, name: &str) {
     assert_eq!(g["winner"], outcome["winner"], "{name}: winner");
     assert_eq!(g["status"], "finished", "{name}");
 
+    // Each player's record now holds the game with its revealed role, and a win when its side
+    // won: in a role game the side the reveal names (R4-6, R5-5); in a classic one good is
+    // every seat but the killers (CL-10), a wujian faction its own seats; a draw is no win.
+    let (_, reveal) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
+    let winner = g["winner"].as_str().unwrap_or("draw");
+    for r in reveal["roles"]["seats"]
+        .as_array()
+        .expect("the roles revealed")
+    {
+        let real = r["real_id"].as_str().expect("real_id");
+        let role = r["role"].as_str().expect("role");
+        let won = match (winner, r["side"].as_str()) {
+            ("draw", _) => false,
+            (w, Some(side)) => side == w,
+            ("good", None) => role != "killer",
+            ("killers", None) => role == "killer",
+            (faction, None) => role == faction,
+        };
+        let won = u32::from(won);
+        let (status, record) = api
+            .get(&format!("/api/v1/players/{real}/record"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        assert_eq!(
+            record,
+            json!({"games": 1, "wins": won, "by_variant": {variant:
+                {"games": 1, "wins": won, "roles": {role: 1}}}}),
+            "{name}: the record of {real}"
+        );
+    }
+
     // Each seat's private log holds its replies and private events, in order. After the end
     // the server answers `game_over` (as the replay does) but keeps nothing: the log of a
     // finished game is closed, so those refusals are in no seat's log.

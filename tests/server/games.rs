@@ -81,6 +81,19 @@ async fn play_example(app: &TestApp, name: &str) {
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["act"], 1);
+    // A running game is in no one's record: its seats are secret until the reveal.
+    for s in seats {
+        let real = s["real_id"].as_str().expect("real_id");
+        let (status, record) = api
+            .get(&format!("/api/v1/players/{real}/record"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        assert_eq!(
+            record,
+            json!({"games": 0, "wins": 0, "by_variant": {}}),
+            "{real}"
+        );
+    }
 
     let mut replies = expected.iter().filter(|l| l["kind"] == "reply");
     for (k, act) in scenario["acts"]
@@ -228,6 +241,45 @@ async fn play_example(app: &TestApp, name: &str) {
             replies(transcript),
             replies(&expected),
             "{name}: every action revealed"
+        );
+        // After the end each player's record holds the game, with the role the reveal gives
+        // its seat and a win when that role is the winner (DN-25..27: a draw is no win).
+        for r in reveal["roles"]["seats"]
+            .as_array()
+            .expect("the roles revealed")
+        {
+            let real = r["real_id"].as_str().expect("real_id");
+            let role = r["role"].as_str().expect("role");
+            let won = u32::from(game["winner"] == role);
+            let (status, record) = api
+                .get(&format!("/api/v1/players/{real}/record"), None)
+                .await;
+            assert_eq!(status, StatusCode::OK, "{record}");
+            assert_eq!(
+                record,
+                json!({"games": 1, "wins": won, "by_variant": {"deathnote":
+                    {"games": 1, "wins": won, "roles": {role: 1}}}}),
+                "{name}: the record of {real}"
+            );
+        }
+        let (status, _) = api.get("/api/v1/players/nobody-here/record", None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        // The profile page tells the same record in words.
+        let first = &reveal["roles"]["seats"][0];
+        let real = first["real_id"].as_str().expect("real_id");
+        let page = app.browser().get(&format!("/u/{real}")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let words = if first["role"] == "kira" {
+            "基拉 ×1"
+        } else {
+            "好人 ×1"
+        };
+        assert!(
+            page.body.contains("已完成 1 局")
+                && page.body.contains("死亡笔记")
+                && page.body.contains(words),
+            "{}",
+            page.body
         );
     } else {
         let (s, _) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;

@@ -211,6 +211,25 @@ table_engine!(Game, Action, EDITION, {
             _ => None,
         })
     }
+    /// CL-10, CL-11, WJ: good (police and civilians) against the killers, or a wujian
+    /// faction; the seat's role is dealt once and kept.
+    fn seat_record(
+        &self,
+        game_id: &str,
+        winner: Option<&str>,
+    ) -> Option<crate::rules::interface::SeatRecord> {
+        let role = self.role(self.seat_of(game_id)?);
+        let won = match winner {
+            None | Some("draw") => None,
+            Some("good") => Some(role.team() != Some(Team::Killers)),
+            Some("killers") => Some(role.team() == Some(Team::Killers)),
+            Some(faction) => Some(role.name() == faction),
+        };
+        Some(crate::rules::interface::SeatRecord {
+            role: role.name(),
+            won,
+        })
+    }
     /// CL-0: a living member of the team.
     fn in_team(&self, team: &str, game_id: &str) -> bool {
         match (Team::from_name(team), self.seat_of(game_id)) {

@@ -13,7 +13,7 @@ use crate::rules::action::{Action, ActionError, EngineAction};
 use crate::rules::engine::{Engine, foreign_action, to_value};
 use crate::rules::forms::ActionForm;
 use crate::rules::interface::{
-    ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, Submitted,
+    ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatRecord, Submitted,
 };
 use crate::rules::message::Message;
 use crate::rules::options::OptionField;
@@ -185,8 +185,12 @@ impl Rules for DeathNote {
     fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
         super::sheet::seat_sheet(view, over)
     }
-    fn role_message(&self, _role: &str) -> Option<Message> {
-        None
+    /// DN-3: a seat is Kira (it holds a notebook) or good.
+    fn role_message(&self, role: &str) -> Option<Message> {
+        match role {
+            "kira" | "good" => Some(Message::key(format!("reveal-{role}"))),
+            _ => None,
+        }
     }
 }
 
@@ -369,6 +373,18 @@ impl Engine for Game {
     fn view_for(&self, game_id: &str) -> Option<Value> {
         let seat = self.roster().seat_of(game_id)?;
         Game::view_for(self, seat).map(|v| to_value(&v))
+    }
+
+    /// DN-25..27: good against the Kiras, by the role the seat ended with (or went out with,
+    /// DN-28): a notebook passed on changes a seat's side.
+    fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord> {
+        let seat = self.roster().seat_of(game_id)?;
+        let role = Game::view_for(self, seat)?.role;
+        let won = match winner {
+            None | Some("draw") => None,
+            Some(w) => Some(w == role),
+        };
+        Some(SeatRecord { role, won })
     }
 
     /// Notebooks, DN-19 windows and the DN-22 Eye besides what the seat owes.

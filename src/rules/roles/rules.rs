@@ -177,6 +177,22 @@ impl Rules for Roles {
 }
 
 table_engine!(Game, Action, EDITION, {
+    /// R4-6, R5-5: good against bad, by the seat's side (its role is dealt once and kept).
+    fn seat_record(
+        &self,
+        game_id: &str,
+        winner: Option<&str>,
+    ) -> Option<crate::rules::interface::SeatRecord> {
+        let s = self.seat_of(game_id)?;
+        let won = match winner {
+            None | Some("draw") => None,
+            Some(w) => Some(self.side(s).name() == w),
+        };
+        Some(crate::rules::interface::SeatRecord {
+            role: self.role(s).name(),
+            won,
+        })
+    }
     /// R4-2: 4.0's teams, each in its act.
     fn in_team(&self, team: &str, game_id: &str) -> bool {
         self.in_team_named(team, game_id)

@@ -8,7 +8,9 @@ use super::{Action, CAST, FORMS, Game, PHASES, SEATS, phase_of, simulate};
 use crate::rules::action::{self as action, ActionError, EngineAction};
 use crate::rules::engine::{Engine, foreign_action};
 use crate::rules::forms::ActionForm;
-use crate::rules::interface::{ConfigError, Line, Phase, PhaseKind, PublicSeat, Submitted};
+use crate::rules::interface::{
+    ConfigError, Line, Phase, PhaseKind, PublicSeat, SeatRecord, Submitted,
+};
 use crate::rules::message::{Fields, Message, common_refusal, dashed};
 use crate::rules::sim::{Progress, SimParams, SimStats};
 use crate::rules::variant::{GameConfig, Rules, only_known};
@@ -160,5 +162,16 @@ impl Engine for Game {
     }
     fn reveal_now(&self) -> Value {
         Game::reveal(self)
+    }
+    /// The survivors win: a seat still in.
+    fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord> {
+        let alive = Engine::seats(self)
+            .into_iter()
+            .find(|s| s.game_id == game_id)?
+            .alive;
+        Some(SeatRecord {
+            role: "player",
+            won: winner.map(|_| alive),
+        })
     }
 }

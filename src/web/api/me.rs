@@ -132,6 +132,23 @@ async fn api_profile(
     )
 }
 
+/// A player's record: finished games, wins, and by variant the games, wins and roles held
+/// (`../shared/spec/api.md`). A running game counts nowhere: its seats are secret.
+#[get("/players/{name}/record")]
+async fn api_record(
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let key = name_key(&name);
+    let record = state
+        .db(move |c| {
+            let user = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
+            crate::game::records::record_of(c, user.id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(record))
+}
+
 /// A game's log as JSON Lines (admin), as `/admin/games/{id}/export.jsonl`.
 #[get("/games/{id}/export")]
 async fn api_export(
@@ -158,5 +175,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(api_prefs)
         .service(api_set_prefs)
         .service(api_profile)
+        .service(api_record)
         .service(api_export);
 }

@@ -317,6 +317,8 @@ fn account_paths() -> Value {
                     "responses": {"200": ok("{kind: bool}"), "400": error_response("unknown kind")}}},
             "/accounts/{name}": {"get": {"summary": "A public profile with its finished games",
                 "responses": {"200": ok("{\"username\", \"role\", \"joined\", \"finished_games\"}"), "404": error_response("no such account")}}},
+            "/players/{name}/record": {"get": {"summary": "A player's record: finished games only (a running game counts nowhere), wins (a draw is none), and per variant the games, wins and roles held at the end",
+                "responses": {"200": ok("{\"games\", \"wins\", \"by_variant\": {VARIANT: {\"games\", \"wins\", \"roles\"}}}"), "404": error_response("no such account")}}},
             "/games/{id}/export": {"get": {"summary": "A game's log as JSON Lines with times and actors (admin)", "security": bearer,
                 "responses": {"200": {"description": "JSON Lines", "content": {"application/x-ndjson": {}}}, "403": error_response("not an admin, or seated in the running game"), "404": error_response("no such game")}}}
     })
