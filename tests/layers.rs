@@ -708,22 +708,25 @@ fn the_rules_import_graph_has_no_cycle() {
     );
 }
 
-/// Rule 4: the game services name no variant (outside their tests), in code or comments.
-#[test]
-fn game_services_name_no_variant() {
+/// The lines of files under `dir` that name a variant, outside their tests, in code or
+/// comments: `path:line: text`.
+fn naming_a_variant(dir: &str) -> Vec<String> {
     let krate = Crate::load();
     let mut offenders = Vec::new();
-    for file in krate
-        .files
-        .iter()
-        .filter(|f| f.path.starts_with("src/game/"))
-    {
+    for file in krate.files.iter().filter(|f| f.path.starts_with(dir)) {
         for (n, line) in file.code.lines().enumerate() {
             if !variant_words(line).is_empty() {
                 offenders.push(format!("{}:{}: {}", file.path, n + 1, line.trim()));
             }
         }
     }
+    offenders
+}
+
+/// Rule 4: the game services name no variant (outside their tests), in code or comments.
+#[test]
+fn game_services_name_no_variant() {
+    let offenders = naming_a_variant("src/game/");
     assert!(
         offenders.is_empty(),
         "{}",
@@ -735,19 +738,7 @@ fn game_services_name_no_variant() {
 /// in code or comments. A variant reaches a page only through the registry and its own words.
 #[test]
 fn the_web_shell_names_no_variant() {
-    let krate = Crate::load();
-    let mut offenders = Vec::new();
-    for file in krate
-        .files
-        .iter()
-        .filter(|f| f.path.starts_with("src/web/"))
-    {
-        for (n, line) in file.code.lines().enumerate() {
-            if !variant_words(line).is_empty() {
-                offenders.push(format!("{}:{}: {}", file.path, n + 1, line.trim()));
-            }
-        }
-    }
+    let offenders = naming_a_variant("src/web/");
     assert!(
         offenders.is_empty(),
         "{}",

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::db::DbConnection;
+use crate::db::models::GameRow;
 use crate::db::queries::games;
 use crate::domain::GameStatus;
 use crate::error::AppError;
@@ -29,24 +30,28 @@ pub struct VariantRecord {
     pub roles: BTreeMap<String, u32>,
 }
 
-/// The record of the account `user_id`: every finished game it holds a seat in (at the end:
-/// a substitute's seat counts for the substitute), its role there, and whether its side won
-/// the winner the rules or the judge named (a draw, or no winner, is no win).
+/// The record of the account `user_id` (see [`tally`]).
 pub fn record_of(c: &mut DbConnection, user_id: i64) -> Result<PlayerRecord, AppError> {
+    let seats = games::seats_of(c, user_id)?;
+    tally(c, &seats)
+}
+
+/// The record of an account's `seats` (its games, each with its seat's game ID, as
+/// `games::seats_of` lists them; a substitute's seat counts for the substitute): every finished
+/// one, its role there, and whether its side won the winner the rules or the judge named (a
+/// draw, or no winner, is no win).
+pub fn tally(c: &mut DbConnection, seats: &[(GameRow, String)]) -> Result<PlayerRecord, AppError> {
     let mut record = PlayerRecord::default();
-    for row in games::games_of(c, user_id)? {
+    for (row, name) in seats {
         if row.status != GameStatus::Finished {
             continue;
         }
-        let Some((_, name)) = games::seat_of(c, row.id, user_id)? else {
-            continue;
-        };
         let folded = crate::game::cache::folded(c, row.id)?;
         let Some(game) = folded.game.as_ref() else {
             continue;
         };
         let winner = folded.winner();
-        let Some(seat) = game.seat_record(&name, winner.as_deref()) else {
+        let Some(seat) = game.seat_record(name, winner.as_deref()) else {
             continue;
         };
         let won = u32::from(seat.won == Some(true));

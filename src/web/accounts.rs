@@ -332,9 +332,9 @@ async fn profile(
     let (user, games, record) = state
         .db(move |c| {
             let user = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
-            let games = crate::db::queries::games::games_of(c, user.id)?;
-            let record = crate::game::records::record_of(c, user.id)?;
-            Ok((user, games, record))
+            let seats = crate::db::queries::games::seats_of(c, user.id)?;
+            let record = crate::game::records::tally(c, &seats)?;
+            Ok((user, seats, record))
         })
         .await?;
     let tr = viewer.tr;
@@ -367,8 +367,8 @@ async fn profile(
         joined: TimeView::new(user.created_at),
         finished_games: games
             .into_iter()
-            .filter(|g| g.status == GameStatus::Finished)
-            .map(|g| (g.id, g.title))
+            .filter(|(g, _)| g.status == GameStatus::Finished)
+            .map(|(g, _)| (g.id, g.title))
             .collect(),
     })
 }

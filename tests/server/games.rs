@@ -13,6 +13,7 @@ on_both_backends!(
     example_random_3_matches_its_transcript,
     signup_start_and_refusals,
     the_games_list_filters_and_pages,
+    a_game_ended_by_its_judge_counts_in_the_records,
 );
 
 fn examples_dir() -> std::path::PathBuf {
@@ -522,4 +523,78 @@ async fn the_games_list_filters_and_pages(app: TestApp) {
     let second = b.get("/games?variant=deathnote&page=2").await;
     assert!(second.body.contains("筛选局 0") && second.body.contains("筛选局 2"));
     assert!(!second.body.contains("翻页局 29"));
+}
+
+/// A game its judge ended counts in its players' records once it is over, with no win when the
+/// judge named no winner, and with a win for the named side's seats when the judge named one
+/// (DN-25..27 name the sides; here "good" is every seat the deal left without a notebook).
+async fn a_game_ended_by_its_judge_counts_in_the_records(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let mut tokens = Vec::new();
+    for i in 0..6 {
+        tokens.push(api.account(&format!("rec{i}")).await);
+    }
+    let mut ids = Vec::new();
+    for (title, winner) in [
+        ("法官结束无胜者", Value::Null),
+        ("法官判好人胜", json!("good")),
+    ] {
+        let (s, b) = api
+            .post(
+                "/api/v1/games",
+                &admin,
+                json!({"title": title, "variant": "deathnote", "min_seats": 6, "max_seats": 6}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+        let id = b["id"].as_i64().expect("id");
+        for t in &tokens {
+            let (s, b) = api
+                .post(&format!("/api/v1/games/{id}/signup"), t, json!({}))
+                .await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+        }
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{id}/end"),
+                &admin,
+                json!({"act": 1, "reason": "到此为止", "winner": winner}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        ids.push(id);
+    }
+    // The second game's seats: which were good (no notebook) when the judge ended it.
+    let (_, reveal) = api
+        .get(&format!("/api/v1/games/{}/reveal", ids[1]), None)
+        .await;
+    let mut total_wins = 0;
+    for i in 0..6 {
+        let real = format!("rec{i}");
+        let seat = reveal["roles"]["seats"]
+            .as_array()
+            .expect("the roles revealed")
+            .iter()
+            .find(|r| r["real_id"] == real.as_str())
+            .expect("a seat of each player")
+            .clone();
+        let won = u32::from(seat["role"] == "good");
+        total_wins += won;
+        let (s, record) = api
+            .get(&format!("/api/v1/players/{real}/record"), None)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{record}");
+        assert_eq!(record["games"], 2, "{real}: {record}");
+        assert_eq!(
+            record["wins"], won,
+            "{real}: no win in the game without a winner"
+        );
+        assert_eq!(record["by_variant"]["deathnote"]["games"], 2, "{record}");
+    }
+    assert_eq!(total_wins, 4, "DN-2: two Kiras, four good seats");
 }

@@ -232,6 +232,22 @@ pub fn withdraw(conn: &mut DbConnection, game_id: i64, user_id: i64) -> QueryRes
 }
 
 /// Signed-up accounts (id, name), by name: the public list Kiras guess from.
+/// How many accounts signed up for each of `game_ids` (a list page counts them in one query).
+pub fn signup_counts(
+    conn: &mut DbConnection,
+    game_ids: &[i64],
+) -> QueryResult<std::collections::HashMap<i64, usize>> {
+    let rows: Vec<i64> = game_signups::table
+        .filter(game_signups::game_id.eq_any(game_ids))
+        .select(game_signups::game_id)
+        .load(conn)?;
+    let mut counts = std::collections::HashMap::new();
+    for id in rows {
+        *counts.entry(id).or_default() += 1;
+    }
+    Ok(counts)
+}
+
 pub fn signups(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i64, String)>> {
     game_signups::table
         .inner_join(users::table)
@@ -275,11 +291,19 @@ pub fn seat_of(
 
 /// Games an account played, with their status (for its profile: only finished ones are shown).
 pub fn games_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<GameRow>> {
+    Ok(seats_of(conn, user_id)?
+        .into_iter()
+        .map(|(g, _)| g)
+        .collect())
+}
+
+/// Games an account holds a seat in, newest first, each with that seat's game ID.
+pub fn seats_of(conn: &mut DbConnection, user_id: i64) -> QueryResult<Vec<(GameRow, String)>> {
     game_seats::table
         .inner_join(games::table)
         .filter(game_seats::user_id.eq(user_id))
         .order(games::id.desc())
-        .select(GameRow::as_select())
+        .select((GameRow::as_select(), game_seats::game_name))
         .load(conn)
 }
 

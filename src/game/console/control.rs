@@ -3,6 +3,7 @@
 
 use crate::app::AppState;
 use crate::auth::account::Account;
+use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::{console as q, games};
 use crate::domain::GameStatus;
@@ -24,6 +25,21 @@ pub(super) fn running<'a>(row: &GameRow, folded: &'a Folded) -> Result<&'a Game,
         .game
         .as_ref()
         .ok_or(AppError::Internal("running game without a deal".into()))
+}
+
+/// The game locked for a change by `judge` to the phase of step `meant_act`: it is the judge's,
+/// it runs, and that phase is the open one (the checks every clock action makes, in order).
+pub(super) fn judged_phase(
+    c: &mut DbConnection,
+    game_id: i64,
+    judge: &Account,
+    meant_act: u32,
+) -> Result<(GameRow, Folded), AppError> {
+    let (row, folded) = load_locked(c, game_id)?;
+    check_judge(c, &row, judge)?;
+    running(&row, &folded)?;
+    check_meant_act(&row, &folded, meant_act)?;
+    Ok((row, folded))
 }
 
 /// Locks (or unlocks) the game thread for the seats; the judge still posts. Setting the state

@@ -1,16 +1,15 @@
 //! The clock of the open phase as the judge moves it: the deadline moved later, the clock
 //! paused and resumed, each told in the game thread.
 
-use super::control::running;
+use super::control::judged_phase;
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::{console as q, games};
 use crate::error::AppError;
-use crate::game::access::check_judge;
 use crate::game::log::{Folded, GameEvent};
-use crate::game::service::{append, check_meant_act, iso, load_locked};
+use crate::game::service::{append, iso};
 use crate::game::threads::{Notice, post_notice};
 use chrono::NaiveDateTime;
 
@@ -27,10 +26,7 @@ pub async fn extend(
     let now = state.clock.now();
     state
         .write(move |c| {
-            let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(c, &row, &judge)?;
-            running(&row, &folded)?;
-            check_meant_act(&row, &folded, meant_act)?;
+            let (row, mut folded) = judged_phase(c, game_id, &judge, meant_act)?;
             if folded.paused.is_some() {
                 return Err(AppError::Conflict("game_paused"));
             }
@@ -88,10 +84,7 @@ pub async fn pause(
     let now = state.clock.now();
     state
         .write(move |c| {
-            let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(c, &row, &judge)?;
-            running(&row, &folded)?;
-            check_meant_act(&row, &folded, meant_act)?;
+            let (row, mut folded) = judged_phase(c, game_id, &judge, meant_act)?;
             if folded.paused.is_some() {
                 return Err(AppError::Conflict("already_paused"));
             }
@@ -122,10 +115,7 @@ pub async fn resume(
     let now = state.clock.now();
     state
         .write(move |c| {
-            let (row, mut folded) = load_locked(c, game_id)?;
-            check_judge(c, &row, &judge)?;
-            running(&row, &folded)?;
-            check_meant_act(&row, &folded, meant_act)?;
+            let (row, mut folded) = judged_phase(c, game_id, &judge, meant_act)?;
             let (act, remaining) = folded.paused.ok_or(AppError::Conflict("not_paused"))?;
             let deadline = now + chrono::Duration::seconds(remaining);
             games::set_deadline(c, game_id, act as i32, deadline)?;

@@ -55,7 +55,8 @@ mod tests {
             .collect()
     }
 
-    /// A role game's seat reads its role's state today, per game (R4-5 and R5-4 differ).
+    /// A role game's seat reads its role's state today, per game: silenced (R4-5 and R5-4
+    /// differ), the secret shot spent (R4-3), holding the kill (R5-2).
     #[test]
     fn a_role_seat_reads_its_state_today() {
         let quiet =

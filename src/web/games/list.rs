@@ -73,11 +73,17 @@ pub fn filters(
 ) -> Result<(Option<Variant>, Option<GameStatus>), AppError> {
     let variant = match variant.trim() {
         "" => None,
-        v => Some(Variant::from_name(v).ok_or_else(|| AppError::BadRequest("variant".into()))?),
+        v => Some(
+            Variant::from_name(v)
+                .ok_or_else(|| AppError::BadRequest(format!("no variant is named {v:?}")))?,
+        ),
     };
     let status = match status.trim() {
         "" => None,
-        s => Some(GameStatus::parse(s).ok_or_else(|| AppError::BadRequest("status".into()))?),
+        s => Some(
+            GameStatus::parse(s)
+                .ok_or_else(|| AppError::BadRequest(format!("no game status is named {s:?}")))?,
+        ),
     };
     Ok((variant, status))
 }
@@ -103,14 +109,19 @@ pub async fn list(
                 (shown - 1) * GAMES_PER_PAGE,
                 GAMES_PER_PAGE,
             )?;
-            let mut out = Vec::new();
-            for g in rows {
-                let signups = games::signups(c, g.id)?.len();
-                let judge = users::by_id(c, g.judge_id)?
-                    .map(|u| u.username)
-                    .unwrap_or_default();
-                out.push((g, signups, judge));
-            }
+            // One query each for the page's sign-up counts and judges, not two per game.
+            let ids: Vec<i64> = rows.iter().map(|g| g.id).collect();
+            let counts = games::signup_counts(c, &ids)?;
+            let judges: Vec<i64> = rows.iter().map(|g| g.judge_id).collect();
+            let names = users::names(c, &judges)?;
+            let out = rows
+                .into_iter()
+                .map(|g| {
+                    let signups = counts.get(&g.id).copied().unwrap_or(0);
+                    let judge = names.get(&g.judge_id).cloned().unwrap_or_default();
+                    (g, signups, judge)
+                })
+                .collect::<Vec<_>>();
             Ok((out, total))
         })
         .await?;
