@@ -174,10 +174,20 @@ pub fn seat_view(
     game_id: i64,
     user_id: i64,
 ) -> Result<Option<SeatView>, AppError> {
-    let Some((_, name)) = games::seat_of(c, game_id, user_id)? else {
+    let (row, folded) = load(c, game_id)?;
+    seat_view_from(c, &row, &folded, user_id)
+}
+
+/// [`seat_view`] of a game already loaded.
+pub fn seat_view_from(
+    c: &mut DbConnection,
+    row: &GameRow,
+    folded: &Folded,
+    user_id: i64,
+) -> Result<Option<SeatView>, AppError> {
+    let Some((_, name)) = games::seat_of(c, row.id, user_id)? else {
         return Ok(None);
     };
-    let (row, folded) = load(c, game_id)?;
     let Some(game) = folded.game.as_ref() else {
         return Ok(None);
     };
@@ -192,7 +202,7 @@ pub fn seat_view(
         .unwrap_or_default()
         .to_string();
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
-    let private = private_lines(&folded, &name);
+    let private = private_lines(folded, &name);
     let open = !folded.is_over() && folded.paused.is_none();
     let team_threads = crate::game::posting::teams_of(game, &name);
     let in_team = game

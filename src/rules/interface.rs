@@ -94,6 +94,31 @@ pub struct PublicSeat {
     pub alive: bool,
 }
 
+/// The action types of `../shared/spec/replay.md`, in whichever game has them.
+pub const SPEC_ACTIONS: [&str; 21] = [
+    "kill",
+    "join",
+    "pass",
+    "eye_request",
+    "eye_use",
+    "transfer",
+    "heir",
+    "vote",
+    "check",
+    "peek",
+    "explode",
+    "surrender",
+    "hug",
+    "silence",
+    "save",
+    "secret_kill",
+    "needle",
+    "snipe",
+    "magic",
+    "query",
+    "dark_vote",
+];
+
 /// The fields `../shared/spec/replay.md` gives an action type, in whichever game has it. A game
 /// refuses another game's type (`not_your_role`) after strict parsing, so the fields that type
 /// carries in its own game are not unknown (a 4.0 seat's `peek` with its `call` gets the

@@ -4,33 +4,9 @@
 
 use serde_json::Value;
 
+use super::interface::SPEC_ACTIONS;
 use super::message::{Arg, Fields, Message, dashed, type_of};
 use super::variant::Variant;
-
-/// The action types of `../shared/spec/replay.md`, in whichever game has them.
-const SPEC_ACTIONS: [&str; 21] = [
-    "kill",
-    "join",
-    "pass",
-    "eye_request",
-    "eye_use",
-    "transfer",
-    "heir",
-    "vote",
-    "check",
-    "peek",
-    "explode",
-    "surrender",
-    "hug",
-    "silence",
-    "save",
-    "secret_kill",
-    "needle",
-    "snipe",
-    "magic",
-    "query",
-    "dark_vote",
-];
 
 impl Variant {
     /// A public event.

@@ -1,6 +1,7 @@
 //! The classic action objects (`../shared/spec/replay.md`, "Classic presets"): parsed from and
 //! written back to exactly the replay/API JSON.
 
+use crate::rules::interface::SPEC_ACTIONS;
 use serde_json::{Map, Value, json};
 
 use super::roles::Call;
@@ -30,26 +31,6 @@ pub enum Action {
     /// the night's actions.
     Foreign(&'static str),
 }
-
-/// The action types of the other games of the spec, which a classic game refuses
-/// (`not_your_role`) rather than failing to parse. Any other type is malformed.
-const FOREIGN: [&str; 15] = [
-    "join",
-    "pass",
-    "eye_request",
-    "eye_use",
-    "transfer",
-    "heir",
-    "hug",
-    "silence",
-    "save",
-    "secret_kill",
-    "needle",
-    "snipe",
-    "magic",
-    "query",
-    "dark_vote",
-];
 
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
 fn target(v: &Value, kind: &str) -> Result<String, String> {
@@ -91,7 +72,9 @@ impl Action {
                     round: round(v)?,
                 })
             }
-            other => match FOREIGN.iter().find(|f| **f == other) {
+            // Another game's type (this game's own are matched above) is refused `not_your_role`
+            // by the engine rather than failing to parse.
+            other => match SPEC_ACTIONS.iter().find(|f| **f == other) {
                 Some(f) => Ok(Action::Foreign(f)),
                 None => Err(format!("unknown action type {other:?}")),
             },

@@ -2,6 +2,7 @@
 //! written back to exactly the replay/API JSON. Both games parse the same types; which seat may
 //! use which is the rules' business (`not_your_role`).
 
+use crate::rules::interface::SPEC_ACTIONS;
 use serde_json::{Map, Value, json};
 
 use crate::rules::table::{self, round};
@@ -76,21 +77,6 @@ impl NightAct {
     }
 }
 
-/// The action types of the spec's other games, which a role game refuses (`not_your_role`)
-/// rather than failing to parse; `explode` is a day action (taken with its round), the others
-/// are taken with the night's. Any other type is malformed.
-const FOREIGN: [&str; 9] = [
-    "join",
-    "pass",
-    "eye_request",
-    "eye_use",
-    "transfer",
-    "heir",
-    "peek",
-    "surrender",
-    "explode",
-];
-
 /// One submission's action. Seats are named by game ID as submitted; the engine looks them up
 /// (an unknown name, or `null` outside a vote, is a `bad_target`, not a malformed action).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,7 +120,10 @@ impl Action {
                 target: target(v, kind)?,
             });
         }
-        match FOREIGN.iter().find(|f| **f == kind) {
+        // Another game's type (this game's own are matched above) is refused `not_your_role` by
+        // the engine rather than failing to parse; `explode` is a day action, taken with its
+        // round, the others with the night's.
+        match SPEC_ACTIONS.iter().find(|f| **f == kind) {
             Some(&"explode") => Ok(Action::Foreign {
                 kind: "explode",
                 round: Some(round(v)?.unwrap_or(1)),

@@ -11,7 +11,6 @@ use super::banner::Banner;
 use super::phase_suffix;
 use crate::app::AppState;
 use crate::auth::account::Account;
-use crate::db::queries::games;
 use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::views::{self, PublicGame, SeatView};
@@ -166,13 +165,14 @@ pub async fn read(
     let user_id = account.id;
     state
         .db(move |c| {
-            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            // One load of the game for both views.
+            let (row, folded) = crate::game::service::load(c, game_id)?;
             if row.status == GameStatus::Signup {
                 return Err(AppError::Conflict("game_not_started"));
             }
-            let view =
-                views::seat_view(c, game_id, user_id)?.ok_or(AppError::Conflict("not_seated"))?;
-            Ok((view, views::public_game(c, game_id)?))
+            let view = views::seat_view_from(c, &row, &folded, user_id)?
+                .ok_or(AppError::Conflict("not_seated"))?;
+            Ok((view, views::public_from(c, &row, &folded)?))
         })
         .await
 }
