@@ -710,6 +710,7 @@ async fn play(app: &TestApp, driver: &Driver, view: View, axe: Option<String>) -
         );
     }
     tab.shot("reveal").await;
+    tab.picture_is_drawn("deathnote").await;
     tab.goto(&format!("/games/{game}/threads/game")).await;
     tab
 }
@@ -834,6 +835,80 @@ impl Tab {
             }
         }
         self.who = Some(name.to_string());
+    }
+
+    /// The picture on the reveal page on screen (issue 28): an image to assistive technology
+    /// with its title and description, one lane per seat of the seats table, bars and arrows
+    /// drawn, the same facts as a table; on a phone it scrolls sideways inside its box while
+    /// the page itself does not. Its table, opened, is checked by axe-core too; `name` names
+    /// the screenshots.
+    async fn picture_is_drawn(&mut self, name: &str) {
+        let seen = self
+            .client
+            .execute(
+                r#"const sec = document.querySelector('section.picture');
+                   const svg = sec && sec.querySelector('svg[role=img]');
+                   if (!svg) return null;
+                   const box = sec.querySelector('.picture-scroll');
+                   const text = (css) => { const e = svg.querySelector(css); return e ? e.textContent.trim() : ''; };
+                   return {
+                     title: text('title'), desc: text('desc'),
+                     labelled: svg.getAttribute('aria-labelledby'),
+                     names: Array.from(svg.querySelectorAll('text.tl-name')).map(t => t.textContent.trim()),
+                     seats: Array.from(document.querySelectorAll('table.reveal-seats tbody tr td:first-child')).map(td => td.textContent.trim()),
+                     height: svg.getBoundingClientRect().height,
+                     boxScroll: box.scrollWidth, boxClient: box.clientWidth,
+                     pageScroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+                     bands: svg.querySelectorAll('rect.tl-band').length,
+                     arrows: svg.querySelectorAll('.tl-link').length,
+                     rows: sec.querySelectorAll('details table tbody tr').length,
+                   };"#,
+                vec![],
+            )
+            .await
+            .expect("read the picture");
+        let view = self.view.name;
+        assert!(seen.is_object(), "{view}: the reveal draws the game");
+        let n = |k: &str| seen[k].as_f64().unwrap_or(0.0);
+        assert!(
+            !seen["title"].as_str().unwrap_or("").is_empty()
+                && !seen["desc"].as_str().unwrap_or("").is_empty(),
+            "{view}: the picture has a title and a description: {seen}"
+        );
+        assert_eq!(seen["labelled"], "picture-title picture-desc", "{view}");
+        assert!(seen["seats"].as_array().is_some_and(|s| !s.is_empty()));
+        assert_eq!(seen["names"], seen["seats"], "{view}: one lane per seat");
+        let seats = seen["seats"].as_array().map_or(0, Vec::len) as f64;
+        assert!(
+            n("bands") >= seats,
+            "{view}: every seat has its role: {seen}"
+        );
+        assert!(n("arrows") > 0.0, "{view}: the votes are drawn: {seen}");
+        assert!(
+            n("rows") > n("arrows") / 2.0,
+            "{view}: the facts as a table: {seen}"
+        );
+        assert!(n("height") > 100.0, "{view}: the picture is shown: {seen}");
+        if self.view.phone {
+            assert!(
+                n("boxScroll") > n("boxClient"),
+                "{view}: the picture scrolls in its box: {seen}"
+            );
+        }
+        assert!(
+            n("pageScroll") <= n("inner") + 1.0,
+            "{view}: the page itself does not scroll sideways: {seen}"
+        );
+        self.shot_at("section.picture", &format!("{name}-picture"))
+            .await;
+        self.client
+            .execute(
+                "document.querySelector('details.picture-facts').open = true;",
+                vec![],
+            )
+            .await
+            .expect("open the picture's table");
+        self.check_now("the picture's table open").await;
     }
 
     /// A screenshot with the last element matching `css` scrolled to the top of the window.
@@ -1228,6 +1303,7 @@ async fn play_dongsha(app: &TestApp, driver: &Driver, axe: Option<String>) -> Ta
     // The reveal shows every seat's account and role.
     tab.goto(&format!("/games/{game}/reveal")).await;
     tab.shot("dongsha-reveal").await;
+    tab.picture_is_drawn("dongsha").await;
     let rows: Vec<Vec<String>> = tab
         .client
         .execute(
@@ -1870,6 +1946,7 @@ async fn play_v5emin(app: &TestApp, driver: &Driver, axe: Option<String>) -> Tab
     // The reveal shows every seat's account and role.
     tab.goto(&format!("/games/{game}/reveal")).await;
     tab.shot("v5emin-reveal").await;
+    tab.picture_is_drawn("v5emin").await;
     reveal_shows_every_role(&tab, &seats).await;
     tab
 }

@@ -19,12 +19,14 @@ mod message;
 mod options;
 mod reading;
 mod registry;
+mod reveal_picture;
 mod reveal_rows;
 pub mod roles;
 pub mod scenario;
 mod sheet;
 pub mod sim;
 mod table;
+mod timeline;
 #[cfg(feature = "test-variant")]
 pub mod twophase;
 mod variant;
@@ -43,6 +45,7 @@ pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};
 pub use reading::LogEntry;
 pub use sheet::{Fact, FactLine, FormNote, SeatSheet};
+pub use timeline::{Lane, Link, LinkKind, Out, Span, Timeline, Tone};
 pub use variant::{GameConfig, Rules, Variant};
 
 /// A submitted action form of `variant` (its `type` is `kind`; `fields` are the other fields as

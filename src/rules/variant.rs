@@ -14,6 +14,7 @@ use super::interface::{PhaseKind, RulesDoc, SeatSpec};
 use super::message::{ConsoleRow, Message, RevealRow};
 use super::options::OptionField;
 use super::sheet::SeatSheet;
+use super::timeline::{Timeline, Tone};
 use super::{ActionForm, ConfigError, sim};
 
 /// Everything needed to start a game (the scenario minus its acts; the server's start request).
@@ -171,6 +172,18 @@ pub trait Rules: Sync + Send + 'static {
     /// reveal's `roles` object); `None`: roles dealt once and kept, read the common way.
     fn reveal_rows(&self, _roles: &Value) -> Option<Vec<RevealRow>> {
         None
+    }
+
+    /// The picture of a finished game (`roles` and the transcript with actions, as the reveal
+    /// holds them), for a variant whose roles change or that has moves of its own; `None`:
+    /// the common picture (`reveal_picture::common`).
+    fn timeline(&self, _roles: &Value, _transcript: &[Value]) -> Option<Timeline> {
+        None
+    }
+
+    /// The side a seat of the reveal (`roles.seats[]`) plays for, as the picture tells it.
+    fn tone(&self, _seat: &Value) -> Tone {
+        Tone::Other
     }
 
     /// A seat's own page, from its view (`Engine::view_for`); `over`: the game has ended. The

@@ -335,6 +335,33 @@ pub(crate) async fn play_example(app: &TestApp, name: &str) {
     assert_eq!(g["winner"], outcome["winner"], "{name}: winner");
     assert_eq!(g["status"], "finished", "{name}");
 
+    // The reveal draws the game: its ballots are the ones each vote round published (CL-6,
+    // CL-7), and every seat that went out is marked in its act.
+    let ballots: std::collections::BTreeSet<(u64, u64, String, String)> = expected
+        .iter()
+        .filter(|l| l["kind"] == "public" && l["event"]["type"] == "votes")
+        .flat_map(|l| {
+            let (act, round) = (l["act"].as_u64(), l["event"]["round"].as_u64());
+            l["event"]["ballots"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(move |(voter, target)| {
+                    Some((act?, round?, voter.clone(), target.as_str()?.to_string()))
+                })
+        })
+        .collect();
+    // A game whose rules publish no ballots (5.0's) shows the votes its reveal tells.
+    let ballots = if ballots.is_empty() {
+        let (_, reveal) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
+        crate::picture::revealed_ballots(&reveal)
+    } else {
+        ballots
+    };
+    let facts =
+        crate::picture::picture_facts(app, id, &crate::picture::seat_names(&scenario)).await;
+    crate::picture::assert_picture(&facts, &ballots, &crate::picture::published_outs(&expected));
+
     // Each player's record now holds the game with its revealed role, and a win when its side
     // won: in a role game the side the reveal names (R4-6, R5-5); in a classic one good is
     // every seat but the killers (CL-10), a wujian faction its own seats; a draw is no win.

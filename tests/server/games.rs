@@ -243,6 +243,15 @@ async fn play_example(app: &TestApp, name: &str) {
             replies(&expected),
             "{name}: every action revealed"
         );
+        // The reveal page draws the game: each seat's last ballot of each act (DN-14) and
+        // every out in its act.
+        let facts =
+            crate::picture::picture_facts(app, id, &crate::picture::seat_names(&scenario)).await;
+        crate::picture::assert_picture(
+            &facts,
+            &crate::picture::revealed_ballots(&reveal),
+            &crate::picture::published_outs(&expected),
+        );
         // After the end each player's record holds the game, with the role the reveal gives
         // its seat and a win when that role is the winner (DN-25..27: a draw is no win).
         for r in reveal["roles"]["seats"]

@@ -23,6 +23,7 @@ mod many_instances;
 mod notify;
 mod page_cache;
 mod phases;
+mod picture;
 mod posting;
 mod prg;
 mod privacy;

@@ -197,6 +197,16 @@ impl Rules for Classic {
     fn team_message(&self, team: &str) -> Message {
         table::team(team)
     }
+    /// CL-10: killers against police and civilians; WJ-1: 匪 against 警.
+    fn tone(&self, seat: &Value) -> crate::rules::timeline::Tone {
+        use crate::rules::timeline::Tone;
+        match seat.get("role").and_then(Value::as_str) {
+            Some("killer" | "匪") => Tone::Bad,
+            Some("police" | "警") => Tone::Police,
+            Some("civilian") => Tone::Good,
+            _ => Tone::Other,
+        }
+    }
 }
 
 table_engine!(Game, Action, EDITION, {

@@ -68,6 +68,7 @@ mod sheet;
 pub mod state;
 mod submit;
 mod table;
+mod timeline;
 mod variant;
 mod view;
 mod vote;

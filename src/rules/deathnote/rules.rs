@@ -169,6 +169,14 @@ impl Rules for DeathNote {
     fn reveal_rows(&self, roles: &Value) -> Option<Vec<crate::rules::message::RevealRow>> {
         Some(messages::reveal_rows(roles))
     }
+    /// DN-28: roles change as notebooks pass; passes, joins, the Eye and kills are drawn.
+    fn timeline(
+        &self,
+        roles: &Value,
+        transcript: &[Value],
+    ) -> Option<crate::rules::timeline::Timeline> {
+        Some(super::timeline::timeline(roles, transcript))
+    }
     /// DN-19 windows and the DN-22 Eye.
     fn console_columns(&self) -> &'static [&'static str] {
         &["console-col-window", "console-col-eye"]

@@ -174,6 +174,19 @@ impl Rules for Roles {
             other => table::team(other),
         }
     }
+    /// R4-6, R5-5: the seat's side; the good side's police (R4-3) drawn apart.
+    fn tone(&self, seat: &Value) -> crate::rules::timeline::Tone {
+        use crate::rules::timeline::Tone;
+        match (
+            seat.get("side").and_then(Value::as_str),
+            seat.get("role").and_then(Value::as_str),
+        ) {
+            (Some("bad"), _) => Tone::Bad,
+            (Some("good"), Some("police" | "secret_police")) => Tone::Police,
+            (Some("good"), _) => Tone::Good,
+            _ => Tone::Other,
+        }
+    }
 }
 
 table_engine!(Game, Action, EDITION, {

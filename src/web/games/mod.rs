@@ -11,6 +11,7 @@ mod list;
 pub use list::filters as list_filters;
 mod live;
 mod new;
+mod picture;
 mod reveal;
 mod seat;
 mod seat_page;

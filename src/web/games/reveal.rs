@@ -7,6 +7,7 @@ use crate::error::AppError;
 use crate::game::views;
 use crate::i18n::Tr;
 use crate::rules::{RevealRow, Variant};
+use crate::web::games::picture::{self, Picture};
 use crate::web::pages::PageCtx;
 use crate::web::viewer::Viewer;
 use actix_web::{get, web};
@@ -160,6 +161,8 @@ struct RevealPage {
     /// dealt once and kept.
     histories: bool,
     transcript: Vec<TranscriptLine>,
+    /// The game drawn act by act, with the same facts as a table.
+    picture: Picture,
     text: String,
     salt: String,
     hash: String,
@@ -180,9 +183,19 @@ pub async fn show(
             Ok((r, g.title, g.variant))
         })
         .await?;
+    let lines: Vec<Value> = r
+        .get("transcript")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     let r: StoredReveal =
         serde_json::from_value(r).map_err(|e| AppError::Internal(format!("reveal: {e}")))?;
     let tr = viewer.tr;
+    let winner = match &r.winner {
+        Some(w) => tr.say(&variant.winner(w)),
+        None => tr.t("console-end-no-winner"),
+    };
+    let picture = picture::draw(&tr, &variant.timeline(&r.roles, &lines), &title, &winner);
     let rows = variant.reveal_rows(&r.roles);
     let histories = rows.iter().any(|row| !row.history.is_empty());
     let seats: Vec<RevealSeatView> = rows
@@ -202,10 +215,8 @@ pub async fn show(
         page: viewer.page(),
         game: game_id,
         title,
-        winner: match &r.winner {
-            Some(w) => tr.say(&variant.winner(w)),
-            None => tr.t("console-end-no-winner"),
-        },
+        winner,
+        picture,
         ended_reason: r.ended_reason,
         fixed_deal: r.fixed_deal,
         substituted: seats.iter().any(|s| s.accounts.contains(" → ")),

@@ -109,3 +109,10 @@ option-redistribute = Deal the notebooks again when both are destroyed
 option-publish-votes = Publish the vote counts after each act (votes per game ID, never who voted for whom)
 game-thread-kira = Kira thread
 rules-about-deathnote = Real IDs and game IDs, two Death Notes, private votes: the site's flagship game.
+
+## The picture of a finished game (DN-7, DN-8).
+dn-picture-kill-succeeded = Kill (succeeded)
+dn-picture-kill-failed = Kill (failed)
+dn-picture-link-pass = A notebook passed
+dn-picture-link-join = Joined hands
+dn-picture-link-sight = Seen through the Eye

@@ -106,3 +106,10 @@ option-redistribute = 两本笔记都被销毁后重新分配笔记
 option-publish-votes = 每幕结算后公布票数（只公布每个游戏 ID 的得票，不公布谁投给谁）
 game-thread-kira = 基拉联手帖
 rules-about-deathnote = 原身份与游戏身份、两本死亡笔记、私下投票：本站的主打玩法。
+
+## 终局图（DN-7、DN-8）。
+dn-picture-kill-succeeded = 杀人（成功）
+dn-picture-kill-failed = 杀人（失败）
+dn-picture-link-pass = 笔记本易手
+dn-picture-link-join = 联手
+dn-picture-link-sight = 死神之眼所见
