@@ -9,6 +9,9 @@ use crate::i18n::Tr;
 pub enum AppError {
     #[error("not found")]
     NotFound,
+    /// A path names a variant this build does not know (a leaderboard's): `404`, saying so.
+    #[error("no variant is named {0:?}")]
+    UnknownVariant(String),
     #[error("sign in first")]
     Unauthorized,
     #[error("not allowed")]
@@ -97,6 +100,7 @@ impl AppError {
     pub fn code(&self) -> &'static str {
         match self {
             AppError::NotFound => "not_found",
+            AppError::UnknownVariant(_) => "unknown_variant",
             AppError::Unauthorized => "unauthorized",
             AppError::Forbidden => "forbidden",
             AppError::Csrf => "csrf",
@@ -125,6 +129,7 @@ impl AppError {
                 &[("name", e.name.clone()), ("why", tr.t(e.why.message_key()))],
             ),
             AppError::BadRequest(detail) => tr.t1("error-bad-request", "detail", detail),
+            AppError::UnknownVariant(name) => tr.t1("error-unknown-variant", "name", name),
             AppError::UnknownField(field) => tr.t1("error-unknown-field", "field", field),
             AppError::DuplicateField(field) => tr.t1("error-duplicate-field", "field", field),
             AppError::TooFast(secs) => tr.t1("error-too-fast", "seconds", secs),

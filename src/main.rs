@@ -73,6 +73,11 @@ enum Command {
         #[command(subcommand)]
         command: cli::audit::AuditCommand,
     },
+    /// Rebuild the leaderboards from the finished games.
+    Ratings {
+        #[command(subcommand)]
+        command: cli::ratings::RatingsCommand,
+    },
     /// Write a consistent copy of the SQLite database to FILE.
     Backup { file: std::path::PathBuf },
     /// Re-render stored post HTML made by an older renderer (the server also does it at start).
@@ -118,6 +123,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(serve)) => cli::serve::run(&serve, &args.global),
         Some(Command::User { command }) => cli::user::run(&args.global, command),
         Some(Command::Audit { command }) => cli::audit::run(&args.global, command),
+        Some(Command::Ratings { command }) => cli::ratings::run(&args.global, command),
         Some(Command::Backup { file }) => cli::backup::run(&args.global, &file),
         Some(Command::Rerender) => cli::rerender::run(&args.global),
         Some(Command::Replay { file }) => cli::replay::run(&file),

@@ -555,3 +555,35 @@ fn the_server_runs_with_the_allocators_options() {
         "the operator's value kept: {vars:?}"
     );
 }
+
+/// `maku ratings rebuild` recomputes every variant's board and says what each holds; a second
+/// run says the same (a fresh database: every board empty).
+#[test]
+fn ratings_rebuild_prints_every_board() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let db = dir.path().join("m.db");
+    let db = db.to_str().expect("utf-8 path");
+    let run = || {
+        let out = maku()
+            .args(["ratings", "rebuild", "--database-url", db])
+            .output()
+            .expect("run ratings rebuild");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = run();
+    for v in maku::rules::Variant::offered() {
+        let line = format!("{}: 0 games rated, 0 left out, 0 players", v.name());
+        assert!(first.lines().any(|l| l == line), "{line} in {first}");
+    }
+    assert_eq!(run(), first);
+    let out = maku()
+        .args(["ratings", "rebuild", "--database-url", "postgress://x"])
+        .output()
+        .expect("run ratings rebuild");
+    assert_eq!(out.status.code(), Some(2), "a mistyped URL is refused");
+}

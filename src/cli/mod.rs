@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod backup;
+pub mod ratings;
 pub mod replay;
 pub mod rerender;
 pub mod serve;
@@ -14,7 +15,7 @@ pub mod user;
 #[command(next_help_heading = "Global options (with every command)")]
 pub struct GlobalArgs {
     /// `sqlite://path`, a file path, or `postgres://…` (used by `serve`, `user`, `backup`,
-    /// `audit`; `replay` and `simulate` open no database).
+    /// `audit`, `ratings`; `replay` and `simulate` open no database).
     #[arg(long, env = "DATABASE_URL", default_value = "maku.db", global = true)]
     pub database_url: String,
     /// Log filter, `tracing` syntax (`info`, `warn`, `maku=debug`).

@@ -197,6 +197,20 @@ diesel::table! {
     }
 }
 
+// The leaderboards (migrations `*_ratings`): rebuilt from finished games, see docs/ratings.md.
+diesel::table! {
+    ratings (variant, user_id) {
+        variant -> Text,
+        user_id -> BigInt,
+        rating -> Double,
+        uncertainty -> Double,
+        score -> Double,
+        games -> BigInt,
+        wins -> BigInt,
+        last_game_id -> BigInt,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(game_signups -> users (user_id));
 diesel::joinable!(game_seats -> games (game_id));
@@ -206,6 +220,7 @@ diesel::joinable!(threads -> users (author_id));
 diesel::joinable!(posts -> threads (thread_id));
 diesel::joinable!(posts -> users (author_id));
 diesel::joinable!(post_revisions -> posts (post_id));
+diesel::joinable!(ratings -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -224,4 +239,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_seats,
     deadlines,
     game_aliases,
+    ratings,
 );

@@ -11,6 +11,7 @@ pub mod live;
 pub mod live_hub;
 pub mod log;
 pub mod posting;
+pub mod ratings;
 pub mod records;
 pub mod scheduler;
 pub mod service;

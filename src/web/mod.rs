@@ -13,6 +13,7 @@ pub mod feeds;
 pub mod flash;
 pub mod game_login;
 pub mod games;
+pub mod leaderboard;
 pub mod notifications;
 pub mod page_cache;
 pub mod pages;
@@ -197,6 +198,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(admin_audit::configure)
         .configure(game_login::configure)
         .configure(games::configure)
+        .configure(leaderboard::configure)
         .configure(notifications::configure)
         .configure(feeds::configure)
         .configure(rules::configure)

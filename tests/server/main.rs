@@ -27,6 +27,7 @@ mod picture;
 mod posting;
 mod prg;
 mod privacy;
+mod ratings;
 mod roles_api;
 mod roles_forum;
 mod rules_pages;

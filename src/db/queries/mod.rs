@@ -6,6 +6,7 @@ pub mod flashes;
 pub mod forum;
 pub mod games;
 pub mod keys;
+pub mod ratings;
 pub mod sessions;
 pub mod users;
 

@@ -110,5 +110,7 @@ pub async fn end(
             }
             Ok(())
         })
-        .await
+        .await?;
+    crate::game::ratings::after_finish(state, game_id).await;
+    Ok(())
 }

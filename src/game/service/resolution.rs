@@ -28,12 +28,16 @@ pub async fn resolve(
     actor: Option<i64>,
 ) -> Result<Resolved, AppError> {
     let now = state.clock.now();
-    state
+    let resolved = state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             resolve_locked(c, &row, &mut folded, meant_act, trigger, actor, now)
         })
-        .await
+        .await?;
+    if resolved.over {
+        crate::game::ratings::after_finish(state, game_id).await;
+    }
+    Ok(resolved)
 }
 
 /// The seat of `account` ends its own turn to speak (过, CL-5): the phase of step `meant` ends
@@ -47,7 +51,7 @@ pub async fn end_turn(
 ) -> Result<Resolved, AppError> {
     let account = account.clone();
     let now = state.clock.now();
-    state
+    let resolved = state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             let (_, name) =
@@ -59,7 +63,11 @@ pub async fn end_turn(
             }
             resolve_locked(c, &row, &mut folded, meant, "pass", Some(account.id), now)
         })
-        .await
+        .await?;
+    if resolved.over {
+        crate::game::ratings::after_finish(state, game_id).await;
+    }
+    Ok(resolved)
 }
 
 /// [`resolve`] inside the caller's write transaction.

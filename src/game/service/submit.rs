@@ -29,7 +29,7 @@ pub async fn submit(
     state.throttle.action(game_id, account.id)?;
     let account = account.clone();
     let now = state.clock.now();
-    state
+    let (outcome, finished) = state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             if row.status == GameStatus::Signup {
@@ -63,6 +63,8 @@ pub async fn submit(
             let act = ending.step;
             let submitted = game.submit(&game_name, &parsed);
             let ended_phase = game.phase() != act || game.is_over();
+            // The game ends with this submission (a surrender): its board is rebuilt after.
+            let finished = game.is_over();
             let team = game
                 .variant()
                 .team_threads()
@@ -99,9 +101,16 @@ pub async fn submit(
                 let thread = open_team_thread(c, &row, team)?;
                 games::set_team_thread(c, game_id, thread)?;
             }
-            Ok(SubmitOutcome {
-                result: submitted.result,
-            })
+            Ok((
+                SubmitOutcome {
+                    result: submitted.result,
+                },
+                finished,
+            ))
         })
-        .await
+        .await?;
+    if finished {
+        crate::game::ratings::after_finish(state, game_id).await;
+    }
+    Ok(outcome)
 }

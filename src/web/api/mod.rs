@@ -4,6 +4,7 @@ mod accounts;
 pub mod console;
 mod forum;
 mod games;
+mod leaderboard;
 mod me;
 mod openapi;
 
@@ -78,6 +79,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(accounts::configure)
             .configure(forum::configure)
             .configure(games::configure)
+            .configure(leaderboard::configure)
             .configure(me::configure)
             .configure(console::configure)
             .configure(openapi::configure)

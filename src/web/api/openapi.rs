@@ -224,7 +224,12 @@ pub fn document() -> Value {
             "/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI 3.1")}}}
         }
     });
-    for more in [console_paths(), account_paths(), session_paths()] {
+    for more in [
+        console_paths(),
+        account_paths(),
+        session_paths(),
+        super::leaderboard::paths(),
+    ] {
         if let (Some(paths), Value::Object(more)) = (doc["paths"].as_object_mut(), more) {
             // A path already described gains the methods (`GET /tokens` beside `POST`).
             for (path, methods) in more {

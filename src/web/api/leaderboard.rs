@@ -1,0 +1,43 @@
+//! `GET /api/v1/leaderboard/{variant}`: a variant's board as JSON, every ranked player at once,
+//! with the numbers the page rounds. Finished games only, as on the page.
+
+use crate::app::AppState;
+use crate::error::AppError;
+use crate::game::ratings;
+use crate::web::leaderboard::variant_named;
+use actix_web::{HttpResponse, get, web};
+use serde_json::{Value, json};
+
+#[get("/leaderboard/{variant}")]
+async fn api_leaderboard(
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let variant = variant_named(&name)?;
+    let players = state
+        .db(move |c| {
+            let total = ratings::players(c, variant)?;
+            ratings::board(c, variant, 0, total)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({"variant": variant.name(), "players": players})))
+}
+
+/// The paths above, for `openapi.json`.
+pub(super) fn paths() -> Value {
+    json!({
+        "/leaderboard/{variant}": {"get": {
+            "summary": "A variant's leaderboard: finished games dealt at random, rated by Weng-Lin in the order they ended (docs/ratings.md); `rating` is the shown rating mu - 3 sigma, ranked best first",
+            "responses": {
+                "200": {"description": "{\"variant\", \"players\": [{\"rank\", \"name\", \"rating\", \"mu\", \"sigma\", \"games\", \"wins\"}]}",
+                        "content": {"application/json": {"schema": {"type": "object"}}}},
+                "404": {"description": "no variant of that name (unknown_variant)",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            }
+        }}
+    })
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(api_leaderboard);
+}

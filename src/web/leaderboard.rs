@@ -1,0 +1,130 @@
+//! The leaderboards: `/leaderboard/{variant}`, a variant's players ranked by their shown rating
+//! (`game::ratings`), a page at a time, and `/leaderboard`, which sends the reader to the first
+//! variant's. Boards hold finished games only, so nothing of a running game shows here.
+
+use crate::app::AppState;
+use crate::error::AppError;
+use crate::game::ratings::{self, BoardLine};
+use crate::rules::Variant;
+use crate::web::pages::{PageCtx, PageNumber, Pager, page_param, shown_page};
+use crate::web::viewer::Viewer;
+use actix_web::{HttpResponse, get, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+/// Players on one page of a board.
+const PLAYERS_PER_PAGE: i64 = 50;
+
+/// The variant a path names, or the `404` that says no variant has that name.
+pub fn variant_named(name: &str) -> Result<Variant, AppError> {
+    Variant::from_name(name).ok_or_else(|| AppError::UnknownVariant(name.to_string()))
+}
+
+/// The variants with a board, in the registry's order: those judges are offered, and any
+/// other this build still knows when it is the one shown (its old games keep their board).
+fn boards(shown: Variant) -> impl Iterator<Item = Variant> {
+    Variant::all()
+        .iter()
+        .copied()
+        .filter(move |v| v.is_offered() || *v == shown)
+}
+
+/// A shown rating, as the board writes it (one decimal; the API gives it whole).
+pub fn shown_number(rating: f64) -> String {
+    format!("{rating:.1}")
+}
+
+/// A link to another variant's board.
+struct BoardLink {
+    name: &'static str,
+    label: String,
+    current: bool,
+}
+
+struct LineView {
+    rank: i64,
+    name: String,
+    rating: String,
+    games: i64,
+    wins: i64,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "leaderboard.html")]
+struct LeaderboardPage {
+    page: PageCtx,
+    /// The variant's name in the reader's language.
+    title: String,
+    lines: Vec<LineView>,
+    boards: Vec<BoardLink>,
+    pager: Pager,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardQuery {
+    page: Option<PageNumber>,
+}
+
+/// The first variant's board.
+#[get("/leaderboard")]
+async fn index() -> HttpResponse {
+    let first = Variant::offered().next().unwrap_or_else(Variant::first);
+    HttpResponse::SeeOther()
+        .insert_header(("Location", format!("/leaderboard/{}", first.name())))
+        .finish()
+}
+
+#[get("/leaderboard/{variant}")]
+async fn board(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+    q: web::Query<BoardQuery>,
+) -> Result<LeaderboardPage, AppError> {
+    let variant = variant_named(&name)?;
+    let page = page_param(q.page);
+    let (lines, total, shown) = state
+        .db(move |c| {
+            let total = ratings::players(c, variant)?;
+            let shown = shown_page(page, total, PLAYERS_PER_PAGE);
+            let lines =
+                ratings::board(c, variant, (shown - 1) * PLAYERS_PER_PAGE, PLAYERS_PER_PAGE)?;
+            Ok((lines, total, shown))
+        })
+        .await?;
+    let tr = viewer.tr;
+    Ok(LeaderboardPage {
+        title: tr.t(&format!("variant-{}", variant.name())),
+        lines: lines.into_iter().map(line_view).collect(),
+        boards: boards(variant)
+            .map(|v| BoardLink {
+                name: v.name(),
+                label: tr.t(&format!("variant-{}", v.name())),
+                current: v == variant,
+            })
+            .collect(),
+        pager: Pager::new(
+            shown,
+            total,
+            PLAYERS_PER_PAGE,
+            format!("/leaderboard/{}?", variant.name()),
+        ),
+        page: viewer.page(),
+    })
+}
+
+fn line_view(l: BoardLine) -> LineView {
+    LineView {
+        rank: l.rank,
+        rating: shown_number(l.rating),
+        name: l.name,
+        games: l.games,
+        wins: l.wins,
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(index).service(board);
+}

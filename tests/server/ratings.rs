@@ -1,0 +1,596 @@
+//! The leaderboards (`/leaderboard/{variant}`, `/api/v1/leaderboard/{variant}`): finished games
+//! dealt at random move ratings, winners up and losers down; a running game shows nothing;
+//! fixed deals, games ended without a winner and substitutes' seats move no rating; a rebuild
+//! gives the same numbers every time; the page and the API tell the same board.
+//!
+//! Most games here are of the test variant `twophase`: three seats dealt at random, and the day
+//! that votes one of them out ends the game, the two left winning (two against one).
+
+use crate::helpers::{Api, TestApp};
+use crate::on_both_backends;
+use maku::db::queries::ratings::RatingRow;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+on_both_backends!(
+    a_finished_game_moves_ratings_and_a_running_one_shows_nothing,
+    fixed_deals_and_games_ended_without_a_winner_are_left_out,
+    a_game_a_judge_ended_with_a_winner_counts,
+    a_game_a_surrender_ended_counts,
+    a_seat_a_substitute_played_moves_no_rating,
+    ratings_rebuilt_twice_are_the_same,
+    the_page_and_the_api_tell_the_same_board,
+    an_unknown_variant_has_no_board,
+);
+
+/// Registers each of `names` and returns their tokens.
+async fn accounts(api: &Api<'_>, names: &[&str]) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for n in names {
+        tokens.push(api.account(n).await);
+    }
+    tokens
+}
+
+/// A `twophase` game the admin made, signed up by `players` (tokens) and started, with a random
+/// deal unless `setup` fixes it: its id and each player's game ID.
+async fn two_phase(
+    api: &Api<'_>,
+    admin: &str,
+    players: &[&String],
+    setup: Option<Value>,
+) -> (i64, Vec<String>) {
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            admin,
+            json!({"title": "三人局", "variant": "twophase", "act_minutes": 60}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    for t in players {
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let start = match setup {
+        Some(setup) => json!({"setup": setup}),
+        None => json!({}),
+    };
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), admin, start)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let mut names = Vec::new();
+    for t in players {
+        let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
+        names.push(me["game_id"].as_str().expect("game id").to_string());
+    }
+    (id, names)
+}
+
+/// Every seat votes for the seat `names[out]`, which votes for another: not yet resolved.
+async fn vote_out(api: &Api<'_>, id: i64, players: &[&String], names: &[String], out: usize) {
+    for (i, t) in players.iter().enumerate() {
+        let target = if i == out {
+            &names[(out + 1) % names.len()]
+        } else {
+            &names[out]
+        };
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{id}/actions"),
+                t,
+                json!({"type": "vote", "target": target}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+}
+
+/// The judge ends the open phase: with a seat voted out of three, the game is over.
+async fn resolve(api: &Api<'_>, admin: &str, id: i64) {
+    let act = api.act(id).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/resolve"),
+            admin,
+            json!({"act": act}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["status"], "finished", "{g}");
+}
+
+/// A whole `twophase` game dealt at random in which `players[out]` is voted out and loses.
+async fn played(api: &Api<'_>, admin: &str, players: &[&String], out: usize) -> i64 {
+    let (id, names) = two_phase(api, admin, players, None).await;
+    vote_out(api, id, players, &names, out).await;
+    resolve(api, admin, id).await;
+    id
+}
+
+/// The board of `variant` as the API gives it.
+async fn board(api: &Api<'_>, variant: &str) -> Vec<Value> {
+    let (s, b) = api
+        .get(&format!("/api/v1/leaderboard/{variant}"), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["variant"], variant);
+    b["players"].as_array().expect("players").clone()
+}
+
+/// The line of `name` on a board.
+fn line<'a>(board: &'a [Value], name: &str) -> &'a Value {
+    board
+        .iter()
+        .find(|l| l["name"] == name)
+        .unwrap_or_else(|| panic!("{name} is on the board: {board:?}"))
+}
+
+fn mu(l: &Value) -> f64 {
+    l["mu"].as_f64().expect("mu")
+}
+
+/// Every rating row, as stored.
+async fn rows(app: &TestApp) -> Vec<RatingRow> {
+    app.state
+        .db(|c| Ok(maku::db::queries::ratings::all(c)?))
+        .await
+        .expect("the ratings read")
+}
+
+async fn a_finished_game_moves_ratings_and_a_running_one_shows_nothing(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["ra", "rb", "rc", "rd"]).await;
+    let (ra, rb, rc, rd) = (&t[0], &t[1], &t[2], &t[3]);
+
+    // A running game, its votes cast: no board shows any of it.
+    let (id, names) = two_phase(&api, &admin, &[ra, rb, rc], None).await;
+    vote_out(&api, id, &[ra, rb, rc], &names, 2).await;
+    assert!(board(&api, "twophase").await.is_empty());
+    assert!(rows(&app).await.is_empty(), "no row of a running game");
+    let page = app.browser().get("/leaderboard/twophase").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("这个排行榜还没有计分的已结束对局"),
+        "{}",
+        page.body
+    );
+    for name in ["ra", "rb", "rc"] {
+        assert!(
+            !page.body.contains(&format!("/u/{name}\"")),
+            "{}",
+            page.body
+        );
+    }
+
+    // It ends: the two left won, the one voted out lost.
+    resolve(&api, &admin, id).await;
+    let after = board(&api, "twophase").await;
+    assert_eq!(after.len(), 3, "{after:?}");
+    for name in ["ra", "rb"] {
+        let l = line(&after, name);
+        assert!(mu(l) > 25.0, "{l}");
+        assert!(l["sigma"].as_f64().expect("sigma") < 25.0 / 3.0, "{l}");
+        assert_eq!(
+            (l["games"].as_i64(), l["wins"].as_i64()),
+            (Some(1), Some(1))
+        );
+    }
+    let loser = line(&after, "rc");
+    assert!(mu(loser) < 25.0, "{loser}");
+    assert_eq!(
+        (loser["games"].as_i64(), loser["wins"].as_i64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(loser["rank"], 3, "the loser ranks last: {after:?}");
+    // The shown rating is the conservative estimate, and ranks the board.
+    for l in &after {
+        let want = mu(l) - 3.0 * l["sigma"].as_f64().expect("sigma");
+        assert!(
+            (l["rating"].as_f64().expect("rating") - want).abs() < 1e-9,
+            "{l}"
+        );
+    }
+    assert!(
+        after
+            .windows(2)
+            .all(|w| w[0]["rating"].as_f64() >= w[1]["rating"].as_f64())
+    );
+    assert!(
+        after[0]["rating"].as_f64() > Some(0.0),
+        "a winner climbs above 0"
+    );
+
+    // A second game, running: its new player is nowhere and no number moves.
+    let (id2, names2) = two_phase(&api, &admin, &[rb, rc, rd], None).await;
+    vote_out(&api, id2, &[rb, rc, rd], &names2, 0).await;
+    assert_eq!(board(&api, "twophase").await, after);
+    resolve(&api, &admin, id2).await;
+    let last = board(&api, "twophase").await;
+    assert_eq!(last.len(), 4, "{last:?}");
+    let rb_now = line(&last, "rb");
+    assert_eq!(
+        (rb_now["games"].as_i64(), rb_now["wins"].as_i64()),
+        (Some(2), Some(1))
+    );
+    assert!(
+        mu(rb_now) < mu(line(&after, "rb")),
+        "rb lost the second game"
+    );
+    assert!(mu(line(&last, "rc")) > mu(loser), "rc won the second game");
+    assert!(mu(line(&last, "rd")) > 25.0);
+    // ra did not play again: its numbers stand (its rank may not).
+    for key in ["mu", "sigma", "rating", "games", "wins"] {
+        assert_eq!(line(&last, "ra")[key], line(&after, "ra")[key], "{key}");
+    }
+}
+
+async fn fixed_deals_and_games_ended_without_a_winner_are_left_out(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["rf0", "rf1", "rf2"]).await;
+    let players: Vec<&String> = t.iter().collect();
+
+    // Dealt by hand (as the tests and replays deal), played to its end: not rated.
+    let seats = json!({"seats": [
+        {"game_id": "甲", "real_id": "rf0"},
+        {"game_id": "乙", "real_id": "rf1"},
+        {"game_id": "丙", "real_id": "rf2"}]});
+    let (fixed, names) = two_phase(&api, &admin, &players, Some(seats)).await;
+    assert_eq!(names, ["甲", "乙", "丙"]);
+    vote_out(&api, fixed, &players, &names, 0).await;
+    resolve(&api, &admin, fixed).await;
+    let (_, reveal) = api
+        .get(&format!("/api/v1/games/{fixed}/reveal"), None)
+        .await;
+    assert_eq!(reveal["fixed_deal"], true, "{reveal}");
+    assert!(board(&api, "twophase").await.is_empty());
+
+    // Dealt at random, ended by the judge naming no winner: not rated either.
+    let (ended, _) = two_phase(&api, &admin, &players, None).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{ended}/end"),
+            &admin,
+            json!({"act": 1, "reason": "到此为止", "winner": null}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert!(board(&api, "twophase").await.is_empty());
+
+    // The rebuild agrees: two finished games, both left out.
+    let rebuilt = app
+        .state
+        .db(maku::game::ratings::rebuild)
+        .await
+        .expect("rebuild");
+    let twophase = rebuilt
+        .iter()
+        .find(|r| r.variant.name() == "twophase")
+        .expect("a board of every variant");
+    assert_eq!(
+        (twophase.games, twophase.left_out, twophase.players),
+        (0, 2, 0)
+    );
+    assert!(rows(&app).await.is_empty());
+
+    // One game dealt at random and played to its end is rated.
+    played(&api, &admin, &players, 1).await;
+    assert_eq!(board(&api, "twophase").await.len(), 3);
+}
+
+/// A judge who ends a game naming the winner decides it as the rules would have: it counts,
+/// two teams of unequal size (Death Note's two notebooks against the four others, DN-2).
+async fn a_game_a_judge_ended_with_a_winner_counts(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let names = ["rw0", "rw1", "rw2", "rw3", "rw4", "rw5"];
+    let tokens = accounts(&api, &names).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "法官判好人胜", "variant": "deathnote", "min_seats": 6, "max_seats": 6}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    for t in &tokens {
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert!(board(&api, "deathnote").await.is_empty());
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/end"),
+            &admin,
+            json!({"act": 1, "reason": "好人胜", "winner": "good"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+
+    let (_, reveal) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
+    let after = board(&api, "deathnote").await;
+    assert_eq!(after.len(), 6, "{after:?}");
+    for r in reveal["roles"]["seats"].as_array().expect("roles") {
+        let l = line(&after, r["real_id"].as_str().expect("real_id"));
+        let good = r["role"] == "good";
+        assert_eq!(l["wins"].as_i64(), Some(i64::from(good)), "{l} {r}");
+        assert_eq!(mu(l) > 25.0, good, "{l} {r}");
+    }
+    // The smaller side carries more of the result: a notebook's holder falls further than a
+    // good seat rises.
+    let rise = after.iter().map(mu).fold(f64::MIN, f64::max) - 25.0;
+    let fall = 25.0 - after.iter().map(mu).fold(f64::MAX, f64::min);
+    assert!(fall > rise, "{after:?}");
+    assert!(
+        board(&api, "twophase").await.is_empty(),
+        "one board per variant"
+    );
+}
+
+/// A game that a submission ends (CL-9: the last police officer surrenders at night) is rated
+/// as soon as it ends, as one the judge or a deadline ends: the dealt killers won.
+async fn a_game_a_surrender_ended_counts(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let names: Vec<String> = (1..=8).map(|i| format!("ry{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let tokens = accounts(&api, &refs).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "投降", "variant": "dongsha", "act_minutes": 60}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    for t in &tokens {
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    // Who was dealt what: each seat's own view says.
+    let mut seats = Vec::new();
+    for (t, real) in tokens.iter().zip(&names) {
+        let (_, me) = api.get(&format!("/api/v1/games/{id}/me"), Some(t)).await;
+        let role = me["role"].as_str().expect("a role").to_string();
+        seats.push((
+            t,
+            real,
+            me["game_id"].as_str().expect("game id").to_string(),
+            role,
+        ));
+    }
+    let with = |role: &str| -> Vec<(&String, String)> {
+        seats
+            .iter()
+            .filter(|s| s.3 == role)
+            .map(|s| (s.0, s.2.clone()))
+            .collect()
+    };
+    let (killers, police) = (with("killer"), with("police"));
+    assert_eq!((killers.len(), police.len()), (2, 2), "{seats:?}");
+    let actions = format!("/api/v1/games/{id}/actions");
+    let at = format!("/api/v1/games/{id}");
+    // Night 1: the killers kill one officer; the day votes nobody out.
+    for (t, _) in &killers {
+        let kill = json!({"type": "kill", "target": police[0].1});
+        let (s, b) = api.post(&actions, t, kill).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let mut g = api.get(&at, None).await.1;
+    while g["phase"]["act"] == 1 {
+        let step = json!({"act": g["phase"]["step"]});
+        let (s, b) = api.post(&format!("{at}/resolve"), &admin, step).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        g = api.get(&at, None).await.1;
+    }
+    assert_eq!(g["phase"]["kind"], "night", "{g}");
+    assert!(board(&api, "dongsha").await.is_empty(), "running: no board");
+    // Night 2: the last officer surrenders, and the game is over at once.
+    let (s, b) = api
+        .post(&actions, police[1].0, json!({"type": "surrender"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let g = api.get(&at, None).await.1;
+    assert_eq!(g["winner"], "killers", "{g}");
+    assert_eq!(g["status"], "finished", "{g}");
+    let after = board(&api, "dongsha").await;
+    assert_eq!(after.len(), 8, "{after:?}");
+    for (_, real, _, role) in &seats {
+        let l = line(&after, real);
+        let won = role == "killer";
+        assert_eq!(l["wins"].as_i64(), Some(i64::from(won)), "{l} {role}");
+        assert_eq!(mu(l) > 25.0, won, "{l} {role}");
+    }
+}
+
+async fn a_seat_a_substitute_played_moves_no_rating(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["rs0", "rs1", "rs2", "rsub"]).await;
+    let players: Vec<&String> = t[..3].iter().collect();
+    let (id, names) = two_phase(&api, &admin, &players, None).await;
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/substitutes"), &t[3], json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/substitute"),
+            &admin,
+            json!({"game_id": names[0], "account": "rsub"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    // rs0's seat, now played by rsub, votes with rs2: rs1 is out.
+    vote_out(&api, id, &[&t[3], &t[1], &t[2]], &names, 1).await;
+    resolve(&api, &admin, id).await;
+
+    let after = board(&api, "twophase").await;
+    let on_board: Vec<&str> = after.iter().filter_map(|l| l["name"].as_str()).collect();
+    assert_eq!(on_board.len(), 2, "{after:?}");
+    assert!(
+        on_board.contains(&"rs1") && on_board.contains(&"rs2"),
+        "{after:?}"
+    );
+    assert!(mu(line(&after, "rs2")) > 25.0 && mu(line(&after, "rs1")) < 25.0);
+}
+
+async fn ratings_rebuilt_twice_are_the_same(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["rr0", "rr1", "rr2", "rr3"]).await;
+    let p: Vec<&String> = t.iter().collect();
+    let first_game = played(&api, &admin, &[p[0], p[1], p[2]], 2).await;
+    played(&api, &admin, &[p[1], p[2], p[3]], 0).await;
+    played(&api, &admin, &[p[3], p[0], p[2]], 1).await;
+    // What the games' ends left.
+    let kept = rows(&app).await;
+    assert_eq!(kept.len(), 4, "{kept:?}");
+    // The judge locks the first game's thread after the end: an event logged after it, which
+    // does not make it a game that finished later.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{first_game}/lock"),
+            &admin,
+            json!({"locked": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let rebuild = || async {
+        app.state
+            .db(maku::game::ratings::rebuild)
+            .await
+            .expect("rebuild")
+    };
+    let first = rebuild().await;
+    let once = rows(&app).await;
+    let second = rebuild().await;
+    let twice = rows(&app).await;
+    assert_eq!(first, second);
+    let bits = |rows: &[RatingRow]| -> Vec<(i64, u64, u64, u64)> {
+        rows.iter()
+            .map(|r| {
+                (
+                    r.user_id,
+                    r.rating.to_bits(),
+                    r.uncertainty.to_bits(),
+                    r.score.to_bits(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(bits(&once), bits(&twice), "the same numbers, bit for bit");
+    assert_eq!(once, twice);
+    assert_eq!(once, kept, "a full rebuild is what the games' ends left");
+    let twophase = first
+        .iter()
+        .find(|r| r.variant.name() == "twophase")
+        .expect("twophase");
+    assert_eq!(
+        (twophase.games, twophase.left_out, twophase.players),
+        (3, 0, 4)
+    );
+}
+
+async fn the_page_and_the_api_tell_the_same_board(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["rp0", "rp1", "rp2", "rp3"]).await;
+    let p: Vec<&String> = t.iter().collect();
+    played(&api, &admin, &[p[0], p[1], p[2]], 0).await;
+    played(&api, &admin, &[p[3], p[1], p[2]], 2).await;
+    let lines = board(&api, "twophase").await;
+    assert_eq!(lines.len(), 4);
+    let page = app.browser().get("/leaderboard/twophase").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let mut at = 0;
+    for (i, l) in lines.iter().enumerate() {
+        assert_eq!(l["rank"], i as i64 + 1, "{lines:?}");
+        let name = l["name"].as_str().expect("name");
+        let row = format!(
+            "<tr><td>{}</td><th scope=\"row\"><a href=\"/u/{name}\">{name}</a></th><td class=\"rating\">{:.1}</td><td>{}</td><td>{}</td></tr>",
+            l["rank"],
+            l["rating"].as_f64().expect("rating"),
+            l["games"],
+            l["wins"],
+        );
+        let found = page.body[at..]
+            .find(&row)
+            .unwrap_or_else(|| panic!("{row} in order on the page: {}", page.body));
+        at += found + row.len();
+    }
+    // The other variants' boards are linked, and the method.
+    assert!(
+        page.body.contains("href=\"/leaderboard/deathnote\""),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Weng"), "{}", page.body);
+    // In English too.
+    let en = app.browser_in("en").get("/leaderboard/twophase").await;
+    assert!(
+        en.body.contains("Two phases (test) leaderboard"),
+        "{}",
+        en.body
+    );
+    // The games list leads here; /leaderboard is the first variant's board.
+    let list = app.browser().get("/games").await;
+    assert!(list.body.contains("href=\"/leaderboard\""), "{}", list.body);
+    let first = app.browser().get("/leaderboard").await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(
+        first.url.ends_with("/leaderboard/deathnote"),
+        "{}",
+        first.url
+    );
+    assert!(
+        first.body.contains("这个排行榜还没有计分的已结束对局"),
+        "{}",
+        first.body
+    );
+    // A page past the last shows the last.
+    let far = app.browser().get("/leaderboard/twophase?page=99").await;
+    assert_eq!(far.status, StatusCode::OK);
+    assert!(far.body.contains("href=\"/u/rp1\""), "{}", far.body);
+}
+
+async fn an_unknown_variant_has_no_board(app: TestApp) {
+    let api = Api::new(&app);
+    let (s, b) = api.get("/api/v1/leaderboard/nope", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{b}");
+    assert_eq!(b["error"], "unknown_variant", "{b}");
+    assert!(
+        b["message"].as_str().is_some_and(|m| m.contains("nope")),
+        "{b}"
+    );
+    let page = app.browser().get("/leaderboard/nope").await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
+    assert!(page.body.contains("没有名为“nope”的玩法"), "{}", page.body);
+    let en = app.browser_in("en").get("/leaderboard/nope").await;
+    assert!(
+        en.body.contains("There is no variant named “nope”"),
+        "{}",
+        en.body
+    );
+}
