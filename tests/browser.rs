@@ -711,6 +711,7 @@ async fn play(app: &TestApp, driver: &Driver, view: View, axe: Option<String>) -
     }
     tab.shot("reveal").await;
     tab.picture_is_drawn("deathnote").await;
+    tab.replay_and_boards_open("deathnote").await;
     tab.goto(&format!("/games/{game}/threads/game")).await;
     tab
 }
@@ -909,6 +910,37 @@ impl Tab {
             .await
             .expect("open the picture's table");
         self.check_now("the picture's table open").await;
+    }
+
+    /// From the reveal on screen, the first seat's replay (issue 28): its act steps and its
+    /// sections, checked by axe-core as every page is; then the leaderboards, whose first board
+    /// `/leaderboard` opens. `name` names the screenshots.
+    async fn replay_and_boards_open(&mut self, name: &str) {
+        self.click_and_wait("table.reveal-seats a[href*='/replay?seat=']")
+            .await;
+        let view = self.view.name;
+        assert!(
+            self.path().await.contains("/replay"),
+            "{view}: the reveal links the replay"
+        );
+        for css in [
+            "nav.act-steps",
+            "form.act-chooser",
+            "h2#private",
+            "h2#public",
+        ] {
+            assert!(self.has(css).await, "{view}: the replay has {css}");
+        }
+        self.shot(&format!("{name}-replay")).await;
+        self.goto("/leaderboard").await;
+        assert!(
+            self.path().await.starts_with("/leaderboard/"),
+            "{view}: /leaderboard opens a board"
+        );
+        assert!(
+            self.has("table.leaderboard").await || self.has("p.empty").await,
+            "{view}: a board or its empty state"
+        );
     }
 
     /// A screenshot with the last element matching `css` scrolled to the top of the window.
@@ -1344,6 +1376,7 @@ async fn play_dongsha(app: &TestApp, driver: &Driver, axe: Option<String>) -> Ta
             && !tab.source().await.contains("从未持有笔记"),
         "the reveal tells no notebook history"
     );
+    tab.replay_and_boards_open("dongsha").await;
     tab
 }
 
@@ -1948,6 +1981,7 @@ async fn play_v5emin(app: &TestApp, driver: &Driver, axe: Option<String>) -> Tab
     tab.shot("v5emin-reveal").await;
     tab.picture_is_drawn("v5emin").await;
     reveal_shows_every_role(&tab, &seats).await;
+    tab.replay_and_boards_open("v5emin").await;
     tab
 }
 

@@ -13,6 +13,7 @@ pub mod log;
 pub mod posting;
 pub mod ratings;
 pub mod records;
+pub mod replay;
 pub mod scheduler;
 pub mod service;
 pub mod settings;

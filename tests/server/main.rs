@@ -28,6 +28,7 @@ mod posting;
 mod prg;
 mod privacy;
 mod ratings;
+mod replay;
 mod roles_api;
 mod roles_forum;
 mod rules_pages;

@@ -38,6 +38,13 @@ pub(crate) async fn picture_facts(app: &TestApp, game: i64, seats: &[String]) ->
             "the picture has a lane for {s}"
         );
     }
+    // Each seat's row links its replay.
+    assert_eq!(
+        body.matches(&format!("href=\"/games/{game}/replay?seat="))
+            .count(),
+        seats.len(),
+        "every seat's replay is linked"
+    );
     let table = body
         .split("<details class=\"picture-facts\">")
         .nth(1)

@@ -7,6 +7,7 @@ mod games;
 mod leaderboard;
 mod me;
 mod openapi;
+mod replay;
 
 use crate::app::AppState;
 use crate::auth::account::Account;
@@ -83,6 +84,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(me::configure)
             .configure(console::configure)
             .configure(openapi::configure)
+            .configure(replay::configure)
             // Last: every path under /api/v1 that no endpoint took (404, or 405 with Allow).
             .service(crate::web::fallback()),
     );

@@ -12,6 +12,7 @@ pub use list::filters as list_filters;
 mod live;
 mod new;
 mod picture;
+mod replay;
 mod reveal;
 mod seat;
 mod seat_page;
@@ -44,6 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(threads::history)
         .service(turn::pass)
         .service(reveal::show)
+        .service(replay::show)
         .service(console::show)
         .service(console::actions::deadline)
         .service(console::actions::pause)

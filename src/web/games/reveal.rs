@@ -8,6 +8,7 @@ use crate::game::views;
 use crate::i18n::Tr;
 use crate::rules::{RevealRow, Variant};
 use crate::web::games::picture::{self, Picture};
+use crate::web::games::replay::replay_href;
 use crate::web::pages::PageCtx;
 use crate::web::viewer::Viewer;
 use actix_web::{get, web};
@@ -27,11 +28,14 @@ pub struct RevealSeatView {
     /// Each change of its role, with the act, in the reader's language (DN-28).
     pub history: Vec<String>,
     pub out: String,
+    /// The seat's replay from its first act.
+    pub replay: String,
 }
 
 impl RevealSeatView {
-    fn new(tr: &Tr, row: RevealRow, accounts: &[String]) -> RevealSeatView {
+    fn new(tr: &Tr, game: i64, row: RevealRow, accounts: &[String]) -> RevealSeatView {
         RevealSeatView {
+            replay: replay_href(game, &row.game_id, 1),
             accounts: accounts.join(" → "),
             game_id: row.game_id,
             real_id: row.real_id,
@@ -202,7 +206,7 @@ pub async fn show(
         .into_iter()
         .map(|row| {
             let accounts = r.accounts.get(&row.game_id).cloned().unwrap_or_default();
-            RevealSeatView::new(&tr, row, &accounts)
+            RevealSeatView::new(&tr, game_id, row, &accounts)
         })
         .collect();
     let transcript = r
@@ -240,7 +244,7 @@ mod tests {
         let v = Variant::from_name(variant).expect("a variant");
         let rows = v.reveal_rows(&json!({"seats": [seat]}));
         let row = rows.into_iter().next().expect("a row");
-        RevealSeatView::new(tr, row, &["u1".to_string()])
+        RevealSeatView::new(tr, 1, row, &["u1".to_string()])
     }
 
     #[test]

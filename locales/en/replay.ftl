@@ -1,0 +1,21 @@
+# The replay of a finished game as one seat saw it, act by act (/games/{id}/replay).
+replay-title = Replay: { $seat }, act { $act }
+replay-of = Act { $act } of { $acts }
+replay-prev = ← Act { $act }
+replay-next = Act { $act } →
+replay-steps = Acts of the replay
+replay-steps-end = Acts of the replay (page foot)
+replay-seat = Seat
+replay-act = Act
+replay-show = Show
+replay-role = Role at the end of the act
+replay-private = Private: its replies and what it was told
+replay-private-empty = Nothing private in this act.
+replay-team = Team threads, up to the end of the act
+replay-team-none = This seat read no team thread by then.
+replay-public = Public: the act in the game thread
+replay-events = Made public in this act
+replay-public-empty = No posts in the game thread in this act.
+replay-to-reveal = The whole reveal
+reveal-col-replay = Replay
+reveal-replay-seat = Replay as { $seat }

@@ -1,0 +1,21 @@
+# 终局后按座位逐幕回放（/games/{id}/replay）。
+replay-title = 回放：{ $seat }，第 { $act } 幕
+replay-of = 第 { $act } 幕，共 { $acts } 幕
+replay-prev = ← 第 { $act } 幕
+replay-next = 第 { $act } 幕 →
+replay-steps = 回放的各幕
+replay-steps-end = 回放的各幕（页尾）
+replay-seat = 座位
+replay-act = 幕
+replay-show = 查看
+replay-role = 本幕结束时的身份
+replay-private = 私密：该座位的回复与收到的消息
+replay-private-empty = 本幕没有私密记录。
+replay-team = 队伍帖（截至本幕结束）
+replay-team-none = 截至此时，该座位没有可读的队伍帖。
+replay-public = 公开：本幕的游戏帖
+replay-events = 本幕公开的结果
+replay-public-empty = 本幕游戏帖中没有帖子。
+replay-to-reveal = 完整揭晓
+reveal-col-replay = 回放
+reveal-replay-seat = 以{ $seat }的视角回放
