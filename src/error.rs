@@ -59,6 +59,17 @@ pub enum AppError {
         min: usize,
         max: usize,
     },
+    /// The account is suspended by an admin (docs/moderation.md): it may read, not post or
+    /// act, until `until` (UTC). `403 suspended`, saying why and until when.
+    #[error("suspended until {until}: {reason}")]
+    Suspended {
+        until: chrono::NaiveDateTime,
+        reason: String,
+    },
+    /// A field out of its bounds, named by its code (`reason_empty`, `days_out_of_range`,
+    /// …): `400`, the message `error-<code>`.
+    #[error("bad input: {0}")]
+    Invalid(&'static str),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -116,6 +127,8 @@ impl AppError {
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::BadCredentials => "bad_credentials",
             AppError::SeatCount { .. } => "seat_count",
+            AppError::Suspended { .. } => "suspended",
+            AppError::Invalid(code) => code,
             AppError::Internal(_) => "internal",
         }
     }
@@ -145,7 +158,16 @@ impl AppError {
                     ("max", max.to_string()),
                 ],
             ),
-            AppError::Conflict(code) => tr.t(&format!("error-{}", code.replace('_', "-"))),
+            AppError::Conflict(code) | AppError::Invalid(code) => {
+                tr.t(&format!("error-{}", code.replace('_', "-")))
+            }
+            AppError::Suspended { until, reason } => tr.ta(
+                "error-suspended-until",
+                &[
+                    ("until", until.format("%Y-%m-%d %H:%M UTC").to_string()),
+                    ("reason", reason.clone()),
+                ],
+            ),
             other => tr.t(&format!("error-{}", other.code().replace('_', "-"))),
         }
     }

@@ -34,3 +34,7 @@ feed-act = Act post
 notify-text-act-results = { $title }: act { $act } resolved; for your seat: { $what }
 notify-action-other = action
 notify-text-other = A new notification
+
+# issue 29 item 5: mentions
+notify-kind-mentioned = Someone mentioned me (@name) in a post
+notify-text-mentioned = { $name } mentioned you in a post.

@@ -34,3 +34,7 @@ feed-act = 幕帖
 notify-text-act-results = { $title }：第 { $act } 幕结算，你的座位：{ $what }
 notify-action-other = 行动
 notify-text-other = 新通知
+
+# issue 29 item 5: mentions
+notify-kind-mentioned = 有人在帖子中提到我（@名字）
+notify-text-mentioned = { $name } 在帖子中提到了你。

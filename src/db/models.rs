@@ -67,6 +67,13 @@ pub struct Post {
     pub id: i64,
     pub thread_id: i64,
     pub author_id: i64,
+    /// Empty once the post is hidden by a moderator: the row keeps the text (the admins' audit
+    /// reads it there), but no page, feed or API answer reading a `Post` can show it.
+    #[diesel(
+        select_expression = diesel::dsl::case_when(posts::hidden_at.is_null(), posts::body)
+            .otherwise(""),
+        select_expression_type = HiddenIsEmpty<posts::body>
+    )]
     pub body: String,
     pub quoted_post_id: Option<i64>,
     pub created_at: NaiveDateTime,
@@ -83,13 +90,25 @@ pub struct Post {
     /// Read as bytes and checked once ([`crate::db::text`]): pages read it most.
     #[diesel(
         deserialize_as = crate::db::text::CheckedText,
-        select_expression = crate::db::text::TextBytes(posts::html),
-        select_expression_type = crate::db::text::TextBytes<posts::html>
+        select_expression = crate::db::text::TextBytes(
+            diesel::dsl::case_when(posts::hidden_at.is_null(), posts::html).otherwise("")
+        ),
+        select_expression_type = crate::db::text::TextBytes<HiddenIsEmpty<posts::html>>
     )]
     pub html: String,
     /// The renderer's version that made `html` (0: never rendered).
     pub html_version: i32,
+    /// Hidden by a moderator (docs/moderation.md): `body` and `html` read empty.
+    pub hidden_at: Option<NaiveDateTime>,
+    /// Why, shown with the placeholder.
+    pub hidden_reason: Option<String>,
 }
+
+/// A post's text column as [`Post`] reads it: empty once the post is hidden.
+pub type HiddenIsEmpty<C> = diesel::dsl::Otherwise<
+    diesel::dsl::case_when<diesel::dsl::IsNull<posts::hidden_at>, C>,
+    &'static str,
+>;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = post_revisions)]

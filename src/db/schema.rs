@@ -100,6 +100,9 @@ diesel::table! {
         floor -> BigInt,
         html -> Text,
         html_version -> Integer,
+        hidden_at -> Nullable<Timestamp>,
+        hidden_by -> Nullable<BigInt>,
+        hidden_reason -> Nullable<Text>,
     }
 }
 
@@ -211,6 +214,43 @@ diesel::table! {
     }
 }
 
+// The private deadline calendars (migrations `*_calendar`): see db::queries::calendar.
+diesel::table! {
+    calendar_feeds (user_id) {
+        user_id -> BigInt,
+        generation -> BigInt,
+        token_hash -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+// Moderation (migrations `*_moderation`): see docs/moderation.md.
+diesel::table! {
+    post_reports (id) {
+        id -> BigInt,
+        post_id -> BigInt,
+        reporter_id -> BigInt,
+        reason -> Text,
+        created_at -> Timestamp,
+        resolved_at -> Nullable<Timestamp>,
+        resolved_by -> Nullable<BigInt>,
+        resolution -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    suspensions (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        until -> Timestamp,
+        reason -> Text,
+        by_id -> BigInt,
+        created_at -> Timestamp,
+        lifted_at -> Nullable<Timestamp>,
+        lifted_by -> Nullable<BigInt>,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(game_signups -> users (user_id));
 diesel::joinable!(game_seats -> games (game_id));
@@ -220,7 +260,9 @@ diesel::joinable!(threads -> users (author_id));
 diesel::joinable!(posts -> threads (thread_id));
 diesel::joinable!(posts -> users (author_id));
 diesel::joinable!(post_revisions -> posts (post_id));
+diesel::joinable!(post_reports -> posts (post_id));
 diesel::joinable!(ratings -> users (user_id));
+diesel::joinable!(calendar_feeds -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -240,4 +282,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     deadlines,
     game_aliases,
     ratings,
+    calendar_feeds,
+    post_reports,
+    suspensions,
 );

@@ -2,5 +2,8 @@
 
 pub mod accounts;
 pub mod boards;
+pub mod moderation;
 pub mod posting;
 pub mod render;
+pub mod search;
+pub mod suspension;

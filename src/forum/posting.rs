@@ -30,6 +30,7 @@ pub async fn create_thread(
     let html = render::html_of("user", body.as_str(), Images::Links);
     state
         .write(move |c| {
+            crate::forum::suspension::refuse_if_suspended(c, author_id)?;
             let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
             let (thread, _) = forum::create_thread(
                 c,
@@ -60,6 +61,7 @@ pub async fn reply(
     let html = render::html_of("user", body.as_str(), Images::Links);
     state
         .write(move |c| {
+            crate::forum::suspension::refuse_if_suspended(c, author_id)?;
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
             if thread.deleted_at.is_some() {
                 return Err(AppError::Gone);
@@ -104,6 +106,7 @@ pub async fn edit(
     let html = render::html_of("user", body.as_str(), Images::Links);
     state
         .write(move |c| {
+            crate::forum::suspension::refuse_if_suspended(c, editor_id)?;
             let (post, _) = editable(c, thread_id, floor, editor_id, moderator)?;
             if post.body != body.as_str() {
                 forum::edit_post(c, post.id, editor_id, body.as_str(), render::stored(&html))?;
@@ -147,6 +150,10 @@ pub fn editable(
     }
     if post.kind != "user" || post.as_seat.is_some() {
         return Err(AppError::Conflict("game_thread"));
+    }
+    // A hidden post stays as the moderator left it (docs/moderation.md).
+    if post.hidden_at.is_some() {
+        return Err(AppError::Conflict("already_hidden"));
     }
     if thread.locked && !moderator {
         return Err(AppError::Conflict("thread_locked"));

@@ -88,6 +88,12 @@ impl LiveHub {
         self.0.changes.load(Ordering::SeqCst)
     }
 
+    /// A public change no poller sees (a moderator hid a post): kept pages are old at once,
+    /// so no reader without an account is given the hidden text again from this instance.
+    pub fn note_change(&self) {
+        self.0.changes.fetch_add(1, Ordering::SeqCst);
+    }
+
     /// How many times this hub has read a game's mark (tests compare it with the streams).
     pub fn polls(&self) -> u64 {
         self.0.polls.load(Ordering::Relaxed)

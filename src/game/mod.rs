@@ -4,6 +4,7 @@
 
 pub mod access;
 pub mod cache;
+pub mod calendar;
 pub mod clock;
 pub mod console;
 pub mod deal;

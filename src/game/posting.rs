@@ -187,6 +187,8 @@ pub struct GamePost {
     pub edited: bool,
     /// The reader may edit it now.
     pub editable: bool,
+    /// Hidden by a moderator: the reason, shown in place of the text (docs/moderation.md).
+    pub hidden: Option<String>,
 }
 
 /// The reader of a thread as far as editing goes: her standing and account.
@@ -204,7 +206,8 @@ impl Reader<'_> {
     /// locked game thread takes no seat's edits). Act posts are never edited.
     pub fn may_edit(&self, which: GameThread, post: &Post) -> bool {
         let who = self.who;
-        if !who.can_read(which) || !who.can_write(which) {
+        // A hidden post stays as the moderator left it (docs/moderation.md).
+        if post.hidden_at.is_some() || !who.can_read(which) || !who.can_write(which) {
             return false;
         }
         match (&who.seat, post.kind.as_str()) {
@@ -230,6 +233,7 @@ pub async fn post(
     let account = account.clone();
     state
         .write(move |c| {
+            crate::forum::suspension::refuse_if_suspended(c, account.id)?;
             let (row, folded) = load_locked(c, game_id)?;
             // Who may post is decided before whether the thread exists: everyone who may not
             // post gets the same answer, so it never tells whether (or since when) a private
@@ -387,6 +391,7 @@ pub async fn edit(
     let account = account.clone();
     state
         .write(move |c| {
+            crate::forum::suspension::refuse_if_suspended(c, account.id)?;
             let (row, folded) = load_locked(c, game_id)?;
             let post = editable(c, &row, &folded, &account, which, floor)?;
             if post.body != body.as_str() {
@@ -455,7 +460,11 @@ fn view(
     } else {
         crate::forum::render::post_html(&mut p, images)
     };
+    let hidden = p
+        .hidden_at
+        .map(|_| p.hidden_reason.clone().unwrap_or_default());
     GamePost {
+        hidden,
         floor: p.floor,
         author: p.as_seat.and_then(|s| names.get(&s).cloned()),
         kind: p.kind,
@@ -482,5 +491,7 @@ pub fn post_json(p: &GamePost) -> Value {
         "notice": p.notice.as_ref().map(|n| serde_json::to_value(n).unwrap_or(Value::Null)),
         "created_at": crate::game::service::iso(p.created_at),
         "edited": p.edited,
+        "hidden": p.hidden.is_some(),
+        "hidden_reason": p.hidden,
     })
 }

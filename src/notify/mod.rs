@@ -5,6 +5,7 @@
 //! A notification about a seat goes only to the account that plays it; nothing here is shown to
 //! anyone else, and posts made as a game ID never notify (who wrote them stays hidden).
 
+pub mod mentions;
 pub mod store;
 
 use crate::app::AppState;
@@ -37,22 +38,29 @@ pub const ACTION_REPLY: &str = "action_reply";
 pub const SPEECH_TURN: &str = "speech_turn";
 /// Someone quoted one's forum post.
 pub const QUOTED: &str = "quoted";
+/// Someone wrote `@name` of one's account in a forum post ([`mentions`]); a post that also
+/// quotes one notifies as [`QUOTED`] only.
+pub const MENTIONED: &str = "mentioned";
 /// One was substituted into a game.
 pub const SUBSTITUTED_IN: &str = "substituted_in";
 
 /// Every kind, in the order the settings page lists them.
-pub const KINDS: [&str; 7] = [
+pub const KINDS: [&str; 8] = [
     ACT_POSTED,
     ACTION_TURN,
     SPEECH_TURN,
     BALLOT_MISSING,
     ACTION_REPLY,
     QUOTED,
+    MENTIONED,
     SUBSTITUTED_IN,
 ];
 
 const EVENTS: &str = "game_events";
 const POSTS: &str = "posts";
+/// The post versions (`post_revisions`: a new post and each edit), read for mentions; the
+/// `*_calendar` migrations start an existing database at its end.
+const MENTIONS: &str = "mentions";
 /// Rows read from a source per tick.
 const BATCH: i64 = 500;
 
@@ -111,6 +119,7 @@ pub async fn tick(state: &AppState) -> Result<usize, AppError> {
     let now = state.clock.now();
     let from_events = state.write(move |c| from_events(c, now)).await?;
     let from_posts = state.write(move |c| from_posts(c, now)).await?;
+    let from_posts = from_posts + state.write(move |c| from_mentions(c, now)).await?;
     let reminders = state.write(move |c| reminders(c, now)).await?;
     Ok(from_events + from_posts + reminders)
 }
@@ -333,26 +342,54 @@ fn from_posts(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErro
     };
     let mut added = 0;
     for (post, _) in &rows {
-        let Some(quoted_id) = post.quoted_post_id else {
+        let Some(quoted_author) = mentions::quoted_author(c, post)? else {
             continue;
         };
-        if post.as_seat.is_some() || post.kind != "user" {
-            continue;
-        }
-        let Some((quoted, _)) = store::post_with_game(c, quoted_id)? else {
-            continue;
-        };
-        if quoted.as_seat.is_some() || quoted.kind != "user" || quoted.author_id == post.author_id {
-            continue;
-        }
         let by = users::by_id(c, post.author_id)?
             .map(|u| u.username)
             .unwrap_or_default();
         // The link names the post by its floor (ids count hidden threads' posts too).
         let info = json!({"thread_id": post.thread_id, "floor": post.floor, "by": by});
-        added += add(c, now, quoted.author_id, QUOTED, (0, 0, post.id), info)?;
+        added += add(c, now, quoted_author, QUOTED, (0, 0, post.id), info)?;
     }
     store::set_cursor(c, POSTS, last)?;
+    Ok(added)
+}
+
+/// Mentions (`@name`) in new posts and edits notify the accounts named, once per post and
+/// account (the notification's identity), by the quotes' rules ([`mentions`]). A post that
+/// quotes an account and mentions it too notifies it once, as a quote; when that account turned
+/// quotes off, the mention still tells it.
+fn from_mentions(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError> {
+    let after = store::cursor(c, MENTIONS)?;
+    let rows = mentions::posts_after_revisions(c, after, BATCH)?;
+    let Some(last) = rows.last().map(|r| r.0) else {
+        return Ok(0);
+    };
+    let mut added = 0;
+    for (_, editor_id, body, post) in &rows {
+        let named = mentions::accounts_mentioned(c, *editor_id, body, post)?;
+        if named.is_empty() {
+            continue;
+        }
+        let quoted = mentions::quoted_author(c, post)?;
+        let by = users::by_id(c, post.author_id)?
+            .map(|u| u.username)
+            .unwrap_or_default();
+        for user in named {
+            // Quoted too: one notification, the quote's (also when it came before an edit
+            // that added the mention, even if quotes were turned off since).
+            if quoted == Some(user)
+                && (store::enabled(c, user, QUOTED)?
+                    || store::has_for_post(c, user, QUOTED, post.id)?)
+            {
+                continue;
+            }
+            let info = json!({"thread_id": post.thread_id, "floor": post.floor, "by": by});
+            added += add(c, now, user, MENTIONED, (0, 0, post.id), info)?;
+        }
+    }
+    store::set_cursor(c, MENTIONS, last)?;
     Ok(added)
 }
 

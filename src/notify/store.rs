@@ -253,3 +253,19 @@ pub fn set_enabled(
         .execute(c))
     .map(|_| ())
 }
+
+/// Whether `user_id` already has a notification of `kind` about post `post_id`.
+pub fn has_for_post(
+    c: &mut DbConnection,
+    user_id: i64,
+    kind: &str,
+    post_id: i64,
+) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        notifications::table
+            .filter(notifications::user_id.eq(user_id))
+            .filter(notifications::kind.eq(kind))
+            .filter(notifications::post_id.eq(post_id)),
+    ))
+    .get_result(c)
+}

@@ -42,10 +42,13 @@ impl ResponseError for AppError {
         match self {
             AppError::NotFound | AppError::UnknownVariant(_) => StatusCode::NOT_FOUND,
             AppError::Unauthorized | AppError::BadCredentials => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::Forbidden | AppError::Csrf | AppError::Suspended { .. } => {
+                StatusCode::FORBIDDEN
+            }
             AppError::Input(_)
             | AppError::GameId(_)
             | AppError::BadRequest(_)
+            | AppError::Invalid(_)
             | AppError::UnknownField(_)
             | AppError::DuplicateField(_) => StatusCode::BAD_REQUEST,
             AppError::Conflict(_) | AppError::SeatCount { .. } => StatusCode::CONFLICT,
@@ -81,7 +84,13 @@ impl ResponseError for AppError {
             builder.insert_header(("Retry-After", BUSY_RETRY_AFTER_SECS));
         }
         if ctx.api {
-            return builder.json(json_error(self.code(), &message));
+            let mut body = json_error(self.code(), &message);
+            if let AppError::Suspended { until, reason } = self {
+                // api.md: a suspended account is told why and until when, as data too.
+                body["until"] = until.format("%Y-%m-%dT%H:%M:%SZ").to_string().into();
+                body["reason"] = reason.clone().into();
+            }
+            return builder.json(body);
         }
         let page = ErrorPage {
             tr,

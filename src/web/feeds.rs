@@ -124,17 +124,25 @@ async fn board_feed(
             Ok((board, rows))
         })
         .await?;
+    let tr = viewer.tr;
     let items = rows
         .into_iter()
-        .map(|(mut p, thread_title, author)| Item {
-            // Named by thread and floor: post ids count the posts of hidden threads too.
-            id: format!("/t/{}/{}", p.thread_id, p.floor),
-            title: thread_title,
-            href: format!("/t/{}/{}", p.thread_id, p.floor),
-            updated: p.edited_at.unwrap_or(p.created_at),
-            author: Some(author),
-            html: true,
-            content: render::post_html(&mut p, Images::Links),
+        .map(|(mut p, thread_title, author)| {
+            // A hidden post is its placeholder (docs/moderation.md), updated when hidden.
+            let (html, content) = match p.hidden_at {
+                Some(_) => (false, hidden_text(&tr, &p)),
+                None => (true, render::post_html(&mut p, Images::Links)),
+            };
+            Item {
+                // Named by thread and floor: post ids count the posts of hidden threads too.
+                id: format!("/t/{}/{}", p.thread_id, p.floor),
+                title: thread_title,
+                href: format!("/t/{}/{}", p.thread_id, p.floor),
+                updated: p.hidden_at.or(p.edited_at).unwrap_or(p.created_at),
+                author: Some(author),
+                html,
+                content,
+            }
         })
         .collect();
     let title = viewer.tr.t1(
@@ -267,15 +275,16 @@ async fn game_feed(
                     let notice = (p.kind == "notice")
                         .then(|| serde_json::from_str::<Notice>(&p.body).ok())
                         .flatten();
-                    let (html, content) = match notice {
-                        Some(n) => (false, crate::web::games::notice_text(&tr, &n)),
-                        None => (true, render::post_html(&mut p, images)),
+                    let (html, content) = match (notice, p.hidden_at) {
+                        (Some(n), _) => (false, crate::web::games::notice_text(&tr, &n)),
+                        (None, Some(_)) => (false, hidden_text(&tr, &p)),
+                        (None, None) => (true, render::post_html(&mut p, images)),
                     };
                     Item {
                         id: href(&p),
                         title: tr.t1("feed-post-by", "name", &author),
                         href: href(&p),
-                        updated: p.edited_at.unwrap_or(p.created_at),
+                        updated: p.hidden_at.or(p.edited_at).unwrap_or(p.created_at),
                         author: Some(author),
                         html,
                         content,
@@ -292,6 +301,20 @@ async fn game_feed(
         items,
     );
     Ok(respond(&feed))
+}
+
+/// A hidden post's entry: the placeholder and its public reason, as plain text.
+fn hidden_text(tr: &Tr, p: &Post) -> String {
+    let reason = p.hidden_reason.as_deref().unwrap_or("");
+    let notice = tr.t("moderation-hidden");
+    if reason.is_empty() {
+        notice
+    } else {
+        format!(
+            "{notice} {}",
+            tr.t1("moderation-hidden-reason", "reason", &reason)
+        )
+    }
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -7,6 +7,7 @@ pub mod api;
 pub mod assets;
 pub mod boards;
 pub mod bodies;
+pub mod calendar;
 pub mod conditional;
 pub mod error;
 pub mod feeds;
@@ -14,6 +15,7 @@ pub mod flash;
 pub mod game_login;
 pub mod games;
 pub mod leaderboard;
+pub mod moderation;
 pub mod notifications;
 pub mod page_cache;
 pub mod pages;
@@ -21,6 +23,7 @@ pub mod posted;
 pub mod posts;
 pub mod redirect;
 pub mod rules;
+pub mod search;
 pub mod threads;
 pub mod viewer;
 
@@ -191,17 +194,20 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(api::configure)
         .configure(assets::configure)
         .configure(accounts::configure)
+        .configure(calendar::configure)
         .configure(boards::configure)
         .configure(threads::configure)
         .configure(posts::configure)
         .configure(admin::configure)
         .configure(admin_audit::configure)
+        .configure(moderation::configure)
         .configure(game_login::configure)
         .configure(games::configure)
         .configure(leaderboard::configure)
         .configure(notifications::configure)
         .configure(feeds::configure)
         .configure(rules::configure)
+        .configure(search::configure)
         // Last: every path no resource above took.
         .service(fallback());
 }

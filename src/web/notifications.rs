@@ -62,7 +62,7 @@ struct Payload {
     optional: Option<bool>,
     #[serde(default)]
     due: Option<String>,
-    /// A quote: where, and by whom.
+    /// A quote or a mention: where, and by whom.
     #[serde(default)]
     thread_id: Option<i64>,
     #[serde(default)]
@@ -160,21 +160,19 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             action_reply_text(tr, &p, title, act),
             format!("/games/{game}/seat"),
         ),
-        notify::QUOTED => {
+        notify::QUOTED | notify::MENTIONED => {
             let thread = p.thread_id.unwrap_or(0);
             // The post's permalink by floor; older rows knew no floor: the thread then.
             let href = match p.floor {
                 Some(floor) => format!("/t/{thread}/{floor}"),
                 None => format!("/t/{thread}"),
             };
-            (
-                tr.t1(
-                    "notify-text-quoted",
-                    "name",
-                    &p.by.clone().unwrap_or_default(),
-                ),
-                href,
-            )
+            let key = if row.kind == notify::MENTIONED {
+                "notify-text-mentioned"
+            } else {
+                "notify-text-quoted"
+            };
+            (tr.t1(key, "name", &p.by.clone().unwrap_or_default()), href)
         }
         notify::SUBSTITUTED_IN => (
             tr.t1("notify-text-substituted-in", "title", &title),

@@ -28,6 +28,9 @@ pub struct PostView {
     pub edited: bool,
     pub unread: bool,
     pub can_edit: bool,
+    /// Hidden by a moderator: the reason, shown in place of the text to every reader
+    /// (docs/moderation.md).
+    pub hidden: Option<String>,
 }
 
 #[derive(Template, WebTemplate)]
@@ -46,6 +49,12 @@ struct ThreadPage {
     reply_body: String,
     quote_floor: Option<i64>,
     error: Option<String>,
+    /// A one-time note of the report form (sent, or why not).
+    report_note: Option<String>,
+    /// Signed in with an account: may report posts (docs/moderation.md).
+    can_report: bool,
+    /// An admin: may hide posts.
+    can_moderate: bool,
 }
 
 #[derive(Deserialize)]
@@ -123,7 +132,10 @@ async fn load_thread(
                     edited: p.edited_at.is_some(),
                     // A reader who never opened the thread sees nothing marked: all is new.
                     unread: matches!(seen, Some(s) if p.id > s),
-                    can_edit: reader == Some(p.author_id),
+                    can_edit: reader == Some(p.author_id) && p.hidden_at.is_none(),
+                    hidden: p
+                        .hidden_at
+                        .map(|_| p.hidden_reason.clone().unwrap_or_default()),
                 });
             }
             if let (Some(r), Some(last)) = (reader, last) {
@@ -180,6 +192,9 @@ fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<Stri
         reply_body: data.quote_text.unwrap_or_default(),
         quote_floor: None,
         error: None,
+        report_note: None,
+        can_report: viewer.page().forum_member(),
+        can_moderate: moderator,
     }
 }
 
@@ -213,6 +228,7 @@ async fn show(
     view.quote_floor = q.quote;
     if let Some(f) = flash::take(&state, &viewer, &format!("/t/{thread_id}")).await? {
         view.error = f.error_for("reply");
+        view.report_note = crate::web::moderation::report_note(&f);
         view.reply_body = f.field("body").to_string();
         view.quote_floor = f.field("quote").parse().ok();
     }

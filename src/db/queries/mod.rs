@@ -1,12 +1,15 @@
 //! Queries, one file per kind of row. Each function takes a connection and does one thing.
 
 pub mod account_events;
+pub mod calendar;
 pub mod console;
 pub mod flashes;
 pub mod forum;
 pub mod games;
 pub mod keys;
+pub mod moderation;
 pub mod ratings;
+pub mod search;
 pub mod sessions;
 pub mod users;
 

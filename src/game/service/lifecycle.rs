@@ -82,6 +82,9 @@ pub async fn set_signup(
     let account = account.clone();
     state
         .write(move |c| {
+            if join {
+                crate::forum::suspension::refuse_if_suspended(c, account.id)?;
+            }
             let (row, mut folded) = load_locked(c, game_id)?;
             if row.status != GameStatus::Signup {
                 return Err(AppError::Conflict("game_started"));

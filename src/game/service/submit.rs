@@ -31,6 +31,8 @@ pub async fn submit(
     let now = state.clock.now();
     let (outcome, finished) = state
         .write(move |c| {
+            // A suspended seat is refused, and the refusal is not logged: nothing was submitted.
+            crate::forum::suspension::refuse_if_suspended(c, account.id)?;
             let (row, mut folded) = load_locked(c, game_id)?;
             if row.status == GameStatus::Signup {
                 return Err(AppError::Conflict("game_not_started"));

@@ -140,7 +140,8 @@ async fn api_thread(
             let html = crate::forum::render::post_html(&mut p, crate::markdown::Images::Links);
             json!({"floor": p.floor, "author": author, "body": p.body,
                    "html": html, "quoted_floor": quoted_floor,
-                   "created_at": iso(p.created_at), "edited": p.edited_at.is_some()})
+                   "created_at": iso(p.created_at), "edited": p.edited_at.is_some(),
+                   "hidden": p.hidden_at.is_some(), "hidden_reason": p.hidden_reason})
         })
         .collect();
     let page = shown_page(page, total, forum::POSTS_PER_PAGE);

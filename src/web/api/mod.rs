@@ -1,13 +1,16 @@
 //! The JSON API under `/api/v1` (../shared/spec/api.md). Bearer tokens, no CSRF.
 
 mod accounts;
+mod calendar;
 pub mod console;
 mod forum;
 mod games;
 mod leaderboard;
 mod me;
+mod moderation;
 mod openapi;
 mod replay;
+mod search;
 
 use crate::app::AppState;
 use crate::auth::account::Account;
@@ -78,13 +81,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api/v1")
             .configure(accounts::configure)
+            .configure(calendar::configure)
             .configure(forum::configure)
             .configure(games::configure)
             .configure(leaderboard::configure)
             .configure(me::configure)
+            .configure(moderation::configure)
             .configure(console::configure)
             .configure(openapi::configure)
             .configure(replay::configure)
+            .configure(search::configure)
             // Last: every path under /api/v1 that no endpoint took (404, or 405 with Allow).
             .service(crate::web::fallback()),
     );

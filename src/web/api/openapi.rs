@@ -232,6 +232,9 @@ pub fn document() -> Value {
         account_paths(),
         session_paths(),
         super::leaderboard::paths(),
+        super::search::paths(),
+        super::calendar::paths(),
+        super::moderation::paths(),
     ] {
         if let (Some(paths), Value::Object(more)) = (doc["paths"].as_object_mut(), more) {
             // A path already described gains the methods (`GET /tokens` beside `POST`).

@@ -32,6 +32,8 @@ pub struct GamePostView {
     pub edited: bool,
     /// The reader may edit it now (her seat's own post, or the judge's own).
     pub can_edit: bool,
+    /// Hidden by a moderator: the reason, shown in place of the text (docs/moderation.md).
+    pub hidden: Option<String>,
 }
 
 #[derive(Template, WebTemplate)]
@@ -54,6 +56,12 @@ struct GameThreadPage {
     reply_body: String,
     error: Option<String>,
     banner: super::banner::Banner,
+    /// A signed-in reader may report posts (docs/moderation.md).
+    can_report: bool,
+    /// The game's judge (or an admin) may hide posts here.
+    can_moderate: bool,
+    /// A one-time note of the report and hide forms.
+    report_note: Option<String>,
 }
 
 impl GameThreadPage {
@@ -80,6 +88,7 @@ struct Loaded {
     quote: Option<(Option<String>, String)>,
     /// The reader's seat is silenced today (its own view says so).
     silenced: bool,
+    signed_in: bool,
 }
 
 /// Whether the seat of `who` lost its voice for the day now (R4-5, R5-4), while the game goes
@@ -127,6 +136,7 @@ async fn load(
             let silenced = which == GameThread::Game && silenced_today(&folded, &who);
             Ok(Loaded {
                 silenced,
+                signed_in: account.is_some(),
                 title: row.title.clone(),
                 variant: crate::game::stored::variant_of(&row)?,
                 thread_id: which.thread_id(c, &row)?.ok_or(AppError::NotFound)?,
@@ -161,6 +171,7 @@ fn page_of(
             created_at: TimeView::new(p.created_at),
             edited: p.edited,
             can_edit: p.editable,
+            hidden: p.hidden.clone(),
         })
         .collect();
     let can_reply = l.who.can_write(which);
@@ -195,6 +206,9 @@ fn page_of(
         posting_as: l.who.seat.as_ref().map(|s| s.1.clone()),
         reply_body,
         error: None,
+        can_report: l.signed_in,
+        can_moderate: l.who.is_judge,
+        report_note: None,
     }
 }
 
@@ -219,6 +233,7 @@ pub async fn show(
     if let Some(f) = flash::take(&state, &viewer, &path).await? {
         view.error = f.error_for("reply");
         view.reply_body = f.field("body").to_string();
+        view.report_note = crate::web::moderation::report_note(&f);
     }
     Ok(view)
 }

@@ -162,11 +162,15 @@ fn post_columns(bodies: Bodies) -> PostColumns {
         Bodies::All => -1,
         Bodies::UnlessRenderedBy(v) => v,
     };
+    // A hidden post's text is never read (as in `Post`'s own selection).
     let body = diesel::dsl::case_when(
-        posts::html_version.eq(rendered_by).and(posts::html.ne("")),
+        posts::hidden_at
+            .is_not_null()
+            .or(posts::html_version.eq(rendered_by).and(posts::html.ne(""))),
         "".into_sql::<diesel::sql_types::Text>(),
     )
     .otherwise(posts::body);
+    let html = diesel::dsl::case_when(posts::hidden_at.is_null(), posts::html).otherwise("");
     (
         posts::id,
         posts::thread_id,
@@ -178,8 +182,10 @@ fn post_columns(bodies: Bodies) -> PostColumns {
         posts::as_seat,
         posts::kind,
         posts::floor,
-        TextBytes(posts::html),
+        TextBytes(html),
         posts::html_version,
+        posts::hidden_at,
+        posts::hidden_reason,
     )
 }
 
@@ -189,9 +195,12 @@ type PostColumns = (
     posts::author_id,
     diesel::dsl::Otherwise<
         diesel::dsl::case_when<
-            diesel::dsl::And<
-                diesel::dsl::Eq<posts::html_version, i32>,
-                diesel::dsl::NotEq<posts::html, &'static str>,
+            diesel::dsl::Or<
+                diesel::dsl::IsNotNull<posts::hidden_at>,
+                diesel::dsl::And<
+                    diesel::dsl::Eq<posts::html_version, i32>,
+                    diesel::dsl::NotEq<posts::html, &'static str>,
+                >,
             >,
             diesel::dsl::AsExprOf<&'static str, diesel::sql_types::Text>,
         >,
@@ -203,8 +212,10 @@ type PostColumns = (
     posts::as_seat,
     posts::kind,
     posts::floor,
-    TextBytes<posts::html>,
+    TextBytes<crate::db::models::HiddenIsEmpty<posts::html>>,
     posts::html_version,
+    posts::hidden_at,
+    posts::hidden_reason,
 );
 
 /// Resolve a user name to an id (for the author filter).

@@ -27,9 +27,13 @@ pub fn edit_post(
         .map(|_| ())
 }
 
+/// Every version of a post, oldest first; none of a hidden post (docs/moderation.md: its
+/// text leaves every page; the audit log keeps it).
 pub fn revisions(conn: &mut DbConnection, post_id: i64) -> QueryResult<Vec<PostRevision>> {
     post_revisions::table
+        .inner_join(posts::table)
         .filter(post_revisions::post_id.eq(post_id))
+        .filter(posts::hidden_at.is_null())
         .order(post_revisions::id.asc())
         .select(PostRevision::as_select())
         .load(conn)

@@ -1,0 +1,2 @@
+DELETE FROM notify_cursors WHERE source = 'mentions';
+DROP TABLE calendar_feeds;

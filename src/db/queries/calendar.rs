@@ -1,0 +1,134 @@
+//! The private deadline calendars (`calendar_feeds`): one row per account that asked for its
+//! feed, holding the generation its token is derived from and the SHA-256 of that token (the
+//! token itself is never stored), and the one read a feed needs: the open deadlines of the
+//! running games an account plays or judges.
+
+use crate::db::DbConnection;
+use crate::db::schema::{calendar_feeds, deadlines, game_events, game_seats, games};
+use crate::domain::GameStatus;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+/// The generation of an account's feed, creating the row (generation 1, whose token hashes to
+/// `first_hash`) the first time. Two first requests at once agree: the loser's insert does
+/// nothing and it reads the winner's row.
+pub fn generation_or_create(
+    c: &mut DbConnection,
+    user_id: i64,
+    now: NaiveDateTime,
+    first_hash: &str,
+) -> QueryResult<i64> {
+    if let Some(g) = generation(c, user_id)? {
+        return Ok(g);
+    }
+    crate::on_backend!(c, |c| diesel::insert_into(calendar_feeds::table)
+        .values((
+            calendar_feeds::user_id.eq(user_id),
+            calendar_feeds::generation.eq(1i64),
+            calendar_feeds::token_hash.eq(first_hash),
+            calendar_feeds::created_at.eq(now),
+        ))
+        .on_conflict_do_nothing()
+        .execute(c))?;
+    generation(c, user_id)?.ok_or(diesel::result::Error::NotFound)
+}
+
+/// The generation of an account's feed, if it ever asked for one.
+pub fn generation(c: &mut DbConnection, user_id: i64) -> QueryResult<Option<i64>> {
+    calendar_feeds::table
+        .find(user_id)
+        .select(calendar_feeds::generation)
+        .first(c)
+        .optional()
+}
+
+/// Moves an account's feed from generation `from` to the next, whose token hashes to
+/// `next_hash`, so the address of `from` finds nothing. Returns whether it moved (not when
+/// another request moved it first).
+pub fn bump(c: &mut DbConnection, user_id: i64, from: i64, next_hash: &str) -> QueryResult<bool> {
+    let n = diesel::update(
+        calendar_feeds::table
+            .find(user_id)
+            .filter(calendar_feeds::generation.eq(from)),
+    )
+    .set((
+        calendar_feeds::generation.eq(from + 1),
+        calendar_feeds::token_hash.eq(next_hash),
+    ))
+    .execute(c)?;
+    Ok(n > 0)
+}
+
+/// The account and generation whose token hashes to `token_hash`.
+pub fn by_hash(c: &mut DbConnection, token_hash: &str) -> QueryResult<Option<(i64, i64)>> {
+    calendar_feeds::table
+        .filter(calendar_feeds::token_hash.eq(token_hash))
+        .select((calendar_feeds::user_id, calendar_feeds::generation))
+        .first(c)
+        .optional()
+}
+
+/// One open deadline of a running game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenDeadline {
+    pub game_id: i64,
+    pub title: String,
+    /// The deadline's step (the `deadlines.act` column).
+    pub step: i32,
+    pub due_at: NaiveDateTime,
+    /// The account judges the game (rather than plays a seat in it).
+    pub judging: bool,
+}
+
+/// The open deadlines of the running games in which `user_id` holds a seat or which it
+/// judges, soonest first. A paused game has no deadline row, so it is not among them.
+pub fn open_deadlines_of(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<OpenDeadline>> {
+    type Row = (i64, String, i32, NaiveDateTime);
+    let cols = (games::id, games::title, deadlines::act, deadlines::due_at);
+    let seated: Vec<i64> = game_seats::table
+        .filter(game_seats::user_id.eq(user_id))
+        .select(game_seats::game_id)
+        .distinct()
+        .load(c)?;
+    let played: Vec<Row> = games::table
+        .inner_join(deadlines::table.on(deadlines::game_id.eq(games::id)))
+        .filter(games::status.eq(GameStatus::Running.name()))
+        .filter(games::id.eq_any(&seated))
+        .select(cols)
+        .load(c)?;
+    let judged: Vec<Row> = games::table
+        .inner_join(deadlines::table.on(deadlines::game_id.eq(games::id)))
+        .filter(games::status.eq(GameStatus::Running.name()))
+        .filter(games::judge_id.eq(user_id))
+        .select(cols)
+        .load(c)?;
+    let mut out: Vec<OpenDeadline> = Vec::new();
+    for ((game_id, title, step, due_at), judging) in played
+        .into_iter()
+        .map(|r| (r, false))
+        .chain(judged.into_iter().map(|r| (r, true)))
+    {
+        if out.iter().any(|d| d.game_id == game_id) {
+            continue;
+        }
+        out.push(OpenDeadline {
+            game_id,
+            title,
+            step,
+            due_at,
+            judging,
+        });
+    }
+    out.sort_by_key(|d| (d.due_at, d.game_id));
+    Ok(out)
+}
+
+/// When a game last changed: its newest log row (a moved deadline is one).
+pub fn last_change(c: &mut DbConnection, game_id: i64) -> QueryResult<Option<NaiveDateTime>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .order(game_events::seq.desc())
+        .select(game_events::created_at)
+        .first(c)
+        .optional()
+}

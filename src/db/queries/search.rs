@@ -1,0 +1,191 @@
+//! Full-text search over posts (docs/search.md): the one query that finds them, and decides
+//! which posts anyone may find.
+//!
+//! The index is the backend's own (migrations `*_search`): on SQLite an FTS5 table with the
+//! trigram tokenizer (`post_search`), on PostgreSQL a pg_trgm GIN index on `posts.body`. Both
+//! match substrings, so a Chinese word is found as typed, with no word segmentation. A term of
+//! fewer than three characters has no trigram: SQLite looks it up with `LIKE` on the posts
+//! (PostgreSQL's `ILIKE` does the same through its index for longer terms and by a scan for
+//! shorter ones).
+//!
+//! Who may read a hit is part of the `WHERE`, never a filter applied after `LIMIT`: a page of
+//! hits and whether there is another are the same whatever private posts match, so neither
+//! their number nor the time taken tells of them.
+
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text};
+
+/// A post a search found, with what its hit shows: its thread (title, kind, game) and body.
+/// No author: a hit names no account (a game thread's authors are game IDs, and even those
+/// are left to the thread page).
+#[derive(Debug, Clone, QueryableByName)]
+pub struct FoundPost {
+    #[diesel(sql_type = BigInt)]
+    pub post_id: i64,
+    #[diesel(sql_type = BigInt)]
+    pub thread_id: i64,
+    #[diesel(sql_type = BigInt)]
+    pub floor: i64,
+    /// The post's Markdown.
+    #[diesel(sql_type = Text)]
+    pub body: String,
+    /// The thread's stored title (a game thread's is its game's title).
+    #[diesel(sql_type = Text)]
+    pub title: String,
+    #[diesel(sql_type = Text)]
+    pub thread_kind: String,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub game_id: Option<i64>,
+}
+
+/// The post kinds the index holds: posts written as text by an account, a seat or the judge.
+/// Act posts (`act`) and the judge's clock notices (`notice`) are JSON told in each reader's
+/// language; the migrations' triggers and index use the same list.
+const TEXT_KINDS: &str = "p.kind IN ('user', 'judge')";
+
+/// Which posts anyone may find, whoever searches (admins and judges included: a search is
+/// never a way into a private thread):
+/// - a post of a thread not deleted, and
+/// - of a forum or sign-up thread (public, authors are accounts), or of a game's public game
+///   thread (public while the game runs; the hit shows no author), or
+/// - of any other thread of a game (its graveyard, its team threads) once that game is
+///   finished, when the reveal opens them to every reader.
+///
+/// A thread of any other kind is never found: new kinds of threads stay out until added here.
+const READABLE: &str = "t.deleted_at IS NULL \
+     AND (t.kind IN ('forum', 'signup', 'game') \
+          OR (t.game_id IS NOT NULL AND g.status = 'finished'))";
+
+/// Hidden posts are left out of every search: a post a moderator hid is never found, by anyone
+/// (its text stays in its row for the record, `*_moderation` migrations). The one place this
+/// rule is written.
+fn not_hidden() -> &'static str {
+    "p.hidden_at IS NULL"
+}
+
+/// How one term of the query is looked up.
+enum Lookup {
+    /// Through the SQLite FTS5 index (three characters or more).
+    Index,
+    /// A substring match on the post's body (`LIKE`/`ILIKE`).
+    Like,
+}
+
+/// The index's trigram tokenizer needs three characters to find anything.
+const TRIGRAM: usize = 3;
+
+/// One page of the posts that contain every term (case-insensitively), newest first (by post
+/// id: the same order on both backends, and stable while posts are added), `limit` from
+/// `offset`. `terms` are non-empty words without whitespace.
+pub fn search(
+    conn: &mut DbConnection,
+    terms: &[String],
+    offset: i64,
+    limit: i64,
+) -> QueryResult<Vec<FoundPost>> {
+    match conn {
+        DbConnection::Sqlite(c) => {
+            let lookups: Vec<(Lookup, &String)> = terms
+                .iter()
+                .map(|t| match t.chars().count() >= TRIGRAM {
+                    true => (Lookup::Index, t),
+                    false => (Lookup::Like, t),
+                })
+                .collect();
+            let fts: Vec<String> = lookups
+                .iter()
+                .filter(|(l, _)| matches!(l, Lookup::Index))
+                .map(|(_, t)| fts_phrase(t))
+                .collect();
+            let mut conditions = vec![
+                TEXT_KINDS.to_string(),
+                READABLE.to_string(),
+                not_hidden().to_string(),
+            ];
+            if !fts.is_empty() {
+                conditions.push(
+                    "p.id IN (SELECT rowid FROM post_search WHERE post_search MATCH ?)".into(),
+                );
+            }
+            let likes: Vec<String> = lookups
+                .iter()
+                .filter(|(l, _)| matches!(l, Lookup::Like))
+                .map(|(_, t)| like_pattern(t))
+                .collect();
+            conditions.extend(
+                likes
+                    .iter()
+                    .map(|_| "p.body LIKE ? ESCAPE '\\'".to_string()),
+            );
+            let sql = format!(
+                "{SELECT} WHERE {} ORDER BY p.id DESC LIMIT ? OFFSET ?",
+                conditions.join(" AND ")
+            );
+            let mut q = diesel::sql_query(sql).into_boxed::<diesel::sqlite::Sqlite>();
+            if !fts.is_empty() {
+                q = q.bind::<Text, _>(fts.join(" AND "));
+            }
+            for l in likes {
+                q = q.bind::<Text, _>(l);
+            }
+            q.bind::<BigInt, _>(limit).bind::<BigInt, _>(offset).load(c)
+        }
+        DbConnection::Pg(c) => {
+            let mut conditions = vec![
+                TEXT_KINDS.to_string(),
+                READABLE.to_string(),
+                not_hidden().to_string(),
+            ];
+            conditions.extend((1..=terms.len()).map(|n| format!("p.body ILIKE ${n} ESCAPE '\\'")));
+            let n = terms.len();
+            let sql = format!(
+                "{SELECT} WHERE {} ORDER BY p.id DESC LIMIT ${} OFFSET ${}",
+                conditions.join(" AND "),
+                n + 1,
+                n + 2
+            );
+            let mut q = diesel::sql_query(sql).into_boxed::<diesel::pg::Pg>();
+            for t in terms {
+                q = q.bind::<Text, _>(like_pattern(t));
+            }
+            q.bind::<BigInt, _>(limit).bind::<BigInt, _>(offset).load(c)
+        }
+    }
+}
+
+/// The columns of a hit, and the joins that the visibility rule reads.
+const SELECT: &str = "SELECT p.id AS post_id, p.thread_id AS thread_id, p.floor AS floor, \
+     p.body AS body, t.title AS title, t.kind AS thread_kind, t.game_id AS game_id \
+     FROM posts p JOIN threads t ON t.id = p.thread_id LEFT JOIN games g ON g.id = t.game_id";
+
+/// A term as an FTS5 phrase: in double quotes, a quote doubled, so nothing in it is query
+/// syntax. With the trigram tokenizer a phrase matches as a substring.
+fn fts_phrase(term: &str) -> String {
+    format!("\"{}\"", term.replace('"', "\"\""))
+}
+
+/// `%term%` for `LIKE … ESCAPE '\'`, the term's own `%`, `_` and `\` taken literally.
+fn like_pattern(term: &str) -> String {
+    let mut out = String::with_capacity(term.len() + 2);
+    out.push('%');
+    for c in term.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_are_taken_literally() {
+        assert_eq!(like_pattern(r"50%_a\b"), r"%50\%\_a\\b%");
+        assert_eq!(fts_phrase(r#"say "hi" OR x*"#), r#""say ""hi"" OR x*""#);
+    }
+}

@@ -1,0 +1,156 @@
+//! The private deadline calendar: one secret address per account whose iCalendar feed lists the
+//! open deadlines of the running games it plays or judges (`web::calendar` writes the text).
+//!
+//! The address's token is HMAC-SHA256 of a server key (`server_keys.calendar_key`) over the
+//! account and a generation, so the same address can be shown again whenever the account asks
+//! (`GET /api/v1/account/calendar`, the account page) without storing the secret: the table
+//! keeps only the generation and the token's SHA-256, by which a feed request finds its
+//! account. Revoking moves to the next generation, whose token is new and whose hash replaces
+//! the old one, so the old address finds nothing from then on. See docs/security.md.
+
+use crate::app::AppState;
+use crate::auth::tokens::{random_token, sha256_hex};
+use crate::db::DbConnection;
+use crate::db::queries::calendar as q;
+use crate::db::queries::keys;
+use crate::error::AppError;
+use crate::game::threads::PhaseLabel;
+use chrono::NaiveDateTime;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+/// The server key the tokens are derived from (made once, shared by every instance).
+const KEY_NAME: &str = "calendar_key";
+
+/// One deadline as the feed shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedEvent {
+    pub game_id: i64,
+    pub title: String,
+    /// The deadline's step: with the game, the event's identity (a moved deadline keeps it).
+    pub step: u32,
+    /// The act that ends (for a variant of one phase per act, the step itself).
+    pub act: u32,
+    /// The phase, for a variant of several phases per act.
+    pub phase: Option<PhaseLabel>,
+    pub due_at: NaiveDateTime,
+    /// When the game last changed (its newest log row): the event's DTSTAMP.
+    pub changed: NaiveDateTime,
+    /// The account judges this game rather than plays in it.
+    pub judging: bool,
+}
+
+/// The token of generation `generation` of `user_id`'s feed: 64 hex digits.
+fn token_for(key: &str, user_id: i64, generation: i64) -> Result<String, AppError> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes())
+        .map_err(|e| AppError::Internal(format!("calendar key: {e}")))?;
+    mac.update(format!("maku-calendar:{user_id}:{generation}").as_bytes());
+    Ok(hex::encode(mac.finalize().into_bytes()))
+}
+
+fn key(c: &mut DbConnection) -> Result<String, AppError> {
+    Ok(keys::get_or_create(c, KEY_NAME, random_token)?)
+}
+
+/// The token of the account's feed, made (generation 1) the first time it is asked for; the
+/// same token every time until [`revoke`].
+pub async fn token(state: &AppState, user_id: i64) -> Result<String, AppError> {
+    let now = state.clock.now();
+    state
+        .write(move |c| {
+            let key = key(c)?;
+            let first = sha256_hex(&token_for(&key, user_id, 1)?);
+            let generation = q::generation_or_create(c, user_id, now, &first)?;
+            token_for(&key, user_id, generation)
+        })
+        .await
+}
+
+/// Ends the account's current feed address: the next [`token`] is a new one. Nothing to do for
+/// an account that never asked for one.
+pub async fn revoke(state: &AppState, user_id: i64) -> Result<(), AppError> {
+    state
+        .write(move |c| {
+            let Some(generation) = q::generation(c, user_id)? else {
+                return Ok(());
+            };
+            let key = key(c)?;
+            let next = sha256_hex(&token_for(&key, user_id, generation + 1)?);
+            q::bump(c, user_id, generation, &next)?;
+            Ok(())
+        })
+        .await
+}
+
+/// Whether `s` has the shape of a token (64 lower-case hex digits): anything else is not
+/// looked up at all.
+fn well_formed(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The deadlines of the feed whose token is `token`; `None` for an unknown or revoked token
+/// (the caller answers 404, as for any unknown address).
+pub async fn feed(state: &AppState, token: String) -> Result<Option<Vec<FeedEvent>>, AppError> {
+    if !well_formed(&token) {
+        return Ok(None);
+    }
+    state
+        .db(move |c| {
+            let Some((user_id, _)) = q::by_hash(c, &sha256_hex(&token))? else {
+                return Ok(None);
+            };
+            let mut events = Vec::new();
+            for d in q::open_deadlines_of(c, user_id)? {
+                let step = u32::try_from(d.step).unwrap_or(0);
+                let (act, phase) = phase_of(c, d.game_id, step);
+                let changed = q::last_change(c, d.game_id)?.unwrap_or(d.due_at);
+                events.push(FeedEvent {
+                    game_id: d.game_id,
+                    title: d.title,
+                    step,
+                    act,
+                    phase,
+                    due_at: d.due_at,
+                    changed,
+                    judging: d.judging,
+                });
+            }
+            Ok(Some(events))
+        })
+        .await
+}
+
+/// The act and phase of a game's step, from its folded log; a log that does not fold (a server
+/// fault, logged) names the step as the act, so the feed still lists the deadline.
+fn phase_of(c: &mut DbConnection, game_id: i64, step: u32) -> (u32, Option<PhaseLabel>) {
+    match crate::game::cache::folded(c, game_id) {
+        Ok(folded) => match folded.game.as_ref() {
+            Some(game) => {
+                let phase = game.phase_of(step);
+                (phase.act, PhaseLabel::of(game.variant(), phase))
+            }
+            None => (step, None),
+        },
+        Err(e) => {
+            tracing::warn!(game_id, error = %e, "calendar: the log does not fold");
+            (step, None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_per_account_and_generation() {
+        let a1 = token_for("k", 1, 1).expect("token");
+        assert_eq!(a1, token_for("k", 1, 1).expect("token"));
+        assert!(well_formed(&a1));
+        assert_ne!(a1, token_for("k", 1, 2).expect("token"));
+        assert_ne!(a1, token_for("k", 2, 1).expect("token"));
+        assert_ne!(a1, token_for("other key", 1, 1).expect("token"));
+        assert!(!well_formed("../../etc"));
+        assert!(!well_formed(&a1.to_uppercase()));
+    }
+}

@@ -1,0 +1,455 @@
+//! Full-text search (docs/search.md): `/search?q=` and `GET /api/v1/search?q=` find forum and
+//! game-thread posts by Chinese and English words, highlighted and paged; never a running
+//! game's team thread or graveyard (for anyone: anonymous, its team, its judge, an admin), a
+//! deleted thread or an author; a finished game's private threads are found after its reveal.
+
+use crate::classic_api::{fixed_game, game, seats_of, step};
+use crate::helpers::{Api, TestApp};
+use crate::on_both_backends_with;
+use diesel::RunQueryDsl;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+/// Room for the posts the tests write (the default is 10 a minute per account).
+fn roomy(s: &mut maku::config::Settings) {
+    s.posts_per_minute = 1000;
+}
+
+on_both_backends_with!(roomy:
+    forum_posts_are_found_by_chinese_and_english_words_highlighted,
+    results_are_paged_newest_first,
+    private_game_threads_are_found_by_nobody_until_the_reveal,
+    deleted_threads_are_not_found_and_bad_queries_are_refused,
+    hidden_and_edited_posts_are_found_as_they_now_read,
+);
+
+/// The API's answer to `q` (and more query text), as `token` (or anonymous).
+async fn search(api: &Api<'_>, query: &str, token: Option<&str>) -> (StatusCode, Value) {
+    let q: String = url::form_urlencoded::byte_serialize(query.as_bytes()).collect();
+    api.get(&format!("/api/v1/search?q={q}"), token).await
+}
+
+/// The hits of a search that must succeed.
+async fn hits(api: &Api<'_>, query: &str, token: Option<&str>) -> Vec<Value> {
+    let (s, b) = search(api, query, token).await;
+    assert_eq!(s, StatusCode::OK, "{query}: {b}");
+    let hits = b["hits"].as_array().expect("hits").clone();
+    for h in &hits {
+        let mut keys: Vec<&str> = h
+            .as_object()
+            .expect("a hit")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["floor", "snippet", "thread", "title"], "{h}");
+    }
+    hits
+}
+
+/// A board and a thread opened on it by `token`; returns the thread's id.
+async fn thread(api: &Api<'_>, admin: &str, token: &str, title: &str, body: &str) -> i64 {
+    let (s, b) = api.get("/api/v1/boards", None).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    if b["boards"]
+        .as_array()
+        .is_none_or(|a| !a.iter().any(|x| x["slug"] == "talk"))
+    {
+        let (s, b) = api
+            .post(
+                "/api/v1/boards",
+                admin,
+                json!({"slug": "talk", "title": "综合讨论", "description": ""}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    let (s, b) = api
+        .post(
+            "/api/v1/boards/talk/threads",
+            token,
+            json!({"title": title, "body": body}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    b["id"].as_i64().expect("id")
+}
+
+async fn reply(api: &Api<'_>, token: &str, thread: i64, body: &str) {
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{thread}/posts"),
+            token,
+            json!({"body": body}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+}
+
+async fn forum_posts_are_found_by_chinese_and_english_words_highlighted(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let alice = api.account("alice").await;
+    let id = thread(
+        &api,
+        &admin,
+        &alice,
+        "复盘",
+        "今天狼人自爆了，预言家查验了三号。The **Werewolf** won.\n\n<script>alert(1)</script>",
+    )
+    .await;
+    reply(&api, &alice, id, "无关的回复 nothing here").await;
+
+    // A two-character Chinese word (shorter than a trigram), a three-character one, an
+    // English word in another case: each finds the first post, marked.
+    for (q, marked) in [
+        ("狼人", "<mark>狼人</mark>"),
+        ("预言家", "<mark>预言家</mark>"),
+        ("werewolf", "<mark>Werewolf</mark>"),
+    ] {
+        let found = hits(&api, q, None).await;
+        assert_eq!(found.len(), 1, "{q}: {found:?}");
+        assert_eq!(found[0]["thread"], id);
+        assert_eq!(found[0]["floor"], 1);
+        assert_eq!(found[0]["title"], "复盘");
+        let snippet = found[0]["snippet"].as_str().expect("snippet");
+        assert!(snippet.contains(marked), "{q}: {snippet}");
+        // No markup of the post: its plain text.
+        assert!(!snippet.contains("**"), "{snippet}");
+    }
+    // Every word must be in the post.
+    assert_eq!(hits(&api, "狼人 werewolf", None).await.len(), 1);
+    assert!(hits(&api, "狼人 nothing", None).await.is_empty());
+    assert_eq!(hits(&api, "nothing", None).await[0]["floor"], 2);
+    // Markup in a post comes out escaped, only the marks are HTML.
+    let found = hits(&api, "alert", None).await;
+    let snippet = found[0]["snippet"].as_str().expect("snippet");
+    assert!(
+        snippet.contains("&lt;script&gt;<mark>alert</mark>(1)&lt;/script&gt;"),
+        "{snippet}"
+    );
+    assert!(!snippet.contains("<script"), "{snippet}");
+    // A LIKE wildcard is a character like any other.
+    assert!(hits(&api, "%", None).await.is_empty());
+    assert!(hits(&api, "_", None).await.is_empty());
+
+    // The page: the header's search box, the hits linked to their posts, the marks kept
+    // and the rest escaped.
+    let b = app.browser();
+    let p = b.get("/search?q=alert").await;
+    assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+    assert!(p.body.contains(r#"role="search""#), "{}", p.body);
+    assert!(
+        p.body.contains(&format!(r#"href="/t/{id}/1""#)),
+        "{}",
+        p.body
+    );
+    assert!(p.body.contains("<mark>alert</mark>"), "{}", p.body);
+    assert!(!p.body.contains("<script>alert"), "{}", p.body);
+    let p = b.get("/search?q=%E7%8B%BC%E4%BA%BA").await;
+    assert!(p.body.contains("<mark>狼人</mark>"), "{}", p.body);
+    // Every page's header has the box.
+    let p = b.get("/").await;
+    assert!(p.body.contains(r#"action="/search""#), "{}", p.body);
+}
+
+async fn results_are_paged_newest_first(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let bob = api.account("bob").await;
+    let id = thread(&api, &admin, &bob, "分页", "第1条 分页测试").await;
+    for n in 2..=45 {
+        reply(&api, &bob, id, &format!("第{n}条 分页测试")).await;
+    }
+    let page = |n: i64| {
+        let api = &api;
+        async move {
+            let (s, b) = api
+                .get(
+                    &format!("/api/v1/search?q=%E5%88%86%E9%A1%B5%E6%B5%8B%E8%AF%95&page={n}"),
+                    None,
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+            b
+        }
+    };
+    let floors = |b: &Value| -> Vec<i64> {
+        b["hits"]
+            .as_array()
+            .expect("hits")
+            .iter()
+            .map(|h| h["floor"].as_i64().expect("floor"))
+            .collect()
+    };
+    let p1 = page(1).await;
+    assert_eq!(floors(&p1), (26..=45).rev().collect::<Vec<_>>());
+    assert_eq!(
+        (p1["page"].clone(), p1["more"].clone()),
+        (json!(1), json!(true))
+    );
+    let p3 = page(3).await;
+    assert_eq!(floors(&p3), (1..=5).rev().collect::<Vec<_>>());
+    assert_eq!(p3["more"], false);
+    assert!(floors(&page(4).await).is_empty());
+    // The page links the next and the previous pages.
+    let p = app
+        .browser()
+        .get("/search?q=%E5%88%86%E9%A1%B5%E6%B5%8B%E8%AF%95&page=2")
+        .await;
+    assert_eq!(p.status, StatusCode::OK);
+    assert!(p.body.contains("page=1"), "{}", p.body);
+    assert!(p.body.contains("page=3"), "{}", p.body);
+    assert_eq!(p.body.matches("<mark>").count(), 20, "{}", p.body);
+}
+
+/// Dongsha, 8 seats: killers g1, g2; police g3, g4.
+async fn private_game_threads_are_found_by_nobody_until_the_reveal(app: TestApp) {
+    let api = Api::new(&app);
+    let table = fixed_game(
+        &app,
+        "dongsha",
+        &seats_of("se", 8),
+        &json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]}),
+    )
+    .await;
+    let id = table.id;
+    let post = |token: String, thread: &'static str, body: &'static str| {
+        let api = &api;
+        async move {
+            let (s, b) = api
+                .post(
+                    &format!("/api/v1/games/{id}/threads/{thread}"),
+                    &token,
+                    json!({"body": body}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{thread}: {b}");
+        }
+    };
+    post(
+        table.tokens["g1"].clone(),
+        "killers",
+        "今晚刀三号 killersecret",
+    )
+    .await;
+    post(
+        table.tokens["g3"].clone(),
+        "police",
+        "查验一号 policesecret",
+    )
+    .await;
+    post(table.admin.clone(), "graveyard", "墓地里 gravesecret").await;
+    post(table.admin.clone(), "game", "法官公告 publicword").await;
+    // The private posts hold the public word too: they must not fill or count on its pages.
+    post(
+        table.tokens["g2"].clone(),
+        "killers",
+        "publicword 也在杀手帖",
+    )
+    .await;
+    // The night ends; the first speaker speaks in the game thread as her game ID.
+    let (s, b) = table.resolve(&api, 1).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let speaker = game(&api, id).await["speaker"]
+        .as_str()
+        .expect("a speaker")
+        .to_string();
+    let (s, b) = table.speak(&api, &speaker, "我是好人 seatspeech").await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+
+    let readers: Vec<(&str, Option<String>)> = vec![
+        ("anonymous", None),
+        ("a killer", Some(table.tokens["g1"].clone())),
+        ("an officer", Some(table.tokens["g3"].clone())),
+        ("the judge, an admin", Some(table.admin.clone())),
+    ];
+    for (who, token) in &readers {
+        for secret in [
+            "killersecret",
+            "policesecret",
+            "gravesecret",
+            "刀三号",
+            "墓地",
+        ] {
+            assert!(
+                hits(&api, secret, token.as_deref()).await.is_empty(),
+                "{who} found {secret}"
+            );
+        }
+        let public = hits(&api, "publicword", token.as_deref()).await;
+        assert_eq!(public.len(), 1, "{who}: {public:?}");
+        let (_, more) = search(&api, "publicword", token.as_deref()).await;
+        assert_eq!(more["more"], false);
+        // Titled as the game thread's page titles it.
+        assert_eq!(public[0]["title"], "dongsha · 游戏帖", "{public:?}");
+        let speech = hits(&api, "seatspeech", token.as_deref()).await;
+        assert_eq!(speech.len(), 1, "{who}: {speech:?}");
+        // No account behind the post, no author at all.
+        let text = speech[0].to_string();
+        for name in [
+            "se1", "se2", "se3", "se4", "se5", "se6", "se7", "se8", "admin",
+        ] {
+            assert!(!text.contains(name), "{who}: {text}");
+        }
+    }
+    // The pages alike, for the admin signed in.
+    let admin = app.admin().await;
+    let p = admin.get("/search?q=killersecret").await;
+    assert_eq!(p.status, StatusCode::OK);
+    assert!(!p.body.contains("<mark>"), "{}", p.body);
+    let p = admin.get("/search?q=seatspeech").await;
+    assert!(p.body.contains("<mark>seatspeech</mark>"), "{}", p.body);
+    let list = p
+        .body
+        .split(r#"<ol class="search-hits">"#)
+        .nth(1)
+        .expect("hits");
+    let list = list.split("</ol>").next().unwrap_or_default();
+    for name in [
+        "se1", "se2", "se3", "se4", "se5", "se6", "se7", "se8", "admin",
+    ] {
+        assert!(!list.contains(name), "{list}");
+    }
+
+    // The judge ends the game: the reveal opens its threads to every reader, and the search
+    // finds them.
+    let g = game(&api, id).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/end"),
+            &table.admin,
+            json!({"act": step(&g), "reason": "测试结束"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    for (who, token) in &readers {
+        for secret in ["killersecret", "policesecret", "gravesecret"] {
+            let found = hits(&api, secret, token.as_deref()).await;
+            assert_eq!(found.len(), 1, "{who}: {secret} after the reveal");
+            assert!(
+                found[0]["snippet"]
+                    .as_str()
+                    .is_some_and(|s| s.contains(&format!("<mark>{secret}</mark>"))),
+                "{found:?}"
+            );
+        }
+        assert_eq!(hits(&api, "publicword", token.as_deref()).await.len(), 2);
+    }
+    let killers = hits(&api, "killersecret", None).await;
+    assert_eq!(killers[0]["title"], "dongsha · 杀手", "{killers:?}");
+}
+
+async fn deleted_threads_are_not_found_and_bad_queries_are_refused(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let carol = api.account("carol").await;
+    let id = thread(&api, &admin, &carol, "将删除", "deletedword 删帖测试").await;
+    assert_eq!(hits(&api, "deletedword", None).await.len(), 1);
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{id}/moderate"),
+            &admin,
+            json!({"action": "delete"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    for token in [None, Some(admin.as_str()), Some(carol.as_str())] {
+        assert!(hits(&api, "deletedword", token).await.is_empty());
+        assert!(hits(&api, "删帖", token).await.is_empty());
+    }
+
+    // The API refuses what is not a query.
+    let long = "字".repeat(201);
+    for path in [
+        "/api/v1/search".to_string(),
+        "/api/v1/search?q=".to_string(),
+        "/api/v1/search?q=%20%20".to_string(),
+        format!("/api/v1/search?q={}", "x".repeat(201)),
+        format!(
+            "/api/v1/search?q={}",
+            url::form_urlencoded::byte_serialize(long.as_bytes()).collect::<String>()
+        ),
+        "/api/v1/search?q=a+b+c+d+e+f+g+h+i".to_string(),
+        "/api/v1/search?q=word&sort=old".to_string(),
+        "/api/v1/search?q=word&page=x".to_string(),
+    ] {
+        let (s, b) = api.get(&path, None).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {b}");
+        assert!(b["error"].is_string(), "{path}: {b}");
+    }
+    // Exactly 200 characters is a query.
+    let (s, b) = api
+        .get(&format!("/api/v1/search?q={}", "x".repeat(200)), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+
+    // The page: no query shows the form; a bad one is a 400.
+    let b = app.browser();
+    for path in ["/search", "/search?q=", "/search?q=+"] {
+        let p = b.get(path).await;
+        assert_eq!(p.status, StatusCode::OK, "{path}");
+        assert!(p.body.contains(r#"id="search-q""#), "{}", p.body);
+        assert!(!p.body.contains("search-hits"), "{}", p.body);
+    }
+    for path in [
+        format!("/search?q={}", "x".repeat(201)),
+        "/search?q=word&sort=old".to_string(),
+    ] {
+        assert_eq!(b.get(&path).await.status, StatusCode::BAD_REQUEST, "{path}");
+    }
+}
+
+/// Runs `statement` on the app's database (what a moderator's hiding writes: its service is
+/// not the search's to call).
+fn sql(app: &TestApp, statement: &str) {
+    let pool = maku::db::connect(&app.database_url, 1).expect("connect");
+    let mut c = pool.get().expect("connection");
+    diesel::sql_query(statement)
+        .execute(&mut c)
+        .expect("statement");
+}
+
+async fn hidden_and_edited_posts_are_found_as_they_now_read(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let dave = api.account("dave").await;
+    let id = thread(&api, &admin, &dave, "隐藏", "第一楼 visibleword").await;
+    for n in 2..=25 {
+        reply(&api, &dave, id, &format!("第{n}楼 hiddenword 藏起")).await;
+    }
+    reply(&api, &dave, id, "oldword 旧话").await;
+    assert_eq!(hits(&api, "hiddenword", None).await.len(), 20);
+    // A moderator hides floors 2 to 25: never found, and they take no place on a page.
+    sql(
+        &app,
+        &format!(
+            "UPDATE posts SET hidden_at = created_at, hidden_reason = 'spam' \
+             WHERE thread_id = {id} AND floor BETWEEN 2 AND 25"
+        ),
+    );
+    for token in [None, Some(admin.as_str()), Some(dave.as_str())] {
+        for q in ["hiddenword", "藏起"] {
+            let (s, b) = search(&api, q, token).await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+            assert_eq!(b["hits"], json!([]), "{q}: {b}");
+            assert_eq!(b["more"], false, "{q}: {b}");
+        }
+    }
+    assert_eq!(hits(&api, "visibleword", None).await.len(), 1);
+    // An edit is searched as it now reads: the new words found, the old ones not.
+    let (s, b) = api
+        .call(
+            reqwest::Method::PATCH,
+            &format!("/api/v1/threads/{id}/posts/26"),
+            Some(&dave),
+            Some(json!({"body": "newword 新话"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert!(hits(&api, "oldword", None).await.is_empty());
+    assert!(hits(&api, "旧话", None).await.is_empty());
+    let found = hits(&api, "newword", None).await;
+    assert_eq!((found.len(), found[0]["floor"].clone()), (1, json!(26)));
+    assert_eq!(hits(&api, "新话", None).await.len(), 1);
+}
