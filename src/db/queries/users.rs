@@ -14,9 +14,13 @@ pub enum Created {
     Confusable,
 }
 
+/// A PostgreSQL advisory lock key serialising sign-ups (the migrations hold 7262617, ratings
+/// rebuilds 7262618).
+const SIGN_UP_LOCK: i64 = 7_262_619;
+
 /// Inserts an account; run it in a write transaction. The unique indexes on both stored keys
-/// decide a race; the reads before tell which refused, and also check the further look-alike
-/// keys (`skeletons[1..]`, not stored).
+/// decide a race of the same key; the further look-alike keys (`skeletons[1..]`, not stored)
+/// only the reads before can check, so sign-ups are serialised while they do.
 pub fn create(
     conn: &mut DbConnection,
     username: &str,
@@ -25,6 +29,13 @@ pub fn create(
     password_hash: &str,
     role: Role,
 ) -> QueryResult<Created> {
+    // The stored skeleton is only the first of the name's look-alike keys, so the unique index
+    // alone cannot refuse every look-alike: the checks below must not race. SQLite's write
+    // transactions are exclusive already; on PostgreSQL concurrent sign-ups wait for each other
+    // here until the caller's transaction ends.
+    if let DbConnection::Pg(pg) = conn {
+        diesel::sql_query(format!("SELECT pg_advisory_xact_lock({SIGN_UP_LOCK})")).execute(pg)?;
+    }
     if by_key(conn, username_key)?.is_some() {
         return Ok(Created::Taken);
     }
