@@ -362,6 +362,40 @@ async fn a_classic_game_replays_each_seats_acts_with_its_team_threads(app: TestA
         assert_eq!(page.status, StatusCode::BAD_REQUEST, "{q}");
         assert!(page.body.contains(named), "{}", page.body);
     }
+
+    // A post a moderator hides leaves the replay as it leaves the thread: its place says so.
+    let thread_page = reader.get(&format!("/games/{id}/threads/game")).await;
+    let at = thread_page.body.find("href=\"/t/").expect("a permalink") + "href=\"".len();
+    let game_thread = crate::helpers::thread_id_of(&thread_page.body[at..]);
+    let judges = list(&r["public"])
+        .iter()
+        .find(|p| {
+            p["html"]
+                .as_str()
+                .is_some_and(|h| h.contains("法官：第一幕公开"))
+        })
+        .expect("the judge's act 1 post");
+    let (s, b) = api
+        .post(
+            &format!(
+                "/api/v1/threads/{game_thread}/posts/{}/hide",
+                judges["floor"]
+            ),
+            &table.admin,
+            json!({"reason": "剧透"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let hidden = app
+        .browser()
+        .get(&format!("/games/{id}/replay?seat=g1&act=1"))
+        .await;
+    assert!(!hidden.body.contains("法官：第一幕公开"), "{}", hidden.body);
+    assert!(
+        hidden.body.contains("此帖已被管理隐藏") && hidden.body.contains("剧透"),
+        "{}",
+        hidden.body
+    );
 }
 
 /// `seat` as a query value (game IDs may be Chinese).

@@ -27,6 +27,8 @@ pub struct ReplayPostView {
     pub html: String,
     pub act: Option<ActView>,
     pub notice: Option<String>,
+    /// A moderator hid it: the reason, shown in place of its text.
+    pub hidden: Option<String>,
     pub created_at: TimeView,
     /// The post in its thread (`/games/{id}/threads/{kind}?page=…#p{floor}`).
     pub href: String,
@@ -205,6 +207,7 @@ fn post_view(tr: &Tr, variant: Variant, game: i64, p: &ReplayPost) -> ReplayPost
         html: post.html.clone(),
         act: post.act.as_ref().map(|a| ActView::new(tr, variant, a)),
         notice: post.notice.as_ref().map(|n| notice_text(tr, n)),
+        hidden: post.hidden.clone(),
         created_at: TimeView::new(post.created_at),
         href: format!(
             "/games/{game}/threads/{}?page={page}#p{}",
