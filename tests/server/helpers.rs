@@ -404,6 +404,13 @@ impl Browser {
     }
 }
 
+/// The thread id of the first post permalink (`/t/{thread}/{floor}`) on a page: how a game
+/// thread's own id is found from its page.
+pub fn permalink_thread(body: &str) -> i64 {
+    let at = body.find("href=\"/t/").expect("a permalink") + "href=\"".len();
+    thread_id_of(&body[at..])
+}
+
 pub fn thread_id_of(url: &str) -> i64 {
     let after = url.split("/t/").nth(1).expect("a thread URL");
     after

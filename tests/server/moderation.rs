@@ -3,7 +3,7 @@
 //! the judge hides in its game's threads only; suspensions refuse posts and actions with the
 //! reason and the end; a game ID's post never names its account to the admins.
 
-use crate::helpers::{Api, TestApp, thread_id_of};
+use crate::helpers::{Api, TestApp, permalink_thread};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -248,12 +248,6 @@ async fn judged_game(app: &TestApp, judge: &str, prefix: &str) -> (i64, String, 
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     (id, token, players)
-}
-
-/// The thread id in a page's first permalink (`/t/{thread}/{floor}`).
-fn permalink_thread(body: &str) -> i64 {
-    let at = body.find("href=\"/t/").expect("a permalink") + "href=\"".len();
-    thread_id_of(&body[at..])
 }
 
 async fn judges_and_game_ids(app: TestApp) {

@@ -365,8 +365,7 @@ async fn a_classic_game_replays_each_seats_acts_with_its_team_threads(app: TestA
 
     // A post a moderator hides leaves the replay as it leaves the thread: its place says so.
     let thread_page = reader.get(&format!("/games/{id}/threads/game")).await;
-    let at = thread_page.body.find("href=\"/t/").expect("a permalink") + "href=\"".len();
-    let game_thread = crate::helpers::thread_id_of(&thread_page.body[at..]);
+    let game_thread = crate::helpers::permalink_thread(&thread_page.body);
     let judges = list(&r["public"])
         .iter()
         .find(|p| {
