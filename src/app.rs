@@ -24,6 +24,8 @@ pub struct AppState {
     pub shutdown: Shutdown,
     /// One shared poll per open game for its live streams.
     pub live: crate::game::live_hub::LiveHub,
+    /// The mail sender, when the server has an SMTP address (`mail::`).
+    pub mail: Option<Arc<crate::mail::mailer::Mailer>>,
 }
 
 /// A signal fired once when the server stops. The live-update streams watch it: a graceful

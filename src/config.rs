@@ -42,6 +42,23 @@ pub struct Settings {
     /// zero keeps none. Off here, so tests read their own writes at once; the server's flag
     /// defaults to a second.
     pub page_cache: std::time::Duration,
+    /// The SMTP server mail leaves through (`mail::`); `None`: no mail at all.
+    pub smtp_url: Option<SmtpUrl>,
+    /// The `From` of every mail; `None`: `maku` at the public URL's host.
+    pub mail_from: Option<String>,
+    /// How often this process sends waiting mail and queues what is due (zero: never; another
+    /// instance does). Mail queued by this process is sent at once either way.
+    pub mail_poll: std::time::Duration,
+}
+
+/// An SMTP URL; it may hold a password, so it never prints.
+#[derive(Clone)]
+pub struct SmtpUrl(pub String);
+
+impl std::fmt::Debug for SmtpUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SmtpUrl(…)")
+    }
 }
 
 impl Settings {
@@ -65,6 +82,9 @@ impl Settings {
             public_url: None,
             live_poll: std::time::Duration::from_secs(2),
             page_cache: std::time::Duration::ZERO,
+            smtp_url: None,
+            mail_from: None,
+            mail_poll: std::time::Duration::from_secs(5),
         }
     }
 

@@ -16,6 +16,7 @@ pub mod error;
 pub mod forum;
 pub mod game;
 pub mod i18n;
+pub mod mail;
 pub mod markdown;
 pub mod notify;
 pub mod rules;

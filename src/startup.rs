@@ -35,6 +35,8 @@ pub enum StartError {
     App(#[from] AppError),
     #[error("start-up: {0}")]
     Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Mail(#[from] crate::mail::MailConfigError),
 }
 
 /// Opens the database (migrating it) and builds the shared state.
@@ -60,7 +62,19 @@ pub async fn state_with_clock(
     })
     .await
     .map_err(|e| StartError::App(AppError::Internal(e.to_string())))??;
+    let mail = match &settings.smtp_url {
+        Some(url) => {
+            let from = settings
+                .mail_from
+                .clone()
+                .unwrap_or_else(|| crate::mail::default_from(&settings.public_base()));
+            let words = Arc::new(web::mail_text::MailWords);
+            Some(Arc::new(crate::mail::Mailer::new(&url.0, &from, words)?))
+        }
+        None => None,
+    };
     Ok(AppState {
+        mail,
         pool,
         hasher: Hasher::new(settings.hash_concurrency),
         limiter: SignInLimiter::new(
@@ -162,6 +176,9 @@ impl Application {
                 state.clone(),
                 std::time::Duration::from_secs(settings.scheduler_secs),
             );
+        }
+        if !settings.mail_poll.is_zero() {
+            crate::mail::spawn(state.clone(), settings.mail_poll);
         }
         // Posts stored by an older renderer are re-rendered behind the open doors.
         let rerendering = state.clone();

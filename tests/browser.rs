@@ -19,6 +19,10 @@
 //! 5.0 恶民传说 (`v5emin`) at desktop width in English ([`play_v5emin`]) and a sixteen-seat 4.0
 //! 无间版 (`v4wujian`) at phone width in Chinese with its team threads ([`play_v4wujian`]).
 //!
+//! And the e-mail settings at phone width in Chinese ([`mail_settings`]): an address given,
+//! its link opened from the mail, a kind switched to the digest, a mail unsubscribed in one
+//! click from its page, against a real SMTP server on loopback.
+//!
 //! Needs Debian's `chromium` and `chromium-driver` (`MAKU_CHROMEDRIVER`, `MAKU_CHROMIUM` to
 //! point elsewhere) and axe-core (`MAKU_AXE_JS`, the path of `axe.min.js`); `.ci/run` installs
 //! all three. Without a driver the test reports itself skipped, except under CI. With
@@ -27,6 +31,8 @@
 #[allow(dead_code)]
 #[path = "server/helpers.rs"]
 mod helpers;
+#[path = "server/mailbox.rs"]
+mod mailbox;
 
 use fantoccini::cookies::Cookie;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -2368,6 +2374,126 @@ async fn a_v4wujian_game_in_a_real_browser() {
     let driver = Driver::start(&chromedriver);
     let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
     let tab = play_v4wujian(&app, &driver, axe).await;
+    tab.report_timings();
+    let problems = tab.violations.clone();
+    tab.client.close().await.expect("close the browser");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The e-mail settings as a phone user meets them: the address given on the settings page, the
+/// link opened from the mail that arrived, a kind moved to the digest, and the unsubscribe page
+/// of a mail, each page checked by axe-core.
+async fn mail_settings(
+    app: &TestApp,
+    mailbox: &mailbox::Mailbox,
+    driver: &Driver,
+    axe: Option<String>,
+) -> Tab {
+    let api = Api::new(app);
+    api.account("youjian").await;
+    let mut tab = Tab::open(driver, &app.base, PHONE_ZH, axe).await;
+    tab.login("youjian").await;
+    tab.goto("/account/notifications").await;
+    // The browser itself refuses what is no address (the field is `type=email`); the server's
+    // own refusal, and the form refilled with it, are tested in tests/server/mail.rs.
+    tab.fill(
+        "form[action='/account/email'] input[name='email']",
+        "not an address",
+    )
+    .await;
+    assert!(
+        tab.has("form[action='/account/email'] input[name='email']:invalid")
+            .await,
+        "the browser marks the field"
+    );
+    tab.fill(
+        "form[action='/account/email'] input[name='email']",
+        "you@example.test",
+    )
+    .await;
+    tab.click_and_wait("form[action='/account/email'] button[type='submit']")
+        .await;
+    assert!(tab.source().await.contains("等待确认"), "the address waits");
+    let mail = mailbox.wait_for_to("you@example.test", 1, 20).await[0].clone();
+    let link = mail.link("/account/email/confirm/").expect("the link");
+    tab.goto(link.trim_start_matches(&app.base)).await;
+    assert!(tab.source().await.contains("已确认"), "confirmed");
+    tab.click_and_wait("a[href='/account/notifications#email']")
+        .await;
+    assert!(tab.source().await.contains("邮件发往 you@example.test"));
+    tab.shot("mail-settings").await;
+    // The bell's switch and the mail mode of a kind, saved together.
+    tab.choose("select[name='mail_ballot_missing']", "daily")
+        .await;
+    tab.choose("select[name='mail_mentioned']", "now").await;
+    tab.click_and_wait("form[action='/account/notifications'] button[type='submit']")
+        .await;
+    assert_eq!(
+        tab.value("select[name='mail_ballot_missing']").await,
+        "daily"
+    );
+    assert_eq!(tab.value("select[name='mail_mentioned']").await, "now");
+    // Someone mentions the account: the mail comes at once.
+    let other = api.account("tixing").await;
+    let slug = app.board("talk").await;
+    let (_, t) = api
+        .post(
+            &format!("/api/v1/boards/{slug}/threads"),
+            &other,
+            json!({"title": "邮件", "body": "@youjian 看这里"}),
+        )
+        .await;
+    assert!(t["id"].is_i64(), "{t}");
+    maku::notify::tick(&app.state).await.expect("notify");
+    let mails = mailbox.wait_for_to("you@example.test", 2, 20).await;
+    // The unsubscribe address of that mail: a page that asks, then says it is done.
+    let url = mails[1]
+        .header("List-Unsubscribe")
+        .expect("List-Unsubscribe")
+        .trim_matches(|c| c == '<' || c == '>')
+        .to_string();
+    tab.goto(url.trim_start_matches(&app.base)).await;
+    tab.shot("mail-unsubscribe").await;
+    tab.click_and_wait("main form[action^='/mail/unsubscribe/'] button[type='submit']")
+        .await;
+    assert!(
+        tab.source().await.contains("已退订这类邮件"),
+        "unsubscribed"
+    );
+    tab.goto("/account/notifications").await;
+    assert_eq!(tab.value("select[name='mail_mentioned']").await, "none");
+    tab
+}
+
+#[actix_web::test]
+async fn e_mail_settings_in_a_real_browser() {
+    let Some(chromedriver) = tool("MAKU_CHROMEDRIVER", "/usr/bin/chromedriver") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install chromium-driver (.ci/run)"
+        );
+        eprintln!("no chromedriver found: browser test skipped");
+        return;
+    };
+    let axe = std::env::var_os("MAKU_AXE_JS")
+        .map(|p| std::fs::read_to_string(&p).expect("MAKU_AXE_JS names axe.min.js"));
+    if axe.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install axe-core (.ci/run)"
+        );
+    }
+    let _alone = ONE_GAME_AT_A_TIME.lock().await;
+    let driver = Driver::start(&chromedriver);
+    let mailbox = mailbox::Mailbox::start();
+    let url = mailbox.url();
+    let app = helpers::spawn_with(Backend::Sqlite, move |s| {
+        s.smtp_url = Some(maku::config::SmtpUrl(url));
+        s.mail_poll = Duration::from_millis(50);
+    })
+    .await
+    .expect("an app");
+    let tab = mail_settings(&app, &mailbox, &driver, axe).await;
     tab.report_timings();
     let problems = tab.violations.clone();
     tab.client.close().await.expect("close the browser");

@@ -52,6 +52,15 @@ pub struct ServeArgs {
     #[arg(long, env = "MAKU_PAGE_CACHE_MS", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub page_cache_ms: u64,
+    /// The SMTP server to send mail through, e.g. `smtp://127.0.0.1:25`,
+    /// `smtp://user:pass@mail.example:587?tls=required` (STARTTLS) or
+    /// `smtps://user:pass@mail.example` (TLS). Unset: maku sends no mail.
+    #[arg(long, env = "MAKU_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The From of every mail, e.g. `maku <noreply@maku.example>`. Default: maku at the
+    /// public URL's host.
+    #[arg(long, env = "MAKU_MAIL_FROM")]
+    pub mail_from: Option<String>,
 }
 
 impl ServeArgs {
@@ -68,6 +77,8 @@ impl ServeArgs {
         s.actions_per_minute = self.actions_per_minute;
         s.posts_per_minute = self.posts_per_minute;
         s.page_cache = std::time::Duration::from_millis(self.page_cache_ms);
+        s.smtp_url = self.smtp_url.clone().map(crate::config::SmtpUrl);
+        s.mail_from = self.mail_from.clone();
         s
     }
 }

@@ -86,16 +86,21 @@ pub async fn pause(state: &AppState, every: Duration) -> Duration {
 }
 
 /// Deletes rows that can never be used again (ended or idle sessions, flashes nobody claimed
-/// within a day); returns how many.
+/// within a day, mails sent or given up a month ago); returns how many.
 pub async fn housekeeping(state: &AppState) -> Result<usize, AppError> {
     let (now, idle) = (state.clock.now(), state.settings.session_idle());
     state
         .write(move |c| {
             let sessions = crate::db::queries::sessions::prune(c, now, idle)?;
-            Ok(sessions + crate::db::queries::flashes::prune(c, now)?)
+            let flashes = crate::db::queries::flashes::prune(c, now)?;
+            let month = now - chrono::Duration::days(MAIL_KEPT_DAYS);
+            Ok(sessions + flashes + crate::db::queries::mail::prune(c, month)?)
         })
         .await
 }
+
+/// Days a mail sent (or given up) stays in the outbox, for the account's page and the operator.
+const MAIL_KEPT_DAYS: i64 = 30;
 
 /// How often [`housekeeping`] runs: its rows only grow by sign-ins.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);

@@ -269,3 +269,37 @@ pub fn has_for_post(
     ))
     .get_result(c)
 }
+
+/// Notifications after `after` (by id, across accounts), oldest first: what mail reads.
+pub fn after(c: &mut DbConnection, after: i64, limit: i64) -> QueryResult<Vec<NotificationRow>> {
+    notifications::table
+        .filter(notifications::id.gt(after))
+        .order(notifications::id.asc())
+        .limit(limit)
+        .select(NotificationRow::as_select())
+        .load(c)
+}
+
+/// An account's notifications after `after`, oldest first (the daily digest's).
+pub fn of_user_after(
+    c: &mut DbConnection,
+    user_id: i64,
+    after: i64,
+    limit: i64,
+) -> QueryResult<Vec<NotificationRow>> {
+    notifications::table
+        .filter(notifications::user_id.eq(user_id))
+        .filter(notifications::id.gt(after))
+        .order(notifications::id.asc())
+        .limit(limit)
+        .select(NotificationRow::as_select())
+        .load(c)
+}
+
+/// The newest notification's id (0: none yet).
+pub fn newest_id(c: &mut DbConnection) -> QueryResult<i64> {
+    notifications::table
+        .select(diesel::dsl::max(notifications::id))
+        .first::<Option<i64>>(c)
+        .map(|v| v.unwrap_or(0))
+}

@@ -15,6 +15,8 @@ pub mod flash;
 pub mod game_login;
 pub mod games;
 pub mod leaderboard;
+pub mod mail;
+pub mod mail_text;
 pub mod moderation;
 pub mod notifications;
 pub mod page_cache;
@@ -205,6 +207,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(games::configure)
         .configure(leaderboard::configure)
         .configure(notifications::configure)
+        .configure(mail::configure)
         .configure(feeds::configure)
         .configure(rules::configure)
         .configure(search::configure)

@@ -36,6 +36,14 @@ pub struct KindSwitch {
     pub kind: &'static str,
     pub label: String,
     pub enabled: bool,
+    /// How the kind is mailed: `none`, `now` or `daily`.
+    pub mail: &'static str,
+}
+
+/// A mail of the account's recent ones: its subject and what became of it.
+pub struct MailView {
+    pub subject: String,
+    pub state: String,
 }
 
 #[derive(Template, WebTemplate)]
@@ -43,7 +51,17 @@ pub struct KindSwitch {
 struct PrefsPage {
     page: PageCtx,
     kinds: Vec<KindSwitch>,
-    saved: bool,
+    /// A notice after a form (saved, a link sent, …).
+    notice: Option<String>,
+    /// A refusal of the e-mail form, and the address as typed.
+    email_error: Option<String>,
+    email_typed: String,
+    /// The account's addresses (whether the server mails at all, too).
+    email: crate::mail::address::Status,
+    /// The mail modes' values and labels, in order.
+    modes: Vec<(&'static str, String)>,
+    recent: Vec<MailView>,
+    link_hours: i64,
 }
 
 /// A notification's payload as the notifier writes it (`notify::`): every kind's fields, each
@@ -278,12 +296,43 @@ async fn mark_read(
     Ok(flash::see_other("/notifications"))
 }
 
-async fn prefs_page(viewer: &Viewer, state: &AppState, saved: bool) -> Result<PrefsPage, AppError> {
+async fn prefs_page(
+    viewer: &Viewer,
+    state: &AppState,
+    flash: Option<Flash>,
+) -> Result<PrefsPage, AppError> {
     let user = viewer.require()?.id;
-    let off = state
-        .db(move |c| Ok(store::disabled_kinds(c, user)?))
+    let (off, modes, recent) = state
+        .db(move |c| {
+            Ok((
+                store::disabled_kinds(c, user)?,
+                crate::mail::prefs::modes_of(c, user)?,
+                crate::db::queries::mail::recent_of(c, user, 10)?,
+            ))
+        })
         .await?;
+    let email = crate::mail::address::status(state, user).await?;
     let tr = viewer.tr;
+    let recent = recent
+        .into_iter()
+        .map(|m| MailView {
+            state: match (m.sent_at, m.failed_at) {
+                (Some(at), _) => tr.t1("mail-state-sent", "at", &TimeView::new(at).text),
+                (None, Some(_)) => tr.t1(
+                    "mail-state-failed",
+                    "why",
+                    &m.last_error.unwrap_or_default(),
+                ),
+                (None, None) => tr.t("mail-state-waiting"),
+            },
+            subject: m.subject,
+        })
+        .collect();
+    let (notice, email_error, email_typed) = match flash {
+        Some(f) if f.ok => (Some(f.message), None, String::new()),
+        Some(f) => (None, f.error_for("email"), f.field("email").to_string()),
+        None => (None, None, String::new()),
+    };
     Ok(PrefsPage {
         page: viewer.page(),
         kinds: notify::KINDS
@@ -292,36 +341,62 @@ async fn prefs_page(viewer: &Viewer, state: &AppState, saved: bool) -> Result<Pr
                 kind: k,
                 label: tr.t(&format!("notify-kind-{}", k.replace('_', "-"))),
                 enabled: !off.iter().any(|o| o == k),
+                mail: modes
+                    .iter()
+                    .find(|(kind, _)| kind == k)
+                    .map_or("none", |(_, m)| m.name()),
             })
             .collect(),
-        saved,
+        notice,
+        email_error,
+        email_typed,
+        email,
+        modes: crate::mail::prefs::Mode::ALL
+            .iter()
+            .map(|m| (m.name(), tr.t(&format!("mail-mode-{}", m.name()))))
+            .collect(),
+        recent,
+        link_hours: crate::mail::address::LINK_HOURS,
     })
 }
 
 #[get("/account/notifications")]
 async fn prefs_form(viewer: Viewer, state: web::Data<AppState>) -> Result<PrefsPage, AppError> {
     viewer.require()?;
-    let saved = flash::take(&state, &viewer, PREFS_PATH)
-        .await?
-        .is_some_and(|f| f.ok);
-    prefs_page(&viewer, &state, saved).await
+    let flash = flash::take(&state, &viewer, PREFS_PATH).await?;
+    prefs_page(&viewer, &state, flash).await
 }
 
-const PREFS_PATH: &str = "/account/notifications";
+pub const PREFS_PATH: &str = "/account/notifications";
 
-/// The settings form: `csrf`, and one checkbox per kind that stays on (unchecked boxes are not
-/// sent).
+/// The settings form: `csrf`, one checkbox per kind that stays on in the bell (unchecked boxes
+/// are not sent) and, when the server mails, one `mail_KIND` choice per kind (`none`, `now`,
+/// `daily`). Any other field is refused: nothing is saved.
 #[post("/account/notifications")]
 async fn prefs_save(
     state: web::Data<AppState>,
     Posted { viewer, form }: Posted<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
     let user = viewer.require()?.id;
+    let mut mail = Vec::new();
+    for (field, value) in &form {
+        match field.strip_prefix("mail_") {
+            Some(kind) if notify::KINDS.contains(&kind) => {
+                mail.push((kind.to_string(), value.clone()));
+            }
+            _ if notify::KINDS.contains(&field.as_str()) => {}
+            _ => return Err(AppError::UnknownField(field.clone())),
+        }
+    }
+    let mail = crate::mail::prefs::parse_changes(&mail)?;
     let on: Vec<(String, bool)> = notify::KINDS
         .iter()
         .map(|k| (k.to_string(), form.contains_key(*k)))
         .collect();
     notify::set_kinds(&state, user, on).await?;
+    if !mail.is_empty() {
+        crate::mail::prefs::set_modes(&state, user, mail).await?;
+    }
     let f = Flash::notice(viewer.tr.t("notify-settings-saved"));
     flash::redirect(&state, &viewer, PREFS_PATH, f).await
 }

@@ -20,6 +20,8 @@ mod edges;
 mod game_pages;
 mod games;
 mod live;
+mod mail;
+mod mailbox;
 mod many_instances;
 mod mentions;
 mod moderation;

@@ -6,6 +6,7 @@ pub mod console;
 mod forum;
 mod games;
 mod leaderboard;
+mod mail;
 mod me;
 mod moderation;
 mod openapi;
@@ -85,6 +86,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(forum::configure)
             .configure(games::configure)
             .configure(leaderboard::configure)
+            .configure(mail::configure)
             .configure(me::configure)
             .configure(moderation::configure)
             .configure(console::configure)

@@ -234,6 +234,7 @@ pub fn document() -> Value {
         super::leaderboard::paths(),
         super::search::paths(),
         super::calendar::paths(),
+        super::mail::paths(),
         super::moderation::paths(),
     ] {
         if let (Some(paths), Value::Object(more)) = (doc["paths"].as_object_mut(), more) {
