@@ -54,3 +54,4 @@ account-event-email-confirmed = e-mail address confirmed
 account-event-email-removed = e-mail address removed
 account-event-mail-modes = mail settings changed
 account-event-mail-unsubscribed = unsubscribed from a mail
+mail-state-withdrawn = withdrawn before it was sent

@@ -54,3 +54,4 @@ account-event-email-confirmed = 确认电子邮箱
 account-event-email-removed = 删除电子邮箱
 account-event-mail-modes = 修改邮件设置
 account-event-mail-unsubscribed = 通过邮件退订
+mail-state-withdrawn = 发送前已撤回

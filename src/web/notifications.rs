@@ -318,6 +318,10 @@ async fn prefs_page(
         .map(|m| MailView {
             state: match (m.sent_at, m.failed_at) {
                 (Some(at), _) => tr.t1("mail-state-sent", "at", &TimeView::new(at).text),
+                // Withdrawn by the account itself (a kind turned off, the address removed).
+                (None, Some(_)) if m.last_error.as_deref() == Some(WITHDRAWN) => {
+                    tr.t("mail-state-withdrawn")
+                }
                 (None, Some(_)) => tr.t1(
                     "mail-state-failed",
                     "why",
@@ -368,6 +372,9 @@ async fn prefs_form(viewer: Viewer, state: web::Data<AppState>) -> Result<PrefsP
 }
 
 pub const PREFS_PATH: &str = "/account/notifications";
+
+/// The reason the outbox gives a mail the account withdrew (`db::queries::mail::cancel_waiting`).
+const WITHDRAWN: &str = crate::db::queries::mail::WITHDRAWN;
 
 /// The settings form: `csrf`, one checkbox per kind that stays on in the bell (unchecked boxes
 /// are not sent) and, when the server mails, one `mail_KIND` choice per kind (`none`, `now`,

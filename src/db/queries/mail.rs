@@ -325,6 +325,9 @@ pub fn mark_failed(
     }
 }
 
+/// The `last_error` of a mail withdrawn before it was sent.
+pub const WITHDRAWN: &str = "withdrawn";
+
 /// Withdraws the account's mails still waiting (of `kinds`, or all): an address removed or a
 /// kind turned off stops what was queued too. A mail a sender holds right now may still go.
 pub fn cancel_waiting(
@@ -344,7 +347,7 @@ pub fn cancel_waiting(
         );
     let set = (
         mail_outbox::failed_at.eq(Some(now)),
-        mail_outbox::last_error.eq(Some("withdrawn")),
+        mail_outbox::last_error.eq(Some(WITHDRAWN)),
     );
     match kinds {
         Some(k) => diesel::update(base.filter(mail_outbox::kind.eq_any(k)))
