@@ -102,6 +102,8 @@ pub struct Post {
     pub hidden_at: Option<NaiveDateTime>,
     /// Why, shown with the placeholder.
     pub hidden_reason: Option<String>,
+    /// When a moderator last restored it after hiding it.
+    pub restored_at: Option<NaiveDateTime>,
 }
 
 /// A post's text column as [`Post`] reads it: empty once the post is hidden.

@@ -103,6 +103,7 @@ diesel::table! {
         hidden_at -> Nullable<Timestamp>,
         hidden_by -> Nullable<BigInt>,
         hidden_reason -> Nullable<Text>,
+        restored_at -> Nullable<Timestamp>,
     }
 }
 

@@ -1,8 +1,10 @@
 //! Moderation (docs/moderation.md): reporting a post, the admins' queue, hiding a post with a
-//! reason, suspending an account. Every act is an account event (the audit log, hash-chained).
+//! reason (and restoring it), suspending an account. Every act is an account event (the audit
+//! log, hash-chained).
 //!
-//! Who may: any account that can read a post reports it; admins hide anywhere, a game's judge
-//! in that game's threads (the judge reads them all); admins resolve reports and suspend.
+//! Who may: any account that can read a post reports it; admins hide (and restore) anywhere, a
+//! game's judge in that game's threads (the judge reads them all); admins resolve reports and
+//! suspend.
 //! A game-ID post never names its account: the queue and the audit show the game ID, and an
 //! event about one is written to the stream of no account, so no account's history ties it
 //! to the seat.
@@ -161,15 +163,7 @@ pub async fn hide(
         .write(move |c| {
             refuse_if_suspended(c, actor.id)?;
             let (thread, place) = place(c, thread_id)?;
-            let may = match &place {
-                Place::Forum => actor.is_admin(),
-                Place::Game(row, _) => {
-                    actor.is_admin() || crate::game::access::judges(c, row, &actor)?
-                }
-            };
-            if !may {
-                return Err(AppError::Forbidden);
-            }
+            refuse_unless_moderator(c, &actor, &place)?;
             let post = user_post(c, thread.id, floor)?;
             if post.hidden_at.is_some() {
                 return Err(AppError::Conflict("already_hidden"));
@@ -178,6 +172,62 @@ pub async fn hide(
         })
         .await?;
     // Kept anonymous pages are old now: no reader is given the text again.
+    state.live.note_change();
+    Ok(())
+}
+
+/// Who may hide a post, or restore one: admins anywhere, a game's judge in its threads;
+/// anyone else `403` (decided from the thread alone, before any floor is looked up).
+fn refuse_unless_moderator(
+    c: &mut DbConnection,
+    actor: &Account,
+    place: &Place,
+) -> Result<(), AppError> {
+    let may = match place {
+        Place::Forum => actor.is_admin(),
+        Place::Game(row, _) => actor.is_admin() || crate::game::access::judges(c, row, actor)?,
+    };
+    if may {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// Restores a hidden post on `floor` with a reason (a hide made by mistake): the same
+/// moderators as [`hide`], refused the same way before the floor is looked up. The text in
+/// the row is shown again everywhere (pages, feeds, API answers, search).
+pub async fn unhide(
+    state: &AppState,
+    actor: &Account,
+    thread_id: i64,
+    floor: i64,
+    reason: &str,
+) -> Result<(), AppError> {
+    let reason = parse_reason(reason)?;
+    let actor = actor.clone();
+    state
+        .write(move |c| {
+            refuse_if_suspended(c, actor.id)?;
+            let (thread, place) = place(c, thread_id)?;
+            refuse_unless_moderator(c, &actor, &place)?;
+            let post = user_post(c, thread.id, floor)?;
+            if post.hidden_at.is_none() || !q::unhide_post(c, post.id)? {
+                return Err(AppError::Conflict("not_hidden"));
+            }
+            let mut detail = json!({ "thread": thread.id, "floor": post.floor, "reason": reason });
+            let stream = event_stream(c, &place, &post, &mut detail);
+            account_events::append(
+                c,
+                stream,
+                Some(actor.id),
+                "post_unhidden",
+                &detail.to_string(),
+            )?;
+            Ok(())
+        })
+        .await?;
+    // Kept anonymous pages show the placeholder: the next reader gets the text again.
     state.live.note_change();
     Ok(())
 }
@@ -199,9 +249,27 @@ fn hide_post(
     let mut detail = json!({
         "thread": thread.id, "floor": post.floor, "reason": reason, "text": text,
     });
-    // A game ID's post is recorded under its game ID in the stream of no account; a forum
-    // post or the judge's (who is public) in its author's history.
-    let stream = match (place, post.as_seat) {
+    let stream = event_stream(c, place, post, &mut detail);
+    account_events::append(
+        c,
+        stream,
+        Some(actor.id),
+        "post_hidden",
+        &detail.to_string(),
+    )?;
+    Ok(())
+}
+
+/// The stream of an event about `post` (its hiding or restoring), naming its game in `detail`.
+/// A game ID's post is recorded under its game ID in the stream of no account; a forum post or
+/// the judge's (who is public) in its author's history.
+fn event_stream(
+    c: &mut DbConnection,
+    place: &Place,
+    post: &Post,
+    detail: &mut serde_json::Value,
+) -> Option<i64> {
+    match (place, post.as_seat) {
         (Place::Game(row, _), Some(seat)) => {
             detail["game"] = row.id.into();
             detail["game_id"] = game_author(c, row.id, Some(seat)).into();
@@ -212,15 +280,7 @@ fn hide_post(
             Some(post.author_id)
         }
         (Place::Forum, _) => Some(post.author_id),
-    };
-    account_events::append(
-        c,
-        stream,
-        Some(actor.id),
-        "post_hidden",
-        &detail.to_string(),
-    )?;
-    Ok(())
+    }
 }
 
 /// An open report as the queue shows it: the post named as its thread shows it, the reporter

@@ -128,7 +128,8 @@ async fn board_feed(
     let items = rows
         .into_iter()
         .map(|(mut p, thread_title, author)| {
-            // A hidden post is its placeholder (docs/moderation.md), updated when hidden.
+            // A hidden post is its placeholder (docs/moderation.md), updated when hidden (and
+            // again when restored).
             let (html, content) = match p.hidden_at {
                 Some(_) => (false, hidden_text(&tr, &p)),
                 None => (true, render::post_html(&mut p, Images::Links)),
@@ -138,7 +139,7 @@ async fn board_feed(
                 id: format!("/t/{}/{}", p.thread_id, p.floor),
                 title: thread_title,
                 href: format!("/t/{}/{}", p.thread_id, p.floor),
-                updated: p.hidden_at.or(p.edited_at).unwrap_or(p.created_at),
+                updated: changed_at(&p),
                 author: Some(author),
                 html,
                 content,
@@ -284,7 +285,7 @@ async fn game_feed(
                         id: href(&p),
                         title: tr.t1("feed-post-by", "name", &author),
                         href: href(&p),
-                        updated: p.hidden_at.or(p.edited_at).unwrap_or(p.created_at),
+                        updated: changed_at(&p),
                         author: Some(author),
                         html,
                         content,
@@ -319,4 +320,49 @@ fn hidden_text(tr: &Tr, p: &Post) -> String {
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(board_feed).service(game_feed);
+}
+
+/// When a post last changed as a feed shows it: written, edited, hidden or restored.
+fn changed_at(p: &Post) -> NaiveDateTime {
+    [p.edited_at, p.hidden_at, p.restored_at]
+        .into_iter()
+        .flatten()
+        .fold(p.created_at, NaiveDateTime::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time")
+    }
+
+    #[test]
+    fn a_restored_post_is_newer_than_its_hiding() {
+        let mut p = Post {
+            id: 1,
+            thread_id: 1,
+            author_id: 1,
+            body: String::new(),
+            quoted_post_id: None,
+            created_at: at("2026-12-01 10:00"),
+            edited_at: Some(at("2026-12-01 11:00")),
+            as_seat: None,
+            kind: "user".into(),
+            floor: 1,
+            html: String::new(),
+            html_version: 1,
+            hidden_at: None,
+            hidden_reason: None,
+            restored_at: None,
+        };
+        assert_eq!(changed_at(&p), at("2026-12-01 11:00"), "edited");
+        p.hidden_at = Some(at("2026-12-01 12:00"));
+        assert_eq!(changed_at(&p), at("2026-12-01 12:00"), "hidden");
+        // Restored: `hidden_at` is cleared, and the entry is newer than its placeholder was.
+        p.hidden_at = None;
+        p.restored_at = Some(at("2026-12-01 13:00"));
+        assert_eq!(changed_at(&p), at("2026-12-01 13:00"), "restored");
+    }
 }

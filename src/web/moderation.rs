@@ -1,6 +1,7 @@
 //! Moderation's pages and forms (docs/moderation.md): the report and hide forms under every
-//! post (both answer `303` back to the post with a one-time note), the admins' queue of open
-//! reports at `/admin/reports` with its resolve buttons, and suspending or lifting an account.
+//! post and the restore form under a hidden one (all answer `303` back to the post with a
+//! one-time note), the admins' queue of open reports at `/admin/reports` with its resolve
+//! buttons, and suspending or lifting an account.
 
 use crate::app::AppState;
 use crate::db::queries::forum;
@@ -15,13 +16,15 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-/// The note a thread page shows once after its report or hide form: the notice, or the
-/// refusal of one of those forms.
+/// The note a thread page shows once after its report, hide or restore form: the notice, or
+/// the refusal of one of those forms.
 pub fn report_note(f: &Flash) -> Option<String> {
     if f.ok {
         return Some(f.message.clone());
     }
-    f.error_for("report").or_else(|| f.error_for("hide"))
+    f.error_for("report")
+        .or_else(|| f.error_for("hide"))
+        .or_else(|| f.error_for("unhide"))
 }
 
 /// Where a post is shown: its forum thread's page, or its game's page of that thread.
@@ -49,8 +52,8 @@ pub struct ReasonForm {
     reason: String,
 }
 
-/// Answers a post's report or hide form: back to the post with a notice, or with the reason
-/// it was refused (something the reader can fix); other refusals are error pages, as a
+/// Answers a post's report, hide or restore form: back to the post with a notice, or with the
+/// reason it was refused (something the reader can fix); other refusals are error pages, as a
 /// thread page would answer (a private thread's `403`, a suspension's reason and end).
 async fn back_to_post(
     state: &AppState,
@@ -107,6 +110,26 @@ async fn hide(
         "hide",
         done,
         "moderation-hidden-done",
+    )
+    .await
+}
+
+#[post("/t/{thread}/{floor}/unhide")]
+async fn unhide(
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    Posted { viewer, form }: Posted<ReasonForm>,
+) -> Result<HttpResponse, AppError> {
+    let account = viewer.require()?;
+    let (thread_id, floor) = path.into_inner();
+    let done = service::unhide(&state, account, thread_id, floor, &form.reason).await;
+    back_to_post(
+        &state,
+        &viewer,
+        (thread_id, floor),
+        "unhide",
+        done,
+        "moderation-unhidden-done",
     )
     .await
 }
@@ -246,6 +269,7 @@ async fn lift(
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(report)
         .service(hide)
+        .service(unhide)
         .service(reports)
         .service(resolve)
         .service(suspend)

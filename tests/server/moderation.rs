@@ -1,7 +1,8 @@
 //! Moderation (docs/moderation.md): report → queue → hide, and the hidden text gone from every
 //! page, feed and API answer (a kept anonymous page included) while the audit log keeps it;
 //! the judge hides in its game's threads only; suspensions refuse posts and actions with the
-//! reason and the end; a game ID's post never names its account to the admins.
+//! reason and the end; a game ID's post never names its account to the admins; a hidden post
+//! is restored by the same moderators, its text back everywhere.
 
 use crate::helpers::{Api, TestApp, permalink_thread};
 use reqwest::StatusCode;
@@ -12,7 +13,13 @@ fn cached(s: &mut maku::config::Settings) {
     s.page_cache = std::time::Duration::from_secs(60);
 }
 
-crate::on_both_backends_with!(cached: report_queue_hide, judges_and_game_ids, suspensions);
+crate::on_both_backends_with!(cached:
+    report_queue_hide,
+    judges_and_game_ids,
+    suspensions,
+    hidden_posts_are_restored,
+    judges_restore_in_their_games,
+);
 
 /// Every account event as (stream, kind, detail).
 async fn events(app: &TestApp) -> Vec<(Option<i64>, String, String)> {
@@ -501,4 +508,261 @@ async fn suspensions(app: TestApp) {
     let kinds: Vec<String> = events(&app).await.into_iter().map(|e| e.1).collect();
     assert!(kinds.iter().any(|k| k == "suspended"));
     assert!(kinds.iter().any(|k| k == "suspension_lifted"));
+}
+
+/// The floors of the API search hits for `q` (anonymous), as (thread, floor).
+async fn found(api: &Api<'_>, q: &str) -> Vec<(i64, i64)> {
+    let (s, b) = api.get(&format!("/api/v1/search?q={q}"), None).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    b["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| {
+            (
+                h["thread"].as_i64().expect("thread"),
+                h["floor"].as_i64().expect("floor"),
+            )
+        })
+        .collect()
+}
+
+async fn hidden_posts_are_restored(app: TestApp) {
+    const TEXT: &str = "RESTORED-TEXT-5821";
+    let api = Api::new(&app);
+    let slug = app.board("back").await;
+    let alice = app.player("alice").await;
+    let thread = alice.new_thread(&slug, "话题", TEXT).await;
+    let bob = app.player("bob").await;
+    let admin = api.token("admin", &app.admin_password).await;
+    let bob_token = api.token("bob", "password-123").await;
+    let admin_b = app.admin().await;
+    let hide = |floor: i64| format!("/api/v1/threads/{thread}/posts/{floor}/hide");
+    let unhide = |floor: i64| format!("/api/v1/threads/{thread}/posts/{floor}/unhide");
+    let placeholder = "此帖已被管理隐藏";
+
+    // Not hidden: nothing to restore, and no restore form.
+    let (s, b) = api
+        .post(&unhide(1), &admin, json!({"reason": "early"}))
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::CONFLICT, Some("not_hidden"))
+    );
+    let page = admin_b.get(&format!("/t/{thread}")).await;
+    assert!(page.body.contains(&format!("/t/{thread}/1/hide")));
+    assert!(!page.body.contains(&format!("/t/{thread}/1/unhide")));
+    assert_eq!(found(&api, TEXT).await, vec![(thread, 1)]);
+
+    // Hidden: gone from the (kept) anonymous page, the feed and search.
+    let (s, b) = api.post(&hide(1), &admin, json!({"reason": "oops"})).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (_, anon) = anonymous_get(&app, &format!("/t/{thread}")).await;
+    assert!(!anon.contains(TEXT) && anon.contains(placeholder), "{anon}");
+    let (_, feed) = anonymous_get(&app, &format!("/b/{slug}/feed.atom")).await;
+    assert!(!feed.contains(TEXT), "{feed}");
+    assert_eq!(found(&api, TEXT).await, vec![]);
+    // The moderator's page offers the restore form in the hide form's place; a player's none.
+    let page = admin_b.get(&format!("/t/{thread}")).await;
+    assert!(
+        page.body.contains(&format!("/t/{thread}/1/unhide")),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains(&format!("/t/{thread}/1/hide\"")));
+    let page = bob.get(&format!("/t/{thread}")).await;
+    assert!(!page.body.contains("/unhide"), "{}", page.body);
+
+    // A plain player may not, whether the floor exists or not; a missing floor is answered as
+    // hide answers it; a reason is required, and nothing else is taken.
+    for f in [1, 99] {
+        let (s, _) = api
+            .post(&unhide(f), &bob_token, json!({"reason": "mine"}))
+            .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "a player, floor {f}");
+    }
+    let (hs, hb) = api.post(&hide(99), &admin, json!({"reason": "x"})).await;
+    let (us, ub) = api.post(&unhide(99), &admin, json!({"reason": "x"})).await;
+    assert_eq!((us, &ub), (hs, &hb));
+    assert_eq!(us, StatusCode::NOT_FOUND);
+    let (s, b) = api.post(&unhide(1), &admin, json!({"reason": " "})).await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("reason_empty"))
+    );
+    let (s, b) = api
+        .post(&unhide(1), &admin, json!({"reason": "x", "extra": 1}))
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("unknown_field"))
+    );
+    let (_, anon) = anonymous_get(&app, &format!("/t/{thread}")).await;
+    assert!(!anon.contains(TEXT), "still hidden after the refusals");
+
+    // Restored by the admin: back on every page (the kept anonymous one included), the
+    // feed, the API and search; no placeholder.
+    let (s, b) = api
+        .post(&unhide(1), &admin, json!({"reason": "hidden by mistake"}))
+        .await;
+    assert_eq!((s, b), (StatusCode::OK, json!({"ok": true})));
+    for (who, page) in [
+        (
+            "anonymous",
+            anonymous_get(&app, &format!("/t/{thread}")).await.1,
+        ),
+        ("author", alice.get(&format!("/t/{thread}")).await.body),
+        ("admin", admin_b.get(&format!("/t/{thread}")).await.body),
+    ] {
+        assert!(page.contains(TEXT), "{who} reads the text again");
+        assert!(!page.contains(placeholder), "{who} sees no placeholder");
+        assert!(!page.contains("oops"), "{who} sees no reason");
+    }
+    let page = admin_b.get(&format!("/t/{thread}")).await;
+    assert!(page.body.contains(&format!("/t/{thread}/1/hide")));
+    assert!(!page.body.contains(&format!("/t/{thread}/1/unhide")));
+    let (_, feed) = anonymous_get(&app, &format!("/b/{slug}/feed.atom")).await;
+    assert!(feed.contains(TEXT), "{feed}");
+    let (_, t) = api.get(&format!("/api/v1/threads/{thread}"), None).await;
+    assert!(t.to_string().contains(TEXT), "{t}");
+    assert_ne!(t["posts"][0]["hidden"], json!(true), "{t}");
+    assert_eq!(found(&api, TEXT).await, vec![(thread, 1)]);
+    // Once: it is not hidden any more.
+    let (s, b) = api
+        .post(&unhide(1), &admin, json!({"reason": "again"}))
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::CONFLICT, Some("not_hidden"))
+    );
+
+    // The history has both, in the author's stream, the restore with its reason.
+    let log = events(&app).await;
+    let hidden: Vec<_> = log.iter().filter(|e| e.1 == "post_hidden").collect();
+    let restored: Vec<_> = log.iter().filter(|e| e.1 == "post_unhidden").collect();
+    assert_eq!((hidden.len(), restored.len()), (1, 1), "{log:?}");
+    assert!(hidden[0].0.is_some());
+    assert_eq!(restored[0].0, hidden[0].0, "the author's history");
+    let detail: Value = serde_json::from_str(&restored[0].2).expect("detail");
+    assert_eq!(detail["thread"], json!(thread));
+    assert_eq!(detail["floor"], json!(1));
+    assert_eq!(detail["reason"], json!("hidden by mistake"));
+    let audit = admin_b.get("/admin/audit").await;
+    assert_eq!(audit.status, StatusCode::OK);
+    assert!(audit.body.contains("帖子被恢复"), "{}", audit.body);
+}
+
+async fn judges_restore_in_their_games(app: TestApp) {
+    let api = Api::new(&app);
+    let (game, judge, players) = judged_game(&app, "judge1", "gr").await;
+    let (_, me) = api
+        .get(&format!("/api/v1/games/{game}/me"), Some(&players[0]))
+        .await;
+    let game_name = me["game_id"].as_str().expect("game id").to_string();
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{game}/threads/game"),
+            &players[0],
+            json!({"body": "SEAT-POST-TEXT"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let floor = b["floor"].as_i64().expect("floor");
+    let (_, page) = anonymous_get(&app, &format!("/games/{game}/threads/game")).await;
+    let game_thread = permalink_thread(&page);
+    let unhide = |f: i64| format!("/api/v1/threads/{game_thread}/posts/{f}/unhide");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{game_thread}/posts/{floor}/hide"),
+            &judge,
+            json!({"reason": "looked like a leak"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+
+    // Another game's judge may not, over the API or the form, whether the floor exists or not.
+    let (_other_game, other_judge, _) = judged_game(&app, "judge2", "ot").await;
+    for f in [floor, 999] {
+        let (s, _) = api
+            .post(&unhide(f), &other_judge, json!({"reason": "mine"}))
+            .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "another game's judge, floor {f}");
+    }
+    let other_b = app.browser();
+    other_b.login("judge2", "password-123").await;
+    let other_page = other_b.get(&format!("/games/{game}/threads/game")).await;
+    let refused = other_b
+        .post(
+            &format!("/t/{game_thread}/{floor}/unhide"),
+            &[("csrf", &other_page.csrf()), ("reason", "mine")],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    // Nor a seat of the game.
+    let (s, _) = api
+        .post(&unhide(floor), &players[1], json!({"reason": "mine"}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (_, page) = anonymous_get(&app, &format!("/games/{game}/threads/game")).await;
+    assert!(!page.contains("SEAT-POST-TEXT"), "still hidden");
+
+    // The judge restores it from a page form: back to the post, the text back.
+    let judge_b = app.browser();
+    judge_b.login("judge1", "password-123").await;
+    let page = judge_b.get(&format!("/games/{game}/threads/game")).await;
+    assert!(!page.body.contains("SEAT-POST-TEXT"));
+    // The game thread offers the judge the restore form under the placeholder; not the other
+    // judge.
+    assert!(
+        page.body
+            .contains(&format!("action=\"/t/{game_thread}/{floor}/unhide\"")),
+        "{}",
+        page.body
+    );
+    assert!(
+        !other_page.body.contains("/unhide\""),
+        "{}",
+        other_page.body
+    );
+    // Without the form's CSRF token: refused, still hidden.
+    let forged = judge_b
+        .post_answer(
+            &format!("/t/{game_thread}/{floor}/unhide"),
+            &[("csrf", "forged"), ("reason", "x")],
+        )
+        .await;
+    assert_ne!(forged.status, StatusCode::SEE_OTHER);
+    let restored = judge_b
+        .post(
+            &format!("/t/{game_thread}/{floor}/unhide"),
+            &[("csrf", &page.csrf()), ("reason", "not a leak")],
+        )
+        .await;
+    restored.assert_back_at(&format!("/games/{game}/threads/game"));
+    assert!(
+        restored.body.contains("SEAT-POST-TEXT"),
+        "{}",
+        restored.body
+    );
+    assert!(restored.body.contains("帖子已恢复"), "the notice");
+    assert!(!restored.body.contains("looked like a leak"));
+    let (_, page) = anonymous_get(&app, &format!("/games/{game}/threads/game")).await;
+    assert!(page.contains("SEAT-POST-TEXT"), "the kept page is new");
+    // A second restore from the form is refused with its message, back at the post.
+    let again = judge_b
+        .post(
+            &format!("/t/{game_thread}/{floor}/unhide"),
+            &[("csrf", &restored.csrf()), ("reason", "again")],
+        )
+        .await;
+    again.assert_back_at(&format!("/games/{game}/threads/game"));
+    assert!(again.body.contains("此帖未被隐藏"), "{}", again.body);
+
+    // Recorded under the game ID, in no account's history.
+    let log = events(&app).await;
+    let restored: Vec<_> = log.iter().filter(|e| e.1 == "post_unhidden").collect();
+    assert_eq!(restored.len(), 1, "{log:?}");
+    assert_eq!(restored[0].0, None);
+    assert!(restored[0].2.contains(&game_name) && restored[0].2.contains("not a leak"));
+    assert!(!restored[0].2.contains("gr0"));
 }

@@ -1,5 +1,6 @@
-//! Moderation's rows: reports of posts (the admins' queue), hidden posts, suspensions. The
-//! service (`forum::moderation`) decides who may do what; these only read and write.
+//! Moderation's rows: reports of posts (the admins' queue), hidden (and restored) posts,
+//! suspensions. The service (`forum::moderation`) decides who may do what; these only read and
+//! write.
 
 use crate::db::DbConnection;
 use crate::db::schema::{post_reports, posts, suspensions, threads, users};
@@ -175,6 +176,23 @@ pub fn hide_post(
         posts::hidden_at.eq(Some(super::now())),
         posts::hidden_by.eq(Some(by)),
         posts::hidden_reason.eq(Some(reason)),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Restores a hidden post: clears what [`hide_post`] set. False if it was not hidden.
+pub fn unhide_post(conn: &mut DbConnection, post_id: i64) -> QueryResult<bool> {
+    let n = diesel::update(
+        posts::table
+            .find(post_id)
+            .filter(posts::hidden_at.is_not_null()),
+    )
+    .set((
+        posts::hidden_at.eq(None::<NaiveDateTime>),
+        posts::hidden_by.eq(None::<i64>),
+        posts::hidden_reason.eq(None::<String>),
+        posts::restored_at.eq(Some(super::now())),
     ))
     .execute(conn)?;
     Ok(n == 1)

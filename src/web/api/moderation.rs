@@ -1,5 +1,5 @@
 //! Moderation over JSON (docs/moderation.md): report a post, the admins' queue and its
-//! resolution, hide a post, suspend an account (and lift it).
+//! resolution, hide a post (and restore it), suspend an account (and lift it).
 
 use super::{ApiUser, GameApiUser};
 use crate::app::AppState;
@@ -37,6 +37,19 @@ async fn api_hide(
 ) -> Result<HttpResponse, AppError> {
     let (thread_id, floor) = path.into_inner();
     service::hide(&state, &user.0, thread_id, floor, &body.reason).await?;
+    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+}
+
+/// Restores a hidden post: the same moderators as hide.
+#[post("/threads/{id}/posts/{floor}/unhide")]
+async fn api_unhide(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    body: web::Json<Reason>,
+) -> Result<HttpResponse, AppError> {
+    let (thread_id, floor) = path.into_inner();
+    service::unhide(&state, &user.0, thread_id, floor, &body.reason).await?;
     Ok(HttpResponse::Ok().json(json!({"ok": true})))
 }
 
@@ -128,10 +141,16 @@ pub(super) fn paths() -> Value {
                           "409": error("already_reported, already_hidden or system_post"), "429": error("rate limited")}}},
         "/threads/{id}/posts/{floor}/hide": {"post": {
             "summary": "Hide a post with a reason (admins; a game's judge in its threads): its text leaves every page, feed and search; the audit log keeps it",
-            "security": bearer, "requestBody": body(reason),
+            "security": bearer, "requestBody": body(reason.clone()),
             "responses": {"200": ok("{\"ok\":true}"), "400": error("reason_empty, reason_too_long or unknown_field"),
                           "403": error("not a moderator of this thread (answered before the floor is looked up)"),
                           "404": error("no such thread or floor"), "409": error("already_hidden or system_post")}}},
+        "/threads/{id}/posts/{floor}/unhide": {"post": {
+            "summary": "Restore a hidden post with a reason (the moderators who may hide it): its text is back on every page, feed and search; the audit log records it",
+            "security": bearer, "requestBody": body(reason),
+            "responses": {"200": ok("{\"ok\":true}"), "400": error("reason_empty, reason_too_long or unknown_field"),
+                          "403": error(&format!("not a moderator of this thread (answered before the floor is looked up), or {suspended}")),
+                          "404": error("no such thread or floor"), "409": error("not_hidden or system_post")}}},
         "/admin/reports": {"get": {
             "summary": "The open reports, oldest first (admins); a game post's author and a seated reporter are shown by game ID",
             "security": bearer,
@@ -161,6 +180,7 @@ pub(super) fn paths() -> Value {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_report)
         .service(api_hide)
+        .service(api_unhide)
         .service(api_reports)
         .service(api_resolve)
         .service(api_suspend)

@@ -186,6 +186,7 @@ fn post_columns(bodies: Bodies) -> PostColumns {
         posts::html_version,
         posts::hidden_at,
         posts::hidden_reason,
+        posts::restored_at,
     )
 }
 
@@ -216,6 +217,7 @@ type PostColumns = (
     posts::html_version,
     posts::hidden_at,
     posts::hidden_reason,
+    posts::restored_at,
 );
 
 /// Resolve a user name to an id (for the author filter).
