@@ -73,6 +73,12 @@ pub async fn state_with_clock(
         }
         None => None,
     };
+    // On PostgreSQL the limits are kept in the database: every instance charges one budget.
+    let postgres = matches!(
+        db::DbUrl::parse(&settings.database_url),
+        Ok(db::DbUrl::Postgres(_))
+    );
+    let shared = postgres.then(|| crate::auth::ratelimit::SharedLimits::new(pool.clone()));
     Ok(AppState {
         mail,
         pool,
@@ -81,8 +87,10 @@ pub async fn state_with_clock(
             settings.sign_in_burst_per_address,
             settings.sign_in_burst_per_account,
             settings.sign_up_burst_per_address,
-        ),
-        throttle: WriteLimiter::new(settings.actions_per_minute, settings.posts_per_minute),
+        )
+        .shared_in(shared.clone()),
+        throttle: WriteLimiter::new(settings.actions_per_minute, settings.posts_per_minute)
+            .shared_in(shared),
         settings: settings.clone(),
         clock,
         shutdown: crate::app::Shutdown::default(),

@@ -8,6 +8,7 @@ pub mod chain;
 pub mod models;
 pub mod queries;
 pub mod schema;
+pub mod schema_limits;
 pub mod schema_mail;
 pub mod schema_notify;
 pub mod text;

@@ -18,7 +18,7 @@ pub async fn register(
 ) -> Result<User, AppError> {
     let name = Username::parse(name)?;
     let password = Password::parse(password)?;
-    if !state.limiter.check_sign_up(address) {
+    if !state.limiter.check_sign_up(address).await? {
         return Err(AppError::RateLimited);
     }
     if name.is_reserved() {
@@ -82,7 +82,7 @@ pub async fn authenticate(
     password: &str,
 ) -> Result<User, AppError> {
     let key = name_key(name);
-    if !state.limiter.check(address, &key) {
+    if !state.limiter.check(address, &key).await? {
         let k = key.clone();
         state
             .write(move |c| {
@@ -358,6 +358,7 @@ pub async fn authenticate_alias(
     if !state
         .limiter
         .check(address, &format!("game:{game_id}:{name}"))
+        .await?
     {
         return Err(AppError::RateLimited);
     }

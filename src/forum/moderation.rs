@@ -100,7 +100,7 @@ pub async fn report(
     reason: &str,
 ) -> Result<(), AppError> {
     let reason = parse_reason(reason)?;
-    state.throttle.post(account.id)?;
+    state.throttle.post(account.id).await?;
     let account = account.clone();
     state
         .write(move |c| {

@@ -23,7 +23,7 @@ pub async fn create_thread(
 ) -> Result<i64, AppError> {
     let title = Title::parse(title)?;
     let body = PostBody::parse(body)?;
-    state.throttle.post(author.id)?;
+    state.throttle.post(author.id).await?;
     let slug = board_slug.to_string();
     let author_id = author.id;
     // Rendered before the write transaction opens: forum threads show images as links.
@@ -55,7 +55,7 @@ pub async fn reply(
     quoted_floor: Option<i64>,
 ) -> Result<i64, AppError> {
     let body = PostBody::parse(body)?;
-    state.throttle.post(author.id)?;
+    state.throttle.post(author.id).await?;
     let author_id = author.id;
     let moderator = author.is_admin();
     let html = render::html_of("user", body.as_str(), Images::Links);
@@ -100,7 +100,7 @@ pub async fn edit(
 ) -> Result<(), AppError> {
     let body = PostBody::parse(body)?;
     // Every version is kept: edits count as posts.
-    state.throttle.post(editor.id)?;
+    state.throttle.post(editor.id).await?;
     let editor_id = editor.id;
     let moderator = editor.is_admin();
     let html = render::html_of("user", body.as_str(), Images::Links);

@@ -229,7 +229,7 @@ pub async fn post(
     body: &str,
 ) -> Result<i64, AppError> {
     let body = PostBody::parse(body)?;
-    state.throttle.post(account.id)?;
+    state.throttle.post(account.id).await?;
     let account = account.clone();
     state
         .write(move |c| {
@@ -387,7 +387,7 @@ pub async fn edit(
 ) -> Result<(), AppError> {
     let body = PostBody::parse(body)?;
     // Every version is kept: edits count as posts.
-    state.throttle.post(account.id)?;
+    state.throttle.post(account.id).await?;
     let account = account.clone();
     state
         .write(move |c| {

@@ -42,6 +42,7 @@ mod search;
 mod seat_forms;
 mod seat_words;
 mod second_edition;
+mod shared_limits;
 mod side_channels;
 mod stored_html;
 mod strict_requests;

@@ -7,6 +7,7 @@ pub mod flashes;
 pub mod forum;
 pub mod games;
 pub mod keys;
+pub mod limits;
 pub mod mail;
 pub mod moderation;
 pub mod ratings;

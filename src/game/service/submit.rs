@@ -26,7 +26,7 @@ pub async fn submit(
     action: Value,
 ) -> Result<SubmitOutcome, AppError> {
     // Charged before the write: every submission, refused or not, stays in the log.
-    state.throttle.action(game_id, account.id)?;
+    state.throttle.action(game_id, account.id).await?;
     let account = account.clone();
     let now = state.clock.now();
     let (outcome, finished) = state
