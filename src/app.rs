@@ -66,7 +66,10 @@ impl AppState {
     {
         let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
+            let waited = std::time::Instant::now();
             let mut conn = pool.get().map_err(|e| AppError::Internal(e.to_string()))?;
+            metrics::histogram!(crate::telemetry::POOL_WAIT_SECONDS)
+                .record(waited.elapsed().as_secs_f64());
             f(&mut conn)
         })
         .await

@@ -49,6 +49,9 @@ pub struct Settings {
     /// How often this process sends waiting mail and queues what is due (zero: never; another
     /// instance does). Mail queued by this process is sent at once either way.
     pub mail_poll: std::time::Duration,
+    /// Where the Prometheus metrics are served (`host:port`, port 0: any free port); `None`:
+    /// not at all.
+    pub metrics_bind: Option<String>,
 }
 
 /// An SMTP URL; it may hold a password, so it never prints.
@@ -85,6 +88,7 @@ impl Settings {
             smtp_url: None,
             mail_from: None,
             mail_poll: std::time::Duration::from_secs(5),
+            metrics_bind: None,
         }
     }
 

@@ -21,4 +21,5 @@ pub mod markdown;
 pub mod notify;
 pub mod rules;
 pub mod startup;
+pub mod telemetry;
 pub mod web;

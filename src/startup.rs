@@ -146,6 +146,18 @@ impl Application {
             };
             state.settings.public_url = Some(bound.public_base());
         }
+        let metrics = match &settings.metrics_bind {
+            Some(bind) => {
+                let (addr, server) = metrics_server(bind)?;
+                // The address actually bound (port 0 in tests), as the public URL above.
+                state.settings.metrics_bind = Some(addr.to_string());
+                tracing::info!(%addr, "metrics at /metrics");
+                let handle = server.handle();
+                actix_web::rt::spawn(server);
+                Some(handle)
+            }
+            None => None,
+        };
         let data = actix_web::web::Data::new(state.clone());
         let pages = actix_web::web::Data::new(web::page_cache::PageCache::new(settings.page_cache));
         let secure = settings.secure_cookies;
@@ -200,6 +212,7 @@ impl Application {
             port,
             stopper: Stopper {
                 handle: server.handle(),
+                metrics,
                 shutdown: state.shutdown.clone(),
             },
             server,
@@ -234,6 +247,8 @@ impl Application {
 #[derive(Clone)]
 pub struct Stopper {
     handle: ServerHandle,
+    /// The metrics listener, when there is one.
+    metrics: Option<ServerHandle>,
     shutdown: crate::app::Shutdown,
 }
 
@@ -241,8 +256,43 @@ impl Stopper {
     pub async fn stop(&self, graceful: bool) {
         tracing::info!(graceful, "stopping");
         self.shutdown.fire();
+        if let Some(m) = &self.metrics {
+            m.stop(graceful).await;
+        }
         self.handle.stop(graceful).await;
     }
+}
+
+/// Serves the Prometheus text at `/metrics` on `bind` (its own listener and one worker: the
+/// forum's routes, sessions and limits are not there); returns the address bound and the
+/// server, to run beside the forum.
+fn metrics_server(bind: &str) -> Result<(std::net::SocketAddr, Server), StartError> {
+    let handle =
+        crate::telemetry::install().map_err(|e| AppError::Internal(format!("metrics: {e}")))?;
+    let listener = TcpListener::bind(bind).map_err(|source| StartError::Bind {
+        addr: bind.to_string(),
+        source,
+    })?;
+    let addr = listener.local_addr()?;
+    let server = HttpServer::new(move || {
+        let handle = handle.clone();
+        App::new().route(
+            "/metrics",
+            actix_web::web::get().to(move || {
+                let text = crate::telemetry::render(&handle);
+                async move {
+                    actix_web::HttpResponse::Ok()
+                        .content_type("text/plain; version=0.0.4; charset=utf-8")
+                        .body(text)
+                }
+            }),
+        )
+    })
+    .workers(1)
+    .disable_signals()
+    .listen(listener)?
+    .run();
+    Ok((addr, server))
 }
 
 /// Waits for SIGINT or SIGTERM (`true`: a graceful stop) or SIGQUIT (`false`).

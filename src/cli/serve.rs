@@ -61,6 +61,10 @@ pub struct ServeArgs {
     /// public URL's host.
     #[arg(long, env = "MAKU_MAIL_FROM")]
     pub mail_from: Option<String>,
+    /// Serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9464): an address of its
+    /// own, for the operator's scraper only. Unset: no metrics.
+    #[arg(long, env = "MAKU_METRICS_BIND")]
+    pub metrics_bind: Option<String>,
 }
 
 impl ServeArgs {
@@ -79,6 +83,7 @@ impl ServeArgs {
         s.page_cache = std::time::Duration::from_millis(self.page_cache_ms);
         s.smtp_url = self.smtp_url.clone().map(crate::config::SmtpUrl);
         s.mail_from = self.mail_from.clone();
+        s.metrics_bind = self.metrics_bind.clone();
         s
     }
 }

@@ -38,18 +38,22 @@ pub async fn tick_in_rounds(state: &AppState, batch: i64) -> Result<usize, AppEr
         // order, so they mostly work on different games instead of waiting on the same one.
         due.shuffle(&mut rand::rng());
         let outcomes: Vec<_> = futures_util::stream::iter(due)
-            .map(|(game_id, act)| async move {
+            .map(|(game_id, act, due_at)| async move {
                 let r = service::resolve(state, game_id, act as u32, "deadline", None).await;
-                (game_id, act, r)
+                (game_id, act, due_at, r)
             })
             .buffer_unordered(parallel(state))
             .collect()
             .await;
         let mut failed = 0;
-        for (game_id, act, outcome) in outcomes {
+        for (game_id, act, due_at, outcome) in outcomes {
             match outcome {
                 Ok(_) => {
                     resolved += 1;
+                    let lag = (state.clock.now() - due_at).to_std().unwrap_or_default();
+                    metrics::histogram!(crate::telemetry::SCHEDULER_LAG_SECONDS)
+                        .record(lag.as_secs_f64());
+                    metrics::counter!(crate::telemetry::ACTS_RESOLVED).increment(1);
                     tracing::info!(game_id, act, "act resolved at its deadline");
                 }
                 // Another instance (or the judge) was first.

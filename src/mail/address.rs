@@ -119,6 +119,7 @@ pub async fn request(
                 },
                 now,
             )?;
+            metrics::counter!(crate::telemetry::MAILS_QUEUED, "kind" => CONFIRM).increment(1);
             let detail = serde_json::json!({"domain": domain_of(&address)}).to_string();
             account_events::append(c, Some(user_id), Some(user_id), "email_requested", &detail)?;
             Ok(Requested::LinkSent)

@@ -47,6 +47,7 @@ pub async fn deliver(state: &AppState, mailer: &Mailer) -> Result<usize, AppErro
             match outcome {
                 Ok(()) => {
                     sent += 1;
+                    metrics::counter!(crate::telemetry::MAILS_SENT).increment(1);
                     tracing::info!(mail = id, kind = %row.kind, "mail sent");
                     state
                         .write(move |c| Ok(q::mark_sent(c, id, &claim, now)?))
@@ -54,6 +55,9 @@ pub async fn deliver(state: &AppState, mailer: &Mailer) -> Result<usize, AppErro
                 }
                 Err(e) => {
                     let retry = retry_at(&e, row.attempts, now);
+                    let outcome = if retry.is_some() { "retry" } else { "given_up" };
+                    metrics::counter!(crate::telemetry::MAILS_FAILED, "outcome" => outcome)
+                        .increment(1);
                     tracing::warn!(mail = id, error = %e.message, retry = ?retry, "mail not sent");
                     let msg = e.message;
                     state

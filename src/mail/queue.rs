@@ -79,6 +79,7 @@ fn enqueue(
         },
         now,
     )?;
+    metrics::counter!(crate::telemetry::MAILS_QUEUED, "kind" => kind.to_string()).increment(1);
     Ok(())
 }
 

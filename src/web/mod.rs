@@ -58,8 +58,19 @@ pub async fn request_context<B: MessageBody + 'static>(
         Ok(res) => res.status(),
         Err(e) => e.as_response_error().status_code(),
     };
-    // Paths and statuses only: no query strings, bodies or cookies in the log.
-    tracing::info!(%method, %path, status = status.as_u16(), ms = started.elapsed().as_millis() as u64, "request");
+    let took = started.elapsed();
+    let route = match &result {
+        Ok(res) => res.request().match_pattern(),
+        Err(_) => None,
+    };
+    crate::telemetry::request(route.as_deref(), method.as_str(), status.as_u16(), took);
+    // Paths and statuses only: no query strings, bodies or cookies in the log; a path that is
+    // itself a secret (a calendar feed, a mailed link) is logged as its route.
+    let path = match route.as_deref() {
+        Some(r) if r.contains("{token}") => r.to_string(),
+        _ => path,
+    };
+    tracing::info!(%method, %path, status = status.as_u16(), ms = took.as_millis() as u64, "request");
     match result {
         Ok(res) if ctx.api => {
             let (req, res) = res.into_parts();

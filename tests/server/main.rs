@@ -24,6 +24,7 @@ mod mail;
 mod mailbox;
 mod many_instances;
 mod mentions;
+mod metrics;
 mod moderation;
 mod notify;
 mod page_cache;

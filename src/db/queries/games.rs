@@ -361,12 +361,12 @@ pub fn due(
     conn: &mut DbConnection,
     now: NaiveDateTime,
     limit: i64,
-) -> QueryResult<Vec<(i64, i32)>> {
+) -> QueryResult<Vec<(i64, i32, NaiveDateTime)>> {
     deadlines::table
         .filter(deadlines::due_at.le(now))
         .order(deadlines::due_at.asc())
         .limit(limit)
-        .select((deadlines::game_id, deadlines::act))
+        .select((deadlines::game_id, deadlines::act, deadlines::due_at))
         .load(conn)
 }
 

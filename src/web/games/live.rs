@@ -31,6 +31,8 @@ struct Listen {
     shutdown: Shutdown,
     ping: Duration,
     opened: bool,
+    /// Counts the stream in the open-streams gauge while it lives (no size of its own).
+    _open: crate::telemetry::StreamGauge,
 }
 
 async fn next(mut l: Listen) -> Option<(Result<Bytes, actix_web::Error>, Listen)> {
@@ -83,6 +85,7 @@ fn updates(
         shutdown,
         ping,
         opened: false,
+        _open: crate::telemetry::StreamGauge::open(),
     };
     futures_util::stream::unfold(listen, next)
 }
