@@ -191,6 +191,11 @@ impl Application {
         if settings.workers > 0 {
             server = server.workers(settings.workers);
         }
+        // On PostgreSQL the database tells this instance which games changed (any instance's
+        // writes); SQLite serves one instance, whose hub polls.
+        if let Ok(db::DbUrl::Postgres(url)) = db::DbUrl::parse(&settings.database_url) {
+            crate::game::live_listen::spawn(url, &state.live, settings.live_poll);
+        }
         if settings.scheduler_secs > 0 {
             crate::game::scheduler::spawn(
                 state.clone(),

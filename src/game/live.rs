@@ -2,9 +2,10 @@
 //! per open game of the instance's [`LiveHub`]. The poll reads the folded game from the cache
 //! and the game thread's `MAX(floor)`, so it does not grow with the game.
 //!
-//! It polls the database, so it works with several instances on one database: each instance
-//! polls once per open game. PostgreSQL `LISTEN/NOTIFY` would save the polls of quiet games,
-//! but SQLite has nothing like it and the shared poll is cheap, so there is none.
+//! On SQLite it polls the database every `--live-poll` interval (one instance per database).
+//! On PostgreSQL the database tells every instance which game changed (`game::live_listen`):
+//! the poller reads when told, and otherwise only every [`SAFETY_POLLS`] intervals, in case a
+//! notice was lost with a connection.
 //!
 //! A mark holds public facts only (the act everyone sees, the newest floor of the public game
 //! thread, a digest of the public view): never a log sequence number or a post id, whose gaps
@@ -40,6 +41,9 @@ pub fn mark(c: &mut DbConnection, game_id: i64) -> Result<Mark, AppError> {
     })
 }
 
+/// With notices from the database, a poller still reads every this many intervals.
+pub const SAFETY_POLLS: u32 = 30;
+
 /// A live receiver of the game's public mark and the mark now (see [`LiveHub::subscribe`]).
 pub async fn subscribe(state: &AppState, game_id: i64) -> Result<(Receiver, Mark), AppError> {
     let reader = state.clone();
@@ -47,8 +51,10 @@ pub async fn subscribe(state: &AppState, game_id: i64) -> Result<(Receiver, Mark
         let state = reader.clone();
         async move { state.db(move |c| mark(c, id)).await }
     };
-    state
-        .live
-        .subscribe(game_id, state.settings.live_poll, read)
-        .await
+    let every = if state.live.is_told() {
+        state.settings.live_poll * SAFETY_POLLS
+    } else {
+        state.settings.live_poll
+    };
+    state.live.subscribe(game_id, every, read).await
 }

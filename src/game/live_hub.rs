@@ -14,6 +14,11 @@
 //!
 //! The hub knows nothing of how a mark is read (`game::live` says): it is held by the shared
 //! state, which the reading needs.
+//!
+//! On PostgreSQL the database tells every instance which game changed (`game::live_listen`,
+//! `LISTEN/NOTIFY` fed by triggers): a poller reads when [`LiveHub::poke`]d, so a post on one
+//! instance reaches the streams of all at once, and a quiet game costs no reads but a rare
+//! safety poll.
 
 use crate::error::AppError;
 use std::collections::HashMap;
@@ -55,9 +60,26 @@ pub type Receiver = watch::Receiver<Seen>;
 #[derive(Clone, Default)]
 pub struct LiveHub(Arc<Inner>);
 
+/// A hub held without keeping it alive (the listener thread's).
+pub struct WeakHub(std::sync::Weak<Inner>);
+
+impl WeakHub {
+    pub fn upgrade(&self) -> Option<LiveHub> {
+        self.0.upgrade().map(LiveHub)
+    }
+
+    /// How many hold the hub now.
+    pub fn strong_count(&self) -> usize {
+        self.0.strong_count()
+    }
+}
+
 #[derive(Default)]
 struct Inner {
     games: Mutex<HashMap<i64, Arc<Game>>>,
+    /// The database tells this hub of changes (PostgreSQL `LISTEN`, `game::live_listen`): a
+    /// poller then reads when told, and on its interval only as a safety net.
+    told: std::sync::atomic::AtomicBool,
     polls: AtomicU64,
     /// Public changes seen by any poller (a mark that moved, a game gone).
     changes: AtomicU64,
@@ -102,6 +124,34 @@ impl LiveHub {
     /// Games with a running poller.
     pub fn pollers(&self) -> usize {
         self.games().len()
+    }
+
+    pub fn downgrade(&self) -> WeakHub {
+        WeakHub(Arc::downgrade(&self.0))
+    }
+
+    /// Something of `game_id` changed in the database (any instance wrote it): its poller, if
+    /// this instance has one, reads the mark now.
+    pub fn poke(&self, game_id: i64) {
+        if let Some(game) = self.games().get(&game_id) {
+            game.wake.notify_one();
+        }
+    }
+
+    /// Every poller reads now (the listener reconnected: what it missed is unknown).
+    pub fn poke_all(&self) {
+        for game in self.games().values() {
+            game.wake.notify_one();
+        }
+    }
+
+    /// Whether the database tells this hub of changes (set by the listener while it listens).
+    pub fn is_told(&self) -> bool {
+        self.0.told.load(Ordering::SeqCst)
+    }
+
+    pub fn set_told(&self, told: bool) {
+        self.0.told.store(told, Ordering::SeqCst);
     }
 
     /// A receiver of the game's public mark, and the mark as of a poll that started after this

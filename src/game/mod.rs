@@ -10,6 +10,7 @@ pub mod console;
 pub mod deal;
 pub mod live;
 pub mod live_hub;
+pub mod live_listen;
 pub mod log;
 pub mod posting;
 pub mod ratings;
