@@ -14,6 +14,8 @@ use chrono::NaiveDateTime;
 
 /// The notifier's cursor this reads after.
 const SOURCE: &str = "mail";
+/// The row a digest pass holds (a cursor row whose value is unused).
+const DIGEST_LOCK: &str = "mail_digest";
 /// Notifications read per tick.
 const BATCH: i64 = 500;
 /// Notifications one digest tells; the rest are counted.
@@ -136,6 +138,11 @@ pub fn digests(
     base: &str,
     now: NaiveDateTime,
 ) -> Result<usize, AppError> {
+    // One digest pass at a time across tasks and instances: the pass holds this row (on
+    // PostgreSQL `FOR UPDATE` until its transaction ends; SQLite's write transactions are one
+    // at a time already), and reads which digests are due only once it has it, so two passes
+    // never both find one due and queue it twice.
+    store::cursor(c, DIGEST_LOCK)?;
     let mut queued = 0;
     for row in q::digests_due(c, now - chrono::Duration::hours(DIGEST_HOURS))? {
         let user_id = row.user_id;

@@ -964,3 +964,50 @@ mod off {
         assert!(!page.body.contains("name=\"mail_"), "no mail choices");
     }
 }
+
+/// Two digest passes at once (two instances, or an instance's sender and a tick): the second
+/// waits for the first's transaction and then finds nothing due, so the digest is queued once.
+/// PostgreSQL only: SQLite runs one write transaction at a time by itself.
+#[actix_web::test]
+async fn two_digest_passes_at_once_queue_one_digest() {
+    let Some((app, mailbox)) = with_mail(Backend::Postgres).await else {
+        eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped");
+        return;
+    };
+    let api = Api::new(&app);
+    let he = api.account("mailhe").await;
+    let lv = api.account("maillv").await;
+    confirmed(&app, &mailbox, &he, "he@example.test").await;
+    let t = thread(&app, &lv, "并发", "开场").await;
+    reply(&app, &lv, t, "@mailhe 一").await;
+    maku::notify::tick(&app.state).await.expect("notify");
+    app.clock.advance(chrono::Duration::hours(25));
+    let mailer = app.state.mail.clone().expect("a mailer");
+    let (base, now) = (app.state.settings.public_base(), app.clock.now_utc());
+    let first_done = std::sync::Arc::new(std::sync::Barrier::new(2));
+    let pass = |wait_first: bool| {
+        let (pool, mailer, base) = (app.state.pool.clone(), mailer.clone(), base.clone());
+        let first_done = first_done.clone();
+        std::thread::spawn(move || {
+            use diesel::Connection;
+            let mut c = pool.get().expect("a connection");
+            if wait_first {
+                // The other pass has read and queued, and has not committed yet.
+                first_done.wait();
+            }
+            c.transaction::<_, maku::error::AppError, _>(|c| {
+                let n = maku::mail::queue::digests(c, &mailer, &base, now)?;
+                if !wait_first {
+                    first_done.wait();
+                    std::thread::sleep(Duration::from_millis(300));
+                }
+                Ok(n)
+            })
+            .expect("a pass")
+        })
+    };
+    let a = pass(false);
+    let b = pass(true);
+    let queued = a.join().expect("pass a") + b.join().expect("pass b");
+    assert_eq!(queued, 1, "one digest between the two passes");
+}
