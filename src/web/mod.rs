@@ -42,6 +42,13 @@ pub const SESSION_COOKIE: &str = "maku_session";
 
 /// Sets the language and the page/API flavour for the error mapping of this request; an API
 /// error that did not come from [`AppError`] is made JSON too ([`error::as_json`]).
+/// Paths that hold a secret token (a calendar feed, a mailed link): logged as their route.
+const SECRET_PATHS: [&str; 3] = [
+    "/calendar/",
+    "/mail/unsubscribe/",
+    "/account/email/confirm/",
+];
+
 pub async fn request_context<B: MessageBody + 'static>(
     req: ServiceRequest,
     next: Next<B>,
@@ -59,9 +66,12 @@ pub async fn request_context<B: MessageBody + 'static>(
         Err(e) => e.as_response_error().status_code(),
     };
     let took = started.elapsed();
+    // The route's pattern costs a walk of the routes and a string: only when it is recorded, or
+    // when the path is itself a secret.
+    let secret = SECRET_PATHS.iter().any(|p| path.starts_with(p));
     let route = match &result {
-        Ok(res) => res.request().match_pattern(),
-        Err(_) => None,
+        Ok(res) if secret || crate::telemetry::recording() => res.request().match_pattern(),
+        _ => None,
     };
     crate::telemetry::request(route.as_deref(), method.as_str(), status.as_u16(), took);
     // Paths and statuses only: no query strings, bodies or cookies in the log; a path that is
