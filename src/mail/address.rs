@@ -6,7 +6,9 @@
 //! mails a day, so maku cannot be made to flood someone else's mailbox. Addresses are not unique
 //! across accounts: refusing one in use would tell a stranger that it is.
 
-use super::{CONFIRM, unsubscribe};
+use super::CONFIRM;
+use super::queue::{self, Recipient};
+use super::unsubscribe::Scope;
 use crate::app::AppState;
 use crate::auth::tokens::{random_token, sha256_hex};
 use crate::db::queries::{account_events, mail as q, users};
@@ -98,28 +100,23 @@ pub async fn request(
             q::cancel_waiting(c, user_id, Some(&[CONFIRM]), now)?;
             let link = format!("{base}/account/email/confirm/{token}");
             let text = mailer.words.confirm(lang, &user.username, &address, &link);
-            let stop = unsubscribe::url(
-                &base,
-                &unsubscribe::token(c, user_id, unsubscribe::Scope::Confirm)?,
-            );
-            let body = format!(
-                "{}\n\n-- \n{}",
-                text.body,
-                mailer.words.footer(lang, &user.username, &stop, &base)
-            );
-            q::enqueue(
+            let to = Recipient {
+                address: address.clone(),
+                lang,
+                username: user.username,
+                since: now,
+            };
+            queue::enqueue(
                 c,
-                &q::NewMail {
-                    user_id,
-                    kind: CONFIRM,
-                    to_address: &address,
-                    subject: &text.subject,
-                    body: &body,
-                    unsubscribe: &stop,
-                },
+                &mailer,
+                &base,
                 now,
+                user_id,
+                &to,
+                CONFIRM,
+                Scope::Confirm,
+                text,
             )?;
-            metrics::counter!(crate::telemetry::MAILS_QUEUED, "kind" => CONFIRM).increment(1);
             let detail = serde_json::json!({"domain": domain_of(&address)}).to_string();
             account_events::append(c, Some(user_id), Some(user_id), "email_requested", &detail)?;
             Ok(Requested::LinkSent)

@@ -11,6 +11,8 @@ use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::notify::store::{self, NotificationRow};
 use chrono::NaiveDateTime;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// The notifier's cursor this reads after.
 const SOURCE: &str = "mail";
@@ -24,12 +26,12 @@ const DIGEST_LINES: usize = 50;
 pub const DIGEST_HOURS: i64 = 24;
 
 /// An account that can be mailed now: its address and language, and its name for the footer.
-struct Recipient {
-    address: String,
-    lang: Lang,
-    username: String,
+pub(super) struct Recipient {
+    pub(super) address: String,
+    pub(super) lang: Lang,
+    pub(super) username: String,
     /// Notifications from before this time are not mailed (the address was not confirmed yet).
-    since: NaiveDateTime,
+    pub(super) since: NaiveDateTime,
 }
 
 fn recipient(c: &mut DbConnection, user_id: i64) -> Result<Option<Recipient>, AppError> {
@@ -50,9 +52,10 @@ fn recipient(c: &mut DbConnection, user_id: i64) -> Result<Option<Recipient>, Ap
     }))
 }
 
-/// Queues one mail to `to`, its footer carrying the unsubscribe address of `scope`.
+/// Queues one mail to `to`, its footer carrying the unsubscribe address of `scope`: every mail
+/// leaves through here (the address's link too, `address::request`).
 #[allow(clippy::too_many_arguments)]
-fn enqueue(
+pub(super) fn enqueue(
     c: &mut DbConnection,
     mailer: &Mailer,
     base: &str,
@@ -85,6 +88,9 @@ fn enqueue(
     Ok(())
 }
 
+/// Every kind's mode of one account (`prefs::modes_of`).
+type Modes = Vec<(&'static str, Mode)>;
+
 /// A mail for each new notification whose kind its account has mailed at once.
 pub fn from_notifications(
     c: &mut DbConnection,
@@ -97,12 +103,23 @@ pub fn from_notifications(
     let Some(last) = rows.last().map(|r| r.id) else {
         return Ok(0);
     };
+    // A resolution notifies every seat several times in one batch: each account's address and
+    // modes are read once per batch.
+    let mut accounts: HashMap<i64, Option<(Recipient, Modes)>> = HashMap::new();
     let mut queued = 0;
     for row in &rows {
-        let Some(to) = recipient(c, row.user_id)? else {
+        if let Entry::Vacant(e) = accounts.entry(row.user_id) {
+            let found = match recipient(c, row.user_id)? {
+                Some(to) => Some((to, prefs::modes_of(c, row.user_id)?)),
+                None => None,
+            };
+            e.insert(found);
+        }
+        let Some(Some((to, modes))) = accounts.get(&row.user_id) else {
             continue;
         };
-        if row.created_at < to.since || prefs::mode_of(c, row.user_id, &row.kind)? != Mode::Now {
+        let now_mode = modes.iter().any(|(k, m)| *k == row.kind && *m == Mode::Now);
+        if row.created_at < to.since || !now_mode {
             continue;
         }
         let Some(scope) = Scope::from_name(&row.kind) else {
@@ -115,7 +132,7 @@ pub fn from_notifications(
             base,
             now,
             row.user_id,
-            &to,
+            to,
             &row.kind,
             scope,
             text,

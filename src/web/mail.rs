@@ -84,11 +84,15 @@ async fn confirm(
         Confirmed::Expired => (tr.t("mail-confirm-expired"), false),
         Confirmed::Unknown => (tr.t("mail-confirm-unknown"), false),
     };
-    let page = ConfirmedPage {
+    private_page(&ConfirmedPage {
         page: viewer.page(),
         message,
         done,
-    };
+    })
+}
+
+/// A page whose address holds a secret token: never stored by a cache or a browser.
+fn private_page(page: &impl Template) -> Result<HttpResponse, AppError> {
     let html = page
         .render()
         .map_err(|e| AppError::Internal(e.to_string()))?;
@@ -146,20 +150,13 @@ async fn unsubscribe_page(
             Ok((scope, unsubscribe::is_on(c, user, scope)?))
         })
         .await?;
-    let page = UnsubscribePage {
+    private_page(&UnsubscribePage {
         question: question(&viewer.tr, scope),
         on,
         done: query.done.is_some() && !on,
         action: format!("/mail/unsubscribe/{token}"),
         page: viewer.page(),
-    };
-    let html = page
-        .render()
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .insert_header(("Cache-Control", "no-store"))
-        .body(html))
+    })
 }
 
 /// Stops what the address names. From the page's own button (`from=page`): back to the page
