@@ -2447,11 +2447,7 @@ async fn mail_settings(
     maku::notify::tick(&app.state).await.expect("notify");
     let mails = mailbox.wait_for_to("you@example.test", 2, 20).await;
     // The unsubscribe address of that mail: a page that asks, then says it is done.
-    let url = mails[1]
-        .header("List-Unsubscribe")
-        .expect("List-Unsubscribe")
-        .trim_matches(|c| c == '<' || c == '>')
-        .to_string();
+    let url = mails[1].unsubscribe_url().expect("List-Unsubscribe");
     tab.goto(url.trim_start_matches(&app.base)).await;
     tab.shot("mail-unsubscribe").await;
     tab.click_and_wait("main form[action^='/mail/unsubscribe/'] button[type='submit']")

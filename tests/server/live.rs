@@ -41,18 +41,7 @@ async fn a_post_on_one_instance_reaches_a_stream_on_another_within_a_second() {
     assert!(told(&app, &other).await);
     let client = crate::helpers::client().build().expect("client");
     // A stream on the other instance.
-    let mut resp = client
-        .get(format!("{other_base}/games/{}/events", g.id))
-        .send()
-        .await
-        .expect("the stream opens");
-    assert_eq!(resp.status(), StatusCode::OK);
-    let first = tokio::time::timeout(Duration::from_secs(10), resp.chunk())
-        .await
-        .expect("the preamble")
-        .expect("a chunk")
-        .expect("not the end");
-    assert!(String::from_utf8_lossy(&first).contains(": open"));
+    let mut resp = open_at(&client, &other_base, g.id).await;
     let polls = other.live.polls();
     // A private write moves nothing public: no event, though the notice comes.
     let (s, b) = Api::new(&app)
@@ -90,8 +79,17 @@ pub(crate) async fn open(
     app: &TestApp,
     game_id: i64,
 ) -> reqwest::Response {
+    open_at(client, &app.base, game_id).await
+}
+
+/// [`open`] on the instance at `base`.
+pub(crate) async fn open_at(
+    client: &reqwest::Client,
+    base: &str,
+    game_id: i64,
+) -> reqwest::Response {
     let mut resp = client
-        .get(app.url(&format!("/games/{game_id}/events")))
+        .get(format!("{base}/games/{game_id}/events"))
         .send()
         .await
         .expect("the stream opens");

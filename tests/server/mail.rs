@@ -141,6 +141,21 @@ async fn reply(app: &TestApp, token: &str, thread: i64, body: &str) -> Value {
     p
 }
 
+/// A mail client's one-click unsubscribe (RFC 8058): a POST of `List-Unsubscribe=One-Click`,
+/// with no cookie; its status.
+async fn one_click(url: &str) -> StatusCode {
+    helpers::client()
+        .build()
+        .expect("client")
+        .post(url)
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .expect("one click")
+        .status()
+}
+
 /// Every mail's text as a mail client shows it: subject, headers, body.
 fn everything(mails: &[Mail]) -> String {
     mails
@@ -336,6 +351,26 @@ async fn an_address_is_used_only_after_its_mailed_link_is_opened(app: TestApp, m
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(mailbox.to("li@example.test").len(), 2);
 
+    // A link opened after 48 hours confirms nothing: the page says to ask again.
+    let (s, b) = put(
+        &api,
+        "/api/v1/account/email",
+        &li,
+        json!({"email": "li3@example.test"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{b}");
+    let late = mailbox.wait_for_to("li3@example.test", 1, 10).await[0]
+        .link("/account/email/confirm/")
+        .expect("link");
+    app.clock.advance(chrono::Duration::hours(49));
+    let page = app.browser().get(late.trim_start_matches(&app.base)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("链接已过期"), "{}", page.body);
+    let (_, b) = api.get("/api/v1/account/email", Some(&li)).await;
+    assert_eq!(b["email"], Value::Null, "{b}");
+    assert_eq!(b["pending"], "li3@example.test", "still waiting: {b}");
+
     // Five link mails a day at most: no flooding someone else's mailbox.
     let mut last = StatusCode::OK;
     for i in 0..6 {
@@ -393,11 +428,7 @@ async fn one_click_unsubscribes_from_that_kind_and_a_look_does_not(app: TestApp,
     reply(&app, &qian, t, "@mailzhao 第一次").await;
     tick(&app).await;
     let mails = mailbox.wait_for_to("zhao@example.test", 2, 10).await;
-    let url = mails[1]
-        .header("List-Unsubscribe")
-        .expect("List-Unsubscribe")
-        .trim_matches(|c| c == '<' || c == '>')
-        .to_string();
+    let url = mails[1].unsubscribe_url().expect("List-Unsubscribe");
     assert!(url.starts_with(&app.base), "{url} is on the public URL");
 
     // A look (a link checker, a preview) stops nothing: the page asks first.
@@ -417,25 +448,11 @@ async fn one_click_unsubscribes_from_that_kind_and_a_look_does_not(app: TestApp,
     ] {
         let r = anon.get(bad).send().await.expect("forged");
         assert_eq!(r.status(), StatusCode::NOT_FOUND, "{bad}");
-        let r = anon
-            .post(bad)
-            .header("Content-Type", "application/x-www-form-urlencoded")
-            .body("List-Unsubscribe=One-Click")
-            .send()
-            .await
-            .expect("forged post");
-        assert_eq!(r.status(), StatusCode::NOT_FOUND, "{bad}");
+        assert_eq!(one_click(bad).await, StatusCode::NOT_FOUND, "{bad}");
     }
 
     // The mail client's one click: a POST with no cookie, answered at once (no redirect).
-    let r = anon
-        .post(&url)
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .body("List-Unsubscribe=One-Click")
-        .send()
-        .await
-        .expect("one click");
-    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(one_click(&url).await, StatusCode::OK);
     let (_, modes) = api.get("/api/v1/account/mail", Some(&zhao)).await;
     assert_eq!(modes["mentioned"], "none", "{modes}");
     assert_eq!(modes["quoted"], "now", "only that kind: {modes}");
@@ -552,21 +569,8 @@ async fn the_daily_digest_tells_the_unread_once_a_day(app: TestApp, mailbox: Mai
     );
 
     // Unsubscribing from the digest turns every daily kind off.
-    let url = second
-        .header("List-Unsubscribe")
-        .expect("header")
-        .trim_matches(|c| c == '<' || c == '>')
-        .to_string();
-    let r = helpers::client()
-        .build()
-        .expect("client")
-        .post(&url)
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .body("List-Unsubscribe=One-Click")
-        .send()
-        .await
-        .expect("one click");
-    assert_eq!(r.status(), StatusCode::OK);
+    let url = second.unsubscribe_url().expect("List-Unsubscribe");
+    assert_eq!(one_click(&url).await, StatusCode::OK);
     let (_, modes) = api.get("/api/v1/account/mail", Some(&sun)).await;
     assert_eq!(modes["mentioned"], "none", "{modes}");
     assert_eq!(

@@ -54,6 +54,12 @@ impl Mail {
             .map(|(_, v)| v.clone())
     }
 
+    /// The address of its `List-Unsubscribe` header, without the angle brackets.
+    pub fn unsubscribe_url(&self) -> Option<String> {
+        self.header("List-Unsubscribe")
+            .map(|v| v.trim().trim_matches(|c| c == '<' || c == '>').to_string())
+    }
+
     /// The first http(s) URL in the text body that contains `part` (a URL ends at whitespace or
     /// '>').
     pub fn link(&self, part: &str) -> Option<String> {
