@@ -11,7 +11,7 @@
 //! no secret, but a label per game would grow without bound.
 
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 /// Request time of one route: `route`, `method`, `status` (`2xx`, `4xx`, …).
@@ -45,8 +45,14 @@ pub fn recording() -> bool {
     HANDLE.get().is_some()
 }
 
-/// Installs the process's recorder (once; later calls get the same handle).
+/// Installs the process's recorder (once; later calls get the same handle). Two servers
+/// starting at once in one process wait for each other here, so neither records into the void
+/// between the handle being kept and the recorder being set.
 pub fn install() -> Result<PrometheusHandle, String> {
+    static INSTALLING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = INSTALLING
+        .lock()
+        .map_err(|_| "a poisoned lock".to_string())?;
     if let Some(h) = HANDLE.get() {
         return Ok(h.clone());
     }
@@ -55,13 +61,11 @@ pub fn install() -> Result<PrometheusHandle, String> {
         .map_err(|e| e.to_string())?;
     let recorder = builder.build_recorder();
     let handle = recorder.handle();
-    // Two servers starting at once in one process: the loser's recorder is dropped and it takes
-    // the winner's handle.
-    if HANDLE.set(handle.clone()).is_err() {
-        return HANDLE.get().cloned().ok_or_else(|| "no recorder".into());
-    }
     metrics::set_global_recorder(recorder).map_err(|e| e.to_string())?;
     describe();
+    HANDLE
+        .set(handle.clone())
+        .map_err(|_| "a recorder was installed twice".to_string())?;
     Ok(handle)
 }
 
