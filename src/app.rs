@@ -26,6 +26,10 @@ pub struct AppState {
     pub live: crate::game::live_hub::LiveHub,
     /// The mail sender, when the server has an SMTP address (`mail::`).
     pub mail: Option<Arc<crate::mail::mailer::Mailer>>,
+    /// Sessions as lately read, for plain reads (`auth::session_cache`).
+    pub sessions: crate::auth::session_cache::SessionCache,
+    /// Read marks, moved in memory and written in batches (`forum::read_marks`).
+    pub reads: crate::forum::read_marks::ReadMarks,
 }
 
 /// A signal fired once when the server stops. The live-update streams watch it: a graceful

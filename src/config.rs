@@ -42,6 +42,11 @@ pub struct Settings {
     /// zero keeps none. Off here, so tests read their own writes at once; the server's flag
     /// defaults to a second.
     pub page_cache: std::time::Duration,
+    /// How long a session's account and bell are trusted from memory by plain reads
+    /// (`auth::session_cache`), and the shared part of a thread page (`web::fragments`);
+    /// zero reads the database every time. A change made through this instance (or, on
+    /// PostgreSQL, any instance) is seen at once either way.
+    pub view_cache: std::time::Duration,
     /// The SMTP server mail leaves through (`mail::`); `None`: no mail at all.
     pub smtp_url: Option<SmtpUrl>,
     /// The `From` of every mail; `None`: `maku` at the public URL's host.
@@ -85,6 +90,7 @@ impl Settings {
             public_url: None,
             live_poll: std::time::Duration::from_secs(2),
             page_cache: std::time::Duration::ZERO,
+            view_cache: std::time::Duration::from_secs(5),
             smtp_url: None,
             mail_from: None,
             mail_poll: std::time::Duration::from_secs(5),

@@ -95,6 +95,8 @@ pub async fn state_with_clock(
         clock,
         shutdown: crate::app::Shutdown::default(),
         live: crate::game::live_hub::LiveHub::default(),
+        sessions: crate::auth::session_cache::SessionCache::new(settings.view_cache),
+        reads: crate::forum::read_marks::ReadMarks::default(),
     })
 }
 
@@ -160,11 +162,13 @@ impl Application {
         };
         let data = actix_web::web::Data::new(state.clone());
         let pages = actix_web::web::Data::new(web::page_cache::PageCache::new(settings.page_cache));
+        let parts = actix_web::web::Data::new(web::threads::ThreadParts::new(settings.view_cache));
         let secure = settings.secure_cookies;
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
                 .app_data(pages.clone())
+                .app_data(parts.clone())
                 .configure(web::configure)
                 .wrap(from_fn(web::viewer::mask_csrf))
                 .wrap(from_fn(web::head_as_get))
@@ -202,6 +206,7 @@ impl Application {
                 std::time::Duration::from_secs(settings.scheduler_secs),
             );
         }
+        crate::forum::read_marks::spawn(state.clone());
         if !settings.mail_poll.is_zero() {
             crate::mail::spawn(state.clone(), settings.mail_poll);
         }
@@ -219,6 +224,7 @@ impl Application {
                 handle: server.handle(),
                 metrics,
                 shutdown: state.shutdown.clone(),
+                state: state.clone(),
             },
             server,
             admin_password,
@@ -255,6 +261,8 @@ pub struct Stopper {
     /// The metrics listener, when there is one.
     metrics: Option<ServerHandle>,
     shutdown: crate::app::Shutdown,
+    /// For what is written after the last request: the read marks still in memory.
+    state: AppState,
 }
 
 impl Stopper {
@@ -265,6 +273,11 @@ impl Stopper {
             m.stop(graceful).await;
         }
         self.handle.stop(graceful).await;
+        match self.state.reads.flush(&self.state).await {
+            Ok(n) if n > 0 => tracing::info!(marks = n, "read marks written"),
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "the last read marks were not written"),
+        }
     }
 }
 

@@ -4,5 +4,6 @@
 pub mod account;
 pub mod password;
 pub mod ratelimit;
+pub mod session_cache;
 pub mod throttle;
 pub mod tokens;

@@ -52,6 +52,12 @@ pub struct ServeArgs {
     #[arg(long, env = "MAKU_PAGE_CACHE_MS", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub page_cache_ms: u64,
+    /// Milliseconds a signed-in reader's session and the shared part of a thread page are
+    /// trusted from memory (0 = read each time). Changes made through maku are seen at once
+    /// (on PostgreSQL, those of every instance); this bounds what another process changed.
+    #[arg(long, env = "MAKU_VIEW_CACHE_MS", default_value_t = 5000,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub view_cache_ms: u64,
     /// The SMTP server to send mail through, e.g. `smtp://127.0.0.1:25`,
     /// `smtp://user:pass@mail.example:587?tls=required` (STARTTLS) or
     /// `smtps://user:pass@mail.example` (TLS). Unset: maku sends no mail.
@@ -81,6 +87,7 @@ impl ServeArgs {
         s.actions_per_minute = self.actions_per_minute;
         s.posts_per_minute = self.posts_per_minute;
         s.page_cache = std::time::Duration::from_millis(self.page_cache_ms);
+        s.view_cache = std::time::Duration::from_millis(self.view_cache_ms);
         s.smtp_url = self.smtp_url.clone().map(crate::config::SmtpUrl);
         s.mail_from = self.mail_from.clone();
         s.metrics_bind = self.metrics_bind.clone();

@@ -5,6 +5,7 @@
 //! connection explicitly.
 
 pub mod chain;
+pub mod epoch;
 pub mod models;
 pub mod queries;
 pub mod schema;

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod boards;
 pub mod moderation;
 pub mod posting;
+pub mod read_marks;
 pub mod render;
 pub mod search;
 pub mod suspension;

@@ -10,6 +10,9 @@
 //! is not "told" (new pollers poll at the normal interval) and every poller reads once per
 //! retry, so nothing waits on a notice that cannot come. SQLite serves one instance: there the hub
 //! polls, and this never runs.
+//!
+//! The same channel carries what the web shell's in-memory views depend on (`db::epoch`): a
+//! session ended or a forum post written on one instance renews the views of every instance.
 
 use crate::game::live_hub::LiveHub;
 use diesel::{Connection, PgConnection, RunQueryDsl};
@@ -49,6 +52,19 @@ pub fn spawn(url: String, hub: &LiveHub, retry: Duration) {
     }
 }
 
+/// What one notice says: a game's id (its poller reads), `a` (sessions, accounts, seats or
+/// notifications changed: the views of sessions are read again), or `t` and a forum thread's id
+/// (its kept page parts are made again) — see `db::epoch` and the `*_view_notify` migration.
+fn told(hub: &LiveHub, payload: &str) {
+    if let Ok(game_id) = payload.parse::<i64>() {
+        hub.poke(game_id);
+    } else if payload == "a" {
+        crate::db::epoch::accounts_changed();
+    } else if let Some(Ok(thread_id)) = payload.strip_prefix('t').map(str::parse::<i64>) {
+        crate::db::epoch::thread_changed(thread_id);
+    }
+}
+
 enum Ended {
     HubGone,
 }
@@ -62,6 +78,9 @@ fn listen(
         .map_err(|e| diesel::result::Error::QueryBuilderError(Box::new(e)))?;
     diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut conn)?;
     hub.set_told(true);
+    // Views kept while there was no listener may have missed a notice: none is trusted.
+    crate::db::epoch::accounts_changed();
+    crate::db::epoch::all_threads_changed();
     // Changes made before the LISTEN took effect: read them now.
     hub.poke_all();
     let mut checked = Instant::now();
@@ -71,10 +90,7 @@ fn listen(
             return Ok(Ended::HubGone);
         }
         for notice in conn.notifications_iter() {
-            let notice = notice?;
-            if let Ok(game_id) = notice.payload.parse::<i64>() {
-                hub.poke(game_id);
-            }
+            told(hub, &notice?.payload);
         }
         if checked.elapsed() >= KEEPALIVE {
             diesel::sql_query("SELECT 1").execute(&mut conn)?;

@@ -50,6 +50,7 @@ pub fn add(c: &mut DbConnection, n: &NewNotification, now: NaiveDateTime) -> Que
     if !enabled(c, n.user_id, n.kind)? {
         return Ok(false);
     }
+    crate::db::epoch::accounts_changed();
     let added = crate::on_backend!(c, |c| diesel::insert_into(notifications::table)
         .values((
             notifications::user_id.eq(n.user_id),
@@ -214,6 +215,7 @@ pub fn mark_all_read(
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     let (lo, hi) = games_seen(scope_game);
+    crate::db::epoch::accounts_changed();
     diesel::update(
         notifications::table
             .filter(notifications::user_id.eq(user_id))

@@ -131,6 +131,7 @@ async fn load_board(
     reader: Option<i64>,
     tr: crate::i18n::Tr,
 ) -> Result<BoardData, AppError> {
+    let reads = state.reads.clone();
     state
         .db(move |c| {
             let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
@@ -139,7 +140,12 @@ async fn load_board(
             let authors: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
             let names = users::names(c, &authors)?;
             let marks = match reader {
-                Some(r) => forum::read_marks(c, r, &ids)?,
+                Some(r) => {
+                    // Marks moved lately may not be written yet (`forum::read_marks`).
+                    let mut marks = forum::read_marks(c, r, &ids)?;
+                    reads.overlay(r, &mut marks, &ids);
+                    marks
+                }
                 None => HashMap::new(),
             };
             let rows = threads

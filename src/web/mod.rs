@@ -12,6 +12,7 @@ pub mod conditional;
 pub mod error;
 pub mod feeds;
 pub mod flash;
+pub mod fragments;
 pub mod game_login;
 pub mod games;
 pub mod leaderboard;

@@ -2,23 +2,25 @@
 //! moderation.
 
 use crate::app::AppState;
-use crate::db::models::{Board, Thread};
 use crate::db::queries::{forum, users};
 use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::forum::{posting, render};
+use crate::i18n::Tr;
 use crate::markdown::{self, Images};
 use crate::web::flash::{self, Flash};
+use crate::web::fragments::{self, Filled, Fragments, Kept, Shared};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
-use actix_web::{Either, HttpResponse, get, post, web};
+use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
-use askama_web::WebTemplate;
 use serde::Deserialize;
 
 /// A post as the thread page shows it. It is named by its floor (anchors, quote, edit and
-/// history links), never by its id, which counts posts in hidden threads too.
+/// history links), never by its id, which counts posts in hidden threads too. Rendered into
+/// the part every reader of one kind shares: what is the reader's own (the "new" mark, the
+/// edit link) is a slot ([`fragments::slot`]), filled per request.
 pub struct PostView {
     /// Floor number (楼层) in the whole thread.
     pub floor: i64,
@@ -26,17 +28,80 @@ pub struct PostView {
     pub html: String,
     pub created_at: TimeView,
     pub edited: bool,
-    pub unread: bool,
-    pub can_edit: bool,
+    /// Slots: ` unread` on the post's class, the "new" badge, the edit link.
+    pub unread_class: String,
+    pub unread_badge: String,
+    pub edit_link: String,
     /// Hidden by a moderator: the reason, shown in place of the text to every reader
     /// (docs/moderation.md).
     pub hidden: Option<String>,
 }
 
-#[derive(Template, WebTemplate)]
-#[template(path = "threads/thread.html")]
-struct ThreadPage {
-    page: PageCtx,
+/// What the slots of a post are filled from.
+pub struct PostMeta {
+    id: i64,
+    author_id: i64,
+    floor: i64,
+    hidden: bool,
+}
+
+/// What a kept thread part needs besides its text: the page's title and lock, and its posts.
+pub struct ThreadMeta {
+    title: String,
+    locked: bool,
+    posts: Vec<PostMeta>,
+}
+
+/// Which kind of reader a shared part is made for: the posts' links and forms depend on it,
+/// and on nothing else of the reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum ReaderKind {
+    /// No account (a game-ID login included: it does not use the forum).
+    Guest,
+    Member,
+    Admin,
+}
+
+impl ReaderKind {
+    fn of(viewer: &Viewer) -> ReaderKind {
+        match viewer.require() {
+            Ok(a) if a.is_admin() => ReaderKind::Admin,
+            Ok(_) => ReaderKind::Member,
+            Err(_) => ReaderKind::Guest,
+        }
+    }
+}
+
+/// What a shared part is rendered for (and the language, kept beside it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PartKey {
+    thread_id: i64,
+    page: i64,
+    author: Option<String>,
+    kind: ReaderKind,
+}
+
+/// The kept shared parts of thread pages (`web::fragments`).
+pub type ThreadParts = Fragments<PartKey, ThreadMeta>;
+
+/// The layout's data inside a shared part: the language, the token's slot, the reader's kind.
+pub struct PartCtx {
+    pub tr: Tr,
+    pub csrf: String,
+    admin: bool,
+}
+
+impl PartCtx {
+    pub fn is_admin(&self) -> bool {
+        self.admin
+    }
+}
+
+/// The part of a thread's page every reader of one kind shares.
+#[derive(Template)]
+#[template(path = "threads/_posts.html")]
+struct PostsPart {
+    page: PartCtx,
     board_slug: String,
     board_title: String,
     thread_id: i64,
@@ -45,16 +110,73 @@ struct ThreadPage {
     posts: Vec<PostView>,
     pager: Pager,
     author_filter: Option<String>,
+    /// The slot of a one-time note of the report form (sent, or why not).
+    report_note: String,
     can_reply: bool,
-    reply_body: String,
-    quote_floor: Option<i64>,
-    error: Option<String>,
-    /// A one-time note of the report form (sent, or why not).
-    report_note: Option<String>,
     /// Signed in with an account: may report posts (docs/moderation.md).
     can_report: bool,
     /// An admin: may hide posts.
     can_moderate: bool,
+}
+
+#[derive(Template)]
+#[template(path = "threads/thread.html")]
+struct ThreadPage<'a> {
+    page: PageCtx,
+    thread_id: i64,
+    title: &'a str,
+    locked: bool,
+    /// The shared part, filled for this reader.
+    shared: Filled<'a, ReaderSlots<'a>>,
+    can_reply: bool,
+    reply_body: String,
+    quote_floor: Option<i64>,
+    error: Option<String>,
+}
+
+/// What fills a thread part's slots for one reader.
+struct ReaderSlots<'a> {
+    thread_id: i64,
+    posts: &'a [PostMeta],
+    reader: Option<i64>,
+    /// The reader's mark: posts after it are new (none: the thread was never opened, and
+    /// nothing is marked).
+    seen: Option<i64>,
+    /// The token, masked for this answer.
+    token: &'a str,
+    /// The "new" badge and the edit link's word, in the reader's language.
+    badge: String,
+    edit: String,
+    report_note: Option<String>,
+}
+
+impl ReaderSlots<'_> {
+    fn unread(&self, i: usize) -> bool {
+        matches!((self.seen, self.posts.get(i)), (Some(s), Some(p)) if p.id > s)
+    }
+}
+
+impl fragments::Slots for ReaderSlots<'_> {
+    fn write(&self, kind: char, i: usize, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        match kind {
+            'u' if self.unread(i) => out.write_str(" unread"),
+            'b' if self.unread(i) => write!(out, r#"<span class="badge">{}</span>"#, self.badge),
+            'e' => match self.posts.get(i) {
+                Some(p) if Some(p.author_id) == self.reader && !p.hidden => write!(
+                    out,
+                    r#"<a href="/t/{}/{}/edit">{}</a>"#,
+                    self.thread_id, p.floor, self.edit
+                ),
+                _ => Ok(()),
+            },
+            'c' => out.write_str(self.token),
+            'n' => match &self.report_note {
+                Some(n) => write!(out, r#"<p class="notice" role="status">{n}</p>"#),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -64,36 +186,28 @@ pub struct ThreadQuery {
     quote: Option<i64>,
 }
 
-struct ThreadData {
-    board: Board,
-    thread: Thread,
-    posts: Vec<PostView>,
-    total: i64,
-    quote_text: Option<String>,
-}
-
 /// What a thread's address leads to.
 enum Loaded {
-    Forum(Box<ThreadData>),
+    Forum(Box<Kept<ThreadMeta>>),
     /// A game's thread (game id, thread kind): it lives on the game's pages.
     Game(i64, String),
 }
 
-/// Everything the thread page shows, read in one go (one trip to the database pool).
-async fn load_thread(
-    state: &AppState,
-    viewer: &Viewer,
-    thread_id: i64,
-    page: i64,
-    author: Option<String>,
-    quote: Option<i64>,
-) -> Result<Loaded, AppError> {
-    let reader = viewer.require().ok().map(|a| a.id);
-    state
+/// Reads a thread's page and renders the part readers of `key.kind` share (one trip to the
+/// database pool).
+async fn load_part(state: &AppState, key: &PartKey, tr: Tr) -> Result<Loaded, AppError> {
+    let PartKey {
+        thread_id,
+        page,
+        author,
+        kind,
+    } = key.clone();
+    let author_name = author.clone();
+    let (board, thread, posts, total) = match state
         .db(move |c| {
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
             if let (false, Some(game_id)) = (posting::is_forum_thread(&thread), thread.game_id) {
-                return Ok(Loaded::Game(game_id, thread.kind));
+                return Ok(Err((game_id, thread.kind)));
             }
             if thread.deleted_at.is_some() {
                 return Err(AppError::Gone);
@@ -104,7 +218,7 @@ async fn load_thread(
                 return Err(AppError::Conflict("game_thread"));
             }
             let board = forum::board_by_id(c, thread.board_id)?.ok_or(AppError::NotFound)?;
-            let author_id = match &author {
+            let author_id = match &author_name {
                 Some(name) => Some(forum::user_id_by_key(c, &name_key(name))?.unwrap_or(-1)),
                 None => None,
             };
@@ -115,87 +229,117 @@ async fn load_thread(
                 page,
                 forum::Bodies::UnlessRenderedBy(markdown::RENDER_VERSION),
             )?;
-            let seen = match reader {
-                Some(r) => forum::read_marks(c, r, &[thread_id])?
-                    .get(&thread_id)
-                    .copied(),
-                None => None,
-            };
-            let mut views = Vec::with_capacity(posts.len());
-            let last = posts.last().map(|(p, _)| p.id);
-            for (mut p, author) in posts {
-                views.push(PostView {
-                    floor: p.floor,
-                    author,
-                    html: render::post_html(&mut p, Images::Links),
-                    created_at: TimeView::new(p.created_at),
-                    edited: p.edited_at.is_some(),
-                    // A reader who never opened the thread sees nothing marked: all is new.
-                    unread: matches!(seen, Some(s) if p.id > s),
-                    can_edit: reader == Some(p.author_id) && p.hidden_at.is_none(),
-                    hidden: p
-                        .hidden_at
-                        .map(|_| p.hidden_reason.clone().unwrap_or_default()),
-                });
-            }
-            if let (Some(r), Some(last)) = (reader, last) {
-                forum::mark_read(c, r, thread_id, last)?;
-            }
-            let quote_text = match quote {
-                Some(q) => match forum::post_at(c, thread_id, q)? {
-                    Some(p) => {
-                        let who = users::names(c, &[p.author_id])?
-                            .remove(&p.author_id)
-                            .unwrap_or_default();
-                        Some(markdown::quote(&who, &p.body))
-                    }
-                    _ => None,
-                },
-                None => None,
-            };
-            Ok(Loaded::Forum(Box::new(ThreadData {
-                board,
-                thread,
-                posts: views,
-                total,
-                quote_text,
-            })))
+            Ok(Ok((board, thread, posts, total)))
         })
-        .await
-}
-
-fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<String>) -> ThreadPage {
+        .await?
+    {
+        Ok(read) => read,
+        Err((game_id, kind)) => return Ok(Loaded::Game(game_id, kind)),
+    };
     let base = match &author {
         Some(a) => format!(
             "/t/{}?author={}&",
-            data.thread.id,
+            thread.id,
             url::form_urlencoded::byte_serialize(a.as_bytes()).collect::<String>()
         ),
-        None => format!("/t/{}?", data.thread.id),
+        None => format!("/t/{}?", thread.id),
     };
-    let moderator = viewer.page().is_admin();
-    ThreadPage {
-        page: viewer.page(),
-        board_title: crate::web::boards::board_title(
-            &viewer.tr,
-            &data.board.slug,
-            &data.board.title,
-        ),
-        board_slug: data.board.slug,
-        thread_id: data.thread.id,
-        title: crate::web::boards::thread_title(&viewer.tr, &data.thread.kind, &data.thread.title),
-        locked: data.thread.locked,
-        can_reply: viewer.require().is_ok() && (!data.thread.locked || moderator),
-        posts: data.posts,
-        pager: Pager::new(page, data.total, forum::POSTS_PER_PAGE, base),
-        author_filter: author,
-        reply_body: data.quote_text.unwrap_or_default(),
-        quote_floor: None,
-        error: None,
-        report_note: None,
-        can_report: viewer.page().forum_member(),
-        can_moderate: moderator,
+    let mut views = Vec::with_capacity(posts.len());
+    let mut metas = Vec::with_capacity(posts.len());
+    for (i, (mut p, author)) in posts.into_iter().enumerate() {
+        metas.push(PostMeta {
+            id: p.id,
+            author_id: p.author_id,
+            floor: p.floor,
+            hidden: p.hidden_at.is_some(),
+        });
+        views.push(PostView {
+            floor: p.floor,
+            author,
+            html: render::post_html(&mut p, Images::Links),
+            created_at: TimeView::new(p.created_at),
+            edited: p.edited_at.is_some(),
+            unread_class: fragments::slot('u', i),
+            unread_badge: fragments::slot('b', i),
+            edit_link: fragments::slot('e', i),
+            hidden: p
+                .hidden_at
+                .map(|_| p.hidden_reason.clone().unwrap_or_default()),
+        });
     }
+    let admin = kind == ReaderKind::Admin;
+    let title = crate::web::boards::thread_title(&tr, &thread.kind, &thread.title);
+    let part = PostsPart {
+        page: PartCtx {
+            tr,
+            csrf: fragments::slot('c', 0),
+            admin,
+        },
+        board_title: crate::web::boards::board_title(&tr, &board.slug, &board.title),
+        board_slug: board.slug,
+        thread_id: thread.id,
+        title: title.clone(),
+        locked: thread.locked,
+        posts: views,
+        pager: Pager::new(page, total, forum::POSTS_PER_PAGE, base),
+        author_filter: author,
+        report_note: fragments::slot('n', 0),
+        can_reply: kind != ReaderKind::Guest && (!thread.locked || admin),
+        can_report: kind != ReaderKind::Guest,
+        can_moderate: admin,
+    };
+    let text = part
+        .render()
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(Loaded::Forum(Box::new(Kept::new(
+        Shared::new(text),
+        ThreadMeta {
+            title,
+            locked: thread.locked,
+            posts: metas,
+        },
+    ))))
+}
+
+/// `s` escaped for HTML text or an attribute.
+fn escaped(s: &str) -> String {
+    match askama::filters::escape(s, askama::filters::Html) {
+        Ok(v) => v.to_string(),
+        Err(never) => match never {},
+    }
+}
+
+/// The reader's mark in the thread: from memory, else from the database (then remembered).
+async fn seen_mark(state: &AppState, reader: i64, thread_id: i64) -> Result<Option<i64>, AppError> {
+    if let Some(known) = state.reads.known(reader, thread_id) {
+        return Ok(known);
+    }
+    let seen = state
+        .db(move |c| {
+            Ok(forum::read_marks(c, reader, &[thread_id])?
+                .get(&thread_id)
+                .copied())
+        })
+        .await?;
+    state.reads.remember(reader, thread_id, seen);
+    Ok(seen)
+}
+
+/// The text a quote-reply starts with: the quoted post, as Markdown.
+async fn quote_text(state: &AppState, thread_id: i64, floor: i64) -> Result<String, AppError> {
+    state
+        .db(move |c| {
+            Ok(match forum::post_at(c, thread_id, floor)? {
+                Some(p) => {
+                    let who = users::names(c, &[p.author_id])?
+                        .remove(&p.author_id)
+                        .unwrap_or_default();
+                    markdown::quote(&who, &p.body)
+                }
+                None => String::new(),
+            })
+        })
+        .await
 }
 
 #[get(
@@ -204,35 +348,126 @@ fn thread_page(viewer: &Viewer, data: ThreadData, page: i64, author: Option<Stri
     wrap = "actix_web::middleware::from_fn(crate::web::conditional::etag)"
 )]
 async fn show(
+    req: actix_web::HttpRequest,
     viewer: Viewer,
     state: web::Data<AppState>,
+    parts: web::Data<ThreadParts>,
     id: web::Path<i64>,
     q: web::Query<ThreadQuery>,
-) -> Result<Either<ThreadPage, HttpResponse>, AppError> {
+) -> Result<HttpResponse, AppError> {
     let q = q.into_inner();
     let thread_id = *id;
-    let page = page_param(q.page);
-    let author = q.author.filter(|a| !a.trim().is_empty());
-    let data = match load_thread(&state, &viewer, thread_id, page, author.clone(), q.quote).await? {
-        Loaded::Forum(data) => *data,
-        // Game threads show game IDs, never accounts: they live on the game's pages.
-        Loaded::Game(game_id, kind) => {
-            return Ok(Either::Right(
-                HttpResponse::SeeOther()
-                    .insert_header(("Location", format!("/games/{game_id}/threads/{kind}")))
-                    .finish(),
-            ));
-        }
+    let key = PartKey {
+        thread_id,
+        page: page_param(q.page),
+        author: q.author.filter(|a| !a.trim().is_empty()),
+        kind: ReaderKind::of(&viewer),
     };
-    let mut view = thread_page(&viewer, data, page, author);
-    view.quote_floor = q.quote;
-    if let Some(f) = flash::take(&state, &viewer, &format!("/t/{thread_id}")).await? {
-        view.error = f.error_for("reply");
-        view.report_note = crate::web::moderation::report_note(&f);
-        view.reply_body = f.field("body").to_string();
-        view.quote_floor = f.field("quote").parse().ok();
+    let lang = viewer.tr.lang;
+    // Read before the database: a change while it reads makes the part old at once.
+    let epoch = crate::db::epoch::thread(thread_id);
+    let kept = match parts.get(&key, lang, epoch) {
+        Some(kept) => kept,
+        None => match load_part(&state, &key, viewer.tr).await? {
+            Loaded::Forum(kept) => parts.put(key.clone(), lang, epoch, *kept),
+            // Game threads show game IDs, never accounts: they live on the game's pages.
+            Loaded::Game(game_id, kind) => {
+                return Ok(HttpResponse::SeeOther()
+                    .insert_header(("Location", format!("/games/{game_id}/threads/{kind}")))
+                    .finish());
+            }
+        },
+    };
+    let reader = viewer.require().ok().map(|a| a.id);
+    let posts = &kept.meta.posts;
+    // A reader who never opened the thread sees nothing marked: all is new.
+    let seen = match reader {
+        Some(r) => seen_mark(&state, r, thread_id).await?,
+        None => None,
+    };
+    if let (Some(r), Some(last)) = (reader, posts.last()) {
+        state.reads.read_up_to(r, thread_id, last.id);
     }
-    Ok(Either::Left(view))
+    let mut reply_body = match q.quote {
+        Some(floor) => quote_text(&state, thread_id, floor).await?,
+        None => String::new(),
+    };
+    let mut quote_floor = q.quote;
+    let (mut error, mut report_note) = (None, None);
+    if let Some(f) = flash::take(&state, &viewer, &format!("/t/{thread_id}")).await? {
+        error = f.error_for("reply");
+        report_note = crate::web::moderation::report_note(&f);
+        reply_body = f.field("body").to_string();
+        quote_floor = f.field("quote").parse().ok();
+    }
+    // One mask for the whole answer, written as the page is made (`viewer::mask_token`); a
+    // token not in the session yet is left to `viewer::mask_csrf`, which keeps it there.
+    let masked = crate::web::viewer::unsaved_token_of(&req).is_none();
+    let token = if masked {
+        crate::web::viewer::mask_token(&viewer.csrf)
+    } else {
+        viewer.csrf.clone()
+    };
+    let slots = ReaderSlots {
+        thread_id,
+        posts,
+        reader,
+        seen,
+        token: &token,
+        badge: escaped(&viewer.tr.t("badge-new")),
+        edit: escaped(&viewer.tr.t("post-edit")),
+        report_note: report_note.as_deref().map(escaped),
+    };
+    let mut page = viewer.page();
+    page.csrf = token.clone();
+    let moderator = page.is_admin();
+    let view = ThreadPage {
+        can_reply: viewer.require().is_ok() && (!kept.meta.locked || moderator),
+        page,
+        thread_id,
+        title: &kept.meta.title,
+        locked: kept.meta.locked,
+        shared: kept.shared.filled(&slots),
+        reply_body,
+        quote_floor,
+        error,
+    };
+    // The page is the kept part and what was filled in: its tag is made from those, without
+    // reading the page (`conditional::etag` keeps a tag it is given).
+    // Posts are in order: the new ones are the page's last ones, from the first new one.
+    let first_new = (0..posts.len()).find(|&i| slots.unread(i));
+    // Only a signed-in reader's page carries the token (a form); a reader without an account
+    // gets a fresh, unused one each time.
+    let token_shown = viewer.account.as_ref().map(|_| viewer.csrf.as_str());
+    let rest = format!(
+        "{:?}|{reader:?}|{first_new:?}|{token_shown:?}|{}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        viewer.tr.lang,
+        view.page.unread,
+        viewer
+            .account
+            .as_ref()
+            .map(|a| (&a.name, a.role, a.scope.map(|s| s.game_id))),
+        view.reply_body,
+        view.quote_floor,
+        view.error,
+        report_note,
+        crate::web::assets::css_href(),
+        crate::web::assets::js_href(),
+    );
+    let mut body = String::with_capacity(kept.shared.len() + 16 * 1024);
+    view.render_into(&mut body)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut res = HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((
+            actix_web::http::header::ETAG,
+            fragments::tag(kept.id, &rest),
+        ))
+        .body(body);
+    if masked {
+        res.extensions_mut().insert(crate::web::viewer::TokenMasked);
+    }
+    Ok(res)
 }
 
 /// Redirects to the post on `floor` of a forum thread, on the page where it stands.

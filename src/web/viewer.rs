@@ -158,7 +158,7 @@ pub async fn mask_csrf<B: MessageBody + 'static>(
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|ct| ct.starts_with("text/html"));
-    if !html {
+    if !html || res.response().extensions().contains::<TokenMasked>() {
         return Ok(res);
     }
     let session = res.request().get_session();
@@ -190,6 +190,12 @@ pub async fn mask_csrf<B: MessageBody + 'static>(
     };
     Ok(ServiceResponse::new(req, head.set_body(body)))
 }
+
+/// Marks an answer whose handler wrote the token masked itself, as it made the page (one mask
+/// for the page, as [`mask_csrf`] would make): [`mask_csrf`] then leaves the page alone instead
+/// of searching all of it for the plain token. Only for a token the session holds already.
+#[derive(Clone, Copy, Debug)]
+pub struct TokenMasked;
 
 /// `haystack` with every `needle` replaced by what `with` makes (made once, and only when
 /// `needle` is there), or `None` when `needle` is not in it. Works on bytes: the body is
@@ -267,14 +273,28 @@ impl FromRequest for Viewer {
             Ok(Some(t)) if !t.is_empty() => t,
             _ => unsaved_token(req),
         };
+        // A plain read may take the session from memory; a write reads it from the database.
+        let plain_read = req.method() == actix_web::http::Method::GET;
         Box::pin(async move {
             let state = state.ok_or_else(|| AppError::Internal("no app state".into()))?;
             let sid = session.get::<String>(SID_KEY).ok().flatten();
             let mut unread_count = 0;
-            let account = match &sid {
-                Some(sid) => {
+            let now = state.clock.now();
+            let remembered = match (&sid, plain_read) {
+                (Some(sid), true) => state.sessions.get(sid, now),
+                _ => None,
+            };
+            let account = match (&sid, remembered) {
+                (Some(_), Some(r)) => {
+                    unread_count = r.unread;
+                    Some(r.account)
+                }
+                (Some(sid), None) => {
+                    let key = sid.clone();
                     let sid = sid.clone();
-                    let (now, idle) = (state.clock.now(), state.settings.session_idle());
+                    let idle = state.settings.session_idle();
+                    // Read before the database: a change while it reads makes this old.
+                    let epoch = crate::db::epoch::accounts();
                     let (account, unread) = state
                         .db(move |c| {
                             let account = account_of_session(c, &sid, now, idle)?;
@@ -290,6 +310,13 @@ impl FromRequest for Viewer {
                         })
                         .await?;
                     unread_count = unread;
+                    if let Some(a) = &account {
+                        let resolved = crate::auth::session_cache::Resolved {
+                            account: a.clone(),
+                            unread,
+                        };
+                        state.sessions.put(&key, epoch, now, resolved);
+                    }
                     if account.is_none() {
                         // Ended elsewhere (sign-out, password change, a substitute) or idle
                         // too long: forget it.
@@ -297,7 +324,7 @@ impl FromRequest for Viewer {
                     }
                     account
                 }
-                None => None,
+                (None, _) => None,
             };
             let session_id = account.as_ref().and(sid);
             Ok(Viewer {

@@ -14,6 +14,7 @@ pub fn move_seat(
     seat: i32,
     user_id: i64,
 ) -> QueryResult<()> {
+    crate::db::epoch::accounts_changed();
     diesel::update(game_seats::table.find((game_id, seat)))
         .set(game_seats::user_id.eq(user_id))
         .execute(conn)?;

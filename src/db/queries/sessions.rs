@@ -131,6 +131,7 @@ pub fn live_of(
 }
 
 pub fn end(conn: &mut DbConnection, id: &str) -> QueryResult<usize> {
+    crate::db::epoch::accounts_changed();
     diesel::update(sessions::table.find(id))
         .set(sessions::ended_at.eq(Some(super::now())))
         .execute(conn)
@@ -138,6 +139,7 @@ pub fn end(conn: &mut DbConnection, id: &str) -> QueryResult<usize> {
 
 /// Ends every session of an account except `keep`.
 pub fn end_all_of(conn: &mut DbConnection, user_id: i64, keep: Option<&str>) -> QueryResult<usize> {
+    crate::db::epoch::accounts_changed();
     let q = sessions::table
         .filter(sessions::user_id.eq(user_id))
         .filter(sessions::ended_at.is_null());

@@ -140,12 +140,14 @@ pub fn list(conn: &mut DbConnection, offset: i64, limit: i64) -> QueryResult<Vec
 }
 
 pub fn set_role(conn: &mut DbConnection, id: i64, role: Role) -> QueryResult<usize> {
+    crate::db::epoch::accounts_changed();
     diesel::update(users::table.find(id))
         .set(users::role.eq(role.as_str()))
         .execute(conn)
 }
 
 pub fn set_password_hash(conn: &mut DbConnection, id: i64, hash: &str) -> QueryResult<usize> {
+    crate::db::epoch::accounts_changed();
     diesel::update(users::table.find(id))
         .set(users::password_hash.eq(hash))
         .execute(conn)

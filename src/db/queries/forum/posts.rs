@@ -72,6 +72,7 @@ pub fn posts_since_last_act(
 /// floor; SQLite runs one write transaction at a time (`BEGIN IMMEDIATE`). The unique index on
 /// `(thread_id, floor)` is the backstop.
 pub fn add_post(conn: &mut DbConnection, new: &NewPost<'_>) -> QueryResult<Post> {
+    crate::db::epoch::thread_changed(new.thread_id);
     let now = crate::db::queries::now();
     let floor: i64 =
         crate::on_backend!(conn, |c| diesel::update(threads::table.find(new.thread_id))

@@ -106,6 +106,7 @@ fn insert_thread(
 }
 
 pub fn set_locked(conn: &mut DbConnection, thread_id: i64, locked: bool) -> QueryResult<usize> {
+    crate::db::epoch::thread_changed(thread_id);
     diesel::update(threads::table.find(thread_id))
         .set(threads::locked.eq(locked))
         .execute(conn)
@@ -114,6 +115,7 @@ pub fn set_locked(conn: &mut DbConnection, thread_id: i64, locked: bool) -> Quer
 /// Marks a thread deleted (once: a second delete changes nothing) and takes it off its
 /// board's count.
 pub fn delete_thread(conn: &mut DbConnection, thread_id: i64) -> QueryResult<usize> {
+    crate::db::epoch::thread_changed(thread_id);
     let Some((board_id, kind)) = threads::table
         .find(thread_id)
         .select((threads::board_id, threads::kind))

@@ -1,0 +1,166 @@
+//! Sessions read from memory: a signed-in reader's plain reads (`GET`) find the session's
+//! account and unread count here instead of in the database, for a short, bounded life.
+//!
+//! An entry is trusted while all of these hold: it is younger than the cache's life (real
+//! time) and than the same span on the service's clock (a test's manual clock moving hours
+//! ends it, as it would end an idle session); and no change to sessions, accounts, seats or
+//! notifications was counted since it was read (`db::epoch::accounts`, moved by the queries
+//! that make those changes, and on PostgreSQL by every instance's). Writes (`POST`) always read
+//! the database: a session ended elsewhere can at most still *read* for the life of an entry,
+//! never act. Only live sessions are kept; an unknown or ended one is looked up every time.
+
+use crate::auth::account::Account;
+use chrono::NaiveDateTime;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The most sessions kept at once; past it, the expired go, then all (a burst of new readers
+/// costs one database read each, as without the cache).
+const MOST: usize = 20_000;
+
+/// What a session resolves to.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    pub account: Account,
+    /// Unread notifications (the bell).
+    pub unread: i64,
+}
+
+struct Entry {
+    resolved: Resolved,
+    at: Instant,
+    clock_at: NaiveDateTime,
+    epoch: u64,
+}
+
+/// The sessions of one instance (all its workers).
+#[derive(Clone)]
+pub struct SessionCache {
+    life: Duration,
+    entries: Arc<Mutex<HashMap<String, Entry>>>,
+}
+
+impl SessionCache {
+    /// A cache trusting each entry for `life` (zero: none is kept).
+    pub fn new(life: Duration) -> SessionCache {
+        SessionCache {
+            life,
+            entries: Arc::default(),
+        }
+    }
+
+    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The session `sid` as read at most a life ago, with no counted change since.
+    pub fn get(&self, sid: &str, now: NaiveDateTime) -> Option<Resolved> {
+        if self.life.is_zero() {
+            return None;
+        }
+        let epoch = crate::db::epoch::accounts();
+        let entries = self.entries();
+        let e = entries.get(sid)?;
+        let young = e.at.elapsed() < self.life
+            && (now - e.clock_at).to_std().is_ok_and(|d| d < self.life)
+            && now >= e.clock_at;
+        (young && e.epoch == epoch).then(|| e.resolved.clone())
+    }
+
+    /// Keeps what session `sid` resolved to, read from the database after the count was
+    /// `epoch` (read *before* the database: a change meanwhile makes it old at once).
+    pub fn put(&self, sid: &str, epoch: u64, now: NaiveDateTime, resolved: Resolved) {
+        if self.life.is_zero() {
+            return;
+        }
+        let mut entries = self.entries();
+        if entries.len() >= MOST {
+            let life = self.life;
+            entries.retain(|_, e| e.at.elapsed() < life);
+            if entries.len() >= MOST {
+                entries.clear();
+            }
+        }
+        entries.insert(
+            sid.to_string(),
+            Entry {
+                resolved,
+                at: Instant::now(),
+                clock_at: now,
+                epoch,
+            },
+        );
+    }
+
+    /// Forgets session `sid` (it signed out here).
+    pub fn forget(&self, sid: &str) {
+        self.entries().remove(sid);
+    }
+
+    /// Sessions kept now (tests).
+    pub fn len(&self) -> usize {
+        self.entries().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Role;
+
+    fn resolved(unread: i64) -> Resolved {
+        Resolved {
+            account: Account {
+                id: 1,
+                name: "甲".into(),
+                role: Role::Player,
+                scope: None,
+            },
+            unread,
+        }
+    }
+
+    fn t(h: u32) -> NaiveDateTime {
+        chrono::NaiveDate::from_ymd_opt(2026, 12, 4)
+            .and_then(|d| d.and_hms_opt(h, 0, 0))
+            .expect("a time")
+    }
+
+    #[test]
+    fn an_entry_lives_until_a_counted_change_or_the_clock_moves_past_its_life() {
+        let cache = SessionCache::new(Duration::from_secs(60));
+        let epoch = crate::db::epoch::accounts();
+        cache.put("s1", epoch, t(10), resolved(2));
+        // Other tests of this process may count changes: read again until one is seen
+        // unchanged, or see it dropped for the change.
+        match cache.get("s1", t(10)) {
+            Some(r) => assert_eq!(r.unread, 2),
+            None => assert_ne!(crate::db::epoch::accounts(), epoch),
+        }
+        assert!(cache.get("s2", t(10)).is_none(), "an unknown session");
+        assert!(
+            cache.get("s1", t(12)).is_none(),
+            "two hours later on the clock"
+        );
+        assert!(cache.get("s1", t(9)).is_none(), "a clock moved back");
+        let epoch = crate::db::epoch::accounts();
+        cache.put("s1", epoch, t(10), resolved(3));
+        crate::db::epoch::accounts_changed();
+        assert!(cache.get("s1", t(10)).is_none(), "a change was counted");
+        cache.forget("s1");
+        assert!(cache.is_empty());
+    }
+
+    #[test]
+    fn a_cache_of_no_life_keeps_nothing() {
+        let cache = SessionCache::new(Duration::ZERO);
+        cache.put("s1", crate::db::epoch::accounts(), t(10), resolved(1));
+        assert!(cache.is_empty());
+        assert!(cache.get("s1", t(10)).is_none());
+    }
+}
