@@ -151,8 +151,12 @@ struct ReaderSlots<'a> {
 }
 
 impl ReaderSlots<'_> {
+    /// Post `i` is new to this reader: after their mark, and not their own.
     fn unread(&self, i: usize) -> bool {
-        matches!((self.seen, self.posts.get(i)), (Some(s), Some(p)) if p.id > s)
+        matches!(
+            (self.seen, self.posts.get(i)),
+            (Some(s), Some(p)) if p.id > s && Some(p.author_id) != self.reader
+        )
     }
 }
 
@@ -434,13 +438,13 @@ async fn show(
     };
     // The page is the kept part and what was filled in: its tag is made from those, without
     // reading the page (`conditional::etag` keeps a tag it is given).
-    // Posts are in order: the new ones are the page's last ones, from the first new one.
-    let first_new = (0..posts.len()).find(|&i| slots.unread(i));
+    // Which posts are new to this reader.
+    let new: Vec<usize> = (0..posts.len()).filter(|&i| slots.unread(i)).collect();
     // Only a signed-in reader's page carries the token (a form); a reader without an account
     // gets a fresh, unused one each time.
     let token_shown = viewer.account.as_ref().map(|_| viewer.csrf.as_str());
     let rest = format!(
-        "{:?}|{reader:?}|{first_new:?}|{token_shown:?}|{}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        "{:?}|{reader:?}|{new:?}|{token_shown:?}|{}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
         viewer.tr.lang,
         view.page.unread,
         viewer
