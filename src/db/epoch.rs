@@ -6,22 +6,89 @@
 //! and each view also has a short life of its own (a write by another process on SQLite, or
 //! while the listener is away, shows within it).
 //!
-//! A count is moved before its transaction commits: a reader in between may keep what it read
-//! then under the new count, until that view's own life ends. Counts only grow; a cache compares
-//! the count it read *before* reading the database with the one now.
+//! A count is moved when the write is made, and again once its transaction has ended
+//! ([`around_transaction`], which `db::write_tx` runs every write transaction in): a reader
+//! between the write and the commit may keep what it read under the first move, never under
+//! the second. Counts only grow; a cache compares the count it read *before* reading the
+//! database with the one now.
 //!
 //! The counts are global to the process: several servers in one process (the tests) only
 //! make each other's views a little shorter-lived.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
-/// How many slots the threads' counts share (a thread's is its id modulo this): two threads in
-/// one slot only renew each other's pages more often.
-const THREAD_SLOTS: usize = 1024;
+/// The most threads counted one by one; past it, all counts start again at a move of
+/// [`ALL_THREADS`] (every kept part renews once).
+const MOST_THREADS: usize = 100_000;
 
 static ACCOUNTS: AtomicU64 = AtomicU64::new(0);
 static ALL_THREADS: AtomicU64 = AtomicU64::new(0);
-static THREADS: [AtomicU64; THREAD_SLOTS] = [const { AtomicU64::new(0) }; THREAD_SLOTS];
+/// Each thread's own count, by id. Exact, not shared between threads: a post in a game's
+/// private thread moves no count a forum page reads, so no page's timing tells of it.
+static THREADS: Mutex<Option<HashMap<i64, u64>>> = Mutex::new(None);
+
+fn threads() -> MutexGuard<'static, Option<HashMap<i64, u64>>> {
+    THREADS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A count moved inside a write transaction, to move again once it has ended.
+#[derive(Clone, Copy)]
+enum Move {
+    Accounts,
+    Thread(i64),
+}
+
+thread_local! {
+    /// The moves of the write transaction running on this thread (diesel is synchronous: a
+    /// transaction runs on one thread), if one is.
+    static IN_TRANSACTION: std::cell::RefCell<Option<Vec<Move>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn record(m: Move) {
+    IN_TRANSACTION.with(|t| {
+        if let Some(moves) = t.borrow_mut().as_mut() {
+            moves.push(m);
+        }
+    });
+}
+
+/// Runs `transaction` (a write transaction, to its commit or rollback); the counts it moved move
+/// once more after it. A view read between the write and the commit was kept under the first
+/// move: the second makes it old. Nested calls count for the outer one.
+pub fn around_transaction<T>(transaction: impl FnOnce() -> T) -> T {
+    struct Ended;
+    impl Drop for Ended {
+        fn drop(&mut self) {
+            let moves = IN_TRANSACTION
+                .with(|t| t.borrow_mut().take())
+                .unwrap_or_default();
+            for m in moves {
+                match m {
+                    Move::Accounts => {
+                        ACCOUNTS.fetch_add(1, Ordering::SeqCst);
+                    }
+                    Move::Thread(id) => bump_thread(id),
+                }
+            }
+        }
+    }
+    let outer = IN_TRANSACTION.with(|t| {
+        let mut t = t.borrow_mut();
+        let outer = t.is_some();
+        if !outer {
+            *t = Some(Vec::new());
+        }
+        outer
+    });
+    if outer {
+        return transaction();
+    }
+    let _ended = Ended;
+    transaction()
+}
 
 /// The count of changes to what a session resolves to (its end, its account's role, a seat
 /// moved to a substitute) and to accounts' notifications.
@@ -32,28 +99,40 @@ pub fn accounts() -> u64 {
 /// Something a cached session or its bell shows may have changed.
 pub fn accounts_changed() {
     ACCOUNTS.fetch_add(1, Ordering::SeqCst);
-}
-
-fn slot(thread_id: i64) -> &'static AtomicU64 {
-    &THREADS[thread_id.rem_euclid(THREAD_SLOTS as i64) as usize]
+    record(Move::Accounts);
 }
 
 /// The count of changes to thread `thread_id`'s posts and row (and to every thread's, see
 /// [`all_threads_changed`]).
 pub fn thread(thread_id: i64) -> u64 {
-    // Both halves only grow, so their sum moves whenever either does.
-    ALL_THREADS
-        .load(Ordering::SeqCst)
-        .wrapping_add(slot(thread_id).load(Ordering::SeqCst))
+    let own = threads()
+        .as_ref()
+        .and_then(|m| m.get(&thread_id).copied())
+        .unwrap_or(0);
+    // Both halves only grow (the map is emptied only with a move of the other), so their sum
+    // moves whenever either does.
+    ALL_THREADS.load(Ordering::SeqCst).wrapping_add(own)
 }
 
-/// Thread `thread_id` changed: a post, its row (lock, deletion, last post).
+/// Thread `thread_id` changed: a post (written, edited, hidden, restored), its row (lock,
+/// deletion, last post).
 pub fn thread_changed(thread_id: i64) {
-    slot(thread_id).fetch_add(1, Ordering::SeqCst);
+    bump_thread(thread_id);
+    record(Move::Thread(thread_id));
 }
 
-/// A change whose thread is not at hand (an edit, a post hidden or restored, named by the
-/// post), or that touches many (the listener reconnected): every thread's view renews.
+fn bump_thread(thread_id: i64) {
+    let mut guard = threads();
+    let map = guard.get_or_insert_with(HashMap::new);
+    if map.len() >= MOST_THREADS && !map.contains_key(&thread_id) {
+        // Moved first: a reader between the two sees the new total either way.
+        ALL_THREADS.fetch_add(u64::MAX / 2, Ordering::SeqCst);
+        map.clear();
+    }
+    *map.entry(thread_id).or_insert(0) += 1;
+}
+
+/// Every thread's view renews (the listener reconnected: notices may have been missed).
 pub fn all_threads_changed() {
     ALL_THREADS.fetch_add(1, Ordering::SeqCst);
 }
@@ -63,12 +142,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_write_transaction_moves_its_counts_again_when_it_ends() {
+        let t = 7_000_100;
+        let before = thread(t);
+        let inside = around_transaction(|| {
+            thread_changed(t);
+            // A reader now reads the database before the commit: it keeps its view under this.
+            around_transaction(|| thread(t))
+        });
+        assert_ne!(inside, before, "moved with the write");
+        assert_ne!(thread(t), inside, "and again once the transaction ended");
+        let after = thread(t);
+        thread_changed(t);
+        assert_eq!(
+            thread(t),
+            after.wrapping_add(1),
+            "outside a transaction, once"
+        );
+    }
+
+    #[test]
     fn a_thread_count_moves_with_its_own_change_and_with_every_thread_change() {
         // Other tests of this process may move counts too: only growth is asserted.
-        let (a, b) = (7_000_001, 7_000_002);
-        let a0 = thread(a);
+        let (a, b) = (7_000_001, 7_000_002 + 1024);
+        let (a0, b0) = (thread(a), thread(b));
         thread_changed(a);
         assert_ne!(thread(a), a0);
+        assert_eq!(
+            thread(b),
+            b0,
+            "no other thread's count moves (no timing tells of it)"
+        );
         let (a1, b1) = (thread(a), thread(b));
         all_threads_changed();
         assert_ne!(thread(a), a1);

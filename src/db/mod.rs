@@ -174,6 +174,15 @@ where
     F: FnOnce(&mut DbConnection) -> Result<T, E>,
     E: From<diesel::result::Error>,
 {
+    // The views the transaction's writes make old are made old again once it has ended.
+    epoch::around_transaction(|| write_tx_inner(conn, f))
+}
+
+fn write_tx_inner<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
     match conn {
         DbConnection::Pg(_) => conn.transaction(f),
         DbConnection::Sqlite(inner) => {

@@ -167,7 +167,7 @@ pub fn hide_post(
     by: i64,
     reason: &str,
 ) -> QueryResult<bool> {
-    crate::db::epoch::all_threads_changed();
+    super::forum::post_changed(conn, post_id)?;
     let n = diesel::update(
         posts::table
             .find(post_id)
@@ -184,7 +184,7 @@ pub fn hide_post(
 
 /// Restores a hidden post: clears what [`hide_post`] set. False if it was not hidden.
 pub fn unhide_post(conn: &mut DbConnection, post_id: i64) -> QueryResult<bool> {
-    crate::db::epoch::all_threads_changed();
+    super::forum::post_changed(conn, post_id)?;
     let n = diesel::update(
         posts::table
             .find(post_id)

@@ -18,7 +18,9 @@ pub use boards::{
 };
 pub use paging::{POSTS_PER_PAGE, THREADS_PER_PAGE, page_of_floor};
 pub use post_pages::{Bodies, board_feed_posts, named_posts_page, posts_page, user_id_by_key};
-pub use posts::{Html, NewPost, add_post, floors_of, post, post_at, posts_since_last_act};
+pub use posts::{
+    Html, NewPost, add_post, floors_of, post, post_at, post_changed, posts_since_last_act,
+};
 pub use read_marks::{mark_read, read_marks};
 pub use revisions::{edit_post, edited_posts, revisions};
 pub use threads::{

@@ -104,6 +104,19 @@ pub fn add_post(conn: &mut DbConnection, new: &NewPost<'_>) -> QueryResult<Post>
     Ok(post)
 }
 
+/// Post `post_id` is about to change: its thread's count moves (`db::epoch`).
+pub fn post_changed(conn: &mut DbConnection, post_id: i64) -> QueryResult<()> {
+    let thread: Option<i64> = posts::table
+        .find(post_id)
+        .select(posts::thread_id)
+        .first(conn)
+        .optional()?;
+    if let Some(t) = thread {
+        crate::db::epoch::thread_changed(t);
+    }
+    Ok(())
+}
+
 pub(super) fn add_revision(
     conn: &mut DbConnection,
     post_id: i64,

@@ -16,7 +16,7 @@ pub fn edit_post(
     html: Html<'_>,
 ) -> QueryResult<()> {
     add_revision(conn, post_id, editor_id, body, html)?;
-    crate::db::epoch::all_threads_changed();
+    super::posts::post_changed(conn, post_id)?;
     diesel::update(posts::table.find(post_id))
         .set((
             posts::body.eq(body),
