@@ -206,7 +206,7 @@ impl Application {
                 std::time::Duration::from_secs(settings.scheduler_secs),
             );
         }
-        crate::forum::read_marks::spawn(state.clone());
+        crate::forum::mark_writer::spawn(state.clone());
         if !settings.mail_poll.is_zero() {
             crate::mail::spawn(state.clone(), settings.mail_poll);
         }
@@ -273,7 +273,7 @@ impl Stopper {
             m.stop(graceful).await;
         }
         self.handle.stop(graceful).await;
-        match self.state.reads.flush(&self.state).await {
+        match crate::forum::mark_writer::flush(&self.state).await {
             Ok(n) if n > 0 => tracing::info!(marks = n, "read marks written"),
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "the last read marks were not written"),

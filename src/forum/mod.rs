@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod boards;
+pub mod mark_writer;
 pub mod moderation;
 pub mod posting;
 pub mod read_marks;

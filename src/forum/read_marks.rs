@@ -1,23 +1,18 @@
 //! Read marks ("new since you last read") kept in memory and written in batches: reading a
 //! thread moves its reader's mark, and a plain read must not wait on a database write (on
 //! SQLite every write takes the one write lock). Marks move here at once and reach the
-//! database within [`FLUSH_EVERY`], in one transaction for all of them; a stopping server
-//! writes what is left ([`ReadMarks::flush`]).
+//! database within a second, in one transaction for all of them (`forum::mark_writer`); a
+//! stopping server writes what is left.
 //!
 //! The marks read or moved lately are kept too, for [`LIFE`]: a reader paging through a thread
 //! finds them here. Another instance's moves show within that life (a post shown as new a
 //! little longer: nothing else hangs on a mark). Pages that list marks overlay the ones here on
 //! the database's ([`ReadMarks::overlay`]), so a mark not written yet still counts.
 
-use crate::app::AppState;
-use crate::db::queries::forum;
-use crate::error::AppError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// How often moved marks are written.
-pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
 /// How long a mark written or read is trusted from memory.
 const LIFE: Duration = Duration::from_secs(60);
 /// The most marks kept at once; past it, the written ones go (moved ones wait for their write).
@@ -102,8 +97,9 @@ impl ReadMarks {
         }
     }
 
-    /// The moved marks, now counted as written (put back by the caller if the write fails).
-    fn take_pending(&self) -> Vec<(i64, i64, i64)> {
+    /// The moved marks, now counted as written (put back with [`ReadMarks::read_up_to`] if
+    /// their write fails): what `forum::mark_writer` writes.
+    pub fn take_pending(&self) -> Vec<(i64, i64, i64)> {
         let mut marks = self.marks();
         let mut out = Vec::new();
         marks.retain(|&(user, thread), m| {
@@ -117,48 +113,6 @@ impl ReadMarks {
         });
         out
     }
-
-    /// Writes every moved mark, in one transaction; returns how many. On failure they are
-    /// moved again here, for the next batch.
-    pub async fn flush(&self, state: &AppState) -> Result<usize, AppError> {
-        let pending = self.take_pending();
-        if pending.is_empty() {
-            return Ok(0);
-        }
-        let n = pending.len();
-        let batch = pending.clone();
-        let written = state
-            .write(move |c| {
-                for (user, thread, post) in batch {
-                    forum::mark_read(c, user, thread, post)?;
-                }
-                Ok(())
-            })
-            .await;
-        if let Err(e) = written {
-            for (user, thread, post) in pending {
-                self.read_up_to(user, thread, post);
-            }
-            return Err(e);
-        }
-        Ok(n)
-    }
-}
-
-/// Writes the moved marks every [`FLUSH_EVERY`] until the server stops (which writes the last
-/// ones itself, after the requests have finished).
-pub fn spawn(state: AppState) {
-    actix_web::rt::spawn(async move {
-        loop {
-            tokio::select! {
-                _ = tokio::time::sleep(FLUSH_EVERY) => {}
-                _ = state.shutdown.fired() => return,
-            }
-            if let Err(e) = state.reads.flush(&state).await {
-                tracing::warn!(error = %e, "writing read marks failed; kept for the next batch");
-            }
-        }
-    });
 }
 
 #[cfg(test)]
