@@ -215,6 +215,25 @@ diesel::table! {
     }
 }
 
+// What each board was made from, and the finished games it has not read yet (migrations
+// `*_rating_queue`): see game::ratings.
+diesel::table! {
+    rating_boards (variant) {
+        variant -> Text,
+        last_finished_at -> Nullable<Timestamp>,
+        last_game_id -> Nullable<BigInt>,
+        rated -> BigInt,
+        left_out -> BigInt,
+    }
+}
+
+diesel::table! {
+    rating_pending (game_id) {
+        game_id -> BigInt,
+        variant -> Text,
+    }
+}
+
 // The private deadline calendars (migrations `*_calendar`): see db::queries::calendar.
 diesel::table! {
     calendar_feeds (user_id) {
@@ -283,6 +302,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     deadlines,
     game_aliases,
     ratings,
+    rating_boards,
+    rating_pending,
     calendar_feeds,
     post_reports,
     suspensions,

@@ -2,8 +2,10 @@
 //! (docs/ratings.md). A game is two teams, the seats of the side that won against the seats of
 //! the sides that lost, rated by Weng-Lin (the `skillratings` crate). Every board is derived
 //! data: [`rebuild`] recomputes all of them from the game logs, [`rebuild_variant`] one, and a
-//! game that ends rebuilds its variant's ([`after_finish`]). The same games give the same
-//! numbers: nothing here reads the clock or a random source, and the order is the games'.
+//! game that ends is played onto its variant's stored board ([`finishing`] queues it in the
+//! transaction that finishes it, [`after_finish`] plays the queue: [`update_variant`]), which
+//! gives what a rebuild gives. The same games give the same numbers: nothing here reads the
+//! clock or a random source, and the order is the games'.
 //!
 //! Only finished games are read (`db::queries::ratings::finished_games`): a running game's seats
 //! are secret until its reveal, so no board, count or order may tell who plays in one.
@@ -11,6 +13,7 @@
 use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 
+use chrono::NaiveDateTime;
 use serde::Serialize;
 use skillratings::Outcomes;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_two_teams};
@@ -131,32 +134,39 @@ pub struct Standing {
 pub fn rate(games: &[RatedGame]) -> BTreeMap<i64, Standing> {
     let mut table: BTreeMap<i64, Standing> = BTreeMap::new();
     for game in games {
-        let before = |seats: &[RatedSeat]| -> Vec<WengLinRating> {
-            seats
-                .iter()
-                .map(|s| table.get(&s.account).map_or_else(start, |t| t.rating))
-                .collect()
-        };
-        let (won, lost) = rate_game(&before(&game.winners), &before(&game.losers));
-        for (seats, after, win) in [(&game.winners, won, true), (&game.losers, lost, false)] {
-            for (seat, rating) in seats.iter().zip(after) {
-                if !seat.rated {
-                    continue;
-                }
-                let t = table.entry(seat.account).or_insert(Standing {
-                    rating: start(),
-                    games: 0,
-                    wins: 0,
-                    last_game: game.id,
-                });
-                t.rating = rating;
-                t.games += 1;
-                t.wins += u32::from(win);
-                t.last_game = game.id;
-            }
-        }
+        rate_onto(&mut table, game);
     }
     table
+}
+
+/// Plays one more game onto `table`, the standings after the games before it: [`rate`] is this,
+/// game after game, from an empty table. A game reads only its seats' accounts, so a table
+/// holding just those (as stored after the games before) gives the same numbers as the whole.
+pub fn rate_onto(table: &mut BTreeMap<i64, Standing>, game: &RatedGame) {
+    let before = |seats: &[RatedSeat]| -> Vec<WengLinRating> {
+        seats
+            .iter()
+            .map(|s| table.get(&s.account).map_or_else(start, |t| t.rating))
+            .collect()
+    };
+    let (won, lost) = rate_game(&before(&game.winners), &before(&game.losers));
+    for (seats, after, win) in [(&game.winners, won, true), (&game.losers, lost, false)] {
+        for (seat, rating) in seats.iter().zip(after) {
+            if !seat.rated {
+                continue;
+            }
+            let t = table.entry(seat.account).or_insert(Standing {
+                rating: start(),
+                games: 0,
+                wins: 0,
+                last_game: game.id,
+            });
+            t.rating = rating;
+            t.games += 1;
+            t.wins += u32::from(win);
+            t.last_game = game.id;
+        }
+    }
 }
 
 /// Why a finished game does not count.
@@ -243,22 +253,29 @@ pub const ENDING_KINDS: [&str; 3] = ["resolved", "submitted", "ended"];
 /// Finished games as read, by id: how each counts, or why it does not.
 type Read = BTreeMap<i64, Result<RatedGame, LeftOut>>;
 
-/// Reads (folds) the finished games of `variant` not in `read` yet; returns the ids of all of
-/// them in the order they finished. A finished game reads the same ever after: its log takes
-/// no more deals, results or substitutions.
-fn read_finished(
-    c: &mut DbConnection,
-    variant: Variant,
-    read: &mut Read,
-) -> Result<Vec<i64>, AppError> {
-    let finished = q::finished_games(c, variant.name(), &ENDING_KINDS)?;
-    for &(id, _) in &finished {
+/// Reads (folds) the games `ids` not in `read` yet. A finished game reads the same ever after:
+/// its log takes no more deals, results or substitutions.
+fn read_games(c: &mut DbConnection, ids: &[i64], read: &mut Read) -> Result<(), AppError> {
+    for &id in ids {
         if let Entry::Vacant(e) = read.entry(id) {
             let folded = crate::game::cache::folded(c, id)?;
             e.insert(read_game(id, &folded));
         }
     }
-    Ok(finished.into_iter().map(|(id, _)| id).collect())
+    Ok(())
+}
+
+/// Reads the finished games of `variant` not in `read` yet; returns all of them in the order
+/// they finished, each with the time it finished.
+fn read_finished(
+    c: &mut DbConnection,
+    variant: Variant,
+    read: &mut Read,
+) -> Result<Vec<(i64, NaiveDateTime)>, AppError> {
+    let finished = q::finished_games(c, variant.name(), &ENDING_KINDS)?;
+    let ids: Vec<i64> = finished.iter().map(|&(id, _)| id).collect();
+    read_games(c, &ids, read)?;
+    Ok(finished)
 }
 
 /// Recomputes every variant's board from its finished games, in one write transaction: all
@@ -293,6 +310,8 @@ pub fn rebuild_variant(c: &mut DbConnection, variant: Variant) -> Result<Rebuilt
 /// Rebuilds `variant`'s board inside the caller's transaction, which holds the rebuild lock.
 /// The list of finished games is read again under the lock (games that finished since `read`
 /// was made are read now), so of two rebuilds the later one has seen every game the earlier saw.
+/// It records the last game it read (where [`update_variant`] goes on from) and takes the games
+/// it read off the queue.
 fn rebuild_locked(
     c: &mut DbConnection,
     variant: Variant,
@@ -300,7 +319,8 @@ fn rebuild_locked(
 ) -> Result<Rebuilt, AppError> {
     let mut counted = Vec::new();
     let mut left_out = 0;
-    for id in read_finished(c, variant, read)? {
+    let finished = read_finished(c, variant, read)?;
+    for &(id, _) in &finished {
         match read.remove(&id) {
             Some(Ok(game)) => counted.push(game),
             Some(Err(why)) => {
@@ -311,8 +331,43 @@ fn rebuild_locked(
         }
     }
     let table = rate(&counted);
-    let rows: Vec<q::RatingRow> = table
+    let rows = to_rows(variant, &table, |_| true);
+    q::replace_variant(c, variant.name(), &rows)?;
+    // Games queued after the list above was read stay queued: they are not on this board.
+    let listed: BTreeSet<i64> = finished.iter().map(|&(id, _)| id).collect();
+    let done: Vec<i64> = q::pending(c, variant.name())?
+        .into_iter()
+        .filter(|id| listed.contains(id))
+        .collect();
+    q::unqueue(c, &done)?;
+    let last = finished.last();
+    q::set_board_state(
+        c,
+        &q::BoardState {
+            variant: variant.name().to_string(),
+            last_finished_at: last.map(|&(_, at)| at),
+            last_game_id: last.map(|&(id, _)| id),
+            rated: counted.len() as i64,
+            left_out: left_out as i64,
+        },
+    )?;
+    Ok(Rebuilt {
+        variant,
+        games: counted.len(),
+        left_out,
+        players: rows.len(),
+    })
+}
+
+/// The rows to store of `variant` for the accounts in `table` that `keep` keeps.
+fn to_rows(
+    variant: Variant,
+    table: &BTreeMap<i64, Standing>,
+    keep: impl Fn(i64) -> bool,
+) -> Vec<q::RatingRow> {
+    table
         .iter()
+        .filter(|&(&user_id, _)| keep(user_id))
         .map(|(&user_id, s)| q::RatingRow {
             variant: variant.name().to_string(),
             user_id,
@@ -323,36 +378,193 @@ fn rebuild_locked(
             wins: i64::from(s.wins),
             last_game_id: s.last_game,
         })
-        .collect();
-    q::replace_variant(c, variant.name(), &rows)?;
-    Ok(Rebuilt {
-        variant,
-        games: counted.len(),
-        left_out,
-        players: rows.len(),
+        .collect()
+}
+
+/// Inside the transaction that finishes game `game_id` of `variant` (by its rules or its
+/// judge), before the event that ends it is logged: queues the game for its board.
+///
+/// The queue row commits with the finish or not at all, so the queue is exactly the finished
+/// games no board has read yet, whatever fails or stops after the commit ([`after_finish`]
+/// reads it). The ratings lock is taken first (PostgreSQL; SQLite's write transactions are one
+/// at a time already) and held to the commit: the game's finish is stamped after every game
+/// whose finish committed before, so games reach their board in the order they finished and it
+/// can play each onto it (an earlier one arriving later would mean rebuilding the board whole).
+/// The lock is held only for the end of a finishing transaction.
+pub fn finishing(c: &mut DbConnection, game_id: i64, variant: Variant) -> Result<(), AppError> {
+    q::lock_rebuild(c)?;
+    q::queue(c, game_id, variant.name())?;
+    Ok(())
+}
+
+/// What [`update_variant`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Updated {
+    /// It played the queued games onto the stored board: `games` of them (rated or left out).
+    Played { variant: Variant, games: usize },
+    /// It rebuilt the board from every finished game (never rebuilt before, or a queued game
+    /// finished before the last game the board had read).
+    Rebuilt(Rebuilt),
+}
+
+/// Brings `variant`'s board up to date with its finished games.
+///
+/// A rebuild folds every finished game of the variant, so rebuilding after each game made N
+/// games ending cost O(N²) folds. Here the board is stored with the last game it read (the
+/// order of [`finished_games`](q::finished_games): when each finished, ties by id), and the
+/// games queued since ([`finishing`]) are played onto the rows of their seats' accounts, in
+/// that order, costing the same however many games finished before. That gives exactly what a
+/// rebuild gives: [`rate`] is [`rate_onto`] game after game, a game reads and writes only its
+/// seats' standings, the stored rows are those standings (8-byte doubles, bit for bit), and the
+/// queue holds exactly the finished games the board has not read. It holds only if every queued
+/// game finished after the last one read; if one did not (finishes stamped by the clocks of two
+/// instances that disagree), or the board was never rebuilt, the board is rebuilt whole.
+///
+/// Serialised with every other update and rebuild by the ratings lock; the queued games are
+/// folded before it.
+pub fn update_variant(c: &mut DbConnection, variant: Variant) -> Result<Updated, AppError> {
+    let mut read = Read::new();
+    let queued = q::pending(c, variant.name())?;
+    read_games(c, &queued, &mut read)?;
+    let played = crate::db::write_tx(c, |c| {
+        q::lock_rebuild(c)?;
+        play_queued(c, variant, &mut read)
+    })?;
+    if let Some(games) = played {
+        return Ok(Updated::Played { variant, games });
+    }
+    // Rebuilt whole: every finished game is folded, before the lock again. Under it, the queue
+    // is tried first once more: updates that waited behind one rebuild (the first games to end
+    // after an upgrade) play onto it instead of each rebuilding again.
+    read_finished(c, variant, &mut read)?;
+    crate::db::write_tx(c, |c| {
+        q::lock_rebuild(c)?;
+        match play_queued(c, variant, &mut read)? {
+            Some(games) => Ok(Updated::Played { variant, games }),
+            None => rebuild_locked(c, variant, &mut read).map(Updated::Rebuilt),
+        }
     })
 }
 
-/// After the transaction that finished game `game_id` (by its rules or its judge): rebuilds
-/// its variant's board. The game has ended whatever happens here, so a failure is logged for
-/// the operator (`maku ratings rebuild` mends it) and never fails the request that ended it.
+/// Plays `variant`'s queued games onto its stored board, inside the caller's transaction that
+/// holds the ratings lock; how many, or `None` if the board must be rebuilt instead.
+fn play_queued(
+    c: &mut DbConnection,
+    variant: Variant,
+    read: &mut Read,
+) -> Result<Option<usize>, AppError> {
+    let Some(board) = q::board_state(c, variant.name())? else {
+        return Ok(None);
+    };
+    // Read again under the lock: another update may have played some, and more may be queued.
+    let queued = q::pending(c, variant.name())?;
+    if queued.is_empty() {
+        return Ok(Some(0));
+    }
+    // A queued game without an ending event (none is made so) is not listed by a rebuild
+    // either: it is only taken off the queue.
+    let order = q::finish_times(c, &queued, &ENDING_KINDS)?;
+    if let (Some(&(id, at)), Some(last)) = (order.first(), board.last())
+        && (at, id) <= last
+    {
+        tracing::info!(
+            game_id = id,
+            variant = variant.name(),
+            "a game finished before the last one its board read: rebuilding the board"
+        );
+        return Ok(None);
+    }
+    let ids: Vec<i64> = order.iter().map(|&(id, _)| id).collect();
+    read_games(c, &ids, read)?;
+    let games: Vec<(i64, &Result<RatedGame, LeftOut>)> = ids
+        .iter()
+        .map(|&id| {
+            read.get(&id)
+                .map(|g| (id, g))
+                .ok_or_else(|| AppError::Internal(format!("game {id} was not read")))
+        })
+        .collect::<Result<_, _>>()?;
+    let seated: BTreeSet<i64> = games
+        .iter()
+        .filter_map(|(_, g)| g.as_ref().ok())
+        .flat_map(|g| g.winners.iter().chain(&g.losers).map(|s| s.account))
+        .collect();
+    let mut table = BTreeMap::new();
+    for row in q::rows_of(c, variant.name(), &seated)? {
+        let count = |n: i64| {
+            u32::try_from(n).map_err(|_| AppError::Internal(format!("a rating row counts {n}")))
+        };
+        let standing = Standing {
+            rating: WengLinRating {
+                rating: row.rating,
+                uncertainty: row.uncertainty,
+            },
+            games: count(row.games)?,
+            wins: count(row.wins)?,
+            last_game: row.last_game_id,
+        };
+        table.insert(row.user_id, standing);
+    }
+    let (mut rated, mut left_out) = (board.rated, board.left_out);
+    let mut moved = BTreeSet::new();
+    for (id, game) in &games {
+        match game {
+            Ok(game) => {
+                rate_onto(&mut table, game);
+                let seats = game.winners.iter().chain(&game.losers);
+                moved.extend(seats.filter(|s| s.rated).map(|s| s.account));
+                rated += 1;
+            }
+            Err(why) => {
+                tracing::debug!(game_id = id, ?why, "game left out of the ratings");
+                left_out += 1;
+            }
+        }
+    }
+    q::put_rows(
+        c,
+        variant.name(),
+        &to_rows(variant, &table, |u| moved.contains(&u)),
+    )?;
+    let last = order.last().map(|&(id, at)| (at, id)).or(board.last());
+    q::set_board_state(
+        c,
+        &q::BoardState {
+            variant: variant.name().to_string(),
+            last_finished_at: last.map(|(at, _)| at),
+            last_game_id: last.map(|(_, id)| id),
+            rated,
+            left_out,
+        },
+    )?;
+    q::unqueue(c, &queued)?;
+    Ok(Some(games.len()))
+}
+
+/// After the transaction that finished game `game_id` (by its rules or its judge): brings its
+/// variant's board up to date ([`update_variant`]). The game has ended whatever happens here,
+/// so a failure is logged for the operator and never fails the request that ended it; the game
+/// stays queued, so the next update of the board reads it (`maku ratings rebuild` too).
 pub async fn after_finish(state: &AppState, game_id: i64) {
     let result = state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
             let variant = crate::game::stored::variant_of(&row)?;
-            rebuild_variant(c, variant)
+            update_variant(c, variant)
         })
         .await;
     match result {
-        Ok(r) => tracing::info!(
+        Ok(Updated::Played { variant, games }) => {
+            tracing::debug!(game_id, variant = variant.name(), games, "ratings updated")
+        }
+        Ok(Updated::Rebuilt(r)) => tracing::info!(
             game_id,
             variant = r.variant.name(),
             games = r.games,
             players = r.players,
             "ratings rebuilt"
         ),
-        Err(e) => tracing::error!(game_id, error = %e, "ratings rebuild failed"),
+        Err(e) => tracing::error!(game_id, error = %e, "ratings update failed"),
     }
 }
 
@@ -468,6 +680,52 @@ mod tests {
         let mut reversed = games.clone();
         reversed.reverse();
         assert_ne!(rate(&reversed)[&2].rating, first[&2].rating);
+    }
+
+    /// What an update does: each game played onto a table holding only its seats' accounts as
+    /// stored after the games before, the moved standings written back. The same numbers as
+    /// rating every game from the start, bit for bit.
+    #[test]
+    fn games_played_onto_their_seats_stored_standings_are_the_whole_fold() {
+        let mut games = Vec::new();
+        for id in 1..=60i64 {
+            // Seven accounts, teams of one to four, a substitute's seat now and then.
+            let seats: Vec<i64> = (0..5).map(|k| (id * 3 + k * (id % 4 + 1)) % 7).collect();
+            let mut seen = BTreeSet::new();
+            let seats: Vec<i64> = seats.into_iter().filter(|s| seen.insert(*s)).collect();
+            let split = 1 + (id as usize % (seats.len() - 1));
+            let mut g = game(id, &seats[..split], &seats[split..]);
+            if id % 5 == 0 {
+                g.losers[0].rated = false;
+            }
+            games.push(g);
+        }
+        let whole = rate(&games);
+        let mut stored: BTreeMap<i64, Standing> = BTreeMap::new();
+        for g in &games {
+            let seats: Vec<&RatedSeat> = g.winners.iter().chain(&g.losers).collect();
+            let mut table: BTreeMap<i64, Standing> = seats
+                .iter()
+                .filter_map(|s| stored.get(&s.account).map(|t| (s.account, *t)))
+                .collect();
+            rate_onto(&mut table, g);
+            for s in seats.iter().filter(|s| s.rated) {
+                stored.insert(s.account, table[&s.account]);
+            }
+        }
+        assert_eq!(whole.len(), stored.len());
+        for ((a, x), (b, y)) in whole.iter().zip(&stored) {
+            assert_eq!(a, b);
+            assert_eq!(x.rating.rating.to_bits(), y.rating.rating.to_bits());
+            assert_eq!(
+                x.rating.uncertainty.to_bits(),
+                y.rating.uncertainty.to_bits()
+            );
+            assert_eq!(
+                (x.games, x.wins, x.last_game),
+                (y.games, y.wins, y.last_game)
+            );
+        }
     }
 
     #[test]

@@ -8,7 +8,11 @@
 
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
+use diesel::prelude::*;
 use maku::db::queries::ratings::RatingRow;
+use maku::db::schema::games;
+use maku::game::ratings::Updated;
+use maku::rules::Variant;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -21,6 +25,10 @@ on_both_backends!(
     ratings_rebuilt_twice_are_the_same,
     the_page_and_the_api_tell_the_same_board,
     an_unknown_variant_has_no_board,
+    games_finished_one_by_one_are_played_onto_the_board_as_a_rebuild_would,
+    queued_games_are_played_in_the_order_they_finished,
+    a_game_that_finished_before_the_last_one_read_rebuilds_the_board,
+    two_instances_finishing_games_at_once_leave_the_board_a_rebuild_gives,
 );
 
 /// Registers each of `names` and returns their tokens.
@@ -593,4 +601,583 @@ async fn an_unknown_variant_has_no_board(app: TestApp) {
         "{}",
         en.body
     );
+}
+
+/// A rating row with its numbers as bits: variant, account, mu, sigma, shown rating, games,
+/// wins, last game.
+type RowBits = (String, i64, u64, u64, u64, i64, i64, i64);
+
+/// Every rating row with its numbers as bits: two boards are the same only if every number is.
+fn bits(rows: &[RatingRow]) -> Vec<RowBits> {
+    rows.iter()
+        .map(|r| {
+            (
+                r.variant.clone(),
+                r.user_id,
+                r.rating.to_bits(),
+                r.uncertainty.to_bits(),
+                r.score.to_bits(),
+                r.games,
+                r.wins,
+                r.last_game_id,
+            )
+        })
+        .collect()
+}
+
+/// The rows a full rebuild makes now (it replaces the stored ones).
+async fn rebuilt_rows(app: &TestApp) -> Vec<RatingRow> {
+    app.state
+        .db(maku::game::ratings::rebuild)
+        .await
+        .expect("rebuild");
+    rows(app).await
+}
+
+fn twophase() -> Variant {
+    Variant::from_name("twophase").expect("the test variant")
+}
+
+/// Runs `f` on a connection of the app's pool.
+async fn on_db<T: Send + 'static>(
+    app: &TestApp,
+    f: impl FnOnce(&mut maku::db::DbConnection) -> QueryResult<T> + Send + 'static,
+) -> T {
+    app.state.db(move |c| Ok(f(c)?)).await.expect("the query")
+}
+
+/// A game that ends is played onto the stored board (not rebuilt from every finished game), and
+/// many games ended one by one, rated and left out, with a substitute's seat among them, leave
+/// exactly the rows a full rebuild makes, bit for bit.
+async fn games_finished_one_by_one_are_played_onto_the_board_as_a_rebuild_would(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["ro0", "ro1", "ro2", "ro3", "ro4", "rosub"]).await;
+    let p: Vec<&String> = t.iter().collect();
+    // The first game rebuilds the board (it has never been made).
+    played(&api, &admin, &[p[0], p[1], p[2]], 2).await;
+    // A row no game makes: a rebuild would delete it, a game played onto the board leaves it.
+    let admin_id = on_db(&app, |c| {
+        maku::db::queries::users::list(c, 0, 10)
+            .map(|us| us.into_iter().find(|u| u.username == "admin").map(|u| u.id))
+    })
+    .await
+    .expect("the admin");
+    let first = rows(&app).await[0].last_game_id;
+    let marker = RatingRow {
+        variant: "twophase".into(),
+        user_id: admin_id,
+        rating: 1.0,
+        uncertainty: 1.0,
+        score: -2.0,
+        games: 1,
+        wins: 0,
+        last_game_id: first,
+    };
+    let m = marker.clone();
+    on_db(&app, move |c| {
+        maku::db::queries::ratings::put_rows(c, "twophase", std::slice::from_ref(&m))
+    })
+    .await;
+    // Games among five players in many orders, each ended in turn.
+    let trios = [
+        [1, 2, 3],
+        [3, 4, 0],
+        [0, 2, 4],
+        [4, 1, 2],
+        [2, 3, 0],
+        [1, 0, 4],
+        [3, 2, 1],
+        [0, 4, 3],
+    ];
+    for (k, trio) in trios.iter().enumerate() {
+        let seats: Vec<&String> = trio.iter().map(|&i| p[i]).collect();
+        played(&api, &admin, &seats, k % 3).await;
+    }
+    // Left out: dealt by hand, and ended by the judge naming no winner.
+    let fixed = json!({"seats": [
+        {"game_id": "甲", "real_id": "ro0"},
+        {"game_id": "乙", "real_id": "ro1"},
+        {"game_id": "丙", "real_id": "ro2"}]});
+    let (id, names) = two_phase(&api, &admin, &[p[0], p[1], p[2]], Some(fixed)).await;
+    vote_out(&api, id, &[p[0], p[1], p[2]], &names, 0).await;
+    resolve(&api, &admin, id).await;
+    let (id, _) = two_phase(&api, &admin, &[p[2], p[3], p[4]], None).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/end"),
+            &admin,
+            json!({"act": 1, "reason": "到此为止", "winner": null}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    // A seat a substitute took over: it weighs in its team and moves no rating.
+    let (id, names) = two_phase(&api, &admin, &[p[3], p[0], p[1]], None).await;
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/substitutes"), &t[5], json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/substitute"),
+            &admin,
+            json!({"game_id": names[0], "account": "rosub"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    vote_out(&api, id, &[&t[5], p[0], p[1]], &names, 2).await;
+    resolve(&api, &admin, id).await;
+    played(&api, &admin, &[p[4], p[3], p[1]], 1).await;
+
+    let kept = rows(&app).await;
+    assert!(
+        kept.contains(&marker),
+        "every game after the first was played onto the stored board, none rebuilt it"
+    );
+    let state = on_db(&app, |c| {
+        maku::db::queries::ratings::board_state(c, "twophase")
+    })
+    .await
+    .expect("the board says what it was made from");
+    assert_eq!((state.rated, state.left_out), (11, 2), "{state:?}");
+    assert!(
+        on_db(&app, |c| maku::db::queries::ratings::pending(c, "twophase"))
+            .await
+            .is_empty(),
+        "no game waits"
+    );
+    let kept: Vec<RatingRow> = kept.into_iter().filter(|r| *r != marker).collect();
+    assert_eq!(kept.len(), 5, "{kept:?}");
+    let rebuilt = rebuilt_rows(&app).await;
+    assert_eq!(bits(&kept), bits(&rebuilt), "the same numbers, bit for bit");
+}
+
+/// Sets the status of the games `ids`.
+async fn set_status(app: &TestApp, ids: &[i64], status: &'static str) {
+    let ids = ids.to_vec();
+    on_db(app, move |c| {
+        diesel::update(games::table.filter(games::id.eq_any(ids)))
+            .set(games::status.eq(status))
+            .execute(c)
+    })
+    .await;
+}
+
+/// Makes the board as it was before the games `ids` finished (a rebuild without them), with the
+/// games finished again and queued: as if their updates had all failed.
+async fn board_without(app: &TestApp, ids: &[i64]) {
+    set_status(app, ids, "running").await;
+    app.state
+        .db(|c| maku::game::ratings::rebuild_variant(c, twophase()))
+        .await
+        .expect("rebuild");
+    set_status(app, ids, "finished").await;
+    let ids = ids.to_vec();
+    on_db(app, move |c| {
+        // Queued in another order than they finished: the update sorts them.
+        for &id in ids.iter().rev() {
+            maku::db::queries::ratings::queue(c, id, "twophase")?;
+        }
+        Ok(())
+    })
+    .await;
+}
+
+/// Games queued that no update read (their updates failed, or the instance stopped) are played
+/// onto the board by the next update, in the order they finished.
+async fn queued_games_are_played_in_the_order_they_finished(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["rq0", "rq1", "rq2", "rq3"]).await;
+    let p: Vec<&String> = t.iter().collect();
+    let mut ids = Vec::new();
+    for (k, trio) in [[0, 1, 2], [1, 2, 3], [2, 3, 0], [3, 0, 1], [0, 2, 1]]
+        .iter()
+        .enumerate()
+    {
+        let seats: Vec<&String> = trio.iter().map(|&i| p[i]).collect();
+        ids.push(played(&api, &admin, &seats, k % 3).await);
+    }
+    let want = rows(&app).await;
+    assert_eq!(bits(&want), bits(&rebuilt_rows(&app).await));
+    board_without(&app, &ids[2..]).await;
+    assert_ne!(bits(&rows(&app).await), bits(&want), "the board is behind");
+    let updated = app
+        .state
+        .db(|c| maku::game::ratings::update_variant(c, twophase()))
+        .await
+        .expect("update");
+    assert_eq!(
+        updated,
+        Updated::Played {
+            variant: twophase(),
+            games: 3
+        }
+    );
+    assert_eq!(bits(&rows(&app).await), bits(&want));
+    // Nothing is left to play.
+    let again = app
+        .state
+        .db(|c| maku::game::ratings::update_variant(c, twophase()))
+        .await
+        .expect("update");
+    assert_eq!(
+        again,
+        Updated::Played {
+            variant: twophase(),
+            games: 0
+        }
+    );
+    assert_eq!(bits(&rows(&app).await), bits(&want));
+}
+
+/// A queued game that finished before the last game its board read (two instances' clocks, a
+/// commit that came late) cannot be played on top: the board is rebuilt, and is what a rebuild
+/// gives, the games in the order they finished. Played on top, the numbers would differ.
+async fn a_game_that_finished_before_the_last_one_read_rebuilds_the_board(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["rx0", "rx1", "rx2", "rx3"]).await;
+    let p: Vec<&String> = t.iter().collect();
+    let early = played(&api, &admin, &[p[0], p[1], p[2]], 2).await;
+    let late = played(&api, &admin, &[p[1], p[2], p[3]], 0).await;
+    // The board has read the later game only; the earlier one waits in the queue.
+    board_without(&app, &[early]).await;
+    let behind = rows(&app).await;
+    assert!(behind.iter().all(|r| r.last_game_id == late), "{behind:?}");
+    let updated = app
+        .state
+        .db(|c| maku::game::ratings::update_variant(c, twophase()))
+        .await
+        .expect("update");
+    assert!(
+        matches!(&updated, Updated::Rebuilt(r) if r.games == 2),
+        "{updated:?}"
+    );
+    let after = rows(&app).await;
+    assert_eq!(bits(&after), bits(&rebuilt_rows(&app).await));
+    // rx0 played the early game only; rx1 and rx2 both, the late one last; rx3 the late one.
+    let early_only: Vec<&RatingRow> = after.iter().filter(|r| r.last_game_id == early).collect();
+    assert_eq!(early_only.len(), 1, "{after:?}");
+    assert_eq!(early_only[0].games, 1, "{after:?}");
+    assert_eq!(
+        after.iter().filter(|r| r.games == 2).count(),
+        2,
+        "{after:?}"
+    );
+}
+
+/// Two instances on one database end games at the same moment, pair after pair: each game is
+/// read by its board once, and the board is what a rebuild gives (on PostgreSQL the two
+/// finishing transactions and updates run at once).
+async fn two_instances_finishing_games_at_once_leave_the_board_a_rebuild_gives(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let t = accounts(&api, &["rt0", "rt1", "rt2", "rt3", "rt4", "rt5"]).await;
+    let p: Vec<&String> = t.iter().collect();
+    let (_, other) = app.another_instance(app.clock.now_utc(), |_| {}).await;
+    let admin_id = on_db(&app, |c| {
+        maku::db::queries::users::list(c, 0, 10)
+            .map(|us| us.into_iter().find(|u| u.username == "admin").map(|u| u.id))
+    })
+    .await
+    .expect("the admin");
+    let mut ready = Vec::new();
+    for k in 0..8 {
+        let trio = if k % 2 == 0 {
+            [p[k % 3], p[3], p[4]]
+        } else {
+            [p[5], p[(k + 1) % 3], p[3]]
+        };
+        let (id, names) = two_phase(&api, &admin, &trio, None).await;
+        vote_out(&api, id, &trio, &names, k % 3).await;
+        ready.push((id, api.act(id).await as u32));
+    }
+    for pair in ready.chunks(2) {
+        let [(a, act_a), (b, act_b)] = pair else {
+            unreachable!("pairs")
+        };
+        let (ra, rb) = tokio::join!(
+            maku::game::service::resolve(&app.state, *a, *act_a, "judge", Some(admin_id)),
+            maku::game::service::resolve(&other, *b, *act_b, "judge", Some(admin_id)),
+        );
+        assert!(ra.expect("resolve").over && rb.expect("resolve").over);
+    }
+    let kept = rows(&app).await;
+    assert_eq!(kept.len(), 6, "{kept:?}");
+    assert!(
+        on_db(&app, |c| maku::db::queries::ratings::pending(c, "twophase"))
+            .await
+            .is_empty()
+    );
+    assert_eq!(bits(&kept), bits(&rebuilt_rows(&app).await));
+}
+
+/// A timing harness, not a check (run by hand, `--ignored`): `MAKU_RATINGS_GAMES` (300 unless
+/// set) sixteen-seat Death Note games of the same sixteen players are made through the service
+/// (each step timed), then ended one after the other: every other one at its act 1 deadline as
+/// the scheduler ends the load script's due games (every seat missed its ballot: no winner, left
+/// out of the board but read by every rebuild), the rest by the judge naming the winner (rated).
+/// The time per game ending is printed in groups, so a cost that grows with the finished games
+/// before it shows. Nothing is asserted about times.
+///
+/// `MAKU_RATINGS_TICK=1` ends them all with one scheduler tick instead (several at once, as the
+/// load script's due minute) and prints the time it took.
+///
+/// `MAKU_RATINGS_GAMES=1000 cargo test --test server timing::sqlite -- --ignored --nocapture`
+mod timing {
+    use crate::helpers::{Api, Backend, TestApp, spawn_with};
+    use maku::auth::account::Account;
+    use maku::game::GameSettings;
+    use maku::game::settings::SettingsRequest;
+    use std::time::{Duration, Instant};
+
+    #[actix_web::test]
+    #[ignore = "a timing harness: prints the time per game ending"]
+    async fn sqlite() {
+        let app = spawn_with(Backend::Sqlite, pool).await.expect("sqlite app");
+        time_game_endings(app).await;
+    }
+
+    #[actix_web::test]
+    #[ignore = "a timing harness: prints the time per game ending"]
+    async fn postgres() {
+        match spawn_with(Backend::Postgres, pool).await {
+            Some(app) => time_game_endings(app).await,
+            None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
+        }
+    }
+
+    /// The server's default pool (the tests' is smaller): the scheduler resolves four at once.
+    /// With `MAKU_TIMING_SCHEDULER=SECS`, the scheduler ticks (and the notifier after it) every
+    /// SECS seconds, as on a server (the tests turn it off).
+    fn pool(s: &mut maku::config::Settings) {
+        s.pool_size = 8;
+        if let Some(secs) = std::env::var("MAKU_TIMING_SCHEDULER")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            s.scheduler_secs = secs;
+        }
+    }
+
+    fn ms(d: Duration) -> f64 {
+        d.as_secs_f64() * 1000.0
+    }
+
+    /// Prints the mean of each group of `group` timings.
+    fn report(what: &str, times: &[Duration], group: usize) {
+        for (i, chunk) in times.chunks(group).enumerate() {
+            let mean = chunk.iter().map(|d| ms(*d)).sum::<f64>() / chunk.len() as f64;
+            let max = chunk.iter().map(|d| ms(*d)).fold(0.0, f64::max);
+            println!(
+                "{what} {:>5}–{:<5} mean {mean:8.2} ms  max {max:8.2} ms",
+                i * group + 1,
+                i * group + chunk.len()
+            );
+        }
+        let total: Duration = times.iter().sum();
+        println!("{what}: {} in {:.2} s", times.len(), total.as_secs_f64());
+    }
+
+    async fn time_game_endings(app: TestApp) {
+        let n: usize = std::env::var("MAKU_RATINGS_GAMES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(300);
+        let api = Api::new(&app);
+        let names: Vec<String> = (0..16).map(|i| format!("tp{i}")).collect();
+        for name in &names {
+            api.account(name).await;
+        }
+        let users = app
+            .state
+            .db(|c| Ok(maku::db::queries::users::list(c, 0, 100)?))
+            .await
+            .expect("users");
+        let account = |name: &str| {
+            Account::from_user(users.iter().find(|u| u.username == name).expect("a user"))
+        };
+        let admin = account("admin");
+        let players: Vec<Account> = names.iter().map(|n| account(n)).collect();
+        let settings = || {
+            let mut request = SettingsRequest::of("deathnote");
+            request.act_minutes = Some(60);
+            request.min_seats = Some(16);
+            request.max_seats = Some(16);
+            GameSettings::parse(request).expect("settings")
+        };
+        let (mut create, mut signups, mut start) = (Vec::new(), Vec::new(), Vec::new());
+        let mut ids = Vec::new();
+        for k in 0..n {
+            let t = Instant::now();
+            let id =
+                maku::game::service::create(&app.state, &admin, &format!("计时 {k}"), settings())
+                    .await
+                    .expect("create");
+            create.push(t.elapsed());
+            let t = Instant::now();
+            for p in &players {
+                maku::game::service::set_signup(&app.state, p, id, true)
+                    .await
+                    .expect("sign-up");
+            }
+            signups.push(t.elapsed());
+            let t = Instant::now();
+            maku::game::service::start(&app.state, &admin, id, None)
+                .await
+                .expect("start");
+            start.push(t.elapsed());
+            ids.push(id);
+        }
+        let group = (n / 6).max(1);
+        report("create          ", &create, group);
+        report("16 sign-ups     ", &signups, group);
+        report("start           ", &start, group);
+
+        app.clock.advance(chrono::Duration::minutes(61));
+        if std::env::var_os("MAKU_RATINGS_TICK").is_some() {
+            // As the load script's minute: one scheduler tick ends them all, several at once.
+            let t = Instant::now();
+            let n = maku::game::scheduler::tick(&app.state).await.expect("tick");
+            let took = t.elapsed();
+            println!(
+                "one tick ended {n} games in {:.2} s ({:.2} ms a game)",
+                took.as_secs_f64(),
+                ms(took) / n.max(1) as f64
+            );
+            assert_eq!(n, ids.len());
+            return;
+        }
+        let mut endings = Vec::new();
+        for (k, &id) in ids.iter().enumerate() {
+            let t = Instant::now();
+            if k % 2 == 0 {
+                // As the load script's: every seat missed its ballot, the deadline ends the
+                // game with no winner (left out of the board, but read by every rebuild).
+                let r = maku::game::service::resolve(&app.state, id, 1, "deadline", None)
+                    .await
+                    .expect("resolve");
+                assert!(r.over, "every seat missed its ballot: the game is over");
+            } else {
+                // The judge ends it naming the winner: rated, sixteen ratings move.
+                maku::game::console::end(&app.state, &admin, id, 1, "计时", Some("good".into()))
+                    .await
+                    .expect("end");
+            }
+            endings.push(t.elapsed());
+        }
+        report("game ending     ", &endings, group);
+        let t = Instant::now();
+        let rebuilt = app
+            .state
+            .db(maku::game::ratings::rebuild)
+            .await
+            .expect("rebuild");
+        println!(
+            "full rebuild: {:.2} s ({:?})",
+            t.elapsed().as_secs_f64(),
+            rebuilt
+                .iter()
+                .map(|r| (r.variant.name(), r.games))
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[actix_web::test]
+    #[ignore = "a timing harness: prints the time per game made through the API"]
+    async fn seeding_sqlite() {
+        let app = spawn_with(Backend::Sqlite, pool).await.expect("sqlite app");
+        time_seeding(app).await;
+    }
+
+    #[actix_web::test]
+    #[ignore = "a timing harness: prints the time per game made through the API"]
+    async fn seeding_postgres() {
+        match spawn_with(Backend::Postgres, pool).await {
+            Some(app) => time_seeding(app).await,
+            None => eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped"),
+        }
+    }
+
+    /// As the load script seeds: `MAKU_RATINGS_GAMES` games made through the API by 8 clients
+    /// at once (`MAKU_TIMING_CLIENTS`), each created, signed up by the same sixteen players and started; the time of
+    /// each step, in groups by the order the games were made, and the whole.
+    async fn time_seeding(app: TestApp) {
+        use serde_json::json;
+        let n: usize = std::env::var("MAKU_RATINGS_GAMES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(300);
+        let api = Api::new(&app);
+        let admin = api.token("admin", &app.admin_password).await;
+        let mut players = Vec::new();
+        for i in 0..16 {
+            players.push(api.account(&format!("sp{i}")).await);
+        }
+        let clients: usize = std::env::var("MAKU_TIMING_CLIENTS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(8);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let times = std::sync::Mutex::new(Vec::new());
+        let wall = Instant::now();
+        let client = |_: usize| async {
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if k >= n {
+                    break;
+                }
+                let body = json!({"title": format!("种子 {k}"), "variant": "deathnote",
+                    "min_seats": 16, "max_seats": 16, "act_minutes": 60});
+                let t = Instant::now();
+                let (s, b) = api.post("/api/v1/games", &admin, body).await;
+                assert_eq!(s, reqwest::StatusCode::CREATED, "{b}");
+                let create = t.elapsed();
+                let id = b["id"].as_i64().expect("id");
+                let t = Instant::now();
+                for p in &players {
+                    let (s, b) = api
+                        .post(&format!("/api/v1/games/{id}/signup"), p, json!({}))
+                        .await;
+                    assert_eq!(s, reqwest::StatusCode::OK, "{b}");
+                }
+                let signups = t.elapsed();
+                let t = Instant::now();
+                let (s, b) = api
+                    .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+                    .await;
+                assert_eq!(s, reqwest::StatusCode::OK, "{b}");
+                let start = t.elapsed();
+                if let Ok(mut all) = times.lock() {
+                    all.push((wall.elapsed(), create, signups, start));
+                }
+            }
+        };
+        futures_util::future::join_all((0..clients).map(client)).await;
+        let took = wall.elapsed();
+        let mut all = times.into_inner().expect("times");
+        all.sort_by_key(|t| t.0);
+        let group = (n / 6).max(1);
+        report(
+            "create (API)    ",
+            &all.iter().map(|t| t.1).collect::<Vec<_>>(),
+            group,
+        );
+        report(
+            "16 sign-ups (API)",
+            &all.iter().map(|t| t.2).collect::<Vec<_>>(),
+            group,
+        );
+        report(
+            "start (API)     ",
+            &all.iter().map(|t| t.3).collect::<Vec<_>>(),
+            group,
+        );
+        println!(
+            "{n} games made by {clients} clients in {:.2} s ({:.1} ms a game)",
+            took.as_secs_f64(),
+            ms(took) / n as f64
+        );
+    }
 }

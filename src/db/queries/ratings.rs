@@ -1,9 +1,12 @@
-//! The leaderboards' rows (`ratings`): one per variant and account, derived from finished games
-//! and replaced whole when a variant is rebuilt (`game::ratings`). Also the one read the rebuild
-//! needs of the games: which finished, and when.
+//! The leaderboards' rows (`ratings`): one per variant and account, derived from finished games,
+//! replaced whole when a variant is rebuilt and row by row when a game ends (`game::ratings`);
+//! what each board was made from (`rating_boards`) and the finished games it has not read yet
+//! (`rating_pending`). Also the one read the ratings need of the games: which finished, and when.
+
+use std::collections::BTreeSet;
 
 use crate::db::DbConnection;
-use crate::db::schema::{game_events, games, ratings, users};
+use crate::db::schema::{game_events, games, rating_boards, rating_pending, ratings, users};
 use crate::domain::GameStatus;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -61,6 +64,36 @@ pub fn finished_games(
     Ok(out)
 }
 
+/// When each of the games `ids` finished: the time of its last event of the kinds `ending`, in
+/// the order they finished (by that time, ties by game id), as [`finished_games`] tells it. A
+/// game with no such event is not in the answer.
+pub fn finish_times(
+    conn: &mut DbConnection,
+    ids: &[i64],
+    ending: &[&str],
+) -> QueryResult<Vec<(i64, NaiveDateTime)>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(INSERT_CHUNK) {
+        let rows: Vec<(i64, Option<NaiveDateTime>)> = game_events::table
+            .filter(game_events::game_id.eq_any(chunk))
+            .filter(
+                game_events::kind.eq_any(ending.iter().map(|k| k.to_string()).collect::<Vec<_>>()),
+            )
+            .group_by(game_events::game_id)
+            .select((
+                game_events::game_id,
+                diesel::dsl::max(game_events::created_at),
+            ))
+            .load(conn)?;
+        out.extend(
+            rows.into_iter()
+                .filter_map(|(id, at)| at.map(|at| (id, at))),
+        );
+    }
+    out.sort_unstable_by_key(|&(id, at)| (at, id));
+    Ok(out)
+}
+
 /// Serialises rebuilds until the transaction ends. SQLite write transactions are exclusive
 /// already; on PostgreSQL two rebuilds would otherwise delete and insert the same keys at once.
 pub fn lock_rebuild(conn: &mut DbConnection) -> QueryResult<()> {
@@ -86,9 +119,123 @@ pub fn replace_variant(
     Ok(())
 }
 
-/// Drops the rows of every variant not in `known` (a variant this build no longer has).
+/// The rows of `variant` of the accounts `users` (those that have one).
+pub fn rows_of(
+    conn: &mut DbConnection,
+    variant: &str,
+    users: &BTreeSet<i64>,
+) -> QueryResult<Vec<RatingRow>> {
+    let users: Vec<i64> = users.iter().copied().collect();
+    let mut out = Vec::with_capacity(users.len());
+    for chunk in users.chunks(INSERT_CHUNK) {
+        out.extend(
+            ratings::table
+                .filter(ratings::variant.eq(variant.to_string()))
+                .filter(ratings::user_id.eq_any(chunk))
+                .select(RatingRow::as_select())
+                .load(conn)?,
+        );
+    }
+    Ok(out)
+}
+
+/// Writes `rows` of `variant` over the accounts' rows, if they have any (inside the caller's
+/// transaction).
+pub fn put_rows(conn: &mut DbConnection, variant: &str, rows: &[RatingRow]) -> QueryResult<()> {
+    for chunk in rows.chunks(INSERT_CHUNK) {
+        let users: Vec<i64> = chunk.iter().map(|r| r.user_id).collect();
+        diesel::delete(
+            ratings::table
+                .filter(ratings::variant.eq(variant.to_string()))
+                .filter(ratings::user_id.eq_any(users)),
+        )
+        .execute(conn)?;
+        crate::on_backend!(conn, |c| diesel::insert_into(ratings::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// What a variant's board was made from.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = rating_boards)]
+pub struct BoardState {
+    pub variant: String,
+    /// When the last game it read finished (`None`: it has read none).
+    pub last_finished_at: Option<NaiveDateTime>,
+    /// That game's id.
+    pub last_game_id: Option<i64>,
+    /// Finished games it rated, and those it left out.
+    pub rated: i64,
+    pub left_out: i64,
+}
+
+impl BoardState {
+    /// The last game it read, as the order of finished games sorts it: (when, id).
+    pub fn last(&self) -> Option<(NaiveDateTime, i64)> {
+        self.last_finished_at.zip(self.last_game_id)
+    }
+}
+
+/// What `variant`'s board was made from; `None` if it was never rebuilt since the table exists.
+pub fn board_state(conn: &mut DbConnection, variant: &str) -> QueryResult<Option<BoardState>> {
+    rating_boards::table
+        .find(variant.to_string())
+        .select(BoardState::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Records what a board was made from (inside the transaction that made it).
+pub fn set_board_state(conn: &mut DbConnection, state: &BoardState) -> QueryResult<()> {
+    diesel::delete(rating_boards::table.find(state.variant.clone())).execute(conn)?;
+    crate::on_backend!(conn, |c| diesel::insert_into(rating_boards::table)
+        .values(state)
+        .execute(c))?;
+    Ok(())
+}
+
+/// Queues finished game `game_id` of `variant` for its board (in the transaction that finishes
+/// it). A game queued already stays queued once.
+pub fn queue(conn: &mut DbConnection, game_id: i64, variant: &str) -> QueryResult<()> {
+    crate::on_backend!(conn, |c| diesel::insert_into(rating_pending::table)
+        .values((
+            rating_pending::game_id.eq(game_id),
+            rating_pending::variant.eq(variant),
+        ))
+        .on_conflict_do_nothing()
+        .execute(c))?;
+    Ok(())
+}
+
+/// The finished games of `variant` its board has not read yet, by id.
+pub fn pending(conn: &mut DbConnection, variant: &str) -> QueryResult<Vec<i64>> {
+    rating_pending::table
+        .filter(rating_pending::variant.eq(variant.to_string()))
+        .order(rating_pending::game_id.asc())
+        .select(rating_pending::game_id)
+        .load(conn)
+}
+
+/// Takes the games `ids` off the queue: their board has read them.
+pub fn unqueue(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<usize> {
+    let mut n = 0;
+    for chunk in ids.chunks(INSERT_CHUNK) {
+        n += diesel::delete(rating_pending::table.filter(rating_pending::game_id.eq_any(chunk)))
+            .execute(conn)?;
+    }
+    Ok(n)
+}
+
+/// Drops the rows of every variant not in `known` (a variant this build no longer has): its
+/// ratings, what its board was made from and its queued games.
 pub fn drop_other_variants(conn: &mut DbConnection, known: &[&str]) -> QueryResult<usize> {
     let known: Vec<String> = known.iter().map(|v| v.to_string()).collect();
+    diesel::delete(rating_boards::table.filter(rating_boards::variant.ne_all(known.clone())))
+        .execute(conn)?;
+    diesel::delete(rating_pending::table.filter(rating_pending::variant.ne_all(known.clone())))
+        .execute(conn)?;
     diesel::delete(ratings::table.filter(ratings::variant.ne_all(known))).execute(conn)
 }
 

@@ -92,12 +92,15 @@ pub async fn end(
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             check_judge(c, &row, &judge)?;
-            let outcomes = crate::game::stored::variant_of(&row)?.outcomes();
+            let variant = crate::game::stored::variant_of(&row)?;
+            let outcomes = variant.outcomes();
             if winner.as_deref().is_some_and(|w| !outcomes.contains(&w)) {
                 return Err(AppError::Conflict("bad_winner"));
             }
             running(&row, &folded)?;
             check_meant_act(&row, &folded, meant_act)?;
+            // Before the event that ends it: its finish is stamped in turn.
+            crate::game::ratings::finishing(c, game_id, variant)?;
             q::clear_deadline(c, game_id)?;
             games::set_status(c, game_id, GameStatus::Finished)?;
             let event = GameEvent::Ended {

@@ -122,6 +122,10 @@ fn resolve_locked(
             .collect()
     });
     let lines = game.resolve_phase();
+    if game.is_over() {
+        // Before the event that ends it: its finish is stamped in turn (`ratings::finishing`).
+        crate::game::ratings::finishing(c, game_id, game.variant())?;
+    }
     let head = append(
         c,
         game_id,

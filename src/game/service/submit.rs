@@ -65,8 +65,12 @@ pub async fn submit(
             let act = ending.step;
             let submitted = game.submit(&game_name, &parsed);
             let ended_phase = game.phase() != act || game.is_over();
-            // The game ends with this submission (a surrender): its board is rebuilt after.
+            // The game ends with this submission (a surrender): its board is updated after.
             let finished = game.is_over();
+            if finished {
+                // Before the event that ends it: its finish is stamped in turn.
+                crate::game::ratings::finishing(c, game_id, game.variant())?;
+            }
             let team = game
                 .variant()
                 .team_threads()

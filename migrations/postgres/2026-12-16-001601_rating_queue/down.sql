@@ -1,0 +1,2 @@
+DROP TABLE rating_pending;
+DROP TABLE rating_boards;
