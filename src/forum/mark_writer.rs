@@ -28,7 +28,7 @@ pub async fn flush(state: &AppState) -> Result<usize, AppError> {
         .await;
     if let Err(e) = written {
         for (user, thread, post) in pending {
-            state.reads.read_up_to(user, thread, post);
+            state.reads.unwritten(user, thread, post);
         }
         return Err(e);
     }

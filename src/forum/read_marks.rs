@@ -97,8 +97,20 @@ impl ReadMarks {
         }
     }
 
-    /// The moved marks, now counted as written (put back with [`ReadMarks::read_up_to`] if
-    /// their write fails): what `forum::mark_writer` writes.
+    /// A mark taken for writing whose write failed: it waits for the next batch.
+    pub fn unwritten(&self, user_id: i64, thread_id: i64, post_id: i64) {
+        let mut marks = self.marks();
+        let m = marks.entry((user_id, thread_id)).or_insert(Mark {
+            post_id: None,
+            pending: false,
+            at: Instant::now(),
+        });
+        m.post_id = m.post_id.max(Some(post_id));
+        m.pending = true;
+    }
+
+    /// The moved marks, now counted as written (put back with [`ReadMarks::unwritten`] if their
+    /// write fails): what `forum::mark_writer` writes.
     pub fn take_pending(&self) -> Vec<(i64, i64, i64)> {
         let mut marks = self.marks();
         let mut out = Vec::new();
@@ -136,6 +148,12 @@ mod tests {
         );
         assert_eq!(r.take_pending(), vec![(1, 10, 50)]);
         assert!(r.take_pending().is_empty(), "written once");
+        r.unwritten(1, 10, 50);
+        assert_eq!(
+            r.take_pending(),
+            vec![(1, 10, 50)],
+            "a failed write is tried again"
+        );
         assert_eq!(
             r.known(1, 10),
             Some(Some(50)),
