@@ -869,12 +869,27 @@ async fn the_queue_survives_a_restart_and_two_instances_send_each_mail_once(
     };
 
     // A sender that claimed three mails and died before sending them: they wait for its claim to
-    // run out, then go.
-    queue(3, "orphan").await;
+    // run out, then go. Queued and claimed in one transaction: this server's own sender (every
+    // 50 ms) must not take them first.
     let now = app.clock.now_utc();
     let claimed = app
         .state
         .write(move |c| {
+            for i in 0..3 {
+                let subject = format!("orphan {i}");
+                q::enqueue(
+                    c,
+                    &q::NewMail {
+                        user_id: user,
+                        kind: "digest",
+                        to_address: "queue@example.test",
+                        subject: &subject,
+                        body: "正文",
+                        unsubscribe: "http://127.0.0.1/mail/unsubscribe/x",
+                    },
+                    now,
+                )?;
+            }
             Ok(q::claim(
                 c,
                 "dead-instance",
@@ -884,7 +899,7 @@ async fn the_queue_survives_a_restart_and_two_instances_send_each_mail_once(
             )?)
         })
         .await
-        .expect("claim");
+        .expect("queued and claimed");
     assert_eq!(claimed.len(), 3);
     maku::mail::tick(&app.state).await.expect("tick");
     tokio::time::sleep(Duration::from_millis(300)).await;
