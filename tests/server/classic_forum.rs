@@ -284,6 +284,9 @@ pub(crate) async fn walk(
         "/b/games/feed.atom".into(),
         "/notifications".into(),
     ]);
+    for words in SEARCHED {
+        paths.push(search_path("/search", words));
+    }
     let mut seen = Vec::new();
     for path in paths {
         let p = b.get(&path).await;
@@ -305,6 +308,9 @@ pub(crate) async fn walk(
     }
     api_paths.push("/api/v1/boards/games/threads".into());
     api_paths.push("/api/v1/notifications".into());
+    for words in SEARCHED {
+        api_paths.push(search_path("/api/v1/search", words));
+    }
     for path in api_paths {
         let (status, body) = api.get(&path, token).await;
         seen.push(Seen {
@@ -318,6 +324,29 @@ pub(crate) async fn walk(
 
 /// The game's threads a walk reads: its own, its teams', and another variant's team.
 const THREADS: [&str; 5] = ["game", "graveyard", "killers", "police", "kira"];
+
+/// What a walk searches for: words of the team threads' and the graveyard's posts (found by
+/// nobody, the judge included, until the reveal), and of the victim's public last words.
+const SEARCHED: [&str; 4] = ["今晚动手", "验一下", "墓地见", "遗言"];
+
+/// The words of `SEARCHED` that only private threads hold.
+const SEARCHED_PRIVATE: [&str; 3] = ["今晚动手", "验一下", "墓地见"];
+
+fn search_path(route: &str, words: &str) -> String {
+    let q: String = url::form_urlencoded::byte_serialize(words.as_bytes()).collect();
+    format!("{route}?q={q}")
+}
+
+/// How many hits a walk's search answer (page or API) holds.
+pub(crate) fn search_hits(seen: &Seen) -> usize {
+    assert_eq!(seen.status, StatusCode::OK, "{}: {}", seen.path, seen.body);
+    if seen.path.starts_with("/api/") {
+        let v: Value = serde_json::from_str(&seen.body).expect("JSON");
+        v["hits"].as_array().expect("hits").len()
+    } else {
+        seen.body.matches("<p class=\"snippet\">").count()
+    }
+}
 
 /// What a game's readers may learn, as its ruling book tells it: [`check_walk`] asks it.
 pub(crate) trait Secrets {
@@ -539,6 +568,14 @@ pub(crate) fn check_walk(
             }
         }
     }
+    // Search: no reader, the judge included, finds a private thread's words before the
+    // reveal (the page and the API alike).
+    for words in SEARCHED_PRIVATE {
+        for route in ["/search", "/api/v1/search"] {
+            let s = get(&search_path(route, words));
+            assert_eq!(search_hits(s), 0, "{who:?} finds {words}: {}", s.body);
+        }
+    }
     // The team threads: read by their living team and the judge; everyone else gets the
     // answer a kind this game does not have gets (the Kiras'), for every floor and tool.
     for team in ["killers", "police"] {
@@ -721,6 +758,13 @@ async fn a_dongsha_game_keeps_every_secret_on_every_page(app: TestApp) {
             .collect();
         for (who, seen) in &walks {
             check_walk(&g, &ClassicSecrets, *who, seen, &logs, &alive);
+            // The public last words are found, once spoken, by every reader.
+            let spoken = usize::from(phase == "dawn");
+            for route in ["/search", "/api/v1/search"] {
+                let path = search_path(route, "遗言");
+                let s = seen.iter().find(|s| s.path == path).expect("searched");
+                assert_eq!(search_hits(s), spoken, "{who:?} {path}: {}", s.body);
+            }
         }
         // A shengtui game has no team threads at all: its seats, its lone killer too, get
         // for every team thread exactly what a dongsha seat outside that team gets.
