@@ -242,9 +242,11 @@ class Proc:
 
     def _sampler(self):
         while not self.stop.is_set():
-            if self.phase:
+            # Read once: the phase may end (None) between a test and a use.
+            phase = self.phase
+            if phase:
                 r = self.rss_kb()
-                self.samples[self.phase] = max(self.samples.get(self.phase, 0), r)
+                self.samples[phase] = max(self.samples.get(phase, 0), r)
             time.sleep(0.2)
 
     def during(self, phase):

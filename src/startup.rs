@@ -163,12 +163,18 @@ impl Application {
         let data = actix_web::web::Data::new(state.clone());
         let pages = actix_web::web::Data::new(web::page_cache::PageCache::new(settings.page_cache));
         let parts = actix_web::web::Data::new(web::threads::ThreadParts::new(settings.view_cache));
+        let game_parts =
+            actix_web::web::Data::new(web::games::GameThreadParts::new(settings.view_cache));
+        let snapshots =
+            actix_web::web::Data::new(crate::game::snapshot::Snapshots::new(settings.view_cache));
         let secure = settings.secure_cookies;
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
                 .app_data(pages.clone())
                 .app_data(parts.clone())
+                .app_data(game_parts.clone())
+                .app_data(snapshots.clone())
                 .configure(web::configure)
                 .wrap(from_fn(web::viewer::mask_csrf))
                 .wrap(from_fn(web::head_as_get))

@@ -1,6 +1,6 @@
 //! Counts of changes, per process, that the web shell's in-memory views depend on: a session's
-//! account and bell (`auth::session_cache`), and the shared part of a thread's pages
-//! (`web::fragments`). The queries that write those rows move the count, in the same call as
+//! account and bell (`auth::session_cache`), the shared part of a thread's pages
+//! (`web::fragments`), and a game as its pages read it (`game::snapshot`). The queries that write those rows move the count, in the same call as
 //! the write, so a reader on this instance never gets a view older than a write it could see;
 //! on PostgreSQL the same moves reach every instance through `LISTEN` (`game::live_listen`),
 //! and each view also has a short life of its own (a write by another process on SQLite, or
@@ -19,25 +19,68 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-/// The most threads counted one by one; past it, all counts start again at a move of
-/// [`ALL_THREADS`] (every kept part renews once).
-const MOST_THREADS: usize = 100_000;
+/// The most threads (or games) counted one by one; past it, all their counts start again at a
+/// move of the kind's common count (every kept view of that kind renews once).
+const MOST_COUNTED: usize = 100_000;
 
 static ACCOUNTS: AtomicU64 = AtomicU64::new(0);
-static ALL_THREADS: AtomicU64 = AtomicU64::new(0);
-/// Each thread's own count, by id. Exact, not shared between threads: a post in a game's
-/// private thread moves no count a forum page reads, so no page's timing tells of it.
-static THREADS: Mutex<Option<HashMap<i64, u64>>> = Mutex::new(None);
 
-fn threads() -> MutexGuard<'static, Option<HashMap<i64, u64>>> {
-    THREADS.lock().unwrap_or_else(|e| e.into_inner())
+/// A count per id (a thread's, a game's) over one common count of the kind. Exact, not shared
+/// between ids: a post in a game's private thread moves no count a forum page reads, so no
+/// page's timing tells of it.
+struct PerId {
+    all: AtomicU64,
+    own: Mutex<Option<HashMap<i64, u64>>>,
 }
+
+impl PerId {
+    const fn new() -> PerId {
+        PerId {
+            all: AtomicU64::new(0),
+            own: Mutex::new(None),
+        }
+    }
+
+    fn own(&self) -> MutexGuard<'_, Option<HashMap<i64, u64>>> {
+        self.own.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn count(&self, id: i64) -> u64 {
+        let own = self
+            .own()
+            .as_ref()
+            .and_then(|m| m.get(&id).copied())
+            .unwrap_or(0);
+        // Both halves only grow (the map is emptied only with a move of the other), so their
+        // sum moves whenever either does.
+        self.all.load(Ordering::SeqCst).wrapping_add(own)
+    }
+
+    fn bump(&self, id: i64) {
+        let mut guard = self.own();
+        let map = guard.get_or_insert_with(HashMap::new);
+        if map.len() >= MOST_COUNTED && !map.contains_key(&id) {
+            // Moved first: a reader between the two sees the new total either way.
+            self.all.fetch_add(u64::MAX / 2, Ordering::SeqCst);
+            map.clear();
+        }
+        *map.entry(id).or_insert(0) += 1;
+    }
+
+    fn bump_all(&self) {
+        self.all.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+static THREADS: PerId = PerId::new();
+static GAMES: PerId = PerId::new();
 
 /// A count moved inside a write transaction, to move again once it has ended.
 #[derive(Clone, Copy)]
 enum Move {
     Accounts,
     Thread(i64),
+    Game(i64),
 }
 
 thread_local! {
@@ -70,7 +113,8 @@ pub fn around_transaction<T>(transaction: impl FnOnce() -> T) -> T {
                     Move::Accounts => {
                         ACCOUNTS.fetch_add(1, Ordering::SeqCst);
                     }
-                    Move::Thread(id) => bump_thread(id),
+                    Move::Thread(id) => THREADS.bump(id),
+                    Move::Game(id) => GAMES.bump(id),
                 }
             }
         }
@@ -105,36 +149,38 @@ pub fn accounts_changed() {
 /// The count of changes to thread `thread_id`'s posts and row (and to every thread's, see
 /// [`all_threads_changed`]).
 pub fn thread(thread_id: i64) -> u64 {
-    let own = threads()
-        .as_ref()
-        .and_then(|m| m.get(&thread_id).copied())
-        .unwrap_or(0);
-    // Both halves only grow (the map is emptied only with a move of the other), so their sum
-    // moves whenever either does.
-    ALL_THREADS.load(Ordering::SeqCst).wrapping_add(own)
+    THREADS.count(thread_id)
 }
 
 /// Thread `thread_id` changed: a post (written, edited, hidden, restored), its row (lock,
 /// deletion, last post).
 pub fn thread_changed(thread_id: i64) {
-    bump_thread(thread_id);
+    THREADS.bump(thread_id);
     record(Move::Thread(thread_id));
-}
-
-fn bump_thread(thread_id: i64) {
-    let mut guard = threads();
-    let map = guard.get_or_insert_with(HashMap::new);
-    if map.len() >= MOST_THREADS && !map.contains_key(&thread_id) {
-        // Moved first: a reader between the two sees the new total either way.
-        ALL_THREADS.fetch_add(u64::MAX / 2, Ordering::SeqCst);
-        map.clear();
-    }
-    *map.entry(thread_id).or_insert(0) += 1;
 }
 
 /// Every thread's view renews (the listener reconnected: notices may have been missed).
 pub fn all_threads_changed() {
-    ALL_THREADS.fetch_add(1, Ordering::SeqCst);
+    THREADS.bump_all();
+}
+
+/// The count of changes to game `game_id`: its log, its row, its seats, sign-ups, deadline and
+/// aliases (and to every game's, see [`all_games_changed`]) — what `game::snapshot` is read
+/// from.
+pub fn game(game_id: i64) -> u64 {
+    GAMES.count(game_id)
+}
+
+/// Game `game_id` changed (an event appended; its row, a seat, a sign-up, its deadline or an
+/// alias written).
+pub fn game_changed(game_id: i64) {
+    GAMES.bump(game_id);
+    record(Move::Game(game_id));
+}
+
+/// Every game's view renews (the listener reconnected: notices may have been missed).
+pub fn all_games_changed() {
+    GAMES.bump_all();
 }
 
 #[cfg(test)]
@@ -180,5 +226,22 @@ mod tests {
         let n = accounts();
         accounts_changed();
         assert!(accounts() > n);
+    }
+
+    #[test]
+    fn a_game_count_moves_with_its_own_change_only_and_again_after_its_transaction() {
+        let (a, b) = (7_100_001, 7_100_002);
+        let (a0, b0) = (game(a), game(b));
+        let inside = around_transaction(|| {
+            game_changed(a);
+            game(a)
+        });
+        assert_ne!(inside, a0);
+        assert_ne!(game(a), inside, "moved again once the transaction ended");
+        assert_eq!(game(b), b0, "no other game's count moves");
+        assert_eq!(thread(a), thread(a), "threads are counted apart");
+        let b1 = game(b);
+        all_games_changed();
+        assert_ne!(game(b), b1);
     }
 }

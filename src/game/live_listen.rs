@@ -53,11 +53,14 @@ pub fn spawn(url: String, hub: &LiveHub, retry: Duration) {
 }
 
 /// What one notice says: a game's id (its poller reads), `a` (sessions, accounts, seats or
-/// notifications changed: the views of sessions are read again), or `t` and a forum thread's id
-/// (its kept page parts are made again) — see `db::epoch` and the `*_view_notify` migration.
+/// notifications changed: the views of sessions are read again), `t` and a thread's id (its
+/// kept page parts are made again), or `g` and a game's id (its kept snapshot is read again)
+/// — see `db::epoch` and the `*_view_notify` and `*_game_view_notify` migrations.
 fn told(hub: &LiveHub, payload: &str) {
     if let Ok(game_id) = payload.parse::<i64>() {
         hub.poke(game_id);
+    } else if let Some(Ok(game_id)) = payload.strip_prefix('g').map(str::parse::<i64>) {
+        crate::db::epoch::game_changed(game_id);
     } else if payload == "a" {
         crate::db::epoch::accounts_changed();
     } else if let Some(Ok(thread_id)) = payload.strip_prefix('t').map(str::parse::<i64>) {
@@ -81,6 +84,7 @@ fn listen(
     // Views kept while there was no listener may have missed a notice: none is trusted.
     crate::db::epoch::accounts_changed();
     crate::db::epoch::all_threads_changed();
+    crate::db::epoch::all_games_changed();
     // Changes made before the LISTEN took effect: read them now.
     hub.poke_all();
     let mut checked = Instant::now();

@@ -19,6 +19,7 @@ pub mod replay;
 pub mod scheduler;
 pub mod service;
 pub mod settings;
+pub mod snapshot;
 pub mod stored;
 pub mod threads;
 pub mod views;

@@ -74,14 +74,21 @@ impl GameThread {
     }
 }
 
-/// The team threads the seat `name` is in now ([`crate::rules::Game::in_team`]).
-pub fn teams_of(game: &crate::rules::Game, name: &str) -> Vec<&'static str> {
-    game.variant()
-        .team_threads()
-        .iter()
-        .copied()
-        .filter(|t| game.in_team(t, name))
-        .collect()
+impl crate::game::snapshot::Snapshot {
+    /// What `account` (`None`: a reader without one) may do in the game now ([`standing`]).
+    pub fn standing(&self, account: Option<&Account>) -> Standing {
+        let seat = account.and_then(|a| self.seat_of(a.id));
+        standing_seated(&self.row, &self.folded, account, seat)
+    }
+
+    /// The id of a thread of the game ([`GameThread::thread_id`]).
+    pub fn thread_id(&self, which: GameThread) -> Option<i64> {
+        match which {
+            GameThread::Game => self.row.game_thread_id,
+            GameThread::Graveyard => self.row.graveyard_thread_id,
+            GameThread::Team(key) => self.team_thread(key),
+        }
+    }
 }
 
 /// Who a reader is in a game.
@@ -104,35 +111,50 @@ pub fn standing(
     folded: &Folded,
     account: Option<&Account>,
 ) -> Result<Standing, AppError> {
+    let seat = match account {
+        Some(a) => games::seat_of(c, row.id, a.id)?,
+        None => None,
+    };
+    Ok(standing_seated(row, folded, account, seat))
+}
+
+/// [`standing`], for a caller that knows the account's seat in the game (`seat`: its number
+/// and game ID), as a kept snapshot of the game does (`game::snapshot`).
+pub fn standing_seated(
+    row: &GameRow,
+    folded: &Folded,
+    account: Option<&Account>,
+    seat: Option<(i32, String)>,
+) -> Standing {
     let over = folded.is_over();
     let Some(account) = account else {
-        return Ok(Standing {
+        return Standing {
             is_judge: false,
             seat: None,
             speaks: false,
             speaker: false,
             over,
-        });
+        };
     };
-    let is_judge = crate::game::access::judges(c, row, account)?;
+    let is_judge = crate::game::access::judges_unless_seated(row, account, seat.is_some());
     let (mut speaks, mut speaker) = (false, false);
-    let seat = match (games::seat_of(c, row.id, account.id)?, folded.game.as_ref()) {
+    let seat = match (seat, folded.game.as_ref()) {
         (Some((n, name)), Some(game)) => {
             let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
-            let teams = teams_of(game, &name);
+            let teams = game.teams_of(&name);
             speaks = game.may_post(&name);
             speaker = game.speaker().as_deref() == Some(name.as_str());
             Some((n, name, alive, teams))
         }
         _ => None,
     };
-    Ok(Standing {
+    Standing {
         is_judge,
         seat,
         speaks,
         speaker,
         over,
-    })
+    }
 }
 
 impl Standing {
@@ -204,10 +226,10 @@ impl Reader<'_> {
     /// a substitute's seat keeps its posts) or, for the judge, her own judge's post, while she
     /// may still post in that thread (a seat that is out no longer writes in the game thread; a
     /// locked game thread takes no seat's edits). Act posts are never edited.
-    pub fn may_edit(&self, which: GameThread, post: &Post) -> bool {
+    pub fn may_edit(&self, which: GameThread, post: &PostOwner) -> bool {
         let who = self.who;
         // A hidden post stays as the moderator left it (docs/moderation.md).
-        if post.hidden_at.is_some() || !who.can_read(which) || !who.can_write(which) {
+        if post.hidden || !who.can_read(which) || !who.can_write(which) {
             return false;
         }
         match (&who.seat, post.kind.as_str()) {
@@ -216,6 +238,27 @@ impl Reader<'_> {
             }
             (None, "judge") => who.is_judge && self.account == Some(post.author_id),
             _ => false,
+        }
+    }
+}
+
+/// Who wrote a post and how, as far as editing goes ([`Reader::may_edit`]).
+#[derive(Debug, Clone)]
+pub struct PostOwner {
+    /// `user` (a seat's), `judge`, `act` or `notice`.
+    pub kind: String,
+    pub as_seat: Option<i32>,
+    pub author_id: i64,
+    pub hidden: bool,
+}
+
+impl PostOwner {
+    pub fn of(post: &Post) -> PostOwner {
+        PostOwner {
+            kind: post.kind.clone(),
+            as_seat: post.as_seat,
+            author_id: post.author_id,
+            hidden: post.hidden_at.is_some(),
         }
     }
 }
@@ -283,7 +326,30 @@ pub fn thread_posts(
     bodies: forum::Bodies,
 ) -> Result<(Vec<GamePost>, i64), AppError> {
     let thread = which.thread_id(c, row)?.ok_or(AppError::NotFound)?;
-    let thread = forum::thread(c, thread)?.ok_or(AppError::NotFound)?;
+    let (posts, total) = thread_page(c, row, thread, page, bodies)?;
+    Ok((
+        posts
+            .into_iter()
+            .map(|(mut p, owner)| {
+                p.editable = reader.may_edit(which, &owner);
+                p
+            })
+            .collect(),
+        total,
+    ))
+}
+
+/// One page of game thread `thread_id` as every reader of it sees it (none may edit), with
+/// who wrote each post, for a caller that decides per reader ([`Reader::may_edit`]). The
+/// caller has checked that the reader may read the thread.
+pub fn thread_page(
+    c: &mut DbConnection,
+    row: &GameRow,
+    thread_id: i64,
+    page: i64,
+    bodies: forum::Bodies,
+) -> Result<(Vec<(GamePost, PostOwner)>, i64), AppError> {
+    let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
     let (posts, total) = forum::posts_page(c, &thread, None, page, bodies)?;
     let names: std::collections::HashMap<i32, String> =
         games::seat_names(c, row.id)?.into_iter().collect();
@@ -292,8 +358,8 @@ pub fn thread_posts(
         posts
             .into_iter()
             .map(|p| {
-                let editable = reader.may_edit(which, &p);
-                view(p, &names, images, editable)
+                let owner = PostOwner::of(&p);
+                (view(p, &names, images, false), owner)
             })
             .collect(),
         total,
@@ -369,7 +435,7 @@ pub fn editable(
         account: Some(account.id),
         locked: folded.thread_locked,
     };
-    if !reader.may_edit(which, &post) {
+    if !reader.may_edit(which, &PostOwner::of(&post)) {
         return Err(AppError::Forbidden);
     }
     Ok(post)

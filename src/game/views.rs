@@ -204,7 +204,7 @@ pub fn seat_view_from(
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
     let private = private_lines(folded, &name);
     let open = !folded.is_over() && folded.paused.is_none();
-    let team_threads = crate::game::posting::teams_of(game, &name);
+    let team_threads = game.teams_of(&name);
     let in_team = game
         .variant()
         .team_threads()

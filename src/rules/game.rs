@@ -195,6 +195,16 @@ impl Game {
         self.engine.in_team(team, game_id)
     }
 
+    /// The team threads the seat `game_id` is in now ([`Game::in_team`]).
+    pub fn teams_of(&self, game_id: &str) -> Vec<&'static str> {
+        self.variant()
+            .team_threads()
+            .iter()
+            .copied()
+            .filter(|t| self.in_team(t, game_id))
+            .collect()
+    }
+
     /// The seat whose ordered turn (speech, PK) or last words it is now.
     pub fn speaker(&self) -> Option<String> {
         self.engine.speaker()

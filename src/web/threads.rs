@@ -92,6 +92,11 @@ pub struct PartCtx {
 }
 
 impl PartCtx {
+    /// For a part in `tr`'s language; `csrf` is the token's slot.
+    pub fn new(tr: Tr, csrf: String, admin: bool) -> PartCtx {
+        PartCtx { tr, csrf, admin }
+    }
+
     pub fn is_admin(&self) -> bool {
         self.admin
     }

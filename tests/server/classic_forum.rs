@@ -22,7 +22,7 @@ use maku::rules::classic::CAST;
 
 /// Real IDs (accounts) in seat order: neither the order they signed up in nor the sign-up
 /// list's (by name), so no order anywhere tells who sits where.
-const REAL: [&str; 12] = [
+pub(crate) const REAL: [&str; 12] = [
     "jasper", "ottilie", "cosima", "leopold", "florian", "bramwell", "marisol", "dashiell",
     "isolde", "evander", "henrike", "gideon",
 ];
@@ -98,7 +98,7 @@ impl Classic {
 /// Creates a `variant` game of `real.len()` seats (`extra` merged into the create body), signs
 /// the accounts up in an order of their own and starts it with a fixed deal: seat `i` is
 /// `CAST[i]` played by `real[i]`, the seats `killers` and `police` those teams.
-async fn classic_game(
+pub(crate) async fn classic_game(
     app: &TestApp,
     variant: &str,
     real: &[&str],

@@ -45,6 +45,7 @@ mod seat_words;
 mod second_edition;
 mod shared_limits;
 mod side_channels;
+mod signed_in_game_pages;
 mod signed_in_pages;
 mod stored_html;
 mod strict_requests;

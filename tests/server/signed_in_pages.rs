@@ -417,9 +417,9 @@ async fn read_marks_reach_the_database_in_batches(app: TestApp) {
 
 /// A `maku serve` process of its own on `database_url`: another instance, whose writes this
 /// process learns of only as every instance does. Killed when dropped.
-struct OtherProcess {
+pub(crate) struct OtherProcess {
     child: std::process::Child,
-    base: String,
+    pub(crate) base: String,
 }
 
 impl Drop for OtherProcess {
@@ -429,7 +429,7 @@ impl Drop for OtherProcess {
     }
 }
 
-fn other_process(database_url: &str) -> OtherProcess {
+pub(crate) fn other_process(database_url: &str) -> OtherProcess {
     use std::io::BufRead;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_maku"))
         .args([

@@ -15,6 +15,7 @@ pub fn move_seat(
     user_id: i64,
 ) -> QueryResult<()> {
     crate::db::epoch::accounts_changed();
+    crate::db::epoch::game_changed(game_id);
     diesel::update(game_seats::table.find((game_id, seat)))
         .set(game_seats::user_id.eq(user_id))
         .execute(conn)?;
@@ -41,6 +42,7 @@ pub fn move_seat(
 
 /// Removes a game's deadline row (paused or ended: the scheduler has nothing to do).
 pub fn clear_deadline(conn: &mut DbConnection, game_id: i64) -> QueryResult<usize> {
+    crate::db::epoch::game_changed(game_id);
     diesel::delete(deadlines::table.find(game_id)).execute(conn)
 }
 

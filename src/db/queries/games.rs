@@ -107,6 +107,7 @@ pub fn list_filtered(
 }
 
 pub fn set_status(conn: &mut DbConnection, id: i64, status: GameStatus) -> QueryResult<usize> {
+    crate::db::epoch::game_changed(id);
     diesel::update(games::table.find(id))
         .set(games::status.eq(status.name()))
         .execute(conn)
@@ -119,6 +120,7 @@ pub fn set_threads(
     game: Option<i64>,
     graveyard: Option<i64>,
 ) -> QueryResult<usize> {
+    crate::db::epoch::game_changed(id);
     diesel::update(games::table.find(id))
         .set((
             games::signup_thread_id.eq(signup),
@@ -129,12 +131,14 @@ pub fn set_threads(
 }
 
 pub fn set_team_thread(conn: &mut DbConnection, id: i64, thread: i64) -> QueryResult<usize> {
+    crate::db::epoch::game_changed(id);
     diesel::update(games::table.find(id))
         .set(games::kira_thread_id.eq(Some(thread)))
         .execute(conn)
 }
 
 pub fn set_fixed_deal(conn: &mut DbConnection, id: i64) -> QueryResult<usize> {
+    crate::db::epoch::game_changed(id);
     diesel::update(games::table.find(id))
         .set(games::fixed_deal.eq(true))
         .execute(conn)
@@ -173,6 +177,7 @@ pub fn append(
     actor_id: Option<i64>,
     payload: &str,
 ) -> QueryResult<String> {
+    crate::db::epoch::game_changed(game_id);
     let prev: String = if seq > 1 {
         game_events::table
             .filter(game_events::game_id.eq(game_id))
@@ -210,6 +215,7 @@ pub fn all_ids(conn: &mut DbConnection) -> QueryResult<Vec<i64>> {
 }
 
 pub fn signup(conn: &mut DbConnection, game_id: i64, user_id: i64) -> QueryResult<bool> {
+    crate::db::epoch::game_changed(game_id);
     let r = crate::on_backend!(conn, |c| diesel::insert_into(game_signups::table)
         .values((
             game_signups::game_id.eq(game_id),
@@ -222,6 +228,7 @@ pub fn signup(conn: &mut DbConnection, game_id: i64, user_id: i64) -> QueryResul
 }
 
 pub fn withdraw(conn: &mut DbConnection, game_id: i64, user_id: i64) -> QueryResult<bool> {
+    crate::db::epoch::game_changed(game_id);
     let n = diesel::delete(
         game_signups::table
             .filter(game_signups::game_id.eq(game_id))
@@ -264,6 +271,7 @@ pub fn add_seat(
     name: &str,
     user_id: i64,
 ) -> QueryResult<()> {
+    crate::db::epoch::game_changed(game_id);
     diesel::insert_into(game_seats::table)
         .values((
             game_seats::game_id.eq(game_id),
@@ -313,6 +321,7 @@ pub fn set_deadline(
     act: i32,
     due_at: NaiveDateTime,
 ) -> QueryResult<()> {
+    crate::db::epoch::game_changed(game_id);
     diesel::delete(deadlines::table.find(game_id)).execute(conn)?;
     diesel::insert_into(deadlines::table)
         .values((
@@ -344,6 +353,7 @@ pub fn claim_deadline(
     act: i32,
     next: Option<NaiveDateTime>,
 ) -> QueryResult<bool> {
+    crate::db::epoch::game_changed(game_id);
     let row = deadlines::table
         .filter(deadlines::game_id.eq(game_id))
         .filter(deadlines::act.eq(act));
@@ -389,6 +399,7 @@ pub fn seat_names(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32
 /// Sets (or replaces) the password of a seat's game-ID login.
 /// One upsert, so two concurrent saves cannot both insert (the second would fail).
 pub fn set_alias(conn: &mut DbConnection, game_id: i64, seat: i32, hash: &str) -> QueryResult<()> {
+    crate::db::epoch::game_changed(game_id);
     let now = super::now();
     crate::on_backend!(conn, |c| diesel::insert_into(game_aliases::table)
         .values((

@@ -3,8 +3,8 @@
 //! seat's own account ever sees its banner.
 
 use crate::app::AppState;
-use crate::db::queries::games;
 use crate::error::AppError;
+use crate::game::snapshot::{Snapshot, Snapshots};
 use crate::web::pages::TimeView;
 use crate::web::viewer::Viewer;
 
@@ -28,48 +28,47 @@ impl Banner {
 }
 
 /// The banner for this reader on a page of game `game_id` (once per request).
-pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<Banner, AppError> {
-    let fixed_deal = state
-        .db(move |c| Ok(games::get(c, game_id)?.is_some_and(|g| g.fixed_deal)))
-        .await?;
+pub async fn banner(
+    state: &AppState,
+    kept: &Snapshots,
+    viewer: &Viewer,
+    game_id: i64,
+) -> Result<Banner, AppError> {
+    let snapshot = super::snapshot(state, kept, game_id).await?;
+    Ok(banner_of(viewer, &snapshot))
+}
+
+/// The banner for this reader on a page of the game `s` (read from memory).
+pub fn banner_of(viewer: &Viewer, s: &Snapshot) -> Banner {
+    let game_id = s.row.id;
+    let fixed_deal = s.row.fixed_deal;
     let Some(user) = viewer.reader_in_game(game_id).map(|a| a.id) else {
-        return Ok(Banner {
+        return Banner {
             game: game_id,
             text: None,
             deadline: None,
             fixed_deal,
             turn: None,
-        });
+        };
     };
-    let owed = state
-        .db(move |c| {
-            let Some((_, name)) = games::seat_of(c, game_id, user)? else {
-                return Ok(None);
-            };
-            let Some((_, due)) = games::deadline(c, game_id)? else {
-                return Ok(None);
-            };
-            let Ok(folded) = crate::game::cache::folded(c, game_id) else {
-                return Ok(None);
-            };
-            let Some(game) = folded.game.as_ref() else {
-                return Ok(None);
-            };
-            if game.is_over() {
-                return Ok(None);
-            }
-            // Last words are a turn too, of a seat already out (CL-4).
-            let turn = (game.speaker().as_deref() == Some(name.as_str())).then(|| game.phase());
-            let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
-            let owes = if alive {
-                game.owes(&name)
-            } else {
-                Default::default()
-            };
-            let action = owes.action.then(|| game.variant().rules().owed_action());
-            Ok(Some((owes.ballot, action, due, turn, owes.optional)))
-        })
-        .await?;
+    let owed = (|| {
+        let (_, name) = s.seat_of(user)?;
+        let (_, due) = s.deadline?;
+        let game = s.folded.game.as_ref()?;
+        if game.is_over() {
+            return None;
+        }
+        // Last words are a turn too, of a seat already out (CL-4).
+        let turn = (game.speaker().as_deref() == Some(name.as_str())).then(|| game.phase());
+        let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
+        let owes = if alive {
+            game.owes(&name)
+        } else {
+            Default::default()
+        };
+        let action = owes.action.then(|| game.variant().rules().owed_action());
+        Some((owes.ballot, action, due, turn, owes.optional))
+    })();
     let tr = viewer.tr;
     let turn = owed
         .as_ref()
@@ -94,11 +93,11 @@ pub async fn banner(state: &AppState, viewer: &Viewer, game_id: i64) -> Result<B
         }
         _ => (None, None),
     };
-    Ok(Banner {
+    Banner {
         game: game_id,
         text,
         deadline,
         fixed_deal,
         turn,
-    })
+    }
 }

@@ -2,11 +2,10 @@
 
 use super::see_other;
 use crate::app::AppState;
-use crate::db::queries::games;
 use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::settings::GameSettings;
-use crate::game::views::{self, PublicGame};
+use crate::game::views::PublicGame;
 use crate::game::{console, service};
 use crate::rules::OptionInput;
 use crate::web::flash::{self, Flash};
@@ -30,7 +29,7 @@ struct GamePage {
     page: PageCtx,
     /// Why the last button press was refused (sign-up, start, resolve), shown above the page.
     error: Option<String>,
-    g: PublicGame,
+    g: PublicOf,
     deadline: Option<TimeView>,
     acts: Vec<ActEvents>,
     winner: Option<String>,
@@ -203,9 +202,10 @@ impl GamePage {
 pub async fn show(
     viewer: Viewer,
     state: web::Data<AppState>,
+    kept: web::Data<crate::game::snapshot::Snapshots>,
     id: web::Path<i64>,
 ) -> Result<GamePage, AppError> {
-    let mut page = page_for(&viewer, &state, *id).await?;
+    let mut page = page_for(&viewer, &state, &kept, *id).await?;
     if let Some(f) = flash::take(&state, &viewer, &format!("/games/{}", *id)).await? {
         page.error = f.error_for("");
     }
@@ -235,37 +235,45 @@ async fn after(
     }
 }
 
-async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<GamePage, AppError> {
-    let me = viewer.reader_in_game(game_id).cloned();
-    let (g, is_judge, seated, team_threads, on_substitutes) = state
-        .db(move |c| {
-            let (row, folded) = service::load(c, game_id)?;
-            let g = views::public_from(c, &row, &folded)?;
-            let on_substitutes = me.as_ref().is_some_and(|a| {
-                !a.is_alias() && folded.substitutes.iter().any(|(id, _)| *id == a.id)
-            });
-            let (is_judge, seated) = match &me {
-                Some(a) => (
-                    crate::game::access::judges(c, &row, a)?,
-                    games::seat_of(c, game_id, a.id)?.is_some(),
-                ),
-                None => (false, false),
-            };
-            Ok((
-                g,
-                is_judge,
-                seated,
-                // Every team thread opens with the first one (games before several teams
-                // opened theirs when the team formed).
-                if row.team_thread_id.is_some() {
-                    crate::game::stored::variant_of(&row)?.team_threads()
-                } else {
-                    &[]
-                },
-                on_substitutes,
-            ))
-        })
-        .await?;
+/// The public view of a kept snapshot, read by the template as a `PublicGame` (no copy).
+pub struct PublicOf(std::sync::Arc<crate::game::snapshot::Snapshot>);
+
+impl std::ops::Deref for PublicOf {
+    type Target = PublicGame;
+
+    fn deref(&self) -> &PublicGame {
+        &self.0.public
+    }
+}
+
+async fn page_for(
+    viewer: &Viewer,
+    state: &AppState,
+    kept: &crate::game::snapshot::Snapshots,
+    game_id: i64,
+) -> Result<GamePage, AppError> {
+    let snapshot = super::snapshot(state, kept, game_id).await?;
+    let me = viewer.reader_in_game(game_id);
+    let row = &snapshot.row;
+    let on_substitutes = me.is_some_and(|a| {
+        !a.is_alias()
+            && snapshot
+                .folded
+                .substitutes
+                .iter()
+                .any(|(id, _)| *id == a.id)
+    });
+    let seated = me.is_some_and(|a| snapshot.seat_of(a.id).is_some());
+    let is_judge = me.is_some_and(|a| crate::game::access::judges_unless_seated(row, a, seated));
+    // Every team thread opens with the first one (games before several teams opened theirs
+    // when the team formed).
+    let team_threads = if row.team_thread_id.is_some() {
+        crate::game::stored::variant_of(row)?.team_threads()
+    } else {
+        &[]
+    };
+    let banner = super::banner::banner_of(viewer, &snapshot);
+    let g = PublicOf(snapshot.clone());
     let tr = viewer.tr;
     // The settings as stored (a game's settings always read; a row that did not would show
     // no facts rather than fail the page).
@@ -286,7 +294,6 @@ async fn page_for(viewer: &Viewer, state: &AppState, game_id: i64) -> Result<Gam
     let signed_up = name.as_ref().is_some_and(|n| g.signups.contains(n));
     let judge_self = viewer.account.as_ref().is_some_and(|a| a.name == g.judge);
     let seat_n = |k: &str| g.settings.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
-    let banner = super::banner::banner(state, viewer, game_id).await?;
     let mut page = viewer.page();
     page.feed = Some(format!("/games/{game_id}/feed.atom"));
     Ok(GamePage {

@@ -17,8 +17,10 @@ mod reveal;
 mod seat;
 mod seat_page;
 mod threads;
+pub use threads::GameThreadParts;
 mod turn;
 
+use crate::game::snapshot::Snapshots;
 use crate::game::threads::ActPost;
 use crate::i18n::Tr;
 use crate::rules::Variant;
@@ -58,6 +60,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(game::join_substitutes)
         .service(game::leave_substitutes)
         .service(live::events);
+}
+
+/// Game `game_id` as its pages read it: the snapshot kept in memory, or read afresh and kept
+/// (`game::snapshot`).
+pub async fn snapshot(
+    state: &crate::app::AppState,
+    kept: &Snapshots,
+    game_id: i64,
+) -> Result<std::sync::Arc<crate::game::snapshot::Snapshot>, crate::error::AppError> {
+    // Read before the database: a change while it reads makes the snapshot old at once.
+    let epoch = crate::db::epoch::game(game_id);
+    if let Some(kept) = kept.get(game_id, epoch) {
+        return Ok(kept);
+    }
+    let read = state
+        .db(move |c| crate::game::snapshot::Snapshot::read(c, game_id))
+        .await?;
+    Ok(kept.put(game_id, epoch, read))
 }
 
 fn see_other(to: &str) -> HttpResponse {

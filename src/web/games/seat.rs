@@ -18,12 +18,13 @@ use actix_web::{HttpResponse, get, post, web};
 pub async fn show(
     viewer: Viewer,
     state: web::Data<AppState>,
+    kept: web::Data<crate::game::snapshot::Snapshots>,
     id: web::Path<i64>,
 ) -> Result<SeatPage, AppError> {
     let account = viewer.require_in_game(*id)?;
     let (view, public) = seat_page::read(&state, account, *id).await?;
     let variant = public.variant;
-    let (page, ctx) = seat_page::page(&state, &viewer, variant, view, public).await?;
+    let (page, ctx) = seat_page::page(&state, &kept, &viewer, variant, view, public).await?;
     let f = flash::take(&state, &viewer, &seat_path(*id)).await?;
     Ok(page.with_flash(f, &ctx))
 }

@@ -180,6 +180,7 @@ pub async fn read(
 /// The page of a seat of `variant`.
 pub async fn page(
     state: &AppState,
+    kept: &crate::game::snapshot::Snapshots,
     viewer: &Viewer,
     variant: Variant,
     view: SeatView,
@@ -205,7 +206,7 @@ pub async fn page(
             (k, label)
         })
         .collect();
-    let mut banner = super::banner::banner(state, viewer, public.id).await?;
+    let mut banner = super::banner::banner(state, kept, viewer, public.id).await?;
     // One owing line, not two saying the same thing: the variant's fuller sentence (with what
     // missing it costs) takes the banner's place.
     if let Some(owes) = &sheet.owes {

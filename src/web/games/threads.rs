@@ -7,18 +7,23 @@ use super::{ActView, see_other};
 use crate::app::AppState;
 use crate::db::queries::forum;
 use crate::error::AppError;
-use crate::game::posting::{self, GameThread, Standing};
+use crate::game::posting::{self, GameThread, PostOwner, Standing};
 use crate::game::service;
+use crate::game::snapshot::Snapshot;
 use crate::markdown;
 use crate::web::flash::{self, Flash};
+use crate::web::fragments::{self, Filled, Fragments, Kept, Shared};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::posted::Posted;
+use crate::web::threads::PartCtx;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
+/// A post as a game thread's shared part shows it ([`fragments`]): the same for every reader
+/// of one kind; the edit link is a slot, filled for the reader it is hers to edit.
 pub struct GamePostView {
     /// The post's floor in this thread (its anchor).
     pub floor: i64,
@@ -30,23 +35,68 @@ pub struct GamePostView {
     pub notice: Option<String>,
     pub created_at: TimeView,
     pub edited: bool,
-    /// The reader may edit it now (her seat's own post, or the judge's own).
-    pub can_edit: bool,
+    /// The slot of the edit link.
+    pub edit_link: String,
     /// Hidden by a moderator: the reason, shown in place of the text (docs/moderation.md).
     pub hidden: Option<String>,
 }
 
-#[derive(Template, WebTemplate)]
-#[template(path = "games/thread.html")]
-struct GameThreadPage {
-    page: PageCtx,
+/// Which kind of reader a game thread's shared part is made for: its links and forms depend on
+/// this and on nothing else of the reader (her own edit links are slots).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PartKind {
+    /// May write in the thread: quote links.
+    reply: bool,
+    /// Signed in: the report form under each post.
+    report: bool,
+    /// The game's judge: the hide and restore forms.
+    moderate: bool,
+}
+
+/// What a game thread's shared part is rendered for (and the language, kept beside it). The
+/// thread's id says which game and which thread; whether the reader may read it at all is
+/// decided before a part is looked for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PartKey {
+    thread_id: i64,
+    page: i64,
+    kind: PartKind,
+}
+
+/// What a kept game thread part needs besides its text: who wrote each post (for the edit
+/// links).
+pub struct PartMeta {
+    posts: Vec<(i64, PostOwner)>,
+}
+
+/// The kept shared parts of game thread pages (`web::fragments`).
+pub type GameThreadParts = Fragments<PartKey, PartMeta>;
+
+/// The part of a game thread's page every reader of one kind shares.
+#[derive(Template)]
+#[template(path = "games/_thread_posts.html")]
+struct PostsPart {
+    page: PartCtx,
     game: i64,
-    game_title: String,
     kind: &'static str,
-    /// The thread's id, for permalinks (`/t/{thread}/{floor}`).
+    /// The thread's id, for permalinks (`/t/{thread}/{floor}`) and the report forms.
     thread_id: i64,
     posts: Vec<GamePostView>,
     pager: Pager,
+    can_reply: bool,
+    can_report: bool,
+    can_moderate: bool,
+}
+
+#[derive(Template)]
+#[template(path = "games/thread.html")]
+struct GameThreadPage<'a> {
+    page: PageCtx,
+    game: i64,
+    game_title: &'a str,
+    kind: &'static str,
+    /// The shared part, filled for this reader.
+    shared: Filled<'a, EditSlots<'a>>,
     can_reply: bool,
     /// The reader's seat lost its voice today (R4-5, R5-4): the game thread says so, to that
     /// seat alone, where its reply box would be.
@@ -56,17 +106,43 @@ struct GameThreadPage {
     reply_body: String,
     error: Option<String>,
     banner: super::banner::Banner,
-    /// A signed-in reader may report posts (docs/moderation.md).
-    can_report: bool,
-    /// The game's judge (or an admin) may hide posts here.
-    can_moderate: bool,
     /// A one-time note of the report and hide forms.
     report_note: Option<String>,
 }
 
-impl GameThreadPage {
+impl GameThreadPage<'_> {
     fn thread_title(&self) -> String {
         self.page.tr.t(&format!("game-thread-{}", self.kind))
+    }
+}
+
+/// What fills a game thread part's slots for one reader: her edit links and the form token.
+struct EditSlots<'a> {
+    game: i64,
+    which: GameThread,
+    posts: &'a [(i64, PostOwner)],
+    reader: posting::Reader<'a>,
+    token: &'a str,
+    /// The edit link's word, in the reader's language (escaped).
+    edit: String,
+}
+
+impl fragments::Slots for EditSlots<'_> {
+    fn write(&self, kind: char, i: usize, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        match kind {
+            'e' => match self.posts.get(i) {
+                Some((floor, owner)) if self.reader.may_edit(self.which, owner) => write!(
+                    out,
+                    r#"<a href="/games/{}/threads/{}/{floor}/edit">{}</a>"#,
+                    self.game,
+                    self.which.name(),
+                    self.edit
+                ),
+                _ => Ok(()),
+            },
+            'c' => out.write_str(self.token),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -75,20 +151,6 @@ pub struct PageQuery {
     page: Option<PageNumber>,
     /// The floor to quote in the reply box.
     quote: Option<i64>,
-}
-
-struct Loaded {
-    title: String,
-    variant: crate::rules::Variant,
-    thread_id: i64,
-    who: Standing,
-    posts: Vec<posting::GamePost>,
-    total: i64,
-    /// The quoted post's author (`None`: the judge) and text.
-    quote: Option<(Option<String>, String)>,
-    /// The reader's seat is silenced today (its own view says so).
-    silenced: bool,
-    signed_in: bool,
 }
 
 /// Whether the seat of `who` lost its voice for the day now (R4-5, R5-4), while the game goes
@@ -100,116 +162,90 @@ fn silenced_today(folded: &crate::game::log::Folded, who: &Standing) -> bool {
     }
 }
 
-async fn load(
+/// Reads a game thread's page and renders the part readers of `key.kind` share (one trip to
+/// the database pool).
+async fn load_part(
     state: &AppState,
-    viewer: &Viewer,
-    game_id: i64,
+    snapshot: &Snapshot,
     which: GameThread,
-    page: i64,
-    quote: Option<i64>,
-) -> Result<Loaded, AppError> {
-    let account = viewer.reader_in_game(game_id).cloned();
-    state
+    key: &PartKey,
+    tr: crate::i18n::Tr,
+) -> Result<Kept<PartMeta>, AppError> {
+    let row = snapshot.row.clone();
+    let (thread_id, page) = (key.thread_id, key.page);
+    let (posts, total) = state
         .db(move |c| {
-            let (row, folded) = service::load(c, game_id)?;
-            let who = posting::standing(c, &row, &folded, account.as_ref())?;
-            if !who.can_read(which) {
-                return Err(AppError::Forbidden);
-            }
-            let reader = posting::Reader {
-                who: &who,
-                account: account.as_ref().map(|a| a.id),
-                locked: folded.thread_locked,
-            };
-            let (posts, total) = posting::thread_posts(
+            posting::thread_page(
                 c,
                 &row,
-                which,
+                thread_id,
                 page,
-                &reader,
                 forum::Bodies::UnlessRenderedBy(markdown::RENDER_VERSION),
-            )?;
-            let quote = match quote {
-                Some(floor) => posting::quotable(c, &row, &who, which, floor)?,
-                None => None,
-            };
-            let silenced = which == GameThread::Game && silenced_today(&folded, &who);
-            Ok(Loaded {
-                silenced,
-                signed_in: account.is_some(),
-                title: row.title.clone(),
-                variant: crate::game::stored::variant_of(&row)?,
-                thread_id: which.thread_id(c, &row)?.ok_or(AppError::NotFound)?,
-                who,
-                posts,
-                total,
-                quote,
-            })
+            )
         })
-        .await
-}
-
-fn page_of(
-    viewer: &Viewer,
-    game_id: i64,
-    which: GameThread,
-    page: i64,
-    l: Loaded,
-    banner: super::banner::Banner,
-) -> GameThreadPage {
-    let tr = viewer.tr;
-    let posts = l
-        .posts
-        .iter()
-        .map(|p| GamePostView {
+        .await?;
+    let game = snapshot.row.id;
+    let variant = snapshot.folded.settings.variant;
+    let mut views = Vec::with_capacity(posts.len());
+    let mut owners = Vec::with_capacity(posts.len());
+    for (i, (p, owner)) in posts.into_iter().enumerate() {
+        views.push(GamePostView {
             floor: p.floor,
-            author: p.author.clone(),
-            html: p.html.clone(),
-            act: p.act.as_ref().map(|a| ActView::new(&tr, l.variant, a)),
+            author: p.author,
+            html: p.html,
+            act: p.act.as_ref().map(|a| ActView::new(&tr, variant, a)),
             // A notice is told in the reader's language.
             notice: p.notice.as_ref().map(|n| super::notice_text(&tr, n)),
             created_at: TimeView::new(p.created_at),
             edited: p.edited,
-            can_edit: p.editable,
-            hidden: p.hidden.clone(),
-        })
-        .collect();
-    let can_reply = l.who.can_write(which);
-    // A quote names the game ID (or the judge), never the account behind it.
-    let reply_body = match &l.quote {
-        Some((author, body)) if can_reply => {
-            let who = author.clone().unwrap_or_else(|| tr.t("thread-judge"));
-            markdown::quote(&who, body)
-        }
-        _ => String::new(),
-    };
-    let mut ctx = viewer.page();
-    if which == GameThread::Game {
-        ctx.feed = Some(format!("/games/{game_id}/feed.atom"));
+            edit_link: fragments::slot('e', i),
+            hidden: p.hidden,
+        });
+        owners.push((p.floor, owner));
     }
-    GameThreadPage {
-        banner,
-        page: ctx,
-        game: game_id,
-        game_title: l.title,
+    let part = PostsPart {
+        page: PartCtx::new(tr, fragments::slot('c', 0), false),
+        game,
         kind: which.name(),
-        thread_id: l.thread_id,
-        posts,
+        thread_id,
+        posts: views,
         pager: Pager::new(
             page,
-            l.total,
+            total,
             forum::POSTS_PER_PAGE,
-            format!("/games/{game_id}/threads/{}?", which.name()),
+            format!("/games/{game}/threads/{}?", which.name()),
         ),
-        can_reply,
-        silenced: l.silenced && !can_reply,
-        posting_as: l.who.seat.as_ref().map(|s| s.1.clone()),
-        reply_body,
-        error: None,
-        can_report: l.signed_in,
-        can_moderate: l.who.is_judge,
-        report_note: None,
-    }
+        can_reply: key.kind.reply,
+        can_report: key.kind.report,
+        can_moderate: key.kind.moderate,
+    };
+    let text = part
+        .render()
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(Kept::new(Shared::new(text), PartMeta { posts: owners }))
+}
+
+/// The text a quote-reply starts with: the quoted post as Markdown, its author as the game ID
+/// (or the judge), never the account behind it.
+async fn quote_text(
+    state: &AppState,
+    viewer: &Viewer,
+    snapshot: &Snapshot,
+    which: GameThread,
+    floor: i64,
+) -> Result<String, AppError> {
+    let row = snapshot.row.clone();
+    let who = snapshot.standing(viewer.reader_in_game(row.id));
+    let quoted = state
+        .db(move |c| posting::quotable(c, &row, &who, which, floor))
+        .await?;
+    Ok(match quoted {
+        Some((author, body)) => {
+            let who = author.unwrap_or_else(|| viewer.tr.t("thread-judge"));
+            markdown::quote(&who, &body)
+        }
+        None => String::new(),
+    })
 }
 
 #[get(
@@ -220,22 +256,95 @@ fn page_of(
 pub async fn show(
     viewer: Viewer,
     state: web::Data<AppState>,
+    parts: web::Data<GameThreadParts>,
+    kept: web::Data<crate::game::snapshot::Snapshots>,
     path: web::Path<(i64, String)>,
     q: web::Query<PageQuery>,
-) -> Result<GameThreadPage, AppError> {
+) -> Result<HttpResponse, AppError> {
     let (game_id, kind) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     let page = page_param(q.page);
-    let loaded = load(&state, &viewer, game_id, which, page, q.quote).await?;
-    let banner = super::banner::banner(&state, &viewer, game_id).await?;
-    let mut view = page_of(&viewer, game_id, which, page, loaded, banner);
+    let snapshot = super::snapshot(&state, &kept, game_id).await?;
+    let account = viewer.reader_in_game(game_id);
+    let who = snapshot.standing(account);
+    // Whether the reader may read the thread is decided before whether it exists: every reader
+    // who may not gets the same answer.
+    if !who.can_read(which) {
+        return Err(AppError::Forbidden);
+    }
+    let thread_id = snapshot.thread_id(which).ok_or(AppError::NotFound)?;
+    let can_reply = who.can_write(which);
+    let key = PartKey {
+        thread_id,
+        page,
+        kind: PartKind {
+            reply: can_reply,
+            report: account.is_some(),
+            moderate: who.is_judge,
+        },
+    };
+    let lang = viewer.tr.lang;
+    // Read before the database: a change while it reads makes the part old at once.
+    let epoch = crate::db::epoch::thread(thread_id);
+    let kept = match parts.get(&key, lang, epoch) {
+        Some(kept) => kept,
+        None => {
+            let made = load_part(&state, &snapshot, which, &key, viewer.tr).await?;
+            parts.put(key, lang, epoch, made)
+        }
+    };
+    let mut reply_body = match q.quote {
+        Some(floor) if can_reply => quote_text(&state, &viewer, &snapshot, which, floor).await?,
+        _ => String::new(),
+    };
+    let (mut error, mut report_note) = (None, None);
     let path = format!("/games/{game_id}/threads/{}", which.name());
     if let Some(f) = flash::take(&state, &viewer, &path).await? {
-        view.error = f.error_for("reply");
-        view.reply_body = f.field("body").to_string();
-        view.report_note = crate::web::moderation::report_note(&f);
+        error = f.error_for("reply");
+        reply_body = f.field("body").to_string();
+        report_note = crate::web::moderation::report_note(&f);
     }
-    Ok(view)
+    let silenced = which == GameThread::Game && silenced_today(&snapshot.folded, &who);
+    // The token as the rest of the page carries it; `viewer::mask_csrf` masks it in the whole
+    // answer, after `conditional::etag` has tagged it.
+    let mut ctx = viewer.page();
+    if which == GameThread::Game {
+        ctx.feed = Some(format!("/games/{game_id}/feed.atom"));
+    }
+    let slots = EditSlots {
+        game: game_id,
+        which,
+        posts: &kept.meta.posts,
+        reader: posting::Reader {
+            who: &who,
+            account: account.map(|a| a.id),
+            locked: snapshot.folded.thread_locked,
+        },
+        token: &viewer.csrf,
+        edit: askama::filters::escape(viewer.tr.t("post-edit"), askama::filters::Html)
+            .map(|e| e.to_string())
+            .unwrap_or_default(),
+    };
+    let view = GameThreadPage {
+        banner: super::banner::banner_of(&viewer, &snapshot),
+        page: ctx,
+        game: game_id,
+        game_title: &snapshot.row.title,
+        kind: which.name(),
+        shared: kept.shared.filled(&slots),
+        can_reply,
+        silenced: silenced && !can_reply,
+        posting_as: who.seat.as_ref().map(|s| s.1.clone()),
+        reply_body,
+        error,
+        report_note,
+    };
+    let mut body = String::with_capacity(kept.shared.len() + 16 * 1024);
+    view.render_into(&mut body)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(body))
 }
 
 #[derive(Deserialize)]
