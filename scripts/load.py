@@ -815,9 +815,12 @@ def report(args, w, bench, ballots, due, streams, proc, idle):
             ok = ratio >= floor and errs == 0 and (r["p99"] or 0) < 20
             tgt = f"≥ {100 * floor:.0f}%, p99 < 20 ms, no error: {verdict(ok)}"
         elif r["group"] == "signed":
-            # For scale: the game's pages are rendered for each reader (a seat's are its own).
-            ok = errs == 0
-            tgt = "— (for scale)" if ok else f"{verdict(False)} (errors)"
+            # A seat's game page and game thread: made from the game kept in memory, the
+            # thread's posts kept per kind of reader (game::snapshot, web::games::threads).
+            # Measured 17-22% (SQLite) and 14-17% (PostgreSQL) of /healthz; judged at 10%.
+            floor = 0.10
+            ok = ratio >= floor and errs == 0 and (r["p99"] or 0) < 20
+            tgt = f"≥ {100 * floor:.0f}%, p99 < 20 ms, no error: {verdict(ok)}"
         elif r["path"] == "/healthz":
             tgt = "(reference)" if r["group"] == "quiet" else "—"
             ok = errs == 0
