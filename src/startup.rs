@@ -189,6 +189,9 @@ impl Application {
                         .build(),
                 )
                 .wrap(security_headers())
+                // A page made for one reader, compressed fast in one piece (`web::compress`);
+                // `Compress` leaves what it marked alone.
+                .wrap(from_fn(web::compress::pages))
                 // Pages, feeds and JSON, gzip or brotli as the client asks; the live stream
                 // opts out (`Content-Encoding: identity`). The CSRF token in pages is masked
                 // per response against BREACH (`web::viewer::mask_token`).

@@ -8,6 +8,7 @@ pub mod assets;
 pub mod boards;
 pub mod bodies;
 pub mod calendar;
+pub mod compress;
 pub mod conditional;
 pub mod error;
 pub mod feeds;

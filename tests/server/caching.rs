@@ -9,6 +9,7 @@ use std::io::Read;
 
 on_both_backends!(
     pages_and_json_come_back_compressed_when_asked,
+    a_signed_in_readers_pages_are_compressed_in_one_piece,
     the_csrf_token_is_masked_in_every_response,
     a_thread_page_answers_304_until_it_changes,
     game_pages_answer_304_per_viewer,
@@ -35,6 +36,10 @@ pub(crate) async fn decoded(resp: reqwest::Response) -> (Option<String>, String)
             .read_to_string(&mut text)
             .map(|_| ())
             .expect("brotli decodes"),
+        Some("zstd") => {
+            text = String::from_utf8(zstd::stream::decode_all(&bytes[..]).expect("zstd decodes"))
+                .expect("UTF-8")
+        }
         None | Some("identity") => text = String::from_utf8(bytes.to_vec()).expect("UTF-8"),
         Some(other) => panic!("unexpected encoding {other}"),
     }
@@ -75,11 +80,19 @@ async fn pages_and_json_come_back_compressed_when_asked(app: TestApp) {
         }
         r.send()
     };
-    // A page: gzip or brotli as asked, the same page once decoded; none when not asked.
+    // A page: gzip or brotli as asked, the same page once decoded; none when not asked. The
+    // tests keep no pages (`--page-cache-ms 0`), so each is made per request and, when gzip is
+    // among what the reader takes, compressed in one piece with it rather than as actix's
+    // brotli stream (`web::compress`; `page_cache` tests its kept pages' brotli).
     let (plain_enc, plain) = decoded(get(format!("/t/{id}"), None).await.expect("GET")).await;
     assert_eq!(plain_enc, None);
     assert!(plain.contains("压缩测试"), "{plain}");
-    for (asked, want) in [("gzip", "gzip"), ("br", "br"), ("gzip, deflate, br", "br")] {
+    for (asked, want) in [
+        ("gzip", "gzip"),
+        ("br", "br"),
+        ("gzip, deflate, br", "gzip"),
+        ("gzip, deflate, br, zstd", "zstd"),
+    ] {
         let resp = get(format!("/t/{id}"), Some(asked)).await.expect("GET");
         assert_eq!(resp.status(), StatusCode::OK);
         let vary: Vec<String> = resp
@@ -126,6 +139,78 @@ async fn pages_and_json_come_back_compressed_when_asked(app: TestApp) {
         .expect("HEAD");
     assert_eq!(head.status(), StatusCode::OK);
     assert!(head.bytes().await.expect("body").is_empty());
+}
+
+/// A signed-in reader's pages are made for her, so each is compressed anew: in one piece, zstd
+/// or gzip at their fastest (`web::compress`), never as actix's brotli stream (400 answers a
+/// second for a game thread). The decoded page is the page; the live stream stays plain.
+async fn a_signed_in_readers_pages_are_compressed_in_one_piece(app: TestApp) {
+    let id = thread(&app, "登录后压缩").await;
+    let reader = app.player("zipreader").await;
+    let g = started_game(&app, "zp", json!({})).await;
+    let get = |path: String, enc: &'static str| {
+        reader
+            .raw
+            .get(app.url(&path))
+            .header("Accept-Encoding", enc)
+            .send()
+    };
+    for path in [
+        format!("/t/{id}"),
+        format!("/games/{}", g.id),
+        format!("/games/{}/threads/game", g.id),
+    ] {
+        for (asked, want) in [
+            // Chromium's and Firefox's header, Safari's, and a client of brotli alone (left to
+            // actix's `Compress`).
+            ("gzip, deflate, br, zstd", Some("zstd")),
+            ("gzip, deflate, br", Some("gzip")),
+            ("br", Some("br")),
+            ("identity", None),
+        ] {
+            let resp = get(path.clone(), asked).await.expect("GET");
+            assert_eq!(resp.status(), StatusCode::OK, "{path}");
+            if want.is_some() {
+                let vary: Vec<String> = resp
+                    .headers()
+                    .get_all("vary")
+                    .iter()
+                    .filter_map(|v| v.to_str().ok().map(str::to_lowercase))
+                    .collect();
+                assert!(
+                    vary.iter().any(|v| v.contains("accept-encoding")),
+                    "{vary:?}"
+                );
+            }
+            let (enc, body) = decoded(resp).await;
+            assert_eq!(enc.as_deref(), want, "{path} asked {asked}");
+            // The reader's own page, whole: her name in the header, a form token, the end.
+            assert!(body.contains(r#"href="/u/zipreader""#), "{path}: {body}");
+            assert!(body.contains(r#"name="csrf""#), "{path}");
+            assert!(body.trim_end().ends_with("</html>"), "{path}");
+        }
+    }
+    // The live stream is never compressed, zstd asked for or not.
+    let mut stream = reader
+        .raw
+        .get(app.url(&format!("/games/{}/events", g.id)))
+        .header("Accept-Encoding", "gzip, deflate, br, zstd")
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(
+        stream
+            .headers()
+            .get("content-encoding")
+            .and_then(|v| v.to_str().ok()),
+        Some("identity")
+    );
+    let first = tokio::time::timeout(std::time::Duration::from_secs(5), stream.chunk())
+        .await
+        .expect("at once")
+        .expect("a chunk")
+        .expect("not the end");
+    assert!(String::from_utf8_lossy(&first).contains(": open"));
 }
 
 async fn the_csrf_token_is_masked_in_every_response(app: TestApp) {
