@@ -43,6 +43,14 @@ pub fn slot(kind: char, index: usize) -> String {
     format!("{OPEN}{}{kind}{index}{CLOSE}", nonce())
 }
 
+/// `s` escaped for HTML text or an attribute (what a slot writes is not escaped for it).
+pub fn escaped(s: &str) -> String {
+    match askama::filters::escape(s, askama::filters::Html) {
+        Ok(v) => v.to_string(),
+        Err(never) => match never {},
+    }
+}
+
 /// A piece of a shared part: text as rendered, or a slot.
 enum Piece {
     Text(std::ops::Range<usize>),

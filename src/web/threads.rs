@@ -9,7 +9,7 @@ use crate::forum::{posting, render};
 use crate::i18n::Tr;
 use crate::markdown::{self, Images};
 use crate::web::flash::{self, Flash};
-use crate::web::fragments::{self, Filled, Fragments, Kept, Shared};
+use crate::web::fragments::{self, Filled, Fragments, Kept, Shared, escaped};
 use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
 use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
@@ -279,11 +279,7 @@ async fn load_part(state: &AppState, key: &PartKey, tr: Tr) -> Result<Loaded, Ap
     let admin = kind == ReaderKind::Admin;
     let title = crate::web::boards::thread_title(&tr, &thread.kind, &thread.title);
     let part = PostsPart {
-        page: PartCtx {
-            tr,
-            csrf: fragments::slot('c', 0),
-            admin,
-        },
+        page: PartCtx::new(tr, fragments::slot('c', 0), admin),
         board_title: crate::web::boards::board_title(&tr, &board.slug, &board.title),
         board_slug: board.slug,
         thread_id: thread.id,
@@ -308,14 +304,6 @@ async fn load_part(state: &AppState, key: &PartKey, tr: Tr) -> Result<Loaded, Ap
             posts: metas,
         },
     ))))
-}
-
-/// `s` escaped for HTML text or an attribute.
-fn escaped(s: &str) -> String {
-    match askama::filters::escape(s, askama::filters::Html) {
-        Ok(v) => v.to_string(),
-        Err(never) => match never {},
-    }
 }
 
 /// The reader's mark in the thread: from memory, else from the database (then remembered).
@@ -431,7 +419,7 @@ async fn show(
     page.csrf = token.clone();
     let moderator = page.is_admin();
     let view = ThreadPage {
-        can_reply: viewer.require().is_ok() && (!kept.meta.locked || moderator),
+        can_reply: reader.is_some() && (!kept.meta.locked || moderator),
         page,
         thread_id,
         title: &kept.meta.title,
@@ -442,8 +430,8 @@ async fn show(
         error,
     };
     // The page is the kept part and what was filled in: its tag is made from those, without
-    // reading the page (`conditional::etag` keeps a tag it is given).
-    // Which posts are new to this reader.
+    // reading the page (`conditional::etag` keeps a tag it is given). Which posts are new to
+    // this reader:
     let new: Vec<usize> = (0..posts.len()).filter(|&i| slots.unread(i)).collect();
     // Only a signed-in reader's page carries the token (a form); a reader without an account
     // gets a fresh, unused one each time.
