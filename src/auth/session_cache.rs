@@ -27,11 +27,30 @@ pub struct Resolved {
     pub unread: i64,
 }
 
+/// Where the counts a session's entry depends on stood before it was read from the database
+/// ([`ReadAt::now`]): sessions, roles and seats (`db::epoch::accounts`), and the order of
+/// bell changes (`db::epoch::bell_seq`: an account's notifications renew its own sessions
+/// only, so a notification, often news of a secret, times nothing for anyone else).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadAt {
+    accounts: u64,
+    bells: u64,
+}
+
+impl ReadAt {
+    pub fn now() -> ReadAt {
+        ReadAt {
+            accounts: crate::db::epoch::accounts(),
+            bells: crate::db::epoch::bell_seq(),
+        }
+    }
+}
+
 struct Entry {
     resolved: Resolved,
     at: Instant,
     clock_at: NaiveDateTime,
-    epoch: u64,
+    read_at: ReadAt,
 }
 
 /// The sessions of one instance (all its workers).
@@ -59,18 +78,20 @@ impl SessionCache {
         if self.life.is_zero() {
             return None;
         }
-        let epoch = crate::db::epoch::accounts();
+        let accounts = crate::db::epoch::accounts();
         let entries = self.entries();
         let e = entries.get(sid)?;
         let young = e.at.elapsed() < self.life
             && (now - e.clock_at).to_std().is_ok_and(|d| d < self.life)
             && now >= e.clock_at;
-        (young && e.epoch == epoch).then(|| e.resolved.clone())
+        let unchanged = e.read_at.accounts == accounts
+            && crate::db::epoch::last_bell(e.resolved.account.id) <= e.read_at.bells;
+        (young && unchanged).then(|| e.resolved.clone())
     }
 
     /// Keeps what session `sid` resolved to, read from the database after the count was
-    /// `epoch` (read *before* the database: a change meanwhile makes it old at once).
-    pub fn put(&self, sid: &str, epoch: u64, now: NaiveDateTime, resolved: Resolved) {
+    /// `read_at` (taken *before* the database: a change meanwhile makes it old at once).
+    pub fn put(&self, sid: &str, read_at: ReadAt, now: NaiveDateTime, resolved: Resolved) {
         if self.life.is_zero() {
             return;
         }
@@ -88,7 +109,7 @@ impl SessionCache {
                 resolved,
                 at: Instant::now(),
                 clock_at: now,
-                epoch,
+                read_at,
             },
         );
     }
@@ -134,13 +155,13 @@ mod tests {
     #[test]
     fn an_entry_lives_until_a_counted_change_or_the_clock_moves_past_its_life() {
         let cache = SessionCache::new(Duration::from_secs(60));
-        let epoch = crate::db::epoch::accounts();
-        cache.put("s1", epoch, t(10), resolved(2));
+        let read_at = ReadAt::now();
+        cache.put("s1", read_at, t(10), resolved(2));
         // Other tests of this process may count changes: read again until one is seen
         // unchanged, or see it dropped for the change.
         match cache.get("s1", t(10)) {
             Some(r) => assert_eq!(r.unread, 2),
-            None => assert_ne!(crate::db::epoch::accounts(), epoch),
+            None => assert_ne!(ReadAt::now(), read_at),
         }
         assert!(cache.get("s2", t(10)).is_none(), "an unknown session");
         assert!(
@@ -148,18 +169,26 @@ mod tests {
             "two hours later on the clock"
         );
         assert!(cache.get("s1", t(9)).is_none(), "a clock moved back");
-        let epoch = crate::db::epoch::accounts();
-        cache.put("s1", epoch, t(10), resolved(3));
+        cache.put("s1", ReadAt::now(), t(10), resolved(3));
         crate::db::epoch::accounts_changed();
         assert!(cache.get("s1", t(10)).is_none(), "a change was counted");
+        // The bell: another account's moves nothing kept here; its own does.
+        let mut other = resolved(3);
+        other.account.id = 7_300_001;
+        cache.put("s3", ReadAt::now(), t(10), other);
+        crate::db::epoch::bell_changed(7_300_002);
+        assert!(cache.get("s3", t(10)).is_some(), "another account's bell");
+        crate::db::epoch::bell_changed(7_300_001);
+        assert!(cache.get("s3", t(10)).is_none(), "its own bell");
         cache.forget("s1");
+        cache.forget("s3");
         assert!(cache.is_empty());
     }
 
     #[test]
     fn a_cache_of_no_life_keeps_nothing() {
         let cache = SessionCache::new(Duration::ZERO);
-        cache.put("s1", crate::db::epoch::accounts(), t(10), resolved(1));
+        cache.put("s1", ReadAt::now(), t(10), resolved(1));
         assert!(cache.is_empty());
         assert!(cache.get("s1", t(10)).is_none());
     }

@@ -1,6 +1,7 @@
 //! Counts of changes, per process, that the web shell's in-memory views depend on: a session's
 //! account and bell (`auth::session_cache`), the shared part of a thread's pages
-//! (`web::fragments`), and a game as its pages read it (`game::snapshot`). The queries that write those rows move the count, in the same call as
+//! (`web::fragments`), and a game as its pages read it (`game::snapshot`), with each
+//! account's private changes apart from it. The queries that write those rows move the count, in the same call as
 //! the write, so a reader on this instance never gets a view older than a write it could see;
 //! on PostgreSQL the same moves reach every instance through `LISTEN` (`game::live_listen`),
 //! and each view also has a short life of its own (a write by another process on SQLite, or
@@ -75,12 +76,66 @@ impl PerId {
 static THREADS: PerId = PerId::new();
 static GAMES: PerId = PerId::new();
 
+/// An order of changes per account: each account's last change is the place the order had
+/// then; a view read when the order stood at `n` holds every change up to `n`. Past
+/// [`MOST_COUNTED`] accounts the map starts again from `floor`, which every account then
+/// reports (every view is read once more).
+struct LastChange {
+    seq: AtomicU64,
+    map: std::sync::LazyLock<Mutex<(u64, HashMap<i64, u64>)>>,
+}
+
+impl LastChange {
+    const fn new() -> LastChange {
+        LastChange {
+            seq: AtomicU64::new(0),
+            map: std::sync::LazyLock::new(Mutex::default),
+        }
+    }
+
+    fn map(&self) -> MutexGuard<'_, (u64, HashMap<i64, u64>)> {
+        self.map.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn now(&self) -> u64 {
+        self.seq.load(Ordering::SeqCst)
+    }
+
+    fn last(&self, account_id: i64) -> u64 {
+        let map = self.map();
+        map.1.get(&account_id).copied().unwrap_or(map.0)
+    }
+
+    fn bump(&self, account_id: i64) {
+        let mut map = self.map();
+        let n = self.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        if map.1.len() >= MOST_COUNTED && !map.1.contains_key(&account_id) {
+            map.1.clear();
+            map.0 = n;
+        }
+        map.1.insert(account_id, n);
+    }
+
+    fn bump_all(&self) {
+        let mut map = self.map();
+        map.1.clear();
+        map.0 = self.seq.fetch_add(1, Ordering::SeqCst) + 1;
+    }
+}
+
+/// Each account's private changes (its seat's submissions).
+static PRIVATE: LastChange = LastChange::new();
+/// Each account's bell (a notification added or read).
+static BELLS: LastChange = LastChange::new();
+
 /// A count moved inside a write transaction, to move again once it has ended.
 #[derive(Clone, Copy)]
 enum Move {
     Accounts,
     Thread(i64),
     Game(i64),
+    Private(i64),
+    Bell(i64),
 }
 
 thread_local! {
@@ -115,6 +170,8 @@ pub fn around_transaction<T>(transaction: impl FnOnce() -> T) -> T {
                     }
                     Move::Thread(id) => THREADS.bump(id),
                     Move::Game(id) => GAMES.bump(id),
+                    Move::Private(id) => PRIVATE.bump(id),
+                    Move::Bell(id) => BELLS.bump(id),
                 }
             }
         }
@@ -135,7 +192,7 @@ pub fn around_transaction<T>(transaction: impl FnOnce() -> T) -> T {
 }
 
 /// The count of changes to what a session resolves to (its end, its account's role, a seat
-/// moved to a substitute) and to accounts' notifications.
+/// moved to a substitute); an account's notifications are counted apart ([`bell_changed`]).
 pub fn accounts() -> u64 {
     ACCOUNTS.load(Ordering::SeqCst)
 }
@@ -164,15 +221,15 @@ pub fn all_threads_changed() {
     THREADS.bump_all();
 }
 
-/// The count of changes to game `game_id`: its log, its row, its seats, sign-ups, deadline and
-/// aliases (and to every game's, see [`all_games_changed`]) — what `game::snapshot` is read
-/// from.
+/// The count of changes to game `game_id`: its log (but for submissions, see
+/// [`private_changed`]), its row, its seats, sign-ups and deadline (and to every game's, see
+/// [`all_games_changed`]) — what `game::snapshot` is read from.
 pub fn game(game_id: i64) -> u64 {
     GAMES.count(game_id)
 }
 
-/// Game `game_id` changed (an event appended; its row, a seat, a sign-up, its deadline or an
-/// alias written).
+/// Game `game_id` changed (an event other than a submission appended; its row, a seat, a
+/// sign-up or its deadline written).
 pub fn game_changed(game_id: i64) {
     GAMES.bump(game_id);
     record(Move::Game(game_id));
@@ -181,6 +238,48 @@ pub fn game_changed(game_id: i64) {
 /// Every game's view renews (the listener reconnected: notices may have been missed).
 pub fn all_games_changed() {
     GAMES.bump_all();
+    // And every account's private changes and bells may have been missed too.
+    PRIVATE.bump_all();
+    BELLS.bump_all();
+}
+
+/// Where the order of private changes stands now: read it before reading a view from the
+/// database, and keep it with the view (see [`private_changed`]).
+pub fn private_seq() -> u64 {
+    PRIVATE.now()
+}
+
+/// Account `account_id`'s last private change in that order (0: none counted).
+pub fn last_private(account_id: i64) -> u64 {
+    PRIVATE.last(account_id)
+}
+
+/// Account `account_id` changed something only it may see (its seat's submission). It moves
+/// no game's count: a view of the game read before it is still right for every other reader,
+/// and renewing it for them would let them time the secret action. Its own reader holds a view
+/// only if the view was read after this ([`last_private`] ≤ the view's [`private_seq`]).
+pub fn private_changed(account_id: i64) {
+    PRIVATE.bump(account_id);
+    record(Move::Private(account_id));
+}
+
+/// Where the order of bell changes stands now: read it before reading a session from the
+/// database, and keep it with the session (see [`bell_changed`]).
+pub fn bell_seq() -> u64 {
+    BELLS.now()
+}
+
+/// Account `account_id`'s last bell change in that order (0: none counted).
+pub fn last_bell(account_id: i64) -> u64 {
+    BELLS.last(account_id)
+}
+
+/// Account `account_id`'s notifications changed (one added, or read). Only its own sessions
+/// are read again: a notification is often news of a secret (a private result, a team's
+/// reminder), and every other reader's session staying kept means no timing tells of it.
+pub fn bell_changed(account_id: i64) {
+    BELLS.bump(account_id);
+    record(Move::Bell(account_id));
 }
 
 #[cfg(test)]
@@ -226,6 +325,27 @@ mod tests {
         let n = accounts();
         accounts_changed();
         assert!(accounts() > n);
+    }
+
+    #[test]
+    fn a_private_change_moves_only_its_accounts_place_and_again_after_its_transaction() {
+        let (a, b, g) = (7_200_001, 7_200_002, 7_200_003);
+        let game0 = game(g);
+        let read = private_seq();
+        assert!(last_private(a) <= read && last_private(b) <= read);
+        let inside = around_transaction(|| {
+            private_changed(a);
+            last_private(a)
+        });
+        assert!(inside > read, "a view read before is not a's");
+        assert!(
+            last_private(a) > inside,
+            "moved again once the transaction ended"
+        );
+        assert!(last_private(b) <= read, "b's view stands");
+        assert_eq!(game(g), game0, "no game's count moves");
+        let now = private_seq();
+        assert!(last_private(a) <= now, "a view read now is a's too");
     }
 
     #[test]

@@ -52,15 +52,21 @@ pub fn spawn(url: String, hub: &LiveHub, retry: Duration) {
     }
 }
 
-/// What one notice says: a game's id (its poller reads), `a` (sessions, accounts, seats or
-/// notifications changed: the views of sessions are read again), `t` and a thread's id (its
-/// kept page parts are made again), or `g` and a game's id (its kept snapshot is read again)
-/// — see `db::epoch` and the `*_view_notify` and `*_game_view_notify` migrations.
+/// What one notice says: a game's id (its poller reads), `a` (sessions, accounts or seats
+/// changed: the views of sessions are read again), `t` and a thread's id (its kept page parts
+/// are made again), `g` and a game's id (its kept snapshot is read again), `p` and an
+/// account's id (it submitted: its own reads of games read them again), or `b` and an
+/// account's id (its notifications changed: its own sessions are read again) — see `db::epoch`
+/// and the `*_view_notify`, `*_game_view_notify` and `*_bell_notify` migrations.
 fn told(hub: &LiveHub, payload: &str) {
     if let Ok(game_id) = payload.parse::<i64>() {
         hub.poke(game_id);
     } else if let Some(Ok(game_id)) = payload.strip_prefix('g').map(str::parse::<i64>) {
         crate::db::epoch::game_changed(game_id);
+    } else if let Some(Ok(account)) = payload.strip_prefix('p').map(str::parse::<i64>) {
+        crate::db::epoch::private_changed(account);
+    } else if let Some(Ok(account)) = payload.strip_prefix('b').map(str::parse::<i64>) {
+        crate::db::epoch::bell_changed(account);
     } else if payload == "a" {
         crate::db::epoch::accounts_changed();
     } else if let Some(Ok(thread_id)) = payload.strip_prefix('t').map(str::parse::<i64>) {

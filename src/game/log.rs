@@ -107,7 +107,7 @@ impl GameEvent {
             GameEvent::SignedUp { .. } => "signed_up",
             GameEvent::Withdrew { .. } => "withdrew",
             GameEvent::Started { .. } => "started",
-            GameEvent::Submitted { .. } => "submitted",
+            GameEvent::Submitted { .. } => crate::db::queries::games::PRIVATE_KIND,
             GameEvent::Resolved { .. } => "resolved",
             GameEvent::DeadlineExtended { .. } => "deadline_extended",
             GameEvent::Paused { .. } => "paused",

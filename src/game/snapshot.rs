@@ -7,8 +7,10 @@
 //! (`db::epoch::game`: the queries that write a game's log, row, seats, sign-ups or deadline
 //! move it, and on PostgreSQL the `g` notices of the `*_game_view_notify` migration move it on
 //! every instance) and for `--view-cache-ms` at most (a change by another process on SQLite shows
-//! within that). A post moves no game's count: a post in a team thread renews nothing a reader
-//! of the public pages gets, so no timing tells of it.
+//! within that). Neither a post nor a seat's submission moves the game's count, so no reader's
+//! view is renewed by someone else's secret (a post in a team thread, a kill), and no timing
+//! tells of it: a submission moves only its account's place (`db::epoch::private_changed`, `p`
+//! notices), and that account alone reads the game afresh.
 //!
 //! Which account holds which seat is in a snapshot: it answers "which seat is this reader's"
 //! ([`Snapshot::seat_of`]) and nothing else; no page shows it.
@@ -19,8 +21,6 @@ use crate::db::queries::{forum, games};
 use crate::error::AppError;
 use crate::game::log::Folded;
 use crate::game::views::PublicGame;
-use chrono::NaiveDateTime;
-use diesel::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -34,8 +34,6 @@ pub struct Snapshot {
     pub folded: Arc<Folded>,
     /// (account id, seat number, game ID) of every seat.
     seats: Vec<(i64, i32, String)>,
-    /// The open act's deadline: (act, due).
-    pub deadline: Option<(i32, NaiveDateTime)>,
     /// The thread of each of the variant's teams that the game has opened.
     team_threads: Vec<(&'static str, i64)>,
     /// What everyone may see of the game (`views::public_from`).
@@ -46,15 +44,7 @@ impl Snapshot {
     /// Reads game `game_id` (one trip to the database pool; the fold from `game::cache`).
     pub fn read(c: &mut DbConnection, game_id: i64) -> Result<Snapshot, AppError> {
         let (row, folded) = crate::game::service::load(c, game_id)?;
-        let seats = {
-            use crate::db::schema::game_seats;
-            game_seats::table
-                .filter(game_seats::game_id.eq(game_id))
-                .order(game_seats::seat.asc())
-                .select((game_seats::user_id, game_seats::seat, game_seats::game_name))
-                .load(c)?
-        };
-        let deadline = games::deadline(c, game_id)?;
+        let seats = games::seat_holders(c, game_id)?;
         let mut team_threads = Vec::new();
         if let Ok(variant) = crate::game::stored::variant_of(&row) {
             for key in variant.team_threads() {
@@ -68,7 +58,6 @@ impl Snapshot {
             row,
             folded,
             seats,
-            deadline,
             team_threads,
             public,
         })
@@ -94,6 +83,8 @@ impl Snapshot {
 struct Entry {
     snapshot: Arc<Snapshot>,
     epoch: u64,
+    /// `db::epoch::private_seq` before it was read: it holds every private change up to it.
+    read_seq: u64,
     at: Instant,
 }
 
@@ -118,18 +109,29 @@ impl Snapshots {
     }
 
     /// The snapshot of game `game_id` kept under `epoch` (`db::epoch::game`, read before the
-    /// database), if it is young.
-    pub fn get(&self, game_id: i64, epoch: u64) -> Option<Arc<Snapshot>> {
+    /// database), if it is young and, for `reader`'s account, read after its last private
+    /// change (`db::epoch::last_private`): a seat sees its own submission at once, and nobody
+    /// else's view is renewed by it.
+    pub fn get(&self, game_id: i64, epoch: u64, reader: Option<i64>) -> Option<Arc<Snapshot>> {
         if self.life.is_zero() {
             return None;
         }
+        let last_private = reader.map_or(0, crate::db::epoch::last_private);
         let entries = self.entries();
         let e = entries.get(&game_id)?;
-        (e.epoch == epoch && e.at.elapsed() < self.life).then(|| e.snapshot.clone())
+        (e.epoch == epoch && last_private <= e.read_seq && e.at.elapsed() < self.life)
+            .then(|| e.snapshot.clone())
     }
 
-    /// Keeps `snapshot`, read after the game's count was `epoch`; returns it to be used at once.
-    pub fn put(&self, game_id: i64, epoch: u64, snapshot: Snapshot) -> Arc<Snapshot> {
+    /// Keeps `snapshot`, read after the game's count was `epoch` and the order of private
+    /// changes `read_seq`; returns it to be used at once.
+    pub fn put(
+        &self,
+        game_id: i64,
+        epoch: u64,
+        read_seq: u64,
+        snapshot: Snapshot,
+    ) -> Arc<Snapshot> {
         let snapshot = Arc::new(snapshot);
         if self.life.is_zero() {
             return snapshot;
@@ -149,6 +151,7 @@ impl Snapshots {
             Entry {
                 snapshot: snapshot.clone(),
                 epoch,
+                read_seq,
                 at: Instant::now(),
             },
         );

@@ -50,7 +50,7 @@ pub fn add(c: &mut DbConnection, n: &NewNotification, now: NaiveDateTime) -> Que
     if !enabled(c, n.user_id, n.kind)? {
         return Ok(false);
     }
-    crate::db::epoch::accounts_changed();
+    crate::db::epoch::bell_changed(n.user_id);
     let added = crate::on_backend!(c, |c| diesel::insert_into(notifications::table)
         .values((
             notifications::user_id.eq(n.user_id),
@@ -215,7 +215,7 @@ pub fn mark_all_read(
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     let (lo, hi) = games_seen(scope_game);
-    crate::db::epoch::accounts_changed();
+    crate::db::epoch::bell_changed(user_id);
     diesel::update(
         notifications::table
             .filter(notifications::user_id.eq(user_id))

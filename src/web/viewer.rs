@@ -294,7 +294,7 @@ impl FromRequest for Viewer {
                     let sid = sid.clone();
                     let idle = state.settings.session_idle();
                     // Read before the database: a change while it reads makes this old.
-                    let epoch = crate::db::epoch::accounts();
+                    let read_at = crate::auth::session_cache::ReadAt::now();
                     let (account, unread) = state
                         .db(move |c| {
                             let account = account_of_session(c, &sid, now, idle)?;
@@ -315,7 +315,7 @@ impl FromRequest for Viewer {
                             account: a.clone(),
                             unread,
                         };
-                        state.sessions.put(&key, epoch, now, resolved);
+                        state.sessions.put(&key, read_at, now, resolved);
                     }
                     if account.is_none() {
                         // Ended elsewhere (sign-out, password change, a substitute) or idle

@@ -240,6 +240,17 @@ async fn a_change_to_a_game_is_seen_at_once_by_its_kept_pages(app: TestApp) {
             .to_string()
     };
     let asked = banner(&b0.get(&thread).await);
+    let b1 = app.browser();
+    assert_eq!(b1.login("kp1", "password-123").await.status, StatusCode::OK);
+    let kept_for_others = b1.get(&thread).await.body;
+    let voter = {
+        let mut c = app.state.pool.get().expect("a connection");
+        maku::db::queries::users::by_key(&mut c, "kp0")
+            .expect("a query")
+            .expect("kp0")
+            .id
+    };
+    let voter_place = maku::db::epoch::last_private(voter);
     let (s, b) = api
         .post(
             &format!("{base}/actions"),
@@ -253,6 +264,11 @@ async fn a_change_to_a_game_is_seen_at_once_by_its_kept_pages(app: TestApp) {
         asked,
         "the ballot is seen at once"
     );
+    // A secret action renews nothing kept for the other readers, so no timing of theirs tells
+    // of it: it moved its own account's place (`db::epoch::private_changed`, which moves no
+    // game's count: its unit test), and the others' page is what it was.
+    assert!(maku::db::epoch::last_private(voter) > voter_place);
+    assert_eq!(b1.get(&thread).await.body.len(), kept_for_others.len());
 
     // A post by another seat is on the kept thread page at once; p0's own post offers its
     // edit link to p0 alone, until the judge locks the thread.
@@ -269,8 +285,6 @@ async fn a_change_to_a_game_is_seen_at_once_by_its_kept_pages(app: TestApp) {
     assert!(page.body.contains("一号座位发言") && page.body.contains("零号座位发言"));
     let own = edit_links(&page, id, "game");
     assert_eq!(own.len(), 1, "{own:?}");
-    let b1 = app.browser();
-    assert_eq!(b1.login("kp1", "password-123").await.status, StatusCode::OK);
     let theirs = edit_links(&b1.get(&thread).await, id, "game");
     assert_eq!(theirs.len(), 1);
     assert_ne!(theirs, own);

@@ -167,6 +167,10 @@ pub fn events_after(
         .load(conn)
 }
 
+/// The kind of event only its actor may see before a resolution: a seat's submission
+/// (`GameEvent::Submitted`; the `*_game_view_notify` trigger names it too).
+pub const PRIVATE_KIND: &str = "submitted";
+
 /// Appends event `seq` to a game's log, chained to event `seq - 1`; returns its hash. A
 /// concurrent writer that appended first makes this fail on `UNIQUE(game_id, seq)`.
 pub fn append(
@@ -177,7 +181,13 @@ pub fn append(
     actor_id: Option<i64>,
     payload: &str,
 ) -> QueryResult<String> {
-    crate::db::epoch::game_changed(game_id);
+    // A seat's submission changes what only that seat sees until the act resolves: it moves
+    // its account's place, not the game's count, so no other reader's view is renewed by it
+    // (`db::epoch::private_changed`).
+    match actor_id {
+        Some(actor) if kind == PRIVATE_KIND => crate::db::epoch::private_changed(actor),
+        _ => crate::db::epoch::game_changed(game_id),
+    }
     let prev: String = if seq > 1 {
         game_events::table
             .filter(game_events::game_id.eq(game_id))
@@ -387,6 +397,16 @@ pub fn next_due(conn: &mut DbConnection) -> QueryResult<Option<NaiveDateTime>> {
         .first(conn)
 }
 
+/// (account, seat number, game ID) of every seat: who plays which seat, never to be shown
+/// before the end (`game::snapshot` asks which seat is the reader's).
+pub fn seat_holders(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i64, i32, String)>> {
+    game_seats::table
+        .filter(game_seats::game_id.eq(game_id))
+        .order(game_seats::seat.asc())
+        .select((game_seats::user_id, game_seats::seat, game_seats::game_name))
+        .load(conn)
+}
+
 /// Seat numbers and game IDs (public: no accounts).
 pub fn seat_names(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32, String)>> {
     game_seats::table
@@ -399,7 +419,6 @@ pub fn seat_names(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32
 /// Sets (or replaces) the password of a seat's game-ID login.
 /// One upsert, so two concurrent saves cannot both insert (the second would fail).
 pub fn set_alias(conn: &mut DbConnection, game_id: i64, seat: i32, hash: &str) -> QueryResult<()> {
-    crate::db::epoch::game_changed(game_id);
     let now = super::now();
     crate::on_backend!(conn, |c| diesel::insert_into(game_aliases::table)
         .values((

@@ -34,7 +34,7 @@ pub async fn banner(
     viewer: &Viewer,
     game_id: i64,
 ) -> Result<Banner, AppError> {
-    let snapshot = super::snapshot(state, kept, game_id).await?;
+    let snapshot = super::snapshot(state, kept, viewer, game_id).await?;
     Ok(banner_of(viewer, &snapshot))
 }
 
@@ -53,7 +53,7 @@ pub fn banner_of(viewer: &Viewer, s: &Snapshot) -> Banner {
     };
     let owed = (|| {
         let (_, name) = s.seat_of(user)?;
-        let (_, due) = s.deadline?;
+        let due = s.public.deadline?;
         let game = s.folded.game.as_ref()?;
         if game.is_over() {
             return None;

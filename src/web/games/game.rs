@@ -252,7 +252,7 @@ async fn page_for(
     kept: &crate::game::snapshot::Snapshots,
     game_id: i64,
 ) -> Result<GamePage, AppError> {
-    let snapshot = super::snapshot(state, kept, game_id).await?;
+    let snapshot = super::snapshot(state, kept, viewer, game_id).await?;
     let me = viewer.reader_in_game(game_id);
     let row = &snapshot.row;
     let on_substitutes = me.is_some_and(|a| {

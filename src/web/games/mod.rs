@@ -62,22 +62,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(live::events);
 }
 
-/// Game `game_id` as its pages read it: the snapshot kept in memory, or read afresh and kept
-/// (`game::snapshot`).
+/// Game `game_id` as its pages read it for `viewer`: the snapshot kept in memory, or read
+/// afresh and kept (`game::snapshot`).
 pub async fn snapshot(
     state: &crate::app::AppState,
     kept: &Snapshots,
+    viewer: &crate::web::viewer::Viewer,
     game_id: i64,
 ) -> Result<std::sync::Arc<crate::game::snapshot::Snapshot>, crate::error::AppError> {
     // Read before the database: a change while it reads makes the snapshot old at once.
-    let epoch = crate::db::epoch::game(game_id);
-    if let Some(kept) = kept.get(game_id, epoch) {
+    let (epoch, read_seq) = (
+        crate::db::epoch::game(game_id),
+        crate::db::epoch::private_seq(),
+    );
+    let reader = viewer.reader_in_game(game_id).map(|a| a.id);
+    if let Some(kept) = kept.get(game_id, epoch, reader) {
         return Ok(kept);
     }
     let read = state
         .db(move |c| crate::game::snapshot::Snapshot::read(c, game_id))
         .await?;
-    Ok(kept.put(game_id, epoch, read))
+    Ok(kept.put(game_id, epoch, read_seq, read))
 }
 
 fn see_other(to: &str) -> HttpResponse {

@@ -264,7 +264,7 @@ pub async fn show(
     let (game_id, kind) = path.into_inner();
     let which = GameThread::parse(&kind).ok_or(AppError::NotFound)?;
     let page = page_param(q.page);
-    let snapshot = super::snapshot(&state, &kept, game_id).await?;
+    let snapshot = super::snapshot(&state, &kept, &viewer, game_id).await?;
     let account = viewer.reader_in_game(game_id);
     let who = snapshot.standing(account);
     // Whether the reader may read the thread is decided before whether it exists: every reader
@@ -321,9 +321,7 @@ pub async fn show(
             locked: snapshot.folded.thread_locked,
         },
         token: &viewer.csrf,
-        edit: askama::filters::escape(viewer.tr.t("post-edit"), askama::filters::Html)
-            .map(|e| e.to_string())
-            .unwrap_or_default(),
+        edit: fragments::escaped(&viewer.tr.t("post-edit")),
     };
     let view = GameThreadPage {
         banner: super::banner::banner_of(&viewer, &snapshot),
