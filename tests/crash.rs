@@ -422,4 +422,8 @@ async fn sigkill_during_submissions_and_resolutions_loses_nothing_postgres() {
     let mut url = url::Url::parse(&admin_url).expect("a URL");
     url.set_path(&format!("/{name}"));
     kill_during_play(url.as_str()).await;
+    // Dropped when it passed (a failed run keeps it to look at).
+    diesel::sql_query(format!("DROP DATABASE {name} WITH (FORCE)"))
+        .execute(&mut conn)
+        .expect("drop the database");
 }

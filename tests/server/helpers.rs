@@ -74,6 +74,32 @@ pub async fn spawn_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> 
     })
 }
 
+/// A finished test's PostgreSQL database is dropped (its sessions with it): a run makes several
+/// hundred, and kept they fill a CI machine's disk. SQLite's go with their temp dir.
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let Some(name) = self
+            .database_url
+            .strip_prefix("postgres")
+            .and_then(|_| url::Url::parse(&self.database_url).ok())
+            .map(|url| url.path().trim_start_matches('/').to_owned())
+        else {
+            return;
+        };
+        let Ok(admin_url) = std::env::var("MAKU_TEST_PG_URL") else {
+            return;
+        };
+        let dropped = diesel::PgConnection::establish(&admin_url).and_then(|mut conn| {
+            diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&mut conn)
+                .map_err(diesel::ConnectionError::CouldntSetupConfiguration)
+        });
+        if let Err(e) = dropped {
+            eprintln!("test database {name} was not dropped: {e}");
+        }
+    }
+}
+
 /// Builds and serves one instance on `database_url`; the scheduler is off unless `tweak` turns it on.
 async fn start(
     database_url: &str,
