@@ -395,6 +395,9 @@ class Bench:
         log(f"{name:<34} {res['rps']:>10.0f} req/s  p50 {fmt_ms(res['p50'])}  p99 "
             f"{fmt_ms(res['p99'])}  non-2xx {res['non2xx']}  socket errors {res['sock']}"
             f"  ({status}, {size} B)")
+        # A slow tail is rare and short-lived: keep the load generator's own words for it.
+        if (res["p99"] or 0) > 100:
+            log(f"{name}: p99 over 100 ms; {self.tool} printed:\n{res['raw']}")
         return res
 
 

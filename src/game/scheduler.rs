@@ -21,14 +21,31 @@ fn parallel(state: &AppState) -> usize {
     (state.settings.pool_size as usize / 2).clamp(1, 8)
 }
 
-/// Resolves every act that is due now, however many (a round of [`BATCH`] at a time);
-/// returns how many this call resolved.
+/// Resolves every act that is due now, however many (a round of [`BATCH`] at a time), then
+/// runs the notifier's round; returns how many acts this call resolved.
 pub async fn tick(state: &AppState) -> Result<usize, AppError> {
     tick_in_rounds(state, BATCH).await
 }
 
 /// [`tick`], reading `batch` due acts a round.
 pub async fn tick_in_rounds(state: &AppState, batch: i64) -> Result<usize, AppError> {
+    let resolved = resolve_due(state, batch).await?;
+    notifier_round(state).await;
+    Ok(resolved)
+}
+
+/// One round of the notifier ([`crate::notify::tick`]); a failure is logged, and the next
+/// round tries again from the same cursors.
+async fn notifier_round(state: &AppState) {
+    let started = std::time::Instant::now();
+    match crate::notify::tick(state).await {
+        Ok(added) => tracing::debug!(added, took = ?started.elapsed(), "notifier round"),
+        Err(e) => tracing::error!(error = %e, "notifier tick failed"),
+    }
+}
+
+/// Resolves the acts due now, `batch` a round until none are left; returns how many.
+async fn resolve_due(state: &AppState, batch: i64) -> Result<usize, AppError> {
     let mut resolved = 0;
     loop {
         let now = state.clock.now();
@@ -69,9 +86,6 @@ pub async fn tick_in_rounds(state: &AppState, batch: i64) -> Result<usize, AppEr
             break;
         }
     }
-    if let Err(e) = crate::notify::tick(state).await {
-        tracing::error!(error = %e, "notifier tick failed");
-    }
     Ok(resolved)
 }
 
@@ -110,14 +124,22 @@ const MAIL_KEPT_DAYS: i64 = 30;
 /// How often [`housekeeping`] runs: its rows only grow by sign-ins.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
 
-/// Runs [`tick`] now and then every `every`, for as long as the server runs, and
-/// [`housekeeping`] once an hour.
+/// Runs the scheduler for as long as the server runs: deadlines in one task (now, then at
+/// each next deadline or every `every`, and [`housekeeping`] once an hour), the notifier in
+/// another (every `every`, and at once after acts were resolved). Apart, a long notifier round
+/// (a thousand games just started, each folded to find whom to tell) never makes a deadline
+/// wait: in one loop it did, by seconds (docs/benchmarks.md).
 pub fn spawn(state: AppState, every: Duration) {
+    let resolved = std::sync::Arc::new(tokio::sync::Notify::new());
+    let deadlines = (state.clone(), resolved.clone());
     tokio::spawn(async move {
+        let (state, resolved) = deadlines;
         let mut swept: Option<std::time::Instant> = None;
         loop {
-            if let Err(e) = tick(&state).await {
-                tracing::error!(error = %e, "scheduler tick failed");
+            match resolve_due(&state, BATCH).await {
+                Ok(n) if n > 0 => resolved.notify_one(),
+                Ok(_) => {}
+                Err(e) => tracing::error!(error = %e, "scheduler tick failed"),
             }
             if swept.is_none_or(|t| t.elapsed() >= HOUSEKEEPING_EVERY) {
                 swept = Some(std::time::Instant::now());
@@ -128,6 +150,15 @@ pub fn spawn(state: AppState, every: Duration) {
                 }
             }
             tokio::time::sleep(pause(&state, every).await).await;
+        }
+    });
+    tokio::spawn(async move {
+        loop {
+            notifier_round(&state).await;
+            tokio::select! {
+                _ = tokio::time::sleep(every) => {}
+                _ = resolved.notified() => {}
+            }
         }
     });
 }

@@ -211,6 +211,19 @@ impl Page {
     }
 }
 
+/// Waits until `seen` says yes, failing with `what` once a second has passed: how a test
+/// awaits a change another instance made, which reaches this one through the database.
+pub async fn within_a_second(what: &str, mut seen: impl AsyncFnMut() -> bool) {
+    let start = tokio::time::Instant::now();
+    while !seen().await {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(1),
+            "{what} within a second"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
 /// A test client. The server closes a keep-alive connection idle for 5 s (actix's default); a
 /// client that sends on one just as it closes gets `IncompleteMessage` (seen once in CI, on
 /// PostgreSQL, where a test can idle that long between two requests). Browsers send such a

@@ -219,3 +219,86 @@ async fn the_scheduler_wakes_at_the_next_deadline(app: TestApp) {
         "an overdue act another instance holds: the period"
     );
 }
+
+/// On PostgreSQL, a notifier round that cannot finish (another transaction holds its cursor
+/// row) does not keep a due act from resolving: deadlines and the notifier run in tasks of
+/// their own (`scheduler::spawn`). When the row is free again the notifier catches up.
+#[actix_web::test]
+async fn a_stuck_notifier_does_not_hold_up_a_deadline() {
+    use diesel::{Connection, RunQueryDsl};
+    let Some(app) =
+        crate::helpers::spawn_with(crate::helpers::Backend::Postgres, |s| s.scheduler_secs = 1)
+            .await
+    else {
+        eprintln!("MAKU_TEST_PG_URL is not set: PostgreSQL run skipped");
+        return;
+    };
+    let (id, admin, _) = started_game(&app).await;
+    let mut holder = diesel::PgConnection::establish(&app.database_url).expect("connect");
+    // The running notifier makes its cursor rows; then this transaction takes the one for the
+    // game log, and the notifier's next round waits on it.
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        diesel::sql_query("BEGIN")
+            .execute(&mut holder)
+            .expect("BEGIN");
+        let locked = diesel::sql_query(
+            "SELECT last_id FROM notify_cursors WHERE source = 'game_events' FOR UPDATE",
+        )
+        .execute(&mut holder)
+        .expect("lock");
+        if locked == 1 {
+            break;
+        }
+        diesel::sql_query("ROLLBACK")
+            .execute(&mut holder)
+            .expect("ROLLBACK");
+        assert!(
+            std::time::Instant::now() < until,
+            "the notifier made its cursor"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+
+    // The act falls due: it resolves though the notifier is stuck.
+    app.clock.advance(chrono::Duration::minutes(61));
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    while resolved_events(&app, id, &admin).await.is_empty() {
+        assert!(
+            std::time::Instant::now() < until,
+            "the due act resolved while the notifier waited"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let newest: i64 = {
+        #[derive(diesel::QueryableByName)]
+        struct Newest {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            id: i64,
+        }
+        let mut c = diesel::PgConnection::establish(&app.database_url).expect("connect");
+        diesel::sql_query("SELECT max(id) AS id FROM game_events")
+            .get_result::<Newest>(&mut c)
+            .expect("newest event")
+            .id
+    };
+    // Freed, the notifier reads on past the resolution.
+    diesel::sql_query("COMMIT")
+        .execute(&mut holder)
+        .expect("COMMIT");
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let mut c = app.state.pool.get().expect("a connection");
+        let read = maku::notify::store::cursor(&mut c, "game_events").expect("the cursor");
+        if read >= newest {
+            break;
+        }
+        drop(c);
+        assert!(
+            std::time::Instant::now() < until,
+            "the notifier caught up: read to {read} of {newest}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
