@@ -10,7 +10,8 @@
 //! within that). Neither a post nor a seat's submission moves the game's count, so no reader's
 //! view is renewed by someone else's secret (a post in a team thread, a kill), and no timing
 //! tells of it: a submission moves only its account's place (`db::epoch::private_changed`, `p`
-//! notices), and that account alone reads the game afresh.
+//! notices), and its teammates' (`db::queries::games::private_changed_for`), and those accounts
+//! alone read the game afresh.
 //!
 //! Which account holds which seat is in a snapshot: it answers "which seat is this reader's"
 //! ([`Snapshot::seat_of`]) and nothing else; no page shows it.

@@ -21,6 +21,7 @@ fn long_views(s: &mut maku::config::Settings) {
 on_both_backends_with!(long_views:
     every_kind_of_reader_gets_only_its_own_game_thread_page,
     a_change_to_a_game_is_seen_at_once_by_its_kept_pages,
+    a_teammates_kill_is_seen_at_once_by_the_team_alone,
 );
 
 /// The floors whose edit link a page of thread `kind` of game `game` offers.
@@ -213,6 +214,34 @@ async fn every_kind_of_reader_gets_only_its_own_game_thread_page(app: TestApp) {
     }
 }
 
+/// A dongsha night (CL: the night's kill is the killers' team's): killer 1's kill settles what
+/// the team owes, so killer 4's kept pages stop asking for a kill at once; the police's kept
+/// page stays as it was, so no timing of theirs tells of the kill.
+async fn a_teammates_kill_is_seen_at_once_by_the_team_alone(app: TestApp) {
+    let g = classic_game(&app, "dongsha", &REAL, &[1, 4, 8], &[2, 6, 10], json!({})).await;
+    let id = g.id;
+    let thread = format!("/games/{id}/threads/game");
+    let (killer, _) = sign_in(&app, &g, Reader::Seat(4)).await;
+    let (police, _) = sign_in(&app, &g, Reader::Seat(2)).await;
+    let asked = owes_banner(&killer.get(&thread).await);
+    assert!(!asked.is_empty(), "killer 4 owes the night's kill");
+    let police_before = police.get(&thread).await.body;
+    let (s, b) = Api::new(&app)
+        .post(
+            &format!("/api/v1/games/{id}/actions"),
+            &g.tokens[1],
+            json!({"type": "kill", "target": g.names[0]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(
+        owes_banner(&killer.get(&thread).await),
+        "",
+        "the team's kill is in: killer 4 owes nothing more, at once"
+    );
+    assert_eq!(police.get(&thread).await.body.len(), police_before.len());
+}
+
 /// A Death Note game (six seats, a random deal), the pages of seat `p0` and others kept.
 async fn a_change_to_a_game_is_seen_at_once_by_its_kept_pages(app: TestApp) {
     let g = started_game(&app, "kp", json!({})).await;
@@ -397,6 +426,24 @@ async fn another_process_s_game_changes_reach_kept_pages_within_a_second() {
     assert_eq!(r.status(), StatusCode::OK);
     crate::helpers::within_a_second("the ballot reached the voter's kept page", async || {
         owes_banner(&b0.get(&thread).await) != asked
+    })
+    .await;
+    // A dongsha killer's kill through the other process: his teammate's page here stops
+    // asking for the team's kill (the `p` notice `games::private_changed_for` sends).
+    let c = classic_game(&app, "dongsha", &REAL, &[1, 4, 8], &[2, 6, 10], json!({})).await;
+    let night = format!("/games/{}/threads/game", c.id);
+    let (killer, _) = sign_in(&app, &c, Reader::Seat(4)).await;
+    assert!(!owes_banner(&killer.get(&night).await).is_empty());
+    let r = client
+        .post(format!("{}/api/v1/games/{}/actions", other.base, c.id))
+        .bearer_auth(&c.tokens[1])
+        .json(&json!({"type": "kill", "target": c.names[0]}))
+        .send()
+        .await
+        .expect("POST");
+    assert_eq!(r.status(), StatusCode::OK);
+    crate::helpers::within_a_second("the teammate's kill reached the kept page", async || {
+        owes_banner(&killer.get(&night).await).is_empty()
     })
     .await;
     drop(other);

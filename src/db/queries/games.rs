@@ -171,6 +171,20 @@ pub fn events_after(
 /// (`GameEvent::Submitted`; the `*_game_view_notify` trigger names it too).
 pub const PRIVATE_KIND: &str = "submitted";
 
+/// Account `account_id`'s view of a game changed by another seat's submission (a teammate's
+/// kill settles what the team owes): its views are read again here at once, and on PostgreSQL
+/// on every instance, by the same `p` notice the `*_game_view_notify` trigger sends for a
+/// submission's own actor (sent when the transaction commits). Nobody else's view is renewed.
+pub fn private_changed_for(conn: &mut DbConnection, account_id: i64) -> QueryResult<()> {
+    crate::db::epoch::private_changed(account_id);
+    if let DbConnection::Pg(pg) = conn {
+        diesel::sql_query("SELECT pg_notify('maku_live', $1)")
+            .bind::<diesel::sql_types::Text, _>(format!("p{account_id}"))
+            .execute(pg)?;
+    }
+    Ok(())
+}
+
 /// Appends event `seq` to a game's log, chained to event `seq - 1`; returns its hash. A
 /// concurrent writer that appended first makes this fail on `UNIQUE(game_id, seq)`.
 pub fn append(

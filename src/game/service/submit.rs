@@ -10,7 +10,7 @@ use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::log::GameEvent;
 use crate::game::threads::open_team_thread;
-use crate::rules::ActionError;
+use crate::rules::{ActionError, Game};
 use serde_json::Value;
 
 /// What a submission got: the reply or the refusal.
@@ -63,7 +63,11 @@ pub async fn submit(
             })?;
             let ending = game.current_phase();
             let act = ending.step;
+            let holders = games::seat_holders(c, game_id)?;
+            let mut teammates = teammates(game, &game_name, &holders);
             let submitted = game.submit(&game_name, &parsed);
+            // The teams after it too: a submission may change who is in one.
+            teammates.extend(teammates_of_now(game, &game_name, &holders, &teammates));
             let ended_phase = game.phase() != act || game.is_over();
             // The game ends with this submission (a surrender): its board is updated after.
             let finished = game.is_over();
@@ -85,6 +89,12 @@ pub async fn submit(
                 ends_phase: ended_phase,
             };
             let head = append(c, game_id, &mut folded, Some(account.id), &event)?;
+            // A teammate's submission may settle what the team owes (CL: the night's kill is
+            // the killers' team's): each teammate's own views are read again at once, and
+            // nobody else's.
+            for teammate in teammates {
+                games::private_changed_for(c, teammate)?;
+            }
             if ended_phase {
                 close_phase(
                     c,
@@ -119,4 +129,31 @@ pub async fn submit(
         crate::game::ratings::after_finish(state, game_id).await;
     }
     Ok(outcome)
+}
+
+/// The accounts of the seats that share a team thread with seat `name` in `game` (`holders`:
+/// every seat's account, number and game ID), `name`'s own excepted.
+fn teammates(game: &Game, name: &str, holders: &[(i64, i32, String)]) -> Vec<i64> {
+    let teams = game.teams_of(name);
+    if teams.is_empty() {
+        return Vec::new();
+    }
+    holders
+        .iter()
+        .filter(|(_, _, other)| other != name && teams.iter().any(|t| game.in_team(t, other)))
+        .map(|(account, ..)| *account)
+        .collect()
+}
+
+/// [`teammates`] not already in `known`.
+fn teammates_of_now(
+    game: &Game,
+    name: &str,
+    holders: &[(i64, i32, String)],
+    known: &[i64],
+) -> Vec<i64> {
+    teammates(game, name, holders)
+        .into_iter()
+        .filter(|a| !known.contains(a))
+        .collect()
 }
