@@ -3,10 +3,11 @@
 //!
 //! An entry is trusted while all of these hold: it is younger than the cache's life (real
 //! time) and than the same span on the service's clock (a test's manual clock moving hours
-//! ends it, as it would end an idle session); and no change to sessions, accounts, seats or
+//! ends it, as it would end an idle session) — past it, one reader reads it afresh while the
+//! others use it, for another life at most (`db::epoch::past_life`); and no change to sessions, accounts, seats or
 //! notifications was counted since it was read (`db::epoch::accounts`, moved by the queries
 //! that make those changes, and on PostgreSQL by every instance's). Writes (`POST`) always read
-//! the database: a session ended elsewhere can at most still *read* for the life of an entry,
+//! the database: a session ended elsewhere can at most still *read* for two lives of an entry,
 //! never act. Only live sessions are kept; an unknown or ended one is looked up every time.
 
 use crate::auth::account::Account;
@@ -51,6 +52,8 @@ struct Entry {
     at: Instant,
     clock_at: NaiveDateTime,
     read_at: ReadAt,
+    /// A reader is reading it afresh because it is past its life (`db::epoch::past_life`).
+    renewing: bool,
 }
 
 /// The sessions of one instance (all its workers).
@@ -79,14 +82,17 @@ impl SessionCache {
             return None;
         }
         let accounts = crate::db::epoch::accounts();
-        let entries = self.entries();
-        let e = entries.get(sid)?;
-        let young = e.at.elapsed() < self.life
-            && (now - e.clock_at).to_std().is_ok_and(|d| d < self.life)
-            && now >= e.clock_at;
+        let mut entries = self.entries();
+        let e = entries.get_mut(sid)?;
         let unchanged = e.read_at.accounts == accounts
             && crate::db::epoch::last_bell(e.resolved.account.id) <= e.read_at.bells;
-        (young && unchanged).then(|| e.resolved.clone())
+        // Its age by real time or by the service's clock, whichever is more.
+        let age = match (now - e.clock_at).to_std() {
+            Ok(on_clock) if now >= e.clock_at => on_clock.max(e.at.elapsed()),
+            _ => return None,
+        };
+        (unchanged && !crate::db::epoch::past_life(age, self.life, &mut e.renewing))
+            .then(|| e.resolved.clone())
     }
 
     /// Keeps what session `sid` resolved to, read from the database after the count was
@@ -110,6 +116,7 @@ impl SessionCache {
                 at: Instant::now(),
                 clock_at: now,
                 read_at,
+                renewing: false,
             },
         );
     }

@@ -282,9 +282,51 @@ pub fn bell_changed(account_id: i64) {
     record(Move::Bell(account_id));
 }
 
+/// Whether a reader reads a kept view afresh because of its age alone (it is otherwise
+/// current): within `life`, no; past it, the first reader does (`renewing` marks that one is),
+/// and the others keep using the kept one until that reader has put the new one, for another
+/// `life` at most. Without this, every request in flight read afresh at once when a view's life
+/// ended (64 under the load script, each a few queries on PostgreSQL); while they waited, the
+/// requests that found the new view kept each worker so busy that the waiting ones were held
+/// for up to two seconds (a worker polls tasks woken from the blocking pool once in 31;
+/// docs/benchmarks.md).
+pub fn past_life(age: std::time::Duration, life: std::time::Duration, renewing: &mut bool) -> bool {
+    if age < life {
+        return false;
+    }
+    if age >= life * 2 || !*renewing {
+        *renewing = true;
+        return true;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn past_its_life_one_reader_renews_and_the_others_use_the_kept_view() {
+        let (life, s) = (
+            std::time::Duration::from_secs(5),
+            std::time::Duration::from_secs,
+        );
+        let mut renewing = false;
+        assert!(!past_life(s(4), life, &mut renewing), "young");
+        assert!(!renewing);
+        assert!(past_life(s(5), life, &mut renewing), "the first renews");
+        for _ in 0..3 {
+            assert!(
+                !past_life(s(6), life, &mut renewing),
+                "the others use it meanwhile"
+            );
+        }
+        assert!(
+            past_life(s(10), life, &mut renewing),
+            "twice its life: nobody uses it (a renewal that never came)"
+        );
+        assert!(past_life(s(11), life, &mut renewing));
+    }
 
     #[test]
     fn a_write_transaction_moves_its_counts_again_when_it_ends() {

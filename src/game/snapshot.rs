@@ -6,8 +6,8 @@
 //! A snapshot is used while the game's count of changes is the one it was read under
 //! (`db::epoch::game`: the queries that write a game's log, row, seats, sign-ups or deadline
 //! move it, and on PostgreSQL the `g` notices of the `*_game_view_notify` migration move it on
-//! every instance) and for `--view-cache-ms` at most (a change by another process on SQLite shows
-//! within that). Neither a post nor a seat's submission moves the game's count, so no reader's
+//! every instance) and for `--view-cache-ms` (a change by another process on SQLite shows
+//! within that, and the one read that renews it: `db::epoch::past_life`). Neither a post nor a seat's submission moves the game's count, so no reader's
 //! view is renewed by someone else's secret (a post in a team thread, a kill), and no timing
 //! tells of it: a submission moves only its account's place (`db::epoch::private_changed`, `p`
 //! notices), and its teammates' (`db::queries::games::private_changed_for`), and those accounts
@@ -87,6 +87,8 @@ struct Entry {
     /// `db::epoch::private_seq` before it was read: it holds every private change up to it.
     read_seq: u64,
     at: Instant,
+    /// A reader is reading it afresh because it is past its life (`db::epoch::past_life`).
+    renewing: bool,
 }
 
 /// The kept snapshots of one instance (all its workers).
@@ -118,9 +120,12 @@ impl Snapshots {
             return None;
         }
         let last_private = reader.map_or(0, crate::db::epoch::last_private);
-        let entries = self.entries();
-        let e = entries.get(&game_id)?;
-        (e.epoch == epoch && last_private <= e.read_seq && e.at.elapsed() < self.life)
+        let mut entries = self.entries();
+        let e = entries.get_mut(&game_id)?;
+        if e.epoch != epoch || last_private > e.read_seq {
+            return None;
+        }
+        (!crate::db::epoch::past_life(e.at.elapsed(), self.life, &mut e.renewing))
             .then(|| e.snapshot.clone())
     }
 
@@ -154,6 +159,7 @@ impl Snapshots {
                 epoch,
                 read_seq,
                 at: Instant::now(),
+                renewing: false,
             },
         );
         snapshot

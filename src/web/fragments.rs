@@ -172,6 +172,8 @@ struct Entry<M> {
     kept: Arc<Kept<M>>,
     at: Instant,
     epoch: u64,
+    /// A reader is rendering it afresh because it is past its life (`db::epoch::past_life`).
+    renewing: bool,
 }
 
 struct Store<K, M> {
@@ -206,9 +208,13 @@ impl<K: Eq + Hash + Clone, M> Fragments<K, M> {
         if self.life.is_zero() {
             return None;
         }
-        let store = self.store();
-        let e = store.entries.get(&(key.clone(), lang))?;
-        (e.epoch == epoch && e.at.elapsed() < self.life).then(|| e.kept.clone())
+        let mut store = self.store();
+        let e = store.entries.get_mut(&(key.clone(), lang))?;
+        if e.epoch != epoch {
+            return None;
+        }
+        (!crate::db::epoch::past_life(e.at.elapsed(), self.life, &mut e.renewing))
+            .then(|| e.kept.clone())
     }
 
     /// Keeps `kept` for `key` in `lang`, rendered from what the database held after the count
@@ -249,6 +255,7 @@ impl<K: Eq + Hash + Clone, M> Fragments<K, M> {
                 kept: kept.clone(),
                 at: Instant::now(),
                 epoch,
+                renewing: false,
             },
         );
         kept
