@@ -238,7 +238,7 @@ fn on_act(
         .iter()
         .any(|l| l.seq == row.seq && matches!(l.line, crate::rules::Line::Public { .. }));
     let quiet_turn = resolved.is_some() && speaker.is_some() && !published;
-    for (_, name, user) in store::seat_accounts(c, row.game_id)? {
+    for (user, _, name) in games::seat_holders(c, row.game_id)? {
         let mut info = json!({"title": title, "act": act, "resolved": resolved, "over": over});
         with_phase(&mut info, game, act as u32);
         if speaker.as_deref() == Some(name.as_str()) {
@@ -452,7 +452,7 @@ fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError
             continue;
         }
         let owing = game.owing();
-        for (_, name, user) in store::seat_accounts(c, game_id)? {
+        for (user, _, name) in games::seat_holders(c, game_id)? {
             if !owing.contains(&name) {
                 continue;
             }

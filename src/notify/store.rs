@@ -2,7 +2,7 @@
 
 use crate::db::DbConnection;
 use crate::db::models::{GameEventRow, Post};
-use crate::db::schema::{deadlines, game_events, game_seats, posts, threads};
+use crate::db::schema::{deadlines, game_events, posts, threads};
 use crate::db::schema_notify::{notification_prefs, notifications, notify_cursors};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -138,16 +138,6 @@ pub fn post_with_game(c: &mut DbConnection, id: i64) -> QueryResult<Option<(Post
         .select((Post::as_select(), threads::game_id))
         .first(c)
         .optional()
-}
-
-/// (seat, game ID, account) of every seat of a game. Secret: the notifier uses it only to
-/// address a seat's own account.
-pub fn seat_accounts(c: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i32, String, i64)>> {
-    game_seats::table
-        .filter(game_seats::game_id.eq(game_id))
-        .order(game_seats::seat.asc())
-        .select((game_seats::seat, game_seats::game_name, game_seats::user_id))
-        .load(c)
 }
 
 /// Every open deadline: (game, act, due).

@@ -133,6 +133,15 @@ async fn start(
 }
 
 impl TestApp {
+    /// The id of account `name` (read from the database, as the server would).
+    pub fn account_id(&self, name: &str) -> i64 {
+        let mut c = self.state.pool.get().expect("a connection");
+        maku::db::queries::users::by_key(&mut c, name)
+            .expect("a query")
+            .unwrap_or_else(|| panic!("account {name}"))
+            .id
+    }
+
     /// Another maku instance on the same database, with its own clock set to `at`.
     pub async fn another_instance(
         &self,

@@ -274,13 +274,7 @@ async fn a_change_to_a_game_is_seen_at_once_by_its_kept_pages(app: TestApp) {
     let b1 = app.browser();
     assert_eq!(b1.login("kp1", "password-123").await.status, StatusCode::OK);
     let kept_for_others = b1.get(&thread).await.body;
-    let voter = {
-        let mut c = app.state.pool.get().expect("a connection");
-        maku::db::queries::users::by_key(&mut c, "kp0")
-            .expect("a query")
-            .expect("kp0")
-            .id
-    };
+    let voter = app.account_id("kp0");
     let voter_place = maku::db::epoch::last_private(voter);
     let (s, b) = api
         .post(

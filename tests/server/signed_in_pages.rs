@@ -530,13 +530,7 @@ async fn another_process_s_writes_reach_kept_views_within_a_second() {
     assert_eq!(r.status(), StatusCode::CREATED);
     // The other process's notifier adds the notification on its next tick (every 5 s); from
     // the moment it is stored, this instance has a second to show it.
-    let alice_id = {
-        let mut c = app.state.pool.get().expect("a connection");
-        maku::db::queries::users::by_key(&mut c, "alice")
-            .expect("a query")
-            .expect("alice")
-            .id
-    };
+    let alice_id = app.account_id("alice");
     let stored = tokio::time::Instant::now();
     loop {
         let mut c = app.state.pool.get().expect("a connection");

@@ -63,11 +63,10 @@ pub async fn submit(
             })?;
             let ending = game.current_phase();
             let act = ending.step;
-            let holders = games::seat_holders(c, game_id)?;
-            let mut teammates = teammates(game, &game_name, &holders);
+            let mut teammates = teammates_of(game, &game_name);
             let submitted = game.submit(&game_name, &parsed);
             // The teams after it too: a submission may change who is in one.
-            teammates.extend(teammates_of_now(game, &game_name, &holders, &teammates));
+            teammates.extend(teammates_of(game, &game_name));
             let ended_phase = game.phase() != act || game.is_over();
             // The game ends with this submission (a surrender): its board is updated after.
             let finished = game.is_over();
@@ -92,8 +91,12 @@ pub async fn submit(
             // A teammate's submission may settle what the team owes (CL: the night's kill is
             // the killers' team's): each teammate's own views are read again at once, and
             // nobody else's.
-            for teammate in teammates {
-                games::private_changed_for(c, teammate)?;
+            if !teammates.is_empty() {
+                for (account, _, name) in games::seat_holders(c, game_id)? {
+                    if teammates.contains(&name) {
+                        games::private_changed_for(c, account)?;
+                    }
+                }
             }
             if ended_phase {
                 close_phase(
@@ -131,29 +134,16 @@ pub async fn submit(
     Ok(outcome)
 }
 
-/// The accounts of the seats that share a team thread with seat `name` in `game` (`holders`:
-/// every seat's account, number and game ID), `name`'s own excepted.
-fn teammates(game: &Game, name: &str, holders: &[(i64, i32, String)]) -> Vec<i64> {
+/// The game IDs of the seats that share a team thread with seat `name` in `game`, `name`'s own
+/// excepted (none for a seat in no team: most submissions read no seat holders).
+fn teammates_of(game: &Game, name: &str) -> Vec<String> {
     let teams = game.teams_of(name);
     if teams.is_empty() {
         return Vec::new();
     }
-    holders
-        .iter()
-        .filter(|(_, _, other)| other != name && teams.iter().any(|t| game.in_team(t, other)))
-        .map(|(account, ..)| *account)
-        .collect()
-}
-
-/// [`teammates`] not already in `known`.
-fn teammates_of_now(
-    game: &Game,
-    name: &str,
-    holders: &[(i64, i32, String)],
-    known: &[i64],
-) -> Vec<i64> {
-    teammates(game, name, holders)
+    game.seats()
         .into_iter()
-        .filter(|a| !known.contains(a))
+        .map(|s| s.game_id)
+        .filter(|other| other != name && teams.iter().any(|t| game.in_team(t, other)))
         .collect()
 }
