@@ -214,7 +214,7 @@ async fn every_kind_of_reader_gets_only_its_own_game_thread_page(app: TestApp) {
     }
 }
 
-/// A dongsha night (CL: the night's kill is the killers' team's): killer 1's kill settles what
+/// A dongsha night (CL-1: the night's kill is the killers' team's): killer 1's kill settles what
 /// the team owes, so killer 4's kept pages stop asking for a kill at once; the police's kept
 /// page stays as it was, so no timing of theirs tells of the kill.
 async fn a_teammates_kill_is_seen_at_once_by_the_team_alone(app: TestApp) {

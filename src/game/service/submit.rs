@@ -88,7 +88,7 @@ pub async fn submit(
                 ends_phase: ended_phase,
             };
             let head = append(c, game_id, &mut folded, Some(account.id), &event)?;
-            // A teammate's submission may settle what the team owes (CL: the night's kill is
+            // A teammate's submission may settle what the team owes (CL-1: the night's kill is
             // the killers' team's): each teammate's own views are read again at once, and
             // nobody else's.
             if !teammates.is_empty() {
