@@ -48,7 +48,8 @@ async fn press(b: &Browser, game: i64, what: &str) -> Page {
 
 async fn act(b: &Browser, game: i64, fields: &[(&str, &str)]) -> Page {
     let csrf = b.get(&format!("/games/{game}/seat")).await.csrf();
-    let mut form = vec![("csrf", csrf.as_str())];
+    let step = crate::helpers::current_step(b, game).await;
+    let mut form = vec![("csrf", csrf.as_str()), ("step", step.as_str())];
     form.extend_from_slice(fields);
     b.post(&format!("/games/{game}/actions"), &form).await
 }

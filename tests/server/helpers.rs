@@ -696,18 +696,52 @@ pub async fn submit(b: &Browser, game: i64, kind: &str, fields: &[(&str, &str)])
             );
         }
     }
-    let marker = r#"name="csrf" value=""#;
-    let start = form.find(marker).expect("the form's CSRF token") + marker.len();
-    let csrf = &form[start..start + form[start..].find('"').expect("closing quote")];
-    let mut post = vec![("csrf", csrf), ("type", kind)];
+    let field = |name: &str| {
+        let marker = format!(r#"name="{name}" value=""#);
+        let start = form
+            .find(&marker)
+            .unwrap_or_else(|| panic!("the {kind} form's {name} field: {form}"))
+            + marker.len();
+        &form[start..start + form[start..].find('"').expect("closing quote")]
+    };
+    // Every seat form carries the step it was made for (a stale one is refused).
+    let mut post = vec![
+        ("csrf", field("csrf")),
+        ("type", kind),
+        ("step", field("step")),
+    ];
     post.extend_from_slice(fields);
     b.post(&format!("/games/{game}/actions"), &post).await
 }
 
-/// Posts an action the seat page does not offer (a tampered browser).
+/// The step (phase) a seat form made now would carry: the seat page's, or (a page with no
+/// form) the game's open phase as the API tells it.
+pub async fn current_step(b: &Browser, game: i64) -> String {
+    let seat = b.get(&format!("/games/{game}/seat")).await;
+    if seat.body.contains(r#"name="step" value=""#) {
+        return seat.hidden("step");
+    }
+    let api: Value = b
+        .client
+        .get(format!("{}/api/v1/games/{game}", b.base))
+        .send()
+        .await
+        .expect("the game's API")
+        .json()
+        .await
+        .expect("JSON");
+    api["phase"]["step"]
+        .as_u64()
+        .or(api["act"].as_u64())
+        .expect("a step")
+        .to_string()
+}
+
+/// Posts an action the seat page does not offer (a tampered browser), with the step open now.
 pub async fn crafted(b: &Browser, game: i64, fields: &[(&str, &str)]) -> Page {
     let csrf = b.get(&format!("/games/{game}/seat")).await.csrf();
-    let mut form = vec![("csrf", csrf.as_str())];
+    let step = current_step(b, game).await;
+    let mut form = vec![("csrf", csrf.as_str()), ("step", step.as_str())];
     form.extend_from_slice(fields);
     b.post(&format!("/games/{game}/actions"), &form).await
 }

@@ -37,6 +37,7 @@ async fn vote_form(b: &Browser, g: &StartedGame, target: &str) -> Vec<(String, S
     let seat = b.get(&format!("/games/{}/seat", g.id)).await;
     vec![
         ("csrf".into(), seat.csrf()),
+        ("step".into(), seat.hidden("step")),
         ("type".into(), "vote".into()),
         ("vote1".into(), target.into()),
     ]

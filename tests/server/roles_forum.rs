@@ -710,11 +710,13 @@ async fn submit_and_replace(
     };
     chosen(&page, first);
     let csrf = page.csrf();
+    let step = page.hidden("step");
     let answer = b
         .post_answer(
             &format!("/games/{}/actions", g.id),
             &[
                 ("csrf", &csrf),
+                ("step", &step),
                 ("type", kind),
                 ("target", &g.names[second]),
             ],

@@ -16,7 +16,8 @@ on_both_backends!(
     dn_9_11_12_join_form_kira_thread_and_joined_kills,
     dn_20_21_22_eye_forms,
     dn_18_19_23_24_transfer_and_heir_forms,
-    refused_forms_come_back_in_the_readers_language
+    refused_forms_come_back_in_the_readers_language,
+    a_form_made_in_an_act_that_has_ended_never_counts
 );
 
 /// Game ID and real ID (the account) of each seat, in seat order; 夜神月 gets N1, 弥海砂 N2.
@@ -852,4 +853,84 @@ async fn refused_forms_come_back_in_the_readers_language(app: TestApp) {
     let light = t.seat_page(LIGHT).await;
     assert!(form_html(&light, "kill").is_some());
     assert!(light.body.contains("笔记行动（杀人、联手或放弃）"));
+}
+
+/// The step a seat form carries: a ballot picked in act 1 and sent after the judge resolved act
+/// 1 is refused (never an act-2 ballot), the form comes back with the choice kept, and nothing
+/// is logged; the API's optional `phase` does the same.
+async fn a_form_made_in_an_act_that_has_ended_never_counts(app: TestApp) {
+    let t = deal(&app, "过期表单局").await;
+    let g = t.game;
+    let api = Api::new(&app);
+    let token = api.token(CAST[MATSUDA].1, "password-123").await;
+    let me = format!("/api/v1/games/{g}/me");
+    let logged = |me: &serde_json::Value| me["private"].as_array().map_or(0, Vec::len);
+
+    // 松田 opens the seat page in act 1: its vote form is made for step 1.
+    let stale = t.seat_page(MATSUDA).await;
+    let form = form_html(&stale, "vote").expect("the vote form");
+    assert!(form.contains(r#"name="step" value="1""#), "{form}");
+    let (csrf, step) = (stale.csrf(), stale.hidden("step"));
+    t.everyone_votes_for_themselves(&all_but(&[])).await;
+    t.resolve().await;
+    let (_, before) = api.get(&me, Some(&token)).await;
+
+    // Act 2 is open; the act-1 form is sent now.
+    let p = t
+        .seat(MATSUDA)
+        .post(
+            &format!("/games/{g}/actions"),
+            &[
+                ("csrf", &csrf),
+                ("step", &step),
+                ("type", "vote"),
+                ("vote1", "L"),
+            ],
+        )
+        .await;
+    p.assert_back_at(&format!("/games/{g}/seat"));
+    assert!(
+        p.body
+            .contains("被拒绝：这个表单是在已经结算的一幕里打开的，本次提交没有记录。"),
+        "{}",
+        p.body
+    );
+    assert!(!p.body.contains(r#"class="notice outcome""#), "{}", p.body);
+    // The form comes back drawn for act 2, the choice kept.
+    let again = form_html(&p, "vote").expect("the vote form again");
+    assert!(again.contains(r#"name="step" value="2""#), "{again}");
+    assert!(again.contains(r#"<option value="L" selected>"#), "{again}");
+    let (_, after) = api.get(&me, Some(&token)).await;
+    assert_eq!(logged(&after), logged(&before), "nothing logged: {after}");
+    // A form without a step (a page made before forms carried one) counts nowhere either.
+    let bare = t
+        .seat(MATSUDA)
+        .post(
+            &format!("/games/{g}/actions"),
+            &[("csrf", &csrf), ("type", "vote"), ("vote1", "L")],
+        )
+        .await;
+    assert!(bare.body.contains("这个表单是在已经结算的一幕里打开的"));
+    let (_, after) = api.get(&me, Some(&token)).await;
+    assert_eq!(logged(&after), logged(&before), "nothing logged: {after}");
+
+    // The API: a stale `phase` is 409 already_resolved and not logged; a future one is refused
+    // too; the open one is counted; a `phase` that is no step is 400.
+    let actions = format!("/api/v1/games/{g}/actions");
+    let vote = |phase: serde_json::Value| json!({"type": "vote", "targets": ["L"], "phase": phase});
+    let (s, body) = api.post(&actions, &token, vote(json!(1))).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["error"], "already_resolved", "{body}");
+    let (s, body) = api.post(&actions, &token, vote(json!(3))).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["error"], "act_not_open", "{body}");
+    let (s, body) = api.post(&actions, &token, vote(json!("2"))).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    let (_, after) = api.get(&me, Some(&token)).await;
+    assert_eq!(logged(&after), logged(&before), "nothing logged: {after}");
+    let (s, body) = api.post(&actions, &token, vote(json!(2))).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    assert_eq!(body["ok"], true, "{body}");
+    let (_, after) = api.get(&me, Some(&token)).await;
+    assert_eq!(logged(&after), logged(&before) + 1, "{after}");
 }

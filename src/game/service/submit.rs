@@ -18,12 +18,16 @@ pub struct SubmitOutcome {
     pub result: Result<Value, crate::rules::Refused>,
 }
 
-/// A seat submits an action (the replay/API action object).
+/// A seat submits an action (the replay/API action object). `meant` is the step (phase) the
+/// seat's form was made for, when it says: a form made in a step that has since ended is
+/// refused (`already_resolved`) and nothing is logged, so a ballot picked in act 2 and sent
+/// after act 2 resolved never counts in act 3.
 pub async fn submit(
     state: &AppState,
     account: &Account,
     game_id: i64,
     action: Value,
+    meant: Option<u32>,
 ) -> Result<SubmitOutcome, AppError> {
     // Charged before the write: every submission, refused or not, stays in the log.
     state.throttle.action(game_id, account.id).await?;
@@ -55,6 +59,16 @@ pub async fn submit(
             }
             match games::deadline(c, game_id)? {
                 Some((_, due)) if due <= now => return Err(AppError::Conflict("act_closed")),
+                _ => {}
+            }
+            // A stale form (made for a step that has ended) counts in no later step.
+            match meant {
+                Some(step) if step < game.phase() => {
+                    return Err(AppError::Conflict("already_resolved"));
+                }
+                Some(step) if step > game.phase() => {
+                    return Err(AppError::Conflict("act_not_open"));
+                }
                 _ => {}
             }
             let parsed = game.parse_action_strict(&action).map_err(|e| match e {

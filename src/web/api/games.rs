@@ -186,7 +186,8 @@ async fn api_action(
     body: web::Json<Value>,
 ) -> Result<HttpResponse, AppError> {
     let account = in_game(user, *id)?;
-    let outcome = service::submit(&state, &account, *id, body.into_inner()).await?;
+    let (action, meant) = meant_phase_of(body.into_inner())?;
+    let outcome = service::submit(&state, &account, *id, action, meant).await?;
     Ok(match outcome.result {
         Ok(reply) => HttpResponse::Ok().json(json!({"ok": true, "reply": reply})),
         Err(refused) => HttpResponse::Conflict().json(crate::web::error::json_error(
@@ -194,6 +195,20 @@ async fn api_action(
             &refused.message,
         )),
     })
+}
+
+/// An action object as a replay scenario writes it, and the step it was made for: the optional
+/// key `phase` (the step, as a seat's "过" names it). A client that sends it is never counted in
+/// a later step than it meant (`409 already_resolved`); the key is not part of the action.
+fn meant_phase_of(mut action: Value) -> Result<(Value, Option<u32>), AppError> {
+    let Some(raw) = action.as_object_mut().and_then(|o| o.remove("phase")) else {
+        return Ok((action, None));
+    };
+    let step = raw
+        .as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| AppError::BadRequest("phase".to_string()))?;
+    Ok((action, Some(step)))
 }
 
 /// The act a judge's request means (`{"act": N}`, required): a request made for an act that is

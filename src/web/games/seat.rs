@@ -33,9 +33,9 @@ fn seat_path(game_id: i64) -> String {
     format!("/games/{game_id}/seat")
 }
 
-/// The shell's own fields of an action form, besides the variant's: the CSRF token and the
-/// action `type`.
-const SHELL_FIELDS: [&str; 2] = ["csrf", "type"];
+/// The shell's own fields of an action form, besides the variant's: the CSRF token, the
+/// action `type` and the `step` (phase) the page made the form for.
+const SHELL_FIELDS: [&str; 3] = ["csrf", "type", "step"];
 
 #[post("/games/{id}/actions")]
 pub async fn act(
@@ -54,6 +54,12 @@ pub async fn act(
             .ok_or_else(|| AppError::BadRequest(name.to_string()))
     };
     let kind = shell("type")?;
+    // Every seat form carries the step it was made for. One without it (a page made before
+    // forms did) means step 0, before any: stale, so nothing is counted and the form comes back.
+    let meant = shell("step")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+        .unwrap_or(0);
     let account = viewer.require_in_game(*id)?;
     let game_id = *id;
     let tr = viewer.tr;
@@ -84,7 +90,7 @@ pub async fn act(
             return flash::redirect(&state, &viewer, &to, f).await;
         }
     };
-    let f = match service::submit(&state, account, game_id, action).await {
+    let f = match service::submit(&state, account, game_id, action, Some(meant)).await {
         Ok(o) => match o.result {
             Ok(reply) => Flash::notice(tr.say(&variant.reply(&reply))),
             Err(refusal) => refused(tr.say(&variant.refusal(refusal.error))),
@@ -93,6 +99,9 @@ pub async fn act(
         Err(e @ (AppError::Conflict("not_seated" | "game_not_started") | AppError::NotFound)) => {
             return Err(e);
         }
+        // Made in a step that has ended: nothing counted; the form comes back, drawn for the
+        // step open now, with what was picked kept where it still fits.
+        Err(AppError::Conflict("already_resolved")) => refused(tr.t("seat-stale-form")),
         // Refused before the rules (too many a minute, the game paused): the form comes back.
         Err(e) if flash::shown_at_form(&e) => refused(e.message(&tr)),
         Err(e) => return Err(e),

@@ -114,6 +114,9 @@ pub struct SeatPage {
     out: Option<String>,
     /// "Act 1 (day)".
     phase: String,
+    /// The step (phase) the forms are made for: each form carries it, and a form sent after
+    /// that step ended is refused, not counted in the next one.
+    step: u32,
     facts: Vec<FactView>,
     log: Vec<LogLine>,
     forms: Vec<FormView>,
@@ -253,6 +256,7 @@ pub async fn page(
         alive: view.alive,
         out: sheet.out.as_ref().map(|m| tr.say(m)),
         phase,
+        step: public.phase.map_or(public.act, |p| p.step),
         facts: sheet
             .facts
             .iter()
