@@ -86,6 +86,7 @@ seat-no-actions = There is nothing you can do now.
 seat-result-ok = Submitted: { $text }
 seat-result-refused = Refused: { $text }
 seat-stale-form = This form was opened in an act that has since been resolved, so nothing was recorded. The forms below are for the act open now: check them and submit again.
+seat-paused = The game is paused: the judge has stopped the clock. Nothing can be submitted while it is paused, and nobody goes out for not acting; a new deadline is announced when it resumes.
 seat-choose = Choose
 seat-confirm = I understand what this costs
 seat-confirm-missing = Tick “I understand what this costs” to send this action; nothing was submitted.

@@ -86,6 +86,7 @@ seat-no-actions = 现在没有可做的行动。
 seat-result-ok = 已提交：{ $text }
 seat-result-refused = 被拒绝：{ $text }
 seat-stale-form = 这个表单是在已经结算的一幕里打开的，本次提交没有记录。下面的表单是本幕的，请重新确认后再提交。
+seat-paused = 游戏已暂停：法官停下了时钟。暂停期间不能提交行动，也不会有人因未行动出局；恢复后会公布新的截止时间。
 seat-choose = 请选择
 seat-confirm = 我已了解代价
 seat-confirm-missing = 请先勾选「我已了解代价」再提交；本次没有提交任何行动。

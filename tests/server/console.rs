@@ -1,7 +1,7 @@
 //! The judge's console and substitutes (替补), through the API and the pages: submissions with
 //! real IDs, who owes, the preview, deadline, pause/resume, lock, end, substitutes, the audit.
 
-use crate::helpers::{Api, Browser, Page, StartedGame, TestApp, started_game};
+use crate::helpers::{Api, Browser, Page, StartedGame, TestApp, started_game, started_with};
 use crate::on_both_backends;
 use maku::game::scheduler::tick;
 use reqwest::StatusCode;
@@ -19,6 +19,7 @@ on_both_backends!(
     deadlines_are_picked_and_shown_in_the_games_time_zone,
     deadlines_in_a_dst_gap_or_overlap_are_refused_by_name,
     players_get_the_forbidden_page_and_nothing_of_the_console,
+    resolve_now_names_the_phase_that_ended_and_a_stale_form_resolves_nothing,
 );
 
 async fn audit_kinds(app: &TestApp, g: &StartedGame) -> Vec<(String, Option<i64>)> {
@@ -237,6 +238,20 @@ async fn deadline_pause_resume_and_their_refusals(app: TestApp) {
     assert_eq!(b["error"], "game_paused");
     let (_, me) = api.get(&format!("{base}/me"), Some(&g.players[0])).await;
     assert_eq!(me["actions"], json!([]), "nothing to submit while paused");
+    // The seat page says the game is paused, not what the seat would lose by the deadline.
+    let seat = app.browser();
+    seat.login("p0", "password-123").await;
+    let page = seat.get(&format!("/games/{}/seat", g.id)).await;
+    assert!(
+        page.body.contains("游戏已暂停：法官停下了时钟。"),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains("截止前未完成会自杀出局"),
+        "{}",
+        page.body
+    );
     let (s, b) = api
         .post(&format!("{base}/resolve"), &g.admin, json!({"act": 1}))
         .await;
@@ -1504,4 +1519,89 @@ async fn players_get_the_forbidden_page_and_nothing_of_the_console(app: TestApp)
     for kind in ["resolved", "ended", "substituted", "deadline_extended"] {
         assert!(!kinds.iter().any(|(k, _)| k == kind), "{kind}: {kinds:?}");
     }
+}
+
+/// "Resolve now" tells the judge which act (and phase) it ended — not the act that opened, nor
+/// an internal step number — and the console's form made for that act, sent again (Back, a
+/// second click), resolves nothing (issue 38.8).
+async fn resolve_now_names_the_phase_that_ended_and_a_stale_form_resolves_nothing(app: TestApp) {
+    let admin = app.admin().await;
+    let api = Api::new(&app);
+    // Death Note: one phase per act.
+    let g = started_game(&app, "rn", json!({})).await;
+    let path = format!("/games/{}/console", g.id);
+    let page = admin.get(&path).await;
+    let form = [
+        ("csrf", page.csrf()),
+        ("act", page.hidden("act")),
+        ("confirm", "yes".to_string()),
+    ];
+    let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    // Nobody voted: every seat is out (DN-16) and the notice says the game ended with act 1.
+    let p = admin.post(&format!("{path}/resolve"), &form).await;
+    p.assert_back_at(&path);
+    assert!(p.body.contains("第 1 幕已结算，游戏结束。"), "{}", p.body);
+    assert!(!p.body.contains("第 2 幕"), "{}", p.body);
+
+    // 东杀: several phases per act; the judge reads "第 1 幕（夜晚）", never the step.
+    let d = started_with(
+        &app,
+        "rd",
+        8,
+        json!({"title": "东杀结算", "variant": "dongsha", "act_minutes": 60}),
+    )
+    .await;
+    let path = format!("/games/{}/console", d.id);
+    let page = admin.get(&path).await;
+    assert!(
+        page.body
+            .contains("我确认现在结算第 1 幕（夜晚），此操作不可撤回"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("（夜晚） 幕"), "{}", page.body);
+    let step = page.hidden("act");
+    let p = admin
+        .post(
+            &format!("{path}/resolve"),
+            &[("csrf", &page.csrf()), ("act", &step), ("confirm", "yes")],
+        )
+        .await;
+    assert!(p.body.contains("第 1 幕（夜晚）已结算。"), "{}", p.body);
+    let step_now = async || {
+        let (_, g) = api.get(&format!("/api/v1/games/{}", d.id), None).await;
+        g["phase"]["step"].to_string()
+    };
+    assert_ne!(step_now().await, step, "the night is over");
+    // The night's form again (Back, a second click): refused, the phase now open untouched.
+    let open = step_now().await;
+    let p = admin
+        .post(
+            &format!("{path}/resolve"),
+            &[("csrf", &page.csrf()), ("act", &step), ("confirm", "yes")],
+        )
+        .await;
+    assert!(
+        p.body.contains("这一幕已经结算过了，本次操作没有执行。"),
+        "{}",
+        p.body
+    );
+    assert_eq!(step_now().await, open);
+    // In English too, from the game page's own button.
+    let en = app.browser_in("en");
+    en.login("admin", &app.admin_password).await;
+    let game = en.get(&format!("/games/{}", d.id)).await;
+    let step = game.hidden("act");
+    let p = en
+        .post(
+            &format!("/games/{}/resolve", d.id),
+            &[("csrf", &game.csrf()), ("act", &step), ("confirm", "yes")],
+        )
+        .await;
+    assert!(p.body.contains("is resolved"), "{}", p.body);
+    assert!(
+        !p.body.contains(&format!("Act {step} is resolved")),
+        "{}",
+        p.body
+    );
 }

@@ -18,6 +18,8 @@ use chrono::NaiveDateTime;
 pub struct Resolved {
     pub act: u32,
     pub over: bool,
+    /// The phase that ended (its step, act and kind): what a judge's "resolved" notice names.
+    pub ended: Phase,
 }
 
 /// What ended a phase: its resolution, or a submission that ended it at once (an explosion
@@ -88,5 +90,6 @@ pub(super) fn close_phase(
     Ok(Resolved {
         act: game.shown_phase(),
         over,
+        ended: end.ending,
     })
 }

@@ -29,6 +29,8 @@ struct GamePage {
     page: PageCtx,
     /// Why the last button press was refused (sign-up, start, resolve), shown above the page.
     error: Option<String>,
+    /// What a button of the judge's did ("Act 1 (night) is resolved.").
+    notice: Option<String>,
     g: PublicOf,
     deadline: Option<TimeView>,
     acts: Vec<ActEvents>,
@@ -147,9 +149,10 @@ impl GamePage {
     /// "Act 2 (vote)": the act, and the phase for a variant of several phases per act.
     fn phase_line(&self) -> String {
         let tr = self.page.tr;
-        let several = self.g.variant.phases().len() > 1;
-        let kind = self.g.phase.filter(|_| several).map(|p| p.kind);
-        tr.t1("game-act", "act", &self.g.act) + &super::phase_suffix(&tr, kind)
+        match self.g.phase {
+            Some(p) => super::phase_title(&tr, self.g.variant, p),
+            None => tr.t1("game-act", "act", &self.g.act),
+        }
     }
 
     /// "It is X's turn to speak." while a seat has the floor (CL-4, CL-5).
@@ -208,6 +211,7 @@ pub async fn show(
     let mut page = page_for(&viewer, &state, &kept, *id).await?;
     if let Some(f) = flash::take(&state, &viewer, &format!("/games/{}", *id)).await? {
         page.error = f.error_for("");
+        page.notice = f.ok.then(|| f.message.clone());
     }
     Ok(page)
 }
@@ -303,6 +307,7 @@ async fn page_for(
             .unwrap_or_default(),
         settings,
         error: None,
+        notice: None,
         page,
         banner,
         deadline: g.deadline.map(TimeView::new),
@@ -400,8 +405,12 @@ pub async fn resolve(
         let f = Flash::refusal("", message);
         return flash::redirect(&state, &viewer, &format!("/games/{}", *id), f).await;
     }
-    let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
-        .await
-        .map(|_| ());
-    after(&viewer, &state, *id, result).await
+    match service::resolve(&state, *id, form.act, "judge", Some(account.id)).await {
+        Ok(r) => {
+            let notice = super::resolved_notice(&state, &viewer.tr, *id, r).await?;
+            let to = format!("/games/{}", *id);
+            flash::redirect(&state, &viewer, &to, Flash::notice(notice)).await
+        }
+        Err(e) => after(&viewer, &state, *id, Err(e)).await,
+    }
 }

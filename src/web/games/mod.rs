@@ -112,6 +112,39 @@ pub fn phase_suffix(tr: &Tr, kind: Option<&str>) -> String {
     }
 }
 
+/// A phase as pages name it: "第 1 幕（夜晚）", "Act 2 (vote)"; the act alone for a variant of
+/// one phase per act.
+pub fn phase_title(tr: &Tr, variant: Variant, phase: crate::rules::Phase) -> String {
+    let kind = (variant.phases().len() > 1).then_some(phase.kind);
+    tr.t1("game-act", "act", &phase.act) + &phase_suffix(tr, kind)
+}
+
+/// What a judge is told after "resolve now": the phase that ended, by the name pages give it
+/// (never the step number, nor the phase that opened), and whether the game ended with it.
+pub async fn resolved_notice(
+    state: &crate::app::AppState,
+    tr: &Tr,
+    game_id: i64,
+    r: crate::game::service::Resolved,
+) -> Result<String, crate::error::AppError> {
+    let variant = state
+        .db(move |c| {
+            crate::db::queries::games::get(c, game_id)?.ok_or(crate::error::AppError::NotFound)
+        })
+        .await
+        .and_then(|row| crate::game::stored::variant_of(&row))?;
+    let phase = phase_title(tr, variant, r.ended);
+    Ok(tr.t1(
+        if r.over {
+            "console-done-resolve-over"
+        } else {
+            "console-done-resolve"
+        },
+        "phase",
+        &phase,
+    ))
+}
+
 /// A notice of the judge's clock as the reader reads it, with its time in the game's zone.
 pub fn notice_text(tr: &Tr, n: &crate::game::threads::Notice) -> String {
     use chrono::TimeZone;

@@ -212,7 +212,12 @@ pub async fn page(
     let mut banner = super::banner::banner(state, kept, viewer, public.id).await?;
     // One owing line, not two saying the same thing: the variant's fuller sentence (with what
     // missing it costs) takes the banner's place.
-    if let Some(owes) = &sheet.owes {
+    // While the judge has stopped the clock nothing is owed by a deadline: the seat is told the
+    // game is paused instead of what it would lose.
+    if public.paused && !over {
+        banner.text = Some(tr.t("seat-paused"));
+        banner.deadline = None;
+    } else if let Some(owes) = &sheet.owes {
         banner.text = Some(tr.say(owes));
     }
     let ctx = PageData {

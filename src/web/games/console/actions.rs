@@ -155,9 +155,10 @@ pub async fn resolve(
     if !confirmed(&form.confirm) {
         return unconfirmed(&viewer, &state, *id, "resolve", "game-resolve", &[]).await;
     }
-    let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
-        .await
-        .map(|r| viewer.tr.t1("console-done-resolve", "act", &r.act));
+    let result = match service::resolve(&state, *id, form.act, "judge", Some(account.id)).await {
+        Ok(r) => crate::web::games::resolved_notice(&state, &viewer.tr, *id, r).await,
+        Err(e) => Err(e),
+    };
     done(&viewer, &state, *id, "resolve", result, &[]).await
 }
 

@@ -120,9 +120,8 @@ pub struct ConsolePage {
     substitutes: String,
     running: bool,
     /// The open phase as the judge reads it: "Act 2", or "Act 2 (night)" for a variant of
-    /// several phases per act; and the act number with that suffix for the confirmations.
+    /// several phases per act (the confirmation to resolve names it too).
     phase_title: String,
-    phase_act: String,
     /// The winners the judge may name when ending: the variant's outcomes, (code, words).
     winners: Vec<(&'static str, String)>,
     /// The variant's own columns of the seats table.
@@ -253,7 +252,6 @@ async fn render(
         Some(p) => (p.act, Some(p.kind)),
         None => (v.act, None),
     };
-    let phase_act = format!("{act}{}", crate::web::games::phase_suffix(&tr, kind));
     let phase_title = format!(
         "{}{}",
         tr.t1("game-act", "act", &act),
@@ -283,7 +281,6 @@ async fn render(
         substitutes: v.substitutes.join(tr.t("list-sep").as_str()),
         running: v.status == GameStatus::Running,
         phase_title,
-        phase_act,
         error,
         flash,
         paused,
