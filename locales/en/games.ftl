@@ -267,6 +267,8 @@ seat-owes-night-action = a night action
 
 # issue 13, task h4 (branch roles-forum): the role games on the forum
 thread-silenced = You are silenced today: you may not post in the game thread.
+thread-locked-why = The judge has locked the game thread: only the judge may post here now.
+thread-out-why = You are out and may no longer post in the game thread; you may talk in the graveyard.
 
 # The seat page: the role state today (issue 13)
 log-some-action = An action

@@ -255,6 +255,8 @@ seat-owes-night-action = 夜间行动
 
 # issue 13, task h4 (branch roles-forum): the role games on the forum
 thread-silenced = 你今天被禁言，不能在游戏帖发言。
+thread-locked-why = 法官锁定了游戏帖：现在只有法官能在这里发帖。
+thread-out-why = 你已出局，不能再在游戏帖发言；可以在墓地帖说话。
 
 # The seat page: the role state today (issue 13)
 log-some-action = 一项行动

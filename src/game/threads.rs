@@ -42,6 +42,11 @@ pub struct ActPost {
     /// The speaker whose turn just ended without a speech (CL-5: the thread says so).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skipped: Option<String>,
+    /// Set when this post only passes the turn to speak on (the speaker whose turn ended, and
+    /// nothing published): pages draw it as one short line. Absent on older posts, which keep
+    /// their full summary.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ended: Option<String>,
 }
 
 /// A phase as a post names it: its act and its kind (`phase-<kind>` in the catalogs).

@@ -164,6 +164,15 @@ async fn board_feed(
 /// An act post as plain text.
 fn act_text(tr: &Tr, variant: crate::rules::Variant, a: &ActPost) -> (String, String) {
     let v = ActView::new(tr, variant, a);
+    // A post that only passes the turn to speak on: its line, and who speaks next.
+    if let Some(turn) = &v.turn_text {
+        let next = match (&v.speaker_text, &v.deadline) {
+            (Some(s), _) => s.clone(),
+            (None, Some(d)) => format!("{} {}", v.next_text, d.text),
+            (None, None) => v.next_text.clone(),
+        };
+        return (turn.clone(), next);
+    }
     let mut lines = Vec::new();
     let title = match (v.resolved, v.opens) {
         (Some(_), _) => v.resolved_title.clone(),

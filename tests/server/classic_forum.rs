@@ -1025,6 +1025,14 @@ async fn turns_to_speak_run_in_the_browser_pages(app: TestApp) {
     let act = last_act_post(&passed);
     assert!(act.contains("轮到 任盈盈 发言。"), "{act}");
     assert!(!act.contains("已跳过"), "she spoke: {act}");
+    // A turn passing on is one short line (issue 38.10), not a whole act summary, and the
+    // redirect names the post's own page and floor (never a page number past the last).
+    assert!(act.contains("令狐冲 的发言结束。"), "{act}");
+    assert!(
+        !act.contains("本幕无事发生") && !act.contains("存活"),
+        "{act}"
+    );
+    assert!(passed.url.ends_with("?page=1"), "{}", passed.url);
     // A page left open since her turn ends no other turn.
     let stale = press_pass(&b[0], id, "2").await;
     assert!(stale.body.contains(r#"class="error""#), "{}", stale.body);
@@ -1038,7 +1046,20 @@ async fn turns_to_speak_run_in_the_browser_pages(app: TestApp) {
     for other in [2, 3] {
         let page = b[other].get(&thread).await;
         assert!(!has_reply_form(&page, id) && pass_step(&page, id).is_none());
+        // A seat that may not speak is told why.
+        assert!(
+            page.body
+                .contains("现在是 任盈盈 的发言时间：轮到你时，这里会出现回复框。"),
+            "{}",
+            page.body
+        );
     }
+    let out = b[0].get(&thread).await;
+    assert!(
+        out.body.contains("你已出局，不能再在游戏帖发言"),
+        "{}",
+        out.body
+    );
     let said = speak(&b[1], id, "我是好人，过").await;
     assert_eq!(said.status, StatusCode::OK);
     let passed = press_pass(&b[1], id, "3").await;

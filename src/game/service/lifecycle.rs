@@ -224,6 +224,7 @@ pub async fn start(
                 opens_phase: PhaseLabel::of(variant, first),
                 speaker: game.speaker(),
                 skipped: None,
+                turn_ended: None,
             };
             post_act(c, &row, play, &opening)?;
             Ok(deadline)

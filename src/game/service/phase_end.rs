@@ -30,6 +30,8 @@ pub(super) struct PhaseEnd {
     pub(super) votes: Option<Vec<VoteCount>>,
     /// The speaker whose turn ended without a speech.
     pub(super) skipped: Option<String>,
+    /// The seat whose turn to speak this phase was (the engine's speaker), if one.
+    pub(super) speaker: Option<String>,
     /// The log's head hash after the event that ended it.
     pub(super) head: String,
 }
@@ -54,16 +56,24 @@ pub(super) fn close_phase(
     if !games::claim_deadline(c, row.id, end.ending.step as i32, next)? {
         return Err(AppError::Conflict("already_resolved"));
     }
+    let events: Vec<_> = end
+        .lines
+        .iter()
+        .filter_map(|l| match l {
+            Line::Public { event, .. } => Some(event.clone()),
+            _ => None,
+        })
+        .collect();
+    // A speaker's turn that ended with nothing to publish is one short line in the thread
+    // (CL-5), not a whole act summary: seven turns a day would bury the day's posts.
+    let turn_ended = end
+        .speaker
+        .clone()
+        .filter(|_| events.is_empty() && end.votes.is_none() && !over);
     let post = ActPost {
+        turn_ended,
         resolved: Some(end.ending.step),
-        events: end
-            .lines
-            .iter()
-            .filter_map(|l| match l {
-                Line::Public { event, .. } => Some(event.clone()),
-                _ => None,
-            })
-            .collect(),
+        events,
         alive: game
             .seats()
             .into_iter()

@@ -99,6 +99,7 @@ fn resolve_locked(
         .as_mut()
         .ok_or(AppError::Internal("running game without a deal".into()))?;
     let ending = game.current_phase();
+    let speaker = game.speaker();
     // A turn that ends without its speech, other than by the speaker's own 过, is skipped and
     // the thread says so (CL-5).
     let skipped = match (game.speaker(), row.game_thread_id) {
@@ -145,6 +146,7 @@ fn resolve_locked(
             lines,
             votes,
             skipped,
+            speaker,
             head,
         },
         now,

@@ -122,6 +122,7 @@ pub async fn submit(
                         lines: submitted.lines.clone(),
                         votes: None,
                         skipped: None,
+                        speaker: None,
                         head,
                     },
                     now,

@@ -216,6 +216,9 @@ pub struct ActView {
     pub speaker_text: Option<String>,
     /// "X did not speak in time and was skipped." (CL-5).
     pub skipped_text: Option<String>,
+    /// A post that only passes the turn to speak on: "X's speech is over." (or the skip), then
+    /// what opens; drawn as one short line, without a summary.
+    pub turn_text: Option<String>,
 }
 
 impl ActView {
@@ -285,6 +288,10 @@ impl ActView {
                 .skipped
                 .as_ref()
                 .map(|name| tr.t1("turn-skipped", "name", name)),
+            turn_text: a.turn_ended.as_ref().map(|name| match &a.skipped {
+                Some(skipped) => tr.t1("turn-skipped", "name", skipped),
+                None => tr.t1("turn-ended", "name", name),
+            }),
             opens,
             deadline: a.deadline.as_deref().and_then(time_of),
             winner: winner.map(|w| tr.say(&w)),
@@ -1216,6 +1223,7 @@ mod tests {
             opens_phase: None,
             speaker: None,
             skipped: None,
+            turn_ended: None,
         }
     }
 

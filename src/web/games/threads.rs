@@ -101,6 +101,8 @@ struct GameThreadPage<'a> {
     /// The reader's seat lost its voice today (R4-5, R5-4): the game thread says so, to that
     /// seat alone, where its reply box would be.
     silenced: bool,
+    /// Why the reader's seat may not post in the game thread now (no reply box).
+    why_not: Option<String>,
     /// The game ID the reader posts as (`None`: as the judge).
     posting_as: Option<String>,
     reply_body: String,
@@ -155,6 +157,28 @@ pub struct PageQuery {
 
 /// Whether the seat of `who` lost its voice for the day now (R4-5, R5-4), while the game goes
 /// on.
+/// Why a seat may not post in the game thread now, as it is told where its reply box would be:
+/// the judge locked the thread, the seat is out, or another seat has the floor (CL-4, CL-5).
+/// `None` for a reader who is no seat, and after the end.
+fn why_not_posting(
+    folded: &crate::game::log::Folded,
+    who: &Standing,
+    tr: &crate::i18n::Tr,
+) -> Option<String> {
+    let (_, _, alive, _) = who.seat.as_ref()?;
+    let game = folded.game.as_ref()?;
+    if folded.is_over() {
+        return None;
+    }
+    if folded.thread_locked {
+        return Some(tr.t("thread-locked-why"));
+    }
+    if !alive {
+        return Some(tr.t("thread-out-why"));
+    }
+    game.speaker().map(|name| tr.t1("turn-wait", "name", &name))
+}
+
 fn silenced_today(folded: &crate::game::log::Folded, who: &Standing) -> bool {
     match (folded.game.as_ref(), who.seat.as_ref()) {
         (Some(game), Some(seat)) => !folded.is_over() && game.is_silenced(&seat.1),
@@ -332,6 +356,9 @@ pub async fn show(
         shared: kept.shared.filled(&slots),
         can_reply,
         silenced: silenced && !can_reply,
+        why_not: (which == GameThread::Game && !can_reply && !silenced)
+            .then(|| why_not_posting(&snapshot.folded, &who, &viewer.tr))
+            .flatten(),
         posting_as: who.seat.as_ref().map(|s| s.1.clone()),
         reply_body,
         error,

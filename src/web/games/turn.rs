@@ -26,14 +26,35 @@ pub async fn pass(
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
     let account = viewer.require_in_game(game_id)?;
-    // A page past the last shows the last: where the post of the next turn now stands.
-    let to = format!("/games/{game_id}/threads/game?page={}", i64::MAX);
+    let to = format!("/games/{game_id}/threads/game");
     match service::end_turn(&state, account, game_id, form.step).await {
-        Ok(_) => Ok(see_other(&to)),
+        // To the post the turn's end made (the thread's newest), on its own page.
+        Ok(_) => Ok(see_other(&newest_post(&state, game_id).await?)),
         Err(e @ AppError::Conflict(_)) => {
             let f = Flash::refusal("reply", e.message(&viewer.tr));
             flash::redirect(&state, &viewer, &to, f).await
         }
         Err(e) => Err(e),
     }
+}
+
+/// The game thread's newest post of game `game_id`, as a link: its page and its floor.
+async fn newest_post(state: &AppState, game_id: i64) -> Result<String, AppError> {
+    let floor = state
+        .db(move |c| {
+            let row = crate::db::queries::games::get(c, game_id)?.ok_or(AppError::NotFound)?;
+            let Some(id) = row.game_thread_id else {
+                return Ok(None);
+            };
+            Ok(crate::db::queries::forum::thread(c, id)?.map(|t| t.last_floor))
+        })
+        .await?;
+    let base = format!("/games/{game_id}/threads/game");
+    Ok(match floor {
+        Some(floor) if floor > 0 => format!(
+            "{base}?page={}#p{floor}",
+            crate::db::queries::forum::page_of_floor(floor)
+        ),
+        _ => base,
+    })
 }
