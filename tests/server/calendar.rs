@@ -11,6 +11,7 @@ on_both_backends!(
     a_revoked_address_is_gone_at_once,
     the_account_page_shows_and_replaces_the_address,
     a_feed_moves_with_public_facts_only,
+    a_feed_without_deadlines_is_still_a_calendar,
 );
 
 /// One fetched feed: status, headers of interest, and its unfolded content lines.
@@ -473,4 +474,41 @@ async fn a_feed_moves_with_public_facts_only(app: TestApp) {
     let resolved = fetch(&app, &url).await;
     assert_ne!(resolved.etag, moved.etag);
     assert!(resolved.events().is_empty(), "{}", resolved.body);
+}
+
+/// Issue 38, item 16: an account with no open deadline still gets a valid iCalendar object:
+/// RFC 5545 wants one component at least, and a VTIMEZONE (UTC) is one that shows nothing.
+async fn a_feed_without_deadlines_is_still_a_calendar(app: TestApp) {
+    let api = Api::new(&app);
+    let token = api.account("idle").await;
+    let feed = fetch(&app, &calendar_url(&app, &token).await).await;
+    assert_eq!(feed.status, StatusCode::OK, "{}", feed.body);
+    assert!(feed.events().is_empty(), "{}", feed.body);
+    let lines = feed.lines();
+    let components: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("BEGIN:") && *l != "BEGIN:VCALENDAR")
+        .collect();
+    assert_eq!(
+        components.first().map(|l| l.as_str()),
+        Some("BEGIN:VTIMEZONE"),
+        "{}",
+        feed.body
+    );
+    for needed in [
+        "TZID:UTC",
+        "BEGIN:STANDARD",
+        "TZOFFSETFROM:+0000",
+        "TZOFFSETTO:+0000",
+        "END:STANDARD",
+        "END:VTIMEZONE",
+    ] {
+        assert!(lines.iter().any(|l| l == needed), "{needed}: {}", feed.body);
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("DTSTART:") && !l.ends_with('Z')),
+        "an observance's DTSTART is local time"
+    );
 }
