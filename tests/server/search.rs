@@ -22,6 +22,7 @@ on_both_backends_with!(roomy:
     deleted_threads_are_not_found_and_bad_queries_are_refused,
     hidden_and_edited_posts_are_found_as_they_now_read,
     private_posts_are_no_candidates_until_the_reveal,
+    limits_are_said_inline_and_answers_are_bounded,
 );
 
 /// The API's answer to `q` (and more query text), as `token` (or anonymous).
@@ -588,4 +589,75 @@ async fn private_posts_are_no_candidates_until_the_reveal(app: TestApp) {
     if s == StatusCode::CREATED {
         assert_eq!(candidates(&app, "candidatelate").len(), 1, "{b}");
     }
+}
+
+/// Issue 38, item 7: a query over the limits is said on the search page with the query kept
+/// in its box (in the reader's language); a snippet is bounded however long the post; a query
+/// string that is not UTF-8 is a 400 (the page's in the reader's language, the API's JSON); an
+/// overlong query that reaches the app on /api answers the JSON error.
+async fn limits_are_said_inline_and_answers_are_bounded(app: TestApp) {
+    let api = Api::new(&app);
+    let zh = app.browser();
+    let en = app.browser_in("en");
+    let long = "x".repeat(201);
+    for (b, message) in [
+        (&zh, "搜索词最多 200 个字符"),
+        (&en, "at most 200 characters"),
+    ] {
+        let p = b.get(&format!("/search?q={long}")).await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(p.body.contains(message), "{}", p.body);
+        assert!(p.body.contains(r#"role="alert""#), "{}", p.body);
+        assert!(p.body.contains(&format!(r#"value="{long}""#)), "{}", p.body);
+    }
+    let words = "a b c d e f g h i";
+    for (b, message) in [(&zh, "搜索最多 8 个词"), (&en, "at most 8 words")] {
+        let p = b.get("/search?q=a+b+c+d+e+f+g+h+i").await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(p.body.contains(message), "{}", p.body);
+        assert!(
+            p.body.contains(&format!(r#"value="{words}""#)),
+            "{}",
+            p.body
+        );
+    }
+
+    // Not UTF-8: a 400, never a search for U+FFFD.
+    for (b, message) in [(&zh, "UTF-8"), (&en, "not valid UTF-8")] {
+        let p = b.get("/search?q=%FF").await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        assert!(p.body.contains(message), "{}", p.body);
+        assert!(p.body.contains("<html"), "an HTML page: {}", p.body);
+    }
+    let (s, b) = api.get("/api/v1/search?q=%FF", None).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["ok"], json!(false), "{b}");
+    assert_eq!(b["error"], "query_not_utf8", "{b}");
+    assert!(b["message"].is_string(), "{b}");
+    // Valid UTF-8, percent-encoded, is still a query.
+    let (s, b) = api.get("/api/v1/search?q=%E7%8B%BC", None).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+
+    // An overlong query string that reaches the app: the API's JSON error.
+    let (s, b) = api
+        .get(&format!("/api/v1/search?q={}", "y".repeat(60_000)), None)
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["ok"], json!(false), "{b}");
+
+    // A post of one word repeated: its snippet is bounded, on the page and in the API.
+    let admin = api.token("admin", &app.admin_password).await;
+    let fay = api.account("fay").await;
+    thread(&api, &admin, &fay, "长帖", &"wolf".repeat(5_000)).await;
+    let found = hits(&api, "wolf", None).await;
+    let snippet = found[0]["snippet"].as_str().expect("snippet");
+    assert!(
+        snippet.chars().count() < 400,
+        "{} characters",
+        snippet.len()
+    );
+    assert!(snippet.ends_with('…'), "{snippet}");
+    let p = zh.get("/search?q=wolf").await;
+    assert_eq!(p.status, StatusCode::OK);
+    assert!(p.body.len() < 20_000, "{} bytes", p.body.len());
 }
