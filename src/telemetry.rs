@@ -63,6 +63,7 @@ pub fn install() -> Result<PrometheusHandle, String> {
     let handle = recorder.handle();
     metrics::set_global_recorder(recorder).map_err(|e| e.to_string())?;
     describe();
+    register();
     HANDLE
         .set(handle.clone())
         .map_err(|_| "a recorder was installed twice".to_string())?;
@@ -95,6 +96,22 @@ fn describe() {
         "Acts resolved at their deadline by the scheduler"
     );
 }
+
+/// The series that exist from the start, at zero: a counter is exported only once it was
+/// touched, and a scraper (an alert on `rate(maku_mail_failed_total[5m])`) cannot tell a series
+/// that never moved from one that is missing. Labelled ones are registered for each label value
+/// they can take (`outcome`); `maku_mail_queued_total`'s kinds follow the notifications'.
+fn register() {
+    metrics::counter!(MAILS_SENT).increment(0);
+    for outcome in FAILED_OUTCOMES {
+        metrics::counter!(MAILS_FAILED, "outcome" => outcome).increment(0);
+    }
+    metrics::counter!(ACTS_RESOLVED).increment(0);
+    metrics::gauge!(LIVE_STREAMS).increment(0.0);
+}
+
+/// The `outcome` of [`MAILS_FAILED`]: tried again later, or given up.
+pub const FAILED_OUTCOMES: [&str; 2] = ["retry", "given_up"];
 
 /// The Prometheus text of everything recorded so far.
 pub fn render(handle: &PrometheusHandle) -> String {

@@ -132,6 +132,7 @@ error-unauthorized = Please sign in first.
 error-forbidden = You are not allowed to do that.
 error-csrf = This form has expired. Reload the page and try again.
 error-bad-request = Invalid request: { $detail }
+error-query-not-utf8 = The address holds characters that are not valid UTF-8 text.
 error-gone = This was deleted.
 error-rate-limited = Too many attempts. Please wait a minute and try again.
 error-bad-credentials = Wrong user name or password.

@@ -27,6 +27,8 @@ notify-banner-deadline = Deadline
 feed-board-title = { $title } (maku)
 feed-game-title = { $title }: game thread
 feed-judge = The judge
+# The author of an act post's entry (the game's own announcement).
+feed-act-author = The game
 feed-post-by = Post by { $name }
 feed-act = Act post
 

@@ -120,6 +120,7 @@ error-unauthorized = 请先登录。
 error-forbidden = 你没有权限这样做。
 error-csrf = 表单已过期，请刷新页面后重试。
 error-bad-request = 请求无效：{ $detail }
+error-query-not-utf8 = 网址中含有无效的 UTF-8 字符。
 error-gone = 该内容已被删除。
 error-rate-limited = 尝试次数过多，请稍后再试。
 error-bad-credentials = 用户名或密码错误。

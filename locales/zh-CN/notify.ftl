@@ -27,6 +27,8 @@ notify-banner-deadline = 截止
 feed-board-title = { $title }（幕）
 feed-game-title = { $title }：游戏帖
 feed-judge = 法官
+# The author of an act post's entry (the game's own announcement).
+feed-act-author = 对局
 feed-post-by = { $name } 的发言
 feed-act = 幕帖
 

@@ -104,6 +104,7 @@ diesel::table! {
         hidden_by -> Nullable<BigInt>,
         hidden_reason -> Nullable<Text>,
         restored_at -> Nullable<Timestamp>,
+        searchable -> Bool,
     }
 }
 

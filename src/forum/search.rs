@@ -19,6 +19,10 @@ pub const MAX_TERMS: usize = 8;
 pub const SNIPPET_CHARS: usize = 80;
 /// How much of a snippet comes before its first match, in characters.
 const SNIPPET_LEAD: usize = 20;
+/// The most characters a snippet ever has: its lead and the first match (a word is at most
+/// [`MAX_QUERY_CHARS`]) with room after. Matches that touch one another merge into one mark,
+/// and a post of one repeated word once came back whole (1.2 MB): past this it is cut.
+pub const SNIPPET_MAX_CHARS: usize = 300;
 
 /// Why a query was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -189,7 +193,11 @@ pub fn snippet(text: &str, terms: &[String]) -> String {
             let start = s
                 .saturating_sub(SNIPPET_LEAD)
                 .min(chars.len().saturating_sub(SNIPPET_CHARS));
-            (start, (start + SNIPPET_CHARS).max(e).min(chars.len()))
+            let end = (start + SNIPPET_CHARS)
+                .max(e)
+                .min(start + SNIPPET_MAX_CHARS)
+                .min(chars.len());
+            (start, end)
         }
         None => (0, SNIPPET_CHARS.min(chars.len())),
     };
@@ -241,6 +249,31 @@ mod tests {
 
     fn terms(q: &str) -> Vec<String> {
         Query::parse(q).expect("a query").terms
+    }
+
+    #[test]
+    fn snippets_are_bounded_whatever_the_post() {
+        // One word repeated: every match touches the next and they merge into one mark.
+        let text = "wolf".repeat(100_000);
+        let cut = snippet(&text, &["wolf".to_string()]);
+        let shown = cut
+            .replace("<mark>", "")
+            .replace("</mark>", "")
+            .replace('…', "");
+        assert!(shown.chars().count() <= SNIPPET_MAX_CHARS, "{}", cut.len());
+        assert!(cut.starts_with("<mark>wolf"), "{}", &cut[..40]);
+        assert!(
+            cut.ends_with("</mark>…"),
+            "the cut is said and the mark closed"
+        );
+        // Chinese, cut on characters.
+        let text = "狼人".repeat(10_000);
+        let cut = snippet(&text, &["狼人".to_string()]);
+        assert!(
+            cut.chars().count() <= SNIPPET_MAX_CHARS + 20,
+            "{}",
+            cut.len()
+        );
     }
 
     #[test]

@@ -34,7 +34,8 @@ pub struct FeedEvent {
     /// The phase, for a variant of several phases per act.
     pub phase: Option<PhaseLabel>,
     pub due_at: NaiveDateTime,
-    /// When the game last changed (its newest log row): the event's DTSTAMP.
+    /// When the game's clock last changed in public (its newest act post or clock notice): the
+    /// event's DTSTAMP and LAST-MODIFIED. Never a secret submission's time.
     pub changed: NaiveDateTime,
     /// The account judges this game rather than plays in it.
     pub judging: bool,
@@ -103,7 +104,7 @@ pub async fn feed(state: &AppState, token: String) -> Result<Option<Vec<FeedEven
             for d in q::open_deadlines_of(c, user_id)? {
                 let step = u32::try_from(d.step).unwrap_or(0);
                 let (act, phase) = phase_of(c, d.game_id, step);
-                let changed = q::last_change(c, d.game_id)?.unwrap_or(d.due_at);
+                let changed = q::last_public_change(c, d.game_id)?.unwrap_or(d.due_at);
                 events.push(FeedEvent {
                     game_id: d.game_id,
                     title: d.title,

@@ -105,7 +105,7 @@ fn header(name: &'static str, value: String) -> HeaderValue {
     HeaderValue::new(HeaderName::new_from_ascii_str(name), value)
 }
 
-/// The message of a row: plain UTF-8 text, with the one-click unsubscribe (RFC 8058) and
+/// The message of a row: plain UTF-8 text (`MIME-Version: 1.0`), with the one-click unsubscribe (RFC 8058) and
 /// `Auto-Submitted` (RFC 3834: no auto-replies to it).
 fn message(mailer: &Mailer, row: &OutboxRow) -> Result<Message, SendError> {
     let to: Mailbox = row.to_address.parse().map_err(|e| SendError {
@@ -123,6 +123,10 @@ fn message(mailer: &Mailer, row: &OutboxRow) -> Result<Message, SendError> {
             "List-Unsubscribe=One-Click".into(),
         ))
         .raw_header(header("Auto-Submitted", "auto-generated".into()))
+        // lettre adds `MIME-Version` only to multipart and `singlepart` bodies (its own
+        // `mime_1_0` is private), not to a
+        // message built with `body`: RFC 2045 §4 wants it on every MIME message.
+        .header(lettre::message::header::MIME_VERSION_1_0)
         .header(ContentType::TEXT_PLAIN)
         .body(row.body.clone())
         .map_err(|e| SendError {

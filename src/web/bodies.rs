@@ -2,7 +2,8 @@
 //! would let through silently: a form that does not decode to UTF-8 (`serde_urlencoded` would
 //! put U+FFFD in its place), and a JSON body whose meaning is ambiguous (an object with a key
 //! twice: serde_json keeps the last value, while a proxy, a log reader or a person may read the
-//! first). Both are refused with a `400`; nothing is done.
+//! first). Both are refused with a `400`; nothing is done. A query string that does not decode
+//! to UTF-8 is refused the same way (`400 query_not_utf8`), for every method.
 
 use super::BODY_LIMIT;
 use crate::error::AppError;
@@ -48,6 +49,12 @@ pub async fn strict_bodies<B: MessageBody + 'static>(
     mut req: ServiceRequest,
     next: Next<B>,
 ) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+    // A query string is read by the same lossy decoder as a form (`/search?q=%FF` would search
+    // for U+FFFD): refused alike, as the page's 400 in the reader's language or the API's JSON.
+    if !form_is_utf8(req.query_string().as_bytes()) {
+        let e = AppError::Invalid("query_not_utf8");
+        return Ok(req.error_response(e).map_into_right_body());
+    }
     if let Some(kind) = kind_of(&req) {
         let mut payload = actix_web::HttpMessage::take_payload(&mut req);
         let mut body = web::BytesMut::new();

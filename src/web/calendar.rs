@@ -158,8 +158,29 @@ pub fn calendar_text(tr: &Tr, base: &str, events: &[FeedEvent]) -> String {
             .raw("END", "VALARM")
             .raw("END", "VEVENT");
     }
+    if events.is_empty() {
+        empty_component(&mut ics);
+    }
     ics.raw("END", "VCALENDAR");
     ics.finish()
+}
+
+/// The one component of a feed with no deadline. RFC 5545 §3.6 wants at least one component in
+/// a VCALENDAR (`icalbody = calprops component`, `component = 1*(…)`), and strict parsers
+/// refuse one without; many feeds send none, but a placeholder VEVENT would put a false event
+/// in the reader's calendar. A VTIMEZONE is a calendar component (§3.6.5) that shows nothing:
+/// UTC, the zone every time of the feed is written in (`…Z`), with its one STANDARD
+/// observance (§3.6.5 requires one), so it is valid and inert.
+fn empty_component(ics: &mut Ics) {
+    ics.raw("BEGIN", "VTIMEZONE")
+        .raw("TZID", "UTC")
+        .raw("BEGIN", "STANDARD")
+        .raw("DTSTART", "19700101T000000")
+        .raw("TZOFFSETFROM", "+0000")
+        .raw("TZOFFSETTO", "+0000")
+        .raw("TZNAME", "UTC")
+        .raw("END", "STANDARD")
+        .raw("END", "VTIMEZONE");
 }
 
 #[derive(Deserialize)]

@@ -61,7 +61,16 @@ struct Item {
     content: String,
 }
 
-fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: Vec<Item>) -> Feed {
+/// A feed of `items`; `since` (the board's or game's creation) is its `updated` while it has no
+/// entry (RFC 4287 wants one: not the epoch).
+fn feed_of(
+    title: String,
+    base: &str,
+    self_path: &str,
+    page_path: &str,
+    since: NaiveDateTime,
+    items: Vec<Item>,
+) -> Feed {
     let mut feed = Feed::default();
     feed.set_title(title);
     feed.set_id(format!("{base}{self_path}"));
@@ -69,11 +78,7 @@ fn feed_of(title: String, base: &str, self_path: &str, page_path: &str, items: V
         link(format!("{base}{self_path}"), "self"),
         link(format!("{base}{page_path}"), "alternate"),
     ]);
-    let updated = items
-        .iter()
-        .map(|i| i.updated)
-        .max()
-        .unwrap_or(chrono::DateTime::UNIX_EPOCH.naive_utc());
+    let updated = items.iter().map(|i| i.updated).max().unwrap_or(since);
     feed.set_updated(stamp(updated));
     feed.set_entries(
         items
@@ -156,6 +161,7 @@ async fn board_feed(
         &base_of(&state),
         &format!("/b/{slug}/feed.atom"),
         &format!("/b/{slug}"),
+        board.created_at,
         items,
     );
     Ok(respond(&feed))
@@ -228,7 +234,7 @@ async fn game_feed(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
-    let (title, variant, rows, names, images) = state
+    let (title, since, variant, rows, names, images) = state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
             let rows = match row.game_thread_id {
@@ -244,7 +250,7 @@ async fn game_feed(
                 games::seat_names(c, game_id)?.into_iter().collect();
             let images = crate::game::settings::GameSettings::images_of(&row);
             let variant = crate::game::stored::variant_of(&row)?;
-            Ok((row.title, variant, rows, names, images))
+            Ok((row.title, row.created_at, variant, rows, names, images))
         })
         .await?;
     let tr = viewer.tr;
@@ -270,7 +276,8 @@ async fn game_feed(
                         title: t,
                         href: href(&p),
                         updated: p.created_at,
-                        author: None,
+                        // RFC 4287 §4.1.2: every entry has an author (or the feed one).
+                        author: Some(tr.t("feed-act-author")),
                         html: false,
                         content: text,
                     }
@@ -308,6 +315,7 @@ async fn game_feed(
         &base_of(&state),
         &format!("/games/{game_id}/feed.atom"),
         &format!("/games/{game_id}/threads/game"),
+        since,
         items,
     );
     Ok(respond(&feed))

@@ -7,10 +7,11 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::forum::search::{self, Hit, Query, QueryError};
 use crate::i18n::Tr;
+use crate::web::accounts::render_with;
 use crate::web::pages::{PageCtx, PageNumber, page_param};
 use crate::web::viewer::Viewer;
-use actix_web::get;
-use actix_web::web;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -43,6 +44,8 @@ struct SearchPage {
     hits: Vec<HitView>,
     /// Whether a search was made (a query was given).
     searched: bool,
+    /// Why the query was refused (too long, too many words), said above the kept query.
+    error: Option<String>,
     shown: i64,
     previous: Option<String>,
     next: Option<String>,
@@ -69,7 +72,7 @@ async fn show(
     viewer: Viewer,
     state: web::Data<AppState>,
     params: web::Query<SearchParams>,
-) -> Result<SearchPage, AppError> {
+) -> Result<HttpResponse, AppError> {
     let params = params.into_inner();
     let tr = viewer.tr;
     let raw = params.q.unwrap_or_default();
@@ -78,6 +81,7 @@ async fn show(
         query: raw.clone(),
         hits: Vec::new(),
         searched: false,
+        error: None,
         shown: 1,
         previous: None,
         next: None,
@@ -85,8 +89,12 @@ async fn show(
     let query = match Query::parse(&raw) {
         Ok(q) => q,
         // No query: the form alone.
-        Err(QueryError::Empty) => return Ok(view),
-        Err(e) => return Err(refused(&tr, e)),
+        Err(QueryError::Empty) => return Ok(render_with(view, StatusCode::OK)),
+        // Said on the page, the query kept in its box to be shortened (a 400 all the same).
+        Err(e) => {
+            view.error = Some(tr.t(e.message_key()));
+            return Ok(render_with(view, StatusCode::BAD_REQUEST));
+        }
     };
     let results = search::search(&state, &query, page_param(params.page)).await?;
     view.searched = true;
@@ -103,7 +111,7 @@ async fn show(
             snippet: h.snippet.clone(),
         })
         .collect();
-    Ok(view)
+    Ok(render_with(view, StatusCode::OK))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -16,6 +16,7 @@ on_both_backends!(
     feeds_answer_304_by_etag_or_date,
     static_files_have_hashed_immutable_names,
     a_reader_who_only_reads_gets_no_cookie,
+    atom_feeds_give_every_entry_an_author_and_a_real_date,
 );
 
 /// The body of a response, decoded by its `Content-Encoding`.
@@ -607,4 +608,37 @@ async fn a_reader_who_only_reads_gets_no_cookie(app: TestApp) {
         "no token, no sign-in"
     );
     assert!(cold.get("/").await.body.contains(r#"href="/login""#));
+}
+
+/// Issue 38, item 16: RFC 4287 wants an author for every entry (an act post had none) and a
+/// real `updated` (a game with no post yet said 1970: it is the game's creation now).
+async fn atom_feeds_give_every_entry_an_author_and_a_real_date(app: TestApp) {
+    let (empty, _, _) = crate::helpers::signed_up_with(
+        &app,
+        "atomx",
+        1,
+        json!({"title": "空局", "variant": "deathnote", "act_minutes": 60}),
+    )
+    .await;
+    let get = |path: String| {
+        let app = &app;
+        async move {
+            let r = app.api().get(app.url(&path)).send().await.expect("GET");
+            assert_eq!(r.status(), StatusCode::OK, "{path}");
+            r.text().await.expect("text")
+        }
+    };
+    let feed = get(format!("/games/{empty}/feed.atom")).await;
+    assert!(!feed.contains("<entry>"), "{feed}");
+    let year = chrono::Utc::now().format("<updated>%Y-").to_string();
+    assert!(feed.contains(&year), "{feed}");
+    assert!(!feed.contains("<updated>1970"), "{feed}");
+
+    let g = started_game(&app, "atom", json!({})).await;
+    let feed = get(format!("/games/{}/feed.atom", g.id)).await;
+    let entries: Vec<&str> = feed.split("<entry>").skip(1).collect();
+    assert!(!entries.is_empty(), "the opening act post: {feed}");
+    for e in entries {
+        assert!(e.contains("<author><name>"), "an entry without author: {e}");
+    }
 }

@@ -10,6 +10,8 @@ on_both_backends!(
     the_feed_lists_ones_deadlines_and_follows_the_judge,
     a_revoked_address_is_gone_at_once,
     the_account_page_shows_and_replaces_the_address,
+    a_feed_moves_with_public_facts_only,
+    a_feed_without_deadlines_is_still_a_calendar,
 );
 
 /// One fetched feed: status, headers of interest, and its unfolded content lines.
@@ -17,6 +19,7 @@ struct Feed {
     status: StatusCode,
     content_type: String,
     cache_control: String,
+    etag: String,
     body: String,
 }
 
@@ -84,11 +87,13 @@ async fn fetch(app: &TestApp, url: &str) -> Feed {
             .to_string()
     };
     let (content_type, cache_control) = (header("content-type"), header("cache-control"));
+    let etag = header("etag");
     let status = resp.status();
     Feed {
         status,
         content_type,
         cache_control,
+        etag,
         body: resp.text().await.expect("body"),
     }
 }
@@ -348,4 +353,162 @@ async fn the_account_page_shows_and_replaces_the_address(app: TestApp) {
     // Signed out: the page asks for an account.
     let anon = app.browser().get("/account/calendar").await;
     assert_ne!(anon.status, StatusCode::OK);
+}
+
+/// Issue 38, item 2: a seat's feed is stamped with the game's last public change, never with
+/// another seat's secret submission. Polled by one seat, it stays byte for byte the same (its
+/// ETag, DTSTAMP and LAST-MODIFIED with it) while another seat kills and is refused; the judge's
+/// resolution, a public fact, moves it.
+async fn a_feed_moves_with_public_facts_only(app: TestApp) {
+    let api = Api::new(&app);
+    let g = started_game(&app, "quiet", json!({})).await;
+    let mut kira = None;
+    for (i, t) in g.players.iter().enumerate() {
+        let (_, me) = api
+            .get(&format!("/api/v1/games/{}/me", g.id), Some(t))
+            .await;
+        if me["actions"]
+            .as_array()
+            .is_some_and(|a| a.contains(&json!("kill")))
+        {
+            kira = Some(i);
+        }
+    }
+    let kira = kira.expect("a seat that may kill in act 1");
+    let watcher = (kira + 1) % g.players.len();
+    let url = calendar_url(&app, &g.players[watcher]).await;
+    let before = fetch(&app, &url).await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.body);
+    assert!(!before.etag.is_empty(), "a tagged feed");
+    let event = before.events().remove(0);
+    // Past the second of the stamps: anything stamped later would show.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+
+    let victim = g.names[(kira + 2) % g.players.len()].clone();
+    let actions = format!("/api/v1/games/{}/actions", g.id);
+    // A kill (a wrong real name: accepted, it fails at the resolution, DN-8) and a refusal (a
+    // seat nobody has).
+    let (s, b) = api
+        .post(
+            &actions,
+            &g.players[kira],
+            json!({"type": "kill", "target": victim, "real_id": "nobody-at-all"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, b) = api
+        .post(
+            &actions,
+            &g.players[kira],
+            json!({"type": "kill", "target": "无此人", "real_id": "nobody-at-all"}),
+        )
+        .await;
+    assert_eq!(b["ok"], json!(false), "refused: {s} {b}");
+    let submitted: i64 = {
+        use diesel::prelude::*;
+        use maku::db::schema::game_events;
+        let mut c = app.state.pool.get().expect("a connection");
+        game_events::table
+            .filter(game_events::game_id.eq(g.id))
+            .filter(game_events::kind.eq("submitted"))
+            .count()
+            .get_result(&mut c)
+            .expect("count")
+    };
+    assert_eq!(submitted, 2, "both submissions are in the log");
+
+    let after = fetch(&app, &url).await;
+    assert_eq!(after.body, before.body, "the feed moved with a secret");
+    assert_eq!(after.etag, before.etag);
+    // And a client revalidating is told nothing changed.
+    let revalidated = app
+        .api()
+        .get(&url)
+        .header("if-none-match", &before.etag)
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(revalidated.status(), StatusCode::NOT_MODIFIED);
+
+    // The judge moves the deadline: a public fact (a notice in the game thread), which the
+    // feed follows, stamped with it.
+    let act = api.act(g.id).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/deadline", g.id),
+            &g.admin,
+            json!({"act": act, "extend_minutes": 30}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let moved = fetch(&app, &url).await;
+    assert_ne!(moved.etag, before.etag);
+    let next = moved.events().remove(0);
+    assert_eq!(prop(&next, "UID"), prop(&event, "UID"));
+    assert!(
+        prop(&next, "DTSTAMP") > prop(&event, "DTSTAMP"),
+        "{} after {}",
+        prop(&next, "DTSTAMP"),
+        prop(&event, "DTSTAMP")
+    );
+    assert_eq!(prop(&next, "DTSTAMP"), prop(&next, "LAST-MODIFIED"));
+
+    // Another secret submission: still nothing moves.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (s, b) = api
+        .post(&actions, &g.players[kira], json!({"type": "pass"}))
+        .await;
+    assert!(s.is_success() || b["ok"] == json!(false), "{s} {b}");
+    assert_eq!(fetch(&app, &url).await.body, moved.body);
+
+    // The judge resolves the act (no seat voted: every seat is out, the game is over): the
+    // feed follows it too.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{}/resolve", g.id),
+            &g.admin,
+            json!({"act": act}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let resolved = fetch(&app, &url).await;
+    assert_ne!(resolved.etag, moved.etag);
+    assert!(resolved.events().is_empty(), "{}", resolved.body);
+}
+
+/// Issue 38, item 16: an account with no open deadline still gets a valid iCalendar object:
+/// RFC 5545 wants one component at least, and a VTIMEZONE (UTC) is one that shows nothing.
+async fn a_feed_without_deadlines_is_still_a_calendar(app: TestApp) {
+    let api = Api::new(&app);
+    let token = api.account("idle").await;
+    let feed = fetch(&app, &calendar_url(&app, &token).await).await;
+    assert_eq!(feed.status, StatusCode::OK, "{}", feed.body);
+    assert!(feed.events().is_empty(), "{}", feed.body);
+    let lines = feed.lines();
+    let components: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("BEGIN:") && *l != "BEGIN:VCALENDAR")
+        .collect();
+    assert_eq!(
+        components.first().map(|l| l.as_str()),
+        Some("BEGIN:VTIMEZONE"),
+        "{}",
+        feed.body
+    );
+    for needed in [
+        "TZID:UTC",
+        "BEGIN:STANDARD",
+        "TZOFFSETFROM:+0000",
+        "TZOFFSETTO:+0000",
+        "END:STANDARD",
+        "END:VTIMEZONE",
+    ] {
+        assert!(lines.iter().any(|l| l == needed), "{needed}: {}", feed.body);
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("DTSTART:") && !l.ends_with('Z')),
+        "an observance's DTSTART is local time"
+    );
 }

@@ -241,6 +241,13 @@ async fn an_address_is_used_only_after_its_mailed_link_is_opened(app: TestApp, m
         link_mail.header("Auto-Submitted").as_deref(),
         Some("auto-generated")
     );
+    // A MIME message says so (RFC 2045 §4; Python's email parser complains without it).
+    assert_eq!(
+        link_mail.header("MIME-Version").as_deref(),
+        Some("1.0"),
+        "{}",
+        link_mail.raw
+    );
 
     // Not yet opened: a mention tells the bell, not the mailbox.
     let t = thread(&app, &wang, "邮件", "开场").await;

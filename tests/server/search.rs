@@ -21,6 +21,8 @@ on_both_backends_with!(roomy:
     private_game_threads_are_found_by_nobody_until_the_reveal,
     deleted_threads_are_not_found_and_bad_queries_are_refused,
     hidden_and_edited_posts_are_found_as_they_now_read,
+    private_posts_are_no_candidates_until_the_reveal,
+    limits_are_said_inline_and_answers_are_bounded,
 );
 
 /// The API's answer to `q` (and more query text), as `token` (or anonymous).
@@ -452,4 +454,210 @@ async fn hidden_and_edited_posts_are_found_as_they_now_read(app: TestApp) {
     let found = hits(&api, "newword", None).await;
     assert_eq!((found.len(), found[0]["floor"].clone()), (1, json!(26)));
     assert_eq!(hits(&api, "新话", None).await.len(), 1);
+}
+
+/// The ids of the posts the search's index offers as candidates for `word` (three characters
+/// or more), before any visibility rule. SQLite: the FTS5 table's own rows. PostgreSQL: the rows
+/// the partial trigram index holds (its predicate, checked here too) that contain the word.
+fn candidates(app: &TestApp, word: &str) -> Vec<i64> {
+    #[derive(diesel::QueryableByName)]
+    struct Id {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        id: i64,
+    }
+    let pool = maku::db::connect(&app.database_url, 1).expect("connect");
+    let mut c = pool.get().expect("connection");
+    let rows: Vec<Id> = if app.database_url.starts_with("postgres") {
+        #[derive(diesel::QueryableByName)]
+        struct Def {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            indexdef: String,
+        }
+        let def: Def = diesel::sql_query(
+            "SELECT indexdef FROM pg_indexes WHERE indexname = 'posts_body_trgm'",
+        )
+        .get_result(&mut c)
+        .expect("the index");
+        assert!(
+            def.indexdef.contains("searchable") && def.indexdef.contains("hidden_at IS NULL"),
+            "{}",
+            def.indexdef
+        );
+        diesel::sql_query(format!(
+            "SELECT id FROM posts WHERE kind IN ('user', 'judge') AND searchable \
+             AND hidden_at IS NULL AND body ILIKE '%{word}%' ORDER BY id"
+        ))
+        .load(&mut c)
+        .expect("candidates")
+    } else {
+        diesel::sql_query(format!(
+            "SELECT rowid AS id FROM post_search WHERE post_search MATCH '\"{word}\"' ORDER BY rowid"
+        ))
+        .load(&mut c)
+        .expect("candidates")
+    };
+    rows.into_iter().map(|r| r.id).collect()
+}
+
+/// Issue 38, item 3: a running game's team-thread and graveyard posts are not in the search
+/// index at all (so a search's time cannot grow with them), nor is a hidden post; the game's
+/// end puts its private posts in, and every reader finds them.
+async fn private_posts_are_no_candidates_until_the_reveal(app: TestApp) {
+    let api = Api::new(&app);
+    let table = fixed_game(
+        &app,
+        "dongsha",
+        &seats_of("pc", 8),
+        &json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]}),
+    )
+    .await;
+    let id = table.id;
+    for (token, thread, body) in [
+        (
+            table.tokens["g1"].clone(),
+            "killers",
+            "刀三号 candidatekill",
+        ),
+        (
+            table.tokens["g3"].clone(),
+            "police",
+            "查一号 candidatecheck",
+        ),
+        (table.admin.clone(), "graveyard", "墓地 candidategrave"),
+        (table.admin.clone(), "game", "公告 candidatepublic"),
+    ] {
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{id}/threads/{thread}"),
+                &token,
+                json!({"body": body}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{thread}: {b}");
+    }
+    for word in ["candidatekill", "candidatecheck", "candidategrave"] {
+        assert_eq!(
+            candidates(&app, word),
+            Vec::<i64>::new(),
+            "{word} before the end"
+        );
+        assert!(hits(&api, word, None).await.is_empty());
+    }
+    assert_eq!(candidates(&app, "candidatepublic").len(), 1);
+    assert_eq!(hits(&api, "candidatepublic", None).await.len(), 1);
+
+    // A hidden forum post leaves the index while hidden.
+    let admin = api.token("admin", &app.admin_password).await;
+    let erin = api.account("erin").await;
+    let forum = thread(&api, &admin, &erin, "藏", "candidatehidden 藏").await;
+    assert_eq!(candidates(&app, "candidatehidden").len(), 1);
+    sql(
+        &app,
+        &format!("UPDATE posts SET hidden_at = created_at WHERE thread_id = {forum}"),
+    );
+    assert!(candidates(&app, "candidatehidden").is_empty());
+    sql(
+        &app,
+        &format!("UPDATE posts SET hidden_at = NULL WHERE thread_id = {forum}"),
+    );
+    assert_eq!(candidates(&app, "candidatehidden").len(), 1);
+
+    // The end opens them, in the transaction that ends the game.
+    let g = game(&api, id).await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/end"),
+            &table.admin,
+            json!({"act": step(&g), "reason": "测试结束"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    for word in ["candidatekill", "candidatecheck", "candidategrave"] {
+        assert_eq!(candidates(&app, word).len(), 1, "{word} after the end");
+        for token in [None, Some(admin.as_str()), Some(erin.as_str())] {
+            assert_eq!(hits(&api, word, token).await.len(), 1, "{word}");
+        }
+    }
+    // A post written in a private thread after the end is a candidate at once.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/threads/graveyard"),
+            &table.admin,
+            json!({"body": "candidatelate"}),
+        )
+        .await;
+    if s == StatusCode::CREATED {
+        assert_eq!(candidates(&app, "candidatelate").len(), 1, "{b}");
+    }
+}
+
+/// Issue 38, item 7: a query over the limits is said on the search page with the query kept
+/// in its box (in the reader's language); a snippet is bounded however long the post; a query
+/// string that is not UTF-8 is a 400 (the page's in the reader's language, the API's JSON); an
+/// overlong query that reaches the app on /api answers the JSON error.
+async fn limits_are_said_inline_and_answers_are_bounded(app: TestApp) {
+    let api = Api::new(&app);
+    let zh = app.browser();
+    let en = app.browser_in("en");
+    let long = "x".repeat(201);
+    for (b, message) in [
+        (&zh, "搜索词最多 200 个字符"),
+        (&en, "at most 200 characters"),
+    ] {
+        let p = b.get(&format!("/search?q={long}")).await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(p.body.contains(message), "{}", p.body);
+        assert!(p.body.contains(r#"role="alert""#), "{}", p.body);
+        assert!(p.body.contains(&format!(r#"value="{long}""#)), "{}", p.body);
+    }
+    let words = "a b c d e f g h i";
+    for (b, message) in [(&zh, "搜索最多 8 个词"), (&en, "at most 8 words")] {
+        let p = b.get("/search?q=a+b+c+d+e+f+g+h+i").await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(p.body.contains(message), "{}", p.body);
+        assert!(
+            p.body.contains(&format!(r#"value="{words}""#)),
+            "{}",
+            p.body
+        );
+    }
+
+    // Not UTF-8: a 400, never a search for U+FFFD.
+    for (b, message) in [(&zh, "UTF-8"), (&en, "not valid UTF-8")] {
+        let p = b.get("/search?q=%FF").await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        assert!(p.body.contains(message), "{}", p.body);
+        assert!(p.body.contains("<html"), "an HTML page: {}", p.body);
+    }
+    let (s, b) = api.get("/api/v1/search?q=%FF", None).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["ok"], json!(false), "{b}");
+    assert_eq!(b["error"], "query_not_utf8", "{b}");
+    assert!(b["message"].is_string(), "{b}");
+    // Valid UTF-8, percent-encoded, is still a query.
+    let (s, b) = api.get("/api/v1/search?q=%E7%8B%BC", None).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+
+    // An overlong query string that reaches the app: the API's JSON error.
+    let (s, b) = api
+        .get(&format!("/api/v1/search?q={}", "y".repeat(60_000)), None)
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["ok"], json!(false), "{b}");
+
+    // A post of one word repeated: its snippet is bounded, on the page and in the API.
+    let admin = api.token("admin", &app.admin_password).await;
+    let fay = api.account("fay").await;
+    thread(&api, &admin, &fay, "长帖", &"wolf".repeat(5_000)).await;
+    let found = hits(&api, "wolf", None).await;
+    let snippet = found[0]["snippet"].as_str().expect("snippet");
+    assert!(
+        snippet.chars().count() < 400,
+        "{} characters",
+        snippet.len()
+    );
+    assert!(snippet.ends_with('…'), "{snippet}");
+    let p = zh.get("/search?q=wolf").await;
+    assert_eq!(p.status, StatusCode::OK);
+    assert!(p.body.len() < 20_000, "{} bytes", p.body.len());
 }

@@ -4,7 +4,7 @@
 //! running games an account plays or judges.
 
 use crate::db::DbConnection;
-use crate::db::schema::{calendar_feeds, deadlines, game_events, game_seats, games};
+use crate::db::schema::{calendar_feeds, deadlines, game_seats, games, posts};
 use crate::domain::GameStatus;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -123,12 +123,26 @@ pub fn open_deadlines_of(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<
     Ok(out)
 }
 
-/// When a game last changed: its newest log row (a moved deadline is one).
-pub fn last_change(c: &mut DbConnection, game_id: i64) -> QueryResult<Option<NaiveDateTime>> {
-    game_events::table
-        .filter(game_events::game_id.eq(game_id))
-        .order(game_events::seq.desc())
-        .select(game_events::created_at)
+/// When the clock of a game last changed as its players may know it: its newest system post
+/// in its public game thread (the opening act post at the start, each act post of a
+/// resolution, including a phase a submission ended in public, and the judge's notices of a
+/// moved, paused or resumed deadline). Never its newest log row: a seat's secret submission
+/// (a kill, a check, a refused one) is a log row too, and a feed stamped with it would let
+/// every other seat time the night's actions (issue 38).
+pub fn last_public_change(
+    c: &mut DbConnection,
+    game_id: i64,
+) -> QueryResult<Option<NaiveDateTime>> {
+    posts::table
+        .inner_join(games::table.on(games::game_thread_id.eq(posts::thread_id.nullable())))
+        .filter(games::id.eq(game_id))
+        .filter(posts::kind.eq_any(SYSTEM_POST_KINDS))
+        .order(posts::floor.desc())
+        .select(posts::created_at)
         .first(c)
         .optional()
 }
+
+/// The posts the game service writes in a game thread as the game's clock moves (act posts and
+/// the judge's clock notices, `game::threads`).
+const SYSTEM_POST_KINDS: [&str; 2] = ["act", "notice"];

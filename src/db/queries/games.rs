@@ -106,11 +106,17 @@ pub fn list_filtered(
         .load(conn)
 }
 
+/// Sets a game's status. A game that ends opens its private threads' posts to search in the
+/// same transaction (`search::open_game`), as the reveal opens them to every reader.
 pub fn set_status(conn: &mut DbConnection, id: i64, status: GameStatus) -> QueryResult<usize> {
     crate::db::epoch::game_changed(id);
-    diesel::update(games::table.find(id))
+    let n = diesel::update(games::table.find(id))
         .set(games::status.eq(status.name()))
-        .execute(conn)
+        .execute(conn)?;
+    if status == GameStatus::Finished {
+        super::search::open_game(conn, id)?;
+    }
+    Ok(n)
 }
 
 pub fn set_threads(

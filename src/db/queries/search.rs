@@ -11,10 +11,16 @@
 //! Who may read a hit is part of the `WHERE`, never a filter applied after `LIMIT`: a page of
 //! hits and whether there is another are the same whatever private posts match, so neither
 //! their number nor the time taken tells of them.
+//!
+//! Nor are private posts candidates at all: a post is in the index only while it is open to
+//! search (`posts.searchable`, the rule [`OPEN`]) and not hidden. A post of a team thread or a
+//! graveyard is written closed, and its game's end opens every post of the game's threads in
+//! the transaction that ends it ([`open_game`]): before that no index lookup meets it, so the
+//! time of a search does not grow with the private posts that contain its words.
 
 use crate::db::DbConnection;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 
 /// A post a search found, with what its hit shows: its thread (title, kind, game) and body.
 /// No author: a hit names no account (a game thread's authors are game IDs, and even those
@@ -52,10 +58,68 @@ const TEXT_KINDS: &str = "p.kind IN ('user', 'judge')";
 /// - of any other thread of a game (its graveyard, its team threads) once that game is
 ///   finished, when the reveal opens them to every reader.
 ///
-/// A thread of any other kind is never found: new kinds of threads stay out until added here.
-const READABLE: &str = "t.deleted_at IS NULL \
-     AND (t.kind IN ('forum', 'signup', 'game') \
-          OR (t.game_id IS NOT NULL AND g.status = 'finished'))";
+/// A thread of any other kind is never found: new kinds of threads stay out until added to
+/// [`OPEN`]. The post's own mark (`p.searchable`, which also keeps it out of the index) says
+/// the same as [`OPEN`]; the query checks both, so a mark written wrong never opens a private
+/// post.
+fn readable() -> String {
+    format!("t.deleted_at IS NULL AND p.searchable AND {OPEN}")
+}
+
+/// Whether the posts of a thread (`t`, its game `g`) are open to search: a forum or sign-up
+/// thread, a game's public game thread, or any other thread of a game once it is finished. A
+/// post takes this when it is written (`posts.searchable`, [`thread_open`]) and again when its
+/// game ends ([`open_game`]); the migration `*_search_candidates` wrote it for the posts before.
+const OPEN: &str = "(t.kind IN ('forum', 'signup', 'game') \
+     OR (t.game_id IS NOT NULL AND g.status = 'finished'))";
+
+/// Whether a post written now in thread `thread_id` is open to search ([`OPEN`]).
+pub fn thread_open(conn: &mut DbConnection, thread_id: i64) -> QueryResult<bool> {
+    #[derive(QueryableByName)]
+    struct Open {
+        #[diesel(sql_type = Bool)]
+        open: bool,
+    }
+    let sql = |param: &str| {
+        format!(
+            "SELECT CASE WHEN {OPEN} THEN TRUE ELSE FALSE END AS open \
+             FROM threads t LEFT JOIN games g ON g.id = t.game_id WHERE t.id = {param}"
+        )
+    };
+    let found: Option<Open> = match conn {
+        DbConnection::Sqlite(c) => diesel::sql_query(sql("?"))
+            .bind::<BigInt, _>(thread_id)
+            .get_result(c)
+            .optional()?,
+        DbConnection::Pg(c) => diesel::sql_query(sql("$1"))
+            .bind::<BigInt, _>(thread_id)
+            .get_result(c)
+            .optional()?,
+    };
+    Ok(found.is_some_and(|o| o.open))
+}
+
+/// Game `game_id` has ended: every post of its threads the rule now opens (its graveyard's,
+/// its teams') becomes a search candidate. Called in the transaction that marks the game
+/// finished, after the mark; the index takes them in the same transaction (SQLite: the
+/// `post_search_update` trigger; PostgreSQL: the partial index).
+pub fn open_game(conn: &mut DbConnection, game_id: i64) -> QueryResult<usize> {
+    let sql = |param: &str| {
+        format!(
+            "UPDATE posts SET searchable = TRUE WHERE NOT searchable AND thread_id IN \
+             (SELECT t.id FROM threads t LEFT JOIN games g ON g.id = t.game_id \
+              WHERE t.game_id = {param} AND {OPEN})"
+        )
+    };
+    match conn {
+        DbConnection::Sqlite(c) => diesel::sql_query(sql("?"))
+            .bind::<BigInt, _>(game_id)
+            .execute(c),
+        DbConnection::Pg(c) => diesel::sql_query(sql("$1"))
+            .bind::<BigInt, _>(game_id)
+            .execute(c),
+    }
+}
 
 /// Hidden posts are left out of every search: a post a moderator hid is never found, by anyone
 /// (its text stays in its row for the record, `*_moderation` migrations). The one place this
@@ -98,11 +162,7 @@ pub fn search(
                 .filter(|(l, _)| matches!(l, Lookup::Index))
                 .map(|(_, t)| fts_phrase(t))
                 .collect();
-            let mut conditions = vec![
-                TEXT_KINDS.to_string(),
-                READABLE.to_string(),
-                not_hidden().to_string(),
-            ];
+            let mut conditions = vec![TEXT_KINDS.to_string(), readable(), not_hidden().to_string()];
             if !fts.is_empty() {
                 conditions.push(
                     "p.id IN (SELECT rowid FROM post_search WHERE post_search MATCH ?)".into(),
@@ -132,11 +192,7 @@ pub fn search(
             q.bind::<BigInt, _>(limit).bind::<BigInt, _>(offset).load(c)
         }
         DbConnection::Pg(c) => {
-            let mut conditions = vec![
-                TEXT_KINDS.to_string(),
-                READABLE.to_string(),
-                not_hidden().to_string(),
-            ];
+            let mut conditions = vec![TEXT_KINDS.to_string(), readable(), not_hidden().to_string()];
             conditions.extend((1..=terms.len()).map(|n| format!("p.body ILIKE ${n} ESCAPE '\\'")));
             let n = terms.len();
             let sql = format!(

@@ -49,12 +49,12 @@ pub(super) fn paths() -> Value {
                 {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1}}
             ],
             "responses": {
-                "200": {"description": "{\"hits\": [{\"thread\", \"floor\", \"title\", \"snippet\"}], \"page\", \"more\"}: `thread` the thread's id, `floor` the post's floor in it (permalink /t/{thread}/{floor}); `title` the thread's title as its page shows it, in the request's language; `snippet` HTML: about 80 characters of the post's plain text around its first match, HTML-escaped, each match wrapped in <mark>; `more` whether a next page has hits",
+                "200": {"description": "{\"hits\": [{\"thread\", \"floor\", \"title\", \"snippet\"}], \"page\", \"more\"}: `thread` the thread's id, `floor` the post's floor in it (permalink /t/{thread}/{floor}); `title` the thread's title as its page shows it, in the request's language; `snippet` HTML: about 80 characters (at most 300) of the post's plain text around its first match, HTML-escaped, each match wrapped in <mark>; `more` whether a next page has hits",
                         "content": {"application/json": {"schema": {"type": "object", "required": ["hits", "page", "more"], "properties": {
                             "hits": {"type": "array", "items": {"type": "object", "required": ["thread", "floor", "title", "snippet"], "additionalProperties": false, "properties": {
                                 "thread": {"type": "integer"}, "floor": {"type": "integer"}, "title": {"type": "string"}, "snippet": {"type": "string"}}}},
                             "page": {"type": "integer"}, "more": {"type": "boolean"}}}}}},
-                "400": {"description": "an empty query, one longer than 200 characters or of more than 8 words, or an unknown query field (bad_request)",
+                "400": {"description": "an empty query, one longer than 200 characters or of more than 8 words, or an unknown query field (bad_request); a query string that is not UTF-8 (query_not_utf8)",
                         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
             }
         }}

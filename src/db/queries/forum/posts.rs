@@ -82,6 +82,9 @@ pub fn add_post(conn: &mut DbConnection, new: &NewPost<'_>) -> QueryResult<Post>
             ))
             .returning(threads::last_floor)
             .get_result(c))?;
+    // Open to search now, or (a team thread's, a graveyard's) only once its game ends
+    // (`db::queries::search`): a closed post is not in the search index at all.
+    let searchable = crate::db::queries::search::thread_open(conn, new.thread_id)?;
     let post: Post = crate::on_backend!(conn, |c| diesel::insert_into(posts::table)
         .values((
             posts::thread_id.eq(new.thread_id),
@@ -94,6 +97,7 @@ pub fn add_post(conn: &mut DbConnection, new: &NewPost<'_>) -> QueryResult<Post>
             posts::floor.eq(floor),
             posts::html.eq(new.html.text),
             posts::html_version.eq(new.html.version),
+            posts::searchable.eq(searchable),
         ))
         .returning(Post::as_returning())
         .get_result(c))?;
