@@ -28,6 +28,7 @@ pub mod posts;
 pub mod redirect;
 pub mod rules;
 pub mod search;
+pub mod suspended;
 pub mod threads;
 pub mod viewer;
 

@@ -1,6 +1,6 @@
 //! [`Posted`]: a form posted from one of maku's pages, taken only with the session's CSRF
 //! token. Every state-changing form handler takes its fields through it, so no handler can
-//! forget the check, and none does it by hand.
+//! forget the check, and none does it by hand; nor the suspension's ([`super::suspended`]).
 
 use super::viewer::Viewer;
 use actix_web::dev::Payload;
@@ -42,6 +42,13 @@ impl<T: DeserializeOwned + 'static> FromRequest for Posted<T> {
                 .map(|(_, v)| v)
                 .unwrap_or_default();
             viewer.check_csrf(&token)?;
+            // A suspended account writes nothing but what `suspended::STILL_OPEN` allows.
+            if let (Some(account), Some(state)) = (
+                &viewer.account,
+                req.app_data::<web::Data<crate::app::AppState>>(),
+            ) {
+                super::suspended::refuse(state, &req, account).await?;
+            }
             // The fields without the token: it is the shell's, never one of the form's own.
             let rest = url::form_urlencoded::Serializer::new(String::new())
                 .extend_pairs(fields)

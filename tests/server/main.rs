@@ -49,3 +49,4 @@ mod signed_in_game_pages;
 mod signed_in_pages;
 mod stored_html;
 mod strict_requests;
+mod suspended;
