@@ -9,6 +9,7 @@ mod accounts;
 mod alias;
 mod api;
 mod audit;
+mod bad_text;
 mod bounds;
 mod caching;
 mod calendar;

@@ -61,58 +61,6 @@ fn write_routes_in_sources() -> Vec<(String, String)> {
     routes
 }
 
-/// Counts of what a write leaves behind: rows, and the flags a write turns.
-fn recorded(app: &TestApp) -> Vec<(String, i64)> {
-    use diesel::RunQueryDsl;
-    #[derive(diesel::QueryableByName)]
-    struct N {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    let mut queries: Vec<String> = [
-        "account_events",
-        "api_tokens",
-        "boards",
-        "game_aliases",
-        "game_events",
-        "game_seats",
-        "game_signups",
-        "games",
-        "post_reports",
-        "post_revisions",
-        "posts",
-        "suspensions",
-        "threads",
-        "users",
-    ]
-    .iter()
-    .map(|t| format!("SELECT COUNT(*) AS n FROM {t}"))
-    .collect();
-    queries.extend(
-        [
-            "SELECT COUNT(*) AS n FROM posts WHERE hidden_at IS NOT NULL",
-            "SELECT COUNT(*) AS n FROM threads WHERE locked = TRUE OR deleted_at IS NOT NULL",
-            "SELECT COUNT(*) AS n FROM users WHERE role <> 'player'",
-            "SELECT COUNT(*) AS n FROM suspensions WHERE lifted_at IS NULL",
-            "SELECT COUNT(*) AS n FROM post_reports WHERE resolved_at IS NOT NULL",
-        ]
-        .map(String::from),
-    );
-    let mut c = app.state.pool.get().expect("a connection");
-    queries
-        .into_iter()
-        .map(|q| {
-            let n = match &mut *c {
-                maku::db::DbConnection::Sqlite(c) => diesel::sql_query(&q).get_result::<N>(c),
-                maku::db::DbConnection::Pg(c) => diesel::sql_query(&q).get_result::<N>(c),
-            }
-            .unwrap_or_else(|e| panic!("{q}: {e}"))
-            .n;
-            (q, n)
-        })
-        .collect()
-}
-
 async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
     let api = Api::new(&app);
     let admin = api.token("admin", &app.admin_password).await;
