@@ -477,7 +477,8 @@ pub fn see_post(thread_id: i64, floor: i64) -> HttpResponse {
 
 /// The permalink of a post: its thread and floor. A game thread's goes to the game's page of
 /// that thread, which decides who may read it; the floor is not looked up, so a private
-/// thread's permalinks answer alike whether the floor exists or not.
+/// thread's permalinks answer alike whether the floor exists or not. A forum thread's floor past
+/// its last is `404`.
 #[get("/t/{id}/{floor}")]
 async fn permalink(
     state: web::Data<AppState>,
@@ -499,6 +500,11 @@ async fn permalink(
                 ),
             ))
             .finish());
+    }
+    // A forum thread is public: a floor it does not have (past its last) is not found, rather
+    // than a page of the thread.
+    if !(1..=thread.last_floor).contains(&floor) {
+        return Err(AppError::NotFound);
     }
     Ok(see_post(thread_id, floor))
 }

@@ -18,6 +18,7 @@ mod classic_forum;
 mod concurrency;
 mod console;
 mod edges;
+mod forms_kept;
 mod game_pages;
 mod games;
 mod live;
