@@ -61,3 +61,13 @@ impl<T: DeserializeOwned + 'static> FromRequest for Posted<T> {
         })
     }
 }
+
+/// The one-time token of a page's reply or new-thread form (`forum::posting::Once`), made from
+/// the session's token and `what` the page shows (the thread and its kept part, the board and
+/// its threads): the same page gives the same token, so its `ETag` holds, and a page shown
+/// after a new post gives another. Only a key: what it guards is the same form sent twice.
+pub fn form_once(csrf: &str, what: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(format!("{csrf}\n{what}"));
+    hex::encode(&digest[..16])
+}

@@ -136,6 +136,8 @@ struct ThreadPage<'a> {
     can_reply: bool,
     reply_body: String,
     quote_floor: Option<i64>,
+    /// The reply form's one-time token (`posted::form_once`).
+    once: String,
     error: Option<String>,
 }
 
@@ -427,6 +429,7 @@ async fn show(
         shared: kept.shared.filled(&slots),
         reply_body,
         quote_floor,
+        once: crate::web::posted::form_once(&viewer.csrf, &format!("t{thread_id}:{}", kept.id)),
         error,
     };
     // The page is the kept part and what was filled in: its tag is made from those, without
@@ -513,6 +516,8 @@ async fn permalink(
 pub struct ReplyForm {
     body: String,
     quote: Option<String>,
+    /// The form's one-time token: the same form sent twice makes one post.
+    once: Option<String>,
 }
 
 #[post("/t/{id}/posts")]
@@ -530,7 +535,16 @@ async fn reply(
                 .map_err(|_| AppError::BadRequest("quote".into()))?,
         ),
     };
-    match posting::reply(&state, account, thread_id, &form.body, quote).await {
+    match posting::reply(
+        &state,
+        account,
+        thread_id,
+        &form.body,
+        quote,
+        posting::Once(form.once.as_deref()),
+    )
+    .await
+    {
         Ok(floor) => Ok(see_post(thread_id, floor)),
         Err(e) if flash::shown_at_form(&e) => {
             // The reply is not lost: the thread comes back with the text in the form.
