@@ -133,6 +133,7 @@ error-forbidden = You are not allowed to do that.
 error-csrf = This form has expired. Reload the page and try again.
 error-bad-request = Invalid request: { $detail }
 error-gone = This was deleted.
+error-bad-query = A parameter of this address is not valid (a page that is not a number, or an option that does not exist). Please check it.
 error-not-utf8 = The address or the form holds characters that are not valid UTF-8.
 error-input-refused = This input cannot be stored. Please check it and try again.
 error-rate-limited = Too many attempts. Please wait a minute and try again.

@@ -121,6 +121,7 @@ error-forbidden = 你没有权限这样做。
 error-csrf = 表单已过期，请刷新页面后重试。
 error-bad-request = 请求无效：{ $detail }
 error-gone = 该内容已被删除。
+error-bad-query = 这个地址的参数无效（例如页码不是数字，或没有这个选项），请检查后重试。
 error-not-utf8 = 地址或表单里有无法识别的字符（不是有效的 UTF-8）。
 error-input-refused = 这段输入无法保存，请检查后重试。
 error-rate-limited = 尝试次数过多，请稍后再试。

@@ -30,6 +30,7 @@ mod metrics;
 mod moderation;
 mod notify;
 mod page_cache;
+mod page_queries;
 mod phases;
 mod picture;
 mod posting;
