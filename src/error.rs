@@ -94,6 +94,10 @@ impl From<diesel::result::Error> for AppError {
     fn from(e: diesel::result::Error) -> Self {
         if crate::db::is_busy(&e) {
             AppError::Busy
+        } else if crate::db::is_bad_input(&e) {
+            // The input, not the server: a `400`, the detail only in the operator's log.
+            tracing::warn!(detail = %e, "the database refused the input");
+            AppError::Invalid("input_refused")
         } else {
             AppError::Internal(e.to_string())
         }

@@ -63,6 +63,8 @@ console-done-resolve-over = { $phase } is resolved; the game is over.
 console-done-post = Posted in the game thread (#{ $floor }).
 console-done-end = The game is ended.
 console-done-substitute = A substitute now plays { $game_id }.
+console-no-such-account = There is no account named “{ $name }”. Check the spelling.
+console-no-such-seat = This game has no game ID “{ $game_id }”. Pick one from the seats.
 # issue 10 items 7–9: the console's sections, danger areas, seats table, tally, local deadlines.
 console-section-act = This act
 console-section-clock = Clock

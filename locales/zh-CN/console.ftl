@@ -63,6 +63,8 @@ console-done-resolve-over = { $phase }已结算，游戏结束。
 console-done-post = 已在游戏帖发言（#{ $floor }）。
 console-done-end = 游戏已结束。
 console-done-substitute = 替补已接替 { $game_id }。
+console-no-such-account = 没有名为「{ $name }」的账号，请检查拼写。
+console-no-such-seat = 本局没有游戏身份「{ $game_id }」，请从座位表里选一个。
 # issue 10 items 7–9: the console's sections, danger areas, seats table, tally, local deadlines.
 console-section-act = 本幕
 console-section-clock = 时钟

@@ -266,6 +266,34 @@ pub fn is_busy(e: &diesel::result::Error) -> bool {
     }
 }
 
+/// A statement the database refused for the data it was given rather than for its own state:
+/// PostgreSQL's data exceptions (a NUL in text, "invalid byte sequence for encoding", a number
+/// out of range, text too long for its column, input that does not parse as its type). Diesel
+/// tells them only by their message. The web shell refuses such input before it gets here
+/// (`web::bodies`); this is the net under it, so input never makes a `500`.
+pub fn is_bad_input(e: &diesel::result::Error) -> bool {
+    match e {
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::Unknown, info) => {
+            let m = info.message();
+            [
+                "invalid byte sequence for encoding",
+                "out of range",
+                "value too long for type",
+                "invalid input syntax",
+                "unsupported Unicode escape sequence",
+                "null character not permitted",
+            ]
+            .iter()
+            .any(|needle| m.contains(needle))
+        }
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::CheckViolation,
+            _,
+        ) => true,
+        _ => false,
+    }
+}
+
 pub fn is_unique_violation(e: &diesel::result::Error) -> bool {
     matches!(
         e,

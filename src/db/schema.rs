@@ -192,6 +192,16 @@ diesel::table! {
     }
 }
 
+// The reply and new-thread forms that made a post (migrations `*_sent_forms`).
+diesel::table! {
+    sent_forms (form_key) {
+        form_key -> Text,
+        thread_id -> BigInt,
+        floor -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
 // The one-time messages of the web forms (migrations `*_flashes`).
 diesel::table! {
     flashes (token) {

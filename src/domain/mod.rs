@@ -87,8 +87,9 @@ impl InputError {
     }
 }
 
-/// Control characters other than newline and tab have no place in forum text.
-fn has_control(s: &str) -> bool {
+/// Control characters other than newline, tab and carriage return have no place in forum text,
+/// nor in any text a user sends (the web shell refuses them at the edge, `web::bodies`).
+pub fn has_control(s: &str) -> bool {
     s.chars()
         .any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r')
 }

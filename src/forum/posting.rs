@@ -13,6 +13,33 @@ pub fn is_forum_thread(thread: &crate::db::models::Thread) -> bool {
     matches!(thread.kind.as_str(), "forum" | "signup")
 }
 
+/// The one-time token of a page's reply or new-thread form (`None`: the API, which has none).
+/// The same form sent again with the same text makes no second post: it answers with the post
+/// the first send made (`db::queries::sent_forms`).
+#[derive(Debug, Clone, Copy)]
+pub struct Once<'a>(pub Option<&'a str>);
+
+/// The key a form is remembered by: a digest of what it is, its author, its token and its text
+/// (the same token with another text, from a second tab of one page, is another post).
+fn once_key(what: &str, author_id: i64, once: Once, text: &str) -> Option<String> {
+    use sha2::Digest;
+    let token = once.0.map(str::trim).filter(|t| !t.is_empty())?;
+    let digest = sha2::Sha256::digest(format!("{what}\n{author_id}\n{token}\n{text}"));
+    Some(hex::encode(digest))
+}
+
+/// A sent form's post, if the form (`key`) made one: the transaction claims the key otherwise.
+fn sent_before(
+    c: &mut crate::db::DbConnection,
+    key: Option<&str>,
+) -> Result<Option<(i64, i64)>, AppError> {
+    let Some(key) = key else { return Ok(None) };
+    if crate::db::queries::sent_forms::claim(c, key, crate::db::queries::now())? {
+        return Ok(None);
+    }
+    Ok(crate::db::queries::sent_forms::find(c, key)?.filter(|(thread, _)| *thread != 0))
+}
+
 /// Opens a thread with its first post; returns the thread id.
 pub async fn create_thread(
     state: &AppState,
@@ -20,17 +47,27 @@ pub async fn create_thread(
     board_slug: &str,
     title: &str,
     body: &str,
+    once: Once<'_>,
 ) -> Result<i64, AppError> {
     let title = Title::parse(title)?;
     let body = PostBody::parse(body)?;
     state.throttle.post(author.id).await?;
     let slug = board_slug.to_string();
     let author_id = author.id;
+    let key = once_key(
+        &format!("thread\n{slug}\n{}", title.as_str()),
+        author_id,
+        once,
+        body.as_str(),
+    );
     // Rendered before the write transaction opens: forum threads show images as links.
     let html = render::html_of("user", body.as_str(), Images::Links);
     state
         .write(move |c| {
             crate::forum::suspension::refuse_if_suspended(c, author_id)?;
+            if let Some((thread, _)) = sent_before(c, key.as_deref())? {
+                return Ok(thread);
+            }
             let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
             let (thread, _) = forum::create_thread(
                 c,
@@ -40,6 +77,9 @@ pub async fn create_thread(
                 body.as_str(),
                 render::stored(&html),
             )?;
+            if let Some(key) = &key {
+                crate::db::queries::sent_forms::made(c, key, thread.id, 1)?;
+            }
             Ok(thread.id)
         })
         .await
@@ -53,15 +93,25 @@ pub async fn reply(
     thread_id: i64,
     body: &str,
     quoted_floor: Option<i64>,
+    once: Once<'_>,
 ) -> Result<i64, AppError> {
     let body = PostBody::parse(body)?;
     state.throttle.post(author.id).await?;
     let author_id = author.id;
+    let key = once_key(
+        &format!("reply\n{thread_id}\n{quoted_floor:?}"),
+        author_id,
+        once,
+        body.as_str(),
+    );
     let moderator = author.is_admin();
     let html = render::html_of("user", body.as_str(), Images::Links);
     state
         .write(move |c| {
             crate::forum::suspension::refuse_if_suspended(c, author_id)?;
+            if let Some((_, floor)) = sent_before(c, key.as_deref())? {
+                return Ok(floor);
+            }
             let thread = forum::thread(c, thread_id)?.ok_or(AppError::NotFound)?;
             if thread.deleted_at.is_some() {
                 return Err(AppError::Gone);
@@ -84,7 +134,11 @@ pub async fn reply(
                 quoted_post_id: quoted,
                 ..forum::NewPost::user(thread_id, author_id, body.as_str(), render::stored(&html))
             };
-            Ok(forum::add_post(c, &new)?.floor)
+            let floor = forum::add_post(c, &new)?.floor;
+            if let Some(key) = &key {
+                crate::db::queries::sent_forms::made(c, key, thread_id, floor)?;
+            }
+            Ok(floor)
         })
         .await
 }

@@ -110,7 +110,8 @@ pub async fn housekeeping(state: &AppState) -> Result<usize, AppError> {
     state
         .write(move |c| {
             let sessions = crate::db::queries::sessions::prune(c, now, idle)?;
-            let flashes = crate::db::queries::flashes::prune(c, now)?;
+            let flashes = crate::db::queries::flashes::prune(c, now)?
+                + crate::db::queries::sent_forms::prune(c, now)?;
             crate::db::queries::limits::prune(c, crate::db::queries::now())?;
             let month = now - chrono::Duration::days(MAIL_KEPT_DAYS);
             Ok(sessions + flashes + crate::db::queries::mail::prune(c, month)?)

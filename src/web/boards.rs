@@ -50,6 +50,8 @@ struct BoardPage {
     pager: Pager,
     form_title: String,
     form_body: String,
+    /// The new-thread form's one-time token.
+    once: String,
     error: Option<String>,
 }
 
@@ -179,6 +181,9 @@ async fn load_board(
 
 fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
     let slug = data.board.slug.clone();
+    let shown: Vec<(i64, i64)> = data.threads.iter().map(|t| (t.id, t.posts)).collect();
+    let once =
+        crate::web::posted::form_once(&viewer.csrf, &format!("b{slug}:{}:{shown:?}", data.total));
     let mut ctx = viewer.page();
     ctx.feed = Some(format!("/b/{slug}/feed.atom"));
     BoardPage {
@@ -195,6 +200,7 @@ fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
         threads: data.threads,
         form_title: String::new(),
         form_body: String::new(),
+        once,
         error: None,
     }
 }
@@ -228,6 +234,8 @@ async fn show_board(
 pub struct NewThreadForm {
     title: String,
     body: String,
+    /// The form's one-time token: the same form sent twice makes one thread.
+    once: Option<String>,
 }
 
 #[post("/b/{slug}/threads")]
@@ -238,7 +246,16 @@ async fn create_thread(
 ) -> Result<HttpResponse, AppError> {
     let account = viewer.require()?;
     let slug = slug.into_inner();
-    match posting::create_thread(&state, account, &slug, &form.title, &form.body).await {
+    match posting::create_thread(
+        &state,
+        account,
+        &slug,
+        &form.title,
+        &form.body,
+        posting::Once(form.once.as_deref()),
+    )
+    .await
+    {
         Ok(id) => Ok(HttpResponse::SeeOther()
             .insert_header(("Location", format!("/t/{id}")))
             .finish()),

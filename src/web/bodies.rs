@@ -2,10 +2,17 @@
 //! would let through silently: a form that does not decode to UTF-8 (`serde_urlencoded` would
 //! put U+FFFD in its place), and a JSON body whose meaning is ambiguous (an object with a key
 //! twice: serde_json keeps the last value, while a proxy, a log reader or a person may read the
-//! first). Both are refused with a `400`; nothing is done. A query string that does not decode
-//! to UTF-8 is refused the same way (`400 query_not_utf8`), for every method.
+//! first). Both are refused with a `400`; nothing is done.
+//!
+//! Nor does any text a user sends hold a control character (other than a tab or a line break:
+//! `domain::has_control`, the posts' own rule): the path, the query, every field of a form and
+//! every string (and key) of a JSON body are checked here, once, for every route, and refused
+//! with `400 control_characters` in the reader's language. A path or query that does not
+//! decode to UTF-8 is `400 not_utf8` (a query string: `400 query_not_utf8`, for every method). So no such text reaches a handler, a page or the
+//! database (where PostgreSQL refuses a NUL, and SQLite would store it).
 
 use super::BODY_LIMIT;
+use crate::domain::{InputError, has_control};
 use crate::error::AppError;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -49,10 +56,7 @@ pub async fn strict_bodies<B: MessageBody + 'static>(
     mut req: ServiceRequest,
     next: Next<B>,
 ) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
-    // A query string is read by the same lossy decoder as a form (`/search?q=%FF` would search
-    // for U+FFFD): refused alike, as the page's 400 in the reader's language or the API's JSON.
-    if !form_is_utf8(req.query_string().as_bytes()) {
-        let e = AppError::Invalid("query_not_utf8");
+    if let Some(e) = address_refusal(&req) {
         return Ok(req.error_response(e).map_into_right_body());
     }
     if let Some(kind) = kind_of(&req) {
@@ -67,11 +71,12 @@ pub async fn strict_bodies<B: MessageBody + 'static>(
             body.extend_from_slice(&chunk);
         }
         let refused = match kind {
-            Kind::Form if !form_is_utf8(&body) => {
-                Some(AppError::BadRequest("the form is not valid UTF-8".into()))
-            }
-            Kind::Json => duplicate_key(&body).map(AppError::DuplicateField),
-            Kind::Form => None,
+            Kind::Form => text_refusal(&percent_decoded(&body)),
+            Kind::Json => match json_keys_and_strings(&body) {
+                Found::Twice(path) => Some(AppError::DuplicateField(path)),
+                Found::Control => Some(AppError::Input(InputError::ControlCharacters)),
+                Found::Nothing => None,
+            },
         };
         if let Some(e) = refused {
             // Rendered here, inside the request's context (its language, page or API).
@@ -84,9 +89,34 @@ pub async fn strict_bodies<B: MessageBody + 'static>(
         .map(ServiceResponse::map_into_left_body)
 }
 
-/// Whether an `application/x-www-form-urlencoded` body percent-decodes to UTF-8. The
-/// separators are ASCII, so decoding the whole body at once checks every name and value.
-fn form_is_utf8(body: &[u8]) -> bool {
+/// Why a path or query string is refused, if it is: not UTF-8 once percent-decoded, or a
+/// control character in it.
+fn address_refusal(req: &ServiceRequest) -> Option<AppError> {
+    let uri = req.uri();
+    if let Some(e) = text_refusal(&percent_decoded(uri.path().as_bytes())) {
+        return Some(e);
+    }
+    // A query string is read by a lossy decoder (`/search?q=%FF` would search for U+FFFD):
+    // refused, as the page's 400 in the reader's language or the API's JSON.
+    match text_refusal(&percent_decoded(uri.query().unwrap_or("").as_bytes())) {
+        Some(AppError::Invalid("not_utf8")) => Some(AppError::Invalid("query_not_utf8")),
+        other => other,
+    }
+}
+
+/// Why percent-decoded text (a path, a query, a form body) is refused, if it is. The separators
+/// (`&`, `=`, `/`, `?`) are ASCII, so decoding the whole of it at once checks every name and
+/// value.
+fn text_refusal(decoded: &[u8]) -> Option<AppError> {
+    match std::str::from_utf8(decoded) {
+        Err(_) => Some(AppError::Invalid("not_utf8")),
+        Ok(text) if has_control(text) => Some(AppError::Input(InputError::ControlCharacters)),
+        Ok(_) => None,
+    }
+}
+
+/// Bytes with each `%XX` decoded (a stray `%` stays itself).
+fn percent_decoded(body: &[u8]) -> Vec<u8> {
     let hex = |b: u8| (b as char).to_digit(16);
     let mut out = Vec::with_capacity(body.len());
     let mut i = 0;
@@ -107,14 +137,34 @@ fn form_is_utf8(body: &[u8]) -> bool {
         out.push(decoded);
         i += 1;
     }
-    std::str::from_utf8(&out).is_ok()
+    out
 }
 
 /// The first key that some object of this JSON text holds twice (the path of its object, dotted,
 /// then the key: `setup.seats`), if the text is JSON. Text that is not JSON is left to the
 /// handler, which says what is wrong with it.
 pub fn duplicate_key(body: &[u8]) -> Option<String> {
-    let found = RefCell::new(None);
+    match json_keys_and_strings(body) {
+        Found::Twice(path) => Some(path),
+        _ => None,
+    }
+}
+
+/// What a walk of a JSON body found first.
+#[derive(Debug, Default, PartialEq, Eq)]
+enum Found {
+    #[default]
+    Nothing,
+    /// A key given twice (its dotted path).
+    Twice(String),
+    /// A key or a string with a control character.
+    Control,
+}
+
+/// The first key some object of this JSON text holds twice, or the first key or string with a
+/// control character, if the text is JSON.
+fn json_keys_and_strings(body: &[u8]) -> Found {
+    let found = RefCell::new(Found::Nothing);
     let mut de = serde_json::Deserializer::from_slice(body);
     let _ = Walk {
         found: &found,
@@ -124,10 +174,11 @@ pub fn duplicate_key(body: &[u8]) -> Option<String> {
     found.into_inner()
 }
 
-/// Walks a JSON value, remembering the first key an object repeats.
+/// Walks a JSON value, remembering the first key an object repeats or the first control
+/// character.
 #[derive(Clone, Copy)]
 struct Walk<'a> {
-    found: &'a RefCell<Option<String>>,
+    found: &'a RefCell<Found>,
     /// The dotted path of the value walked (empty at the top).
     path: &'a str,
 }
@@ -163,7 +214,11 @@ impl<'de> Visitor<'de> for Walk<'_> {
         Ok(())
     }
 
-    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
+        if has_control(s) {
+            *self.found.borrow_mut() = Found::Control;
+            return Err(E::custom("a control character"));
+        }
         Ok(())
     }
 
@@ -184,8 +239,12 @@ impl<'de> Visitor<'de> for Walk<'_> {
             } else {
                 format!("{}.{key}", self.path)
             };
+            if has_control(&key) {
+                *self.found.borrow_mut() = Found::Control;
+                return Err(de::Error::custom("a control character"));
+            }
             if !seen.insert(key) {
-                *self.found.borrow_mut() = Some(path);
+                *self.found.borrow_mut() = Found::Twice(path);
                 return Err(de::Error::custom("a key given twice"));
             }
             map.next_value_seed(Walk {
@@ -200,6 +259,11 @@ impl<'de> Visitor<'de> for Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether an `application/x-www-form-urlencoded` body percent-decodes to UTF-8.
+    fn form_is_utf8(body: &[u8]) -> bool {
+        std::str::from_utf8(&percent_decoded(body)).is_ok()
+    }
 
     #[test]
     fn form_bodies_must_decode_to_utf8() {
@@ -245,5 +309,31 @@ mod tests {
         );
         assert_eq!(dup(r#"{"a":1,"#), None);
         assert_eq!(dup(""), None);
+    }
+
+    #[test]
+    fn control_characters_are_found_in_keys_and_strings_at_any_depth() {
+        let walk = |s: &str| json_keys_and_strings(s.as_bytes());
+        assert_eq!(walk(r#"{"reason":"a\u0000b"}"#), Found::Control);
+        assert_eq!(walk(r#"{"a":[{"b":"\u001b[31m"}]}"#), Found::Control);
+        assert_eq!(walk(r#"{"a\u0007":1}"#), Found::Control);
+        assert_eq!(walk(r#"{"a":"\u0085"}"#), Found::Control, "C1 too");
+        assert_eq!(walk(r#"{"body":"line\nline\ttab\r\n"}"#), Found::Nothing);
+        assert_eq!(
+            text_refusal(&percent_decoded(b"a=b%00")).map(|e| e.code()),
+            Some("control_characters")
+        );
+        assert_eq!(
+            text_refusal(&percent_decoded(b"/u/a%00")).map(|e| e.code()),
+            Some("control_characters")
+        );
+        assert_eq!(
+            text_refusal(&percent_decoded(b"/u/%ED%A0%80")).map(|e| e.code()),
+            Some("not_utf8")
+        );
+        assert_eq!(
+            text_refusal(&percent_decoded(b"body=a%0Ab%09c")).map(|e| e.code()),
+            None
+        );
     }
 }

@@ -165,7 +165,7 @@ pub async fn take(
 }
 
 /// Whether a form's refusal goes back to the form with its message (something the reader can
-/// read and fix), rather than to an error page.
+/// read and fix, or read and keep what was typed: a suspension), rather than to an error page.
 pub fn shown_at_form(e: &AppError) -> bool {
     matches!(
         e,
@@ -175,6 +175,7 @@ pub fn shown_at_form(e: &AppError) -> bool {
             | AppError::BadCredentials
             | AppError::RateLimited
             | AppError::TooFast(_)
+            | AppError::Suspended { .. }
     )
 }
 

@@ -62,7 +62,7 @@ struct LeaderboardPage {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+// Unknown keys (`utm_*`, `lang`) are ignored on pages.
 struct BoardQuery {
     page: Option<PageNumber>,
 }

@@ -28,6 +28,7 @@ pub mod posts;
 pub mod redirect;
 pub mod rules;
 pub mod search;
+pub mod suspended;
 pub mod threads;
 pub mod viewer;
 
@@ -192,6 +193,15 @@ fn bad_input<E: std::fmt::Display>(err: E, _req: &HttpRequest) -> actix_web::Err
     AppError::BadRequest(err.to_string()).into()
 }
 
+/// A query string that does not fit: on a page, the page's own message in the reader's language
+/// (`400 bad_query`), never serde's English; the API keeps its `400 bad_request` with the detail.
+fn bad_query(err: actix_web::error::QueryPayloadError, req: &HttpRequest) -> actix_web::Error {
+    if req.path().starts_with("/api/") {
+        return AppError::BadRequest(err.to_string()).into();
+    }
+    AppError::Invalid("bad_query").into()
+}
+
 /// A JSON body that does not fit: `unknown_field` for a key the endpoint does not know.
 fn bad_json(err: actix_web::error::JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     match &err {
@@ -215,7 +225,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         // Bodies read as bytes (an optional JSON body) take as much as forms and JSON do.
         .app_data(web::PayloadConfig::default().limit(BODY_LIMIT))
         .app_data(web::PathConfig::default().error_handler(|_, _| AppError::NotFound.into()))
-        .app_data(web::QueryConfig::default().error_handler(bad_input))
+        .app_data(web::QueryConfig::default().error_handler(bad_query))
         .configure(api::configure)
         .configure(assets::configure)
         .configure(accounts::configure)

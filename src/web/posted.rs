@@ -1,6 +1,6 @@
 //! [`Posted`]: a form posted from one of maku's pages, taken only with the session's CSRF
 //! token. Every state-changing form handler takes its fields through it, so no handler can
-//! forget the check, and none does it by hand.
+//! forget the check, and none does it by hand; nor the suspension's ([`super::suspended`]).
 
 use super::viewer::Viewer;
 use actix_web::dev::Payload;
@@ -42,6 +42,13 @@ impl<T: DeserializeOwned + 'static> FromRequest for Posted<T> {
                 .map(|(_, v)| v)
                 .unwrap_or_default();
             viewer.check_csrf(&token)?;
+            // A suspended account writes nothing but what `suspended::STILL_OPEN` allows.
+            if let (Some(account), Some(state)) = (
+                &viewer.account,
+                req.app_data::<web::Data<crate::app::AppState>>(),
+            ) {
+                super::suspended::refuse(state, &req, account).await?;
+            }
             // The fields without the token: it is the shell's, never one of the form's own.
             let rest = url::form_urlencoded::Serializer::new(String::new())
                 .extend_pairs(fields)
@@ -53,4 +60,14 @@ impl<T: DeserializeOwned + 'static> FromRequest for Posted<T> {
             Ok(Posted { viewer, form })
         })
     }
+}
+
+/// The one-time token of a page's reply or new-thread form (`forum::posting::Once`), made from
+/// the session's token and `what` the page shows (the thread and its kept part, the board and
+/// its threads): the same page gives the same token, so its `ETag` holds, and a page shown
+/// after a new post gives another. Only a key: what it guards is the same form sent twice.
+pub fn form_once(csrf: &str, what: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(format!("{csrf}\n{what}"));
+    hex::encode(&digest[..16])
 }

@@ -136,6 +136,8 @@ struct ThreadPage<'a> {
     can_reply: bool,
     reply_body: String,
     quote_floor: Option<i64>,
+    /// The reply form's one-time token (`posted::form_once`).
+    once: String,
     error: Option<String>,
 }
 
@@ -427,6 +429,7 @@ async fn show(
         shared: kept.shared.filled(&slots),
         reply_body,
         quote_floor,
+        once: crate::web::posted::form_once(&viewer.csrf, &format!("t{thread_id}:{}", kept.id)),
         error,
     };
     // The page is the kept part and what was filled in: its tag is made from those, without
@@ -477,7 +480,8 @@ pub fn see_post(thread_id: i64, floor: i64) -> HttpResponse {
 
 /// The permalink of a post: its thread and floor. A game thread's goes to the game's page of
 /// that thread, which decides who may read it; the floor is not looked up, so a private
-/// thread's permalinks answer alike whether the floor exists or not.
+/// thread's permalinks answer alike whether the floor exists or not. A forum thread's floor past
+/// its last is `404`.
 #[get("/t/{id}/{floor}")]
 async fn permalink(
     state: web::Data<AppState>,
@@ -500,6 +504,11 @@ async fn permalink(
             ))
             .finish());
     }
+    // A forum thread is public: a floor it does not have (past its last) is not found, rather
+    // than a page of the thread.
+    if !(1..=thread.last_floor).contains(&floor) {
+        return Err(AppError::NotFound);
+    }
     Ok(see_post(thread_id, floor))
 }
 
@@ -507,6 +516,8 @@ async fn permalink(
 pub struct ReplyForm {
     body: String,
     quote: Option<String>,
+    /// The form's one-time token: the same form sent twice makes one post.
+    once: Option<String>,
 }
 
 #[post("/t/{id}/posts")]
@@ -524,7 +535,16 @@ async fn reply(
                 .map_err(|_| AppError::BadRequest("quote".into()))?,
         ),
     };
-    match posting::reply(&state, account, thread_id, &form.body, quote).await {
+    match posting::reply(
+        &state,
+        account,
+        thread_id,
+        &form.body,
+        quote,
+        posting::Once(form.once.as_deref()),
+    )
+    .await
+    {
         Ok(floor) => Ok(see_post(thread_id, floor)),
         Err(e) if flash::shown_at_form(&e) => {
             // The reply is not lost: the thread comes back with the text in the form.

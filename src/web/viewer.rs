@@ -20,8 +20,15 @@ pub const LANG_COOKIE: &str = "maku_lang";
 pub(crate) const CSRF_KEY: &str = "csrf";
 const SID_KEY: &str = "sid";
 
-/// The reader's language: the switch's cookie, else `Accept-Language`, else Chinese.
+/// The reader's language: `?lang=` (`zh-CN`, `en`; an unknown one is ignored), else the switch's
+/// cookie, else `Accept-Language`, else Chinese.
 pub fn lang_of(req: &HttpRequest) -> Lang {
+    if let Some(l) = url::form_urlencoded::parse(req.query_string().as_bytes())
+        .find(|(k, _)| k == "lang")
+        .and_then(|(_, v)| Lang::from_code(&v))
+    {
+        return l;
+    }
     if let Some(l) = req
         .cookie(LANG_COOKIE)
         .and_then(|c| Lang::from_code(c.value()))

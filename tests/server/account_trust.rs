@@ -69,14 +69,14 @@ async fn csrf_of(client: &reqwest::Client, url: &str) -> String {
 }
 
 /// `next` after sign-in and the Referer after the language switch stay on this site;
-/// a tab, newline or `\v` in `next` is no longer a way off-site nor a 500.
+/// a tab or newline in `next` is no longer a way off-site nor a 500 (other control characters,
+/// `\v`, are refused at the edge with a 400: `bad_text.rs`).
 async fn sign_in_follows_only_local_next(app: TestApp) {
     let cases = [
         ("/t/5?page=2#p9", "/t/5?page=2#p9"),
         ("/\t/evil.example", "/"),
         ("/\n/evil.example", "/"),
         ("/\r\n/evil.example", "/"),
-        ("/\u{b}/evil.example", "/"),
         ("//evil.example", "/"),
         ("/\\evil.example", "/"),
         ("/..//evil.example", "/"),

@@ -814,3 +814,57 @@ pub async fn started_with(app: &TestApp, prefix: &str, seats: usize, create: Val
         names,
     }
 }
+
+/// Counts of what a write leaves behind: rows, and the flags a write turns (a failed sign-in's
+/// event aside).
+pub fn recorded(app: &TestApp) -> Vec<(String, i64)> {
+    use diesel::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct N {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let mut queries: Vec<String> = [
+        "api_tokens",
+        "boards",
+        "game_aliases",
+        "game_events",
+        "game_seats",
+        "game_signups",
+        "games",
+        "post_reports",
+        "post_revisions",
+        "posts",
+        "suspensions",
+        "threads",
+        "users",
+    ]
+    .iter()
+    .map(|t| format!("SELECT COUNT(*) AS n FROM {t}"))
+    .collect();
+    queries.extend(
+        [
+            // Failed sign-ins are recorded, whatever was typed (never the password).
+            "SELECT COUNT(*) AS n FROM account_events WHERE kind <> 'sign_in_failed'",
+            "SELECT COUNT(*) AS n FROM posts WHERE hidden_at IS NOT NULL",
+            "SELECT COUNT(*) AS n FROM threads WHERE locked = TRUE OR deleted_at IS NOT NULL",
+            "SELECT COUNT(*) AS n FROM users WHERE role <> 'player'",
+            "SELECT COUNT(*) AS n FROM suspensions WHERE lifted_at IS NULL",
+            "SELECT COUNT(*) AS n FROM post_reports WHERE resolved_at IS NOT NULL",
+        ]
+        .map(String::from),
+    );
+    let mut c = app.state.pool.get().expect("a connection");
+    queries
+        .into_iter()
+        .map(|q| {
+            let n = match &mut *c {
+                maku::db::DbConnection::Sqlite(c) => diesel::sql_query(&q).get_result::<N>(c),
+                maku::db::DbConnection::Pg(c) => diesel::sql_query(&q).get_result::<N>(c),
+            }
+            .unwrap_or_else(|e| panic!("{q}: {e}"))
+            .n;
+            (q, n)
+        })
+        .collect()
+}

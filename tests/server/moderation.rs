@@ -473,10 +473,12 @@ async fn suspensions(app: TestApp) {
         )
         .await,
     );
-    // The page says it too, with the date; reading still works.
-    let page = carol.reply(thread, "hello").await;
-    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    // The page says it too, with the date, back at the form with the text kept; reading
+    // still works.
+    let page = carol.reply(thread, "hello-kept").await;
+    page.assert_back_at(&format!("/t/{thread}"));
     assert!(page.body.contains("flooding"), "{}", page.body);
+    assert!(page.body.contains("hello-kept"), "{}", page.body);
     assert!(page.body.contains(&until[..10]), "{}", page.body);
     assert_eq!(
         carol.get(&format!("/t/{thread}")).await.status,

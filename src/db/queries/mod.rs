@@ -12,6 +12,7 @@ pub mod mail;
 pub mod moderation;
 pub mod ratings;
 pub mod search;
+pub mod sent_forms;
 pub mod sessions;
 pub mod users;
 

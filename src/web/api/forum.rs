@@ -98,7 +98,15 @@ async fn api_create_thread(
     slug: web::Path<String>,
     body: web::Json<NewThread>,
 ) -> Result<HttpResponse, AppError> {
-    let id = posting::create_thread(&state, &user.0, &slug, &body.title, &body.body).await?;
+    let id = posting::create_thread(
+        &state,
+        &user.0,
+        &slug,
+        &body.title,
+        &body.body,
+        posting::Once(None),
+    )
+    .await?;
     Ok(HttpResponse::Created().json(json!({"id": id})))
 }
 
@@ -166,7 +174,15 @@ async fn api_reply(
     id: web::Path<i64>,
     body: web::Json<NewPost>,
 ) -> Result<HttpResponse, AppError> {
-    let floor = posting::reply(&state, &user.0, *id, &body.body, body.quote).await?;
+    let floor = posting::reply(
+        &state,
+        &user.0,
+        *id,
+        &body.body,
+        body.quote,
+        posting::Once(None),
+    )
+    .await?;
     Ok(HttpResponse::Created().json(json!({"floor": floor})))
 }
 

@@ -46,10 +46,13 @@ async fn bearer(req: &HttpRequest) -> Result<Account, AppError> {
         .ok_or_else(|| AppError::Internal("no app state".into()))?;
     let token = bearer_token(req).ok_or(AppError::Unauthorized)?;
     let found = service::user_of_token(&state, &token).await?;
-    state
+    let account = state
         .db(move |c| crate::auth::account::account_for(c, found))
         .await?
-        .ok_or(AppError::Unauthorized)
+        .ok_or(AppError::Unauthorized)?;
+    // Every write with a token passes the suspension's guard (`web::suspended`).
+    crate::web::suspended::refuse(&state, req, &account).await?;
+    Ok(account)
 }
 
 impl FromRequest for GameApiUser {

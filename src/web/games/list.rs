@@ -49,7 +49,7 @@ struct ListPage {
 
 /// The list's query: a variant's name and a status, each optional, and the page.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+// Unknown keys (`utm_*`, `lang`) are ignored on pages.
 pub struct ListQuery {
     #[serde(default)]
     variant: String,

@@ -499,7 +499,12 @@ pub async fn edit(
                 which.name()
             )))
         }
-        Err(e @ (AppError::Input(_) | AppError::Conflict(_) | AppError::TooFast(_))) => {
+        Err(
+            e @ (AppError::Input(_)
+            | AppError::Conflict(_)
+            | AppError::TooFast(_)
+            | AppError::Suspended { .. }),
+        ) => {
             // The text is not lost: back to the form (303), with it.
             let f = Flash::refusal("", e.message(&viewer.tr)).with("body", &form.body);
             let to = format!("/games/{game_id}/threads/{}/{floor}/edit", which.name());

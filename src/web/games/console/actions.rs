@@ -279,5 +279,22 @@ pub async fn substitute(
                 .tr
                 .t1("console-done-substitute", "game_id", &form.game_id)
         });
+    if let Err(AppError::NotFound) = result {
+        // A name the judge typed that names no one: back to the form, saying which (the account
+        // or the seat's game ID), the names kept. The judge sees every seat's game ID anyway.
+        let key = crate::domain::account::name_key(&form.account);
+        let account_known = state
+            .db(move |c| Ok(crate::db::queries::users::by_key(c, &key)?.is_some()))
+            .await?;
+        let message = match account_known {
+            false => viewer
+                .tr
+                .t1("console-no-such-account", "name", &form.account.trim()),
+            true => viewer
+                .tr
+                .t1("console-no-such-seat", "game_id", &form.game_id.trim()),
+        };
+        return refuse(&viewer, &state, *id, "substitute", message, &fields).await;
+    }
     done(&viewer, &state, *id, "substitute", result, &fields).await
 }

@@ -383,6 +383,7 @@ async fn done(
             | AppError::BadRequest(_)
             | AppError::Input(_)
             | AppError::TooFast(_)
+            | AppError::Suspended { .. }
             | AppError::NotFound),
         ) => refuse(viewer, state, game_id, form, e.message(&viewer.tr), fields).await,
         Err(e) => Err(e),
