@@ -19,6 +19,7 @@ mod console;
 mod edges;
 mod game_pages;
 mod games;
+mod http_headers;
 mod live;
 mod mail;
 mod mailbox;
