@@ -201,7 +201,8 @@ pub fn ops() -> Vec<Op> {
             .err(400, "an unknown action")
             .err(403, "not an admin")
             .err(404, "no such thread")
-            .err(409, "game_thread"),
+            .err(409, "game_thread")
+            .err(410, "thread deleted"),
         post("/accounts/{name}/role", "Set an account's role (admin)")
             .account()
             .body(request(&[("role", one_of(&["player", "judge", "admin"]))], &[]))
@@ -218,6 +219,7 @@ pub fn ops() -> Vec<Op> {
             .err(403, &format!("cannot read the thread, or {SUSPENDED}"))
             .err(404, "no such thread or floor")
             .err(409, "already_reported, already_hidden or system_post")
+            .err(410, "thread deleted")
             .err(429, "too many reports this minute (Retry-After)"),
         post("/threads/{id}/posts/{floor}/hide", "Hide a post with a reason (admins; a game's judge in its threads): its text leaves every page, feed and search; the audit log keeps it")
             .account()
@@ -226,7 +228,8 @@ pub fn ops() -> Vec<Op> {
             .err(400, "reason_empty, reason_too_long")
             .err(403, "not a moderator of this thread (answered before the floor is looked up)")
             .err(404, "no such thread or floor")
-            .err(409, "already_hidden or system_post"),
+            .err(409, "already_hidden or system_post")
+            .err(410, "thread deleted"),
         post("/threads/{id}/posts/{floor}/unhide", "Restore a hidden post with a reason (the moderators who may hide it)")
             .account()
             .body(reason())
@@ -234,7 +237,8 @@ pub fn ops() -> Vec<Op> {
             .err(400, "reason_empty, reason_too_long")
             .err(403, &format!("not a moderator of this thread, or {SUSPENDED}"))
             .err(404, "no such thread or floor")
-            .err(409, "not_hidden or system_post"),
+            .err(409, "not_hidden or system_post")
+            .err(410, "thread deleted"),
         get("/admin/reports", "The open reports, oldest first (admins); a game post's author and a seated reporter are shown by game ID")
             .account()
             .ok(200, "the open reports", answer(&[("reports", array(report))]))
