@@ -196,6 +196,8 @@ impl Application {
                 // opts out (`Content-Encoding: identity`). The CSRF token in pages is masked
                 // per response against BREACH (`web::viewer::mask_token`).
                 .wrap(Compress::default())
+                // The opt-out's header goes no further (`web::compress::no_identity`).
+                .wrap(from_fn(web::compress::no_identity))
         })
         .worker_max_blocking_threads(blocking_threads_per_worker(&settings))
         // The signals are ours (`run_until_stopped`): the live streams end before actix waits.

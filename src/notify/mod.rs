@@ -78,20 +78,17 @@ pub async fn mark_all_read(
         .await
 }
 
-/// The newest notifications of `user` (`scope` as above), marked read as they are shown.
-pub async fn take_list(
+/// Marks the notifications of `user` (`scope` as above) made at or before `upto` read: those a
+/// list shown then held, not one that came after it; returns how many.
+pub async fn mark_read_upto(
     state: &AppState,
     user: i64,
     scope: Option<i64>,
-    limit: i64,
-) -> Result<Vec<store::NotificationRow>, AppError> {
+    upto: chrono::NaiveDateTime,
+) -> Result<usize, AppError> {
     let now = state.clock.now();
     state
-        .write(move |c| {
-            let rows = store::list(c, user, scope, limit)?;
-            store::mark_all_read(c, user, scope, now)?;
-            Ok(rows)
-        })
+        .write(move |c| Ok(store::mark_read_upto(c, user, scope, upto, now)?))
         .await
 }
 

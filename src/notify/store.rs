@@ -216,6 +216,27 @@ pub fn mark_all_read(
     .execute(c)
 }
 
+/// Marks an account's unread notifications made at or before `upto` read.
+pub fn mark_read_upto(
+    c: &mut DbConnection,
+    user_id: i64,
+    scope_game: Option<i64>,
+    upto: NaiveDateTime,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let (lo, hi) = games_seen(scope_game);
+    crate::db::epoch::bell_changed(user_id);
+    diesel::update(
+        notifications::table
+            .filter(notifications::user_id.eq(user_id))
+            .filter(notifications::game_id.between(lo, hi))
+            .filter(notifications::created_at.le(upto))
+            .filter(notifications::read_at.is_null()),
+    )
+    .set(notifications::read_at.eq(Some(now)))
+    .execute(c)
+}
+
 /// The kinds an account turned off.
 pub fn disabled_kinds(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<String>> {
     notification_prefs::table

@@ -1,4 +1,5 @@
-//! The stylesheet and the optional script, compiled into the binary, and the health check.
+//! The stylesheet and the optional script, compiled into the binary, the icon, `robots.txt`,
+//! and the health check.
 //!
 //! Pages link them by a name that carries a digest of their content (`/static/maku.<hash>.css`),
 //! served as immutable for a year: a new build changes the name, so no browser keeps an old
@@ -12,6 +13,12 @@ use std::sync::LazyLock;
 
 const CSS: &str = include_str!("../../static/maku.css");
 const JS: &str = include_str!("../../static/maku.js");
+/// The site's icon (one SVG, also answered at `/favicon.ico`, where browsers look unasked).
+const ICON: &str = include_str!("../../static/favicon.svg");
+/// What crawlers may read: the public pages, not the private ones, the forms or the API.
+const ROBOTS: &str = include_str!("../../static/robots.txt");
+/// The icon and robots.txt: a day.
+const DAY: &str = "public, max-age=86400";
 
 /// Hex digits of the content digest in a hashed name.
 const HASH_LEN: usize = 12;
@@ -63,13 +70,42 @@ async fn asset(file: web::Path<String>) -> HttpResponse {
         .body(body)
 }
 
+fn icon_answer() -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, "image/svg+xml"))
+        .insert_header((CACHE_CONTROL, DAY))
+        .body(ICON)
+}
+
+#[get("/favicon.ico")]
+async fn favicon() -> HttpResponse {
+    icon_answer()
+}
+
+#[get("/favicon.svg")]
+async fn icon() -> HttpResponse {
+    icon_answer()
+}
+
+#[get("/robots.txt")]
+async fn robots() -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, "text/plain; charset=utf-8"))
+        .insert_header((CACHE_CONTROL, DAY))
+        .body(ROBOTS)
+}
+
 #[get("/healthz")]
 async fn healthz() -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain").body("ok")
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(asset).service(healthz);
+    cfg.service(asset)
+        .service(favicon)
+        .service(icon)
+        .service(robots)
+        .service(healthz);
 }
 
 #[cfg(test)]

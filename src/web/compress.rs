@@ -127,6 +127,25 @@ pub async fn pages<B: MessageBody + 'static>(
     ))
 }
 
+/// Outside actix's `Compress`: an answer that opted out of it with `Content-Encoding: identity`
+/// (the live stream, `web::games::live`) is sent without that header. `identity` is no coding
+/// to name in an answer (RFC 9110, 8.4.1), and some clients take any `Content-Encoding` on an
+/// event stream for one they must decode.
+pub async fn no_identity<B: MessageBody + 'static>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<B>, actix_web::Error> {
+    let mut res = next.call(req).await?;
+    let identity = res
+        .headers()
+        .get(header::CONTENT_ENCODING)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"identity"));
+    if identity {
+        res.headers_mut().remove(header::CONTENT_ENCODING);
+    }
+    Ok(res)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

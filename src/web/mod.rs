@@ -25,6 +25,7 @@ pub mod page_cache;
 pub mod pages;
 pub mod posted;
 pub mod posts;
+pub mod private;
 pub mod redirect;
 pub mod rules;
 pub mod search;
@@ -62,6 +63,12 @@ pub async fn request_context<B: MessageBody + 'static>(
     };
     let method = req.method().clone();
     let path = req.path().to_string();
+    // Where a signed-out reader of a page comes back to after signing in.
+    let target = req
+        .uri()
+        .path_and_query()
+        .map_or_else(|| path.clone(), |p| p.as_str().to_string());
+    let read = method == Method::GET || method == Method::HEAD;
     let started = std::time::Instant::now();
     let result = REQUEST_CTX.scope(ctx, next.call(req)).await;
     let status = match &result {
@@ -79,22 +86,35 @@ pub async fn request_context<B: MessageBody + 'static>(
     crate::telemetry::request(route.as_deref(), method.as_str(), status.as_u16(), took);
     // Paths and statuses only: no query strings, bodies or cookies in the log; a path that is
     // itself a secret (a calendar feed, a mailed link) is logged as its route.
-    let path = match route.as_deref() {
+    let logged = match route.as_deref() {
         Some(r) if r.contains("{token}") => r.to_string(),
-        _ => path,
+        _ => path.clone(),
     };
-    tracing::info!(%method, %path, status = status.as_u16(), ms = took.as_millis() as u64, "request");
+    tracing::info!(%method, path = %logged, status = status.as_u16(), ms = took.as_millis() as u64, "request");
+    let unauthorized = status == actix_web::http::StatusCode::UNAUTHORIZED;
     match result {
         Ok(res) if ctx.api => {
             let (req, res) = res.into_parts();
-            let res = REQUEST_CTX.scope(ctx, async { error::as_json(res) }).await;
+            let mut res = REQUEST_CTX.scope(ctx, async { error::as_json(res) }).await;
+            if unauthorized {
+                private::challenge(res.headers_mut());
+            }
             Ok(ServiceResponse::new(req, res))
         }
-        Ok(res) => Ok(res.map_into_left_body()),
+        // A page that needs an account, opened signed out: sign in, then back here.
+        Ok(res) if unauthorized && read => {
+            let (req, _) = res.into_parts();
+            let res = private::to_sign_in(&target).map_into_boxed_body();
+            Ok(ServiceResponse::new(req, res.map_into_right_body()))
+        }
+        Ok(mut res) => {
+            private::page_headers(&path, res.headers_mut());
+            Ok(res.map_into_left_body())
+        }
         // An error no service turned into an answer: its answer is made here, in the request's
         // context (its language; JSON for the API), and carried up as that answer.
         Err(e) => {
-            let res = REQUEST_CTX
+            let mut res = REQUEST_CTX
                 .scope(ctx, async {
                     let res = e.error_response();
                     match ctx.api {
@@ -103,6 +123,12 @@ pub async fn request_context<B: MessageBody + 'static>(
                     }
                 })
                 .await;
+            match (ctx.api, unauthorized && read) {
+                (true, _) if unauthorized => private::challenge(res.headers_mut()),
+                (false, true) => res = private::to_sign_in(&target),
+                (false, false) => private::page_headers(&path, res.headers_mut()),
+                _ => {}
+            }
             Err(actix_web::error::InternalError::from_response(e.to_string(), res).into())
         }
     }

@@ -1,4 +1,5 @@
-//! The bell's pages: the list of one's notifications (read when seen) and the per-kind switches.
+//! The bell's pages: the list of one's notifications (read when opened or marked, never by a
+//! `GET`) and the per-kind switches.
 //! A game-ID login sees only the notifications of its own game and has no settings page.
 
 use crate::app::AppState;
@@ -29,6 +30,8 @@ pub struct NotificationView {
 struct ListPage {
     page: PageCtx,
     items: Vec<NotificationView>,
+    /// The newest notification shown (its time), for the buttons.
+    upto: String,
     is_alias: bool,
 }
 
@@ -257,13 +260,21 @@ fn action_reply_text(tr: &Tr, p: &Payload, title: String, act: String) -> String
     }
 }
 
+/// The list, newest first. Reading it changes nothing (a link from another site must not empty
+/// the bell, nor the daily digest, which mails only unread ones): each notification is a button
+/// that marks the list read as shown and goes to its page, and "mark all read" marks every one.
 #[get("/notifications")]
 async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage, AppError> {
     let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
     let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
-    // Seen is read: the list is loaded, then everything shown is marked.
-    let rows = notify::take_list(&state, user, scope, 100).await?;
+    let rows = state
+        .db(move |c| Ok(store::list(c, user, scope, 100)?))
+        .await?;
     let tr = viewer.tr;
+    let upto = rows
+        .first()
+        .map(|r| r.created_at.format(UPTO_FORMAT).to_string())
+        .unwrap_or_default();
     let items = rows
         .iter()
         .map(|r| {
@@ -276,13 +287,40 @@ async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage, Ap
             }
         })
         .collect();
-    let mut page = viewer.page();
-    page.unread = 0;
     Ok(ListPage {
-        page,
+        page: viewer.page(),
         items,
+        upto,
         is_alias: account.is_alias(),
     })
+}
+
+/// How the list names the newest notification it showed (`upto` of its buttons).
+const UPTO_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.f";
+
+/// One notification's button: its page (`to`) and the newest one the list showed (`upto`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenForm {
+    to: String,
+    upto: String,
+}
+
+/// A notification opened from the list: what the list showed is read (one that came after it
+/// stays unread), and the reader goes on to its page.
+#[post("/notifications/open")]
+async fn open(
+    state: web::Data<AppState>,
+    Posted { viewer, form }: Posted<OpenForm>,
+) -> Result<HttpResponse, AppError> {
+    let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
+    let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
+    let upto = chrono::NaiveDateTime::parse_from_str(&form.upto, UPTO_FORMAT)
+        .map_err(|_| AppError::BadRequest(format!("upto {:?}", form.upto)))?;
+    notify::mark_read_upto(&state, user, scope, upto).await?;
+    Ok(flash::see_other(&crate::web::redirect::local_path(
+        &form.to,
+    )))
 }
 
 #[post("/notifications/read")]
@@ -410,6 +448,7 @@ async fn prefs_save(
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list)
+        .service(open)
         .service(mark_read)
         .service(prefs_form)
         .service(prefs_save);

@@ -147,6 +147,48 @@ async fn openapi_and_health(app: TestApp) {
     ] {
         assert!(doc["paths"][path].is_object(), "{path} is documented");
     }
+    // Every route the API's handlers register is there, with each of its path parameters
+    // declared (required, in: path), and nothing else is.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/web/api");
+    let mut routes = vec![("get", "/openapi.json".to_string())];
+    for entry in std::fs::read_dir(dir).expect("the API's folder") {
+        let path = entry.expect("an entry").path();
+        if !path.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).expect("a source file");
+        for method in ["get", "post", "put", "patch", "delete"] {
+            for piece in text.split(&format!("#[{method}(")).skip(1) {
+                if let Some(quoted) = piece.trim_start().strip_prefix('"') {
+                    routes.push((method, quoted.split('"').next().unwrap_or("").to_string()));
+                }
+            }
+        }
+    }
+    for (method, path) in &routes {
+        let op = &doc["paths"][path.as_str()][*method];
+        assert!(op.is_object(), "{method} {path} is documented");
+        for name in path
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{')?.strip_suffix('}'))
+        {
+            let declared = op["parameters"].as_array().is_some_and(|ps| {
+                ps.iter()
+                    .any(|p| p["name"] == name && p["in"] == "path" && p["required"] == true)
+            });
+            assert!(declared, "{method} {path} declares {{{name}}}");
+        }
+    }
+    let documented: usize = doc["paths"]
+        .as_object()
+        .map(|p| {
+            p.values()
+                .filter_map(|m| m.as_object())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0);
+    assert_eq!(documented, routes.len(), "no operation without its route");
     let (s, _) = api.get("/api/v1/nothing", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }

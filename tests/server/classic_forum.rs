@@ -290,11 +290,13 @@ pub(crate) async fn walk(
     let mut seen = Vec::new();
     for path in paths {
         let p = b.get(&path).await;
-        seen.push(Seen {
-            path,
-            status: p.status,
-            body: p.body,
-        });
+        // A page that needs an account sends a signed-out reader to sign in (and back to the
+        // path it asked for, which the sign-in form carries): as good as the 401 it was.
+        let (status, body) = match p.url.contains("/login?next=") {
+            true => (StatusCode::UNAUTHORIZED, String::new()),
+            false => (p.status, p.body),
+        };
+        seen.push(Seen { path, status, body });
     }
     let mut api_paths: Vec<String> = ["", "/me", "/reveal", "/console"]
         .iter()

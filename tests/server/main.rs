@@ -21,6 +21,7 @@ mod edges;
 mod forms_kept;
 mod game_pages;
 mod games;
+mod http_headers;
 mod live;
 mod mail;
 mod mailbox;

@@ -329,19 +329,30 @@ async fn the_bell_the_list_and_the_banner(app: TestApp) {
     let list = b.get("/notifications").await;
     assert_eq!(list.status, StatusCode::OK);
     assert!(
-        list.body
-            .contains(&format!(r#"href="/games/{}/threads/game""#, g.id)),
+        list.body.contains(&format!(
+            r#"name="to" value="/games/{}/threads/game""#,
+            g.id
+        )),
         "{}",
         list.body
     );
     assert!(list.body.contains("提醒局"), "{}", list.body);
-    // Seen is read.
+    // Reading the list changes nothing (a GET); "mark all read" (a form) does.
+    let home = b.get("/").await;
+    assert!(
+        home.body
+            .contains(&format!(r#"<span class="count">{unread}</span>"#))
+    );
+    b.post("/notifications/read", &[("csrf", &list.csrf())])
+        .await
+        .assert_back_at("/notifications");
     let home = b.get("/").await;
     assert!(home.body.contains(r#"<span class="count">0</span>"#));
     // Anonymous readers have no bell and no list.
     let anon = app.browser();
     assert!(!anon.get("/").await.body.contains("bell"));
-    assert_ne!(anon.get("/notifications").await.status, StatusCode::OK);
+    let sent = anon.get("/notifications").await;
+    assert!(sent.url.contains("/login?next="), "{}", sent.url);
     // The banner: on every game page of the owing seat, not for others, gone after voting.
     for path in [
         format!("/games/{}", g.id),

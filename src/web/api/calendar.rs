@@ -7,7 +7,7 @@ use crate::error::AppError;
 use crate::game::calendar as service;
 use crate::web::calendar::feed_url;
 use actix_web::{HttpResponse, delete, get, web};
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[get("/account/calendar")]
 async fn api_calendar(user: ApiUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
@@ -23,30 +23,6 @@ async fn api_revoke_calendar(
 ) -> Result<HttpResponse, AppError> {
     service::revoke(&state, user.0.id).await?;
     Ok(HttpResponse::Ok().json(json!({"ok": true})))
-}
-
-pub(super) fn paths() -> Value {
-    let bearer = json!([{"bearer": []}]);
-    let error = |d: &str| {
-        json!({"description": d,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
-    };
-    json!({
-        "/account/calendar": {
-            "get": {"summary": "The address of one's private iCalendar feed (text/calendar) of the open deadlines of the running games one plays or judges; the same address until revoked",
-                "security": bearer,
-                "responses": {
-                    "200": {"description": "{\"url\"}", "content": {"application/json": {"schema": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string", "format": "uri"}}}}}},
-                    "401": error("no token"),
-                    "403": error("a game-ID login")}},
-            "delete": {"summary": "Revoke the feed's address: the old one answers 404 at once, the next GET gives a new one",
-                "security": bearer,
-                "responses": {
-                    "200": {"description": "{\"ok\":true}", "content": {"application/json": {"schema": {"type": "object"}}}},
-                    "401": error("no token"),
-                    "403": error("a game-ID login")}}
-        }
-    })
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

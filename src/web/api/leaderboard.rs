@@ -6,7 +6,7 @@ use crate::error::AppError;
 use crate::game::ratings;
 use crate::web::leaderboard::variant_named;
 use actix_web::{HttpResponse, get, web};
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[get("/leaderboard/{variant}")]
 async fn api_leaderboard(
@@ -24,20 +24,6 @@ async fn api_leaderboard(
 }
 
 /// The paths above, for `openapi.json`.
-pub(super) fn paths() -> Value {
-    json!({
-        "/leaderboard/{variant}": {"get": {
-            "summary": "A variant's leaderboard: finished games dealt at random, rated by Weng-Lin in the order they ended (docs/ratings.md); `rating` is the shown rating mu - 3 sigma, ranked best first",
-            "responses": {
-                "200": {"description": "{\"variant\", \"players\": [{\"rank\", \"name\", \"rating\", \"mu\", \"sigma\", \"games\", \"wins\"}]}",
-                        "content": {"application/json": {"schema": {"type": "object"}}}},
-                "404": {"description": "no variant of that name (unknown_variant)",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
-            }
-        }}
-    })
-}
-
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_leaderboard);
 }

@@ -87,57 +87,6 @@ async fn api_set_modes(
     modes_json(&state, user.0.id).await
 }
 
-pub(super) fn paths() -> Value {
-    let bearer = json!([{"bearer": []}]);
-    let error = |d: &str| {
-        json!({"description": d,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
-    };
-    let status = json!({"type": "object", "required": ["email", "pending", "mail"], "properties": {
-        "email": {"type": ["string", "null"], "description": "the address in use (confirmed)"},
-        "pending": {"type": ["string", "null"], "description": "an address waiting for its mailed link to be opened"},
-        "mail": {"type": "boolean", "description": "whether this server sends mail at all"}}});
-    let mode = json!({"type": "string", "enum": ["none", "now", "daily"]});
-    let modes = json!({"type": "object", "additionalProperties": mode});
-    json!({
-        "/account/email": {
-            "get": {"summary": "One's e-mail addresses", "security": bearer,
-                "responses": {
-                    "200": {"description": "the addresses", "content": {"application/json": {"schema": status}}},
-                    "401": error("no token"), "403": error("a game-ID login")}},
-            "put": {"summary": "Use an address: a link is mailed to it, and mail goes there only once it is opened (48 hours). Mails are written in the request's Accept-Language",
-                "security": bearer,
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["email"], "additionalProperties": false,
-                    "properties": {"email": {"type": "string", "format": "email", "maxLength": 254}}}}}},
-                "responses": {
-                    "202": {"description": "the link is on its way", "content": {"application/json": {"schema": status}}},
-                    "200": {"description": "the address in use already", "content": {"application/json": {"schema": status}}},
-                    "400": error("not an address (bad_email), or an unknown field"),
-                    "401": error("no token"), "403": error("a game-ID login"),
-                    "409": error("this server sends no mail (mail_off)"),
-                    "429": error("five links a day already")}},
-            "delete": {"summary": "Forget one's addresses; mails waiting are withdrawn", "security": bearer,
-                "responses": {
-                    "200": {"description": "{\"ok\":true}", "content": {"application/json": {"schema": {"type": "object"}}}},
-                    "401": error("no token"), "403": error("a game-ID login")}}
-        },
-        "/account/mail": {
-            "get": {"summary": "How each kind of notification is mailed: none, now (at once) or daily (the digest). A kind turned off in /account/notifications is not mailed either",
-                "security": bearer,
-                "responses": {
-                    "200": {"description": "every kind's mode", "content": {"application/json": {"schema": modes}}},
-                    "401": error("no token"), "403": error("a game-ID login")}},
-            "put": {"summary": "Set some kinds' modes; answers every kind's", "security": bearer,
-                "requestBody": {"required": true, "content": {"application/json": {"schema": modes}}},
-                "responses": {
-                    "200": {"description": "every kind's mode", "content": {"application/json": {"schema": modes}}},
-                    "400": error("an unknown kind or mode"),
-                    "401": error("no token"), "403": error("a game-ID login")}}
-        }
-    })
-}
-
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_email)
         .service(api_set_email)

@@ -7,7 +7,7 @@ use crate::error::AppError;
 use crate::forum::moderation::{self as service, Resolution};
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -121,62 +121,6 @@ async fn api_lift(
 }
 
 /// The OpenAPI entries of these routes (`GET /api/v1/openapi.json`).
-pub(super) fn paths() -> Value {
-    let bearer = json!([{"bearer": []}]);
-    let error = |d: &str| {
-        json!({"description": d,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
-    };
-    let ok = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
-    let body = |schema: Value| json!({"required": true, "content": {"application/json": {"schema": schema}}});
-    let reason = json!({"type": "object", "required": ["reason"], "additionalProperties": false,
-        "properties": {"reason": {"type": "string", "minLength": 1, "maxLength": 500}}});
-    let suspended = "suspended: {\"error\":\"suspended\",\"until\",\"reason\"}";
-    json!({
-        "/threads/{id}/posts/{floor}/report": {"post": {
-            "summary": "Report a post to the admins (any account that can read it; one open report per post and account; rate limited like posts)",
-            "security": bearer, "requestBody": body(reason.clone()),
-            "responses": {"201": ok("{\"ok\":true}"), "400": error("reason_empty, reason_too_long or unknown_field"),
-                          "403": error(&format!("cannot read the thread, or {suspended}")), "404": error("no such thread or floor"),
-                          "409": error("already_reported, already_hidden or system_post"), "429": error("rate limited")}}},
-        "/threads/{id}/posts/{floor}/hide": {"post": {
-            "summary": "Hide a post with a reason (admins; a game's judge in its threads): its text leaves every page, feed and search; the audit log keeps it",
-            "security": bearer, "requestBody": body(reason.clone()),
-            "responses": {"200": ok("{\"ok\":true}"), "400": error("reason_empty, reason_too_long or unknown_field"),
-                          "403": error("not a moderator of this thread (answered before the floor is looked up)"),
-                          "404": error("no such thread or floor"), "409": error("already_hidden or system_post")}}},
-        "/threads/{id}/posts/{floor}/unhide": {"post": {
-            "summary": "Restore a hidden post with a reason (the moderators who may hide it): its text is back on every page, feed and search; the audit log records it",
-            "security": bearer, "requestBody": body(reason),
-            "responses": {"200": ok("{\"ok\":true}"), "400": error("reason_empty, reason_too_long or unknown_field"),
-                          "403": error(&format!("not a moderator of this thread (answered before the floor is looked up), or {suspended}")),
-                          "404": error("no such thread or floor"), "409": error("not_hidden or system_post")}}},
-        "/admin/reports": {"get": {
-            "summary": "The open reports, oldest first (admins); a game post's author and a seated reporter are shown by game ID",
-            "security": bearer,
-            "responses": {"200": ok("{\"reports\":[{\"id\",\"thread\",\"floor\",\"reason\",\"reporter\",\"author\",\"excerpt\",\"hidden\",\"created_at\"}]}"),
-                          "403": error("not an admin")}}},
-        "/admin/reports/{id}/resolve": {"post": {
-            "summary": "Resolve an open report (admins): dismiss it, or hide its post with a reason",
-            "security": bearer,
-            "requestBody": body(json!({"type": "object", "required": ["action"], "additionalProperties": false,
-                "properties": {"action": {"enum": ["dismiss", "hide"]}, "reason": {"type": "string", "maxLength": 500}}})),
-            "responses": {"200": ok("{\"ok\":true}"), "400": error("resolution_unknown, reason_empty or unknown_field"),
-                          "403": error("not an admin"), "404": error("no such report"), "409": error("report_resolved")}}},
-        "/accounts/{name}/suspend": {
-            "post": {"summary": "Suspend an account for 1 to 3650 days (admins): it may read, not post, act or sign up until then, and is told why and until when",
-                "security": bearer,
-                "requestBody": body(json!({"type": "object", "required": ["days", "reason"], "additionalProperties": false,
-                    "properties": {"days": {"type": "integer", "minimum": 1, "maximum": 3650},
-                                   "reason": {"type": "string", "minLength": 1, "maxLength": 500}}})),
-                "responses": {"200": ok("{\"ok\":true,\"until\"}"), "400": error("days_out_of_range, reason_empty or unknown_field"),
-                              "403": error("not an admin"), "404": error("no such account"), "409": error("suspend_self")}},
-            "delete": {"summary": "Lift an account's suspension (admins)", "security": bearer,
-                "responses": {"200": ok("{\"ok\":true}"), "403": error("not an admin"),
-                              "404": error("no such account"), "409": error("not_suspended")}}}
-    })
-}
-
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_report)
         .service(api_hide)

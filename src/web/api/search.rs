@@ -39,28 +39,6 @@ async fn api_search(
 }
 
 /// The path above, for `openapi.json`.
-pub(super) fn paths() -> Value {
-    json!({
-        "/search": {"get": {
-            "summary": "Full-text search over the boards and game threads (docs/search.md), newest post first, 20 hits a page. Every word of `q` must appear in the post (case-insensitively, as a substring: Chinese is matched as typed; words of one or two characters too). Never a post of a game's team thread or graveyard before the game's reveal (for anyone, admins included), of a deleted thread, or a hidden post; a hit names no author",
-            "parameters": [
-                {"name": "q", "in": "query", "required": true, "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-                 "description": "words separated by spaces, at most 8"},
-                {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1}}
-            ],
-            "responses": {
-                "200": {"description": "{\"hits\": [{\"thread\", \"floor\", \"title\", \"snippet\"}], \"page\", \"more\"}: `thread` the thread's id, `floor` the post's floor in it (permalink /t/{thread}/{floor}); `title` the thread's title as its page shows it, in the request's language; `snippet` HTML: about 80 characters (at most 300) of the post's plain text around its first match, HTML-escaped, each match wrapped in <mark>; `more` whether a next page has hits",
-                        "content": {"application/json": {"schema": {"type": "object", "required": ["hits", "page", "more"], "properties": {
-                            "hits": {"type": "array", "items": {"type": "object", "required": ["thread", "floor", "title", "snippet"], "additionalProperties": false, "properties": {
-                                "thread": {"type": "integer"}, "floor": {"type": "integer"}, "title": {"type": "string"}, "snippet": {"type": "string"}}}},
-                            "page": {"type": "integer"}, "more": {"type": "boolean"}}}}}},
-                "400": {"description": "an empty query, one longer than 200 characters or of more than 8 words, or an unknown query field (bad_request); a query string that is not UTF-8 (query_not_utf8)",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
-            }
-        }}
-    })
-}
-
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_search);
 }

@@ -1,0 +1,418 @@
+//! Games, their threads, the replay, and the judge's console (`web::api::{games, replay,
+//! console}`). Answers are the views' own structs (`game::views`, `game::console::view`).
+
+use super::op::{Op, delete, get, patch, post};
+use super::schema::*;
+use super::variants::Variants;
+use crate::domain::GameStatus;
+use serde_json::{Value, json};
+
+/// `act` of a judge's request: the act the judge means.
+fn act_property() -> Value {
+    json!({"type": "integer", "minimum": 0, "maximum": 4294967295u64,
+           "description": "the phase the judge means, by its step (`phase.step` of GET /games/{id}; for one phase per act, the act); when it is no longer the open phase the answer is 409 already_resolved and nothing changes"})
+}
+
+fn meant_act() -> Value {
+    request(&[("act", act_property())], &[])
+}
+
+fn phase() -> Value {
+    nullable(answer(&[
+        ("step", integer()),
+        ("act", integer()),
+        ("kind", string()),
+    ]))
+}
+
+fn game_post() -> Value {
+    answer(&[
+        ("floor", integer()),
+        ("author", nullable(text("the game ID (the judge: null)"))),
+        ("kind", string()),
+        ("body", nullable(text("null for an act post or a notice"))),
+        ("html", nullable(string())),
+        (
+            "act",
+            nullable(engine(
+                "an act post: the act, its events and, when published, `votes`",
+            )),
+        ),
+        ("notice", nullable(engine("a judge's clock notice"))),
+        ("created_at", time()),
+        ("edited", boolean()),
+        ("hidden", boolean()),
+        ("hidden_reason", nullable(string())),
+    ])
+}
+
+fn replay_post() -> Value {
+    answer_with(
+        &[
+            ("thread", string()),
+            ("floor", integer()),
+            ("author", nullable(string())),
+            ("at", time()),
+            ("html", nullable(string())),
+            ("kind", string()),
+        ],
+        &[
+            ("act", engine("an act post")),
+            ("notice", engine("a notice")),
+        ],
+    )
+}
+
+const NOT_JUDGE: &str = "not its judge (or an admin)";
+const JUDGE_409: &str = "already_resolved (N is no longer the open phase; nothing changed), act_not_open, game_paused, game_over, game_not_started";
+
+fn body_only() -> Value {
+    request(&[("body", string())], &[])
+}
+
+pub fn ops(known: &Variants) -> Vec<Op> {
+    let teams: Vec<&str> = ["game", "graveyard"]
+        .into_iter()
+        .chain(known.teams.iter().copied())
+        .collect();
+    let kind = one_of(&teams);
+    let votes = array(answer(&[("game_id", string()), ("votes", integer())]));
+    let public = answer_with(
+        &[
+            ("id", integer()),
+            ("title", string()),
+            ("variant", one_of(&known.names)),
+            ("status", one_of(&GameStatus::ALL.map(GameStatus::name))),
+            ("act", integer()),
+            ("phase", phase()),
+            ("deadline", nullable(time())),
+            (
+                "seats",
+                array(answer(&[("game_id", string()), ("alive", boolean())])),
+            ),
+            (
+                "public",
+                array(answer(&[
+                    ("act", integer()),
+                    ("event", engine("as in a replay transcript")),
+                ])),
+            ),
+            ("winner", nullable(string())),
+            ("ended_reason", nullable(string())),
+            ("paused", boolean()),
+            ("thread_locked", boolean()),
+            ("judge", string()),
+            ("signups", array(string())),
+            ("commitment", nullable(string())),
+            ("fixed_deal", boolean()),
+            ("edition", nullable(integer())),
+            ("settings", any("the game's settings")),
+            ("signup_thread_id", nullable(integer())),
+            ("game_thread_id", nullable(integer())),
+            ("graveyard_thread_id", nullable(integer())),
+        ],
+        &[
+            (
+                "speaker",
+                text("the seat whose turn it is to speak, in a phase of one speaker"),
+            ),
+            (
+                "votes",
+                array(answer(&[("act", integer()), ("votes", votes.clone())])),
+            ),
+        ],
+    );
+    let seat_view = answer(&[
+        ("game_id", string()),
+        ("role", string()),
+        ("alive", boolean()),
+        (
+            "private",
+            array(engine("a reply or a private event, as a transcript line")),
+        ),
+        ("actions", array(string())),
+        ("state", any("the engine's own view of the seat")),
+        ("team_thread_id", nullable(integer())),
+        ("team_threads", array(string())),
+    ]);
+    let console = answer(&[
+        ("id", integer()),
+        ("title", string()),
+        ("variant", one_of(&known.names)),
+        ("status", one_of(&GameStatus::ALL.map(GameStatus::name))),
+        ("act", integer()),
+        ("phase", phase()),
+        ("deadline", nullable(time())),
+        ("paused_remaining_secs", nullable(integer())),
+        ("thread_locked", boolean()),
+        ("ended_reason", nullable(string())),
+        ("winner", nullable(string())),
+        (
+            "seats",
+            array(answer(&[
+                ("seat", integer()),
+                ("game_id", string()),
+                ("real_id", string()),
+                ("alive", boolean()),
+                ("chain", array(string())),
+                ("role", nullable(string())),
+                (
+                    "out",
+                    nullable(answer(&[("act", integer()), ("cause", string())])),
+                ),
+            ])),
+        ),
+        (
+            "submissions",
+            array(answer(&[
+                ("seq", integer()),
+                ("seat", nullable(integer())),
+                ("game_id", string()),
+                ("real_id", string()),
+                ("action", any("the action as the engine understood it")),
+                ("ok", boolean()),
+                ("reply", any("the engine's reply, or null")),
+                ("error", nullable(string())),
+                ("time", time()),
+            ])),
+        ),
+        (
+            "owing",
+            array(answer(&[
+                ("game_id", string()),
+                ("real_id", string()),
+                ("actions", array(string())),
+            ])),
+        ),
+        (
+            "preview",
+            nullable(answer_with(
+                &[
+                    ("events", array(any("an event"))),
+                    ("winner", nullable(string())),
+                ],
+                &[("votes", votes)],
+            )),
+        ),
+        ("substitutes", array(string())),
+        (
+            "tally",
+            array(answer(&[("game_id", string()), ("votes", integer())])),
+        ),
+        ("no_ballot", integer()),
+        ("timezone", string()),
+    ]);
+    let statuses = [&GameStatus::ALL.map(GameStatus::name)[..], &[""]].concat();
+    let status_filter = json!({ "enum": statuses });
+    let any_variant = [known.names.as_slice(), &[""]].concat();
+    let page = json!({"type": "integer"});
+    vec![
+        get("/games", "List games, newest first")
+            .query("variant", json!({ "enum": any_variant }), "only this variant's games (empty: any)")
+            .query("status", status_filter, "only games with this status (empty: any)")
+            .ok(200, "the games", answer(&[("games", array(answer(&[
+                ("id", integer()), ("title", string()), ("variant", string()),
+                ("status", string()), ("fixed_deal", boolean()),
+            ])))]))
+            .err(400, "an unknown variant, status or field"),
+        post("/games", "Create a game (judge, admin); the caller is its judge")
+            .account()
+            .body(request(
+                &[("title", string()), ("variant", one_of(&known.names))],
+                &[
+                    ("options", json!({"type": "object", "description": format!("the variant's options: {}", known.options)})),
+                    ("act_minutes", integer()),
+                    ("characters", json!({"type": "array", "items": {"type": "string"}, "description": "the game IDs to deal: trimmed and NFKC, letters, digits, single spaces and · ・ - _ . ' only, no two alike (game_id_lookalike), none passing for the judge or the system (game_id_reserved)"})),
+                    ("deadline_time", text("HH:MM in timezone")),
+                    ("timezone", text("an IANA time zone")),
+                    ("min_seats", json!({"type": "integer", "minimum": 0})),
+                    ("max_seats", json!({"type": "integer", "minimum": 0})),
+                    ("remind_hours", json!({"type": "integer", "description": "0 to 72; default 6"})),
+                    ("show_images", boolean()),
+                    ("phase_minutes", json!({"type": "object", "additionalProperties": {"type": "integer"}, "description": "minutes by phase kind (1 to 10080)"})),
+                    ("series_after", json!({"type": "integer", "description": "the game before this one in a series (CL-3): a finished game of the same variant the caller judged"})),
+                ],
+            ))
+            .ok(201, "made", answer(&[("id", integer())]))
+            .err(400, "bad settings, or a game ID that breaks the rules of names")
+            .err(403, "not a judge, or suspended")
+            .err(409, "series_after that is not a finished game of this variant judged by the caller"),
+        get("/games/{id}", format!("The public view: status, act, `phase` {{step, act, kind: {}}}, `speaker`, deadline, seats, public events (as in a replay transcript), winner, sign-ups, commitment", known.phases.join(", ")))
+            .ok(200, "the public view", public),
+        post("/games/{id}/signup", "Sign up before the start")
+            .account()
+            .ok(200, "signed up", ok_true())
+            .err(403, "suspended")
+            .err(409, "started, full, or the judge"),
+        delete("/games/{id}/signup", "Withdraw before the start")
+            .account()
+            .ok(200, "withdrawn", ok_true())
+            .err(409, "started"),
+        post("/games/{id}/start", "Start (its judge); `setup` (admin only) fixes the deal")
+            .account()
+            .optional_body(request(&[], &[("setup", json!({"type": "object", "description": format!("`seats` [{{game_id, real_id}}] and the roles as a replay scenario gives them: {}", known.setups)}))]))
+            .ok(200, "started", answer(&[("act", integer()), ("deadline", time())]))
+            .err(400, "a setup that is not exactly the variant's shape, or a game ID that breaks the rules of names")
+            .err(403, "not its judge; a setup by anyone but an admin")
+            .err(409, "seat count, or started"),
+        get("/games/{id}/me", "The caller's seat: game ID, role, alive, private log, allowed actions")
+            .seat()
+            .ok(200, "the seat's view", seat_view)
+            .err(403, "a game-ID token of another game")
+            .err(409, "not_seated"),
+        post("/games/{id}/actions", "Submit an action object exactly as in a replay scenario")
+            .seat()
+            .body(json!({"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}},
+                         "description": "an action object of the variant (its other fields are the action's; any other is 400 unknown_field)"}))
+            .ok(200, "taken", answer(&[("ok", json!({"const": true})), ("reply", any("the engine's reply"))]))
+            .err(400, "not an action of the variant")
+            .err(403, "a game-ID token of another game, or suspended")
+            .err(409, "refused by the rules (its code), or act_closed, not_seated, game_over, game_paused, game_not_started")
+            .err(429, "rate_limited: too many actions this minute (Retry-After)"),
+        post("/games/{id}/resolve", "Resolve act N, the open one, now (its judge), as its deadline would; answers the act open now (N+1)")
+            .account()
+            .body(meant_act())
+            .ok(200, "resolved", answer_with(&[("act", integer())], &[("over", json!({"const": true}))]))
+            .err(403, NOT_JUDGE)
+            .err(409, JUDGE_409),
+        post("/games/{id}/pass", "过: the seat whose turn it is to speak ends its turn now (CL-4, CL-5); answers the phase open now")
+            .seat()
+            .body(request(&[("phase", json!({"type": "integer", "minimum": 0, "maximum": 4294967295u64, "description": "the step of the turn the seat means"}))], &[]))
+            .ok(200, "passed", answer_with(&[("phase", integer())], &[("over", json!({"const": true}))]))
+            .err(403, "a game-ID token of another game")
+            .err(409, "not_your_turn, not_seated, already_resolved, act_not_open, game_over, game_not_started, game_paused"),
+        get("/games/{id}/reveal", "After the end: real IDs, roles, every private action, the commitment and its text")
+            .ok(200, "the reveal", answer(&[
+                ("id", integer()),
+                ("winner", nullable(string())),
+                ("ended_reason", nullable(string())),
+                ("seats", array(any("a seat of the deal: game ID and real ID"))),
+                ("accounts", map(array(string()))),
+                ("roles", any("each seat's role history, as the variant gives it")),
+                ("transcript", array(any("a transcript line"))),
+                ("commitment", answer(&[("hash", string()), ("text", string()), ("salt", string()), ("algorithm", string()), ("verified", boolean())])),
+                ("fixed_deal", boolean()),
+            ]))
+            .err(409, "game_not_over"),
+        get("/games/{id}/audit", "Every event of the game with time, actor and hash (admin)")
+            .account()
+            .ok(200, "the log", answer(&[
+                ("events", array(engine("an event row: seq, kind, payload, time, actor, hash"))),
+                ("chain", answer_with(&[("ok", boolean())], &[("first_broken", any("the first row whose hash does not hold"))])),
+            ]))
+            .err(403, "not an admin"),
+        get("/games/{id}/threads/{kind}", format!("A game thread (game, graveyard, {}), authors as game IDs, 30 posts a page", known.teams.join(", ")))
+            .optional_token()
+            .param("kind", kind.clone())
+            .query("page", page.clone(), "the page, from 1")
+            .ok(200, "a page of posts", answer(&[("posts", array(game_post())), ("total", integer()), ("page", integer())]))
+            .err(403, "not for this reader"),
+        post("/games/{id}/threads/{kind}", "Post as one's game ID")
+            .seat()
+            .param("kind", kind.clone())
+            .body(body_only())
+            .ok(201, "posted", answer(&[("floor", integer())]))
+            .err(400, "a body that breaks the rules")
+            .err(403, "not for this reader, or suspended")
+            .err(409, "cannot_post_here, game_thread_locked, not_your_turn")
+            .err(429, "too many posts this minute (Retry-After)"),
+        patch("/games/{id}/threads/{kind}/posts/{floor}", "Edit one's own post as the game ID (the judge: her own), while one may still post there")
+            .seat()
+            .param("kind", kind.clone())
+            .body(body_only())
+            .ok(200, "edited", ok_true())
+            .err(400, "a body that breaks the rules")
+            .err(403, "not for this reader, or not one's post")
+            .err(409, "cannot_post_here, game_thread_locked")
+            .err(429, "too many edits this minute (Retry-After)"),
+        get("/games/{id}/threads/{kind}/posts/{floor}/revisions", "Every version of a game post, for every reader of its thread; authors as game IDs")
+            .optional_token()
+            .param("kind", kind)
+            .ok(200, "oldest first", answer(&[
+                ("author", nullable(string())),
+                ("revisions", array(answer(&[("body", string()), ("created_at", time())]))),
+            ]))
+            .err(403, "not for this reader"),
+        get("/games/{id}/replay", "After the end: act `act` (default 1) as seat `seat` (a game ID; default the first) saw it")
+            .query("seat", string(), "a game ID")
+            .query("act", json!({"type": "integer", "minimum": 0, "maximum": 4294967295u64}), "the act")
+            .ok(200, "the act as the seat saw it", answer(&[
+                ("game", integer()),
+                ("seat", string()),
+                ("act", integer()),
+                ("acts", integer()),
+                ("role", string()),
+                ("alive", boolean()),
+                ("private", array(any("a transcript line"))),
+                ("team", array(replay_post())),
+                ("public", array(replay_post())),
+                ("events", array(any("a public event"))),
+            ]))
+            .err(400, "act not a number"),
+        post("/games/{id}/alias", "Set the password of one's game-ID login (the seat's account)")
+            .account()
+            .body(request(&[("password", string())], &[]))
+            .ok(200, "set", ok_true())
+            .err(400, "a password that breaks the rules")
+            .err(409, "not seated, or the game does not use aliases"),
+        post("/games/{id}/tokens", "A token for a game ID and its own password: it reaches only that seat of that game")
+            .body(request(&[("game_id", string()), ("password", string())], &[]))
+            .ok(200, "the token", answer(&[("token", string())]))
+            .err(401, "wrong game ID or password")
+            .err(429, "too many sign-ins (Retry-After)"),
+        get("/games/{id}/export", "A game's log as JSON Lines with times and actors (admin)")
+            .account()
+            .ok_as(200, "JSON Lines", "application/x-ndjson")
+            .err(403, "not an admin, or seated in the running game"),
+        get("/games/{id}/console", "The judge's console (its judge, admin): submissions with real IDs, who owes what, a preview of the resolution (not saved), seats with their accounts, the tally, the time zone, the substitute list")
+            .account()
+            .ok(200, "the console", console)
+            .err(403, NOT_JUDGE),
+        post("/games/{id}/deadline", "Move the open act's deadline later (its judge): an ISO time, or minutes after the current deadline")
+            .account()
+            .body(request(&[("act", act_property())], &[("deadline", time()), ("extend_minutes", json!({"type": "integer", "minimum": 1, "maximum": 43200}))]))
+            .ok(200, "moved", answer(&[("deadline", time())]))
+            .err(400, "bad_deadline: not a time, or minutes outside 1..43200; deadline_both: a time and minutes at once")
+            .err(403, NOT_JUDGE)
+            .err(409, "already_resolved, act_not_open, deadline_in_past, deadline_not_later, game_paused, game_over, game_not_started"),
+        post("/games/{id}/pause", "Stop the clock of act N, the open one (its judge)")
+            .account()
+            .body(meant_act())
+            .ok(200, "paused", answer(&[("paused", json!({"const": true})), ("remaining_secs", integer())]))
+            .err(403, NOT_JUDGE)
+            .err(409, "already_resolved, act_not_open, already_paused, game_over, game_not_started"),
+        post("/games/{id}/resume", "Start the clock of act N again (its judge)")
+            .account()
+            .body(meant_act())
+            .ok(200, "resumed", answer(&[("paused", json!({"const": false})), ("deadline", time())]))
+            .err(403, NOT_JUDGE)
+            .err(409, "already_resolved, act_not_open, not_paused, game_over, game_not_started"),
+        post("/games/{id}/lock", "Lock or unlock the game thread for the seats (its judge)")
+            .account()
+            .body(request(&[("locked", boolean())], &[]))
+            .ok(200, "done", answer(&[("locked", boolean())]))
+            .err(403, NOT_JUDGE)
+            .err(409, "game_over, game_not_started"),
+        post("/games/{id}/end", "End the game now with a stated reason (its judge); optionally a winner the variant knows")
+            .account()
+            .body(request(&[("act", act_property()), ("reason", string())], &[("winner", one_of(&known.outcomes))]))
+            .ok(200, "ended", ok_true())
+            .err(403, NOT_JUDGE)
+            .err(409, "already_resolved, act_not_open, reason_required, bad_winner, game_over, game_not_started"),
+        post("/games/{id}/substitutes", "Join the game's substitute list (accounts without a seat, while running)")
+            .account()
+            .ok(200, "joined", ok_true())
+            .err(409, "already_seated, not running"),
+        delete("/games/{id}/substitutes", "Leave the substitute list")
+            .account()
+            .ok(200, "left", ok_true())
+            .err(409, "not running"),
+        post("/games/{id}/substitute", "Give a seat to another account (its judge): game ID, role and history stay with the seat")
+            .account()
+            .body(request(&[("game_id", string()), ("account", string())], &[]))
+            .ok(200, "given", ok_true())
+            .err(403, NOT_JUDGE)
+            .err(404, "no such seat or account")
+            .err(409, "already_seated, not running"),
+    ]
+}
