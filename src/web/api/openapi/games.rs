@@ -262,12 +262,13 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             .err(409, "not_seated"),
         post("/games/{id}/actions", "Submit an action object exactly as in a replay scenario")
             .seat()
-            .body(json!({"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}},
+            .body(json!({"type": "object", "required": ["type"], "properties": {"type": {"type": "string"},
+                            "phase": {"type": "integer", "minimum": 0, "description": "optional: the step (phase) the action was made for; a step that has ended is 409 already_resolved, one not yet open 409 act_not_open, and nothing is logged"}},
                          "description": "an action object of the variant (its other fields are the action's; any other is 400 unknown_field)"}))
             .ok(200, "taken", answer(&[("ok", json!({"const": true})), ("reply", any("the engine's reply"))]))
             .err(400, "not an action of the variant")
             .err(403, "a game-ID token of another game, or suspended")
-            .err(409, "refused by the rules (its code), or act_closed, not_seated, game_over, game_paused, game_not_started")
+            .err(409, "refused by the rules (its code), or act_closed, already_resolved, act_not_open, not_seated, game_over, game_paused, game_not_started")
             .err(429, "rate_limited: too many actions this minute (Retry-After)"),
         post("/games/{id}/resolve", "Resolve act N, the open one, now (its judge), as its deadline would; answers the act open now (N+1)")
             .account()
