@@ -449,7 +449,7 @@ mod tests {
             ] {
                 let args = [
                     "act", "n", "turns", "count", "zone", "field", "value", "max", "first", "last",
-                    "action",
+                    "action", "phase",
                 ]
                 .map(|a| (a, "1".to_string()));
                 let mut args = args.to_vec();
