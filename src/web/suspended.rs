@@ -35,6 +35,7 @@ pub const STILL_OPEN: &[(&str, &str)] = &[
     ("POST", "/account/notifications"),
     ("POST", "/api/v1/account/notifications"),
     ("POST", "/notifications/read"),
+    ("POST", "/notifications/open"),
     ("POST", "/api/v1/notifications/read"),
     ("POST", "/account/calendar/revoke"),
     ("DELETE", "/api/v1/account/calendar"),

@@ -221,6 +221,12 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
         ),
         (
             "POST",
+            "/notifications/open",
+            "/notifications/open",
+            Try::Open,
+        ),
+        (
+            "POST",
             "/account/calendar/revoke",
             "/account/calendar/revoke",
             Try::Open,

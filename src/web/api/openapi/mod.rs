@@ -54,26 +54,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 #[cfg(test)]
-/// The routes `#[get("…")]`, `#[post(…)]`, … of Rust source `text`: each method and path.
-fn routes_in(text: &str) -> Vec<(&'static str, String)> {
-    let mut out = Vec::new();
-    for method in ["get", "post", "put", "patch", "delete"] {
-        let open = format!("#[{method}(");
-        let mut rest = text;
-        while let Some(at) = rest.find(&open) {
-            rest = &rest[at + open.len()..];
-            let trimmed = rest.trim_start();
-            if let Some(quoted) = trimmed.strip_prefix('"') {
-                let path = quoted.split('"').next().unwrap_or_default();
-                out.push((method, path.to_string()));
+mod tests {
+    /// The routes `#[get("…")]`, `#[post(…)]`, … of Rust source `text`: each method and path.
+    fn routes_in(text: &str) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        for method in ["get", "post", "put", "patch", "delete"] {
+            let open = format!("#[{method}(");
+            let mut rest = text;
+            while let Some(at) = rest.find(&open) {
+                rest = &rest[at + open.len()..];
+                let trimmed = rest.trim_start();
+                if let Some(quoted) = trimmed.strip_prefix('"') {
+                    let path = quoted.split('"').next().unwrap_or_default();
+                    out.push((method, path.to_string()));
+                }
             }
         }
+        out
     }
-    out
-}
 
-#[cfg(test)]
-mod tests {
     /// Every route attribute under src/web/api is described in the document, with its method
     /// and path parameters, and nothing else is.
     #[test]
@@ -85,7 +84,7 @@ mod tests {
             let path = entry.expect("entry").path();
             if path.is_file() {
                 let text = std::fs::read_to_string(path).expect("source");
-                found.extend(super::routes_in(&text));
+                found.extend(routes_in(&text));
             }
         }
         found.push(("get", "/openapi.json".into()));
