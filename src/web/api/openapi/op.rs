@@ -167,6 +167,8 @@ impl Op {
         if !self.query.is_empty() {
             out.push((400, "a query parameter that does not parse"));
         }
+        // The edge (`web::bodies`) checks every address and body before any handler.
+        out.push((400, "a control character in the path, the query or the body (control_characters), or an address that is not UTF-8 (not_utf8, query_not_utf8)"));
         match self.auth {
             Auth::Anyone => {}
             Auth::Optional => out.push((401, "a token that is not (or no longer) valid")),
