@@ -64,31 +64,18 @@ const MENTIONS: &str = "mentions";
 /// Rows read from a source per tick.
 const BATCH: i64 = 500;
 
-/// Adds the notifications that are due now; returns how many it added.
-/// Marks every notification of `user` read (a game-ID login: those of its game, `scope`);
-/// returns how many.
-pub async fn mark_all_read(
+/// Marks the notifications of `user` read (a game-ID login: those of its game, `scope`): every
+/// one, or (`upto`) those made at or before it, the ones a list shown then held (one that came
+/// after it stays unread); returns how many.
+pub async fn mark_read(
     state: &AppState,
     user: i64,
     scope: Option<i64>,
+    upto: Option<chrono::NaiveDateTime>,
 ) -> Result<usize, AppError> {
     let now = state.clock.now();
     state
-        .write(move |c| Ok(store::mark_all_read(c, user, scope, now)?))
-        .await
-}
-
-/// Marks the notifications of `user` (`scope` as above) made at or before `upto` read: those a
-/// list shown then held, not one that came after it; returns how many.
-pub async fn mark_read_upto(
-    state: &AppState,
-    user: i64,
-    scope: Option<i64>,
-    upto: chrono::NaiveDateTime,
-) -> Result<usize, AppError> {
-    let now = state.clock.now();
-    state
-        .write(move |c| Ok(store::mark_read_upto(c, user, scope, upto, now)?))
+        .write(move |c| Ok(store::mark_read(c, user, scope, upto, now)?))
         .await
 }
 

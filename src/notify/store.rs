@@ -198,34 +198,20 @@ pub fn list(
         .load(c)
 }
 
-pub fn mark_all_read(
+/// Marks an account's unread notifications read (`scope_game` as in [`list`]): all of them, or
+/// (`upto`) those made at or before that time, the ones a list shown then held.
+pub fn mark_read(
     c: &mut DbConnection,
     user_id: i64,
     scope_game: Option<i64>,
+    upto: Option<NaiveDateTime>,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     let (lo, hi) = games_seen(scope_game);
     crate::db::epoch::bell_changed(user_id);
-    diesel::update(
-        notifications::table
-            .filter(notifications::user_id.eq(user_id))
-            .filter(notifications::game_id.between(lo, hi))
-            .filter(notifications::read_at.is_null()),
-    )
-    .set(notifications::read_at.eq(Some(now)))
-    .execute(c)
-}
-
-/// Marks an account's unread notifications made at or before `upto` read.
-pub fn mark_read_upto(
-    c: &mut DbConnection,
-    user_id: i64,
-    scope_game: Option<i64>,
-    upto: NaiveDateTime,
-    now: NaiveDateTime,
-) -> QueryResult<usize> {
-    let (lo, hi) = games_seen(scope_game);
-    crate::db::epoch::bell_changed(user_id);
+    // "All" is every one up to the end of the calendar (not "up to now": another instance's
+    // clock may run a little ahead of this one's).
+    let upto = upto.unwrap_or(LAST_DAY);
     diesel::update(
         notifications::table
             .filter(notifications::user_id.eq(user_id))
@@ -236,6 +222,12 @@ pub fn mark_read_upto(
     .set(notifications::read_at.eq(Some(now)))
     .execute(c)
 }
+
+/// A time after every notification's ([`mark_read`] of all of them).
+const LAST_DAY: NaiveDateTime = match chrono::NaiveDate::from_ymd_opt(9999, 12, 31) {
+    Some(d) => d.and_time(chrono::NaiveTime::MIN),
+    None => panic!("a valid date"),
+};
 
 /// The kinds an account turned off.
 pub fn disabled_kinds(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<String>> {

@@ -317,7 +317,7 @@ async fn open(
     let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
     let upto = chrono::NaiveDateTime::parse_from_str(&form.upto, UPTO_FORMAT)
         .map_err(|_| AppError::BadRequest(format!("upto {:?}", form.upto)))?;
-    notify::mark_read_upto(&state, user, scope, upto).await?;
+    notify::mark_read(&state, user, scope, Some(upto)).await?;
     Ok(flash::see_other(&crate::web::redirect::local_path(
         &form.to,
     )))
@@ -330,7 +330,7 @@ async fn mark_read(
 ) -> Result<HttpResponse, AppError> {
     let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
     let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
-    notify::mark_all_read(&state, user, scope).await?;
+    notify::mark_read(&state, user, scope, None).await?;
     Ok(flash::see_other("/notifications"))
 }
 

@@ -37,7 +37,8 @@ pub fn is_private_page(path: &str) -> bool {
 /// Sets the headers of a page's answer: private pages kept nowhere, HTML pages varying by the
 /// session cookie.
 pub fn page_headers(path: &str, headers: &mut HeaderMap) {
-    if is_private_page(path) {
+    let private = is_private_page(path);
+    if private {
         headers.insert(
             header::CACHE_CONTROL,
             HeaderValue::from_static("private, no-store"),
@@ -51,7 +52,7 @@ pub fn page_headers(path: &str, headers: &mut HeaderMap) {
         .get_all(header::VARY)
         .filter_map(|v| v.to_str().ok())
         .any(|v| v.to_ascii_lowercase().contains("cookie"));
-    if (html || is_private_page(path)) && !varies {
+    if (html || private) && !varies {
         headers.append(header::VARY, HeaderValue::from_static("Cookie"));
     }
 }

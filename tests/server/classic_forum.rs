@@ -1027,7 +1027,7 @@ async fn turns_to_speak_run_in_the_browser_pages(app: TestApp) {
     let act = last_act_post(&passed);
     assert!(act.contains("轮到 任盈盈 发言。"), "{act}");
     assert!(!act.contains("已跳过"), "she spoke: {act}");
-    // A turn passing on is one short line (issue 38.10), not a whole act summary, and the
+    // CL-5: a turn passing on is one short line (issue 38.10), not a whole act summary, and the
     // redirect names the post's own page and floor (never a page number past the last).
     assert!(act.contains("令狐冲 的发言结束。"), "{act}");
     assert!(

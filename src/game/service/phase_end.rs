@@ -18,8 +18,10 @@ use chrono::NaiveDateTime;
 pub struct Resolved {
     pub act: u32,
     pub over: bool,
-    /// The phase that ended (its step, act and kind): what a judge's "resolved" notice names.
+    /// The phase that ended (its step, act and kind) and the game's variant: what a judge's
+    /// "resolved" notice names, and how.
     pub ended: Phase,
+    pub variant: crate::rules::Variant,
 }
 
 /// What ended a phase: its resolution, or a submission that ended it at once (an explosion
@@ -101,5 +103,6 @@ pub(super) fn close_phase(
         act: game.shown_phase(),
         over,
         ended: end.ending,
+        variant,
     })
 }

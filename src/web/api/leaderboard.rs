@@ -23,7 +23,6 @@ async fn api_leaderboard(
     Ok(HttpResponse::Ok().json(json!({"variant": variant.name(), "players": players})))
 }
 
-/// The paths above, for `openapi.json`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_leaderboard);
 }

@@ -77,7 +77,7 @@ async fn api_notifications_read(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
     let (id, scope) = (user.0.id, user.0.scope.map(|s| s.game_id));
-    let n = notify::mark_all_read(&state, id, scope).await?;
+    let n = notify::mark_read(&state, id, scope, None).await?;
     Ok(HttpResponse::Ok().json(json!({"marked": n})))
 }
 

@@ -120,7 +120,6 @@ async fn api_lift(
     Ok(HttpResponse::Ok().json(json!({"ok": true})))
 }
 
-/// The OpenAPI entries of these routes (`GET /api/v1/openapi.json`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_report)
         .service(api_hide)

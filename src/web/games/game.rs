@@ -407,7 +407,7 @@ pub async fn resolve(
     }
     match service::resolve(&state, *id, form.act, "judge", Some(account.id)).await {
         Ok(r) => {
-            let notice = super::resolved_notice(&state, &viewer.tr, *id, r).await?;
+            let notice = super::resolved_notice(&viewer.tr, r);
             let to = format!("/games/{}", *id);
             flash::redirect(&state, &viewer, &to, Flash::notice(notice)).await
         }

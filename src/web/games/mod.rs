@@ -121,28 +121,13 @@ pub fn phase_title(tr: &Tr, variant: Variant, phase: crate::rules::Phase) -> Str
 
 /// What a judge is told after "resolve now": the phase that ended, by the name pages give it
 /// (never the step number, nor the phase that opened), and whether the game ended with it.
-pub async fn resolved_notice(
-    state: &crate::app::AppState,
-    tr: &Tr,
-    game_id: i64,
-    r: crate::game::service::Resolved,
-) -> Result<String, crate::error::AppError> {
-    let variant = state
-        .db(move |c| {
-            crate::db::queries::games::get(c, game_id)?.ok_or(crate::error::AppError::NotFound)
-        })
-        .await
-        .and_then(|row| crate::game::stored::variant_of(&row))?;
-    let phase = phase_title(tr, variant, r.ended);
-    Ok(tr.t1(
-        if r.over {
-            "console-done-resolve-over"
-        } else {
-            "console-done-resolve"
-        },
-        "phase",
-        &phase,
-    ))
+pub fn resolved_notice(tr: &Tr, r: crate::game::service::Resolved) -> String {
+    let key = if r.over {
+        "console-done-resolve-over"
+    } else {
+        "console-done-resolve"
+    };
+    tr.t1(key, "phase", &phase_title(tr, r.variant, r.ended))
 }
 
 /// A notice of the judge's clock as the reader reads it, with its time in the game's zone.

@@ -8,7 +8,6 @@
 //! seat's own view (`Game::view_for`) and private lines do not.
 
 use super::banner::Banner;
-use super::phase_suffix;
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::domain::GameStatus;
@@ -192,13 +191,8 @@ pub async fn page(
     let tr = viewer.tr;
     let over = public.winner.is_some() || public.status == GameStatus::Finished;
     let sheet = variant.seat_sheet(&view.state, over);
-    let several = variant.phases().len() > 1;
     let phase = match public.phase {
-        Some(p) => format!(
-            "{}{}",
-            tr.t1("game-act", "act", &p.act),
-            phase_suffix(&tr, several.then_some(p.kind))
-        ),
+        Some(p) => super::phase_title(&tr, variant, p),
         None => tr.t1("game-act", "act", &public.act),
     };
     let team_threads = view

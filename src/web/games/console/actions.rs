@@ -155,10 +155,9 @@ pub async fn resolve(
     if !confirmed(&form.confirm) {
         return unconfirmed(&viewer, &state, *id, "resolve", "game-resolve", &[]).await;
     }
-    let result = match service::resolve(&state, *id, form.act, "judge", Some(account.id)).await {
-        Ok(r) => crate::web::games::resolved_notice(&state, &viewer.tr, *id, r).await,
-        Err(e) => Err(e),
-    };
+    let result = service::resolve(&state, *id, form.act, "judge", Some(account.id))
+        .await
+        .map(|r| crate::web::games::resolved_notice(&viewer.tr, r));
     done(&viewer, &state, *id, "resolve", result, &[]).await
 }
 

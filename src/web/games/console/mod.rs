@@ -246,17 +246,10 @@ async fn render(
         )
     });
     let error = flash.as_ref().filter(|f| !f.ok).map(|f| f.message.clone());
-    // One phase per act: the step is the act. Several: the phase's act, and the phase beside it.
-    let several = variant.phases().len() > 1;
-    let (act, kind) = match v.phase.filter(|_| several) {
-        Some(p) => (p.act, Some(p.kind)),
-        None => (v.act, None),
+    let phase_title = match v.phase {
+        Some(p) => crate::web::games::phase_title(&tr, variant, p),
+        None => tr.t1("game-act", "act", &v.act),
     };
-    let phase_title = format!(
-        "{}{}",
-        tr.t1("game-act", "act", &act),
-        crate::web::games::phase_suffix(&tr, kind)
-    );
     let winners = variant
         .outcomes()
         .iter()
