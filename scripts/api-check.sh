@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Checks GET /api/v1/openapi.json with two third-party clients, against a real maku server:
 # openapi-spec-validator (the document is valid OpenAPI 3.1) and schemathesis (every operation,
-# fuzzed within a time budget; sign-out-everywhere is left out, as it would end the token every
-# other operation is called with: no 500, every status, header, content type and body the server
+# fuzzed within a time budget; sign-out-everywhere and revoking a token by its id are left out, as
+# they would end the token every other operation is called with: no 500, every status, header, content type and body the server
 # answers is one the document names, unknown and missing fields refused, auth enforced).
-# Fails when the validator finds a problem (schemathesis too with MAKU_API_CHECK_STRICT=1). Used by .ci/run after `cargo test`; by hand:
+# Fails when either finds a problem. Used by .ci/run after `cargo test`; by hand:
 #
 #   cargo build && scripts/api-check.sh            # MAKU_API_CHECK_SECS (default 150) bounds schemathesis
 #
@@ -59,27 +59,42 @@ curl -sf -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
 curl -sf -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
   -d '{"title":"game","variant":"deathnote"}' "$base/api/v1/games" >/dev/null
 
+# And a running game (生推, six seats, the admin its judge), so that the judge's and the seats'
+# operations meet a game in play, not only one open for sign-ups.
+running=$(curl -sf -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+  -d '{"title":"running","variant":"shengtui","min_seats":6,"max_seats":6}' "$base/api/v1/games" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
+for i in 1 2 3 4 5 6; do
+  curl -sf -H 'Content-Type: application/json' \
+    -d "{\"username\":\"seat$i\",\"password\":\"seat-password-$i\"}" "$base/api/v1/accounts" >/dev/null
+  seat=$(curl -sf -H 'Content-Type: application/json' \
+    -d "{\"username\":\"seat$i\",\"password\":\"seat-password-$i\"}" "$base/api/v1/tokens" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+  curl -sf -X POST -H "Authorization: Bearer $seat" "$base/api/v1/games/$running/signup" >/dev/null
+done
+curl -sf -X POST -H "Authorization: Bearer $token" "$base/api/v1/games/$running/start" >/dev/null
+
 curl -sf "$base/api/v1/openapi.json" -o "$work/openapi.json"
 echo "api-check: openapi-spec-validator"
 "$venv/bin/openapi-spec-validator" "$work/openapi.json"
 
 echo "api-check: schemathesis (at most ${budget}s)"
 started=$(date +%s)
-# schemathesis still finds schema-valid requests the server refuses (text limits the document
-# does not state yet, integral floats such as 183.0; issue 38.14 stays open for them): it fails
-# the check only with MAKU_API_CHECK_STRICT=1 until those are closed. The validator always does.
+# scripts/schemathesis.toml names the refusals a schema cannot state (a variant's own options,
+# deal and actions; names of any script). Any finding fails the check; MAKU_API_CHECK_STRICT=0
+# reports them without failing (to look at a new finding locally).
 set +e
-"$venv/bin/schemathesis" run "$work/openapi.json" --url "$base/api/v1" \
-  --checks all --max-examples 10 --max-time "$budget" --workers 2 --seed 1 \
+"$venv/bin/schemathesis" --config-file scripts/schemathesis.toml run "$work/openapi.json" --url "$base/api/v1" \
+  --checks all --max-examples 10 --max-time "$budget" --workers 1 --seed 1 \
   --suppress-health-check all --no-color \
   -H "Authorization: Bearer $token" \
-  --exclude-path /account/sign-out-everywhere \
+  --exclude-path /account/sign-out-everywhere --exclude-name 'DELETE /tokens/{id}' \
   --report junit --report-junit-path "${CARGO_TARGET_DIR:-target}/api-check-junit.xml"
 found=$?
 set -e
 if [ "$found" -ne 0 ]; then
   echo "api-check: schemathesis found problems (above) in $(($(date +%s) - started))s"
-  [ "${MAKU_API_CHECK_STRICT:-0}" = 1 ] && exit 1
-  exit 0
+  [ "${MAKU_API_CHECK_STRICT:-1}" = 0 ] && exit 0
+  exit 1
 fi
 echo "api-check: passed in $(($(date +%s) - started))s"

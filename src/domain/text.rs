@@ -21,7 +21,9 @@ impl Title {
     }
 }
 
-/// A post's Markdown source: 1–20000 characters after trimming trailing space.
+/// A post's Markdown source: at most 20000 characters as sent (a line break counted once, as a
+/// browser's `maxlength` and the API document's `maxLength` count), not only white space;
+/// stored without its trailing space.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PostBody(String);
 
@@ -31,7 +33,7 @@ impl PostBody {
     pub fn parse(raw: &str) -> Result<PostBody, InputError> {
         let normalised = raw.replace("\r\n", "\n");
         let b = normalised.trim_end();
-        if b.trim().is_empty() || b.chars().count() > Self::MAX_CHARS {
+        if b.trim().is_empty() || normalised.chars().count() > Self::MAX_CHARS {
             return Err(InputError::BodyLength);
         }
         if has_control(b) {

@@ -29,13 +29,14 @@ pub const DAYS_MAX: i64 = 3650;
 /// How many open reports the queue lists at once.
 const QUEUE_MAX: i64 = 200;
 
-/// A reason as typed: trimmed, required, at most [`REASON_MAX`] characters.
+/// A reason as typed: at most [`REASON_MAX`] characters as sent (the API document's
+/// `maxLength` counts the same), required, stored trimmed.
 pub fn parse_reason(raw: &str) -> Result<String, AppError> {
     let reason = raw.trim();
     if reason.is_empty() {
         return Err(AppError::Invalid("reason_empty"));
     }
-    if reason.chars().count() > REASON_MAX {
+    if raw.chars().count() > REASON_MAX {
         return Err(AppError::Invalid("reason_too_long"));
     }
     Ok(reason.to_string())

@@ -82,7 +82,11 @@ pub async fn strict_bodies<B: MessageBody + 'static>(
             // Rendered here, inside the request's context (its language, page or API).
             return Ok(req.error_response(e).map_into_right_body());
         }
-        req.set_payload(actix_web::dev::Payload::from(body.freeze()));
+        let body = match kind {
+            Kind::Json => whole_numbers(&body).map_or_else(|| body.freeze(), web::Bytes::from),
+            Kind::Form => body.freeze(),
+        };
+        req.set_payload(actix_web::dev::Payload::from(body));
     }
     next.call(req)
         .await
@@ -138,6 +142,37 @@ fn percent_decoded(body: &[u8]) -> Vec<u8> {
         i += 1;
     }
     out
+}
+
+/// The JSON text with every integral number written as an integer (`2.0` and `2e0` as `2`), if
+/// it holds one written otherwise: JSON has one kind of number, and a schema's `integer` is any
+/// number without a fraction (what an OpenAPI client may send), while serde reads `2.0` as no
+/// integer at all. Only numbers a double holds exactly (within ±2^53) are rewritten.
+fn whole_numbers(body: &[u8]) -> Option<Vec<u8>> {
+    fn rewrite(v: &mut serde_json::Value) -> bool {
+        const EXACT: f64 = 9_007_199_254_740_992.0;
+        match v {
+            serde_json::Value::Number(n) if n.is_f64() => match n.as_f64() {
+                Some(f) if f.fract() == 0.0 && f.abs() <= EXACT => {
+                    *v = serde_json::Value::from(f as i64);
+                    true
+                }
+                _ => false,
+            },
+            serde_json::Value::Array(items) => items.iter_mut().fold(false, |c, i| rewrite(i) | c),
+            serde_json::Value::Object(map) => map.values_mut().fold(false, |c, i| rewrite(i) | c),
+            _ => false,
+        }
+    }
+    // Most bodies hold no number with a point or an exponent after a digit: not parsed twice.
+    let maybe = body
+        .windows(2)
+        .any(|w| w[0].is_ascii_digit() && matches!(w[1], b'.' | b'e' | b'E'));
+    if !maybe {
+        return None;
+    }
+    let mut value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    rewrite(&mut value).then(|| serde_json::to_vec(&value).ok())?
 }
 
 /// The first key that some object of this JSON text holds twice (the path of its object, dotted,
@@ -263,6 +298,20 @@ mod tests {
     /// Whether an `application/x-www-form-urlencoded` body percent-decodes to UTF-8.
     fn form_is_utf8(body: &[u8]) -> bool {
         std::str::from_utf8(&percent_decoded(body)).is_ok()
+    }
+
+    #[test]
+    fn integral_numbers_are_read_as_integers_and_nothing_else_changes() {
+        let got = whole_numbers(br#"{"act": 2.0, "days": 3e1, "x": [1.5, -0.0], "s": "1.0"}"#)
+            .map(|b| serde_json::from_slice::<serde_json::Value>(&b).unwrap());
+        assert_eq!(
+            got,
+            Some(serde_json::json!({"act": 2, "days": 30, "x": [1.5, 0], "s": "1.0"}))
+        );
+        // Nothing to rewrite: the body is handed on as it came.
+        assert_eq!(whole_numbers(br#"{"act": 2, "x": 1.5, "s": "2.0"}"#), None);
+        assert_eq!(whole_numbers(br#"{"big": 1e300}"#), None);
+        assert_eq!(whole_numbers(b"not json 2.0"), None);
     }
 
     #[test]

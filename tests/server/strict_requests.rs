@@ -14,6 +14,7 @@ on_both_backends!(
     a_key_given_twice_is_refused_and_nothing_is_done,
     a_deadline_in_both_forms_is_refused,
     every_api_error_says_ok_false_and_a_405_names_its_methods,
+    a_whole_number_written_with_a_point_is_that_number,
 );
 
 /// A `variant` game by the admin with `seats` signed-up accounts `{prefix}0…`: its id and
@@ -235,6 +236,49 @@ async fn a_key_given_twice_is_refused_and_nothing_is_done(app: TestApp) {
     let body = format!(r#"{{"setup": {{"seats": {seats}, "kira": ["g2","g3"]}}}}"#);
     let (s, b) = raw(&app, &format!("/api/v1/games/{id}/start"), &admin, &body).await;
     assert_eq!(s, StatusCode::OK, "{b}");
+}
+
+/// JSON has one kind of number, and an OpenAPI `integer` is any number without a fraction: a
+/// client that writes `60.0` or `6e1` (schemathesis did, and so do some languages' encoders)
+/// means 60. A fraction is still refused.
+async fn a_whole_number_written_with_a_point_is_that_number(app: TestApp) {
+    let g = started_game(&app, "wn", json!({})).await;
+    let admin = g.admin.clone();
+    let path = "/api/v1/games";
+    let (s, b) = raw(
+        &app,
+        path,
+        &admin,
+        r#"{"title": "整数", "variant": "deathnote", "act_minutes": 6e1, "remind_hours": 2.0}"#,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let (_, view) = Api::new(&app)
+        .get(&format!("/api/v1/games/{id}"), None)
+        .await;
+    assert_eq!(view["title"], "整数", "{view}");
+    let (s, b) = raw(
+        &app,
+        path,
+        &admin,
+        r#"{"title": "分数", "variant": "deathnote", "act_minutes": 60.5}"#,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    // A judge's act number written with a point names the same act.
+    let (s, b) = raw(
+        &app,
+        &format!("/api/v1/games/{}/pause", g.id),
+        &g.admin,
+        r#"{"act": 1.0}"#,
+    )
+    .await;
+    assert_eq!(
+        (s, b["paused"].clone()),
+        (StatusCode::OK, json!(true)),
+        "{b}"
+    );
 }
 
 async fn a_deadline_in_both_forms_is_refused(app: TestApp) {

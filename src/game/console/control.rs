@@ -82,8 +82,10 @@ pub async fn end(
     reason: &str,
     winner: Option<String>,
 ) -> Result<(), AppError> {
+    // At most 2000 characters as sent (the API document's `maxLength`), stored trimmed.
+    let sent = reason.chars().count();
     let reason = reason.trim().to_string();
-    if reason.is_empty() || reason.chars().count() > 2000 {
+    if reason.is_empty() || sent > 2000 {
         return Err(AppError::Conflict("reason_required"));
     }
     let winner = winner.filter(|w| !w.trim().is_empty());

@@ -41,7 +41,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
     vec![
         post("/account/password", "Change one's password (ends every session and other token)")
             .account()
-            .body(request(&[("old_password", string()), ("new_password", json!({"type": "string", "minLength": 8, "maxLength": 128}))], &[]))
+            .body(request(&[("old_password", free()), ("new_password", secret(8, 128))], &[]))
             .ok(200, "changed", ok_true())
             .err(400, "new password too short or long")
             .err(409, "wrong current password"),

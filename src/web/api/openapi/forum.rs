@@ -10,12 +10,12 @@ fn credentials() -> Value {
         &[
             (
                 "username",
-                json!({"type": "string", "description": "2 to 32 letters, digits, _ - . (after trimming and NFKC)"}),
+                described(
+                    trimmed(2, 32),
+                    "2 to 32 letters, digits, _ - . (after trimming and NFKC); no name that looks like another's",
+                ),
             ),
-            (
-                "password",
-                json!({"type": "string", "minLength": 8, "maxLength": 128}),
-            ),
+            ("password", secret(8, 128)),
         ],
         &[],
     )
@@ -31,13 +31,7 @@ fn page_query(op: Op) -> Op {
 
 /// A post's reason for a report or a moderator (`{"reason"}`).
 fn reason() -> Value {
-    request(
-        &[(
-            "reason",
-            json!({"type": "string", "minLength": 1, "maxLength": 500}),
-        )],
-        &[],
-    )
+    request(&[("reason", said(500))], &[])
 }
 
 const SUSPENDED: &str = "a suspended account (suspended, with until and reason)";
@@ -109,7 +103,7 @@ pub fn ops() -> Vec<Op> {
             .ok(200, "the tokens", answer(&[("tokens", array(token))])),
         delete("/tokens/{id}", "Revoke one of one's API tokens by its public id (the calling one too)")
             .account()
-            .param("id", string())
+            .param("id", free())
             .ok(200, "revoked", ok_true())
             .err(404, "no such live token of this account"),
         get("/account/sessions", "One's live browser sessions (they end after the idle time) and that time in days")
@@ -129,13 +123,13 @@ pub fn ops() -> Vec<Op> {
             .ok(200, "the boards", answer(&[("boards", array(board))])),
         post("/boards", "Create a board (admin)")
             .account()
-            .body(request(&[("slug", string()), ("title", string())], &[("description", string())]))
+            .body(request(&[("slug", slug()), ("title", line(120))], &[("description", described(free(), "at most 500 characters"))]))
             .ok(201, "made", answer(&[("slug", string())]))
             .err(400, "a slug or title that breaks the rules")
             .err(403, "not an admin")
             .err(409, "slug taken"),
         page_query(get("/boards/{slug}/threads", "A board's threads, 30 a page"))
-            .query("author", string(), "ignored here")
+            .query("author", free(), "ignored here")
             .ok(200, "a page of threads", answer(&[
                 ("threads", array(thread_row)),
                 ("total", integer()),
@@ -144,14 +138,14 @@ pub fn ops() -> Vec<Op> {
             .err(404, "no such board"),
         post("/boards/{slug}/threads", "Open a thread")
             .account()
-            .body(request(&[("title", string()), ("body", string())], &[]))
+            .body(request(&[("title", line(120)), ("body", said(20000))], &[]))
             .ok(201, "opened", answer(&[("id", integer())]))
             .err(400, "a title or body that breaks the rules")
             .err(403, SUSPENDED)
             .err(404, "no such board")
             .err(429, "too many posts this minute (Retry-After)"),
         page_query(get("/threads/{id}", "A forum thread's posts, 30 a page"))
-            .query("author", string(), "one author's posts only")
+            .query("author", free(), "one author's posts only")
             .ok(200, "a page of posts", answer(&[
                 ("id", integer()),
                 ("title", string()),
@@ -165,7 +159,7 @@ pub fn ops() -> Vec<Op> {
             .err(410, "deleted"),
         post("/threads/{id}/posts", "Reply, optionally quoting a post (by its floor); posts are named by their floor in the thread")
             .account()
-            .body(request(&[("body", string())], &[("quote", json!({"type": "integer", "description": "floor of the quoted post"}))]))
+            .body(request(&[("body", said(20000))], &[("quote", nullable(json!({"type": "integer", "format": "int64", "description": "floor of the quoted post (null: none)"})))]))
             .ok(201, "posted", answer(&[("floor", integer())]))
             .err(400, "a body that breaks the rules, or no such floor to quote")
             .err(403, SUSPENDED)
@@ -175,7 +169,7 @@ pub fn ops() -> Vec<Op> {
             .err(429, "too many posts this minute (Retry-After)"),
         patch("/threads/{id}/posts/{floor}", "Edit one's own post (earlier versions are kept)")
             .account()
-            .body(request(&[("body", string())], &[]))
+            .body(request(&[("body", said(20000))], &[]))
             .ok(200, "edited", ok_true())
             .err(400, "a body that breaks the rules")
             .err(403, "not the author, or suspended")
@@ -245,7 +239,10 @@ pub fn ops() -> Vec<Op> {
             .err(403, "not an admin"),
         post("/admin/reports/{id}/resolve", "Resolve an open report (admins): dismiss it, or hide its post with a reason")
             .account()
-            .body(request(&[("action", one_of(&["dismiss", "hide"]))], &[("reason", json!({"type": "string", "maxLength": 500}))]))
+            .body(json!({"oneOf": [
+                request(&[("action", one_of(&["dismiss"]))], &[("reason", described(free(), "ignored"))]),
+                request(&[("action", one_of(&["hide"])), ("reason", said(500))], &[]),
+            ]}))
             .ok(200, "resolved", ok_true())
             .err(400, "resolution_unknown, reason_empty")
             .err(403, "not an admin")
@@ -255,7 +252,7 @@ pub fn ops() -> Vec<Op> {
             .account()
             .body(request(&[
                 ("days", int_in(1, 3650)),
-                ("reason", json!({"type": "string", "minLength": 1, "maxLength": 500})),
+                ("reason", said(500)),
             ], &[]))
             .ok(200, "suspended", answer(&[("ok", json!({"const": true})), ("until", time())]))
             .err(400, "days_out_of_range, reason_empty")
@@ -269,8 +266,8 @@ pub fn ops() -> Vec<Op> {
             .err(404, "no such account")
             .err(409, "not_suspended"),
         get("/search", "Full-text search over the boards and game threads (docs/search.md), newest post first, 20 hits a page. Every word of `q` must appear in the post (case-insensitively, as a substring). Never a post of a game's team thread or graveyard before the game's reveal, of a deleted thread, or a hidden post; a hit names no author")
-            .required_query("q", json!({"type": "string", "minLength": 1, "maxLength": 200}), "words separated by spaces, at most 8")
-            .query("page", json!({"type": "integer"}), "the page, from 1")
+            .required_query("q", said(200), "words separated by spaces, at most 8")
+            .query("page", json!({"type": "integer"}), "the page, from 1 (below 1: the first)")
             .ok(200, "`snippet` is HTML: about 80 characters around the first match, escaped, each match in <mark>; `more`: whether a next page has hits", answer(&[
                 ("hits", array(answer(&[
                     ("thread", integer()),

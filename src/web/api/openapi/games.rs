@@ -67,7 +67,7 @@ const NOT_JUDGE: &str = "not its judge (or an admin)";
 const JUDGE_409: &str = "already_resolved (N is no longer the open phase; nothing changed), act_not_open, game_paused, game_over, game_not_started";
 
 fn body_only() -> Value {
-    request(&[("body", string())], &[])
+    request(&[("body", said(20000))], &[])
 }
 
 pub fn ops(known: &Variants) -> Vec<Op> {
@@ -203,12 +203,12 @@ pub fn ops(known: &Variants) -> Vec<Op> {
         ("timezone", string()),
     ]);
     let statuses = [&GameStatus::ALL.map(GameStatus::name)[..], &[""]].concat();
-    let status_filter = json!({ "enum": statuses });
+    let status_filter = json!({"type": "string", "enum": statuses});
     let any_variant = [known.names.as_slice(), &[""]].concat();
     let page = json!({"type": "integer"});
     vec![
         get("/games", "List games, newest first")
-            .query("variant", json!({ "enum": any_variant }), "only this variant's games (empty: any)")
+            .query("variant", json!({"type": "string", "enum": any_variant}), "only this variant's games (empty: any)")
             .query("status", status_filter, "only games with this status (empty: any)")
             .ok(200, "the games", answer(&[("games", array(answer(&[
                 ("id", integer()), ("title", string()), ("variant", string()),
@@ -218,19 +218,19 @@ pub fn ops(known: &Variants) -> Vec<Op> {
         post("/games", "Create a game (judge, admin); the caller is its judge")
             .account()
             .body(request(
-                &[("title", string()), ("variant", one_of(&known.names))],
+                &[("title", line(120)), ("variant", one_of(&known.names))],
                 &[
                     ("options", json!({"type": "object", "description": format!("the variant's options: {}", known.options)})),
-                    ("act_minutes", integer()),
-                    ("characters", json!({"type": "array", "items": {"type": "string"}, "description": "the game IDs to deal: trimmed and NFKC, letters, digits, single spaces and · ・ - _ . ' only, no two alike (game_id_lookalike), none passing for the judge or the system (game_id_reserved)"})),
-                    ("deadline_time", text("HH:MM in timezone")),
-                    ("timezone", text("an IANA time zone")),
+                    ("act_minutes", described(int_in(1, 10080), "minutes an act lasts (default 1440)")),
+                    ("characters", json!({"type": "array", "items": trimmed(1, 32), "description": "the game IDs to deal: trimmed and NFKC, letters, digits, single spaces and · ・ - _ . ' only, no two alike (game_id_lookalike), none passing for the judge or the system (game_id_reserved)"})),
+                    ("deadline_time", described(clock_time(), "HH:MM in timezone (empty: none)")),
+                    ("timezone", described(free(), "an IANA time zone (empty: Asia/Shanghai)")),
                     ("min_seats", json!({"type": "integer", "minimum": 0})),
                     ("max_seats", json!({"type": "integer", "minimum": 0})),
-                    ("remind_hours", json!({"type": "integer", "description": "0 to 72; default 6"})),
+                    ("remind_hours", described(int_in(0, 72), "default 6")),
                     ("show_images", boolean()),
-                    ("phase_minutes", json!({"type": "object", "additionalProperties": {"type": "integer"}, "description": "minutes by phase kind (1 to 10080)"})),
-                    ("series_after", json!({"type": "integer", "description": "the game before this one in a series (CL-3): a finished game of the same variant the caller judged"})),
+                    ("phase_minutes", json!({"type": "object", "propertyNames": {"enum": known.phases}, "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 10080}, "description": "minutes by phase kind (1 to 10080), each a phase kind of the variant"})),
+                    ("series_after", json!({"type": "integer", "format": "int64", "description": "the game before this one in a series (CL-3): a finished game of the same variant the caller judged"})),
                 ],
             ))
             .ok(201, "made", answer(&[("id", integer())]))
@@ -335,7 +335,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             ]))
             .err(403, "not for this reader"),
         get("/games/{id}/replay", "After the end: act `act` (default 1) as seat `seat` (a game ID; default the first) saw it")
-            .query("seat", string(), "a game ID")
+            .query("seat", free(), "a game ID")
             .query("act", json!({"type": "integer", "minimum": 0, "maximum": 4294967295u64}), "the act")
             .ok(200, "the act as the seat saw it", answer(&[
                 ("game", integer()),
@@ -352,12 +352,12 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             .err(400, "act not a number"),
         post("/games/{id}/alias", "Set the password of one's game-ID login (the seat's account)")
             .account()
-            .body(request(&[("password", string())], &[]))
+            .body(request(&[("password", secret(8, 128))], &[]))
             .ok(200, "set", ok_true())
             .err(400, "a password that breaks the rules")
             .err(409, "not seated, or the game does not use aliases"),
         post("/games/{id}/tokens", "A token for a game ID and its own password: it reaches only that seat of that game")
-            .body(request(&[("game_id", string()), ("password", string())], &[]))
+            .body(request(&[("game_id", free()), ("password", free())], &[]))
             .ok(200, "the token", answer(&[("token", string())]))
             .err(401, "wrong game ID or password")
             .err(429, "too many sign-ins (Retry-After)"),
@@ -371,7 +371,10 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             .err(403, NOT_JUDGE),
         post("/games/{id}/deadline", "Move the open act's deadline later (its judge): an ISO time, or minutes after the current deadline")
             .account()
-            .body(request(&[("act", act_property())], &[("deadline", time()), ("extend_minutes", json!({"type": "integer", "minimum": 1, "maximum": 43200}))]))
+            .body(json!({"oneOf": [
+                request(&[("act", act_property()), ("deadline", time())], &[]),
+                request(&[("act", act_property()), ("extend_minutes", int_in(1, 43200))], &[]),
+            ]}))
             .ok(200, "moved", answer(&[("deadline", time())]))
             .err(400, "bad_deadline: not a time, or minutes outside 1..43200; deadline_both: a time and minutes at once")
             .err(403, NOT_JUDGE)
@@ -396,7 +399,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             .err(409, "game_over, game_not_started"),
         post("/games/{id}/end", "End the game now with a stated reason (its judge); optionally a winner the variant knows")
             .account()
-            .body(request(&[("act", act_property()), ("reason", string())], &[("winner", one_of(&known.outcomes))]))
+            .body(request(&[("act", act_property()), ("reason", said(2000))], &[("winner", one_of(&known.outcomes))]))
             .ok(200, "ended", ok_true())
             .err(403, NOT_JUDGE)
             .err(409, "already_resolved, act_not_open, reason_required, bad_winner, game_over, game_not_started"),
@@ -410,7 +413,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             .err(409, "not running"),
         post("/games/{id}/substitute", "Give a seat to another account (its judge): game ID, role and history stay with the seat")
             .account()
-            .body(request(&[("game_id", string()), ("account", string())], &[]))
+            .body(request(&[("game_id", free()), ("account", free())], &[]))
             .ok(200, "given", ok_true())
             .err(403, NOT_JUDGE)
             .err(404, "no such seat or account")

@@ -73,7 +73,7 @@ pub fn delete(path: &'static str, summary: impl Into<String>) -> Op {
 fn param(name: &str) -> Value {
     match name {
         "id" | "floor" => json!({"type": "integer", "format": "int64"}),
-        _ => schema::string(),
+        _ => schema::free(),
     }
 }
 
