@@ -33,10 +33,61 @@ document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
 // "floor"}) holds public facts only and needs no reading here. One stream per page, closed
 // when the page is left (browsers allow only a few connections per host), reopened if the
 // page comes back from the back/forward cache. Without this script the pages work as before.
+// Issue 38 (accessibility): the offer is a link inside a status region that is on the page from
+// the start (a live region announces what is added to it); a reload keeps the keyboard focus
+// where it was (the focused element is noted for the reloaded page, which focuses it again).
+var FOCUS_KEY = "maku-live-focus";
+
+// What names the focused element on the reloaded page: its id, a form field's form and name
+// (a button's value too), or a link's address and words.
+function focusMark(f) {
+  if (!f || f === document.body || f === document.documentElement) { return null; }
+  if (f.id) { return { id: f.id }; }
+  if (f.name && f.form) {
+    return { form: f.form.id || f.form.getAttribute("action") || "", name: f.name,
+             value: f.tagName.toLowerCase() === "button" ? f.value : null };
+  }
+  if (f.tagName.toLowerCase() === "a" && f.getAttribute("href")) {
+    return { href: f.getAttribute("href"), text: f.textContent.trim() };
+  }
+  return null;
+}
+
+function markedElement(m) {
+  if (m.id) { return document.getElementById(m.id); }
+  var i, all;
+  if (m.name) {
+    all = document.querySelectorAll("form [name]");
+    for (i = 0; i < all.length; i++) {
+      var f = all[i];
+      var form = f.form && (f.form.id || f.form.getAttribute("action") || "");
+      if (f.name === m.name && form === m.form && (m.value === null || f.value === m.value)) { return f; }
+    }
+  }
+  if (m.href) {
+    all = document.querySelectorAll("a[href]");
+    for (i = 0; i < all.length; i++) {
+      if (all[i].getAttribute("href") === m.href && all[i].textContent.trim() === m.text) { return all[i]; }
+    }
+  }
+  return null;
+}
+
+(function () {
+  var kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem(FOCUS_KEY) || "null"); sessionStorage.removeItem(FOCUS_KEY); } catch (e) { kept = null; }
+  if (!kept || kept.page !== location.pathname + location.search) { return; }
+  var target = markedElement(kept.mark);
+  if (target) { target.focus({ preventScroll: true }); }
+})();
+
 (function () {
   var el = document.querySelector("[data-live]");
   if (!el || !window.EventSource) { return; }
   var source = null;
+  var status = document.createElement("div");
+  status.setAttribute("role", "status");
+  el.parentNode.insertBefore(status, el);
 
   function fieldChanged(f) {
     if (f.disabled || f.name === "csrf") { return false; }
@@ -75,10 +126,19 @@ document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
     var a = document.createElement("a");
     a.id = "live-reload";
     a.href = window.location.href.split("#")[0];
-    a.className = "notice live-reload";
-    a.setAttribute("role", "status");
     a.textContent = el.getAttribute("data-reload-label") || "↻";
-    el.parentNode.insertBefore(a, el);
+    status.className = "notice live-reload";
+    status.appendChild(a);
+  }
+
+  function reload() {
+    var mark = focusMark(document.activeElement);
+    if (mark) {
+      try {
+        sessionStorage.setItem(FOCUS_KEY, JSON.stringify({ page: location.pathname + location.search, mark: mark }));
+      } catch (e) { /* no storage: the reload still happens */ }
+    }
+    window.location.reload();
   }
 
   function open() {
@@ -87,7 +147,7 @@ document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
     source.addEventListener("update", function () {
       if (holdReload()) { offerReload(); return; }
       close();
-      window.location.reload();
+      reload();
     });
   }
 

@@ -199,3 +199,7 @@ notice-other = A notice from the judge.
 # issue 12, task A (branch classic-engine): the classic presets' phases and team threads
 thread-suffix-killers = { $title } · killers
 thread-suffix-police = { $title } · police
+# issue 38 item 13 and the accessibility list (branch fix38-p)
+rules-table-label = Table (scrolls sideways)
+search-landmark-top = Site search
+profile-account-settings = Your account

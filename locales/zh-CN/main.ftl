@@ -184,3 +184,7 @@ notice-other = 法官的通知。
 # issue 12, task A (branch classic-engine): the classic presets' phases and team threads
 thread-suffix-killers = { $title } · 杀手
 thread-suffix-police = { $title } · 警察
+# issue 38 item 13 and the accessibility list (branch fix38-p)
+rules-table-label = 表格（可左右滚动）
+search-landmark-top = 全站搜索
+profile-account-settings = 你的账号

@@ -41,6 +41,8 @@ struct LoginPage {
 struct PasswordPage {
     page: PageCtx,
     error: Option<String>,
+    /// The field the refusal is about (`old_password`, `new_password`), or empty.
+    invalid: String,
     done: bool,
 }
 
@@ -81,6 +83,9 @@ struct ProfilePage {
     /// wins, and the roles held with their counts).
     record: (u32, u32),
     by_variant: Vec<VariantLine>,
+    /// The reader's own profile (signed in with the account, not a game-ID login): it links
+    /// the account's settings (issue 38 item 13f).
+    own: bool,
 }
 
 /// One variant's line of a player's record, in the reader's language.
@@ -217,6 +222,10 @@ async fn password_form(
     Ok(PasswordPage {
         page: viewer.page(),
         done: flash.as_ref().is_some_and(|f| f.ok),
+        invalid: flash
+            .as_ref()
+            .map(|f| f.invalid_in("").to_string())
+            .unwrap_or_default(),
         error: flash.and_then(|f| f.error_for("")),
     })
 }
@@ -246,7 +255,9 @@ async fn change_password(
     let f = match result {
         Ok(()) => Flash::notice(viewer.tr.t("password-changed")),
         Err(e) if !flash::shown_at_form(&e) => return Err(e),
-        Err(e) => refused(&e, &viewer),
+        // The old password did not match; anything else is about the new one.
+        Err(e @ AppError::Conflict("wrong_password")) => refused(&e, &viewer).about("old_password"),
+        Err(e) => refused(&e, &viewer).about("new_password"),
     };
     flash::redirect(&state, &viewer, PASSWORD_PATH, f).await
 }
@@ -358,7 +369,12 @@ async fn profile(
             }
         })
         .collect();
+    let own = viewer
+        .account
+        .as_ref()
+        .is_some_and(|a| !a.is_alias() && a.id == user.id);
     Ok(ProfilePage {
+        own,
         record: (record.games, record.wins),
         by_variant,
         page: viewer.page(),

@@ -118,6 +118,8 @@ struct AdminPage {
     roles: Vec<&'static str>,
     events: Vec<EventRow>,
     error: Option<String>,
+    /// The field of the board form the refusal is about, or empty.
+    invalid: String,
     board_slug: String,
     board_title: String,
     board_description: String,
@@ -175,10 +177,17 @@ async fn admin_page(viewer: &Viewer, state: &AppState) -> Result<AdminPage, AppE
             })
             .collect(),
         error: None,
+        invalid: String::new(),
         board_slug: String::new(),
         board_title: String::new(),
         board_description: String::new(),
     })
+}
+
+impl AdminPage {
+    fn invalid(&self, name: &str) -> &'static str {
+        crate::web::pages::invalid_attrs(&self.invalid, name)
+    }
 }
 
 #[get("/admin")]
@@ -187,6 +196,7 @@ async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<AdminPage, 
     let mut page = admin_page(&viewer, &state).await?;
     if let Some(f) = flash::take(&state, &viewer, "/admin").await? {
         page.error = f.error_for("");
+        page.invalid = f.invalid_in("").to_string();
         page.board_slug = f.field("slug").to_string();
         page.board_title = f.field("title").to_string();
         page.board_description = f.field("description").to_string();
@@ -213,7 +223,13 @@ async fn new_board(
     {
         Ok(()) => Ok(flash::see_other(&format!("/b/{}", form.slug.trim()))),
         Err(e @ (AppError::Input(_) | AppError::Conflict(_))) => {
+            // A bad or taken slug, else the title.
+            let field = match (&e, crate::domain::BoardSlug::parse(&form.slug)) {
+                (AppError::Conflict(_), _) | (_, Err(_)) => "slug",
+                _ => "title",
+            };
             let f = Flash::refusal("", e.message(&viewer.tr))
+                .about(field)
                 .with("slug", &form.slug)
                 .with("title", &form.title)
                 .with("description", &form.description);

@@ -3,6 +3,7 @@
 
 use crate::error::AppError;
 use crate::i18n::{Lang, Tr};
+use crate::web::pages::PageCtx;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
@@ -13,6 +14,9 @@ use askama::Template;
 pub struct RequestCtx {
     pub lang: Lang,
     pub api: bool,
+    /// The request carries a session cookie (not checked): an error page then offers no
+    /// sign-in links, as the reader may well be signed in.
+    pub session: bool,
 }
 
 tokio::task_local! {
@@ -23,16 +27,20 @@ fn request_ctx() -> RequestCtx {
     REQUEST_CTX.try_with(|c| *c).unwrap_or(RequestCtx {
         lang: Lang::Zh,
         api: false,
+        session: false,
     })
 }
 
 /// Seconds a client should wait after [`AppError::Busy`].
 const BUSY_RETRY_AFTER_SECS: &str = "5";
 
+/// An error page, in the site's layout (the skip link, the search box, the menu), as the
+/// accessibility review of issue 38 asked: nobody is signed in on it (an error is answered
+/// without reading the session), so it shows no account's links.
 #[derive(Template)]
 #[template(path = "error.html")]
 struct ErrorPage {
-    tr: Tr,
+    page: PageCtx,
     status: u16,
     message: String,
 }
@@ -93,7 +101,14 @@ impl ResponseError for AppError {
             return builder.json(body);
         }
         let page = ErrorPage {
-            tr,
+            page: PageCtx {
+                tr,
+                account: None,
+                csrf: String::new(),
+                unread: 0,
+                feed: None,
+                account_unknown: ctx.session,
+            },
             status: status.as_u16(),
             message,
         };

@@ -45,6 +45,10 @@ pub struct Flash {
     /// What was typed, by field name.
     #[serde(default)]
     pub fields: BTreeMap<String, String>,
+    /// The field the refusal is about (its name), when one is: the page marks it invalid and
+    /// ties it to the message (`aria-describedby`); empty: the form as a whole.
+    #[serde(default)]
+    pub about: String,
 }
 
 impl Flash {
@@ -64,6 +68,22 @@ impl Flash {
             message: message.into(),
             form: form.to_string(),
             fields: BTreeMap::new(),
+            about: String::new(),
+        }
+    }
+
+    /// Names the field the refusal is about.
+    pub fn about(mut self, field: &str) -> Flash {
+        self.about = field.to_string();
+        self
+    }
+
+    /// The field a refusal of `form` is about, or `""`.
+    pub fn invalid_in(&self, form: &str) -> &str {
+        if !self.ok && self.form == form {
+            &self.about
+        } else {
+            ""
         }
     }
 

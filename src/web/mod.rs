@@ -60,6 +60,7 @@ pub async fn request_context<B: MessageBody + 'static>(
     let ctx = RequestCtx {
         lang: viewer::lang_of(req.request()),
         api: req.path().starts_with("/api/"),
+        session: req.cookie(SESSION_COOKIE).is_some(),
     };
     let method = req.method().clone();
     let path = req.path().to_string();

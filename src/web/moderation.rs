@@ -170,6 +170,15 @@ struct ReportsPage {
     reports: Vec<ReportRow>,
     notice: Option<String>,
     error: Option<String>,
+    /// The field the refusal is about (`suspend-name`, `suspend-days`, `suspend-reason`,
+    /// `lift-name`), or empty.
+    invalid: String,
+}
+
+impl ReportsPage {
+    fn invalid(&self, key: &str) -> &'static str {
+        crate::web::pages::invalid_attrs(&self.invalid, key)
+    }
 }
 
 const REPORTS_PATH: &str = "/admin/reports";
@@ -187,23 +196,29 @@ async fn reports(viewer: Viewer, state: web::Data<AppState>) -> Result<ReportsPa
             .map(|e| ReportRow::new(&tr, e))
             .collect(),
         notice: flash.as_ref().filter(|f| f.ok).map(|f| f.message.clone()),
+        invalid: flash
+            .as_ref()
+            .map(|f| f.invalid_in("").to_string())
+            .unwrap_or_default(),
         error: flash.and_then(|f| f.error_for("")),
     })
 }
 
-/// Answers an admin form of the queue page: back to it with a notice or the refusal.
+/// Answers an admin form of the queue page: back to it with a notice or the refusal, which
+/// `about` names the field of (empty: none).
 async fn back_to_queue(
     state: &AppState,
     viewer: &Viewer,
     done: Result<(), AppError>,
     notice: &str,
+    about: fn(&AppError) -> &'static str,
 ) -> Result<HttpResponse, AppError> {
     let flash = match done {
         Ok(()) => Flash::notice(viewer.tr.t(notice)),
         Err(e @ (AppError::Forbidden | AppError::Unauthorized | AppError::Csrf)) => {
             return Err(e);
         }
-        Err(e) => Flash::refusal("", e.message(&viewer.tr)),
+        Err(e) => Flash::refusal("", e.message(&viewer.tr)).about(about(&e)),
     };
     flash::redirect(state, viewer, REPORTS_PATH, flash).await
 }
@@ -226,7 +241,7 @@ async fn resolve(
         Ok(action) => service::resolve(&state, admin, *id, action, Some(&form.reason)).await,
         Err(e) => Err(e),
     };
-    back_to_queue(&state, &viewer, done, "moderation-resolved").await
+    back_to_queue(&state, &viewer, done, "moderation-resolved", |_| "").await
 }
 
 #[derive(Deserialize)]
@@ -248,7 +263,12 @@ async fn suspend(
             .map(|_| ()),
         Err(_) => Err(AppError::Invalid("days_out_of_range")),
     };
-    back_to_queue(&state, &viewer, done, "moderation-suspended-done").await
+    let about: fn(&AppError) -> &'static str = |e| match e {
+        AppError::Invalid("days_out_of_range") => "suspend-days",
+        AppError::Invalid(_) => "suspend-reason",
+        _ => "suspend-name",
+    };
+    back_to_queue(&state, &viewer, done, "moderation-suspended-done", about).await
 }
 
 #[derive(Deserialize)]
@@ -263,7 +283,14 @@ async fn lift(
 ) -> Result<HttpResponse, AppError> {
     let admin = viewer.require_admin()?;
     let done = service::lift(&state, admin, &form.name).await;
-    back_to_queue(&state, &viewer, done, "moderation-lifted-done").await
+    back_to_queue(
+        &state,
+        &viewer,
+        done,
+        "moderation-lifted-done",
+        |_| "lift-name",
+    )
+    .await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

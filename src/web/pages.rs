@@ -13,6 +13,9 @@ pub struct PageCtx {
     pub unread: i64,
     /// An Atom feed of this page, linked from the head.
     pub feed: Option<String>,
+    /// The page does not know whether its reader is signed in (an error page of a request with
+    /// a session cookie): the menu shows neither an account's links nor the sign-in ones.
+    pub account_unknown: bool,
 }
 
 impl PageCtx {
@@ -142,6 +145,17 @@ impl<'de> serde::Deserialize<'de> for PageNumber {
 /// `?page=` from a query, at least 1.
 pub fn page_param(p: Option<PageNumber>) -> i64 {
     p.map_or(1, |p| p.0).max(1)
+}
+
+/// The attributes of a field a refusal is about, tied to the message `_form_error.html` shows
+/// (accessibility review of issue 38): `aria-invalid` and `aria-describedby`; empty for any
+/// other field. Written into a tag with `|safe` (constant text).
+pub fn invalid_attrs(invalid: &str, field: &str) -> &'static str {
+    if !invalid.is_empty() && invalid == field {
+        r#" aria-invalid="true" aria-describedby="form-error""#
+    } else {
+        ""
+    }
 }
 
 #[cfg(test)]

@@ -139,6 +139,19 @@ fn book_html(d: &Doc) -> String {
     }
 }
 
+/// Issue 38 item 13a: each table of a rules text in a box of its own that scrolls sideways
+/// (a focusable region named `label`), so that a phone's page never does.
+fn scroll_tables(html: &str, label: &str) -> String {
+    let label = crate::web::fragments::escaped(label);
+    html.replace(
+        "<table>",
+        &format!(
+            "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{label}\"><table>"
+        ),
+    )
+    .replace("</table>", "</table></div>")
+}
+
 fn page(viewer: &Viewer, d: &Doc, english: bool) -> RulesPage {
     let tr = viewer.tr;
     let (original, body) = if english {
@@ -146,6 +159,7 @@ fn page(viewer: &Viewer, d: &Doc, english: bool) -> RulesPage {
     } else {
         (true, crate::markdown::render(&original_markdown(d)))
     };
+    let body = scroll_tables(&body, &tr.t("rules-table-label"));
     // The Chinese page always opens with its summary; a shared book too.
     let summary = if original {
         let mut s = vec![tr.t(d.doc.summary)];

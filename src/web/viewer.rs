@@ -124,6 +124,7 @@ impl Viewer {
             csrf: self.csrf.clone(),
             unread: self.unread,
             feed: None,
+            account_unknown: false,
         }
     }
 }

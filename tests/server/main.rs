@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod accessibility;
 mod account_api;
 mod account_trust;
 mod accounts;

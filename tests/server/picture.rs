@@ -28,7 +28,12 @@ pub(crate) async fn picture_facts(app: &TestApp, game: i64, seats: &[String]) ->
         svg.contains("role=\"img\""),
         "an image to assistive technology"
     );
-    assert!(svg.contains("aria-labelledby=\"picture-title picture-desc\""));
+    // Accessibility review of issue 38: the title is its name, the long text its description
+    // (read as the name, it buried the name under a paragraph).
+    assert!(
+        svg.contains("aria-labelledby=\"picture-title\" aria-describedby=\"picture-desc\""),
+        "named by its title, described by its desc"
+    );
     assert!(
         svg.contains("<title id=\"picture-title\">") && svg.contains("<desc id=\"picture-desc\">")
     );

@@ -227,6 +227,21 @@ struct NewPage {
     /// title, chosen); `None` for a variant whose rules link no games.
     series: Option<Vec<(i64, String, bool)>>,
     error: Option<String>,
+    /// The field the refusal is about (its name), or empty.
+    invalid: String,
+}
+
+impl NewPage {
+    /// Issue 38 item 13e: the seat range is asked only of a variant whose games may differ in
+    /// size (the engine's [`Variant::seats`]); a game of one size (the role games) says it.
+    fn seats_vary(&self) -> bool {
+        self.seat_range.0 != self.seat_range.1
+    }
+
+    /// The attributes of field `name` when the refusal is about it.
+    fn invalid(&self, name: &str) -> &'static str {
+        crate::web::pages::invalid_attrs(&self.invalid, name)
+    }
 }
 
 fn require_judge(viewer: &Viewer) -> Result<&crate::auth::account::Account, AppError> {
@@ -276,6 +291,7 @@ pub async fn new_form(
             seat_range: (0, 0),
             series: None,
             error: None,
+            invalid: String::new(),
         });
     };
     let form = flash
@@ -360,20 +376,48 @@ pub async fn new_form(
         options,
         phases,
         seat_range: (*range.start(), *range.end()),
+        invalid: flash
+            .as_ref()
+            .map(|f| f.invalid_in("").to_string())
+            .unwrap_or_default(),
         error: flash.and_then(|f| f.error_for("")),
     })
 }
 
 const NEW_PATH: &str = "/games/new";
 
-fn number<T: std::str::FromStr>(tr: &Tr, raw: &str, label: &str) -> Result<Option<T>, String> {
+/// A refusal of the form: its message and the field it is about (empty: none).
+type Refusal = (String, String);
+
+fn number<T: std::str::FromStr>(
+    tr: &Tr,
+    raw: &str,
+    label: &str,
+    field: &str,
+) -> Result<Option<T>, Refusal> {
     let raw = raw.trim();
     if raw.is_empty() {
         return Ok(None);
     }
-    raw.parse::<T>()
-        .map(Some)
-        .map_err(|_| tr.t1("new-bad-number", "field", &tr.t(label)))
+    raw.parse::<T>().map(Some).map_err(|_| {
+        (
+            tr.t1("new-bad-number", "field", &tr.t(label)),
+            field.to_string(),
+        )
+    })
+}
+
+/// The field of the form a settings error is about.
+fn settings_field(e: &SettingsError) -> &'static str {
+    match e {
+        SettingsError::ActLength => "act_minutes",
+        SettingsError::DeadlineTime => "deadline_time",
+        SettingsError::TimeZone(_) => "timezone",
+        SettingsError::Seats(..) => "min_seats",
+        SettingsError::Characters | SettingsError::Character(_) => "characters",
+        SettingsError::RemindHours => "remind_hours",
+        _ => "",
+    }
 }
 
 fn settings_message(tr: &Tr, e: &SettingsError) -> String {
@@ -395,19 +439,29 @@ fn settings_message(tr: &Tr, e: &SettingsError) -> String {
     }
 }
 
-/// The form → settings, or the message to show above the kept form.
-fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
+/// The form → settings, or the message to show above the kept form and its field.
+fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, Refusal> {
     let variant = if f.variant.trim().is_empty() {
         Variant::first()
     } else {
         Variant::from_name(f.variant.trim())
             .filter(|v| v.is_offered())
-            .ok_or_else(|| tr.t1("new-error-other", "detail", &f.variant))?
+            .ok_or_else(|| {
+                (
+                    tr.t1("new-error-other", "detail", &f.variant),
+                    String::new(),
+                )
+            })?
     };
-    let act = number::<i64>(tr, &f.act_minutes, "new-field-act-minutes")?;
-    let min = number::<usize>(tr, &f.min_seats, "new-field-min-seats")?;
-    let max = number::<usize>(tr, &f.max_seats, "new-field-max-seats")?;
-    let remind = number::<i64>(tr, &f.remind_hours, "new-field-remind-hours")?;
+    let act = number::<i64>(tr, &f.act_minutes, "new-field-act-minutes", "act_minutes")?;
+    let min = number::<usize>(tr, &f.min_seats, "new-field-min-seats", "min_seats")?;
+    let max = number::<usize>(tr, &f.max_seats, "new-field-max-seats", "max_seats")?;
+    let remind = number::<i64>(
+        tr,
+        &f.remind_hours,
+        "new-field-remind-hours",
+        "remind_hours",
+    )?;
     let characters: Vec<String> = f
         .characters
         .lines()
@@ -435,7 +489,12 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
             options.insert(o.name.to_string(), value);
         }
     }
-    let series_after = number::<i64>(tr, &f.series_after, "new-field-series-after")?;
+    let series_after = number::<i64>(
+        tr,
+        &f.series_after,
+        "new-field-series-after",
+        "series_after",
+    )?;
     let mut lengths = BTreeMap::new();
     for (k, v) in &f.extra {
         if variant.option_fields().iter().any(|o| o.name == k) {
@@ -443,11 +502,11 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
         }
         match k.strip_prefix("phase_") {
             Some(kind) if variant.phase_kind(kind).is_some() => {
-                if let Some(m) = number::<i64>(tr, v, "new-field-phase-minutes")? {
+                if let Some(m) = number::<i64>(tr, v, "new-field-phase-minutes", k)? {
                     lengths.insert(kind.to_string(), m);
                 }
             }
-            _ => return Err(tr.t1("new-error-unknown-field", "field", k)),
+            _ => return Err((tr.t1("new-error-unknown-field", "field", k), String::new())),
         }
     }
     GameSettings::parse(SettingsRequest {
@@ -464,7 +523,7 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, String> {
     .and_then(|s| s.with_phase_minutes(Some(lengths)))
     .map(|s| s.with_series_after(series_after))
     .map(|s| s.with_show_images(f.show_images.is_some()))
-    .map_err(|e| settings_message(tr, &e))
+    .map_err(|e| (settings_message(tr, &e), settings_field(&e).to_string()))
 }
 
 #[post("/games")]
@@ -475,15 +534,25 @@ pub async fn create(
     let account = require_judge(&viewer)?;
     let settings = match parse_form(&viewer.tr, &form) {
         Ok(s) => s,
-        Err(message) => {
+        Err((message, field)) => {
             let to = format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name());
-            return flash::redirect(&state, &viewer, &to, form.to_flash(message)).await;
+            let f = form.to_flash(message).about(&field);
+            return flash::redirect(&state, &viewer, &to, f).await;
         }
     };
     match service::create(&state, account, &form.title, settings).await {
         Ok(id) => Ok(see_other(&format!("/games/{id}"))),
         Err(e @ (AppError::Input(_) | AppError::BadRequest(_))) => {
-            let f = form.to_flash(e.message(&viewer.tr));
+            // What the settings passed and the service refused: the title, or the game the
+            // new one would follow (CL-3).
+            let field = if crate::domain::Title::parse(&form.title).is_err() {
+                "title"
+            } else if !form.series_after.trim().is_empty() {
+                "series_after"
+            } else {
+                ""
+            };
+            let f = form.to_flash(e.message(&viewer.tr)).about(field);
             let to = format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name());
             flash::redirect(&state, &viewer, &to, f).await
         }

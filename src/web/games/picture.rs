@@ -18,10 +18,16 @@ const ROW_H: i64 = 38;
 const ACT_W: i64 = 156;
 /// Height of one legend line.
 const KEY_H: i64 = 22;
+/// The widest picture shown scaled to the width of the page (about 800 px on a wide screen):
+/// five acts, their text still three quarters of its size. Wider ones scroll.
+const FIT_W: i64 = 1100;
 
 /// The picture, measured and worded for one reader.
 pub struct Picture {
     pub width: i64,
+    /// Narrow enough to be scaled down to the page's width on a wide screen (a few acts);
+    /// a longer game scrolls sideways in its labelled box instead.
+    pub fits: bool,
     pub height: i64,
     pub title: String,
     pub desc: String,
@@ -281,6 +287,7 @@ pub fn draw(tr: &Tr, t: &Timeline, title: &str, winner: &str) -> Picture {
     let winner_sentence = tr.t1("reveal-winner", "winner", &winner);
     Picture {
         width,
+        fits: width <= FIT_W,
         height,
         title: tr.t1("picture-title", "title", &title),
         desc: format!(
@@ -397,5 +404,27 @@ mod tests {
         assert_eq!(p.lanes.len(), 2);
         assert!(p.width >= col(3) && p.height > p.legend_y);
         assert!(p.desc.contains("2 seats over 2 acts"), "{}", p.desc);
+    }
+
+    /// Issue 38 item 13d: a game of four or five acts is scaled to the page's width on a wide
+    /// screen (it was cut after act 4); a long one scrolls in its labelled box instead.
+    #[test]
+    fn a_few_acts_fit_the_page_and_a_long_game_scrolls() {
+        let of = |acts| Timeline {
+            acts,
+            lanes: Vec::new(),
+            links: Vec::new(),
+            names: Vec::new(),
+        };
+        let tr = Tr::new(Lang::En);
+        for acts in [1, 4, 5] {
+            assert!(draw(&tr, &of(acts), "G", "good").fits, "{acts} acts fit");
+        }
+        for acts in [6, 12] {
+            assert!(
+                !draw(&tr, &of(acts), "G", "good").fits,
+                "{acts} acts scroll"
+            );
+        }
     }
 }

@@ -298,6 +298,27 @@ impl ConsolePage {
             .map(|f| f.message.as_str())
     }
 
+    /// The attributes of a field of form `form` that its refusal is about (`on`): marked
+    /// invalid and tied to the message (accessibility review of issue 38); else none.
+    fn marked(&self, form: &str, on: bool) -> &'static str {
+        match &self.flash {
+            Some(f) if on && !f.ok && f.form == form && f.about != "confirm" => {
+                r#" aria-invalid="true" aria-describedby="form-error""#
+            }
+            _ => "",
+        }
+    }
+
+    /// The attributes of form `form`'s confirmation box, when the form came back unticked.
+    fn unticked(&self, form: &str) -> &'static str {
+        match &self.flash {
+            Some(f) if !f.ok && f.form == form && f.about == "confirm" => {
+                r#" aria-invalid="true" aria-describedby="form-error""#
+            }
+            _ => "",
+        }
+    }
+
     /// A field of form `form` as typed before its refusal, or `""`.
     fn refilled(&self, form: &str, field: &str) -> &str {
         match &self.flash {
@@ -343,7 +364,11 @@ async fn unconfirmed(
 ) -> Result<HttpResponse, AppError> {
     let tr = viewer.tr;
     let message = tr.t1("console-confirm-missing", "action", &tr.t(action_key));
-    refuse(viewer, state, game_id, form, message, fields).await
+    let f = fields.iter().fold(
+        Flash::refusal(form, message).about("confirm"),
+        |f, (k, v)| f.with_opt(k, *v),
+    );
+    flash::redirect(state, viewer, &console_path(game_id), f).await
 }
 
 #[get("/games/{id}/console")]
