@@ -4,7 +4,7 @@
 //! `400 invalid_action`, worded by the catalogs, never the engine's English; the seat page shows
 //! a refusal in the page's language with the form refilled (DN-14: a ballot of one or two names).
 
-use crate::helpers::{Browser, TestApp, started_game};
+use crate::helpers::{Api, Browser, TestApp, signed_up_with, started_game};
 use crate::on_both_backends;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -13,6 +13,8 @@ on_both_backends!(
     dn_14_an_api_refusal_is_worded_in_the_callers_language_with_the_same_code,
     an_unreadable_action_is_invalid_action_in_the_callers_language,
     dn_14_the_seat_page_words_a_refusal_in_the_pages_language,
+    before_the_start_the_console_says_not_started_and_its_headings_name_no_rule,
+    dn_14_dn_18_a_kiras_page_words_the_ballot_and_the_notebook_as_they_are,
 );
 
 /// POSTs `body` to `path` with a bearer token and an `Accept-Language`.
@@ -149,5 +151,91 @@ async fn dn_14_the_seat_page_words_a_refusal_in_the_pages_language(app: TestApp)
             "{lang}: the form is refilled: {}",
             page.body
         );
+    }
+}
+
+async fn before_the_start_the_console_says_not_started_and_its_headings_name_no_rule(app: TestApp) {
+    let create = json!({"title": "未开局", "variant": "deathnote", "act_minutes": 60});
+    let (id, admin, _) = signed_up_with(&app, "ns", 6, create).await;
+    let console = format!("/games/{id}/console");
+    // Before the start no act is open: "尚未开始", never "第 0 幕".
+    let zh = app.admin().await.get(&console).await;
+    assert_eq!(zh.status, StatusCode::OK, "{}", zh.body);
+    assert!(zh.body.contains("<dt>尚未开始</dt>"), "{}", zh.body);
+    assert!(!zh.body.contains("第 0 幕"), "{}", zh.body);
+    assert!(
+        !zh.body.contains("本幕尚无提交"),
+        "no act to show: {}",
+        zh.body
+    );
+    let en_judge = app.browser_in("en");
+    en_judge.login("admin", &app.admin_password).await;
+    let en = en_judge.get(&console).await;
+    assert!(en.body.contains("<dt>Not started</dt>"), "{}", en.body);
+    assert!(!en.body.contains("Act 0"), "{}", en.body);
+    // Started: act 1, and the variant's columns keep their rules as tooltips (DN-19, DN-22),
+    // not in the heading's words.
+    let (s, b) = Api::new(&app)
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let zh = app.admin().await.get(&console).await;
+    assert!(zh.body.contains("<dt>第 1 幕</dt>"), "{}", zh.body);
+    assert!(
+        zh.body.contains(r#"<th title="DN-19">转让窗口</th>"#),
+        "{}",
+        zh.body
+    );
+    assert!(
+        zh.body.contains(r#"<th title="DN-22">死神之眼</th>"#),
+        "{}",
+        zh.body
+    );
+    assert!(!zh.body.contains("（DN-"), "{}", zh.body);
+}
+
+async fn dn_14_dn_18_a_kiras_page_words_the_ballot_and_the_notebook_as_they_are(app: TestApp) {
+    // Six seats: never more than 8 alive, so no transfer can ever be made (DN-18).
+    let g = started_game(&app, "kp", json!({})).await;
+    let api = Api::new(&app);
+    let mut kiras = Vec::new();
+    for (i, t) in g.players.iter().enumerate() {
+        let (_, me) = api
+            .get(&format!("/api/v1/games/{}/me", g.id), Some(t))
+            .await;
+        if me["role"] == "kira" {
+            kiras.push(i);
+        }
+    }
+    assert!(!kiras.is_empty(), "a Kira is dealt");
+    for i in kiras {
+        let b = signed_in(&app, "zh-CN", &format!("kp{i}")).await;
+        let page = b.get(&format!("/games/{}/seat", g.id)).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        assert!(
+            page.body.contains("N1") || page.body.contains("N2"),
+            "{}",
+            page.body
+        );
+        assert!(
+            !page.body.contains("可转让"),
+            "no transfer can be made: {}",
+            page.body
+        );
+        // DN-14: two Kiras alive at opening: one or two different seats.
+        assert!(
+            page.body.contains("本幕每票可投 1 人或 2 个不同的人。"),
+            "{}",
+            page.body
+        );
+        let en = signed_in(&app, "en", &format!("kp{i}")).await;
+        let page = en.get(&format!("/games/{}/seat", g.id)).await;
+        assert!(
+            page.body
+                .contains("A ballot names one or two different seats this act."),
+            "{}",
+            page.body
+        );
+        assert!(!page.body.contains("transferable"), "{}", page.body);
     }
 }

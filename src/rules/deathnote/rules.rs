@@ -178,8 +178,11 @@ impl Rules for DeathNote {
         Some(super::timeline::timeline(roles, transcript))
     }
     /// DN-19 windows and the DN-22 Eye.
-    fn console_columns(&self) -> &'static [&'static str] {
-        &["console-col-window", "console-col-eye"]
+    fn console_columns(&self) -> Vec<Message> {
+        vec![
+            Message::key("console-col-window").rule("DN-19"),
+            Message::key("console-col-eye").rule("DN-22"),
+        ]
     }
     fn console_row(
         &self,
