@@ -4,6 +4,7 @@
 
 use crate::domain::InputError;
 use crate::i18n::Tr;
+use crate::rules::Why;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -26,6 +27,10 @@ pub enum AppError {
     GameId(crate::domain::CastError),
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// An action object its variant cannot read (`400 invalid_action`): what is wrong with it,
+    /// as the engine tells it; the reader is told in the catalogs' words, never the engine's.
+    #[error("bad request: {0}")]
+    BadAction(crate::rules::Malformed),
     /// A state conflict; the code names the message (`error-<code>`).
     #[error("conflict: {0}")]
     Conflict(&'static str),
@@ -122,6 +127,7 @@ impl AppError {
             AppError::Input(e) => e.code(),
             AppError::GameId(e) => e.why.code(),
             AppError::BadRequest(_) => "bad_request",
+            AppError::BadAction(_) => "invalid_action",
             AppError::Conflict(code) => code,
             AppError::Gone => "gone",
             AppError::Busy => "database_busy",
@@ -146,6 +152,11 @@ impl AppError {
                 &[("name", e.name.clone()), ("why", tr.t(e.why.message_key()))],
             ),
             AppError::BadRequest(detail) => tr.t1("error-bad-request", "detail", detail),
+            AppError::BadAction(m) => match m.why {
+                Why::NoType => tr.t("error-invalid-action-no-type"),
+                Why::UnknownType => tr.t("error-invalid-action-unknown-type"),
+                Why::Field(field) => tr.t1("error-invalid-action-field", "field", &field),
+            },
             AppError::UnknownVariant(name) => tr.t1("error-unknown-variant", "name", name),
             AppError::UnknownField(field) => tr.t1("error-unknown-field", "field", field),
             AppError::DuplicateField(field) => tr.t1("error-duplicate-field", "field", field),

@@ -215,7 +215,8 @@ mod tests {
     }
 
     /// A role game's seat page says what each of its roles does, in both languages, with the
-    /// rules it follows (the sheet's `about`).
+    /// rules it follows as the line's tooltip (the sheet's `about` applies them), never as rule
+    /// codes in the sentence a player reads.
     #[test]
     fn every_role_of_a_role_game_is_explained() {
         use crate::rules::roles::RoleGame;
@@ -226,12 +227,20 @@ mod tests {
                 let rule = if game.is_v4() { "R4-" } else { "R5-" };
                 for (role, _) in game.deal() {
                     let view = serde_json::json!({"role": role.name(), "alive": true});
-                    let about = v.seat_sheet(&view, false).about.map(|m| tr.say(&m));
-                    let about = about.unwrap_or_else(|| panic!("{} {}", game.name(), role.name()));
+                    let message = v.seat_sheet(&view, false).about;
+                    let message =
+                        message.unwrap_or_else(|| panic!("{} {}", game.name(), role.name()));
+                    let about = tr.say(&message);
                     assert!(!about.starts_with("role-about"), "{about}");
                     assert!(
-                        about.contains(rule) || *role == crate::rules::roles::Role::Civilian,
-                        "{about}"
+                        !about.contains(rule),
+                        "no rule code in the sentence: {about}"
+                    );
+                    assert!(
+                        message.applies().is_some_and(|r| r.starts_with(rule))
+                            || *role == crate::rules::roles::Role::Civilian,
+                        "{about}: {:?}",
+                        message.applies()
                     );
                 }
             }
@@ -281,6 +290,60 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Players read sentences, not rule codes (issue 38 item 11): no message of any catalog (the
+    /// shell's, every variant's, both languages) names a rule (`DN-19`, `R4-3`, `CL-7`…) in its
+    /// words, but the rules book's links (which name the book's range of rules) and the judges'
+    /// series hint on the create form. A message's rule is its tooltip (`Message::rule`).
+    #[test]
+    fn no_catalog_names_a_rule_code_in_running_text() {
+        const FOR_JUDGES_AND_THE_BOOK: [&str; 4] = [
+            "rules-book-link",
+            "rules-book-link-classic",
+            "rules-book-link-roles",
+            "new-series-hint",
+        ];
+        let code = |text: &str| {
+            let b = text.as_bytes();
+            ["DN-", "CL-", "R4-", "R5-", "WJ-"].iter().any(|p| {
+                text.match_indices(p)
+                    .any(|(i, _)| b.get(i + p.len()).is_some_and(u8::is_ascii_digit))
+            })
+        };
+        let mut texts: Vec<String> = Vec::new();
+        for lang in ["zh-CN", "en"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("locales")
+                .join(lang);
+            for file in std::fs::read_dir(dir).expect("locales") {
+                texts.push(
+                    std::fs::read_to_string(file.expect("a file").path()).expect("a catalog"),
+                );
+            }
+            for v in Variant::all() {
+                texts.push(v.rules().catalog(lang).to_string());
+            }
+        }
+        let mut named = Vec::new();
+        for text in &texts {
+            // A message and its continuation lines; comments (`#`) are for translators.
+            let mut key = "";
+            for line in text.lines() {
+                if line.starts_with('#') {
+                    continue;
+                }
+                if let Some((k, _)) = line.split_once(" =")
+                    && !line.starts_with(' ')
+                {
+                    key = k;
+                }
+                if code(line) && !FOR_JUDGES_AND_THE_BOOK.contains(&key) {
+                    named.push(format!("{key}: {line}"));
+                }
+            }
+        }
+        assert!(named.is_empty(), "rule codes in running text: {named:#?}");
     }
 
     #[test]

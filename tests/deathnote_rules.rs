@@ -207,6 +207,25 @@ fn dn_03_each_seat_is_told_its_game_id_and_role() {
     assert!(game.view_for(Seat(9)).is_none());
 }
 
+/// DN-18: a Kira's view says a notebook can be transferred only when a transfer can be made
+/// now: never transferred, more than 8 seats alive, and the holder without the Eye. A notebook
+/// never transferred is not "transferable" with 8 alive (issue 38 item 11).
+#[test]
+fn dn_18_the_view_says_a_notebook_can_be_transferred_only_when_it_can() {
+    let game9 = game(9, 1, 2);
+    let nb = &game9.view_for(p(1)).unwrap().notebooks[0];
+    assert!(nb.transferable && nb.can_transfer, "{nb:?}");
+    let game8 = game(8, 1, 2);
+    let nb = &game8.view_for(p(1)).unwrap().notebooks[0];
+    assert!(nb.transferable, "never transferred: {nb:?}");
+    assert!(!nb.can_transfer, "8 alive: no transfer can be made: {nb:?}");
+    // After its one transfer, the receiver cannot pass it on.
+    let mut game = game(16, 1, 2);
+    game.transfer(p(1), p(3), None).unwrap();
+    let nb = &game.view_for(p(3)).unwrap().notebooks[0];
+    assert!(!nb.transferable && !nb.can_transfer, "{nb:?}");
+}
+
 // ---------------------------------------------------------------- Turns
 
 #[test]

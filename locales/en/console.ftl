@@ -85,8 +85,8 @@ console-tally-none = Nobody has voted yet.
 console-no-ballot = No ballot yet: { $count }
 console-col-role = Role and notebooks
 console-col-owes = Owes this act
-console-col-window = Transfer window (DN-19)
-console-col-eye = Eye of Death (DN-22)
+console-col-window = Transfer window
+console-col-eye = Eye of Death
 console-owes-notebook = N{ $n }'s notebook action (kill, join or pass)
 console-window = Transferred N{ $n } in act { $act }. If a Kira is voted out or killed at the resolution of { $span ->
     [one] act { $last }

@@ -53,6 +53,7 @@ game-rules-edition = edition { $edition }{ $edition ->
 }
 game-commitment-help = This is the SHA-256 of the deal text (every seat's game ID, real ID and role) plus a secret salt. At the end the text and the salt are published, so anyone can check the deal was never changed.
 game-act = Act { $act }
+game-not-started = Not started
 game-deadline = Deadline
 game-countdown-label = left
 game-seats = Seats (in seat order)
@@ -113,7 +114,7 @@ reveal-kira-nb = Kira (N{ $n })
 reveal-kira = Kira
 reveal-good = Good
 reveal-still-in = In to the end
-reveal-col-role = Role (when out, or at the end)
+reveal-col-role = Final role (for a seat that went out: its role then)
 reveal-col-history = Role history
 reveal-history-none = Never held a notebook
 reveal-history-entry = act { $act }: { $change } → { $role }

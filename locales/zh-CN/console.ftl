@@ -85,8 +85,8 @@ console-tally-none = 还没有人投票。
 console-no-ballot = 尚无选票：{ $count }
 console-col-role = 角色与笔记
 console-col-owes = 本幕尚欠
-console-col-window = 转让窗口（DN-19）
-console-col-eye = 死神之眼（DN-22）
+console-col-window = 转让窗口
+console-col-eye = 死神之眼
 console-owes-notebook = N{ $n } 的笔记行动（杀人、联手或放弃）
 console-window = 第 { $act } 幕转让了 N{ $n }；若{ $span ->
     [one] 第 { $last } 幕

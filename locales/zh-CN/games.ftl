@@ -53,6 +53,7 @@ game-rules-edition = 第 { $edition } 版{ $edition ->
 }
 game-commitment-help = 这是发牌文本（每个座位的游戏身份、原身份与角色）加上一个秘密盐值后的 SHA-256。游戏结束时公开原文与盐值，任何人都可以核对发牌从未被改动。
 game-act = 第 { $act } 幕
+game-not-started = 尚未开始
 game-deadline = 截止时间
 game-countdown-label = 剩余
 game-seats = 座位（按座次）
@@ -113,7 +114,7 @@ reveal-kira-nb = 基拉（N{ $n }）
 reveal-kira = 基拉
 reveal-good = 好人
 reveal-still-in = 存活到最后
-reveal-col-role = 角色（出局时或终局）
+reveal-col-role = 最终角色（出局者为出局时的角色）
 reveal-col-history = 角色变化
 reveal-history-none = 从未持有笔记
 reveal-history-entry = 第 { $act } 幕：{ $change } → { $role }

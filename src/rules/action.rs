@@ -89,8 +89,58 @@ impl fmt::Debug for Action {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ActionError {
     #[error("invalid action: {0}")]
-    Invalid(String),
+    Invalid(Malformed),
     /// Only from `Variant::parse_action_strict`.
     #[error("unknown field {0:?} in the action")]
     UnknownField(String),
+}
+
+/// Why an action object does not parse: [`Why`] for the shell to word in the reader's
+/// language, and the engine's own English detail, which only `maku replay` and the logs show.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{detail}")]
+pub struct Malformed {
+    pub why: Why,
+    pub detail: String,
+}
+
+/// What is wrong with an action object, as a value (the catalogs word it: `action-malformed-*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// No `type`, or one that is not text.
+    NoType,
+    /// A `type` the variant has no action of.
+    UnknownType,
+    /// This field is missing, or not of its kind (a game ID, a list of them, a round…).
+    Field(&'static str),
+}
+
+impl Malformed {
+    pub fn new(why: Why, detail: impl Into<String>) -> Malformed {
+        Malformed {
+            why,
+            detail: detail.into(),
+        }
+    }
+
+    /// An object without a `type`.
+    pub fn no_type() -> Malformed {
+        Malformed::new(Why::NoType, "an action needs a type")
+    }
+
+    /// A `type` the variant does not know.
+    pub fn unknown_type(kind: &str) -> Malformed {
+        Malformed::new(Why::UnknownType, format!("unknown action type {kind:?}"))
+    }
+
+    /// The field `name` is missing or wrong.
+    pub fn field(name: &'static str, detail: impl Into<String>) -> Malformed {
+        Malformed::new(Why::Field(name), detail)
+    }
+}
+
+impl From<Malformed> for ActionError {
+    fn from(m: Malformed) -> ActionError {
+        ActionError::Invalid(m)
+    }
 }

@@ -33,7 +33,7 @@ mod variant;
 
 use serde_json::Value;
 
-pub use action::{Action, ActionError, EngineAction};
+pub use action::{Action, ActionError, EngineAction, Malformed, Why};
 pub use engine::{Engine, Submission};
 pub use forms::{ActionForm, CONFIRM_FIELD, FieldInput, FormError, FormField, Slot};
 pub use game::{Game, Owes};
@@ -89,6 +89,58 @@ mod tests {
             v.parse_action_strict(&json!({"type": "dance"})),
             Err(ActionError::Invalid(_))
         ));
+    }
+
+    /// An object the variant cannot read says what is wrong as a value the shell words (no
+    /// type, an unknown type, which field), every variant alike; the engine's English detail is
+    /// kept for `maku replay` and the logs.
+    #[test]
+    fn a_malformed_action_says_what_is_wrong_as_a_value() {
+        let why = |v: Variant, action: serde_json::Value| match v.parse_action_strict(&action) {
+            Err(ActionError::Invalid(m)) => m.why,
+            other => panic!("{}: {action} is malformed, not {other:?}", v.name()),
+        };
+        for &v in Variant::all() {
+            assert_eq!(why(v, json!({"target": "L"})), Why::NoType, "{}", v.name());
+            assert_eq!(why(v, json!("vote")), Why::NoType, "{}", v.name());
+            assert_eq!(
+                why(v, json!({"type": "dance"})),
+                Why::UnknownType,
+                "{}",
+                v.name()
+            );
+        }
+        let dn = Variant::from_name("deathnote").expect("a variant");
+        assert_eq!(why(dn, json!({"type": "vote"})), Why::Field("targets"));
+        assert_eq!(
+            why(dn, json!({"type": "vote", "targets": [1]})),
+            Why::Field("targets")
+        );
+        assert_eq!(
+            why(dn, json!({"type": "kill", "target": "L", "real_id": 7})),
+            Why::Field("real_id")
+        );
+        assert_eq!(
+            why(dn, json!({"type": "pass", "notebook": "one"})),
+            Why::Field("notebook")
+        );
+        let dongsha = Variant::from_name("dongsha").expect("a variant");
+        assert_eq!(why(dongsha, json!({"type": "kill"})), Why::Field("target"));
+        assert_eq!(
+            why(dongsha, json!({"type": "explode", "round": 9})),
+            Why::Field("round")
+        );
+        assert_eq!(why(dongsha, json!({"type": "peek"})), Why::Field("call"));
+        let v5 = Variant::from_name("v5emin").expect("a variant");
+        assert_eq!(why(v5, json!({"type": "vote"})), Why::Field("target"));
+        // The detail, for the replay tool, is the engine's English as before.
+        assert_eq!(
+            dongsha
+                .parse_action(&json!({"type": "dance"}))
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            Err("invalid action: unknown action type \"dance\"".to_string())
+        );
     }
 
     #[test]

@@ -92,16 +92,20 @@ impl Variant {
     }
 
     /// One line of a seat's private log (a stored transcript line with the action a reply
-    /// answers): its act, its words, and for a refusal the rule behind it.
+    /// answers): its act, its words, and the rule behind it (a refusal's, or the one its words
+    /// apply), for the line's tooltip: the words name no rule code.
     pub fn log_entry(self, l: &Value) -> LogEntry {
         let refused = l.flag("ok") == Some(false);
+        let text = self.line(l);
+        let rule = match refused {
+            true => self.refusal(l.s("error")).applies(),
+            false => text.applies(),
+        };
         LogEntry {
             act: l.n("act"),
-            text: self.line(l),
+            text,
             refused,
-            rule: refused
-                .then(|| self.refusal(l.s("error")).applies())
-                .flatten(),
+            rule,
         }
     }
 

@@ -196,9 +196,10 @@ pub trait Rules: Sync + Send + 'static {
         )
     }
 
-    /// The headings (catalog keys) of the console's own columns of the seats table.
-    fn console_columns(&self) -> &'static [&'static str] {
-        &[]
+    /// The headings of the console's own columns of the seats table (catalog keys, each with
+    /// the rule it shows: a tooltip, not words of the heading).
+    fn console_columns(&self) -> Vec<Message> {
+        Vec::new()
     }
 
     /// A seat on the judge's console: its dealt `role`, whether it is in, and its facts

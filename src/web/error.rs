@@ -56,6 +56,7 @@ impl ResponseError for AppError {
             AppError::Input(_)
             | AppError::GameId(_)
             | AppError::BadRequest(_)
+            | AppError::BadAction(_)
             | AppError::Invalid(_)
             | AppError::UnknownField(_)
             | AppError::DuplicateField(_) => StatusCode::BAD_REQUEST,

@@ -191,6 +191,7 @@ pub fn shown_at_form(e: &AppError) -> bool {
         e,
         AppError::Input(_)
             | AppError::BadRequest(_)
+            | AppError::BadAction(_)
             | AppError::Conflict(_)
             | AppError::BadCredentials
             | AppError::RateLimited

@@ -460,7 +460,8 @@ pub(crate) fn log_lines(seat_page: &str) -> Vec<String> {
 /// of that role, naming the roles its rules speak of (the butterfly's names the killers), not
 /// who holds them.
 fn without_role_about(body: &str) -> String {
-    let open = r#"<dd class="role-about">"#;
+    // The line may carry its rules as a tooltip (`title="R4-3, R4-4"`).
+    let open = r#"<dd class="role-about""#;
     match body.split_once(open) {
         Some((before, rest)) => {
             let after = rest.split_once("</dd>").map_or("", |(_, a)| a);

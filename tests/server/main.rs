@@ -39,6 +39,7 @@ mod posting;
 mod prg;
 mod privacy;
 mod ratings;
+mod reader_words;
 mod replay;
 mod roles_api;
 mod roles_forum;

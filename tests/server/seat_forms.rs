@@ -586,7 +586,12 @@ async fn dn_20_21_22_eye_forms(app: TestApp) {
         light.body
     );
     // DN-28: she went out as Kira, and her page says so although she holds nothing now.
-    assert_eq!(fact(&light, "角色"), "基拉（出局时）", "{}", light.body);
+    assert_eq!(
+        fact(&light, "角色"),
+        "基拉（已出局，不再持有笔记）",
+        "{}",
+        light.body
+    );
     assert!(light.body.contains("role-marked"));
 }
 

@@ -150,7 +150,8 @@ async fn r4_2_the_v4_police_are_told_that_one_of_them_is_the_undercover(app: Tes
     )
     .await;
     let api = Api::new(&app);
-    let note = "三人中有一人是卧底（R4-2），警察不知道是谁。";
+    // The rule is the line's tooltip, not words of it (issue 38 item 11).
+    let note = "三人中有一人是卧底，警察不知道是谁。";
     let mut police_lines = 0;
     for (i, token) in g.players.iter().enumerate() {
         let (_, me): (_, Value) = api
@@ -165,6 +166,8 @@ async fn r4_2_the_v4_police_are_told_that_one_of_them_is_the_undercover(app: Tes
         match role.as_str() {
             "police" | "undercover" => {
                 assert!(told, "{role}: {}", page.body);
+                assert!(!page.body.contains("（R4-2）"), "{}", page.body);
+                assert!(page.body.contains(r#"title="R4-2""#), "{}", page.body);
                 police_lines += 1;
             }
             _ => assert!(!told, "{role} is not in the police team: {}", page.body),

@@ -350,7 +350,7 @@ async fn dn_28_reveal_shows_role_history_of_a_game_played_to_the_end(app: TestAp
     let near_page = t.seat_page(NEAR).await;
     assert_eq!(
         fact(&near_page, "角色"),
-        "基拉（出局时）",
+        "基拉（已出局，不再持有笔记）",
         "{}",
         near_page.body
     );
@@ -362,7 +362,10 @@ async fn dn_28_reveal_shows_role_history_of_a_game_played_to_the_end(app: TestAp
     );
     let near_en = t.english(NEAR).await;
     let near_en_page = t.page(&near_en, "/seat").await;
-    assert_eq!(fact(&near_en_page, "Role"), "Kira (when out)");
+    assert_eq!(
+        fact(&near_en_page, "Role"),
+        "Kira (out, no longer holding a notebook)"
+    );
 
     // No page says act 5 after a game that ended at the resolution of act 4.
     let game_page = t.page(&anon, "").await;
@@ -578,7 +581,12 @@ async fn dn_19_22_seat_page_shows_the_window_the_eye_death_and_the_costs(app: Te
         assert_eq!(outs, want, "act {act}: {game}");
     }
     let near = t.seat_page(NEAR).await;
-    assert_eq!(fact(&near, "角色"), "基拉（出局时）", "{}", near.body);
+    assert_eq!(
+        fact(&near, "角色"),
+        "基拉（已出局，不再持有笔记）",
+        "{}",
+        near.body
+    );
     assert!(
         !near.body.contains("死神之眼：你的"),
         "no Eye count once out"

@@ -13,9 +13,11 @@ use crate::game::threads::open_team_thread;
 use crate::rules::{ActionError, Game};
 use serde_json::Value;
 
-/// What a submission got: the reply or the refusal.
+/// What a submission got: the reply or the refusal, and the game's variant, whose messages
+/// word them for the reader.
 pub struct SubmitOutcome {
     pub result: Result<Value, crate::rules::Refused>,
+    pub variant: crate::rules::Variant,
 }
 
 /// A seat submits an action (the replay/API action object). `meant` is the step (phase) the
@@ -73,9 +75,10 @@ pub async fn submit(
             }
             let parsed = game.parse_action_strict(&action).map_err(|e| match e {
                 ActionError::UnknownField(f) => AppError::UnknownField(f),
-                ActionError::Invalid(_) => AppError::BadRequest(e.to_string()),
+                ActionError::Invalid(m) => AppError::BadAction(m),
             })?;
             let ending = game.current_phase();
+            let variant = game.variant();
             let act = ending.step;
             let mut teammates = teammates_of(game, &game_name);
             let submitted = game.submit(&game_name, &parsed);
@@ -138,6 +141,7 @@ pub async fn submit(
             Ok((
                 SubmitOutcome {
                     result: submitted.result,
+                    variant,
                 },
                 finished,
             ))

@@ -1,6 +1,7 @@
 //! The classic action objects (`../shared/spec/replay.md`, "Classic presets"): parsed from and
 //! written back to exactly the replay/API JSON.
 
+use crate::rules::action::Malformed;
 use crate::rules::interface::SPEC_ACTIONS;
 use serde_json::{Map, Value, json};
 
@@ -33,15 +34,15 @@ pub enum Action {
 }
 
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
-fn target(v: &Value, kind: &str) -> Result<String, String> {
+fn target(v: &Value, kind: &str) -> Result<String, Malformed> {
     table::target(v, kind, false).map(Option::unwrap_or_default)
 }
 
 impl Action {
     /// Parses an action object; fields the action does not have are ignored.
-    pub fn from_json(v: &Value) -> Result<Action, String> {
+    pub fn from_json(v: &Value) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
-            return Err("an action needs a type".into());
+            return Err(Malformed::no_type());
         };
         match kind {
             "kill" => Ok(Action::Kill {
@@ -57,15 +58,28 @@ impl Action {
                 .and_then(Call::from_name)
             {
                 Some(call) => Ok(Action::Peek { call }),
-                None => Err("peek needs a call: 匪, 警 or none".into()),
+                None => Err(Malformed::field(
+                    "call",
+                    "peek needs a call: 匪, 警 or none",
+                )),
             },
             "explode" => Ok(Action::Explode { round: round(v)? }),
             "vote" => {
                 let target = match v.get("target") {
                     Some(Value::String(s)) => Some(s.clone()),
                     Some(Value::Null) => None,
-                    Some(_) => return Err("vote: target must be a game ID or null".into()),
-                    None => return Err("vote needs a target (a game ID, or null)".into()),
+                    Some(_) => {
+                        return Err(Malformed::field(
+                            "target",
+                            "vote: target must be a game ID or null",
+                        ));
+                    }
+                    None => {
+                        return Err(Malformed::field(
+                            "target",
+                            "vote needs a target (a game ID, or null)",
+                        ));
+                    }
                 };
                 Ok(Action::Vote {
                     target,
@@ -76,7 +90,7 @@ impl Action {
             // by the engine rather than failing to parse.
             other => match SPEC_ACTIONS.iter().find(|f| **f == other) {
                 Some(f) => Ok(Action::Foreign(f)),
-                None => Err(format!("unknown action type {other:?}")),
+                None => Err(Malformed::unknown_type(other)),
             },
         }
     }

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::action::{Malformed, Why};
+
 use super::ids::Seat;
 use super::roster::Roster;
 
@@ -158,6 +160,13 @@ impl Action<String> {
         Action::deserialize(value)
     }
 
+    /// Like [`Action::from_json`], an object that does not parse told by what is wrong with it
+    /// (no type, an unknown one, or the first field of its type that is missing or not of its
+    /// kind), with serde's English as the detail.
+    pub fn parse(value: &serde_json::Value) -> Result<Self, Malformed> {
+        Action::from_json(value).map_err(|e| Malformed::new(malformed(value), e.to_string()))
+    }
+
     /// The wire object of what was understood: exactly the known fields, nothing else.
     pub fn to_json(&self) -> serde_json::Value {
         // Strings, numbers and lists of strings: serializing cannot fail.
@@ -168,6 +177,30 @@ impl Action<String> {
     pub fn to_seats(&self, roster: &Roster) -> Action<Seat> {
         self.map_seats(|name| roster.seat_or_unknown(name))
     }
+}
+
+/// What is wrong with an action object serde refused (replay.md, "Deathnote actions").
+fn malformed(value: &serde_json::Value) -> Why {
+    use serde_json::Value;
+    let Some(kind) = value.get("type").and_then(Value::as_str) else {
+        return Why::NoType;
+    };
+    let Some(kind) = ActionKind::ALL.into_iter().find(|k| k.name() == kind) else {
+        return Why::UnknownType;
+    };
+    let wrong = |field: &str| match (field, value.get(field)) {
+        ("targets", Some(Value::Array(l))) => !l.iter().all(Value::is_string),
+        // DN-6a: a notebook is named by its number, or not at all.
+        ("notebook", None | Some(Value::Null)) => false,
+        ("notebook", Some(n)) => n.as_u64().is_none_or(|n| n > u64::from(u8::MAX)),
+        (_, Some(v)) => !v.is_string(),
+        (_, None) => true,
+    };
+    kind.fields()
+        .iter()
+        .find(|f| wrong(f))
+        // serde refused what every field check passes: say the type does not fit.
+        .map_or(Why::UnknownType, |f| Why::Field(f))
 }
 
 /// DN-7: both sides trimmed, ASCII letters compared case-insensitively, all else exact.

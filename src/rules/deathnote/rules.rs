@@ -105,9 +105,9 @@ impl Rules for DeathNote {
             .map_err(|e| ConfigError::Options(e.to_string()))
     }
     fn parse_action(&self, value: &Value) -> Result<Action, ActionError> {
-        super::Action::<String>::from_json(value)
+        super::Action::<String>::parse(value)
             .map(Action::new)
-            .map_err(|e| ActionError::Invalid(e.to_string()))
+            .map_err(ActionError::Invalid)
     }
     fn start(&self, config: &GameConfig) -> Result<Box<dyn Engine>, ConfigError> {
         let rules = |e: super::SetupError| ConfigError::Rules(e.to_string());
@@ -178,8 +178,11 @@ impl Rules for DeathNote {
         Some(super::timeline::timeline(roles, transcript))
     }
     /// DN-19 windows and the DN-22 Eye.
-    fn console_columns(&self) -> &'static [&'static str] {
-        &["console-col-window", "console-col-eye"]
+    fn console_columns(&self) -> Vec<Message> {
+        vec![
+            Message::key("console-col-window").rule("DN-19"),
+            Message::key("console-col-eye").rule("DN-22"),
+        ]
     }
     fn console_row(
         &self,

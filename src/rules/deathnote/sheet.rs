@@ -109,7 +109,8 @@ fn notebook_line(n: &Value) -> FactLine {
         ("on_turn", "seat-nb-on-turn"),
         ("acted", "seat-nb-acted"),
         ("owed", "seat-nb-owed"),
-        ("transferable", "seat-nb-transferable"),
+        // DN-18: only when a transfer can be made now, not merely never made.
+        ("can_transfer", "seat-nb-transferable"),
     ] {
         if n.flag(flag) == Some(true) {
             part(Message::key(key));
@@ -156,6 +157,21 @@ mod tests {
 
     /// DN-19, DN-22: the costs name the engine's numbers; DN-6a, DN-14: the notebook choice and
     /// the second name are asked only when there is something to choose.
+    /// DN-18: "transferable" only when the engine says a transfer can be made now, not for a
+    /// notebook merely never transferred (8 seats alive, or the holder has the Eye).
+    #[test]
+    fn a_notebook_is_called_transferable_only_when_it_can_be() {
+        let line = |nb: serde_json::Value| {
+            let st = json!({"role": "kira", "alive": true, "notebooks": [nb]});
+            let sheet = seat_sheet(&st, false);
+            format!("{:?}", sheet.facts)
+        };
+        let never = line(json!({"notebook": 1, "transferable": true, "can_transfer": false}));
+        assert!(!never.contains("seat-nb-transferable"), "{never}");
+        let can = line(json!({"notebook": 1, "transferable": true, "can_transfer": true}));
+        assert!(can.contains("seat-nb-transferable"), "{can}");
+    }
+
     #[test]
     fn the_sheet_carries_the_engines_numbers() {
         let st = json!({"role": "kira", "alive": true, "act": 4, "real_id": "bob",

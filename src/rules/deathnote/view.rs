@@ -16,7 +16,11 @@ pub struct NotebookView {
     pub acted: bool,
     /// This holder must act with it before the deadline (DN-6).
     pub owed: bool,
+    /// Never transferred yet (DN-18: each notebook once in the game).
     pub transferable: bool,
+    /// A transfer of it can be made now (DN-18: never transferred, more than 8 seats alive,
+    /// its holder without the Eye): what the seat page calls "transferable".
+    pub can_transfer: bool,
     pub heir: Option<Name>,
 }
 
@@ -188,6 +192,7 @@ impl Game {
                     acted: nb.acted,
                     owed: nb.on_turn && !nb.acted && nb.holder_at_open == Some(seat),
                     transferable: nb.transferable,
+                    can_transfer: self.transfer_notebook(seat, Some(id.number())).is_ok(),
                     heir: nb.heir.map(|h| self.game_id(h).clone()),
                 }
             })

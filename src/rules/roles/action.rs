@@ -2,6 +2,7 @@
 //! written back to exactly the replay/API JSON. Both games parse the same types; which seat may
 //! use which is the rules' business (`not_your_role`).
 
+use crate::rules::action::Malformed;
 use crate::rules::interface::SPEC_ACTIONS;
 use serde_json::{Map, Value, json};
 
@@ -98,15 +99,15 @@ pub enum Action {
 }
 
 /// A target: a game ID or `null` (refused `bad_target` outside a vote, not malformed).
-fn target(v: &Value, kind: &str) -> Result<Option<String>, String> {
+fn target(v: &Value, kind: &str) -> Result<Option<String>, Malformed> {
     table::target(v, kind, true)
 }
 
 impl Action {
     /// Parses an action object; fields the action does not have are ignored.
-    pub fn from_json(v: &Value) -> Result<Action, String> {
+    pub fn from_json(v: &Value) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
-            return Err("an action needs a type".into());
+            return Err(Malformed::no_type());
         };
         if kind == "vote" {
             return Ok(Action::Vote {
@@ -132,7 +133,7 @@ impl Action {
                 kind: f,
                 round: None,
             }),
-            None => Err(format!("unknown action type {kind:?}")),
+            None => Err(Malformed::unknown_type(kind)),
         }
     }
 

@@ -143,7 +143,7 @@ pub fn private(game: RoleGame, e: &Value) -> Option<Message> {
         "teammates" => match game.team_note(e.s("team")) {
             Some(note) => table::teammates(e)
                 .then(Message::text(" "))
-                .then(Message::key(note)),
+                .then(Message::key(note).rule("R4-2")),
             None => table::teammates(e),
         },
         _ => return None,

@@ -12,11 +12,12 @@ pub fn seat_sheet(game: RoleGame, view: &Value, over: bool) -> SeatSheet {
     let role = view.s("role");
     let mut sheet = SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));
     if messages::role(role).is_some() {
-        sheet.about = Some(Message::key(format!(
-            "role-about-{}-{}",
-            game.name(),
-            dashed(role)
-        )));
+        let key = format!("role-about-{}-{}", game.name(), dashed(role));
+        let about = match about_rules(&key) {
+            Some(rules) => Message::key(key).rule(rules),
+            None => Message::key(key),
+        };
+        sheet.about = Some(about);
     }
     if !over && view.flag("alive") == Some(true) {
         if view.flag("silenced") == Some(true) {
@@ -40,6 +41,31 @@ pub fn seat_sheet(game: RoleGame, view: &Value, over: bool) -> SeatSheet {
     }
     table_choices(&mut sheet, view, forms(game));
     sheet
+}
+
+/// The rules a role's description (`role-about-*`) follows: its tooltip for the judges and
+/// the curious, since the sentence itself names no rule code (R4-2..R4-5, R5-1..R5-4).
+fn about_rules(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "role-about-v4wujian-butterfly" => "R4-3, R4-4",
+        "role-about-v4wujian-doctor" => "R4-4",
+        "role-about-v4wujian-elder" => "R4-3, R4-5",
+        "role-about-v4wujian-killer" => "R4-3",
+        "role-about-v4wujian-police" => "R4-2, R4-3",
+        "role-about-v4wujian-secret-police" => "R4-3, R4-4",
+        "role-about-v4wujian-undercover" => "R4-2, R4-3",
+        "role-about-v5emin-butterfly" => "R5-3",
+        "role-about-v5emin-doctor" => "R5-3",
+        "role-about-v5emin-elder" => "R5-4, R5-2",
+        "role-about-v5emin-evil-civilian" => "R5-1, R5-4",
+        "role-about-v5emin-good-civilian" => "R5-1, R5-4",
+        "role-about-v5emin-killer" => "R5-1",
+        "role-about-v5emin-magician" => "R5-2, R5-3",
+        "role-about-v5emin-police" => "R5-3",
+        "role-about-v5emin-sniper" => "R5-1, R5-3",
+        "role-about-v5emin-wizard" => "R5-3, R5-2",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -80,8 +106,15 @@ mod tests {
         let s4 = seat_sheet(RoleGame::V4Wujian, &spent, false);
         assert_eq!(keys(&s4), ["seat-note-secret-kill-spent"]);
         assert_eq!(
-            s4.about.and_then(|a| a.catalog_key().map(str::to_string)),
+            s4.about
+                .as_ref()
+                .and_then(|a| a.catalog_key().map(str::to_string)),
             Some("role-about-v4wujian-secret-police".to_string())
+        );
+        // The rules it follows are its tooltip, not words of the sentence (R4-3, R4-4).
+        assert_eq!(
+            s4.about.as_ref().and_then(Message::applies),
+            Some("R4-3, R4-4")
         );
     }
 

@@ -10,6 +10,7 @@ use std::ops::{Range, RangeInclusive};
 
 use serde_json::{Value, json};
 
+use super::action::Malformed;
 use super::forms::{ActionForm, FieldInput, FormField};
 use super::interface::{Line, Phase, PhaseKind, PublicSeat, Refused, SeatSpec, Submitted};
 use super::sim::{Progress, SimParams, SimStats};
@@ -70,17 +71,17 @@ pub enum Action {
 }
 
 impl Action {
-    pub fn from_json(v: &Value) -> Result<Action, String> {
+    pub fn from_json(v: &Value) -> Result<Action, Malformed> {
         match v.get("type").and_then(Value::as_str) {
             Some("vote") => match v.get("target").and_then(Value::as_str) {
                 Some(t) => Ok(Action::Vote {
                     target: t.to_string(),
                 }),
-                None => Err("vote needs a target".into()),
+                None => Err(Malformed::field("target", "vote needs a target")),
             },
             Some("sleep") => Ok(Action::Sleep),
-            Some(other) => Err(format!("unknown action type {other:?}")),
-            None => Err("an action needs a type".into()),
+            Some(other) => Err(Malformed::unknown_type(other)),
+            None => Err(Malformed::no_type()),
         }
     }
 

@@ -180,6 +180,7 @@ async fn api_me(
 
 #[post("/games/{id}/actions")]
 async fn api_action(
+    req: actix_web::HttpRequest,
     user: GameApiUser,
     state: web::Data<AppState>,
     id: web::Path<i64>,
@@ -190,10 +191,14 @@ async fn api_action(
     let outcome = service::submit(&state, &account, *id, action, meant).await?;
     Ok(match outcome.result {
         Ok(reply) => HttpResponse::Ok().json(json!({"ok": true, "reply": reply})),
-        Err(refused) => HttpResponse::Conflict().json(crate::web::error::json_error(
-            refused.error,
-            &refused.message,
-        )),
+        // The rules' code as api.md fixes it; the message is the seat page's sentence for it,
+        // in the caller's language (as every API error: `?lang=`, the cookie, Accept-Language),
+        // never the engine's English.
+        Err(refused) => {
+            let tr = crate::i18n::Tr::new(crate::web::viewer::lang_of(&req));
+            let message = tr.say(&outcome.variant.refusal(refused.error));
+            HttpResponse::Conflict().json(crate::web::error::json_error(refused.error, &message))
+        }
     })
 }
 

@@ -149,10 +149,7 @@ impl GamePage {
     /// "Act 2 (vote)": the act, and the phase for a variant of several phases per act.
     fn phase_line(&self) -> String {
         let tr = self.page.tr;
-        match self.g.phase {
-            Some(p) => super::phase_title(&tr, self.g.variant, p),
-            None => tr.t1("game-act", "act", &self.g.act),
-        }
+        super::phase_name(&tr, self.g.variant, self.g.status, self.g.phase, self.g.act)
     }
 
     /// "It is X's turn to speak." while a seat has the floor (CL-4, CL-5).

@@ -119,6 +119,24 @@ pub fn phase_title(tr: &Tr, variant: Variant, phase: crate::rules::Phase) -> Str
     tr.t1("game-act", "act", &phase.act) + &phase_suffix(tr, kind)
 }
 
+/// The phase a page names for a game: "尚未开始" / "Not started" before the start, when no act
+/// is open (the stored act is 0, which is no act); else its phase ([`phase_title`]); else its
+/// act. Every page that names the phase (the game page, a seat page, the console) names it
+/// here.
+pub fn phase_name(
+    tr: &Tr,
+    variant: Variant,
+    status: crate::domain::GameStatus,
+    phase: Option<crate::rules::Phase>,
+    act: u32,
+) -> String {
+    match phase {
+        _ if status.is_signup() || act == 0 => tr.t("game-not-started"),
+        Some(p) => phase_title(tr, variant, p),
+        None => tr.t1("game-act", "act", &act),
+    }
+}
+
 /// What a judge is told after "resolve now": the phase that ended, by the name pages give it
 /// (never the step number, nor the phase that opened), and whether the game ended with it.
 pub fn resolved_notice(tr: &Tr, r: crate::game::service::Resolved) -> String {

@@ -105,7 +105,7 @@ pub struct SeatPage {
     /// The role is one the rules keep secret (highlighted).
     marked: bool,
     /// What the role does in this variant: the seat's own rules at hand.
-    role_about: Option<String>,
+    role_about: Option<RuledLine>,
     /// The role's state today, as its view tells it.
     notes: Vec<RuledLine>,
     alive: bool,
@@ -191,10 +191,7 @@ pub async fn page(
     let tr = viewer.tr;
     let over = public.winner.is_some() || public.status == GameStatus::Finished;
     let sheet = variant.seat_sheet(&view.state, over);
-    let phase = match public.phase {
-        Some(p) => super::phase_title(&tr, variant, p),
-        None => tr.t1("game-act", "act", &public.act),
-    };
+    let phase = super::phase_name(&tr, variant, public.status, public.phase, public.act);
     let team_threads = view
         .team_threads
         .iter()
@@ -243,7 +240,10 @@ pub async fn page(
         real_id: sheet.real_id.clone(),
         role: tr.say(&sheet.role),
         marked: sheet.marked,
-        role_about: sheet.about.as_ref().map(|m| tr.say(m)),
+        role_about: sheet.about.as_ref().map(|m| RuledLine {
+            text: tr.say(m),
+            rule: m.applies(),
+        }),
         notes: sheet
             .notes
             .iter()

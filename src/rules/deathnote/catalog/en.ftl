@@ -77,11 +77,14 @@ seat-eye = You hold the Eye of Death.
 seat-partner = Joined with: { $partner }
 seat-ballot = Your ballot: { $names }
 seat-ballot-none = No ballot yet this act.
-seat-ballot-size = A ballot names { $size } this act.
+seat-ballot-size = { $size ->
+    [1] A ballot names one seat this act.
+   *[other] A ballot names one or two different seats this act.
+}
 seat-owes = You still owe this act: { $what }. Without it you go out by suicide at the deadline.
 seat-owes-action = a notebook action (kill, join or pass)
 seat-join-hint = Name the game ID you believe is the other Kira.
-seat-role-kira-out = Kira (when out)
+seat-role-kira-out = Kira (out, no longer holding a notebook)
 seat-ahead = Ahead of you
 seat-window = You transferred N{ $n } in act { $act }. If a Kira is voted out or killed at the resolution of { $span ->
     [one] act { $last }

@@ -74,11 +74,14 @@ seat-eye = 你持有死神之眼。
 seat-partner = 联手搭档：{ $partner }
 seat-ballot = 当前投票：{ $names }
 seat-ballot-none = 本幕还没有投票。
-seat-ballot-size = 本幕每票可投 { $size } 人。
+seat-ballot-size = { $size ->
+    [1] 本幕每票投 1 人。
+   *[other] 本幕每票可投 1 人或 2 个不同的人。
+}
 seat-owes = 你本幕还欠：{ $what }。截止前未完成会自杀出局。
 seat-owes-action = 笔记行动（杀人、联手或放弃）
 seat-join-hint = 指认你认为是另一位基拉的游戏身份。
-seat-role-kira-out = 基拉（出局时）
+seat-role-kira-out = 基拉（已出局，不再持有笔记）
 seat-ahead = 接下来
 seat-window = 你在第 { $act } 幕转让了 N{ $n }。若{ $span ->
     [one] 第 { $last } 幕

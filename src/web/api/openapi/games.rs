@@ -266,9 +266,9 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                             "phase": {"type": "integer", "minimum": 0, "description": "optional: the step (phase) the action was made for; a step that has ended is 409 already_resolved, one not yet open 409 act_not_open, and nothing is logged"}},
                          "description": "an action object of the variant (its other fields are the action's; any other is 400 unknown_field)"}))
             .ok(200, "taken", answer(&[("ok", json!({"const": true})), ("reply", any("the engine's reply"))]))
-            .err(400, "not an action of the variant")
+            .err(400, "invalid_action: not an action of the variant (no type, an unknown type, or a field missing or not of its kind; the message says which, in the caller's language); unknown_field")
             .err(403, "a game-ID token of another game, or suspended")
-            .err(409, "refused by the rules (its code), or act_closed, already_resolved, act_not_open, not_seated, game_over, game_paused, game_not_started")
+            .err(409, "refused by the rules (its code; the message is the seat page's sentence for it, in the caller's language), or act_closed, already_resolved, act_not_open, not_seated, game_over, game_paused, game_not_started")
             .err(429, "rate_limited: too many actions this minute (Retry-After)"),
         post("/games/{id}/resolve", "Resolve act N, the open one, now (its judge), as its deadline would; answers the act open now (N+1)")
             .account()

@@ -59,10 +59,12 @@ pub struct SeatRow {
     pub cells: Vec<Vec<String>>,
 }
 
-/// One of the variant's own columns of the seats table: its heading and its cells' class.
+/// One of the variant's own columns of the seats table: its heading, its cells' class and the
+/// rule it shows (the heading's tooltip).
 pub struct ColumnView {
     pub heading: String,
-    pub class: &'static str,
+    pub class: String,
+    pub rule: Option<&'static str>,
 }
 
 pub struct TallyLine {
@@ -246,10 +248,7 @@ async fn render(
         )
     });
     let error = flash.as_ref().filter(|f| !f.ok).map(|f| f.message.clone());
-    let phase_title = match v.phase {
-        Some(p) => crate::web::games::phase_title(&tr, variant, p),
-        None => tr.t1("game-act", "act", &v.act),
-    };
+    let phase_title = crate::web::games::phase_name(&tr, variant, v.status, v.phase, v.act);
     let winners = variant
         .outcomes()
         .iter()
@@ -261,9 +260,13 @@ async fn render(
             .rules()
             .console_columns()
             .iter()
-            .map(|key| ColumnView {
-                heading: tr.t(key),
-                class: key.strip_prefix("console-col-").unwrap_or(key),
+            .map(|m| {
+                let key = m.catalog_key().unwrap_or_default();
+                ColumnView {
+                    heading: tr.say(m),
+                    class: key.strip_prefix("console-col-").unwrap_or(key).to_string(),
+                    rule: m.applies(),
+                }
             })
             .collect(),
         page: viewer.page(),
