@@ -447,11 +447,17 @@ async fn one_click_unsubscribes_from_that_kind_and_a_look_does_not(app: TestApp,
     let (_, modes) = api.get("/api/v1/account/mail", Some(&zhao)).await;
     assert_eq!(modes["mentioned"], "now");
 
-    // A forged or mangled address is the 404 of any unknown page.
+    // A forged or mangled address is the 404 of any unknown page; so is the right signature
+    // under another spelling of the account id (a sign, a leading zero): one address each.
     let forged = format!("{}0", url.trim_end_matches(|c: char| c.is_ascii_hexdigit()));
+    let (head, token) = url.rsplit_once('/').expect("a path");
+    let signed = format!("{head}/+{token}");
+    let padded = format!("{head}/0{token}");
     for bad in [
         forged.as_str(),
         &format!("{}/mail/unsubscribe/1.digest.00", app.base),
+        &signed,
+        &padded,
     ] {
         let r = anon.get(bad).send().await.expect("forged");
         assert_eq!(r.status(), StatusCode::NOT_FOUND, "{bad}");
