@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 on_both_backends!(
     a_fixed_deal_is_exactly_its_variants_shape_or_nothing_starts,
+    an_empty_list_of_a_role_the_variant_lacks_is_its_absence,
     game_ids_follow_the_rules_of_names,
     a_key_given_twice_is_refused_and_nothing_is_done,
     a_deadline_in_both_forms_is_refused,
@@ -116,6 +117,51 @@ async fn a_fixed_deal_is_exactly_its_variants_shape_or_nothing_starts(app: TestA
     assert_eq!(role_of("g0"), "killer", "{console}");
     assert_eq!(role_of("g3"), "police", "{console}");
     assert_eq!(role_of("g7"), "civilian", "{console}");
+}
+
+/// api.md and replay.md: in a fixed deal an empty list equals an absent key, also for a role the
+/// variant lacks (`"police": []` in 生推, which has none); a key outside the shape that names
+/// anyone is still `400 unknown_field`.
+async fn an_empty_list_of_a_role_the_variant_lacks_is_its_absence(app: TestApp) {
+    let api = Api::new(&app);
+    let (id, admin) = signed_up(&app, "shengtui", "st", 6).await;
+    let start = format!("/api/v1/games/{id}/start");
+    let with = |roles: Value| {
+        let mut setup = roles;
+        setup["seats"] = json!(seats("st", 6));
+        json!({ "setup": setup })
+    };
+    for body in [
+        with(json!({"killers": ["g0"], "police": ["g1"]})),
+        with(json!({"killers": ["g0"], "police": [], "kira": ["g1"]})),
+    ] {
+        let (s, b) = api.post(&start, &admin, body.clone()).await;
+        assert_eq!(
+            (s, b["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("unknown_field")),
+            "{body}: {b}"
+        );
+        assert_eq!(status(&app, id).await, "signup", "{body}: nothing started");
+    }
+    let (s, b) = api
+        .post(
+            &start,
+            &admin,
+            with(json!({"killers": ["g0"], "police": []})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (_, console) = api
+        .get(&format!("/api/v1/games/{id}/console"), Some(&admin))
+        .await;
+    let roles: Vec<Value> = console["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["role"].clone())
+        .collect();
+    assert_eq!(roles[0], "killer", "{console}");
+    assert!(roles[1..].iter().all(|r| r == "civilian"), "{console}");
 }
 
 async fn game_ids_follow_the_rules_of_names(app: TestApp) {
