@@ -176,6 +176,7 @@ input-game-id-length = A game ID must be 1 to 32 characters.
 input-game-id-characters = A game ID may hold letters, digits, single spaces and · ・ - _ . ' only.
 input-game-id-lookalike = A game ID looks like another seat's game ID.
 input-game-id-reserved = A game ID may not pass for the judge, the system or another label of the site.
+input-game-id-account = A game ID may not be an account’s name (or look like one): the seat would pass for that account.
 
 # issue 10 items 11–13 (i10-words)
 error-seat-count-of = { $count ->

@@ -164,6 +164,7 @@ input-game-id-length = 角色名须为 1 到 32 个字。
 input-game-id-characters = 角色名只能包含文字、数字、单个空格以及 · ・ - _ . '。
 input-game-id-lookalike = 角色名与另一个座位的角色名看起来相同。
 input-game-id-reserved = 角色名不能冒充法官、系统或本站的其他称呼。
+input-game-id-account = 角色名不能与已有账号同名（或形似）：否则这个座位会被当成那个账号。
 
 # issue 10 items 11–13 (i10-words)
 error-seat-count-of = 已报名 { $count } 人，本局需要 { $min }–{ $max } 人才能开始。
