@@ -214,6 +214,32 @@ fn valid_edge_cases_are_not_malformed() {
     assert_eq!(last["kind"], "outcome");
 }
 
+/// replay.md: an empty list equals an absent one, also for a role the preset lacks (生推 has
+/// no police): `"police": []` plays exactly the game `setup` without it plays.
+#[test]
+fn an_empty_list_of_a_role_the_preset_lacks_equals_its_absence() {
+    let acts = r#"[{"submit":[{"by":"g1","action":{"type":"kill","target":"g2"}}]}]"#;
+    let with_empty = replay_text(&scenario(
+        "shengtui",
+        6,
+        r#"{"killers":["g1"],"police":[]}"#,
+        acts,
+    ));
+    let without = replay_text(&scenario("shengtui", 6, r#"{"killers":["g1"]}"#, acts));
+    assert_eq!(
+        with_empty.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&with_empty.stderr)
+    );
+    assert_eq!(without.status.code(), Some(0));
+    assert!(!with_empty.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&with_empty.stdout),
+        String::from_utf8_lossy(&without.stdout)
+    );
+}
+
 /// The role games: a partial or impossible setup, a seat count other than 16 (4.0)
 /// or 10 (5.0), and an action type no game of the spec has are malformed.
 #[test]

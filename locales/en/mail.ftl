@@ -36,6 +36,8 @@ mail-confirm-title = E-mail address
 mail-confirm-done = { $address } is confirmed: maku mails you there from now on.
 mail-confirm-expired = This link is too old. Ask for a new one on your notification settings.
 mail-confirm-unknown = This link confirms nothing: it was used, replaced by a newer one, or withdrawn.
+mail-confirm-question = Use { $address } for the mail maku sends this account? Nothing is confirmed until you press the button.
+mail-confirm-button = Confirm the address
 mail-settings-link = Notification and mail settings
 # the unsubscribe page
 mail-unsubscribe-title = Stop mails

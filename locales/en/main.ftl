@@ -34,7 +34,8 @@ login-title = Sign in
 login-submit = Sign in
 login-no-account = No account yet? Register
 password-title = Change password
-password-changed = Your password was changed. You were signed out everywhere else.
+password-changed = Your password was changed. You were signed out everywhere else, and your calendar address changed: subscribe to the new one on the calendar page.
+password-intro = Changing the password also signs out every other browser, revokes every API token and changes your calendar address (the old one stops working).
 password-hint = 8 to 128 characters.
 password-submit = Change
 sessions-title = Sessions and tokens
@@ -54,7 +55,8 @@ sessions-never = Never
 sessions-revoke = Revoke
 sessions-revoked = The token was revoked.
 sessions-everywhere = Sign out everywhere
-sessions-everywhere-hint = Ends every browser session of this account (this one too) and every game-ID login, and revokes every API token.
+sessions-everywhere-hint = Ends every browser session of this account (this one too) and every game-ID login, revokes every API token, and changes your calendar address (the old one stops working).
+sessions-everywhere-done = You were signed out everywhere: every session and API token ended, and your calendar address changed (subscribe to the new one on the calendar page after signing in).
 
 profile-role = Role
 profile-finished-games = Finished games
@@ -177,6 +179,7 @@ input-game-id-length = A game ID must be 1 to 32 characters.
 input-game-id-characters = A game ID may hold letters, digits, single spaces and · ・ - _ . ' only.
 input-game-id-lookalike = A game ID looks like another seat's game ID.
 input-game-id-reserved = A game ID may not pass for the judge, the system or another label of the site.
+input-game-id-account = A game ID may not be an account’s name (or look like one): the seat would pass for that account.
 
 # issue 10 items 11–13 (i10-words)
 error-seat-count-of = { $count ->

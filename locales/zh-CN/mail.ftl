@@ -36,6 +36,8 @@ mail-confirm-title = 电子邮箱
 mail-confirm-done = { $address } 已确认：今后 maku 的邮件发往这里。
 mail-confirm-expired = 这个链接已过期。请在通知设置里重新申请。
 mail-confirm-unknown = 这个链接无效：它已被使用、被更新的链接取代，或已撤回。
+mail-confirm-question = 把 { $address } 用作这个账号接收 maku 邮件的地址？按下按钮才会确认。
+mail-confirm-button = 确认这个地址
 mail-settings-link = 通知与邮件设置
 # the unsubscribe page
 mail-unsubscribe-title = 退订邮件

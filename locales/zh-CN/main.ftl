@@ -34,7 +34,8 @@ login-title = 登录
 login-submit = 登录
 login-no-account = 还没有账号？注册
 password-title = 修改密码
-password-changed = 密码已修改。其他设备上的登录已全部退出。
+password-changed = 密码已修改。其他设备上的登录已全部退出，日历地址也已更换：请在日历页面订阅新地址。
+password-intro = 修改密码也会退出其他所有浏览器的登录、撤销所有 API 令牌，并更换你的日历地址（旧地址随即失效）。
 password-hint = 8 至 128 个字符。
 password-submit = 修改
 sessions-title = 登录与令牌
@@ -54,7 +55,8 @@ sessions-never = 尚未使用
 sessions-revoke = 撤销
 sessions-revoked = 令牌已撤销。
 sessions-everywhere = 退出所有登录
-sessions-everywhere-hint = 结束本账号的所有浏览器登录（包括当前这个）和游戏身份登录，并撤销所有 API 令牌。
+sessions-everywhere-hint = 结束本账号的所有浏览器登录（包括当前这个）和游戏身份登录，撤销所有 API 令牌，并更换你的日历地址（旧地址随即失效）。
+sessions-everywhere-done = 已在所有地方退出：所有登录和 API 令牌都已结束，日历地址也已更换（登录后请在日历页面订阅新地址）。
 
 profile-role = 角色
 profile-finished-games = 已结束的游戏
@@ -165,6 +167,7 @@ input-game-id-length = 角色名须为 1 到 32 个字。
 input-game-id-characters = 角色名只能包含文字、数字、单个空格以及 · ・ - _ . '。
 input-game-id-lookalike = 角色名与另一个座位的角色名看起来相同。
 input-game-id-reserved = 角色名不能冒充法官、系统或本站的其他称呼。
+input-game-id-account = 角色名不能与已有账号同名（或形似）：否则这个座位会被当成那个账号。
 
 # issue 10 items 11–13 (i10-words)
 error-seat-count-of = 已报名 { $count } 人，本局需要 { $min }–{ $max } 人才能开始。

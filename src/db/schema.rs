@@ -266,6 +266,8 @@ diesel::table! {
         resolved_at -> Nullable<Timestamp>,
         resolved_by -> Nullable<BigInt>,
         resolution -> Nullable<Text>,
+        /// The seat the report was made as (its number in the game), if it was.
+        reporter_seat -> Nullable<Integer>,
     }
 }
 

@@ -43,6 +43,10 @@ pub enum InputError {
     GameIdLookalike,
     #[error("a game ID may not pass for the site's own labels (judge, system, …)")]
     GameIdReserved,
+    /// A game ID that reads as an existing account's name (DN-7's comparison, or a look-alike):
+    /// the seat's posts would pass for that account's.
+    #[error("a game ID may not be an account's name")]
+    GameIdAccount,
 }
 
 impl InputError {
@@ -63,6 +67,7 @@ impl InputError {
             InputError::GameIdCharacters => "input-game-id-characters",
             InputError::GameIdLookalike => "input-game-id-lookalike",
             InputError::GameIdReserved => "input-game-id-reserved",
+            InputError::GameIdAccount => "input-game-id-account",
         }
     }
 
@@ -83,6 +88,7 @@ impl InputError {
             InputError::GameIdCharacters => "game_id_characters",
             InputError::GameIdLookalike => "game_id_lookalike",
             InputError::GameIdReserved => "game_id_reserved",
+            InputError::GameIdAccount => "game_id_account",
         }
     }
 }

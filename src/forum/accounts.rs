@@ -211,8 +211,8 @@ pub async fn revoke_token(state: &AppState, user_id: i64, id: String) -> Result<
         .await
 }
 
-/// Sign out everywhere: every session (this one too) and every API token of the account end.
-/// Returns how many of each.
+/// Sign out everywhere: every session (this one too) and every API token of the account end, and
+/// its calendar address changes. Returns how many sessions and tokens ended.
 pub async fn sign_out_everywhere(
     state: &AppState,
     user_id: i64,
@@ -221,6 +221,7 @@ pub async fn sign_out_everywhere(
         .write(move |c| {
             let ended = sessions::end_all_of(c, user_id, None)?;
             let revoked = sessions::revoke_tokens_of(c, user_id, None)?;
+            crate::game::calendar::revoke_in(c, user_id)?;
             account_events::append(
                 c,
                 Some(user_id),
@@ -233,7 +234,8 @@ pub async fn sign_out_everywhere(
         .await
 }
 
-/// Changes a password after checking the old one; ends every other session and every API token.
+/// Changes a password after checking the old one; ends every other session and every API token,
+/// and changes the calendar address.
 /// What a password change leaves signed in: the browser session or the API token that made it
 /// (everything else of the account ends).
 pub enum Keep {
@@ -272,6 +274,7 @@ pub async fn change_password(
             users::set_password_hash(c, user_id, &hash)?;
             sessions::end_all_of(c, user_id, keep_session.as_deref())?;
             sessions::revoke_tokens_of(c, user_id, keep_token.as_deref())?;
+            crate::game::calendar::revoke_in(c, user_id)?;
             account_events::append(c, Some(user_id), Some(user_id), "password_changed", "")?;
             Ok(())
         })

@@ -82,7 +82,8 @@ fn user_post(c: &mut DbConnection, thread_id: i64, floor: i64) -> Result<Post, A
     Ok(post)
 }
 
-/// How a game post's author is shown: as the thread shows it (the game ID, or the judge).
+/// The game ID of `seat` in a game, as its threads show it: a post's author (`None`: the
+/// judge), a report's reporter.
 fn game_author(c: &mut DbConnection, game_id: i64, post_as_seat: Option<i32>) -> Option<String> {
     let seat = post_as_seat?;
     games::seat_names(c, game_id)
@@ -122,7 +123,7 @@ pub async fn report(
                     if !who.can_read(*which) {
                         return Err(AppError::Forbidden);
                     }
-                    who.seat.map(|s| s.1)
+                    who.seat.map(|(number, name, ..)| (number, name))
                 }
             };
             let post = user_post(c, thread.id, floor)?;
@@ -132,10 +133,18 @@ pub async fn report(
             if q::has_open_report(c, post.id, account.id)? {
                 return Err(AppError::Conflict("already_reported"));
             }
-            let id = q::add_report(c, post.id, account.id, &reason)?;
+            // A seat reports as its seat, kept with the report: the queue names it by game ID
+            // even after a substitution (the reporter's account would tell who played it).
+            let id = q::add_report(
+                c,
+                post.id,
+                account.id,
+                reporter_seat.as_ref().map(|(number, _)| *number),
+                &reason,
+            )?;
             // A seat reports as its game ID: its account's history would tie it to the seat.
             let (stream, reporter) = match reporter_seat {
-                Some(game_name) => (None, json!({ "game_id": game_name })),
+                Some((_, game_name)) => (None, json!({ "game_id": game_name })),
                 None => (Some(account.id), json!(null)),
             };
             let detail = json!({
@@ -321,12 +330,15 @@ fn entry(c: &mut DbConnection, r: OpenReport) -> Result<QueueEntry, AppError> {
     let (author, reporter, href) = match r.game_id {
         Some(game) if !matches!(r.thread_kind.as_str(), "forum" | "signup") => {
             // Never the account behind a game ID: the post's author and a seated reporter
-            // are shown as the thread shows them.
+            // are shown as the thread shows them; the reporter by the seat the report was made
+            // as, whoever holds it now (a substituted reporter is no longer seated). A report
+            // from before the seat was kept: the seat its account holds now, if any.
             let author = game_author(c, game, r.as_seat);
-            let reporter = match games::seat_of(c, game, r.reporter_id)? {
-                Some((_, name)) => name,
-                None => r.reporter,
-            };
+            let reporter = match r.reporter_seat {
+                Some(seat) => game_author(c, game, Some(seat)),
+                None => games::seat_of(c, game, r.reporter_id)?.map(|(_, name)| name),
+            }
+            .unwrap_or(r.reporter);
             let href = format!(
                 "/games/{game}/threads/{}?page={page}#p{}",
                 r.thread_kind, r.floor

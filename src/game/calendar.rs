@@ -70,17 +70,20 @@ pub async fn token(state: &AppState, user_id: i64) -> Result<String, AppError> {
 /// Ends the account's current feed address: the next [`token`] is a new one. Nothing to do for
 /// an account that never asked for one.
 pub async fn revoke(state: &AppState, user_id: i64) -> Result<(), AppError> {
-    state
-        .write(move |c| {
-            let Some(generation) = q::generation(c, user_id)? else {
-                return Ok(());
-            };
-            let key = key(c)?;
-            let next = sha256_hex(&token_for(&key, user_id, generation + 1)?);
-            q::bump(c, user_id, generation, &next)?;
-            Ok(())
-        })
-        .await
+    state.write(move |c| revoke_in(c, user_id)).await
+}
+
+/// [`revoke`] inside the caller's write: signing out everywhere and a password change end the
+/// feed address with the sessions and tokens (it is a credential too: it reads the account's
+/// games' deadlines without a sign-in).
+pub fn revoke_in(c: &mut DbConnection, user_id: i64) -> Result<(), AppError> {
+    let Some(generation) = q::generation(c, user_id)? else {
+        return Ok(());
+    };
+    let key = key(c)?;
+    let next = sha256_hex(&token_for(&key, user_id, generation + 1)?);
+    q::bump(c, user_id, generation, &next)?;
+    Ok(())
 }
 
 /// Whether `s` has the shape of a token (64 lower-case hex digits): anything else is not

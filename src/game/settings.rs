@@ -70,6 +70,10 @@ pub enum SettingsError {
     BadOption(String),
     #[error("the reminder must come 0 to 72 hours before the deadline")]
     RemindHours,
+    /// An option only the server writes: the series link (CL-3) comes from `series_after`, the
+    /// previous game's own log, never from the judge's hand (`options.<key>`).
+    #[error("options.{0} is set by the server from series_after, not by hand")]
+    ServerOption(&'static str),
 }
 
 /// What a judge asks for (the create form, the API): the variant, and every setting that
@@ -120,6 +124,13 @@ impl GameSettings {
         };
         v.check_options(&options)
             .map_err(|e| SettingsError::BadOption(e.to_string()))?;
+        // CL-3: the seat a series protects is read from the previous game's log at the start
+        // (`series_after`); a judge who could write it could protect any seat of their choosing.
+        if let Some(key) = v.series_option()
+            && options.get(key).is_some()
+        {
+            return Err(SettingsError::ServerOption(key));
+        }
         let act_minutes = act_minutes.unwrap_or(24 * 60);
         if !(1..=7 * 24 * 60).contains(&act_minutes) {
             return Err(SettingsError::ActLength);
@@ -295,6 +306,7 @@ impl GameSettings {
 mod tests {
     use super::*;
     use crate::domain::InputError;
+    use serde_json::json;
 
     fn at(s: &str) -> NaiveDateTime {
         NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time")
@@ -357,6 +369,25 @@ mod tests {
             }),
             Err(SettingsError::Characters)
         );
+    }
+
+    #[test]
+    fn cl_3_the_series_link_is_not_a_judges_option() {
+        for hand_set in [json!("令狐冲"), json!(null)] {
+            let request = SettingsRequest {
+                options: Some(json!({"previous_first_victim": hand_set})),
+                ..SettingsRequest::of("dongsha")
+            };
+            assert_eq!(
+                GameSettings::parse(request),
+                Err(SettingsError::ServerOption("previous_first_victim"))
+            );
+        }
+        let speeches = SettingsRequest {
+            options: Some(json!({"speeches": "free"})),
+            ..SettingsRequest::of("dongsha")
+        };
+        assert!(GameSettings::parse(speeches).is_ok());
     }
 
     #[test]

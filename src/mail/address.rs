@@ -146,30 +146,63 @@ pub enum Confirmed {
     Unknown,
 }
 
-/// Opens a confirmation link.
+/// What a confirmation link stands for, looked at without opening it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Link {
+    /// Opening it would put this address in use.
+    Waiting { address: String },
+    /// See [`Confirmed::Expired`].
+    Expired,
+    /// See [`Confirmed::Unknown`].
+    Unknown,
+}
+
+/// The account and address a link's token waits for, or why it confirms nothing.
+fn look_up(
+    c: &mut crate::db::DbConnection,
+    token: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<Result<(i64, String), Link>, AppError> {
+    let Some(row) = q::by_pending_hash(c, &sha256_hex(token))? else {
+        return Ok(Err(Link::Unknown));
+    };
+    let (Some(address), Some(at)) = (row.pending_address, row.pending_at) else {
+        return Ok(Err(Link::Unknown));
+    };
+    if now - at > chrono::Duration::hours(LINK_HOURS) {
+        return Ok(Err(Link::Expired));
+    }
+    Ok(Ok((row.user_id, address)))
+}
+
+/// What a confirmation link would do, changing nothing: its page asks before it confirms, so a
+/// link scanner's or a preview's `GET` confirms no address.
+pub async fn link(state: &AppState, token: String) -> Result<Link, AppError> {
+    let now = state.clock.now();
+    state
+        .db(move |c| {
+            Ok(match look_up(c, &token, now)? {
+                Ok((_, address)) => Link::Waiting { address },
+                Err(why) => why,
+            })
+        })
+        .await
+}
+
+/// Opens a confirmation link (the `POST` of its page's button).
 pub async fn confirm(state: &AppState, token: String) -> Result<Confirmed, AppError> {
     let now = state.clock.now();
     state
         .write(move |c| {
-            let Some(row) = q::by_pending_hash(c, &sha256_hex(&token))? else {
-                return Ok(Confirmed::Unknown);
+            let (user_id, address) = match look_up(c, &token, now)? {
+                Ok(found) => found,
+                Err(Link::Expired) => return Ok(Confirmed::Expired),
+                Err(_) => return Ok(Confirmed::Unknown),
             };
-            let (Some(address), Some(at)) = (row.pending_address, row.pending_at) else {
-                return Ok(Confirmed::Unknown);
-            };
-            if now - at > chrono::Duration::hours(LINK_HOURS) {
-                return Ok(Confirmed::Expired);
-            }
             let newest = store::newest_id(c)?;
-            q::confirm(c, row.user_id, &address, now, newest)?;
+            q::confirm(c, user_id, &address, now, newest)?;
             let detail = serde_json::json!({"domain": domain_of(&address)}).to_string();
-            account_events::append(
-                c,
-                Some(row.user_id),
-                Some(row.user_id),
-                "email_confirmed",
-                &detail,
-            )?;
+            account_events::append(c, Some(user_id), Some(user_id), "email_confirmed", &detail)?;
             Ok(Confirmed::Done { address })
         })
         .await

@@ -85,13 +85,22 @@ pub fn check(c: &mut DbConnection, token: &str) -> Result<(i64, Scope), AppError
     let (Some(user), Some(scope), Some(given)) = (parts.next(), parts.next(), parts.next()) else {
         return Err(AppError::NotFound);
     };
-    let user_id: i64 = user.parse().map_err(|_| AppError::NotFound)?;
+    let user_id = account_id(user).ok_or(AppError::NotFound)?;
     let scope = Scope::from_name(scope).ok_or(AppError::NotFound)?;
     let key = key(c)?;
     if !constant_time_eq(&mac(&key, user_id, scope)?, given) {
         return Err(AppError::NotFound);
     }
     Ok((user_id, scope))
+}
+
+/// The account id of a token, written as [`token`] writes it: ASCII digits only, no sign, no
+/// leading zero. `str::parse` alone would take `+7` and `007` for 7, so one signed address would
+/// have many spellings.
+fn account_id(digits: &str) -> Option<i64> {
+    let canonical =
+        digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'));
+    canonical.then(|| digits.parse().ok()).flatten()
 }
 
 /// Whether what `scope` names is mailed to the account now.
@@ -166,5 +175,14 @@ mod tests {
         assert_ne!(a, mac("k", 2, Scope::Digest).expect("mac"));
         assert_ne!(a, mac("k", 1, Scope::Confirm).expect("mac"));
         assert_ne!(a, mac("other key", 1, Scope::Digest).expect("mac"));
+    }
+
+    #[test]
+    fn the_account_id_is_plain_digits() {
+        assert_eq!(account_id("42"), Some(42));
+        assert_eq!(account_id("0"), Some(0));
+        for bad in ["+42", "-42", "042", "", " 42", "4 2", "42\n", "９"] {
+            assert_eq!(account_id(bad), None, "{bad:?}");
+        }
     }
 }

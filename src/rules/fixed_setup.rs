@@ -28,7 +28,13 @@ impl Variant {
             Value::Object(m) => m,
             _ => Map::new(),
         };
-        if let Some(key) = roles.keys().find(|k| !shape.contains_key(*k)) {
+        // An empty list equals an absent key (replay.md, api.md): `"police": []` in a preset
+        // without police names no one. A key outside the shape with anything in it is refused.
+        let empty = |v: &Value| matches!(v, Value::Array(l) if l.is_empty());
+        if let Some((key, _)) = roles
+            .iter()
+            .find(|(k, v)| !shape.contains_key(*k) && !empty(v))
+        {
             return Err(ConfigError::UnknownSetupKey(key.clone()));
         }
         for key in shape.keys() {
@@ -79,6 +85,15 @@ mod tests {
             Ok(())
         );
         assert_eq!(check("shengtui", 6, json!({"killers": ["s0"]})), Ok(()));
+        // An empty list of a role the variant lacks equals its absence (replay.md, api.md).
+        assert_eq!(
+            check("shengtui", 6, json!({"killers": ["s0"], "police": []})),
+            Ok(())
+        );
+        assert_eq!(
+            check("deathnote", 6, json!({"kira": ["s0", "s1"], "killers": []})),
+            Ok(())
+        );
         assert_eq!(
             check(
                 "wujian",
@@ -99,7 +114,13 @@ mod tests {
             (
                 "shengtui",
                 6,
-                json!({"killers": ["s0"], "police": []}),
+                json!({"killers": ["s0"], "police": ["s1"]}),
+                "police",
+            ),
+            (
+                "deathnote",
+                6,
+                json!({"kira": ["s0", "s1"], "police": {}}),
                 "police",
             ),
             (

@@ -34,6 +34,8 @@ struct LoginPage {
     username: String,
     next: String,
     error: Option<String>,
+    /// A notice that leads here (signed out everywhere).
+    notice: Option<String>,
 }
 
 #[derive(Template, WebTemplate)]
@@ -164,6 +166,7 @@ async fn login_form(
             .map(|f| f.field("username").to_string())
             .unwrap_or_default(),
         next: local_path(q.next.as_deref().unwrap_or("/")),
+        notice: flash.as_ref().filter(|f| f.ok).map(|f| f.message.clone()),
         error: flash.and_then(|f| f.error_for("")),
     })
 }
@@ -329,8 +332,11 @@ async fn sign_out_everywhere(
 ) -> Result<HttpResponse, AppError> {
     let account = viewer.require()?;
     service::sign_out_everywhere(&state, account.id).await?;
-    viewer.sign_out();
-    Ok(see_other("/"))
+    // Signed out with a fresh, empty session that carries only what the sign-in page says:
+    // what ended, the calendar address with it.
+    viewer.sign_out_keeping_flash();
+    let f = Flash::notice(viewer.tr.t("sessions-everywhere-done"));
+    flash::redirect(&state, &viewer, "/login", f).await
 }
 
 #[get("/u/{name}")]

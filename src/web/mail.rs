@@ -3,12 +3,12 @@
 //!
 //! The two links work without a sign-in (they are opened from a mailbox, often on a phone):
 //! their secret is the token in the path. The unsubscribe address answers a one-click `POST`
-//! from a mail client (RFC 8058) with a page at once; its own page asks first, so a link
-//! checker's `GET` never unsubscribes anyone.
+//! from a mail client (RFC 8058) with a page at once; its own page asks first, as the
+//! confirmation link's does, so a link checker's `GET` never unsubscribes or confirms anything.
 
 use crate::app::AppState;
 use crate::error::AppError;
-use crate::mail::address::{self, Confirmed, Requested};
+use crate::mail::address::{self, Confirmed, Link, Requested};
 use crate::mail::unsubscribe::{self, Scope};
 use crate::web::flash::{self, Flash};
 use crate::web::notifications::PREFS_PATH;
@@ -64,31 +64,78 @@ async fn remove_email(
 #[template(path = "mail/confirmed.html")]
 struct ConfirmedPage {
     page: PageCtx,
-    /// The sentence that tells what the link did.
+    /// The sentence that tells what the link does or did.
     message: String,
     done: bool,
+    /// The button's form (the link's own address), while the link waits to be confirmed.
+    action: Option<String>,
 }
 
-/// The link mailed to a new address: opening it confirms the address (no sign-in needed; the
-/// token is the proof that the mailbox's owner opened it).
+/// The link mailed to a new address: a page that asks, with one button (no sign-in needed; the
+/// token is the proof that the mailbox's owner opened it). Looking confirms nothing: mail
+/// scanners and previews open links. After the button, what it did (a flash).
 #[get("/account/email/confirm/{token}")]
-async fn confirm(
+async fn confirm_page(
     viewer: Viewer,
     state: web::Data<AppState>,
     token: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let outcome = address::confirm(&state, token.into_inner()).await?;
+    let token = token.into_inner();
+    let path = confirm_path(&token);
     let tr = viewer.tr;
-    let (message, done) = match outcome {
-        Confirmed::Done { address } => (tr.t1("mail-confirm-done", "address", &address), true),
-        Confirmed::Expired => (tr.t("mail-confirm-expired"), false),
-        Confirmed::Unknown => (tr.t("mail-confirm-unknown"), false),
+    let page = match flash::take(&state, &viewer, &path).await? {
+        Some(f) => ConfirmedPage {
+            message: f.message,
+            done: f.ok,
+            action: None,
+            page: viewer.page(),
+        },
+        None => {
+            let (message, done, action) = match address::link(&state, token).await? {
+                Link::Waiting { address } => (
+                    tr.t1("mail-confirm-question", "address", &address),
+                    true,
+                    Some(path),
+                ),
+                Link::Expired => (tr.t("mail-confirm-expired"), false, None),
+                Link::Unknown => (tr.t("mail-confirm-unknown"), false, None),
+            };
+            ConfirmedPage {
+                message,
+                done,
+                action,
+                page: viewer.page(),
+            }
+        }
     };
-    private_page(&ConfirmedPage {
-        page: viewer.page(),
-        message,
-        done,
-    })
+    private_page(&page)
+}
+
+/// The confirmation page's button: confirms the address, then back to the page with what
+/// happened (post/redirect/get).
+#[post("/account/email/confirm/{token}")]
+async fn confirm(
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+    Posted { viewer, .. }: Posted<NoFields>,
+) -> Result<HttpResponse, AppError> {
+    let token = token.into_inner();
+    let tr = viewer.tr;
+    let f = match address::confirm(&state, token.clone()).await? {
+        Confirmed::Done { address } => {
+            Flash::notice(tr.t1("mail-confirm-done", "address", &address))
+        }
+        Confirmed::Expired => Flash::refusal("", tr.t("mail-confirm-expired")),
+        Confirmed::Unknown => Flash::refusal("", tr.t("mail-confirm-unknown")),
+    };
+    flash::redirect(&state, &viewer, &confirm_path(&token), f).await
+}
+
+fn confirm_path(token: &str) -> String {
+    format!(
+        "/account/email/confirm/{}",
+        url::form_urlencoded::byte_serialize(token.as_bytes()).collect::<String>()
+    )
 }
 
 /// A page whose address holds a secret token: never stored by a cache or a browser.
@@ -187,6 +234,7 @@ async fn unsubscribe_post(
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(set_email)
         .service(remove_email)
+        .service(confirm_page)
         .service(confirm)
         .service(unsubscribe_page)
         .service(unsubscribe_post);

@@ -29,6 +29,7 @@ pub const STILL_OPEN: &[(&str, &str)] = &[
     ("POST", "/api/v1/account/password"),
     ("POST", "/account/email"),
     ("POST", "/account/email/remove"),
+    ("POST", "/account/email/confirm/{token}"),
     ("PUT", "/api/v1/account/email"),
     ("DELETE", "/api/v1/account/email"),
     ("PUT", "/api/v1/account/mail"),

@@ -117,6 +117,14 @@ impl Viewer {
         self.session.purge();
     }
 
+    /// Signs out as [`Viewer::sign_out`] does (nothing of the session is kept: no account, no
+    /// CSRF token), but with a new, empty session rather than none, so that a flash can still
+    /// reach the next page.
+    pub fn sign_out_keeping_flash(&self) {
+        self.session.clear();
+        self.session.renew();
+    }
+
     pub fn page(&self) -> crate::web::pages::PageCtx {
         crate::web::pages::PageCtx {
             tr: self.tr,

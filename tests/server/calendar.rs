@@ -12,6 +12,7 @@ on_both_backends!(
     the_account_page_shows_and_replaces_the_address,
     a_feed_moves_with_public_facts_only,
     a_feed_without_deadlines_is_still_a_calendar,
+    signing_out_everywhere_and_a_new_password_change_the_address,
 );
 
 /// One fetched feed: status, headers of interest, and its unfolded content lines.
@@ -516,4 +517,61 @@ async fn a_feed_without_deadlines_is_still_a_calendar(app: TestApp) {
             .any(|l| l.starts_with("DTSTART:") && !l.ends_with('Z')),
         "an observance's DTSTART is local time"
     );
+}
+
+/// The calendar address is a credential: "sign out everywhere" and a password change end it
+/// with the sessions and tokens, and each page says so before (the button's hint, the password
+/// page) and after (the notice).
+async fn signing_out_everywhere_and_a_new_password_change_the_address(app: TestApp) {
+    let api = Api::new(&app);
+    let g = started_game(&app, "cso", json!({})).await;
+    // Sign out everywhere, from the sessions page.
+    let b = app.browser();
+    b.login("cso1", "password-123").await;
+    let old = calendar_url(&app, &g.players[1]).await;
+    assert_eq!(fetch(&app, &old).await.status, StatusCode::OK);
+    let page = b.get("/account/sessions").await;
+    assert!(page.body.contains("并更换你的日历地址"), "{}", page.body);
+    let out = b
+        .post("/account/sign-out-everywhere", &[("csrf", &page.csrf())])
+        .await;
+    out.assert_back_at("/login");
+    assert!(out.body.contains("日历地址也已更换"), "{}", out.body);
+    assert_eq!(fetch(&app, &old).await.status, StatusCode::NOT_FOUND);
+    let token = api.token("cso1", "password-123").await;
+    let new = calendar_url(&app, &token).await;
+    assert_ne!(new, old);
+    assert_eq!(fetch(&app, &new).await.status, StatusCode::OK);
+
+    // A password change, from its page.
+    let b = app.browser();
+    b.login("cso2", "password-123").await;
+    let old = calendar_url(&app, &g.players[2]).await;
+    let page = b.get("/account/password").await;
+    assert!(page.body.contains("并更换你的日历地址"), "{}", page.body);
+    let done = b
+        .post(
+            "/account/password",
+            &[
+                ("csrf", &page.csrf()),
+                ("old_password", "password-123"),
+                ("new_password", "password-456"),
+            ],
+        )
+        .await;
+    done.assert_back_at("/account/password");
+    assert!(done.body.contains("日历地址也已更换"), "{}", done.body);
+    assert_eq!(fetch(&app, &old).await.status, StatusCode::NOT_FOUND);
+    // And through the API.
+    let token = api.token("cso3", "password-123").await;
+    let old = calendar_url(&app, &token).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/account/password",
+            &token,
+            json!({"old_password": "password-123", "new_password": "password-789"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(fetch(&app, &old).await.status, StatusCode::NOT_FOUND);
 }

@@ -15,6 +15,7 @@ on_both_backends!(
     a_dongsha_night_reminds_its_teams_and_tells_each_seat_its_results,
     the_create_form_offers_the_presets_with_their_teams_and_options,
     a_series_game_may_not_kill_the_last_first_victim_on_its_first_night,
+    cl_3_a_judge_cannot_name_the_protected_seat_by_hand,
 );
 
 /// The default cast (the classic presets' game IDs).
@@ -1754,4 +1755,65 @@ async fn after_end(app: &TestApp, variant: &str, real: &[&str]) -> i64 {
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     g.id
+}
+
+/// CL-3: the seat a series protects comes only from `series_after` (the previous game's log);
+/// `options.previous_first_victim` sent by hand is an unknown field, on the API and the form,
+/// for every preset that has series, and nothing is created.
+async fn cl_3_a_judge_cannot_name_the_protected_seat_by_hand(app: TestApp) {
+    let api = Api::new(&app);
+    let admin_token = api.token("admin", &app.admin_password).await;
+    let (_, before) = api.get("/api/v1/games", None).await;
+    for variant in ["dongsha", "killgame", "shengtui"] {
+        for hand_set in [json!(CAST[0]), json!(null)] {
+            let (s, b) = api
+                .post(
+                    "/api/v1/games",
+                    &admin_token,
+                    json!({
+                        "title": "手设连局",
+                        "variant": variant,
+                        "options": {"previous_first_victim": hand_set},
+                    }),
+                )
+                .await;
+            assert_eq!(
+                (s, b["error"].clone()),
+                (StatusCode::BAD_REQUEST, json!("unknown_field")),
+                "{variant}: {b}"
+            );
+            assert!(
+                b["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("options.previous_first_victim")),
+                "{b}"
+            );
+        }
+    }
+    let admin = app.admin().await;
+    let refused = create_form(
+        &admin,
+        "dongsha",
+        &[("title", "手设连局"), ("previous_first_victim", CAST[0])],
+    )
+    .await;
+    refused.assert_back_at("/games/new");
+    assert!(
+        refused
+            .body
+            .contains("表单里有这个游戏不认识的字段：previous_first_victim。"),
+        "{}",
+        refused.body
+    );
+    let (_, after) = api.get("/api/v1/games", None).await;
+    assert_eq!(before, after, "nothing created");
+    // Other options still pass.
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin_token,
+            json!({"title": "自由局", "variant": "dongsha", "options": {"speeches": "free"}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
 }

@@ -20,6 +20,7 @@ on_both_backends!(
     deadlines_in_a_dst_gap_or_overlap_are_refused_by_name,
     players_get_the_forbidden_page_and_nothing_of_the_console,
     resolve_now_names_the_phase_that_ended_and_a_stale_form_resolves_nothing,
+    a_submission_after_the_end_is_game_over_and_not_logged,
 );
 
 async fn audit_kinds(app: &TestApp, g: &StartedGame) -> Vec<(String, Option<i64>)> {
@@ -1606,4 +1607,51 @@ async fn resolve_now_names_the_phase_that_ended_and_a_stale_form_resolves_nothin
         "{}",
         p.body
     );
+}
+
+/// api.md: after the end a submission is `409 game_over`, and it is not logged (the log is
+/// closed): through the API and the seat page, the game's event count and every seat's own log
+/// stay as they were.
+async fn a_submission_after_the_end_is_game_over_and_not_logged(app: TestApp) {
+    let g = started_game(&app, "go", json!({})).await;
+    let api = Api::new(&app);
+    let base = format!("/api/v1/games/{}", g.id);
+    let seat = app.browser();
+    let signed_in = seat.login("go0", "password-123").await;
+    assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.body);
+    let (s, b) = api
+        .post(
+            &format!("{base}/end"),
+            &g.admin,
+            json!({"act": 1, "reason": "提前结束", "winner": "draw"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let rows = crate::helpers::recorded(&app);
+    let audit = audit_kinds(&app, &g).await;
+    let (_, me) = api.get(&format!("{base}/me"), Some(&g.players[0])).await;
+    let vote = json!({"type": "vote", "targets": [g.names[1]]});
+    for action in [vote.clone(), json!({"type": "pass"})] {
+        let (s, b) = api
+            .post(&format!("{base}/actions"), &g.players[0], action.clone())
+            .await;
+        assert_eq!(
+            (s, b["error"].as_str()),
+            (StatusCode::CONFLICT, Some("game_over")),
+            "{action}: {b}"
+        );
+    }
+    // The seat page: no form to submit, and a crafted one is told the game is over.
+    let page = seat.get(&format!("/games/{}/seat", g.id)).await;
+    assert!(
+        crate::helpers::form_html(&page, "vote").is_none(),
+        "{}",
+        page.body
+    );
+    let answer = crate::helpers::crafted(&seat, g.id, &[("type", "pass")]).await;
+    assert!(answer.body.contains("游戏已经结束。"), "{}", answer.body);
+    assert_eq!(crate::helpers::recorded(&app), rows, "nothing written");
+    assert_eq!(audit_kinds(&app, &g).await, audit, "nothing logged");
+    let (_, after) = api.get(&format!("{base}/me"), Some(&g.players[0])).await;
+    assert_eq!(after, me, "the seat's own log is as it was");
 }

@@ -101,18 +101,30 @@ async fn confirmed(app: &TestApp, mailbox: &Mailbox, token: &str, address: &str)
     let link = mail
         .link("/account/email/confirm/")
         .expect("the mail holds the link");
-    // Opened from the mailbox: no session, no token.
-    let page = helpers::client()
-        .build()
-        .expect("client")
-        .get(&link)
-        .send()
-        .await
-        .expect("open the link");
-    assert_eq!(page.status(), StatusCode::OK);
+    // Opened from the mailbox: no session, no token; its page's button confirms.
+    let page = open_link(app, &link).await;
+    assert_eq!(page.status, StatusCode::OK);
     let (_, b) = api.get("/api/v1/account/email", Some(token)).await;
     assert_eq!(b["email"], address, "{b}");
     mail
+}
+
+/// Opens a mailed confirmation link as a mailbox's browser does (a fresh cookie jar, no
+/// sign-in) and presses its page's button; the page the button leads back to.
+async fn open_link(app: &TestApp, link: &str) -> helpers::Page {
+    let browser = app.browser();
+    let path = link.trim_start_matches(&app.base);
+    let page = browser.get(path).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body
+            .contains(&format!(r#"<form method="post" action="{path}""#)),
+        "the page asks first: {}",
+        page.body
+    );
+    let done = browser.post(path, &[("csrf", &page.csrf())]).await;
+    done.assert_back_at(path);
+    done
 }
 
 /// A thread on the `talk` board opened by `token`; its id.
@@ -270,35 +282,54 @@ async fn an_address_is_used_only_after_its_mailed_link_is_opened(app: TestApp, m
     let (_, b) = api.get("/api/v1/account/email", Some(&li)).await;
     assert_eq!(b["email"], Value::Null);
 
-    // Opened: the address is in use, and the next mention is mailed.
+    // A look (a mail scanner, a preview) confirms nothing: the page asks first, with a
+    // button that posts back with the page's CSRF token.
     let link = link_mail.link("/account/email/confirm/").expect("link");
-    let opened = helpers::client()
+    for _ in 0..2 {
+        let looked = helpers::client()
+            .build()
+            .expect("client")
+            .get(&link)
+            .send()
+            .await
+            .expect("look");
+        assert_eq!(looked.status(), StatusCode::OK);
+        let body = looked.text().await.expect("page");
+        assert!(body.contains("按下按钮才会确认"), "{body}");
+        assert!(body.contains(r#"name="csrf""#), "{body}");
+    }
+    let (_, b) = api.get("/api/v1/account/email", Some(&li)).await;
+    assert_eq!(b["email"], Value::Null, "a look confirms nothing: {b}");
+    // A post without the page's token confirms nothing either.
+    let forged = helpers::client()
         .build()
         .expect("client")
-        .get(&link)
+        .post(&link)
+        .form(&[("csrf", "forged")])
         .send()
         .await
-        .expect("open");
-    assert_eq!(opened.status(), StatusCode::OK);
-    let body = opened.text().await.expect("page");
-    assert!(body.contains("li@example.test"), "{body}");
+        .expect("forged post");
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    let (_, b) = api.get("/api/v1/account/email", Some(&li)).await;
+    assert_eq!(b["email"], Value::Null, "{b}");
+
+    // Confirmed by the button: the address is in use, and the next mention is mailed.
+    let opened = open_link(&app, &link).await;
+    assert!(opened.body.contains("li@example.test"), "{}", opened.body);
+    assert!(opened.body.contains("已确认"), "{}", opened.body);
     let (_, b) = api.get("/api/v1/account/email", Some(&li)).await;
     assert_eq!(
         b,
         json!({"email": "li@example.test", "pending": null, "mail": true})
     );
     // The link works once.
-    let again = helpers::client()
-        .build()
-        .expect("client")
-        .get(&link)
-        .send()
-        .await
-        .expect("open again")
-        .text()
-        .await
-        .expect("page");
-    assert!(again.contains("链接无效"), "{again}");
+    let again = app.browser().get(link.trim_start_matches(&app.base)).await;
+    assert!(again.body.contains("链接无效"), "{}", again.body);
+    assert!(
+        !again
+            .body
+            .contains("<form method=\"post\" action=\"/account/email/confirm/")
+    );
 
     let p = reply(&app, &wang, t, "@mailli 现在确认了").await;
     tick(&app).await;
@@ -447,11 +478,17 @@ async fn one_click_unsubscribes_from_that_kind_and_a_look_does_not(app: TestApp,
     let (_, modes) = api.get("/api/v1/account/mail", Some(&zhao)).await;
     assert_eq!(modes["mentioned"], "now");
 
-    // A forged or mangled address is the 404 of any unknown page.
+    // A forged or mangled address is the 404 of any unknown page; so is the right signature
+    // under another spelling of the account id (a sign, a leading zero): one address each.
     let forged = format!("{}0", url.trim_end_matches(|c: char| c.is_ascii_hexdigit()));
+    let (head, token) = url.rsplit_once('/').expect("a path");
+    let signed = format!("{head}/+{token}");
+    let padded = format!("{head}/0{token}");
     for bad in [
         forged.as_str(),
         &format!("{}/mail/unsubscribe/1.digest.00", app.base),
+        &signed,
+        &padded,
     ] {
         let r = anon.get(bad).send().await.expect("forged");
         assert_eq!(r.status(), StatusCode::NOT_FOUND, "{bad}");
@@ -681,8 +718,7 @@ async fn the_settings_page_sets_the_address_and_the_modes(app: TestApp, mailbox:
     assert!(ok.body.contains("等待确认"), "{}", ok.body);
     let mail = mailbox.wait_for_to("wu@example.test", 1, 10).await[0].clone();
     let link = mail.link("/account/email/confirm/").expect("link");
-    let opened = b.get(link.trim_start_matches(&app.base)).await;
-    assert_eq!(opened.status, StatusCode::OK);
+    let opened = open_link(&app, &link).await;
     assert!(opened.body.contains("已确认"), "{}", opened.body);
     let page = b.get("/account/notifications").await;
     assert!(

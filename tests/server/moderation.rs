@@ -19,6 +19,7 @@ crate::on_both_backends_with!(cached:
     suspensions,
     hidden_posts_are_restored,
     judges_restore_in_their_games,
+    a_substituted_reporter_stays_its_game_id_in_the_queue,
 );
 
 /// Every account event as (stream, kind, detail).
@@ -767,4 +768,66 @@ async fn judges_restore_in_their_games(app: TestApp) {
     assert_eq!(restored[0].0, None);
     assert!(restored[0].2.contains(&game_name) && restored[0].2.contains("not a leak"));
     assert!(!restored[0].2.contains("gr0"));
+}
+
+/// A seat's report names the seat it was made as: once the judge gives that seat to a
+/// substitute, the queue (API and page) still shows the game ID, never the account that made
+/// the report (which would tell who played the seat while the game runs).
+async fn a_substituted_reporter_stays_its_game_id_in_the_queue(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (game, judge, players) = judged_game(&app, "judge3", "sr").await;
+    let name_of = async |token: &str| {
+        let (_, me) = api
+            .get(&format!("/api/v1/games/{game}/me"), Some(token))
+            .await;
+        me["game_id"].as_str().expect("game id").to_string()
+    };
+    let (author, reporter) = (name_of(&players[0]).await, name_of(&players[1]).await);
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{game}/threads/game"),
+            &players[0],
+            json!({"body": "REPORTED-TEXT"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let floor = b["floor"].as_i64().expect("floor");
+    let (_, page) = anonymous_get(&app, &format!("/games/{game}/threads/game")).await;
+    let thread = permalink_thread(&page);
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/threads/{thread}/posts/{floor}/report"),
+            &players[1],
+            json!({"reason": "spoiler"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let queue = async || {
+        let (_, q) = api.get("/api/v1/admin/reports", Some(&admin)).await;
+        let page = app.admin().await.get("/admin/reports").await;
+        (q, page.body)
+    };
+    let (q, _) = queue().await;
+    assert_eq!(q["reports"][0]["reporter"], json!(reporter), "{q}");
+    // The seat goes to a substitute: the report still names the seat, not sr1.
+    api.account("srsub").await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{game}/substitute"),
+            &judge,
+            json!({"game_id": reporter, "account": "srsub"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (q, page) = queue().await;
+    assert_eq!(q["reports"][0]["reporter"], json!(reporter), "{q}");
+    assert_eq!(q["reports"][0]["author"], json!(author), "{q}");
+    for shown in [q.to_string(), page.clone()] {
+        assert!(
+            !shown.contains("sr1") && !shown.contains("srsub"),
+            "{shown}"
+        );
+    }
+    assert!(page.contains(&reporter), "{page}");
 }

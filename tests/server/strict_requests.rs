@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 
 on_both_backends!(
     a_fixed_deal_is_exactly_its_variants_shape_or_nothing_starts,
+    an_empty_list_of_a_role_the_variant_lacks_is_its_absence,
+    a_game_id_may_not_be_an_accounts_name,
     game_ids_follow_the_rules_of_names,
     a_key_given_twice_is_refused_and_nothing_is_done,
     a_deadline_in_both_forms_is_refused,
@@ -117,6 +119,51 @@ async fn a_fixed_deal_is_exactly_its_variants_shape_or_nothing_starts(app: TestA
     assert_eq!(role_of("g0"), "killer", "{console}");
     assert_eq!(role_of("g3"), "police", "{console}");
     assert_eq!(role_of("g7"), "civilian", "{console}");
+}
+
+/// api.md and replay.md: in a fixed deal an empty list equals an absent key, also for a role the
+/// variant lacks (`"police": []` in 生推, which has none); a key outside the shape that names
+/// anyone is still `400 unknown_field`.
+async fn an_empty_list_of_a_role_the_variant_lacks_is_its_absence(app: TestApp) {
+    let api = Api::new(&app);
+    let (id, admin) = signed_up(&app, "shengtui", "st", 6).await;
+    let start = format!("/api/v1/games/{id}/start");
+    let with = |roles: Value| {
+        let mut setup = roles;
+        setup["seats"] = json!(seats("st", 6));
+        json!({ "setup": setup })
+    };
+    for body in [
+        with(json!({"killers": ["g0"], "police": ["g1"]})),
+        with(json!({"killers": ["g0"], "police": [], "kira": ["g1"]})),
+    ] {
+        let (s, b) = api.post(&start, &admin, body.clone()).await;
+        assert_eq!(
+            (s, b["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("unknown_field")),
+            "{body}: {b}"
+        );
+        assert_eq!(status(&app, id).await, "signup", "{body}: nothing started");
+    }
+    let (s, b) = api
+        .post(
+            &start,
+            &admin,
+            with(json!({"killers": ["g0"], "police": []})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (_, console) = api
+        .get(&format!("/api/v1/games/{id}/console"), Some(&admin))
+        .await;
+    let roles: Vec<Value> = console["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["role"].clone())
+        .collect();
+    assert_eq!(roles[0], "killer", "{console}");
+    assert!(roles[1..].iter().all(|r| r == "civilian"), "{console}");
 }
 
 async fn game_ids_follow_the_rules_of_names(app: TestApp) {
@@ -468,4 +515,67 @@ async fn every_api_error_says_ok_false_and_a_405_names_its_methods(app: TestApp)
     let resp = client.get(url("/no/such/page")).send().await.expect("get");
     assert_eq!(resp.status(), StatusCode::NOT_FOUND);
     assert!(resp.headers().get("allow").is_none());
+}
+
+/// A seat named after an existing account would pass for it: a game ID equal to an account's
+/// name (case-insensitively, after NFKC, or a look-alike) is refused in a character list and in
+/// a fixed deal, in both languages, and nothing is created or started.
+async fn a_game_id_may_not_be_an_accounts_name(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    api.account("p10").await;
+    let mut cast: Vec<String> = (0..8).map(|i| format!("角色{i}")).collect();
+    for (named, lang, says) in [
+        ("P10", "zh-CN", "角色名不能与已有账号同名"),
+        ("ｐ１０", "en", "may not be an account’s name"),
+    ] {
+        cast[7] = named.to_string();
+        let (s, b) = api
+            .client
+            .post(app.url("/api/v1/games"))
+            .bearer_auth(&admin)
+            .header("Accept-Language", lang)
+            .json(&json!({"title": "冒名", "variant": "shengtui", "characters": cast}))
+            .send()
+            .await
+            .map(|r| (r.status(), r))
+            .expect("create");
+        let b: Value = b.json().await.expect("json");
+        assert_eq!(
+            (s, b["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("game_id_account")),
+            "{named}: {b}"
+        );
+        assert!(
+            b["message"].as_str().is_some_and(|m| m.contains(says)),
+            "{b}"
+        );
+    }
+    let (_, list) = api.get("/api/v1/games", None).await;
+    assert_eq!(list["games"], json!([]), "nothing created");
+    // A fixed deal naming a seat after an account (here one that signed up) starts nothing.
+    let (id, admin) = signed_up(&app, "shengtui", "fx", 6).await;
+    let mut named = seats("fx", 6);
+    named[1]["game_id"] = json!("fx3");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({"setup": {"seats": named, "killers": ["g0"]}}),
+        )
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("game_id_account")),
+        "{b}"
+    );
+    assert_eq!(status(&app, id).await, "signup");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({"setup": {"seats": seats("fx", 6), "killers": ["g0"]}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
 }

@@ -209,6 +209,12 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
         ),
         (
             "POST",
+            "/account/email/confirm/{token}",
+            "/account/email/confirm/not-a-token",
+            Try::Open,
+        ),
+        (
+            "POST",
             "/account/notifications",
             "/account/notifications",
             Try::Open,

@@ -15,6 +15,8 @@ pub struct OpenReport {
     pub created_at: NaiveDateTime,
     pub reporter_id: i64,
     pub reporter: String,
+    /// The seat the report was made as, if it was (its number in the post's game).
+    pub reporter_seat: Option<i32>,
     pub post_id: i64,
     pub floor: i64,
     pub post_kind: String,
@@ -56,12 +58,14 @@ pub fn add_report(
     conn: &mut DbConnection,
     post_id: i64,
     reporter_id: i64,
+    reporter_seat: Option<i32>,
     reason: &str,
 ) -> QueryResult<i64> {
     diesel::insert_into(post_reports::table)
         .values((
             post_reports::post_id.eq(post_id),
             post_reports::reporter_id.eq(reporter_id),
+            post_reports::reporter_seat.eq(reporter_seat),
             post_reports::reason.eq(reason),
             post_reports::created_at.eq(super::now()),
         ))
@@ -88,6 +92,7 @@ pub fn open_reports(conn: &mut DbConnection, limit: i64) -> QueryResult<Vec<Open
             post_reports::created_at,
             post_reports::reporter_id,
             users::username,
+            post_reports::reporter_seat,
             posts::id,
             posts::floor,
             posts::kind,

@@ -110,6 +110,21 @@ pub fn backfill_name_keys(conn: &mut DbConnection) -> QueryResult<usize> {
     Ok(filled)
 }
 
+/// Whether `name` (a game ID) reads as an existing account's name: the same DN-7 key, or a
+/// look-alike ([`crate::domain::Username::confusable_keys`]'s comparison).
+pub fn account_named_like(conn: &mut DbConnection, name: &str) -> QueryResult<bool> {
+    use crate::domain::account::{confusable_key, name_key};
+    if by_key(conn, &name_key(name))?.is_some() {
+        return Ok(true);
+    }
+    for skeleton in [confusable_key(name), confusable_key(&name.to_lowercase())] {
+        if by_skeleton(conn, &skeleton)?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 pub fn by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<User>> {
     users::table
         .filter(users::username_key.eq(key))

@@ -34,6 +34,7 @@ pub async fn create(
             if let Some(previous) = settings.series_after {
                 check_series(c, &judge, &settings, previous)?;
             }
+            refuse_account_names(c, &settings.characters)?;
             let settings_json = serde_json::to_string(&settings).unwrap_or_default();
             let row = games::create(
                 c,
@@ -70,6 +71,24 @@ pub async fn create(
             Ok(row.id)
         })
         .await
+}
+
+/// Refuses a game ID that reads as an existing account's name: a seat named `p10` while the
+/// account p10 exists would pass for it (its posts, its votes as the thread shows them).
+fn refuse_account_names<S: AsRef<str>>(
+    c: &mut crate::db::DbConnection,
+    game_ids: impl IntoIterator<Item = S>,
+) -> Result<(), AppError> {
+    for id in game_ids {
+        let id = id.as_ref();
+        if crate::db::queries::users::account_named_like(c, id)? {
+            return Err(AppError::GameId(crate::domain::CastError {
+                name: id.to_string(),
+                why: crate::domain::InputError::GameIdAccount,
+            }));
+        }
+    }
+    Ok(())
 }
 
 /// Sign up (`join = true`) or withdraw before the start.
@@ -159,6 +178,8 @@ pub async fn start(
                 deal::DealError::GameId(e) => AppError::GameId(e),
                 e => AppError::BadRequest(e.to_string()),
             })?;
+            // Accounts made since the game was created, or a fixed deal's own game IDs.
+            refuse_account_names(c, deal.seats.iter().map(|s| &s.game_id))?;
             // The engine checks the deal before anything is written.
             // A game keeps the edition of the rules it started with: pinned in its log.
             let mut options = variant.pinned_options(&s.options);

@@ -62,6 +62,10 @@ async fn api_create_game(
     .map(|s| s.with_show_images(b.show_images.unwrap_or(false)))
     .map_err(|e| match e {
         crate::game::settings::SettingsError::Character(e) => AppError::GameId(e),
+        // CL-3: the series link is not a field a judge may send (`series_after` is).
+        crate::game::settings::SettingsError::ServerOption(key) => {
+            AppError::UnknownField(format!("options.{key}"))
+        }
         e => AppError::BadRequest(e.to_string()),
     })?;
     let id = service::create(&state, &user.0, &b.title, settings).await?;

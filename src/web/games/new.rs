@@ -435,6 +435,7 @@ fn settings_message(tr: &Tr, e: &SettingsError) -> String {
             &[("name", e.name.clone()), ("why", tr.t(e.why.message_key()))],
         ),
         SettingsError::RemindHours => tr.t("new-error-remind-hours"),
+        SettingsError::ServerOption(key) => tr.t1("new-error-unknown-field", "field", key),
         other => tr.t1("new-error-other", "detail", &other.to_string()),
     }
 }

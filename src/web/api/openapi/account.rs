@@ -39,7 +39,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
         s
     };
     vec![
-        post("/account/password", "Change one's password (ends every session and other token)")
+        post("/account/password", "Change one's password (ends every session and other token, and changes the calendar address)")
             .account()
             .body(request(&[("old_password", free()), ("new_password", secret(8, 128))], &[]))
             .ok(200, "changed", ok_true())

@@ -116,7 +116,7 @@ pub fn ops() -> Vec<Op> {
                 ]))),
                 ("idle_days", integer()),
             ])),
-        post("/account/sign-out-everywhere", "End every session and revoke every API token of the account, this one included")
+        post("/account/sign-out-everywhere", "End every session and revoke every API token of the account, this one included, and change its calendar address")
             .account()
             .ok(200, "how many ended", answer(&[("sessions", integer()), ("tokens", integer())])),
         get("/boards", "List boards")

@@ -1,0 +1,1 @@
+ALTER TABLE post_reports DROP COLUMN reporter_seat;
