@@ -578,4 +578,22 @@ async fn a_game_id_may_not_be_an_accounts_name(app: TestApp) {
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
+    // The other way round: while the game runs, no account may be made with a seat's game ID
+    // ("G2", as its key), nor any look-alike of it; a name no seat has is free.
+    for name in ["G2", "g2"] {
+        let (s, b) = api
+            .call(
+                reqwest::Method::POST,
+                "/api/v1/accounts",
+                None,
+                Some(json!({"username": name, "password": "password-123"})),
+            )
+            .await;
+        assert_eq!(
+            (s, b["error"].as_str()),
+            (StatusCode::CONFLICT, Some("name_taken")),
+            "{name}: {b}"
+        );
+    }
+    api.account("g9").await;
 }

@@ -44,6 +44,11 @@ pub fn create(
             return Ok(Created::Confusable);
         }
     }
+    // A seat's game ID in a running game is taken too: an account of that name could pass for
+    // the seat (its posts signed alike). Game IDs are public, so saying so tells nothing.
+    if seat_named(conn, username_key)? {
+        return Ok(Created::Taken);
+    }
     let row = NewUser {
         username,
         username_key,
@@ -108,6 +113,19 @@ pub fn backfill_name_keys(conn: &mut DbConnection) -> QueryResult<usize> {
         }
     }
     Ok(filled)
+}
+
+/// Whether a seat of a running game has a game ID whose DN-7 key is `key`.
+fn seat_named(conn: &mut DbConnection, key: &str) -> QueryResult<bool> {
+    use crate::db::schema::{game_seats, games};
+    let names: Vec<String> = crate::on_backend!(conn, |c| game_seats::table
+        .inner_join(games::table.on(games::id.eq(game_seats::game_id)))
+        .filter(games::status.eq(crate::domain::GameStatus::Running.name()))
+        .select(game_seats::game_name)
+        .load(c))?;
+    Ok(names
+        .iter()
+        .any(|n| crate::domain::account::name_key(n) == key))
 }
 
 /// Whether `name` (a game ID) reads as an existing account's name: the same DN-7 key, or a
