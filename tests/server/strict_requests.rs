@@ -313,6 +313,27 @@ async fn a_whole_number_written_with_a_point_is_that_number(app: TestApp) {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    // Settings the rules refuse are said in the caller's language, as on the create form.
+    for (lang, says) in [
+        ("zh-CN", "每幕时长须在 1 到 10080 分钟之间"),
+        ("en", "The act length must be 1 to 10080 minutes"),
+    ] {
+        let resp = Api::new(&app)
+            .client
+            .post(app.url(path))
+            .bearer_auth(&admin)
+            .header("Accept-Language", lang)
+            .json(&json!({"title": "太长", "variant": "deathnote", "act_minutes": 10081}))
+            .send()
+            .await
+            .expect("create");
+        assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+        let b: Value = resp.json().await.expect("json");
+        assert!(
+            b["message"].as_str().is_some_and(|m| m.contains(says)),
+            "{lang}: {b}"
+        );
+    }
     // A judge's act number written with a point names the same act.
     let (s, b) = raw(
         &app,

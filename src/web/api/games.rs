@@ -41,6 +41,7 @@ pub struct NewGame {
 
 #[post("/games")]
 async fn api_create_game(
+    req: actix_web::HttpRequest,
     user: ApiUser,
     state: web::Data<AppState>,
     body: web::Json<NewGame>,
@@ -66,7 +67,11 @@ async fn api_create_game(
         crate::game::settings::SettingsError::ServerOption(key) => {
             AppError::UnknownField(format!("options.{key}"))
         }
-        e => AppError::BadRequest(e.to_string()),
+        // The create form's own sentence, in the caller's language.
+        e => {
+            let tr = crate::i18n::Tr::new(crate::web::viewer::lang_of(&req));
+            AppError::BadRequest(crate::web::games::new::settings_message(&tr, &e))
+        }
     })?;
     let id = service::create(&state, &user.0, &b.title, settings).await?;
     Ok(HttpResponse::Created().json(json!({"id": id})))

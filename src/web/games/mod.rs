@@ -10,7 +10,7 @@ mod game;
 mod list;
 pub use list::filters as list_filters;
 mod live;
-mod new;
+pub(crate) mod new;
 mod picture;
 mod replay;
 mod reveal;

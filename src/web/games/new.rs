@@ -420,7 +420,8 @@ fn settings_field(e: &SettingsError) -> &'static str {
     }
 }
 
-fn settings_message(tr: &Tr, e: &SettingsError) -> String {
+/// Why the settings are refused, in the reader's language (the form and the API).
+pub(crate) fn settings_message(tr: &Tr, e: &SettingsError) -> String {
     match e {
         SettingsError::ActLength => tr.t("new-error-act-length"),
         SettingsError::DeadlineTime => tr.t("new-error-deadline-time"),
