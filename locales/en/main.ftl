@@ -209,3 +209,10 @@ thread-suffix-police = { $title } · police
 rules-table-label = Table (scrolls sideways)
 search-landmark-top = Site search
 profile-account-settings = Your account
+
+# CL-3: why a game cannot follow another in a series (series_after).
+error-series-unsupported = This game's rules do not link games into a series.
+error-series-unknown-game = There is no such game to follow.
+error-series-other-variant = The game to follow is of another variant.
+error-series-not-finished = The game to follow has not ended yet.
+error-series-other-judge = The game to follow was judged by someone else.

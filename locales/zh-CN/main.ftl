@@ -194,3 +194,10 @@ thread-suffix-police = { $title } · 警察
 rules-table-label = 表格（可左右滚动）
 search-landmark-top = 全站搜索
 profile-account-settings = 你的账号
+
+# CL-3: why a game cannot follow another in a series (series_after).
+error-series-unsupported = 这种规则的游戏不能连局。
+error-series-unknown-game = 要接续的游戏不存在。
+error-series-other-variant = 要接续的游戏是另一种规则。
+error-series-not-finished = 要接续的游戏尚未结束。
+error-series-other-judge = 要接续的游戏由别的法官主持。

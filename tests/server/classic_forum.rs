@@ -1605,11 +1605,16 @@ async fn a_series_game_may_not_kill_the_last_first_victim_on_its_first_night(app
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
-    for (who, previous, why) in [
-        (&first.admin, running.id, "running"),
-        (&first.admin, shengtui, "another variant"),
-        (&judge, first.id, "another judge's"),
-        (&first.admin, 9999, "no such game"),
+    for (who, previous, why, code) in [
+        (&first.admin, running.id, "running", "series_not_finished"),
+        (
+            &first.admin,
+            shengtui,
+            "another variant",
+            "series_other_variant",
+        ),
+        (&judge, first.id, "another judge's", "series_other_judge"),
+        (&first.admin, 9999, "no such game", "series_unknown_game"),
     ] {
         let (s, b) = api
             .post(
@@ -1618,7 +1623,14 @@ async fn a_series_game_may_not_kill_the_last_first_victim_on_its_first_night(app
                 json!({"title": "连局", "variant": "dongsha", "series_after": previous}),
             )
             .await;
-        assert_eq!(s, StatusCode::BAD_REQUEST, "{why}: {b}");
+        assert_eq!(
+            (s, b["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(code)),
+            "{why}: {b}"
+        );
+        // Said in the reader's language (the default, Chinese), not the server's English.
+        let message = b["message"].as_str().unwrap_or_default();
+        assert!(message.contains("接续的游戏"), "{why}: {b}");
     }
     // The form's select offers the judge's finished dongsha games: the first one only.
     let form = admin.get("/games/new?variant=dongsha").await;

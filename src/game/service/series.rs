@@ -18,29 +18,20 @@ pub(super) fn check_series(
     settings: &GameSettings,
     previous: i64,
 ) -> Result<(), AppError> {
+    // Each refusal a code with its sentence in the caller's language (`error-series-*`).
     let variant = settings.variant;
     if variant.series_option().is_none() {
-        return Err(AppError::BadRequest(
-            "this game's rules do not link games into a series".into(),
-        ));
+        return Err(AppError::Invalid("series_unsupported"));
     }
-    let row = games::get(c, previous)?
-        .ok_or_else(|| AppError::BadRequest(format!("no game {previous} to follow")))?;
+    let row = games::get(c, previous)?.ok_or(AppError::Invalid("series_unknown_game"))?;
     if row.variant != variant.name() {
-        return Err(AppError::BadRequest(format!(
-            "game {previous} is another game ({})",
-            row.variant
-        )));
+        return Err(AppError::Invalid("series_other_variant"));
     }
     if row.status != GameStatus::Finished {
-        return Err(AppError::BadRequest(format!(
-            "game {previous} has not ended yet"
-        )));
+        return Err(AppError::Invalid("series_not_finished"));
     }
     if row.judge_id != judge.id && !judge.is_admin() {
-        return Err(AppError::BadRequest(format!(
-            "game {previous} was judged by someone else"
-        )));
+        return Err(AppError::Invalid("series_other_judge"));
     }
     Ok(())
 }
