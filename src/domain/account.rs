@@ -46,10 +46,7 @@ impl Username {
     /// Every look-alike key to check: the stored one, and that of the lower-cased name, so
     /// that `ADMIN` (whose capital I is a look-alike of l) still meets `admin`.
     pub fn confusable_keys(&self) -> [String; 2] {
-        [
-            self.confusable_key(),
-            confusable_key(&self.0.to_lowercase()),
-        ]
+        confusable_keys(&self.0)
     }
 
     /// A name the system uses for itself (judge, admin, system labels, in either language) or
@@ -97,6 +94,11 @@ pub fn confusable_key(raw: &str) -> String {
     let once: String = unicode_security::skeleton(nfkc.trim()).collect();
     let lower = once.to_lowercase();
     unicode_security::skeleton(&lower).collect()
+}
+
+/// Every look-alike key of any name (a game ID too): [`Username::confusable_keys`].
+pub fn confusable_keys(raw: &str) -> [String; 2] {
+    [confusable_key(raw), confusable_key(&raw.to_lowercase())]
 }
 
 /// A new password (a password being checked at sign-in is not parsed: any string may be tried).

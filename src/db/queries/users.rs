@@ -36,13 +36,8 @@ pub fn create(
     if let DbConnection::Pg(pg) = conn {
         diesel::sql_query(format!("SELECT pg_advisory_xact_lock({SIGN_UP_LOCK})")).execute(pg)?;
     }
-    if by_key(conn, username_key)?.is_some() {
-        return Ok(Created::Taken);
-    }
-    for skeleton in skeletons {
-        if by_skeleton(conn, skeleton)?.is_some() {
-            return Ok(Created::Confusable);
-        }
+    if let Some(clash) = clash(conn, username_key, skeletons)? {
+        return Ok(clash);
     }
     // A seat's game ID in a running game is taken too: an account of that name could pass for
     // the seat (its posts signed alike). Game IDs are public, so saying so tells nothing.
@@ -131,16 +126,22 @@ fn seat_named(conn: &mut DbConnection, key: &str) -> QueryResult<bool> {
 /// Whether `name` (a game ID) reads as an existing account's name: the same DN-7 key, or a
 /// look-alike ([`crate::domain::Username::confusable_keys`]'s comparison).
 pub fn account_named_like(conn: &mut DbConnection, name: &str) -> QueryResult<bool> {
-    use crate::domain::account::{confusable_key, name_key};
-    if by_key(conn, &name_key(name))?.is_some() {
-        return Ok(true);
+    use crate::domain::account::{confusable_keys, name_key};
+    Ok(clash(conn, &name_key(name), &confusable_keys(name))?.is_some())
+}
+
+/// How a name with DN-7 key `key` and look-alike keys `skeletons` meets an existing account's:
+/// the same key (`Taken`), a look-alike (`Confusable`), or not at all.
+fn clash(conn: &mut DbConnection, key: &str, skeletons: &[String]) -> QueryResult<Option<Created>> {
+    if by_key(conn, key)?.is_some() {
+        return Ok(Some(Created::Taken));
     }
-    for skeleton in [confusable_key(name), confusable_key(&name.to_lowercase())] {
-        if by_skeleton(conn, &skeleton)?.is_some() {
-            return Ok(true);
+    for skeleton in skeletons {
+        if by_skeleton(conn, skeleton)?.is_some() {
+            return Ok(Some(Created::Confusable));
         }
     }
-    Ok(false)
+    Ok(None)
 }
 
 pub fn by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<User>> {
