@@ -1,0 +1,200 @@
+//! The classic action objects (`../shared/spec/replay.md`, "Classic presets"): parsed from and
+//! written back to exactly the replay/API JSON.
+
+use crate::action::Malformed;
+use crate::interface::SPEC_ACTIONS;
+use serde_json::{Map, Value, json};
+
+use super::roles::Call;
+use crate::table::{self, round};
+
+/// One submission's action. Seats are named by game ID as submitted; the engine looks them up
+/// (an unknown name is a `bad_target`, not a malformed action).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// CL-1: the night's kill target.
+    Kill { target: String },
+    /// CL-2: the night's check target.
+    Check { target: String },
+    /// CL-9, WJ-4.
+    Surrender,
+    /// WJ-2.
+    Peek { call: Call },
+    /// CL-8; `round` as given (absent: the round of the day it comes in).
+    Explode { round: Option<u8> },
+    /// CL-6, CL-7: `target: None` abstains; `round` as given (absent: the current round).
+    Vote {
+        target: Option<String>,
+        round: Option<u8>,
+    },
+    /// An action type the spec gives another game (a Death Note `join`, a role game's `hug`):
+    /// no role of a classic preset has it, so it is refused `not_your_role`. It is taken with
+    /// the night's actions.
+    Foreign(&'static str),
+}
+
+/// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
+fn target(v: &Value, kind: &str) -> Result<String, Malformed> {
+    table::target(v, kind, false).map(Option::unwrap_or_default)
+}
+
+impl Action {
+    /// Parses an action object; fields the action does not have are ignored.
+    pub fn from_json(v: &Value) -> Result<Action, Malformed> {
+        let Some(kind) = v.get("type").and_then(Value::as_str) else {
+            return Err(Malformed::no_type());
+        };
+        match kind {
+            "kill" => Ok(Action::Kill {
+                target: target(v, kind)?,
+            }),
+            "check" => Ok(Action::Check {
+                target: target(v, kind)?,
+            }),
+            "surrender" => Ok(Action::Surrender),
+            "peek" => match v
+                .get("call")
+                .and_then(Value::as_str)
+                .and_then(Call::from_name)
+            {
+                Some(call) => Ok(Action::Peek { call }),
+                None => Err(Malformed::field(
+                    "call",
+                    "peek needs a call: 匪, 警 or none",
+                )),
+            },
+            "explode" => Ok(Action::Explode { round: round(v)? }),
+            "vote" => {
+                let target = match v.get("target") {
+                    Some(Value::String(s)) => Some(s.clone()),
+                    Some(Value::Null) => None,
+                    Some(_) => {
+                        return Err(Malformed::field(
+                            "target",
+                            "vote: target must be a game ID or null",
+                        ));
+                    }
+                    None => {
+                        return Err(Malformed::field(
+                            "target",
+                            "vote needs a target (a game ID, or null)",
+                        ));
+                    }
+                };
+                Ok(Action::Vote {
+                    target,
+                    round: round(v)?,
+                })
+            }
+            // Another game's type (this game's own are matched above) is refused `not_your_role`
+            // by the engine rather than failing to parse.
+            other => match SPEC_ACTIONS.iter().find(|f| **f == other) {
+                Some(f) => Ok(Action::Foreign(f)),
+                None => Err(Malformed::unknown_type(other)),
+            },
+        }
+    }
+
+    /// The action object as the engine understood it.
+    pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("type".into(), json!(self.kind()));
+        match self {
+            Action::Kill { target } | Action::Check { target } => {
+                m.insert("target".into(), json!(target));
+            }
+            Action::Peek { call } => {
+                m.insert("call".into(), json!(call.name()));
+            }
+            Action::Explode { round } => {
+                if let Some(r) = round {
+                    m.insert("round".into(), json!(r));
+                }
+            }
+            Action::Vote { target, round } => {
+                m.insert("target".into(), json!(target));
+                if let Some(r) = round {
+                    m.insert("round".into(), json!(r));
+                }
+            }
+            Action::Surrender | Action::Foreign(_) => {}
+        }
+        Value::Object(m)
+    }
+
+    /// Its `type`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Action::Kill { .. } => "kill",
+            Action::Check { .. } => "check",
+            Action::Surrender => "surrender",
+            Action::Peek { .. } => "peek",
+            Action::Explode { .. } => "explode",
+            Action::Vote { .. } => "vote",
+            Action::Foreign(kind) => kind,
+        }
+    }
+
+    /// The fields its type may carry besides `type`.
+    pub fn fields(&self) -> &'static [&'static str] {
+        match self {
+            Action::Kill { .. } | Action::Check { .. } => &["target"],
+            Action::Peek { .. } => &["call"],
+            Action::Explode { .. } => &["round"],
+            Action::Vote { .. } => &["target", "round"],
+            Action::Surrender => &[],
+            Action::Foreign(kind) => crate::interface::spec_fields(kind),
+        }
+    }
+
+    /// A day's action (explode, vote), taken by the replay with its round; the others are
+    /// taken with the night's.
+    pub fn is_day(&self) -> bool {
+        matches!(self, Action::Explode { .. } | Action::Vote { .. })
+    }
+
+    /// The round a replay takes a day's action in (absent: round 1, the day's first).
+    pub fn replay_round(&self) -> u8 {
+        match self {
+            Action::Explode { round } | Action::Vote { round, .. } => round.unwrap_or(1),
+            _ => 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_round_trip_and_bad_objects_are_malformed() {
+        for v in [
+            json!({"type": "kill", "target": "令狐冲"}),
+            json!({"type": "check", "target": "令狐冲"}),
+            json!({"type": "surrender"}),
+            json!({"type": "peek", "call": "匪"}),
+            json!({"type": "peek", "call": "none"}),
+            json!({"type": "explode"}),
+            json!({"type": "explode", "round": 2}),
+            json!({"type": "vote", "target": null}),
+            json!({"type": "vote", "target": "令狐冲", "round": 3}),
+            json!({"type": "join"}),
+        ] {
+            let a = Action::from_json(&v).expect("parses");
+            assert_eq!(a.to_json(), v);
+        }
+        for v in [
+            json!({"type": "kill"}),
+            json!({"type": "kill", "target": null}),
+            json!({"type": "vote"}),
+            json!({"type": "vote", "target": 3}),
+            json!({"type": "vote", "target": null, "round": 4}),
+            json!({"type": "explode", "round": 0}),
+            json!({"type": "peek", "call": "L"}),
+            json!({"type": "dance"}),
+            json!({"target": "x"}),
+        ] {
+            assert!(Action::from_json(&v).is_err(), "{v}");
+        }
+    }
+}

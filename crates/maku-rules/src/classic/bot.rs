@@ -1,0 +1,175 @@
+//! Bots for `maku simulate`: random legal play through the engine's typed methods, phase by
+//! phase as the server runs a game.
+//!
+//! Killers kill a random living seat outside their team; police check a random living seat
+//! and, once a check found a killer, vote for him while he lives; everyone else votes for a
+//! random candidate (sometimes abstaining). A dongsha killer sometimes self-explodes in a vote,
+//! a last team member at night sometimes surrenders; wujian seats peek at random and sometimes
+//! surrender.
+
+use std::ops::Range;
+
+use super::action::Action;
+use super::event::{Cause, Winner};
+use super::preset::Preset;
+use super::roles::{Call, Faction, Role};
+use super::setup::start;
+use super::state::Game;
+use crate::sim::{BotRng, Progress, SimParams, SimStats};
+use crate::table::{self, Played, Seat, Stage, majority};
+
+/// The bots' RNG salt: this variant's games stay what they were.
+const SALT: u64 = 0x5851_f42d_4c95_7f2d;
+
+fn name(g: &Game, s: Seat) -> String {
+    g.game_id(s).to_string()
+}
+
+/// The night's bots; returns the seat the police's check will find a killer, if it will.
+fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
+    let living: Vec<Seat> = g.living().collect();
+    for &me in &living {
+        let action = match g.role(me) {
+            Role::Killer => {
+                if rng.chance(0.01) && g.check_only(me, &Action::Surrender) {
+                    Action::Surrender
+                } else {
+                    let others: Vec<Seat> = living
+                        .iter()
+                        .copied()
+                        .filter(|&s| g.role(s) != Role::Killer)
+                        .collect();
+                    match rng.pick(&others) {
+                        Some(t) => Action::Kill { target: name(g, t) },
+                        None => continue,
+                    }
+                }
+            }
+            Role::Police => {
+                if rng.chance(0.01) && g.check_only(me, &Action::Surrender) {
+                    Action::Surrender
+                } else {
+                    let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
+                    match rng.pick(&others) {
+                        Some(t) => Action::Check { target: name(g, t) },
+                        None => continue,
+                    }
+                }
+            }
+            Role::Faction(_) => {
+                let call = match rng.below(3) {
+                    0 => Call::At(Faction::Fei),
+                    1 => Call::At(Faction::Jing),
+                    _ => Call::Closed,
+                };
+                Action::Peek { call }
+            }
+            Role::Civilian => continue,
+        };
+        let _ = g.submit_as(me, &action);
+        if g.is_over() {
+            return None;
+        }
+    }
+    majority(&g.night().checks).filter(|&t| g.role(t) == Role::Killer)
+}
+
+/// The vote's bots.
+fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
+    let living: Vec<Seat> = g.living().collect();
+    let candidates = g.candidates().to_vec();
+    for &me in &living {
+        if !g.is_alive(me) || g.stage() != Stage::Vote {
+            return;
+        }
+        let role = g.role(me);
+        if role == Role::Killer && g.preset().has_explode() && rng.chance(0.02) {
+            let _ = g.submit_as(me, &Action::Explode { round: None });
+            continue;
+        }
+        if g.preset().is_wujian() && rng.chance(0.01) {
+            let _ = g.submit_as(me, &Action::Surrender);
+            if g.is_over() {
+                return;
+            }
+        }
+        let suspect = known
+            .iter()
+            .copied()
+            .find(|s| role == Role::Police && candidates.contains(s) && g.is_alive(*s));
+        let target = match suspect {
+            Some(t) => Some(t),
+            None if rng.chance(0.1) => None,
+            None => {
+                let pool: Vec<Seat> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|&s| !(role == Role::Killer && g.role(s) == Role::Killer))
+                    .collect();
+                rng.pick(&pool).or_else(|| rng.pick(&candidates))
+            }
+        };
+        let _ = g.submit_as(
+            me,
+            &Action::Vote {
+                target: target.map(|t| name(g, t)),
+                round: None,
+            },
+        );
+    }
+}
+
+/// Plays one whole game with bots; returns it finished (or stopped after `max_acts`).
+pub fn play(preset: Preset, seats: usize, seed: u64, max_acts: u32) -> Option<Game> {
+    let config = table::bot_config(super::variant::of(preset), seats, seed);
+    let mut g = start(preset, &config).ok()?;
+    g.set_logging(false);
+    let mut rng = BotRng::new(seed, SALT);
+    let mut known: Vec<Seat> = Vec::new();
+    while !g.is_over() && g.act() <= max_acts {
+        match g.stage() {
+            Stage::Night => {
+                if let Some(k) = night(&mut g, &mut rng) {
+                    known.push(k);
+                }
+            }
+            Stage::Vote => vote(&mut g, &mut rng, &known),
+            _ => {}
+        }
+        if g.is_over() {
+            break;
+        }
+        g.resolve();
+    }
+    Some(g)
+}
+
+/// Plays the games with seeds in `seeds` and sums them up.
+pub fn simulate(
+    preset: Preset,
+    params: &SimParams,
+    seeds: Range<u64>,
+    progress: &Progress,
+) -> SimStats {
+    let names: [&'static str; 3] = match preset {
+        Preset::Wujian => ["匪", "警", "draw"],
+        _ => ["good", "killers", "draw"],
+    };
+    let causes = Cause::ALL.map(Cause::name);
+    table::simulate(seeds, progress, names, &causes, |seed| {
+        let g = play(preset, params.seats, seed, params.max_phases)?;
+        Some(Played {
+            outcome: g.winner().map(|w| match w {
+                Winner::Good | Winner::Faction(Faction::Fei) => 0,
+                Winner::Killers | Winner::Faction(Faction::Jing) => 1,
+                Winner::Draw => 2,
+            }),
+            acts: g.act(),
+            outs: g
+                .seats
+                .iter()
+                .filter_map(|s| s.out.map(|o| o.1.index()))
+                .collect(),
+        })
+    })
+}

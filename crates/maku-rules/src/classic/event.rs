@@ -1,0 +1,191 @@
+//! What the classic engine tells: replies to submissions, refusals, and private and public events,
+//! each with its audience. Seats are numbers here; `lines.rs` turns an entry into the transcript
+//! objects of `../shared/spec/replay.md` ("Classic presets"), naming seats by game ID.
+
+use super::roles::Faction;
+pub use crate::table::Audience;
+use crate::table::{self, Seat, Team, Word};
+
+/// Why a seat went out (public `out.cause`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// The night's kill (CL-1).
+    Killed,
+    /// The day's vote (CL-6).
+    Voted,
+    /// Self-explosion (CL-8).
+    Exploded,
+}
+
+impl Cause {
+    pub const ALL: [Cause; 3] = [Cause::Killed, Cause::Voted, Cause::Exploded];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::Killed => "killed",
+            Cause::Voted => "voted",
+            Cause::Exploded => "exploded",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The end of a game (CL-10, CL-11, WJ-4, the third tie of CL-7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Winner {
+    /// Police and civilians.
+    Good,
+    Killers,
+    Draw,
+    /// A wujian faction.
+    Faction(Faction),
+}
+
+impl Winner {
+    pub fn name(self) -> &'static str {
+        match self {
+            Winner::Good => "good",
+            Winner::Killers => "killers",
+            Winner::Draw => "draw",
+            Winner::Faction(f) => f.name(),
+        }
+    }
+}
+
+/// Who surrendered (`surrendered.team`): a team (CL-9) or a wujian faction (WJ-4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Team(Team),
+    Faction(Faction),
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Team(t) => t.name(),
+            Side::Faction(f) => f.name(),
+        }
+    }
+}
+
+/// The reply to an accepted submission (`reply.type`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reply {
+    KillRecorded,
+    CheckRecorded,
+    VoteRecorded,
+    PeekRecorded,
+    Exploded,
+    Surrendered,
+}
+
+impl Word for Reply {
+    /// Its `type`.
+    fn word(&self) -> &'static str {
+        match self {
+            Reply::KillRecorded => "kill_recorded",
+            Reply::CheckRecorded => "check_recorded",
+            Reply::VoteRecorded => "vote_recorded",
+            Reply::PeekRecorded => "peek_recorded",
+            Reply::Exploded => "exploded",
+            Reply::Surrendered => "surrendered",
+        }
+    }
+}
+
+/// Why a submission was refused. The variants are in the ruling book's order ("Refusals"):
+/// when several apply, the first is given.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, thiserror::Error)]
+pub enum Refusal {
+    #[error("no such seat in this game")]
+    UnknownSeat,
+    #[error("the game is over")]
+    GameOver,
+    #[error("the seat is out")]
+    Out,
+    #[error("no role of this seat has that action")]
+    NotYourRole,
+    #[error("that action is not open in this phase")]
+    NotNow,
+    #[error("the target is unknown or out")]
+    BadTarget,
+    #[error("this round's vote is only for the tied seats (CL-7)")]
+    NotTied,
+    #[error("the first night may not kill the previous game's first victim again (CL-3)")]
+    SeriesRepeat,
+}
+
+impl Refusal {
+    /// The spec's error code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::UnknownSeat => "unknown_seat",
+            Refusal::GameOver => "game_over",
+            Refusal::Out => "out",
+            Refusal::NotYourRole => "not_your_role",
+            Refusal::NotNow => "not_now",
+            Refusal::BadTarget => "bad_target",
+            Refusal::NotTied => "not_tied",
+            Refusal::SeriesRepeat => "series_repeat",
+        }
+    }
+}
+
+/// An event of the game (`event.type`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// CL-0: the whole team in seat order, the recipient included.
+    Teammates {
+        team: Team,
+        seats: Vec<Seat>,
+    },
+    /// CL-2: the night's check.
+    CheckResult {
+        target: Seat,
+        killer: bool,
+    },
+    /// WJ-2: the other seats that opened at the same call, in seat order.
+    PeekSeen {
+        call: Faction,
+        seats: Vec<Seat>,
+    },
+    Out {
+        target: Seat,
+        cause: Cause,
+    },
+    /// A night in which nobody died (`day: false`), or a day that put nobody out.
+    Peaceful {
+        day: bool,
+    },
+    /// CL-7: the tied seats in seat order.
+    Tie {
+        round: u8,
+        seats: Vec<Seat>,
+    },
+    /// CL-6: every living seat's ballot (`None`: abstained or cast none), in seat order.
+    Votes {
+        round: u8,
+        ballots: Vec<(Seat, Option<Seat>)>,
+    },
+    Surrendered {
+        side: Side,
+    },
+    GameOver {
+        winner: Winner,
+    },
+}
+
+/// One thing the game said.
+pub type Item = table::Item<Reply, Refusal, Event>;
+
+/// One entry of the game's log: what was said, and in which act.
+pub type Entry = table::Entry<Reply, Refusal, Event>;
+
+impl Word for Refusal {
+    fn word(&self) -> &'static str {
+        self.code()
+    }
+}

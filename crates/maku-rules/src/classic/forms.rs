@@ -1,0 +1,66 @@
+//! The action forms of each classic preset (the vote's and the default cast are the table's,
+//! `crate::table`).
+
+use super::preset::Preset;
+use super::roles::Call;
+use crate::forms::{ActionForm, FieldInput, FormField};
+use crate::table::VOTE;
+
+/// The action forms of `preset`'s actions.
+pub fn forms(preset: Preset) -> &'static [ActionForm] {
+    match preset {
+        Preset::Dongsha => &[KILL, CHECK, EXPLODE, SURRENDER, VOTE],
+        Preset::Killgame => &[KILL, CHECK, SURRENDER, VOTE],
+        Preset::Shengtui => &[KILL, SURRENDER, VOTE],
+        Preset::Wujian => &[PEEK, SURRENDER, VOTE],
+    }
+}
+
+/// A night's kill (CL-1): any living seat, a teammate or oneself included.
+const KILL: ActionForm = ActionForm {
+    kind: "kill",
+    fields: &[FormField::required("target", FieldInput::LivingSeat)],
+    confirm: false,
+};
+
+/// A night's check (CL-2): any living seat.
+const CHECK: ActionForm = ActionForm {
+    kind: "check",
+    fields: &[FormField::required("target", FieldInput::LivingSeat)],
+    confirm: false,
+};
+
+/// CL-8: irreversible, so confirmed.
+const EXPLODE: ActionForm = ActionForm {
+    kind: "explode",
+    fields: &[],
+    confirm: true,
+};
+
+/// CL-9, WJ-4: irreversible, so confirmed.
+const SURRENDER: ActionForm = ActionForm {
+    kind: "surrender",
+    fields: &[],
+    confirm: true,
+};
+
+/// WJ-2: the call to open one's eyes at.
+const PEEK: ActionForm = ActionForm {
+    kind: "peek",
+    fields: &[FormField::required(
+        "call",
+        FieldInput::Choice(&Call::NAMES),
+    )],
+    confirm: false,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::CAST;
+
+    #[test]
+    fn the_cast_fills_the_largest_table() {
+        assert!(CAST.len() >= *Preset::Wujian.seats().end());
+    }
+}

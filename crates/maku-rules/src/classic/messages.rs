@@ -1,0 +1,110 @@
+//! The classic presets' output as typed messages (catalog `locales/<lang>/classic.ftl`, keys
+//! `cl-…`), read off the JSON of `../shared/spec/replay.md`, "Classic presets".
+
+use serde_json::Value;
+
+use crate::message::{Fields, Message, common_refusal, dashed};
+use crate::table::messages as table;
+
+/// A refusal with a sentence of the presets' own, and its rule.
+pub fn refusal(code: &str) -> Message {
+    match code {
+        "not_your_role" | "not_now" => Message::key(format!("cl-refusal-{}", dashed(code))),
+        "not_tied" => Message::key("cl-refusal-not-tied").rule("CL-7"),
+        "series_repeat" => Message::key("cl-refusal-series-repeat").rule("CL-3"),
+        other => common_refusal(other),
+    }
+}
+
+/// CL-10, CL-11, WJ-4: the killers, the good side, a wujian faction, or a draw.
+pub fn winner(winner: &str) -> Message {
+    match winner {
+        "killers" | "good" | "draw" => Message::key(format!("cl-winner-{winner}")),
+        "匪" => Message::key("cl-winner-bandits"),
+        "警" => Message::key("cl-winner-cops"),
+        other => Message::text(other),
+    }
+}
+
+/// CL-2 (killed at night), CL-6 (voted), CL-8 (exploded).
+pub fn cause(cause: &str) -> Message {
+    match cause {
+        "killed" | "voted" | "exploded" => Message::key(format!("cl-cause-{cause}")),
+        other => Message::text(other),
+    }
+}
+
+/// The presets' roles: killer, police, civilian, wujian's 匪 and 警.
+pub fn role(role: &str) -> Option<Message> {
+    Some(Message::key(match role {
+        "killer" | "police" | "civilian" | "player" => format!("role-{role}"),
+        "匪" => "role-bandit".into(),
+        "警" => "role-cop".into(),
+        _ => return None,
+    }))
+}
+
+/// A wujian call (WJ-2: 匪 or 警) by name.
+fn call(call: &str) -> Message {
+    table::team(call)
+}
+
+pub fn public(e: &Value) -> Option<Message> {
+    Some(match e.s("type") {
+        "surrendered" => Message::key("cl-ev-surrendered").arg("team", table::team(e.s("team"))),
+        "game_over" => Message::key("game-over").arg("winner", winner(e.s("winner"))),
+        _ => return table::public(e, cause),
+    })
+}
+
+pub fn action(a: &Value) -> Option<Message> {
+    let target = a.s("target");
+    Some(match a.s("type") {
+        "kill" => Message::key("cl-act-kill").arg("target", target),
+        "vote" => table::vote(a),
+        "check" => Message::key("cl-act-check").arg("target", target),
+        "peek" => match a.s("call") {
+            "none" => Message::key("cl-act-peek-none"),
+            c => Message::key("cl-act-peek").arg("call", call(c)),
+        },
+        "explode" => Message::key("cl-act-explode").then(table::round_suffix(a)),
+        "surrender" => Message::key("cl-act-surrender"),
+        _ => return None,
+    })
+}
+
+pub fn reply(r: &Value) -> Option<Message> {
+    match r.s("type") {
+        "kill_recorded" | "check_recorded" | "peek_recorded" | "exploded" | "surrendered"
+        | "vote_recorded" => Some(table::recorded("cl", r)),
+        _ => None,
+    }
+}
+
+pub fn private(e: &Value) -> Option<Message> {
+    Some(match e.s("type") {
+        // CL-2: `killer` or `not_killer`.
+        "check_result" => match e.s("result") {
+            "killer" => Message::key("cl-pev-check-killer"),
+            "not_killer" => Message::key("cl-pev-check-not-killer"),
+            _ => return None,
+        }
+        .arg("target", e.s("target")),
+        "teammates" => table::teammates(e),
+        // WJ-2: the others who opened at the same call, possibly none.
+        "peek_seen" => {
+            let c = call(e.s("call"));
+            if e.get("seats")
+                .and_then(Value::as_array)
+                .is_none_or(Vec::is_empty)
+            {
+                Message::key("cl-pev-peek-seen-none").arg("call", c)
+            } else {
+                Message::key("cl-pev-peek-seen")
+                    .arg("call", c)
+                    .arg("seats", e.names("seats"))
+            }
+        }
+        _ => return None,
+    })
+}

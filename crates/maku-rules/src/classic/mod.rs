@@ -1,0 +1,83 @@
+//! The classic presets' engine (东杀 `dongsha`, killgame 纸牌 `killgame`, 生推 `shengtui`, 无间道
+//! `wujian`): `../shared/rules/classic.md` (second edition), rule numbers CL-0..CL-11, WJ-1..WJ-4.
+//!
+//! A pure, deterministic state machine of phases: `Game::submit_as` checks then applies one
+//! submission (refusals change nothing but the log), `Game::resolve` ends the open phase and
+//! opens the next. No clock and no randomness but the seeded draw of a deal nobody fixed. Every
+//! reply and event is logged with its audience (`Entry`), so pages are projections of one log.
+//!
+//! # Phases
+//! The server runs a game as a sequence of phases, finer than the replay's acts (`state.rs`):
+//! `night` (CL-1, CL-2; wujian: the one peek night, WJ-2), `last_words` (CL-4: one per seat out
+//! that leaves them, at dawn or after the vote), `speech` (CL-5 ordered: one per turn; wujian
+//! day 1 has two rounds of turns, WJ-3), `discussion` (CL-5 free: one for the day), `vote`
+//! (CL-6, rounds 1 to 3) and `pk` (CL-7: ordered, one per turn; free, one for its speakers). A
+//! phase exists only when it happens. An explosion (CL-8) and a surrender (CL-9, WJ-4) change the
+//! phase inside the submission.
+//!
+//! # Options
+//! `speeches` (`"ordered"`, the default, or `"free"`), `previous_first_victim` (CL-3, a game
+//! ID), `edition` (only 2, pinned at the start); anything else is refused.
+//!
+//! # Readings of the ruling book
+//! Where the book leaves a point open, this engine decides:
+//! - Every turn of a day follows the day's speaking order (CL-5: from the first living seat
+//!   after the last seat out, seat 1 when nobody is out yet): the PK speeches too (the tied
+//!   seats, then every other living seat), each list in that order. A PK with nobody to speak
+//!   (every living seat tied at the second tie) has no phase: the vote opens at once.
+//! - A day's round is 1 from dawn to the first vote, 2 from the first tie to the second vote, 3
+//!   after the second tie. A vote or an explosion naming another round than the open one is
+//!   `not_now`; a vote is taken only in a vote phase. An explosion may come in any phase of the
+//!   day (dawn's last words, speeches, PK, votes), not in the last words after the day's vote.
+//! - CL-2: "alive when the night began" is every officer alive before the night's kill; the
+//!   check and the kill each count each seat's last submission, ties to the earliest counting
+//!   submission of the tied seats.
+//! - CL-9: a surrender needs the night and no living teammate (`not_now` otherwise); a civilian
+//!   or a seat of a preset without it: `not_your_role`. WJ-4: a wujian seat may surrender at any
+//!   time while the game runs; it is accepted again (`surrendered`) and changes nothing.
+//! - CL-10 is checked in its order (killers, police, civilians); CL-11's "2 or fewer civilians"
+//!   only after a vote-out. WJ-4's "3 seats remain" is 3 or fewer; a wujian day with nobody
+//!   voted for in round 1 publishes `peaceful` before `game_over`, a third tie only `tie` and
+//!   `game_over` (as killgame's draw). Wujian's night publishes nothing (there is no kill).
+//! - CL-4's count includes the seat just out; an exploded killer leaves none (CL-8), nor does a
+//!   seat out when its going ends the game.
+//! - The spec's action types of other games (`join`, `hug`, …) parse and are refused
+//!   `not_your_role`; any other type is malformed.
+//! - A replay act's lines are all dated with that act (a vote refused after the day ended is
+//!   still of the act it was submitted in); after the end the acts count on.
+//! - After the end, submissions are refused `game_over` and resolutions publish nothing.
+
+mod action;
+pub mod bot;
+mod end;
+mod event;
+mod forms;
+mod lines;
+mod messages;
+mod night;
+mod options;
+mod play;
+mod preset;
+mod roles;
+mod rules;
+mod setup;
+mod state;
+mod submit;
+mod variant;
+mod view;
+mod vote;
+
+pub use action::Action;
+pub use event::{Audience, Cause, Entry, Event, Item, Refusal, Reply, Side, Winner};
+pub use forms::forms;
+pub use options::{EDITION, Options};
+pub use preset::{Preset, ThirdTie};
+pub use roles::{Call, Faction, Role};
+pub use setup::{SetupError, draw_roles, start};
+pub use state::{Game, Night, SeatState};
+pub use variant::{DONGSHA, KILLGAME, SHENGTUI, WUJIAN};
+// What the classic presets share with the role games, at the paths it always had.
+pub use crate::table::{
+    CAST, Count, Day, History, Kind, PHASES, PhaseRecord, Seat, Seating, Speeches, Stage, Team,
+    count, majority,
+};

@@ -1,0 +1,181 @@
+//! The deal: a game starts from its seats, options and fixed setup (`setup.killers`,
+//! `setup.police`; wujian `setup.factions`), or from roles drawn with the seed's RNG.
+
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use serde_json::{Map, Value, json};
+
+use super::options::Options;
+use super::preset::Preset;
+use super::roles::{Faction, Role};
+use super::state::Game;
+pub use crate::table::SetupError;
+use crate::table::{self, Seat, bad};
+use crate::variant::GameConfig;
+
+/// The seats a setup list names (`None` for an absent, `null` or empty list).
+fn seat_list(
+    names: &[String],
+    v: Option<&Value>,
+    key: &str,
+) -> Result<Option<Vec<Seat>>, SetupError> {
+    let list = match v {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Array(l)) if l.is_empty() => return Ok(None),
+        Some(Value::Array(l)) => l,
+        Some(_) => return Err(bad(format!("{key} must be a list of game IDs"))),
+    };
+    let mut seats = Vec::with_capacity(list.len());
+    for v in list {
+        let Value::String(name) = v else {
+            return Err(bad(format!("{key} must be a list of game IDs")));
+        };
+        let s = names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| bad(format!("unknown seat {name:?} in {key}")))?;
+        let s = Seat(s as u8);
+        if seats.contains(&s) {
+            return Err(bad(format!("{key} names {name:?} twice")));
+        }
+        seats.push(s);
+    }
+    Ok(Some(seats))
+}
+
+/// The roles a fixed setup deals, or `None` to draw them.
+fn fixed_roles(
+    preset: Preset,
+    names: &[String],
+    setup: Option<&Value>,
+) -> Result<Option<Vec<Role>>, SetupError> {
+    let map = match setup {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(m)) => m,
+        Some(_) => return Err(bad("setup must be an object")),
+    };
+    let n = names.len();
+    if preset.is_wujian() {
+        let factions = match map.get("factions") {
+            None | Some(Value::Null) => return Ok(None),
+            Some(Value::Object(f)) if f.is_empty() => return Ok(None),
+            Some(Value::Object(f)) => f,
+            Some(_) => return Err(bad("setup.factions must be an object of two lists")),
+        };
+        if let Some(k) = factions.keys().find(|k| Faction::from_name(k).is_none()) {
+            return Err(bad(format!("unknown faction {k:?} (匪 or 警)")));
+        }
+        let mut roles: Vec<Option<Role>> = vec![None; n];
+        let mut sizes = Vec::new();
+        for f in Faction::ALL {
+            let seats = seat_list(names, factions.get(f.name()), f.name())?.unwrap_or_default();
+            for s in &seats {
+                if roles[s.index()].is_some() {
+                    return Err(bad(format!("{:?} is in both factions", names[s.index()])));
+                }
+                roles[s.index()] = Some(Role::Faction(f));
+            }
+            sizes.push(seats.len());
+        }
+        if let Some(i) = roles.iter().position(Option::is_none) {
+            return Err(bad(format!("{:?} is in no faction (WJ-1)", names[i])));
+        }
+        sizes.sort_unstable();
+        if sizes != [n / 2, n.div_ceil(2)] {
+            return Err(bad(format!(
+                "the factions must hold {} and {} seats (WJ-1)",
+                n.div_ceil(2),
+                n / 2
+            )));
+        }
+        return Ok(Some(roles.into_iter().flatten().collect()));
+    }
+    let killers = seat_list(names, map.get("killers"), "killers")?;
+    let police = seat_list(names, map.get("police"), "police")?;
+    if killers.is_none() && police.is_none() {
+        return Ok(None);
+    }
+    let (k, p) = preset.team_sizes(n);
+    let killers = killers.unwrap_or_default();
+    let police = police.unwrap_or_default();
+    if killers.len() != k || police.len() != p {
+        return Err(bad(format!(
+            "{} with {n} seats deals {k} killers and {p} police, not {} and {}",
+            preset.name(),
+            killers.len(),
+            police.len()
+        )));
+    }
+    let mut roles = vec![Role::Civilian; n];
+    for s in &killers {
+        roles[s.index()] = Role::Killer;
+    }
+    for s in &police {
+        if roles[s.index()] == Role::Killer {
+            return Err(bad(format!(
+                "{:?} is a killer and police",
+                names[s.index()]
+            )));
+        }
+        roles[s.index()] = Role::Police;
+    }
+    Ok(Some(roles))
+}
+
+/// Draws the secret roles for the seats `game_ids` (seat order), as a fixed setup gives them:
+/// `{"killers": […], "police": […]}` (shengtui: the killer alone), or wujian's
+/// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
+/// is drawn too, WJ-1). Each list in seat order.
+pub fn draw_roles<R: rand::Rng + ?Sized>(
+    preset: Preset,
+    game_ids: &[String],
+    rng: &mut R,
+) -> Value {
+    let n = game_ids.len();
+    let mut idx: Vec<usize> = (0..n).collect();
+    idx.shuffle(rng);
+    let list = |seats: &[usize]| {
+        let mut s = seats.to_vec();
+        s.sort_unstable();
+        s.into_iter()
+            .map(|i| game_ids[i].clone())
+            .collect::<Vec<_>>()
+    };
+    if preset.is_wujian() {
+        let big = n.div_ceil(2);
+        let first = if rng.random_range(0..2) == 0 {
+            Faction::Fei
+        } else {
+            Faction::Jing
+        };
+        let mut factions = Map::new();
+        factions.insert(first.name().into(), json!(list(&idx[..big])));
+        factions.insert(first.other().name().into(), json!(list(&idx[big..])));
+        return json!({ "factions": factions });
+    }
+    let (k, p) = preset.team_sizes(n);
+    let mut m = Map::new();
+    m.insert("killers".into(), json!(list(&idx[..k])));
+    if p > 0 {
+        m.insert("police".into(), json!(list(&idx[k..k + p])));
+    }
+    Value::Object(m)
+}
+
+/// Starts a game of `preset` as `config` says: seat count, distinct game IDs, options, setup.
+pub fn start(preset: Preset, config: &GameConfig) -> Result<Game, SetupError> {
+    let names = table::seat_names(config, preset.name(), preset.seats())?;
+    let options = Options::from_json(&config.options).map_err(SetupError::Options)?;
+    let roles = table::deal(
+        config,
+        |setup| fixed_roles(preset, &names, setup),
+        |rng| draw_roles(preset, &names, rng),
+    )?;
+    Ok(Game::new(
+        preset,
+        options,
+        names,
+        table::real_ids(config),
+        roles,
+    ))
+}

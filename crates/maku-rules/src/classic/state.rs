@@ -1,0 +1,252 @@
+//! The state of one classic game and its phase machine: which phase is open, what comes after it
+//! (`Game::resolve`), and the history of every phase so far (each with its step, act and kind).
+//!
+//! An act is a night and the day after it (wujian: act 1 is the peek night and day 1, later acts
+//! are days only). The phases of an act, each existing only when it happens:
+//! night → [last words of its victim] → speeches (one phase per turn) or one discussion → vote
+//! round 1 → [PK → vote round 2 → [PK → vote round 3]] → [last words of the voted-out] → the next
+//! act's night.
+
+use super::event::{Audience, Cause, Event, Refusal, Reply, Winner};
+use super::options::Options;
+use super::preset::Preset;
+use super::roles::{Call, Role};
+use crate::table::{Core, Day, Seat, Speeches, Stage, Team, table_core};
+
+/// Per seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    pub alive: bool,
+    /// When and why it went out.
+    pub out: Option<(u32, Cause)>,
+    /// WJ-4: it submitted a surrender (which stands until the end).
+    pub surrendered: bool,
+}
+
+/// The night's submissions: each seat's counting (last) one with its sequence number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Night {
+    pub kills: Vec<Option<(Seat, u64)>>,
+    pub checks: Vec<Option<(Seat, u64)>>,
+    pub peeks: Vec<Option<Call>>,
+}
+
+impl Night {
+    fn new(n: usize) -> Night {
+        Night {
+            kills: vec![None; n],
+            checks: vec![None; n],
+            peeks: vec![None; n],
+        }
+    }
+}
+
+/// One classic game: the table's core (seats, phases, log; read as its own fields) and what
+/// the presets add.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub(super) core: Core<Reply, Refusal, Event, Winner>,
+    pub(super) preset: Preset,
+    pub(super) options: Options,
+    pub(super) roles: Vec<Role>,
+    pub(super) seats: Vec<SeatState>,
+    /// Police at setup (CL-4 counts last words against it).
+    pub(super) police_at_setup: usize,
+    pub(super) civilians_at_setup: usize,
+    pub(super) night: Night,
+    pub(super) day: Day,
+}
+
+table_core!(Game, Core<Reply, Refusal, Event, Winner>);
+
+impl Game {
+    /// A game of `names` (seat order) dealt `roles`; tells each team its members (CL-0) and
+    /// opens the first phase. The caller has checked the deal.
+    pub(super) fn new(
+        preset: Preset,
+        options: Options,
+        names: Vec<String>,
+        real_ids: Vec<String>,
+        roles: Vec<Role>,
+    ) -> Game {
+        let n = names.len();
+        let mut g = Game {
+            core: Core::new(names, real_ids),
+            preset,
+            options,
+            seats: vec![
+                SeatState {
+                    alive: true,
+                    out: None,
+                    surrendered: false,
+                };
+                n
+            ],
+            police_at_setup: roles.iter().filter(|r| **r == Role::Police).count(),
+            civilians_at_setup: roles.iter().filter(|r| **r == Role::Civilian).count(),
+            roles,
+            night: Night::new(n),
+            day: Day::new(n),
+        };
+        for team in [Team::Killers, Team::Police] {
+            let seats = g.team_seats(team);
+            for &s in &seats {
+                g.say(
+                    Audience::Seat(s),
+                    Event::Teammates {
+                        team,
+                        seats: seats.clone(),
+                    },
+                );
+            }
+        }
+        g.open(Stage::Night);
+        g
+    }
+
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn living(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.all_seats().filter(|s| self.seats[s.index()].alive)
+    }
+
+    pub fn is_alive(&self, s: Seat) -> bool {
+        self.seats[s.index()].alive
+    }
+
+    pub fn role(&self, s: Seat) -> Role {
+        self.roles[s.index()]
+    }
+
+    pub fn seat_state(&self, s: Seat) -> &SeatState {
+        &self.seats[s.index()]
+    }
+
+    /// The team's seats in seat order (all of them, in or out).
+    pub fn team_seats(&self, team: Team) -> Vec<Seat> {
+        self.all_seats()
+            .filter(|&s| self.role(s).team() == Some(team))
+            .collect()
+    }
+
+    pub fn day(&self) -> &Day {
+        &self.day
+    }
+
+    pub fn night(&self) -> &Night {
+        &self.night
+    }
+
+    /// The seat whose ordered turn (speech, PK) or last words it is.
+    pub fn speaker(&self) -> Option<Seat> {
+        self.day.speaker(self.stage, self.options.speeches)
+    }
+
+    /// Ends the game: `game_over` with the winner.
+    pub(super) fn finish(&mut self, winner: Winner) {
+        self.core.finish(Event::GameOver { winner }, winner);
+    }
+
+    /// `seat` goes out (announced by game ID only, CL-0).
+    pub(super) fn put_out(&mut self, seat: Seat, cause: Cause) {
+        let act = self.act;
+        let st = &mut self.seats[seat.index()];
+        st.alive = false;
+        st.out = Some((act, cause));
+        self.outs += 1;
+        self.last_out = Some(seat);
+        self.say(
+            Audience::Public,
+            Event::Out {
+                target: seat,
+                cause,
+            },
+        );
+    }
+
+    /// CL-4: whether the seat just out (counted in `outs`) leaves last words.
+    pub(super) fn leaves_last_words(&self) -> bool {
+        match self.preset {
+            Preset::Wujian => false,
+            Preset::Shengtui => true,
+            Preset::Dongsha | Preset::Killgame => self.outs <= self.police_at_setup,
+        }
+    }
+
+    /// Ends the open phase (its deadline came, or the judge or the speaker ended it) and opens
+    /// the next; after the end, nothing.
+    pub fn resolve(&mut self) {
+        match self.stage {
+            Stage::Over => {}
+            Stage::Night => self.resolve_night(),
+            Stage::LastWords { dawn: true, .. } => self.start_day(),
+            Stage::LastWords { dawn: false, .. } => self.next_act(),
+            Stage::Speech(_) | Stage::Pk(_) | Stage::Discussion => {
+                match self.day.next_turn(self.stage, self.options.speeches) {
+                    Some(turn) => self.open(turn),
+                    None => self.open_vote(),
+                }
+            }
+            Stage::Vote => self.resolve_vote(),
+        }
+    }
+
+    /// CL-5: the day's speeches open, in order from the first living seat after the last seat
+    /// out (seat 1 when nobody is out yet, as on wujian's day 1).
+    pub(super) fn start_day(&mut self) {
+        let n = self.seat_count();
+        self.day.order = Day::speaking_order(n, self.last_out, |s| self.is_alive(s));
+        self.day.round = 1;
+        match self.options.speeches {
+            Speeches::Ordered => {
+                let mut speakers = self.day.order.clone();
+                if self.preset.is_wujian() && self.act == 1 {
+                    // WJ-3: two rounds of speeches on day 1.
+                    speakers.extend_from_slice(&self.day.order);
+                }
+                self.day.speakers = speakers;
+                self.open(Stage::Speech(0));
+            }
+            Speeches::Free => {
+                self.day.speakers = self.day.order.clone();
+                self.open(Stage::Discussion);
+            }
+        }
+    }
+
+    /// Opens the vote of the day's current round (round 1: for every living seat).
+    pub(super) fn open_vote(&mut self) {
+        let living = self.living().collect();
+        self.day.open_vote(living);
+        self.open(Stage::Vote);
+    }
+
+    /// CL-7: the PK before round `round`'s vote, for `speakers` (in the day's order); with
+    /// nobody to speak, the vote at once.
+    pub(super) fn open_pk(&mut self, round: u8, candidates: Vec<Seat>, speakers: Vec<Seat>) {
+        if self.day.pk(round, candidates, |s| speakers.contains(&s)) {
+            self.open(Stage::Pk(0));
+        } else {
+            self.open_vote();
+        }
+    }
+
+    /// The next act opens: a night (wujian: a day, WJ-3).
+    pub(super) fn next_act(&mut self) {
+        let n = self.seat_count();
+        self.act += 1;
+        self.night = Night::new(n);
+        self.day = Day::new(n);
+        if self.preset.is_wujian() {
+            self.start_day();
+        } else {
+            self.open(Stage::Night);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! One submission: checked in the ruling book's order ("Refusals": `unknown_seat`, `game_over`,
+//! `out`, `not_your_role`, `not_now`, `bad_target`, `not_tied`, `series_repeat`), then applied.
+//! A refused submission changes nothing but the log.
+
+use super::action::Action;
+use super::event::{Audience, Cause, Event, Item, Refusal, Reply, Side, Winner};
+use super::roles::{Call, Role};
+use super::state::Game;
+use crate::table::{Seat, Stage, Team};
+
+/// A submission that passed its checks, its seats looked up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Checked {
+    Kill(Seat),
+    Check(Seat),
+    Peek(Call),
+    Surrender,
+    Explode,
+    Vote(Option<Seat>),
+}
+
+impl Game {
+    /// A living seat named `name`.
+    fn living_target(&self, name: &str) -> Result<Seat, Refusal> {
+        self.seat_of(name)
+            .filter(|&t| self.is_alive(t))
+            .ok_or(Refusal::BadTarget)
+    }
+
+    /// The round an action names, or the current one; `not_now` for another.
+    fn this_round(&self, round: Option<u8>) -> Result<(), Refusal> {
+        match round {
+            Some(r) if r != self.day.round => Err(Refusal::NotNow),
+            _ => Ok(()),
+        }
+    }
+
+    /// The living members of `team` other than `seat`.
+    fn living_teammates(&self, team: Team, seat: Seat) -> usize {
+        self.living()
+            .filter(|&s| s != seat && self.role(s).team() == Some(team))
+            .count()
+    }
+
+    fn check(&self, seat: Seat, action: &Action) -> Result<Checked, Refusal> {
+        if self.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        if !self.is_alive(seat) {
+            return Err(Refusal::Out);
+        }
+        let role = self.role(seat);
+        let night = self.stage == Stage::Night;
+        match action {
+            // CL-1, CL-3.
+            Action::Kill { target } => {
+                if role != Role::Killer {
+                    return Err(Refusal::NotYourRole);
+                }
+                if !night {
+                    return Err(Refusal::NotNow);
+                }
+                let t = self.living_target(target)?;
+                if self.act == 1 && self.options.previous_first_victim.as_deref() == Some(target) {
+                    return Err(Refusal::SeriesRepeat);
+                }
+                Ok(Checked::Kill(t))
+            }
+            // CL-2.
+            Action::Check { target } => {
+                if role != Role::Police {
+                    return Err(Refusal::NotYourRole);
+                }
+                if !night {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(Checked::Check(self.living_target(target)?))
+            }
+            // WJ-2.
+            Action::Peek { call } => {
+                if !self.preset.is_wujian() {
+                    return Err(Refusal::NotYourRole);
+                }
+                if !night {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(Checked::Peek(*call))
+            }
+            // WJ-4: any seat, any time; CL-9: at night, the last living member of a team.
+            Action::Surrender => {
+                if self.preset.is_wujian() {
+                    return Ok(Checked::Surrender);
+                }
+                let Some(team) = role.team() else {
+                    return Err(Refusal::NotYourRole);
+                };
+                if !night || self.living_teammates(team, seat) > 0 {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(Checked::Surrender)
+            }
+            // CL-8.
+            Action::Explode { round } => {
+                if !(self.preset.has_explode() && role == Role::Killer) {
+                    return Err(Refusal::NotYourRole);
+                }
+                if !self.stage.is_day() {
+                    return Err(Refusal::NotNow);
+                }
+                self.this_round(*round)?;
+                Ok(Checked::Explode)
+            }
+            // CL-6, CL-7.
+            Action::Vote { target, round } => {
+                if self.stage != Stage::Vote {
+                    return Err(Refusal::NotNow);
+                }
+                self.this_round(*round)?;
+                let Some(name) = target else {
+                    return Ok(Checked::Vote(None));
+                };
+                let t = self.living_target(name)?;
+                if !self.day.candidates.contains(&t) {
+                    return Err(Refusal::NotTied);
+                }
+                Ok(Checked::Vote(Some(t)))
+            }
+            Action::Foreign(_) => Err(Refusal::NotYourRole),
+        }
+    }
+
+    /// Whether the submission would be accepted now (nothing changes).
+    pub(super) fn check_only(&self, seat: Seat, action: &Action) -> bool {
+        self.check(seat, action).is_ok()
+    }
+
+    /// Takes one submission of `seat`: the reply, or the refusal (which changes nothing but the
+    /// log). A surrender or an explosion may end the phase, the day or the game at once.
+    pub fn submit_as(&mut self, seat: Seat, action: &Action) -> Result<Reply, Refusal> {
+        let checked = match self.check(seat, action) {
+            Ok(c) => c,
+            Err(error) => {
+                self.push(Item::Refused { by: seat, error });
+                return Err(error);
+            }
+        };
+        let reply = match checked {
+            Checked::Kill(_) => Reply::KillRecorded,
+            Checked::Check(_) => Reply::CheckRecorded,
+            Checked::Peek(_) => Reply::PeekRecorded,
+            Checked::Surrender => Reply::Surrendered,
+            Checked::Explode => Reply::Exploded,
+            Checked::Vote(_) => Reply::VoteRecorded,
+        };
+        self.push(Item::Reply { by: seat, reply });
+        let seq = self.seq;
+        self.seq += 1;
+        let i = seat.index();
+        match checked {
+            Checked::Kill(t) => self.night.kills[i] = Some((t, seq)),
+            Checked::Check(t) => self.night.checks[i] = Some((t, seq)),
+            Checked::Peek(c) => self.night.peeks[i] = Some(c),
+            Checked::Vote(t) => self.day.ballots[i] = Some(t),
+            Checked::Surrender => self.surrender(seat),
+            Checked::Explode => {
+                // CL-8: out without last words; the day ends at once and night falls.
+                self.put_out(seat, Cause::Exploded);
+                if !self.check_end(false) {
+                    self.next_act();
+                }
+            }
+        }
+        Ok(reply)
+    }
+
+    fn surrender(&mut self, seat: Seat) {
+        if self.preset.is_wujian() {
+            // WJ-4: it stands until the end; the end comes when it makes a majority.
+            self.seats[seat.index()].surrendered = true;
+            self.end_wujian(false);
+            return;
+        }
+        // CL-9: his team loses at once; nothing else of the act resolves.
+        let Some(team) = self.role(seat).team() else {
+            return;
+        };
+        self.seats[seat.index()].surrendered = true;
+        self.say(
+            Audience::Public,
+            Event::Surrendered {
+                side: Side::Team(team),
+            },
+        );
+        self.finish(match team {
+            Team::Killers => Winner::Good,
+            Team::Police => Winner::Killers,
+        });
+    }
+}

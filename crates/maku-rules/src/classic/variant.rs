@@ -1,0 +1,22 @@
+//! The classic presets' handles in the registry, one per preset.
+
+use super::Preset;
+use crate::variant::Variant;
+
+/// The rules of one classic preset.
+pub struct Classic(pub(super) Preset);
+
+pub const DONGSHA: Variant = Variant::new(&Classic(Preset::Dongsha));
+pub const KILLGAME: Variant = Variant::new(&Classic(Preset::Killgame));
+pub const SHENGTUI: Variant = Variant::new(&Classic(Preset::Shengtui));
+pub const WUJIAN: Variant = Variant::new(&Classic(Preset::Wujian));
+
+/// The handle of `preset`.
+pub fn of(preset: Preset) -> Variant {
+    match preset {
+        Preset::Dongsha => DONGSHA,
+        Preset::Killgame => KILLGAME,
+        Preset::Shengtui => SHENGTUI,
+        Preset::Wujian => WUJIAN,
+    }
+}

@@ -1,0 +1,209 @@
+//! Projections for the shell: what a seat may do and post now, who still owes a submission,
+//! what one seat sees, what the judge's console shows, and the reveal at the end.
+//!
+//! Privacy: a seat's view holds only what that seat was told (its role, its team if CL-0 told
+//! it, its own submissions); the public facts (phase, speaker, round, candidates) are the same
+//! for every seat.
+
+use serde_json::{Map, Value, json};
+
+use super::action::Action;
+use super::roles::{Call, Role};
+use super::state::Game;
+use crate::table::{self, Seat, Stage};
+
+impl Game {
+    /// The vote round open now (`None` outside a vote).
+    pub fn vote_round(&self) -> Option<u8> {
+        (self.stage == Stage::Vote).then_some(self.day.round)
+    }
+
+    /// The day's round (1 from dawn to the first vote, 2 and 3 after ties); `None` at night and
+    /// after the day's vote.
+    pub fn day_round(&self) -> Option<u8> {
+        self.stage.is_day().then_some(self.day.round)
+    }
+
+    /// The seats the open vote is for, or the coming vote after a PK (seat order); empty
+    /// otherwise.
+    pub fn candidates(&self) -> &[Seat] {
+        match self.stage {
+            Stage::Vote | Stage::Pk(_) => &self.day.candidates,
+            _ => &[],
+        }
+    }
+
+    /// Whether `seat` may post in the game thread now: nobody at night; only the speaker in
+    /// last words and ordered turns; the living seats a free phase is for (a free vote: every
+    /// living seat, an ordered vote: nobody). After the end: the living seats (the shell opens
+    /// the thread to everyone then).
+    pub fn may_post(&self, seat: Seat) -> bool {
+        let alive = self.is_alive(seat);
+        let stage = (self.stage, self.options.speeches);
+        table::may_post(&self.day, stage, seat, alive, alive)
+    }
+
+    /// The action types `seat` could submit successfully now (with a fitting target), in the
+    /// order of the preset's forms.
+    pub fn allowed_actions(&self, seat: Seat) -> Vec<&'static str> {
+        let target = self
+            .living()
+            .map(|s| self.game_id(s).to_string())
+            .find(|n| self.act != 1 || self.options.previous_first_victim.as_ref() != Some(n))
+            .unwrap_or_default();
+        let candidates = [
+            Action::Kill {
+                target: target.clone(),
+            },
+            Action::Check { target },
+            Action::Explode { round: None },
+            Action::Surrender,
+            Action::Peek { call: Call::Closed },
+            Action::Vote {
+                target: None,
+                round: None,
+            },
+        ];
+        candidates
+            .iter()
+            .filter(|a| self.check_only(seat, a))
+            .map(Action::kind)
+            .collect()
+    }
+
+    /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
+    /// none, a check likewise, a wujian peek, a ballot.
+    pub fn owes(&self, seat: Seat) -> (bool, bool) {
+        if self.is_over() || !self.is_alive(seat) {
+            return (false, false);
+        }
+        let team_has = |subs: &[Option<(Seat, u64)>], role: Role| {
+            self.all_seats()
+                .any(|s| self.role(s) == role && subs[s.index()].is_some())
+        };
+        let action = match (self.stage, self.role(seat)) {
+            (Stage::Night, Role::Killer) => !team_has(&self.night.kills, Role::Killer),
+            (Stage::Night, Role::Police) => !team_has(&self.night.checks, Role::Police),
+            (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
+            _ => false,
+        };
+        let ballot = self.stage == Stage::Vote && self.day.ballots[seat.index()].is_none();
+        (action, ballot)
+    }
+
+    /// The seats that still owe a submission in this phase.
+    pub fn owing(&self) -> Vec<Seat> {
+        table::owing(self.all_seats(), |s| self.owes(s))
+    }
+
+    /// The ballots of the open vote: each living seat's (`Some(None)`: an abstention; `None`:
+    /// none yet); empty outside a vote.
+    pub fn ballots(&self) -> Vec<(Seat, Option<Option<Seat>>)> {
+        if self.stage != Stage::Vote {
+            return Vec::new();
+        }
+        self.living()
+            .map(|s| (s, self.day.ballots[s.index()]))
+            .collect()
+    }
+
+    fn out_json(&self, s: Seat) -> Value {
+        match self.seat_state(s).out {
+            Some((act, cause)) => json!([act, cause.name()]),
+            None => Value::Null,
+        }
+    }
+
+    /// This seat's own submissions of the open phase: `kill`, `check`, `peek`, `vote`.
+    fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
+        let i = s.index();
+        if self.stage == Stage::Night {
+            if let Some((t, _)) = self.night.kills[i] {
+                m.insert("kill".into(), json!(self.game_id(t)));
+            }
+            if let Some((t, _)) = self.night.checks[i] {
+                m.insert("check".into(), json!(self.game_id(t)));
+            }
+            if let Some(c) = self.night.peeks[i] {
+                m.insert("peek".into(), json!(c.name()));
+            }
+        }
+        if self.stage == Stage::Vote
+            && let Some(b) = self.day.ballots[i]
+        {
+            m.insert("vote".into(), json!(b.map(|t| self.game_id(t))));
+        }
+    }
+
+    /// What `seat` sees: its game ID, role, team (CL-0; none in wujian), whether it is in,
+    /// the phase, speaker, round and candidates, its own submissions of this phase and the
+    /// actions it may take.
+    pub fn view_for(&self, s: Seat) -> Value {
+        let role = self.role(s);
+        let mut m = Map::new();
+        m.insert("game_id".into(), json!(self.game_id(s)));
+        m.insert("role".into(), json!(role.name()));
+        if let Some(team) = role.team() {
+            m.insert(
+                "team".into(),
+                json!(self.seating.names_of(&self.team_seats(team))),
+            );
+        }
+        m.insert("alive".into(), json!(self.is_alive(s)));
+        m.insert("out".into(), self.out_json(s));
+        m.insert("act".into(), json!(self.act));
+        m.insert("phase".into(), json!(self.stage.kind().map(|k| k.name())));
+        m.insert(
+            "speaker".into(),
+            json!(self.speaker().map(|t| self.game_id(t))),
+        );
+        m.insert("round".into(), json!(self.day_round()));
+        let candidates = self.candidates();
+        m.insert(
+            "candidates".into(),
+            if candidates.is_empty() {
+                Value::Null
+            } else {
+                json!(self.seating.names_of(candidates))
+            },
+        );
+        if self.preset.is_wujian() {
+            m.insert("surrendered".into(), json!(self.seat_state(s).surrendered));
+        }
+        self.own_submissions(s, &mut m);
+        m.insert("actions".into(), json!(self.allowed_actions(s)));
+        Value::Object(m)
+    }
+
+    /// The console's facts of `seat` besides its role (`running`: it is in and the game goes
+    /// on): what it owes (`owes`, `owes_ballot`) and its submissions of this phase.
+    pub fn judge_facts(&self, s: Seat, running: bool) -> Map<String, Value> {
+        let own = |m: &mut Map<String, Value>| self.own_submissions(s, m);
+        let mut m = table::judge_facts(running, || self.owes(s), own);
+        if self.preset.is_wujian() {
+            m.insert("surrendered".into(), json!(self.seat_state(s).surrendered));
+        }
+        m
+    }
+
+    /// Everything at the end: each seat's real ID, role and how it went out, and the winner.
+    pub fn reveal_now(&self) -> Value {
+        let seats: Vec<Value> = self
+            .all_seats()
+            .map(|s| {
+                json!({
+                    "game_id": self.game_id(s),
+                    "real_id": self.real_id(s),
+                    "role": self.role(s).name(),
+                    "out": self.seat_state(s).out.map(|(act, cause)| json!({"act": act, "cause": cause.name()})),
+                })
+            })
+            .collect();
+        json!({"seats": seats, "winner": self.winner.map(|w| w.name())})
+    }
+
+    /// The reveal, once the game is over.
+    pub fn reveal(&self) -> Option<Value> {
+        self.is_over().then(|| self.reveal_now())
+    }
+}

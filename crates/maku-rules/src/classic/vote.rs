@@ -1,0 +1,71 @@
+//! The day's vote (CL-6) and its ties (CL-7).
+
+use super::event::{Audience, Cause, Event};
+use super::preset::ThirdTie;
+use super::state::Game;
+use crate::table::{Count, Seat, Stage, count};
+
+impl Game {
+    /// Ends a round's vote: the ballots are published, then the seat out, the tie (with the PK
+    /// and the next round, or the third tie's rule) or the peaceful day.
+    pub(super) fn resolve_vote(&mut self) {
+        let round = self.day.round;
+        let ballots: Vec<(Seat, Option<Seat>)> = self
+            .living()
+            .map(|s| (s, self.day.ballots[s.index()].flatten()))
+            .collect();
+        let cast: Vec<Option<Seat>> = ballots.iter().map(|(_, b)| *b).collect();
+        let result = count(&cast, &self.day.candidates, round);
+        self.say(Audience::Public, Event::Votes { round, ballots });
+        match result {
+            Count::Nobody => self.day_without_out(),
+            Count::Out(seat) => {
+                self.put_out(seat, Cause::Voted);
+                if self.check_end(true) {
+                    return;
+                }
+                if self.leaves_last_words() {
+                    self.open(Stage::LastWords { seat, dawn: false });
+                } else {
+                    self.next_act();
+                }
+            }
+            Count::Tie(seats) => {
+                self.say(
+                    Audience::Public,
+                    Event::Tie {
+                        round,
+                        seats: seats.clone(),
+                    },
+                );
+                match round {
+                    // First tie: the tied seats speak, then a revote for them.
+                    1 => self.open_pk(2, seats.clone(), seats),
+                    // Second tie: every other living seat speaks, then a revote for this tie.
+                    2 => {
+                        let others: Vec<Seat> =
+                            self.living().filter(|s| !seats.contains(s)).collect();
+                        self.open_pk(3, seats, others);
+                    }
+                    _ => match self.preset.third_tie() {
+                        ThirdTie::Peaceful | ThirdTie::Ends => self.day_without_out(),
+                        ThirdTie::Draw => self.finish(super::event::Winner::Draw),
+                    },
+                }
+            }
+        }
+    }
+
+    /// A day that put nobody out: `peaceful`, then the next act (wujian: the end, WJ-4).
+    fn day_without_out(&mut self) {
+        let round = self.day.round;
+        if !(self.preset.is_wujian() && round == 3) {
+            self.say(Audience::Public, Event::Peaceful { day: true });
+        }
+        if self.preset.is_wujian() {
+            self.end_wujian(true);
+        } else {
+            self.next_act();
+        }
+    }
+}

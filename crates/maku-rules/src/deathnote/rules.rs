@@ -1,0 +1,458 @@
+//! The deathnote engine behind maku's interface: its [`Rules`] and its game as an [`Engine`].
+use std::ops::{Range, RangeInclusive};
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::variant::DeathNote;
+use super::{
+    Audience, Edition, Entry, Game, Item, Options, Refusal, Roster, SEATS, Seat, bot, judge,
+    messages,
+};
+use crate::action::{Action, ActionError, EngineAction};
+use crate::engine::{Engine, foreign_action, to_value};
+use crate::forms::ActionForm;
+use crate::interface::{
+    ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatRecord, Submitted,
+};
+use crate::message::Message;
+use crate::options::OptionField;
+use crate::sheet::SeatSheet;
+use crate::sim::{Progress, SimParams, SimStats};
+use crate::variant::{GameConfig, Rules, only_known, pin};
+
+impl EngineAction for super::Action<String> {
+    fn to_json(&self) -> Value {
+        super::Action::to_json(self)
+    }
+    fn fields(&self) -> &'static [&'static str] {
+        self.kind().fields()
+    }
+}
+
+impl Rules for DeathNote {
+    fn name(&self) -> &'static str {
+        "deathnote"
+    }
+    fn rules_doc(&self) -> Option<RulesDoc> {
+        Some(RulesDoc {
+            title: "rules-title",
+            about: "rules-about-deathnote",
+            summary: "rules-summary",
+            book: include_str!("../../../../docs/rules/deathnote.md"),
+            book_link: "rules-book-link",
+            shared: false,
+            section: None,
+            original: include_str!("../../../../docs/rules/deathnote.zh.txt"),
+            one_line: true,
+        })
+    }
+    /// DN-1: 6 to 40 seats, 16 to 18 recommended.
+    fn seats_hint(&self) -> Option<Message> {
+        Some(Message::key("dn-seats-hint"))
+    }
+    fn seats(&self) -> RangeInclusive<usize> {
+        SEATS
+    }
+    fn phases(&self) -> &'static [PhaseKind] {
+        &super::PHASES
+    }
+    fn option_fields(&self) -> &'static [OptionField] {
+        &super::OPTIONS
+    }
+    /// DN-2: the two Kiras are the secret.
+    fn teams(&self, _seats: usize) -> Vec<(&'static str, usize)> {
+        vec![("kira", 2)]
+    }
+    fn action_forms(&self) -> &'static [ActionForm] {
+        &super::FORMS
+    }
+    fn default_characters(&self) -> &'static [&'static str] {
+        &super::CAST
+    }
+    fn draw_roles(&self, game_ids: &[String], rng: &mut dyn rand::Rng) -> Value {
+        super::draw_kiras(game_ids, rng)
+    }
+    fn outcomes(&self) -> &'static [&'static str] {
+        &["good", "kira", "draw"]
+    }
+    /// DN-12: the joined Kiras' thread.
+    fn team_threads(&self) -> &'static [&'static str] {
+        &["kira"]
+    }
+    /// DN-6, DN-16: a missing action or ballot is a suicide.
+    fn submissions_optional(&self) -> bool {
+        false
+    }
+    /// DN-6: a notebook's action.
+    fn owed_action(&self) -> Message {
+        Message::key("seat-owes-action")
+    }
+    fn simulate(&self, params: &SimParams, seeds: Range<u64>, progress: &Progress) -> SimStats {
+        bot::simulate(params, seeds, progress)
+    }
+    fn pinned_options(&self, options: &Value) -> Value {
+        pin(options, "edition", Edition::CURRENT.number().into())
+    }
+    /// A game logged before options were pinned started under the first edition.
+    fn legacy_options(&self, options: &Value) -> Value {
+        pin(options, "edition", Edition::First.number().into())
+    }
+    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
+        only_known(options, &["redistribute", "edition", "publish_votes"])?;
+        serde_json::from_value::<Options>(Value::Object(options.clone()))
+            .map(|_| ())
+            .map_err(|e| ConfigError::Options(e.to_string()))
+    }
+    fn parse_action(&self, value: &Value) -> Result<Action, ActionError> {
+        super::Action::<String>::parse(value)
+            .map(Action::new)
+            .map_err(ActionError::Invalid)
+    }
+    fn start(&self, config: &GameConfig) -> Result<Box<dyn Engine>, ConfigError> {
+        let rules = |e: super::SetupError| ConfigError::Rules(e.to_string());
+        let n = config.seats.len();
+        if !SEATS.contains(&n) {
+            return Err(rules(super::SetupError::SeatCount(n)));
+        }
+        let options: Options = match &config.options {
+            Value::Null => Options::default(),
+            v @ Value::Object(_) => serde_json::from_value(v.clone())
+                .map_err(|e| ConfigError::Options(e.to_string()))?,
+            _ => return Err(ConfigError::Options("options must be an object".into())),
+        };
+        let pairs: Vec<(&str, &str)> = config
+            .seats
+            .iter()
+            .map(|s| (s.game_id.as_str(), s.real_id.as_str()))
+            .collect();
+        let roster = Arc::new(Roster::new(&pairs).map_err(rules)?);
+        let game = match fixed_kiras(config.setup.as_ref(), &roster)? {
+            Some(k) => Game::new(roster, k, options, config.seed),
+            None => Game::new_random(roster, options, config.seed),
+        }
+        .map_err(rules)?;
+        Ok(Box::new(game))
+    }
+    fn public_message(&self, event: &Value) -> Option<Message> {
+        messages::public(event)
+    }
+    /// DN-15: an out by the vote tells it; otherwise the act post says nobody was voted out.
+    fn tells_vote(&self, event: &Value) -> bool {
+        event.get("type").and_then(Value::as_str) == Some("out")
+            && event.get("cause").and_then(Value::as_str) == Some("voted")
+    }
+    fn private_message(&self, event: &Value) -> Option<Message> {
+        messages::private(event)
+    }
+    fn action_message(&self, action: &Value) -> Option<Message> {
+        messages::action(action)
+    }
+    fn reply_message(&self, reply: &Value) -> Option<Message> {
+        messages::reply(reply)
+    }
+    fn refusal_message(&self, code: &str) -> Message {
+        messages::refusal(code)
+    }
+    fn winner_message(&self, winner: &str) -> Message {
+        messages::winner(winner)
+    }
+    fn cause_message(&self, cause: &str) -> Message {
+        messages::cause(cause)
+    }
+    fn catalog(&self, lang: &str) -> &'static str {
+        match lang {
+            "en" => include_str!("catalog/en.ftl"),
+            _ => include_str!("catalog/zh-CN.ftl"),
+        }
+    }
+    fn reveal_rows(&self, roles: &Value) -> Option<Vec<crate::message::RevealRow>> {
+        Some(messages::reveal_rows(roles))
+    }
+    /// DN-28: roles change as notebooks pass; passes, joins, the Eye and kills are drawn.
+    fn timeline(&self, roles: &Value, transcript: &[Value]) -> Option<crate::timeline::Timeline> {
+        Some(super::timeline::timeline(roles, transcript))
+    }
+    /// DN-19 windows and the DN-22 Eye.
+    fn console_columns(&self) -> Vec<Message> {
+        vec![
+            Message::key("console-col-window").rule("DN-19"),
+            Message::key("console-col-eye").rule("DN-22"),
+        ]
+    }
+    fn console_row(
+        &self,
+        role: Option<&str>,
+        alive: bool,
+        facts: &serde_json::Map<String, Value>,
+        act: u32,
+    ) -> crate::message::ConsoleRow {
+        messages::console_row(role, alive, facts, act)
+    }
+    fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
+        super::sheet::seat_sheet(view, over)
+    }
+    /// DN-3: a seat is Kira (it holds a notebook) or good.
+    fn role_message(&self, role: &str) -> Option<Message> {
+        match role {
+            "kira" | "good" => Some(Message::key(format!("reveal-{role}"))),
+            _ => None,
+        }
+    }
+}
+
+/// `setup.kira` of DN-2: two different seats, or absent/empty for a seeded draw.
+fn fixed_kiras(setup: Option<&Value>, roster: &Roster) -> Result<Option<[Seat; 2]>, ConfigError> {
+    let kira = match setup {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(m)) => m.get("kira"),
+        Some(_) => return Err(ConfigError::Setup("setup must be an object".into())),
+    };
+    let list = match kira {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Array(list)) if list.is_empty() => return Ok(None),
+        Some(Value::Array(list)) => list,
+        Some(_) => return Err(ConfigError::Setup("setup.kira must be a list".into())),
+    };
+    if list.len() != 2 {
+        return Err(ConfigError::Setup(format!(
+            "setup.kira must name exactly 2 seats, not {}",
+            list.len()
+        )));
+    }
+    let mut seats = [Seat::UNKNOWN; 2];
+    for (i, v) in list.iter().enumerate() {
+        let Value::String(name) = v else {
+            return Err(ConfigError::Setup("setup.kira must list game IDs".into()));
+        };
+        seats[i] = roster
+            .seat_of(name)
+            .ok_or_else(|| ConfigError::Setup(format!("unknown seat {name:?} in setup.kira")))?;
+    }
+    if seats[0] == seats[1] {
+        return Err(ConfigError::Setup(
+            "setup.kira names the same seat twice".into(),
+        ));
+    }
+    Ok(Some(seats))
+}
+
+fn refused(act: u32, by: &str, r: Refusal) -> Submitted {
+    Submitted {
+        result: Err(Refused {
+            error: r.code(),
+            message: r.to_string(),
+        }),
+        lines: vec![Line::Reply {
+            act,
+            by: by.to_string(),
+            ok: false,
+            reply: None,
+            error: Some(r.code()),
+        }],
+    }
+}
+
+/// Log entries → transcript lines.
+fn lines(g: &Game, entries: &[Entry]) -> Vec<Line> {
+    let name = |s: Seat| g.game_id(s).to_string();
+    let mut lines = Vec::with_capacity(entries.len());
+    for e in entries {
+        let act = e.act;
+        match (&e.item, e.audience) {
+            (Item::Reply { by, reply }, _) => lines.push(Line::Reply {
+                act,
+                by: name(*by),
+                ok: true,
+                reply: Some(to_value(reply)),
+                error: None,
+            }),
+            (Item::Refused { by, error }, _) => lines.push(Line::Reply {
+                act,
+                by: name(*by),
+                ok: false,
+                reply: None,
+                error: Some(error.code()),
+            }),
+            (Item::Event(ev), Audience::Public) => lines.push(Line::Public {
+                act,
+                event: to_value(ev),
+            }),
+            (Item::Event(ev), Audience::Seat(s)) => lines.push(Line::Private {
+                act,
+                to: name(s),
+                event: to_value(ev),
+            }),
+            (Item::Event(ev), Audience::Pair(a, b)) => {
+                for s in [a, b] {
+                    lines.push(Line::Private {
+                        act,
+                        to: name(s),
+                        event: to_value(ev),
+                    });
+                }
+            }
+        }
+    }
+    lines
+}
+
+impl Game {
+    fn alive_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.seat_count())
+            .map(|i| Seat(i as u8))
+            .filter(|&s| self.is_alive(s))
+    }
+}
+
+impl Engine for Game {
+    fn submit(&mut self, by: &str, action: &Action) -> Submitted {
+        let Some(a) = action.get::<super::Action<String>>() else {
+            return foreign_action();
+        };
+        let act = self.act();
+        let Some(seat) = self.roster().seat_of(by) else {
+            return refused(act, by, Refusal::UnknownSeat);
+        };
+        let mark = self.log().len();
+        let engine_action = a.to_seats(self.roster());
+        match Game::submit(self, seat, &engine_action) {
+            Ok(reply) => Submitted {
+                result: Ok(to_value(&reply)),
+                lines: lines(self, &self.log()[mark..]),
+            },
+            Err(r) => refused(act, by, r),
+        }
+    }
+
+    fn resolve_phase(&mut self) -> Vec<Line> {
+        let mark = self.log().len();
+        self.resolve();
+        lines(self, &self.log()[mark..])
+    }
+
+    fn published_votes(&self) -> Option<Vec<(String, u32)>> {
+        Game::published_votes(self).map(|counts| {
+            counts
+                .into_iter()
+                .map(|(seat, n)| (self.game_id(seat).to_string(), n))
+                .collect()
+        })
+    }
+
+    /// One phase per act: the act itself.
+    fn current_phase(&self) -> Phase {
+        self.phase_of(self.act())
+    }
+
+    fn phase_of(&self, step: u32) -> Phase {
+        Phase {
+            step,
+            act: step,
+            kind: super::PHASES[0].name,
+        }
+    }
+
+    fn shown_phase(&self) -> u32 {
+        self.shown_act()
+    }
+
+    fn edition(&self) -> Option<u8> {
+        Some(Game::edition(self).number())
+    }
+
+    fn outcome(&self) -> Option<&'static str> {
+        self.winner().map(|w| w.name())
+    }
+
+    fn seats(&self) -> Vec<PublicSeat> {
+        (0..self.seat_count())
+            .map(|i| {
+                let s = Seat(i as u8);
+                PublicSeat {
+                    game_id: self.game_id(s).to_string(),
+                    alive: self.is_alive(s),
+                }
+            })
+            .collect()
+    }
+
+    fn view_for(&self, game_id: &str) -> Option<Value> {
+        let seat = self.roster().seat_of(game_id)?;
+        Game::view_for(self, seat).map(|v| to_value(&v))
+    }
+
+    /// DN-25..27: good against the Kiras, by the role the seat ended with (or went out with,
+    /// DN-28): a notebook passed on changes a seat's side.
+    fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord> {
+        let seat = self.roster().seat_of(game_id)?;
+        let role = Game::view_for(self, seat)?.role;
+        let won = match winner {
+            None | Some("draw") => None,
+            Some(w) => Some(w == role),
+        };
+        Some(SeatRecord { role, won })
+    }
+
+    /// Notebooks, DN-19 windows and the DN-22 Eye besides what the seat owes.
+    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
+        let view = Engine::view_for(self, game_id).unwrap_or(Value::Null);
+        match judge::seat_facts(&view, running) {
+            Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        }
+    }
+
+    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
+        self.alive_seats()
+            .map(|s| {
+                let name = self.game_id(s).to_string();
+                let ballot = Engine::view_for(self, &name)
+                    .and_then(|v| v.get("ballot").cloned())
+                    .and_then(|b| serde_json::from_value::<Vec<String>>(b).ok());
+                (name, ballot)
+            })
+            .collect()
+    }
+
+    /// DN-12: the joined Kiras read and write their thread while joined.
+    fn in_team(&self, team: &str, game_id: &str) -> bool {
+        team == "kira"
+            && self
+                .roster()
+                .seat_of(game_id)
+                .and_then(|s| self.partner(s))
+                .is_some()
+    }
+
+    fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
+        self.roster()
+            .seat_of(game_id)
+            .map(|s| {
+                Game::allowed_actions(self, s)
+                    .iter()
+                    .map(|k| k.name())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn owing(&self) -> Vec<String> {
+        Game::owing(self)
+            .iter()
+            .map(|&s| self.game_id(s).to_string())
+            .collect()
+    }
+
+    fn transcript(&self) -> Vec<Line> {
+        lines(self, self.log())
+    }
+
+    fn reveal(&self) -> Option<Value> {
+        Game::reveal(self).map(|r| to_value(&r))
+    }
+
+    fn reveal_now(&self) -> Value {
+        to_value(&Game::reveal_now(self))
+    }
+}

@@ -1,0 +1,58 @@
+//! Log entries as transcript lines (`../shared/spec/replay.md`, "Role games"): seats named by
+//! game ID, events as the spec's objects (those the classic presets tell too are the table's).
+
+use serde_json::{Map, Value, json};
+
+use super::event::{Event, Seen};
+use super::state::Game;
+use crate::interface::Line;
+use crate::table;
+
+impl Game {
+    /// An event as the spec's object.
+    pub fn event_json(&self, e: &Event) -> Value {
+        let seating = &self.seating;
+        match e {
+            Event::Teammates { team, seats } => table::teammates_json(seating, *team, seats),
+            Event::CheckResult { target, result } => json!({
+                "type": "check_result",
+                "target": self.game_id(*target),
+                "result": result.name(),
+            }),
+            Event::QueryResult { target, seen } => json!({
+                "type": "query_result",
+                "target": self.game_id(*target),
+                "acted_on": match seen {
+                    Seen::Seat(s) => self.game_id(*s),
+                    Seen::Nothing => "none",
+                    Seen::Blocked => "blocked",
+                },
+            }),
+            Event::Silenced => json!({"type": "silenced"}),
+            Event::KillInherited => json!({"type": "kill_inherited"}),
+            Event::Out {
+                target,
+                cause,
+                side,
+            } => {
+                let mut m = Map::new();
+                m.insert("type".into(), json!("out"));
+                m.insert("target".into(), json!(self.game_id(*target)));
+                m.insert("cause".into(), json!(cause.name()));
+                if let Some(side) = side {
+                    m.insert("side".into(), json!(side.name()));
+                }
+                Value::Object(m)
+            }
+            Event::Peaceful { day } => table::peaceful_json(*day),
+            Event::Tie { round, seats } => table::tie_json(seating, *round, seats),
+            Event::Votes { round, ballots } => table::votes_json(seating, *round, ballots),
+            Event::GameOver { winner } => table::game_over_json(winner.name()),
+        }
+    }
+
+    /// The lines of the log from entry `from` on.
+    pub fn lines_since(&self, from: usize) -> Vec<Line> {
+        table::lines_since(&self.log, from, &self.seating, |e| self.event_json(e))
+    }
+}

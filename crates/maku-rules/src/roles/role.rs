@@ -1,0 +1,186 @@
+//! The two role games, their roles and sides (`../shared/rules/roles.md`).
+
+use std::ops::RangeInclusive;
+
+use crate::table::Team;
+
+/// One of the role games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RoleGame {
+    /// 4.0 无间版 (R4-1..R4-6): 16 seats.
+    V4Wujian,
+    /// 5.0 恶民传说 (R5-1..R5-5): 10 seats, one of each role.
+    V5Emin,
+}
+
+impl RoleGame {
+    pub const ALL: [RoleGame; 2] = [RoleGame::V4Wujian, RoleGame::V5Emin];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RoleGame::V4Wujian => "v4wujian",
+            RoleGame::V5Emin => "v5emin",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<RoleGame> {
+        RoleGame::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// Exactly 16 seats (4.0) or 10 (5.0).
+    pub fn seats(self) -> RangeInclusive<usize> {
+        match self {
+            RoleGame::V4Wujian => 16..=16,
+            RoleGame::V5Emin => 10..=10,
+        }
+    }
+
+    /// The deal: each role and how many seats hold it (civilians last, filling the rest).
+    pub fn deal(self) -> &'static [(Role, usize)] {
+        match self {
+            RoleGame::V4Wujian => &[
+                (Role::Butterfly, 1),
+                (Role::Elder, 1),
+                (Role::Doctor, 1),
+                (Role::Killer, 3),
+                (Role::Undercover, 1),
+                (Role::Police, 2),
+                (Role::SecretPolice, 1),
+                (Role::Civilian, 6),
+            ],
+            RoleGame::V5Emin => &[
+                (Role::Butterfly, 1),
+                (Role::Sniper, 1),
+                (Role::Doctor, 1),
+                (Role::Police, 1),
+                (Role::GoodCivilian, 1),
+                (Role::Magician, 1),
+                (Role::Killer, 1),
+                (Role::Elder, 1),
+                (Role::Wizard, 1),
+                (Role::EvilCivilian, 1),
+            ],
+        }
+    }
+
+    /// The side a role plays for (R4 intro, R5 intro): the forest elder is good in 4.0 and bad
+    /// in 5.0.
+    pub fn side(self, role: Role) -> Side {
+        let bad = match self {
+            RoleGame::V4Wujian => matches!(role, Role::Killer | Role::Undercover),
+            RoleGame::V5Emin => matches!(
+                role,
+                Role::Magician | Role::Killer | Role::Elder | Role::Wizard | Role::EvilCivilian
+            ),
+        };
+        if bad { Side::Bad } else { Side::Good }
+    }
+
+    /// The private team threads (R4-2); 5.0 has none.
+    pub fn team_threads(self) -> &'static [&'static str] {
+        match self {
+            RoleGame::V4Wujian => &["killers", "police"],
+            RoleGame::V5Emin => &[],
+        }
+    }
+
+    /// The catalog key of what a team's `teammates` line must add (R4-2: the police team of
+    /// 4.0 holds the undercover, and the police do not know which of the three he is).
+    pub fn team_note(self, team: &str) -> Option<&'static str> {
+        match (self, team) {
+            (RoleGame::V4Wujian, "police") => Some("rg-team-note-police"),
+            _ => None,
+        }
+    }
+
+    pub fn is_v4(self) -> bool {
+        self == RoleGame::V4Wujian
+    }
+}
+
+/// A seat's role, dealt at the start and kept to the end.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    Butterfly,
+    Elder,
+    Doctor,
+    Killer,
+    Undercover,
+    Police,
+    SecretPolice,
+    Civilian,
+    Sniper,
+    GoodCivilian,
+    Magician,
+    Wizard,
+    EvilCivilian,
+}
+
+impl Role {
+    /// The role code of views, the reveal and `setup` keys (`killers`/`police` lists aside).
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Butterfly => "butterfly",
+            Role::Elder => "elder",
+            Role::Doctor => "doctor",
+            Role::Killer => "killer",
+            Role::Undercover => "undercover",
+            Role::Police => "police",
+            Role::SecretPolice => "secret_police",
+            Role::Civilian => "civilian",
+            Role::Sniper => "sniper",
+            Role::GoodCivilian => "good_civilian",
+            Role::Magician => "magician",
+            Role::Wizard => "wizard",
+            Role::EvilCivilian => "evil_civilian",
+        }
+    }
+
+    /// R5-1: the butterfly, magician, police and wizard may not name themselves, whatever
+    /// action they hold (the kill too).
+    pub fn v5_self_banned(self) -> bool {
+        matches!(
+            self,
+            Role::Butterfly | Role::Magician | Role::Police | Role::Wizard
+        )
+    }
+
+    /// 5.0's side as the judge tells it (R5-3 4. checks, R5-4 day outs): the four bad specials
+    /// are `bad`, everyone else (the evil civilian too) `good`.
+    pub fn v5_told_side(self) -> Side {
+        if Role::SUCCESSION.contains(&self) {
+            Side::Bad
+        } else {
+            Side::Good
+        }
+    }
+
+    /// R5-2: the order in which 5.0's bad specials hold the kill.
+    pub const SUCCESSION: [Role; 4] = [Role::Killer, Role::Magician, Role::Elder, Role::Wizard];
+}
+
+/// Good or bad (`out.side`, the winners).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Good,
+    Bad,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Good => "good",
+            Side::Bad => "bad",
+        }
+    }
+}
+
+/// Whether `role` sits in 4.0's team `team` in act `act` (R4-2: the killers' team is the three
+/// killers and, during act 1 only, the undercover; the police's is the two police and the
+/// undercover).
+pub fn in_team(team: Team, role: Role, act: u32) -> bool {
+    match team {
+        Team::Killers => role == Role::Killer || (role == Role::Undercover && act == 1),
+        Team::Police => matches!(role, Role::Police | Role::Undercover),
+    }
+}

@@ -1,0 +1,162 @@
+//! The deal: a game starts from its seats, options and a fixed setup naming every special
+//! role's seat(s) (the rest are civilians), or from roles drawn with the seed's RNG.
+
+use rand::seq::SliceRandom;
+use serde_json::{Map, Value, json};
+
+use super::role::{Role, RoleGame};
+use super::state::Game;
+pub use crate::table::SetupError;
+use crate::table::{self, Speeches, bad};
+use crate::variant::GameConfig;
+
+/// The edition of `../shared/rules/roles.md` this engine plays (its second), pinned in a game's
+/// options at the start: its own number, so a later edition of another book changes nothing
+/// here.
+pub const EDITION: u8 = 2;
+
+/// The `setup` key of a role: `killers` and `police` (4.0, lists) name several seats.
+fn key(kind: RoleGame, role: Role) -> &'static str {
+    match role {
+        Role::Killer if kind.is_v4() => "killers",
+        Role::Police if kind.is_v4() => "police",
+        r => r.name(),
+    }
+}
+
+/// The special roles a setup names, with how many seats each.
+fn specials(kind: RoleGame) -> impl Iterator<Item = (Role, usize)> {
+    kind.deal()
+        .iter()
+        .copied()
+        .filter(|(r, _)| *r != Role::Civilian)
+}
+
+/// Reads the options (`null` or an object): `edition` (only 2, pinned at the start) and
+/// `speeches` (`"ordered"`, the default, or `"free"`); anything else is refused.
+pub fn options(kind: RoleGame, options: &Value) -> Result<Speeches, String> {
+    let mut speeches = Speeches::Ordered;
+    let Some(map) = table::option_map(options)? else {
+        return Ok(speeches);
+    };
+    for (k, v) in map {
+        match k.as_str() {
+            "edition" => table::edition(v, EDITION)?,
+            // R5-4: 5.0's day is one speech each, in turn; only 4.0 (the classic day) may
+            // choose free speeches.
+            "speeches" if !kind.is_v4() => {
+                return Err(
+                    "5.0's speeches are one each in turn (R5-4): no speeches option".into(),
+                );
+            }
+            "speeches" => speeches = table::speeches(v)?,
+            other => return Err(format!("unknown option {other:?}")),
+        }
+    }
+    Ok(speeches)
+}
+
+/// The game IDs `v` names (a string or a list of strings); `None` for absent, `null` or an
+/// empty list.
+fn named(v: Option<&Value>, key: &str) -> Result<Option<Vec<String>>, SetupError> {
+    let wrong = || bad(format!("setup.{key} must be a game ID or a list of them"));
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(vec![s.clone()])),
+        Some(Value::Array(l)) if l.is_empty() => Ok(None),
+        Some(Value::Array(l)) => l
+            .iter()
+            .map(|v| v.as_str().map(str::to_string).ok_or_else(wrong))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        Some(_) => Err(wrong()),
+    }
+}
+
+/// The roles a fixed setup deals, or `None` to draw them. A setup must name every special
+/// role (a partial one is malformed); unknown keys are ignored.
+fn fixed_roles(
+    kind: RoleGame,
+    names: &[String],
+    setup: Option<&Value>,
+) -> Result<Option<Vec<Role>>, SetupError> {
+    let map = match setup {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(m)) => m,
+        Some(_) => return Err(bad("setup must be an object")),
+    };
+    let mut lists = Vec::new();
+    for (role, count) in specials(kind) {
+        let k = key(kind, role);
+        lists.push((role, count, k, named(map.get(k), k)?));
+    }
+    if lists.iter().all(|(.., l)| l.is_none()) {
+        return Ok(None);
+    }
+    let mut roles = vec![Role::Civilian; names.len()];
+    let mut dealt = vec![false; names.len()];
+    for (role, count, k, list) in lists {
+        let list = list.unwrap_or_default();
+        if list.len() != count {
+            return Err(bad(format!(
+                "{} deals {count} {k}, the setup names {}",
+                kind.name(),
+                list.len()
+            )));
+        }
+        for name in list {
+            let i = names
+                .iter()
+                .position(|n| *n == name)
+                .ok_or_else(|| bad(format!("unknown seat {name:?} in setup.{k}")))?;
+            if dealt[i] {
+                return Err(bad(format!("setup names {name:?} twice")));
+            }
+            dealt[i] = true;
+            roles[i] = role;
+        }
+    }
+    Ok(Some(roles))
+}
+
+/// Draws the roles for the seats `game_ids` (seat order), as a fixed setup gives them: each
+/// special role's game ID (4.0's `killers` and `police`: lists in seat order).
+pub fn draw_roles<R: rand::Rng + ?Sized>(
+    kind: RoleGame,
+    game_ids: &[String],
+    rng: &mut R,
+) -> Value {
+    let mut idx: Vec<usize> = (0..game_ids.len()).collect();
+    idx.shuffle(rng);
+    let mut m = Map::new();
+    let mut next = idx.into_iter();
+    for (role, count) in specials(kind) {
+        let mut seats: Vec<usize> = next.by_ref().take(count).collect();
+        seats.sort_unstable();
+        let ids: Vec<&str> = seats.iter().map(|&i| game_ids[i].as_str()).collect();
+        let v = match ids.as_slice() {
+            [one] if count == 1 => json!(one),
+            _ => json!(ids),
+        };
+        m.insert(key(kind, role).into(), v);
+    }
+    Value::Object(m)
+}
+
+/// Starts a game of `kind` as `config` says: seat count, distinct game IDs, options, setup.
+pub fn start(kind: RoleGame, config: &GameConfig) -> Result<Game, SetupError> {
+    let names = table::seat_names(config, kind.name(), kind.seats())?;
+    let speeches = options(kind, &config.options).map_err(SetupError::Options)?;
+    let roles = table::deal(
+        config,
+        |setup| fixed_roles(kind, &names, setup),
+        |rng| draw_roles(kind, &names, rng),
+    )?;
+    Ok(Game::new(
+        kind,
+        speeches,
+        names,
+        table::real_ids(config),
+        roles,
+    ))
+}

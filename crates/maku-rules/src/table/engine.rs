@@ -1,0 +1,146 @@
+//! The `Engine` both table engines (the classic presets, the role games) answer alike. Each
+//! engine's `Game` holds a table [`super::Core`] (read as its own, [`table_core!`]) and has
+//! inherent methods of the same names and shapes, by seat (`is_alive`, `view_for`, `ballots`,
+//! `play_act`…); [`table_engine!`] writes the name-to-seat dispatch once for both, and each
+//! engine adds the methods only it has (its team threads, silences, series carry) in the same
+//! `impl`.
+
+/// `impl Engine for $game` from its inherent methods, its typed `$action` and its `$edition`,
+/// plus the engine's own methods given in braces.
+macro_rules! table_engine {
+    ($game:ty, $action:ty, $edition:expr, { $($own:tt)* }) => {
+        impl $crate::engine::Engine for $game {
+            fn submit(
+                &mut self,
+                by: &str,
+                action: &$crate::action::Action,
+            ) -> $crate::interface::Submitted {
+                match action.get::<$action>() {
+                    Some(a) => <$game>::submit(self, by, a),
+                    None => $crate::engine::foreign_action(),
+                }
+            }
+            fn resolve_phase(&mut self) -> Vec<$crate::interface::Line> {
+                self.resolve_lines()
+            }
+            fn current_phase(&self) -> $crate::interface::Phase {
+                self.phase()
+            }
+            fn phase_of(&self, step: u32) -> $crate::interface::Phase {
+                // The core's (the table's phases), not this trait's own name again.
+                std::ops::Deref::deref(self).phase_of(step)
+            }
+            fn shown_phase(&self) -> u32 {
+                self.shown_step()
+            }
+            fn edition(&self) -> Option<u8> {
+                Some($edition)
+            }
+            fn outcome(&self) -> Option<&'static str> {
+                self.winner().map(|w| w.name())
+            }
+            fn seats(&self) -> Vec<$crate::interface::PublicSeat> {
+                self.all_seats()
+                    .map(|s| $crate::interface::PublicSeat {
+                        game_id: self.game_id(s).to_string(),
+                        alive: self.is_alive(s),
+                    })
+                    .collect()
+            }
+            fn view_for(&self, game_id: &str) -> Option<serde_json::Value> {
+                self.seat_of(game_id).map(|s| <$game>::view_for(self, s))
+            }
+            fn judge_facts(
+                &self,
+                game_id: &str,
+                running: bool,
+            ) -> serde_json::Map<String, serde_json::Value> {
+                self.seat_of(game_id)
+                    .map(|s| <$game>::judge_facts(self, s, running))
+                    .unwrap_or_default()
+            }
+            fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
+                <$game>::ballots(self)
+                    .into_iter()
+                    .map(|(s, b)| {
+                        let ballot = b
+                            .map(|t| t.map(|t| self.game_id(t).to_string()).into_iter().collect());
+                        (self.game_id(s).to_string(), ballot)
+                    })
+                    .collect()
+            }
+            fn speaker(&self) -> Option<String> {
+                <$game>::speaker(self).map(|s| self.game_id(s).to_string())
+            }
+            /// CL-4, CL-5 and the phase's own rule.
+            fn may_post(&self, game_id: &str) -> bool {
+                self.seat_of(game_id)
+                    .is_some_and(|s| <$game>::may_post(self, s))
+            }
+            fn vote_round(&self) -> Option<u8> {
+                <$game>::vote_round(self)
+            }
+            fn vote_candidates(&self) -> Vec<String> {
+                self.candidates()
+                    .iter()
+                    .map(|&s| self.game_id(s).to_string())
+                    .collect()
+            }
+            /// The night's submissions, then each vote round's, resolving on to the next act.
+            fn play_act(
+                &mut self,
+                subs: &[$crate::engine::Submission],
+            ) -> Vec<$crate::interface::Line> {
+                let subs: Vec<(&str, &$action)> = subs
+                    .iter()
+                    .filter_map(|s| s.action.get::<$action>().map(|a| (s.by.as_str(), a)))
+                    .collect();
+                <$game>::play_act(self, &subs)
+            }
+            fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
+                self.seat_of(game_id)
+                    .map(|s| <$game>::allowed_actions(self, s))
+                    .unwrap_or_default()
+            }
+            fn owing(&self) -> Vec<String> {
+                <$game>::owing(self)
+                    .into_iter()
+                    .map(|s| self.game_id(s).to_string())
+                    .collect()
+            }
+            fn transcript(&self) -> Vec<$crate::interface::Line> {
+                self.lines_since(0)
+            }
+            fn reveal(&self) -> Option<serde_json::Value> {
+                <$game>::reveal(self)
+            }
+            fn reveal_now(&self) -> serde_json::Value {
+                <$game>::reveal_now(self)
+            }
+            $($own)*
+        }
+    };
+}
+
+pub(crate) use table_engine;
+
+/// A table game reads its `core` (a [`super::Core`]) as its own fields and methods: the seats,
+/// the act and phase, the winner and the log are the core's, written once for both engines.
+macro_rules! table_core {
+    ($game:ty, $core:ty) => {
+        impl std::ops::Deref for $game {
+            type Target = $core;
+            fn deref(&self) -> &$core {
+                &self.core
+            }
+        }
+
+        impl std::ops::DerefMut for $game {
+            fn deref_mut(&mut self) -> &mut $core {
+                &mut self.core
+            }
+        }
+    };
+}
+
+pub(crate) use table_core;

@@ -1,9 +1,0 @@
-//! Death Note's handle in the registry.
-
-use crate::rules::variant::Variant;
-
-/// The Death Note rules.
-pub struct DeathNote;
-
-/// Death Note, for the registry.
-pub const VARIANT: Variant = Variant::new(&DeathNote);
