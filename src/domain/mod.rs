@@ -4,6 +4,7 @@ pub mod account;
 pub mod game_id;
 mod game_status;
 mod text;
+pub mod time;
 
 pub use account::{Password, Role, Username};
 pub use game_id::{CastError, GameId};

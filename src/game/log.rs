@@ -1,12 +1,18 @@
 //! The game's event log: what each row says, and the fold that rebuilds the game from it.
 
 use crate::db::models::GameEventRow;
+use crate::domain::time::iso_time;
 use crate::game::settings::GameSettings;
 use crate::rules::{Game, GameConfig, Line, SeatSpec};
+use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One row of `game_events`, by kind. Payloads are JSON; the kind is also its own column.
+///
+/// A phase's `step` (its number in the game's order of phases) is stored under the key `act`,
+/// the name kept from when every phase was an act; times are chrono values stored as ISO 8601
+/// text (`2026-12-01T20:00:00Z`, `domain::time`). Old rows read and write back byte for byte.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum GameEvent {
@@ -43,7 +49,8 @@ pub enum GameEvent {
     /// A seat's submission, accepted or refused (a refusal changes nothing but is the seat's
     /// record of what it sent).
     Submitted {
-        act: u32,
+        #[serde(rename = "act")]
+        step: u32,
         by: String,
         action: Value,
         /// The submission ended the phase at once (an explosion ends the day, a surrender the
@@ -52,26 +59,32 @@ pub enum GameEvent {
         ends_phase: bool,
     },
     Resolved {
-        act: u32,
+        #[serde(rename = "act")]
+        step: u32,
         /// `deadline` or `judge`.
         trigger: String,
     },
-    /// The judge moved the open phase's deadline later. `act` here and below is the phase's
-    /// step, the name kept from when every phase was an act.
+    /// The judge moved the open phase's deadline later.
     DeadlineExtended {
-        act: u32,
-        from: String,
-        to: String,
+        #[serde(rename = "act")]
+        step: u32,
+        #[serde(with = "iso_time")]
+        from: NaiveDateTime,
+        #[serde(with = "iso_time")]
+        to: NaiveDateTime,
     },
     /// The judge stopped the clock; `remaining_secs` were left of the phase.
     Paused {
-        act: u32,
+        #[serde(rename = "act")]
+        step: u32,
         remaining_secs: i64,
     },
     /// The clock runs again; the phase now ends at `deadline`.
     Resumed {
-        act: u32,
-        deadline: String,
+        #[serde(rename = "act")]
+        step: u32,
+        #[serde(with = "iso_time")]
+        deadline: NaiveDateTime,
     },
     /// The judge locked (or unlocked) the game thread for the seats.
     ThreadLocked {
@@ -142,22 +155,55 @@ pub struct Folded {
     pub started: Option<StartedDeal>,
     pub game: Option<Game>,
     pub lines: Vec<LoggedLine>,
-    /// Set while the judge has stopped the clock: (act, seconds that were left).
-    pub paused: Option<(u32, i64)>,
+    /// Set while the judge has stopped the clock.
+    pub paused: Option<Pause>,
     /// Whether the seats may not post in the game thread.
     pub thread_locked: bool,
     /// The event that opened the current phase (the start or the last resolution): the
     /// phase's submissions are the ones after it.
     pub phase_opened_seq: i64,
-    /// Set when the judge ended the game: (reason, winner).
-    pub ended: Option<(String, Option<String>)>,
-    /// Substitutions in order: (seat, game ID, from account, to account, to name).
+    /// Set when the judge ended the game.
+    pub ended: Option<JudgeEnd>,
+    /// Substitutions in order.
     pub substitutions: Vec<Substitution>,
-    /// Accounts on the substitute list (id, name), in joining order.
-    pub substitutes: Vec<(i64, String)>,
-    /// The vote counts published with each resolution (act, counts per game ID), for games
-    /// whose options publish them; empty otherwise.
-    pub votes: Vec<(u32, Vec<(String, u32)>)>,
+    /// Accounts on the substitute list, in joining order.
+    pub substitutes: Vec<Substitute>,
+    /// The vote counts published with each resolution, for games whose options publish them;
+    /// empty otherwise.
+    pub votes: Vec<PublishedVotes>,
+}
+
+/// The judge's stopped clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pause {
+    /// The step of the phase paused.
+    pub step: u32,
+    /// Seconds that were left of it.
+    pub remaining_secs: i64,
+}
+
+/// The judge's end of a game before the rules ended it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JudgeEnd {
+    pub reason: String,
+    /// The winner the judge stated, if any.
+    pub winner: Option<String>,
+}
+
+/// An account on the substitute list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Substitute {
+    pub user_id: i64,
+    pub name: String,
+}
+
+/// The vote counts a resolution published.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedVotes {
+    /// The step of the phase resolved.
+    pub step: u32,
+    /// Votes per game ID, as the engine counted them.
+    pub counts: Vec<(String, u32)>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -181,7 +227,7 @@ impl Folded {
         if let Some(w) = self.game.as_ref().and_then(|g| g.outcome()) {
             return Some(w.to_string());
         }
-        self.ended.as_ref().and_then(|(_, w)| w.clone())
+        self.ended.as_ref().and_then(|e| e.winner.clone())
     }
 }
 
@@ -344,7 +390,10 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             if !game.is_over()
                 && let Some(counts) = game.published_votes()
             {
-                f.votes.push((game.phase(), counts));
+                f.votes.push(PublishedVotes {
+                    step: game.phase(),
+                    counts,
+                });
             }
             f.phase_opened_seq = seq;
             for line in game.resolve_phase() {
@@ -357,14 +406,19 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
         }
         GameEvent::DeadlineExtended { .. } => {}
         GameEvent::Paused {
-            act,
+            step,
             remaining_secs,
-        } => f.paused = Some((act, remaining_secs)),
+        } => {
+            f.paused = Some(Pause {
+                step,
+                remaining_secs,
+            })
+        }
         GameEvent::Resumed { .. } => f.paused = None,
         GameEvent::ThreadLocked { locked } => f.thread_locked = locked,
         GameEvent::Ended { reason, winner } => {
             f.paused = None;
-            f.ended = Some((reason, winner));
+            f.ended = Some(JudgeEnd { reason, winner });
         }
         GameEvent::Substituted {
             seat,
@@ -373,7 +427,7 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             to_user,
             to_name,
         } => {
-            f.substitutes.retain(|(id, _)| *id != to_user);
+            f.substitutes.retain(|s| s.user_id != to_user);
             f.substitutions.push(Substitution {
                 seq,
                 seat,
@@ -384,11 +438,11 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             });
         }
         GameEvent::SubstituteJoined { user_id, name } => {
-            if !f.substitutes.iter().any(|(id, _)| *id == user_id) {
-                f.substitutes.push((user_id, name));
+            if !f.substitutes.iter().any(|s| s.user_id == user_id) {
+                f.substitutes.push(Substitute { user_id, name });
             }
         }
-        GameEvent::SubstituteLeft { user_id, .. } => f.substitutes.retain(|(id, _)| *id != user_id),
+        GameEvent::SubstituteLeft { user_id, .. } => f.substitutes.retain(|s| s.user_id != user_id),
     }
     Ok(())
 }
@@ -444,7 +498,7 @@ mod tests {
                 options: None,
             },
             GameEvent::Submitted {
-                act: 1,
+                step: 1,
                 by: "夜神月".into(),
                 action: json!({"type": "kill", "target": "L", "real_id": "u1"}),
                 ends_phase: false,
@@ -452,18 +506,18 @@ mod tests {
         ];
         for n in names {
             events.push(GameEvent::Submitted {
-                act: 1,
+                step: 1,
                 by: n.into(),
                 action: json!({"type": "vote", "targets": ["尼亚"]}),
                 ends_phase: false,
             });
         }
         events.push(GameEvent::Resolved {
-            act: 1,
+            step: 1,
             trigger: "deadline".into(),
         });
         events.push(GameEvent::Submitted {
-            act: 2,
+            step: 2,
             by: "L".into(),
             action: json!({"type": "vote", "targets": ["梅洛"]}),
             ends_phase: false,
@@ -592,7 +646,7 @@ mod tests {
         // Logs written before the API refused unknown fields may hold padding and forgeries.
         let mut events = a_game();
         events.push(GameEvent::Submitted {
-            act: 2,
+            step: 2,
             by: "尼亚".into(),
             action: json!({"type": "vote", "targets": ["L"], "pad": "xxxx", "by": "L"}),
             ends_phase: false,
@@ -605,6 +659,117 @@ mod tests {
             Some(json!({"type": "vote", "targets": ["L"]})),
             "readers see what the engine understood"
         );
+    }
+
+    /// Stored rows as the server has always written them: each reads into the typed event
+    /// (the step under its stored key `act`, times as chrono values) and writes back the same
+    /// bytes, so the audit chain over the payloads still verifies.
+    #[test]
+    fn stored_rows_read_typed_and_write_back_byte_for_byte() {
+        let at = |s: &str| crate::domain::time::parse_iso(s).expect("a time");
+        let rows = [
+            (
+                r#"{"kind":"submitted","act":3,"by":"L","action":{"targets":["尼亚"],"type":"vote"}}"#,
+                GameEvent::Submitted {
+                    step: 3,
+                    by: "L".into(),
+                    action: json!({"type": "vote", "targets": ["尼亚"]}),
+                    ends_phase: false,
+                },
+            ),
+            (
+                r#"{"kind":"submitted","act":2,"by":"阿飞","action":{"type":"explode"},"ends_phase":true}"#,
+                GameEvent::Submitted {
+                    step: 2,
+                    by: "阿飞".into(),
+                    action: json!({"type": "explode"}),
+                    ends_phase: true,
+                },
+            ),
+            (
+                r#"{"kind":"resolved","act":1,"trigger":"deadline"}"#,
+                GameEvent::Resolved {
+                    step: 1,
+                    trigger: "deadline".into(),
+                },
+            ),
+            (
+                r#"{"kind":"deadline_extended","act":2,"from":"2026-12-01T20:00:00Z","to":"2026-12-02T08:30:00Z"}"#,
+                GameEvent::DeadlineExtended {
+                    step: 2,
+                    from: at("2026-12-01T20:00:00Z"),
+                    to: at("2026-12-02T08:30:00Z"),
+                },
+            ),
+            (
+                r#"{"kind":"paused","act":2,"remaining_secs":3600}"#,
+                GameEvent::Paused {
+                    step: 2,
+                    remaining_secs: 3600,
+                },
+            ),
+            (
+                r#"{"kind":"resumed","act":2,"deadline":"2026-12-03T09:00:00Z"}"#,
+                GameEvent::Resumed {
+                    step: 2,
+                    deadline: at("2026-12-03T09:00:00Z"),
+                },
+            ),
+        ];
+        for (text, typed) in rows {
+            let read: GameEvent = serde_json::from_str(text).expect(text);
+            assert_eq!(read, typed, "{text}");
+            assert_eq!(read.to_json(), text, "written back as stored");
+        }
+        assert!(
+            serde_json::from_str::<GameEvent>(r#"{"kind":"resumed","act":2,"deadline":"soon"}"#)
+                .is_err(),
+            "a time is parsed where the row is read"
+        );
+    }
+
+    /// The judge's clock and end fold into named values (no tuples): the pause keeps its step
+    /// and the seconds left; the end its reason and winner; the substitute list its accounts.
+    #[test]
+    fn the_judges_events_fold_into_named_values() {
+        let mut events = a_game();
+        events.push(GameEvent::Paused {
+            step: 2,
+            remaining_secs: 90,
+        });
+        events.push(GameEvent::SubstituteJoined {
+            user_id: 9,
+            name: "替补".into(),
+        });
+        let f = fold(&rows(&events)).expect("folds");
+        assert_eq!(
+            f.paused,
+            Some(Pause {
+                step: 2,
+                remaining_secs: 90
+            })
+        );
+        assert_eq!(
+            f.substitutes,
+            [Substitute {
+                user_id: 9,
+                name: "替补".into()
+            }]
+        );
+        events.push(GameEvent::Ended {
+            reason: "abandoned".into(),
+            winner: Some("kira".into()),
+        });
+        let f = fold(&rows(&events)).expect("folds");
+        assert_eq!(f.paused, None, "an end stops the clock for good");
+        assert_eq!(
+            f.ended,
+            Some(JudgeEnd {
+                reason: "abandoned".into(),
+                winner: Some("kira".into())
+            })
+        );
+        assert_eq!(f.winner().as_deref(), Some("kira"));
     }
 
     #[test]

@@ -748,11 +748,11 @@ mod tests {
         use crate::game::log::GameEvent;
         let ending = [
             GameEvent::Resolved {
-                act: 1,
+                step: 1,
                 trigger: "judge".into(),
             },
             GameEvent::Submitted {
-                act: 1,
+                step: 1,
                 by: "a".into(),
                 action: serde_json::Value::Null,
                 ends_phase: true,

@@ -207,12 +207,12 @@ fn acts_played(game: &Game) -> u32 {
 /// at once (both name the phase by its step).
 fn ended_step(event: &GameEvent) -> Option<u32> {
     match event {
-        GameEvent::Resolved { act, .. } => Some(*act),
+        GameEvent::Resolved { step, .. } => Some(*step),
         GameEvent::Submitted {
-            act,
+            step,
             ends_phase: true,
             ..
-        } => Some(*act),
+        } => Some(*step),
         _ => None,
     }
 }

@@ -3,7 +3,9 @@
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::forum;
+use crate::domain::time::iso_time;
 use crate::rules::{Phase, Variant};
+use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -18,9 +20,10 @@ pub struct ActPost {
     pub events: Vec<Value>,
     /// Game IDs still in, in seat order.
     pub alive: Vec<String>,
-    /// The phase (its step) that opens now, and its deadline (UTC, ISO 8601).
+    /// The phase (its step) that opens now, and its deadline (UTC; stored as ISO 8601 text).
     pub opens: Option<u32>,
-    pub deadline: Option<String>,
+    #[serde(default, with = "iso_time::option")]
+    pub deadline: Option<NaiveDateTime>,
     pub winner: Option<String>,
     /// The game log's head hash at this post: published, so the log cannot be rewritten
     /// unnoticed later (see `audit`).
@@ -114,9 +117,13 @@ pub fn open_team_thread(
 pub struct Notice {
     /// `deadline_moved`, `paused` or `resumed`.
     pub notice: String,
-    /// The deadline it names (UTC, ISO 8601), if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<String>,
+    /// The deadline it names (UTC; stored as ISO 8601 text), if any.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "iso_time::option"
+    )]
+    pub at: Option<NaiveDateTime>,
     /// The game's time zone (IANA name), in which pages show `at`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
@@ -143,4 +150,41 @@ pub fn post_act(
 ) -> diesel::QueryResult<()> {
     let body = serde_json::to_string(post).unwrap_or_default();
     crate::forum::render::add_post(conn, thread_id, game.judge_id, &body, None, "act").map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Act posts and notices as stored in the thread: the deadline reads as a chrono value and
+    /// the body writes back the same bytes (readers' old posts render as before).
+    #[test]
+    fn stored_act_posts_and_notices_read_typed_and_write_back_the_same() {
+        let at = |s: &str| crate::domain::time::parse_iso(s).expect("a time");
+        let opening = r#"{"resolved":null,"events":[],"alive":["L","尼亚"],"opens":1,"deadline":"2026-12-01T20:00:00Z","winner":null,"log_hash":"ab12"}"#;
+        let post: ActPost = serde_json::from_str(opening).expect("an act post");
+        assert_eq!(post.deadline, Some(at("2026-12-01T20:00:00Z")));
+        assert_eq!(serde_json::to_string(&post).expect("json"), opening);
+        let last = r#"{"resolved":4,"events":[{"type":"game_over","winner":"kira"}],"alive":["L"],"opens":null,"deadline":null,"winner":"kira","log_hash":"cd34","votes":[{"game_id":"L","votes":2}]}"#;
+        let post: ActPost = serde_json::from_str(last).expect("an act post");
+        assert_eq!(post.deadline, None);
+        assert_eq!(serde_json::to_string(&post).expect("json"), last);
+        // Posts from before the hash chain had no `log_hash`; they still read.
+        let older = r#"{"resolved":1,"events":[],"alive":[],"opens":2,"deadline":"2026-12-02T20:00:00Z","winner":null}"#;
+        let post: ActPost = serde_json::from_str(older).expect("an older post");
+        assert_eq!(post.deadline, Some(at("2026-12-02T20:00:00Z")));
+
+        for body in [
+            r#"{"notice":"deadline_moved","at":"2026-12-02T08:30:00Z","zone":"Asia/Shanghai"}"#,
+            r#"{"notice":"paused","zone":"Asia/Shanghai"}"#,
+        ] {
+            let notice: Notice = serde_json::from_str(body).expect("a notice");
+            assert_eq!(serde_json::to_string(&notice).expect("json"), body);
+        }
+        let moved: Notice = serde_json::from_str(
+            r#"{"notice":"deadline_moved","at":"2026-12-02T08:30:00Z","zone":"Asia/Shanghai"}"#,
+        )
+        .expect("a notice");
+        assert_eq!(moved.at, Some(at("2026-12-02T08:30:00Z")));
+    }
 }

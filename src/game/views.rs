@@ -123,9 +123,10 @@ pub fn public_from(
         votes: folded
             .votes
             .iter()
-            .map(|(act, counts)| ActVotes {
-                act: *act,
-                votes: counts
+            .map(|published| ActVotes {
+                act: published.step,
+                votes: published
+                    .counts
                     .iter()
                     .map(|(game_id, votes)| crate::game::threads::VoteCount {
                         game_id: game_id.clone(),
@@ -135,7 +136,7 @@ pub fn public_from(
             })
             .collect(),
         winner: folded.winner(),
-        ended_reason: folded.ended.as_ref().map(|(r, _)| r.clone()),
+        ended_reason: folded.ended.as_ref().map(|e| e.reason.clone()),
         paused: folded.paused.is_some(),
         thread_locked: folded.thread_locked,
         judge,
@@ -280,7 +281,7 @@ pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
     Ok(json!({
         "id": row.id,
         "winner": folded.winner(),
-        "ended_reason": folded.ended.as_ref().map(|(r, _)| r.clone()),
+        "ended_reason": folded.ended.as_ref().map(|e| e.reason.clone()),
         "seats": started.seats,
         "accounts": chains,
         "roles": game.reveal().unwrap_or_else(|| game.reveal_now()),

@@ -444,7 +444,7 @@ fn reminders(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppError
             let mut info = json!({
                 "title": row.title,
                 "act": act,
-                "due": crate::game::service::iso(due),
+                "due": crate::domain::time::iso(due),
                 "ballot": owes.ballot,
                 "action": owes.action,
                 "optional": owes.optional,

@@ -96,7 +96,7 @@ impl ResponseError for AppError {
             let mut body = json_error(self.code(), &message);
             if let AppError::Suspended { until, reason } = self {
                 // api.md: a suspended account is told why and until when, as data too.
-                body["until"] = until.format("%Y-%m-%dT%H:%M:%SZ").to_string().into();
+                body["until"] = crate::domain::time::iso(*until).into();
                 body["reason"] = reason.clone().into();
             }
             return builder.json(body);

@@ -81,8 +81,9 @@ struct Payload {
     /// The seat may leave the submission undone.
     #[serde(default)]
     optional: Option<bool>,
-    #[serde(default)]
-    due: Option<String>,
+    /// A reminder's deadline (UTC; stored as ISO 8601 text).
+    #[serde(default, with = "crate::domain::time::iso_time::option")]
+    due: Option<chrono::NaiveDateTime>,
     /// A quote or a mention: where, and by whom.
     #[serde(default)]
     thread_id: Option<i64>,
@@ -151,12 +152,7 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             format!("/games/{game}/seat"),
         ),
         notify::BALLOT_MISSING => {
-            let due = chrono::NaiveDateTime::parse_from_str(
-                p.due.as_deref().unwrap_or(""),
-                "%Y-%m-%dT%H:%M:%SZ",
-            )
-            .map(|t| TimeView::new(t).text)
-            .unwrap_or_default();
+            let due = p.due.map(|t| TimeView::new(t).text).unwrap_or_default();
             // An optional submission is a reminder, not a debt (reminders written before
             // this field say "owe", as they did).
             let key = if p.optional == Some(true) {

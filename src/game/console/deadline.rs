@@ -9,7 +9,7 @@ use crate::db::models::GameRow;
 use crate::db::queries::{console as q, games};
 use crate::error::AppError;
 use crate::game::log::{Folded, GameEvent};
-use crate::game::service::{append, iso};
+use crate::game::service::append;
 use crate::game::threads::{Notice, post_notice};
 use chrono::NaiveDateTime;
 
@@ -40,9 +40,9 @@ pub async fn extend(
             }
             games::set_deadline(c, game_id, act, to)?;
             let event = GameEvent::DeadlineExtended {
-                act: act as u32,
-                from: iso(due),
-                to: iso(to),
+                step: act as u32,
+                from: due,
+                to,
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
             announce(c, &row, &folded, "deadline_moved", Some(to))?;
@@ -64,7 +64,7 @@ fn announce(
     if let Some(thread) = row.game_thread_id {
         let notice = Notice {
             notice: kind.to_string(),
-            at: at.map(iso),
+            at,
             zone: Some(folded.settings.timezone.clone()),
         };
         post_notice(c, row, thread, &notice)?;
@@ -93,7 +93,7 @@ pub async fn pause(
             let remaining_secs = (due - now).num_seconds().max(0);
             q::clear_deadline(c, game_id)?;
             let event = GameEvent::Paused {
-                act: act as u32,
+                step: act as u32,
                 remaining_secs,
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
@@ -116,12 +116,12 @@ pub async fn resume(
     state
         .write(move |c| {
             let (row, mut folded) = judged_phase(c, game_id, &judge, meant_act)?;
-            let (act, remaining) = folded.paused.ok_or(AppError::Conflict("not_paused"))?;
-            let deadline = now + chrono::Duration::seconds(remaining);
-            games::set_deadline(c, game_id, act as i32, deadline)?;
+            let pause = folded.paused.ok_or(AppError::Conflict("not_paused"))?;
+            let deadline = now + chrono::Duration::seconds(pause.remaining_secs);
+            games::set_deadline(c, game_id, pause.step as i32, deadline)?;
             let event = GameEvent::Resumed {
-                act,
-                deadline: iso(deadline),
+                step: pause.step,
+                deadline,
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
             announce(c, &row, &folded, "resumed", Some(deadline))?;

@@ -78,7 +78,7 @@ pub async fn set_substitute(
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             running(&row, &folded)?;
-            let listed = folded.substitutes.iter().any(|(id, _)| *id == account.id);
+            let listed = folded.substitutes.iter().any(|s| s.user_id == account.id);
             if join {
                 if row.judge_id == account.id || games::seat_of(c, game_id, account.id)?.is_some() {
                     return Err(AppError::Conflict("already_seated"));

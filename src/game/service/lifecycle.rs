@@ -2,7 +2,7 @@
 //! starts it (the deal, the threads, the first phase).
 
 use super::series::{carried_over, check_series};
-use super::store::{append, iso, load_locked};
+use super::store::{append, load_locked};
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::db::queries::{forum, games};
@@ -237,7 +237,7 @@ pub async fn start(
                 events: Vec::new(),
                 alive: deal.seats.iter().map(|s| s.game_id.clone()).collect(),
                 opens: Some(first.step),
-                deadline: Some(iso(deadline)),
+                deadline: Some(deadline),
                 winner: None,
                 log_hash: Some(head),
                 votes: None,

@@ -1,7 +1,6 @@
 //! The end of a phase, by resolution or by a submission: the deadline row claimed once, the
 //! next phase's deadline, the act post, and the finish of a game that is over.
 
-use super::store::iso;
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
 use crate::db::queries::games;
@@ -83,7 +82,7 @@ pub(super) fn close_phase(
             .map(|s| s.game_id)
             .collect(),
         opens: (!over).then(|| game.phase()),
-        deadline: next.map(iso),
+        deadline: next,
         winner: game.outcome().map(str::to_string),
         log_hash: Some(end.head),
         votes: end.votes,

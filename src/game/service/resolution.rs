@@ -133,7 +133,7 @@ fn resolve_locked(
         folded,
         actor,
         &GameEvent::Resolved {
-            act: act as u32,
+            step: act as u32,
             trigger: trigger.to_string(),
         },
     )?;

@@ -7,36 +7,10 @@ use crate::db::models::GameRow;
 use crate::db::queries::games;
 use crate::error::AppError;
 use crate::game::log::{Folded, GameEvent};
-use chrono::NaiveDateTime;
 
-/// A time as events, act posts and the API write it: ISO 8601, UTC, to the second.
-pub fn iso(t: NaiveDateTime) -> String {
-    t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
-}
-
-/// Serde for a time kept as a chrono value and sent as [`iso`] text (`#[serde(with = …)]`).
-pub mod iso_time {
-    use chrono::NaiveDateTime;
-
-    pub fn serialize<S: serde::Serializer>(t: &NaiveDateTime, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&super::iso(*t))
-    }
-
-    /// The same for a time that may be absent (`null`).
-    pub mod option {
-        use chrono::NaiveDateTime;
-
-        pub fn serialize<S: serde::Serializer>(
-            t: &Option<NaiveDateTime>,
-            s: S,
-        ) -> Result<S::Ok, S::Error> {
-            match t {
-                Some(t) => s.serialize_str(&super::super::iso(*t)),
-                None => s.serialize_none(),
-            }
-        }
-    }
-}
+/// The time format events and act posts write, kept in `domain::time` (the notifier writes it
+/// too).
+pub use crate::domain::time::{iso, iso_time};
 
 /// Loads and folds a game inside a transaction (locking its row for writers).
 pub fn load_locked(c: &mut DbConnection, game_id: i64) -> Result<(GameRow, Folded), AppError> {

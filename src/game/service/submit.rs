@@ -99,7 +99,7 @@ pub async fn submit(
                 .filter(|t| game.in_team(t, &game_name));
             // The log keeps what the engine understood, never the raw body.
             let event = GameEvent::Submitted {
-                act,
+                step: act,
                 by: game_name.clone(),
                 action: parsed.to_json(),
                 ends_phase: ended_phase,

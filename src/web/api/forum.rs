@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 fn iso(t: chrono::NaiveDateTime) -> String {
-    t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+    crate::domain::time::iso(t)
 }
 
 #[get("/boards")]

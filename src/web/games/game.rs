@@ -262,7 +262,7 @@ async fn page_for(
                 .folded
                 .substitutes
                 .iter()
-                .any(|(id, _)| *id == a.id)
+                .any(|s| s.user_id == a.id)
     });
     let seated = me.is_some_and(|a| snapshot.seat_of(a.id).is_some());
     let is_judge = me.is_some_and(|a| crate::game::access::judges_unless_seated(row, a, seated));

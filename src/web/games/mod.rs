@@ -26,7 +26,6 @@ use crate::i18n::Tr;
 use crate::rules::Variant;
 use crate::web::pages::TimeView;
 use actix_web::{HttpResponse, web};
-use chrono::NaiveDateTime;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // `/games/new` before `/games/{id}`, so that "new" is not taken for an id.
@@ -91,13 +90,6 @@ fn see_other(to: &str) -> HttpResponse {
         .finish()
 }
 
-/// A stored UTC ISO time (`…Z`) as a `TimeView`.
-fn time_of(iso: &str) -> Option<TimeView> {
-    NaiveDateTime::parse_from_str(iso, "%Y-%m-%dT%H:%M:%SZ")
-        .ok()
-        .map(TimeView::new)
-}
-
 /// The phase beside an act number (" (night)", "（夜晚）"), for a variant of several phases per
 /// act; empty without one. A kind's message is `phase-<kind>`, underscores as dashes
 /// (`last_words` → `phase-last-words`).
@@ -157,14 +149,12 @@ pub fn notice_text(tr: &Tr, n: &crate::game::threads::Notice) -> String {
         .and_then(|z| z.parse().ok())
         .unwrap_or(chrono_tz::Asia::Shanghai);
     let when =
-        n.at.as_deref()
-            .and_then(|t| chrono::NaiveDateTime::parse_from_str(t, "%Y-%m-%dT%H:%M:%SZ").ok())
-            .map(|t| {
-                zone.from_utc_datetime(&t)
-                    .format("%Y-%m-%d %H:%M %Z")
-                    .to_string()
-            })
-            .unwrap_or_default();
+        n.at.map(|t| {
+            zone.from_utc_datetime(&t)
+                .format("%Y-%m-%d %H:%M %Z")
+                .to_string()
+        })
+        .unwrap_or_default();
     match n.notice.as_str() {
         "deadline_moved" => tr.t1("notice-deadline-moved", "when", &when),
         "paused" => tr.t("notice-paused"),
@@ -296,7 +286,7 @@ impl ActView {
                 None => tr.t1("turn-ended", "name", name),
             }),
             opens,
-            deadline: a.deadline.as_deref().and_then(time_of),
+            deadline: a.deadline.map(TimeView::new),
             winner: winner.map(|w| tr.say(&w)),
         }
     }
