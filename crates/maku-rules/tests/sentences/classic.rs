@@ -1,0 +1,209 @@
+//! The classic presets' own sentences (`classic/messages.rs`, their catalog
+//! `classic/catalog/`): 东沙, 杀人游戏, 圣推, 无间 (replay.md, "Classic presets").
+
+use crate::render::{Lang, Tr};
+use crate::*;
+use serde_json::{Value, json};
+
+#[test]
+fn every_refusal_and_event_has_a_sentence() {
+    let cl = var("dongsha");
+    for lang in Lang::ALL {
+        let tr = Tr::new(lang);
+        // The classic presets' own (replay.md, "Classic presets").
+        for code in ["not_your_role", "not_now", "not_tied", "series_repeat"] {
+            let text = refusal_text(&tr, cl, code);
+            assert_ne!(text, code, "{code}");
+            assert_ne!(text, tr.t("refusal-other"), "{code} has its own sentence");
+        }
+        for cause in ["killed", "voted", "exploded"] {
+            assert_ne!(cause_text(&tr, cl, cause), cause);
+        }
+    }
+}
+
+/// Every line of the four classic examples (replay.md, "Classic presets") and
+/// every action they submit reads as a sentence of its own in both languages.
+#[test]
+fn every_line_of_the_classic_examples_has_a_sentence() {
+    let seen = read_examples(&["dongsha", "killgame", "shengtui", "wujian"], false);
+    // The examples hold every kind the contract lists (but the explosion's reply: both
+    // tries in them are refused), so this test reads each of them.
+    for kind in [
+        "public out",
+        "public peaceful",
+        "public tie",
+        "public votes",
+        "public surrendered",
+        "public game_over",
+        "private check_result",
+        "private teammates",
+        "private peek_seen",
+        "reply kill_recorded",
+        "reply check_recorded",
+        "reply vote_recorded",
+        "reply peek_recorded",
+        "reply surrendered",
+        "reply not_your_role",
+        "reply not_now",
+        "reply not_tied",
+        "reply bad_target",
+        "reply unknown_seat",
+        "reply out",
+        "reply game_over",
+        "outcome killers",
+        "outcome good",
+        "outcome draw",
+        "outcome 警",
+        "action kill",
+        "action check",
+        "action vote",
+        "action peek",
+        "action explode",
+        "action surrender",
+    ] {
+        assert!(seen.contains(kind), "the examples have no {kind}: {seen:?}");
+    }
+}
+
+/// The sentences the examples do not hold, and the words themselves in English (Death
+/// Note's: `deathnote::deathnote_sentences_say_what_happened`).
+#[test]
+fn classic_sentences_say_what_happened() {
+    let (cl, wj) = (var("dongsha"), var("wujian"));
+    let en = Tr::new(Lang::En);
+    let zh = Tr::new(Lang::Zh);
+    for tr in [&en, &zh] {
+        let exploded = reply_words(tr, cl, &json!({"type": "exploded"})).expect("words");
+        assert_readable(&exploded, "exploded", &[], &json!("exploded"));
+        let repeat = refusal_text(tr, cl, "series_repeat");
+        assert!(repeat.contains("重杀"), "{repeat}");
+        for w in ["匪", "警"] {
+            assert_ne!(winner_text(tr, wj, w), w);
+        }
+        assert_ne!(winner_text(tr, cl, "killers"), "killers");
+        let nobody = json!({"type": "peek_seen", "call": "警", "seats": []});
+        assert_readable(
+            &private_sentence(tr, wj, &nobody),
+            "peek_seen",
+            &[],
+            &nobody,
+        );
+    }
+    let line = |e: Value| public_sentence(&en, cl, &e);
+    assert_eq!(
+        line(json!({"type": "out", "target": "令狐冲", "cause": "killed"})),
+        "令狐冲 is out (killed at night)."
+    );
+    assert_eq!(
+        line(json!({"type": "out", "target": "阿飞", "cause": "exploded"})),
+        "阿飞 is out (self-exploded)."
+    );
+    assert_eq!(
+        line(json!({"type": "votes", "round": 2,
+                    "ballots": {"A": "B", "B": "A", "C": null}})),
+        "Round 2 ballots: A → B, B → A, C abstained."
+    );
+    assert_eq!(
+        line(json!({"type": "tie", "round": 1, "seats": ["一灯", "岳不群"]})),
+        "Round 1 of the vote is tied: 一灯, 岳不群."
+    );
+    assert_eq!(
+        public_sentence(&en, wj, &json!({"type": "surrendered", "team": "匪"})),
+        "The 匪 (gangsters) surrendered and lose."
+    );
+    assert_eq!(
+        line(json!({"type": "game_over", "winner": "killers"})),
+        "The game is over: the killers win."
+    );
+    assert_eq!(
+        line(json!({"type": "peaceful", "phase": "night"})),
+        "A peaceful night: nobody died."
+    );
+    assert_eq!(
+        public_sentence(&zh, cl, &json!({"type": "peaceful", "phase": "day"})),
+        "今天无人出局。"
+    );
+    let act = |a: Value| action_sentence(&en, cl, &a);
+    assert_eq!(act(json!({"type": "vote", "target": null})), "abstain");
+    assert_eq!(
+        act(json!({"type": "vote", "target": "zero", "round": 3})),
+        "vote for zero (round 3)"
+    );
+    assert_eq!(
+        action_sentence(
+            &zh,
+            cl,
+            &json!({"type": "vote", "target": null, "round": 2})
+        ),
+        "弃票（第 2 轮）"
+    );
+    assert_eq!(act(json!({"type": "kill", "target": "L"})), "kill L");
+    assert_eq!(
+        action_sentence(&en, wj, &json!({"type": "peek", "call": "none"})),
+        "keep your eyes closed all night"
+    );
+    assert_eq!(
+        action_sentence(&zh, wj, &json!({"type": "peek", "call": "匪"})),
+        "「匪请睁眼」时睁眼"
+    );
+    let private = |e: Value| private_sentence(&zh, cl, &e);
+    assert_eq!(
+        private(json!({"type": "check_result", "target": "阿飞", "result": "killer"})),
+        "验人结果：阿飞 是杀手。"
+    );
+    assert_eq!(
+        private(json!({"type": "teammates", "team": "police", "seats": ["令狐冲", "杨过"]})),
+        "你所在的警察方（按座位顺序，含你自己）：令狐冲、杨过。"
+    );
+    assert_eq!(
+        private_sentence(
+            &zh,
+            wj,
+            &json!({"type": "peek_seen", "call": "警", "seats": []})
+        ),
+        "「警请睁眼」时，没有其他人睁眼。"
+    );
+    assert_eq!(refusal_rule(cl, "series_repeat"), Some("CL-3"));
+    assert_eq!(refusal_rule(cl, "not_tied"), Some("CL-7"));
+}
+
+/// CL-0: outs are announced by game ID only. A classic `out` (no `kira`) never reads as
+/// Death Note's "and was good", nor names any role.
+#[test]
+fn a_classic_out_names_no_role() {
+    let (dn, cl) = (var("deathnote"), var("dongsha"));
+    for lang in Lang::ALL {
+        let tr = Tr::new(lang);
+        for cause in ["killed", "voted", "exploded"] {
+            let e = json!({"type": "out", "target": "杨过", "cause": cause});
+            let text = public_sentence(&tr, cl, &e);
+            assert!(text.contains("杨过"), "{text}");
+            for role in ["killer", "police", "civilian", "good", "kira", "player"] {
+                for word in [role_name(&tr, cl, role), winner_text(&tr, dn, role)] {
+                    assert!(!text.contains(word.as_str()), "{word} in {text}");
+                }
+            }
+            for word in ["good", "Kira", "好人", "基拉", "杀手", "警察", "平民"] {
+                assert!(!text.contains(word), "{word} in {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn classic_roles_have_names() {
+    let (cl, wj) = (var("dongsha"), var("wujian"));
+    let en = Tr::new(Lang::En);
+    let zh = Tr::new(Lang::Zh);
+    assert_eq!(role_name(&zh, cl, "killer"), "杀手");
+    assert_eq!(role_name(&zh, cl, "police"), "警察");
+    assert_eq!(role_name(&zh, cl, "civilian"), "平民");
+    assert_eq!(role_name(&en, wj, "匪"), "匪 (gangster)");
+    assert_eq!(role_name(&en, wj, "警"), "警 (cop)");
+    assert_eq!(
+        role_name(&en, cl, "werewolf"),
+        "werewolf",
+        "an unknown role as it is"
+    );
+}
