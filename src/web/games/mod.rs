@@ -8,7 +8,6 @@ pub mod banner;
 mod console;
 mod game;
 mod list;
-pub use list::filters as list_filters;
 mod live;
 pub(crate) mod new;
 mod picture;
