@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod game_id;
+pub mod game_settings;
 mod game_status;
 mod text;
 
