@@ -10,8 +10,6 @@ pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;
-pub mod db;
-pub mod domain;
 pub mod error;
 pub mod forum;
 pub mod game;
@@ -27,3 +25,4 @@ pub mod web;
 
 /// The pure engines (crates/maku-rules), under the name the shell has always used.
 pub use maku_rules as rules;
+pub use maku_store::{db, domain};

@@ -55,6 +55,23 @@ const LAYERS: &[&[&str]] = &[
     &["cli", "startup"],
 ];
 
+/// The store's crate, whose modules keep their server paths (`db`, `domain`).
+const STORE_SRC: &str = "crates/maku-store/src";
+
+/// What the store's crate may never depend on: a web framework, an async runtime, mail, HTTP.
+const NOT_IN_THE_STORE: [&str; 10] = [
+    "actix-web",
+    "actix-session",
+    "askama",
+    "askama_web",
+    "tokio",
+    "futures-util",
+    "lettre",
+    "reqwest",
+    "hyper-util",
+    "metrics",
+];
+
 /// The normal dependencies the rules crate may have: nothing of the web, the database, an async
 /// runtime, mail or HTTP.
 const RULES_DEPENDENCIES: [&str; 5] = ["rand", "rand_chacha", "serde", "serde_json", "thiserror"];
@@ -419,28 +436,32 @@ fn sources() -> &'static [Source] {
 }
 
 fn read_sources() -> Vec<Source> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut paths = Vec::new();
-    walk(&root, &mut paths);
-    paths.sort();
     let mut parsed = Vec::new();
-    for file in paths {
-        let rel = file
-            .strip_prefix(&root)
-            .expect("a file under src/")
-            .to_string_lossy()
-            .replace('\\', "/");
-        if rel == "main.rs" {
-            continue;
+    // The store's crate keeps the server's module paths (`crate::db`, `crate::domain`), so its
+    // files join the graph as the modules they were; its `lib.rs` is not the server's root.
+    for (dir, not) in [("src", "main.rs"), (STORE_SRC, "lib.rs")] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let mut paths = Vec::new();
+        walk(&root, &mut paths);
+        paths.sort();
+        for file in paths {
+            let rel = file
+                .strip_prefix(&root)
+                .expect("a file under its root")
+                .to_string_lossy()
+                .replace('\\', "/");
+            if rel == not {
+                continue;
+            }
+            let text = fs::read_to_string(&file).unwrap_or_else(|e| panic!("read {rel}: {e}"));
+            let tree = syn::parse_file(&text).unwrap_or_else(|e| panic!("parse {rel}: {e}"));
+            parsed.push((format!("{dir}/{rel}"), rel, text, tree));
         }
-        let text = fs::read_to_string(&file).unwrap_or_else(|e| panic!("read {rel}: {e}"));
-        let tree = syn::parse_file(&text).unwrap_or_else(|e| panic!("parse {rel}: {e}"));
-        parsed.push((rel, text, tree));
     }
-    let files: BTreeSet<String> = parsed.iter().map(|(rel, ..)| module_of(rel)).collect();
+    let files: BTreeSet<String> = parsed.iter().map(|(_, rel, ..)| module_of(rel)).collect();
     let macros: BTreeMap<String, String> = parsed
         .iter()
-        .flat_map(|(rel, _, tree)| {
+        .flat_map(|(_, rel, _, tree)| {
             exported_macros(tree)
                 .into_iter()
                 .map(move |m| (m, module_of(rel)))
@@ -448,7 +469,7 @@ fn read_sources() -> Vec<Source> {
         .collect();
     parsed
         .into_iter()
-        .map(|(rel, text, tree)| {
+        .map(|(path, rel, text, tree)| {
             let module = module_of(&rel);
             let (refs, tests) = references(&module, &tree, &files, &macros);
             let closing = match tree.items.last() {
@@ -469,7 +490,7 @@ fn read_sources() -> Vec<Source> {
                 None => text,
             };
             Source {
-                path: format!("src/{rel}"),
+                path,
                 module,
                 code,
                 refs,
@@ -624,32 +645,57 @@ fn naming_a_variant(dir: &str) -> Vec<String> {
 // ---------------------------------------------------------------------------------------------
 // The rules.
 
-/// The rules crate's normal dependencies are exactly the allowed list: no web framework,
-/// database, async runtime, mail or HTTP client can reach the engines.
-#[test]
-fn the_rules_crate_depends_only_on_the_allowed_list() {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/maku-rules/Cargo.toml");
-    let text = fs::read_to_string(&manifest).expect("crates/maku-rules/Cargo.toml");
-    let mut section = String::new();
-    let mut normal = BTreeSet::new();
-    let mut other_sections = Vec::new();
+/// A member crate's normal `[dependencies]`, and any other dependency section it has (build,
+/// target-specific).
+fn dependencies(manifest: &str) -> (BTreeSet<String>, Vec<String>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(manifest);
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{manifest}: {e}"));
+    let (mut section, mut normal, mut other) = (String::new(), BTreeSet::new(), Vec::new());
     for line in text.lines().map(str::trim) {
         if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
             section = name.to_string();
             let is_deps = section.ends_with("dependencies") || section.contains("dependencies.");
-            if is_deps && !["dependencies", "dev-dependencies"].contains(&section.as_str()) {
-                other_sections.push(section.clone());
+            if is_deps && !["dependencies", "dev-dependencies"].contains(&name) {
+                other.push(section.clone());
             }
         } else if section == "dependencies" && !line.is_empty() && !line.starts_with('#') {
-            let key = line.split('=').next().expect("a key").trim();
-            normal.insert(key.to_string());
+            normal.insert(line.split('=').next().expect("a key").trim().to_string());
         }
     }
+    (normal, other)
+}
+
+/// The rules crate's normal dependencies are exactly the allowed list: no web framework,
+/// database, async runtime, mail or HTTP client can reach the engines.
+#[test]
+fn the_rules_crate_depends_only_on_the_allowed_list() {
+    let (normal, other) = dependencies("crates/maku-rules/Cargo.toml");
     let allowed: BTreeSet<String> = RULES_DEPENDENCIES.iter().map(|s| s.to_string()).collect();
     assert_eq!(normal, allowed, "maku-rules' [dependencies]");
     assert!(
-        other_sections.is_empty(),
-        "maku-rules has other dependency sections: {other_sections:?}"
+        other.is_empty(),
+        "maku-rules has other dependency sections: {other:?}"
+    );
+}
+
+/// The store's crate has the rules and the database, and no web framework, async runtime, mail
+/// or HTTP client.
+#[test]
+fn the_store_crate_has_no_web_runtime_mail_or_http() {
+    let (normal, other) = dependencies("crates/maku-store/Cargo.toml");
+    assert!(
+        normal.contains("maku-rules") && normal.contains("diesel"),
+        "{normal:?}"
+    );
+    let wrong: Vec<&str> = NOT_IN_THE_STORE
+        .into_iter()
+        .filter(|d| normal.contains(*d))
+        .collect();
+    assert!(wrong.is_empty(), "maku-store depends on {wrong:?}");
+    assert!(!normal.contains("maku"), "the store depends on the server");
+    assert!(
+        other.is_empty(),
+        "maku-store has other dependency sections: {other:?}"
     );
 }
 

@@ -243,17 +243,17 @@ impl GameSettings {
     }
 
     /// How the game's posts render images.
-    pub fn images(&self) -> crate::markdown::Images {
+    pub fn images(&self) -> crate::domain::Images {
         if self.show_images {
-            crate::markdown::Images::Shown
+            crate::domain::Images::Shown
         } else {
-            crate::markdown::Images::Links
+            crate::domain::Images::Links
         }
     }
 
     /// The image policy of a game row's settings column (`GameRow::settings`); links when it
     /// does not parse.
-    pub fn images_of(settings: &str) -> crate::markdown::Images {
+    pub fn images_of(settings: &str) -> crate::domain::Images {
         serde_json::from_str::<GameSettings>(settings)
             .map(|s| s.images())
             .unwrap_or_default()
