@@ -7,8 +7,17 @@ use crate::auth::throttle::WriteLimiter;
 use crate::config::Settings;
 use crate::db::{DbConnection, DbPool};
 use crate::error::AppError;
-use crate::game::Clock;
 use std::sync::Arc;
+
+// The handles the shared state holds live beside it, below every service that uses it
+// (docs/architecture.md); `game::clock`, `game::live_hub`, `forum::read_marks` and
+// `mail::mailer` are still their names there.
+pub mod clock;
+pub mod live_hub;
+pub mod mailer;
+pub mod read_marks;
+
+use clock::Clock;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -23,13 +32,13 @@ pub struct AppState {
     /// Fired when the server stops: open live streams end at once.
     pub shutdown: Shutdown,
     /// One shared poll per open game for its live streams.
-    pub live: crate::game::live_hub::LiveHub,
+    pub live: live_hub::LiveHub,
     /// The mail sender, when the server has an SMTP address (`mail::`).
-    pub mail: Option<Arc<crate::mail::mailer::Mailer>>,
+    pub mail: Option<Arc<mailer::Mailer>>,
     /// Sessions as lately read, for plain reads (`auth::session_cache`).
     pub sessions: crate::auth::session_cache::SessionCache,
     /// Read marks, moved in memory and written in batches (`forum::read_marks`).
-    pub reads: crate::forum::read_marks::ReadMarks,
+    pub reads: read_marks::ReadMarks,
 }
 
 /// A signal fired once when the server stops. The live-update streams watch it: a graceful

@@ -109,12 +109,6 @@ impl From<diesel::result::Error> for AppError {
     }
 }
 
-impl From<crate::auth::password::HashError> for AppError {
-    fn from(e: crate::auth::password::HashError) -> Self {
-        AppError::Internal(e.to_string())
-    }
-}
-
 impl AppError {
     /// The stable code of the JSON API.
     pub fn code(&self) -> &'static str {

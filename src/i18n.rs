@@ -198,6 +198,22 @@ impl Tr {
 mod tests {
     use super::*;
 
+    /// The judge's and the system's labels, in both languages, cannot be registered as names
+    /// (`domain::account`, in the store's crate, holds the rest of the reserved names).
+    #[test]
+    fn reserved_labels() {
+        for lang in [Lang::Zh, Lang::En] {
+            let tr = Tr::new(lang);
+            for label in ["thread-judge", "feed-judge", "judge", "admin", "player"] {
+                let shown = tr.t(label);
+                // A label that is no valid name ("The judge") cannot be registered anyway.
+                if let Ok(name) = crate::domain::Username::parse(&shown) {
+                    assert!(name.is_reserved(), "{label} = {shown}");
+                }
+            }
+        }
+    }
+
     /// The message keys of a catalog, which must parse (a message starts its line: `key =`).
     fn keys(text: &str) -> std::collections::BTreeSet<String> {
         if let Err((_, errors)) = FluentResource::try_new(text.to_string()) {

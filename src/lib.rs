@@ -10,18 +10,19 @@ pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;
-pub mod db;
-pub mod domain;
 pub mod error;
 pub mod forum;
 pub mod game;
 pub mod i18n;
 pub mod mail;
 pub mod markdown;
+pub mod moderation;
 pub mod notify;
+pub mod scheduler;
 pub mod startup;
 pub mod telemetry;
 pub mod web;
 
 /// The pure engines (crates/maku-rules), under the name the shell has always used.
 pub use maku_rules as rules;
+pub use maku_store::{db, domain};

@@ -13,15 +13,8 @@ use std::sync::LazyLock;
 /// older version are then re-rendered (`maku rerender`, and the server at start).
 pub const RENDER_VERSION: i32 = 1;
 
-/// How images in a post are rendered.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Images {
-    /// A link to the image, so nothing is fetched unless the reader clicks.
-    #[default]
-    Links,
-    /// The image itself (a game setting).
-    Shown,
-}
+/// How images in a post are rendered: a value of the store's crate (a game's settings hold it).
+pub use crate::domain::Images;
 
 static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
     let mut b = ammonia::Builder::default();

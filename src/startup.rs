@@ -212,7 +212,7 @@ impl Application {
             crate::game::live_listen::spawn(url, &state.live, settings.live_poll);
         }
         if settings.scheduler_secs > 0 {
-            crate::game::scheduler::spawn(
+            crate::scheduler::spawn(
                 state.clone(),
                 std::time::Duration::from_secs(settings.scheduler_secs),
             );

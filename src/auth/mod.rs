@@ -2,6 +2,7 @@
 //! write limits.
 
 pub mod account;
+pub mod calendar_token;
 pub mod password;
 pub mod ratelimit;
 pub mod session_cache;

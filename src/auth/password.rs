@@ -23,6 +23,16 @@ static DUMMY_HASH: LazyLock<String> =
 #[error("password hashing failed: {0}")]
 pub struct HashError(String);
 
+/// A hashing failure is the server's, never the caller's. The mapping lives here, beside the
+/// error it maps, and not in `error.rs`: `error` is a layer below `auth`
+/// (docs/architecture.md), so it names no service's error; each service says how its own errors
+/// become an `AppError`.
+impl From<HashError> for crate::error::AppError {
+    fn from(e: HashError) -> Self {
+        crate::error::AppError::Internal(e.to_string())
+    }
+}
+
 pub fn hash_blocking(password: &str) -> Result<String, HashError> {
     argon2()
         .hash_password(password.as_bytes())

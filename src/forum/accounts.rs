@@ -221,7 +221,7 @@ pub async fn sign_out_everywhere(
         .write(move |c| {
             let ended = sessions::end_all_of(c, user_id, None)?;
             let revoked = sessions::revoke_tokens_of(c, user_id, None)?;
-            crate::game::calendar::revoke_in(c, user_id)?;
+            crate::auth::calendar_token::revoke_in(c, user_id)?;
             account_events::append(
                 c,
                 Some(user_id),
@@ -274,7 +274,7 @@ pub async fn change_password(
             users::set_password_hash(c, user_id, &hash)?;
             sessions::end_all_of(c, user_id, keep_session.as_deref())?;
             sessions::revoke_tokens_of(c, user_id, keep_token.as_deref())?;
-            crate::game::calendar::revoke_in(c, user_id)?;
+            crate::auth::calendar_token::revoke_in(c, user_id)?;
             account_events::append(c, Some(user_id), Some(user_id), "password_changed", "")?;
             Ok(())
         })

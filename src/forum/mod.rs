@@ -3,9 +3,9 @@
 pub mod accounts;
 pub mod boards;
 pub mod mark_writer;
-pub mod moderation;
 pub mod posting;
-pub mod read_marks;
+/// Read marks in memory, held by the shared state (`app::read_marks`), a layer below `forum`.
+pub use crate::app::read_marks;
 pub mod render;
 pub mod search;
 pub mod suspension;

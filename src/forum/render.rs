@@ -10,7 +10,7 @@ use crate::db::DbConnection;
 use crate::db::models::Thread;
 use crate::db::queries::{forum, games};
 use crate::db::schema::{post_revisions, posts, threads};
-use crate::game::settings::GameSettings;
+use crate::domain::game_settings::GameSettings;
 use crate::markdown::{self, Images, RENDER_VERSION};
 use diesel::prelude::*;
 use std::collections::HashMap;
@@ -50,7 +50,7 @@ fn policy(
         return Ok(*i);
     }
     let images = games::get(c, game)?
-        .map(|row| GameSettings::images_of(&row))
+        .map(|row| GameSettings::images_of(&row.settings))
         .unwrap_or_default();
     of_game.insert(game, images);
     Ok(images)

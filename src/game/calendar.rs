@@ -9,18 +9,27 @@
 //! the old one, so the old address finds nothing from then on. See docs/security.md.
 
 use crate::app::AppState;
-use crate::auth::tokens::{random_token, sha256_hex};
+use crate::auth::calendar_token::{revoke_in, token_in, well_formed};
+use crate::auth::tokens::sha256_hex;
 use crate::db::DbConnection;
 use crate::db::queries::calendar as q;
-use crate::db::queries::keys;
 use crate::error::AppError;
 use crate::game::threads::PhaseLabel;
 use chrono::NaiveDateTime;
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
 
-/// The server key the tokens are derived from (made once, shared by every instance).
-const KEY_NAME: &str = "calendar_key";
+/// The token of the account's feed, made (generation 1) the first time it is asked for; the
+/// same token every time until [`revoke`]. The token is a credential: `auth::calendar_token`
+/// makes it, and revokes it with the sessions (a layer below `forum`, which signs out).
+pub async fn token(state: &AppState, user_id: i64) -> Result<String, AppError> {
+    let now = state.clock.now();
+    state.write(move |c| token_in(c, user_id, now)).await
+}
+
+/// Ends the account's current feed address: the next [`token`] is a new one. Nothing to do for
+/// an account that never asked for one.
+pub async fn revoke(state: &AppState, user_id: i64) -> Result<(), AppError> {
+    state.write(move |c| revoke_in(c, user_id)).await
+}
 
 /// One deadline as the feed shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,57 +48,6 @@ pub struct FeedEvent {
     pub changed: NaiveDateTime,
     /// The account judges this game rather than plays in it.
     pub judging: bool,
-}
-
-/// The token of generation `generation` of `user_id`'s feed: 64 hex digits.
-fn token_for(key: &str, user_id: i64, generation: i64) -> Result<String, AppError> {
-    let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes())
-        .map_err(|e| AppError::Internal(format!("calendar key: {e}")))?;
-    mac.update(format!("maku-calendar:{user_id}:{generation}").as_bytes());
-    Ok(hex::encode(mac.finalize().into_bytes()))
-}
-
-fn key(c: &mut DbConnection) -> Result<String, AppError> {
-    Ok(keys::get_or_create(c, KEY_NAME, random_token)?)
-}
-
-/// The token of the account's feed, made (generation 1) the first time it is asked for; the
-/// same token every time until [`revoke`].
-pub async fn token(state: &AppState, user_id: i64) -> Result<String, AppError> {
-    let now = state.clock.now();
-    state
-        .write(move |c| {
-            let key = key(c)?;
-            let first = sha256_hex(&token_for(&key, user_id, 1)?);
-            let generation = q::generation_or_create(c, user_id, now, &first)?;
-            token_for(&key, user_id, generation)
-        })
-        .await
-}
-
-/// Ends the account's current feed address: the next [`token`] is a new one. Nothing to do for
-/// an account that never asked for one.
-pub async fn revoke(state: &AppState, user_id: i64) -> Result<(), AppError> {
-    state.write(move |c| revoke_in(c, user_id)).await
-}
-
-/// [`revoke`] inside the caller's write: signing out everywhere and a password change end the
-/// feed address with the sessions and tokens (it is a credential too: it reads the account's
-/// games' deadlines without a sign-in).
-pub fn revoke_in(c: &mut DbConnection, user_id: i64) -> Result<(), AppError> {
-    let Some(generation) = q::generation(c, user_id)? else {
-        return Ok(());
-    };
-    let key = key(c)?;
-    let next = sha256_hex(&token_for(&key, user_id, generation + 1)?);
-    q::bump(c, user_id, generation, &next)?;
-    Ok(())
-}
-
-/// Whether `s` has the shape of a token (64 lower-case hex digits): anything else is not
-/// looked up at all.
-fn well_formed(s: &str) -> bool {
-    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// The deadlines of the feed whose token is `token`; `None` for an unknown or revoked token
@@ -139,22 +97,5 @@ fn phase_of(c: &mut DbConnection, game_id: i64, step: u32) -> (u32, Option<Phase
             tracing::warn!(game_id, error = %e, "calendar: the log does not fold");
             (step, None)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tokens_are_per_account_and_generation() {
-        let a1 = token_for("k", 1, 1).expect("token");
-        assert_eq!(a1, token_for("k", 1, 1).expect("token"));
-        assert!(well_formed(&a1));
-        assert_ne!(a1, token_for("k", 1, 2).expect("token"));
-        assert_ne!(a1, token_for("k", 2, 1).expect("token"));
-        assert_ne!(a1, token_for("other key", 1, 1).expect("token"));
-        assert!(!well_formed("../../etc"));
-        assert!(!well_formed(&a1.to_uppercase()));
     }
 }

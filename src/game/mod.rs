@@ -5,20 +5,23 @@
 pub mod access;
 pub mod cache;
 pub mod calendar;
-pub mod clock;
+/// The clock, the live hub: held by the shared state (`app`), a layer below `game`.
+pub use crate::app::clock;
 pub mod console;
 pub mod deal;
 pub mod live;
-pub mod live_hub;
+pub use crate::app::live_hub;
 pub mod live_listen;
 pub mod log;
 pub mod posting;
 pub mod ratings;
 pub mod records;
 pub mod replay;
-pub mod scheduler;
 pub mod service;
-pub mod settings;
+/// A game's settings are a value parsed at the edge (`domain::game_settings`), so that the forum
+/// (a layer below `game`) reads a game thread's image policy from them; `game::settings` stays
+/// their name in the game service.
+pub use crate::domain::game_settings as settings;
 pub mod snapshot;
 pub mod stored;
 pub mod threads;

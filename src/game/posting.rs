@@ -353,7 +353,7 @@ pub fn thread_page(
     let (posts, total) = forum::posts_page(c, &thread, None, page, bodies)?;
     let names: std::collections::HashMap<i32, String> =
         games::seat_names(c, row.id)?.into_iter().collect();
-    let images = crate::game::settings::GameSettings::images_of(row);
+    let images = crate::game::settings::GameSettings::images_of(&row.settings);
     Ok((
         posts
             .into_iter()

@@ -13,7 +13,8 @@
 
 pub mod address;
 pub mod deliver;
-pub mod mailer;
+/// The sender, held by the shared state (`app::mailer`), a layer below `mail`.
+pub use crate::app::mailer;
 pub mod prefs;
 pub mod queue;
 pub mod unsubscribe;

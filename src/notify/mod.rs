@@ -6,7 +6,8 @@
 //! anyone else, and posts made as a game ID never notify (who wrote them stays hidden).
 
 pub mod mentions;
-pub mod store;
+/// The notifier's rows and queries, in the store (`db::queries::notifications`).
+pub use crate::db::queries::notifications as store;
 
 use crate::app::AppState;
 use crate::db::DbConnection;

@@ -248,7 +248,7 @@ async fn game_feed(
             };
             let names: std::collections::HashMap<i32, String> =
                 games::seat_names(c, game_id)?.into_iter().collect();
-            let images = crate::game::settings::GameSettings::images_of(&row);
+            let images = crate::game::settings::GameSettings::images_of(&row.settings);
             let variant = crate::game::stored::variant_of(&row)?;
             Ok((row.title, row.created_at, variant, rows, names, images))
         })

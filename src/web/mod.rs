@@ -27,6 +27,7 @@ pub mod posted;
 pub mod posts;
 pub mod private;
 pub mod redirect;
+pub mod requests;
 pub mod rules;
 pub mod search;
 pub mod suspended;

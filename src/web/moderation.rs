@@ -6,7 +6,7 @@
 use crate::app::AppState;
 use crate::db::queries::forum;
 use crate::error::AppError;
-use crate::forum::moderation::{self as service, QueueEntry, Resolution};
+use crate::moderation::{self as service, QueueEntry, Resolution};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::posted::Posted;

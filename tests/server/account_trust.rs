@@ -651,7 +651,7 @@ async fn ended_and_idle_session_rows_are_deleted(app: TestApp) {
     // 31 days on, sven's session is idle past the default 30 days; tove signs in fresh.
     app.clock.advance(chrono::Duration::days(31));
     let live = signed_in(&app, "tove").await;
-    let swept = maku::game::scheduler::housekeeping(&app.state)
+    let swept = maku::scheduler::housekeeping(&app.state)
         .await
         .expect("housekeeping");
     assert_eq!(swept, 2, "rita's ended and sven's idle session");
@@ -659,7 +659,7 @@ async fn ended_and_idle_session_rows_are_deleted(app: TestApp) {
     assert!(is_signed_in(&live, "tove").await);
     assert!(!is_signed_in(&idle, "sven").await);
     assert_eq!(
-        maku::game::scheduler::housekeeping(&app.state)
+        maku::scheduler::housekeeping(&app.state)
             .await
             .expect("again"),
         0

@@ -5,7 +5,7 @@
 
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
-use maku::game::scheduler::tick;
+use maku::scheduler::tick;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::collections::HashMap;

@@ -4,7 +4,7 @@
 
 use crate::helpers::{Api, Browser, Page, TestApp, fact};
 use crate::on_both_backends;
-use maku::game::scheduler::tick;
+use maku::scheduler::tick;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

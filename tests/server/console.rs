@@ -3,7 +3,7 @@
 
 use crate::helpers::{Api, Browser, Page, StartedGame, TestApp, started_game, started_with};
 use crate::on_both_backends;
-use maku::game::scheduler::tick;
+use maku::scheduler::tick;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

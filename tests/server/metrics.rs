@@ -106,7 +106,7 @@ async fn metrics_are_served_apart_and_name_no_one(app: TestApp) {
     assert!(open >= 1.0, "{open}");
 
     app.clock.advance(chrono::Duration::minutes(61));
-    let resolved = maku::game::scheduler::tick(&app.state).await.expect("tick");
+    let resolved = maku::scheduler::tick(&app.state).await.expect("tick");
     assert_eq!(resolved, 1);
     drop(stream);
 

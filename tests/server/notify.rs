@@ -136,7 +136,7 @@ async fn acts_and_kira_turns_notify_each_seat_once(app: TestApp) {
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     // The scheduler's tick runs the notifier too.
-    maku::game::scheduler::tick(&app.state)
+    maku::scheduler::tick(&app.state)
         .await
         .expect("scheduler tick");
     for p in &g.players {

@@ -6,7 +6,7 @@ use crate::helpers::{
     Api, Browser, Page, TestApp, crafted, fact, form_html, started_game, started_with, submit,
 };
 use crate::on_both_backends;
-use maku::game::scheduler::tick;
+use maku::scheduler::tick;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

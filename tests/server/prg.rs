@@ -336,7 +336,7 @@ async fn unclaimed_flashes_are_pruned_after_a_day(app: TestApp) {
     let page = other.get(&b.location).await;
     assert!(page.body.contains("新的草稿"), "the fresh one stays");
     assert_eq!(
-        maku::game::scheduler::housekeeping(&app.state)
+        maku::scheduler::housekeeping(&app.state)
             .await
             .expect("housekeeping"),
         1,

@@ -1039,7 +1039,7 @@ mod timing {
         if std::env::var_os("MAKU_RATINGS_TICK").is_some() {
             // As the load script's minute: one scheduler tick ends them all, several at once.
             let t = Instant::now();
-            let n = maku::game::scheduler::tick(&app.state).await.expect("tick");
+            let n = maku::scheduler::tick(&app.state).await.expect("tick");
             let took = t.elapsed();
             println!(
                 "one tick ended {n} games in {:.2} s ({:.2} ms a game)",

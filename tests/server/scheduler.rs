@@ -4,7 +4,7 @@
 use crate::helpers::Api;
 use crate::helpers::TestApp;
 use crate::on_both_backends;
-use maku::game::scheduler::{pause, tick, tick_in_rounds};
+use maku::scheduler::{pause, tick, tick_in_rounds};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;

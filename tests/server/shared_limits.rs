@@ -176,7 +176,7 @@ async fn posts_and_actions_are_limited_for_the_whole_site() {
             .expect("an old key");
     }
     assert_eq!(rows(&app, "post:"), 3);
-    maku::game::scheduler::housekeeping(&app.state)
+    maku::scheduler::housekeeping(&app.state)
         .await
         .expect("housekeeping");
     assert_eq!(rows(&app, "post:0"), 0, "a whole budget is deleted");

@@ -2,39 +2,14 @@
 //! judge's actions; the substitute list (替补).
 
 use super::ApiUser;
-use super::games::MeantAct;
 use crate::app::AppState;
-use crate::auth::account::Account;
-use crate::db::queries::games;
-use crate::domain::InputError;
 use crate::error::AppError;
 use crate::game::console;
-use crate::game::service::iso;
+use crate::game::service::{iso, require_judge};
+use crate::web::requests::{MeantAct, requested_deadline};
 use actix_web::{HttpResponse, delete, get, post, web};
-use chrono::NaiveDateTime;
 use serde::Deserialize;
 use serde_json::json;
-
-/// Reads an ISO deadline: `2026-12-01T20:00:00Z`, with an offset, or without a zone (UTC).
-pub fn parse_deadline(raw: &str) -> Option<NaiveDateTime> {
-    let raw = raw.trim();
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(raw) {
-        return Some(t.naive_utc());
-    }
-    ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
-        .iter()
-        .find_map(|f| NaiveDateTime::parse_from_str(raw, f).ok())
-}
-
-async fn judge(state: &AppState, account: &Account, game_id: i64) -> Result<(), AppError> {
-    let account = account.clone();
-    state
-        .db(move |c| {
-            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            crate::game::access::check_judge(c, &row, &account)
-        })
-        .await
-}
 
 #[get("/games/{id}/console")]
 async fn api_console(
@@ -43,7 +18,7 @@ async fn api_console(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
-    judge(&state, &user.0, game_id).await?;
+    require_judge(&state, &user.0, game_id).await?;
     let view = state.db(move |c| console::console_view(c, game_id)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -57,30 +32,6 @@ pub struct DeadlineBody {
     extend_minutes: Option<i64>,
 }
 
-/// The new deadline a request names: an absolute time, or minutes after the current one;
-/// never both.
-pub async fn requested_deadline(
-    state: &AppState,
-    game_id: i64,
-    deadline: Option<&str>,
-    extend_minutes: Option<i64>,
-) -> Result<NaiveDateTime, AppError> {
-    match (deadline, extend_minutes) {
-        // Both forms at once: which one was meant is unclear, so neither is taken.
-        (Some(_), Some(_)) => Err(InputError::DeadlineBoth.into()),
-        (Some(d), None) => parse_deadline(d).ok_or(InputError::Deadline.into()),
-        (None, Some(m)) if (1..=60 * 24 * 30).contains(&m) => {
-            let current = state
-                .db(move |c| Ok(games::deadline(c, game_id)?))
-                .await?
-                .ok_or(AppError::Conflict("game_not_started"))?;
-            Ok(current.1 + chrono::Duration::minutes(m))
-        }
-        // Malformed input is a 400, not a state conflict.
-        _ => Err(InputError::Deadline.into()),
-    }
-}
-
 #[post("/games/{id}/deadline")]
 async fn api_deadline(
     user: ApiUser,
@@ -88,7 +39,7 @@ async fn api_deadline(
     id: web::Path<i64>,
     body: web::Json<DeadlineBody>,
 ) -> Result<HttpResponse, AppError> {
-    judge(&state, &user.0, *id).await?;
+    require_judge(&state, &user.0, *id).await?;
     let to = requested_deadline(&state, *id, body.deadline.as_deref(), body.extend_minutes).await?;
     let to = console::extend(&state, &user.0, *id, body.act, to).await?;
     Ok(HttpResponse::Ok().json(json!({"deadline": iso(to)})))
@@ -202,19 +153,4 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(api_join_substitutes)
         .service(api_leave_substitutes)
         .service(api_substitute);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_deadline;
-
-    #[test]
-    fn deadlines_parse_in_the_usual_forms() {
-        let t = parse_deadline("2026-12-01T20:00:00Z").expect("rfc3339");
-        assert_eq!(t.to_string(), "2026-12-01 20:00:00");
-        let t = parse_deadline("2026-12-01T22:00:00+02:00").expect("offset");
-        assert_eq!(t.to_string(), "2026-12-01 20:00:00");
-        assert!(parse_deadline("2026-12-01T20:00").is_some());
-        assert!(parse_deadline("tomorrow").is_none());
-    }
 }

@@ -14,6 +14,7 @@ use crate::game::service::{self, iso};
 use crate::game::settings::{GameSettings, SettingsRequest};
 use crate::game::views;
 use crate::web::pages::{PageNumber, page_param, shown_page};
+use crate::web::requests::MeantAct;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -92,7 +93,7 @@ async fn api_list_games(
     state: web::Data<AppState>,
     q: web::Query<GamesQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let (variant, status) = crate::web::games::list_filters(&q.variant, &q.status)?;
+    let (variant, status) = crate::web::requests::list_filters(&q.variant, &q.status)?;
     let rows = state
         .db(move |c| Ok(games::list_filtered(c, variant.map(|v| v.name()), status)?))
         .await?;
@@ -223,14 +224,6 @@ fn meant_phase_of(mut action: Value) -> Result<(Value, Option<u32>), AppError> {
         .and_then(|n| u32::try_from(n).ok())
         .ok_or_else(|| AppError::BadRequest("phase".to_string()))?;
     Ok((action, Some(step)))
-}
-
-/// The act a judge's request means (`{"act": N}`, required): a request made for an act that is
-/// no longer open is refused instead of acting on the next one.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MeantAct {
-    pub act: u32,
 }
 
 #[post("/games/{id}/resolve")]

@@ -4,7 +4,7 @@
 use super::{ApiUser, GameApiUser};
 use crate::app::AppState;
 use crate::error::AppError;
-use crate::forum::moderation::{self as service, Resolution};
+use crate::moderation::{self as service, Resolution};
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
 use serde_json::json;

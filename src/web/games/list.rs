@@ -61,31 +61,8 @@ pub struct ListQuery {
 impl ListQuery {
     /// The filters as typed values.
     pub fn filters(&self) -> Result<(Option<Variant>, Option<GameStatus>), AppError> {
-        filters(&self.variant, &self.status)
+        crate::web::requests::list_filters(&self.variant, &self.status)
     }
-}
-
-/// A list's filters as typed (a variant's name, a status; empty: any) → typed values; a name
-/// no variant or status has is refused.
-pub fn filters(
-    variant: &str,
-    status: &str,
-) -> Result<(Option<Variant>, Option<GameStatus>), AppError> {
-    let variant = match variant.trim() {
-        "" => None,
-        v => Some(
-            Variant::from_name(v)
-                .ok_or_else(|| AppError::BadRequest(format!("no variant is named {v:?}")))?,
-        ),
-    };
-    let status = match status.trim() {
-        "" => None,
-        s => Some(
-            GameStatus::parse(s)
-                .ok_or_else(|| AppError::BadRequest(format!("no game status is named {s:?}")))?,
-        ),
-    };
-    Ok((variant, status))
 }
 
 #[get("/games")]

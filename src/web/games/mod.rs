@@ -10,7 +10,6 @@ pub use act_view::{phase_suffix, vote_count_lines};
 mod console;
 mod game;
 mod list;
-pub use list::filters as list_filters;
 mod live;
 pub(crate) mod new;
 mod picture;

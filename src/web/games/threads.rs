@@ -556,7 +556,7 @@ pub async fn history(
             let (row, folded) = service::load(c, game_id)?;
             let who = posting::standing(c, &row, &folded, account.as_ref())?;
             let (author, revisions) = posting::history(c, &row, &who, which, floor)?;
-            let images = crate::game::settings::GameSettings::images_of(&row);
+            let images = crate::game::settings::GameSettings::images_of(&row.settings);
             Ok((row.title, author, revisions, images))
         })
         .await?;

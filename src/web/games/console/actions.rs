@@ -8,9 +8,9 @@ use crate::error::AppError;
 use crate::game::console::{self, LocalTimeError};
 use crate::game::posting::{self, GameThread};
 use crate::game::service;
-use crate::web::api::console::requested_deadline;
 use crate::web::pages::TimeView;
 use crate::web::posted::Posted;
+use crate::web::requests::requested_deadline;
 use actix_web::{HttpResponse, post, web};
 use serde::Deserialize;
 

@@ -8,7 +8,6 @@
 
 use crate::app::AppState;
 use crate::auth::account::Account;
-use crate::db::queries::games;
 use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::console::{self, ConsoleView};
@@ -137,13 +136,7 @@ async fn judge<'a>(
     game_id: i64,
 ) -> Result<&'a Account, AppError> {
     let account = viewer.require()?;
-    let who = account.clone();
-    state
-        .db(move |c| {
-            let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            crate::game::access::check_judge(c, &row, &who)
-        })
-        .await?;
+    crate::game::service::require_judge(state, account, game_id).await?;
     Ok(account)
 }
 

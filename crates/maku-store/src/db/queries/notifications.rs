@@ -1,4 +1,8 @@
 //! The notifier's rows: notifications, per-account switches and the read cursors.
+//!
+//! In the store with every other kind of row (it was `notify::store`, still its name there):
+//! the mail sender's words (`app::mailer`) take a `NotificationRow`, and the shared state that
+//! holds the sender is a layer below `notify` (docs/architecture.md).
 
 use crate::db::DbConnection;
 use crate::db::models::{GameEventRow, Post};

@@ -1,9 +1,9 @@
 //! The sender of one process: its SMTP transport, its `From` and the words mails are written
-//! with. Apart from the rest of `mail::`, so the shared state (`app::AppState`) can hold it
-//! without the two files importing each other.
+//! with. Part of the shared state (`AppState::mail`), so here in `app` and not in `mail` (which
+//! uses `AppState`: from there `app` imported up a layer); `mail::mailer` is still its name.
 
+use crate::db::queries::notifications::NotificationRow;
 use crate::i18n::Lang;
-use crate::notify::store::NotificationRow;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, Tokio1Executor};
 use std::sync::Arc;
@@ -29,13 +29,13 @@ pub trait Words: Send + Sync {
 
 /// The sender: the SMTP transport, the `From` address and the words. One per process.
 pub struct Mailer {
-    pub(super) transport: AsyncSmtpTransport<Tokio1Executor>,
-    pub(super) from: Mailbox,
+    pub(crate) transport: AsyncSmtpTransport<Tokio1Executor>,
+    pub(crate) from: Mailbox,
     /// The domain of Message-IDs.
-    pub(super) host: String,
+    pub(crate) host: String,
     pub words: Arc<dyn Words>,
     /// Woken when this process queues a mail, so a confirmation leaves at once.
-    pub(super) wake: tokio::sync::Notify,
+    pub(crate) wake: tokio::sync::Notify,
 }
 
 /// A mail setting that cannot work (given at start: the server does not start with it).

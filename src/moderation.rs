@@ -8,6 +8,11 @@
 //! A game-ID post never names its account: the queue and the audit show the game ID, and an
 //! event about one is written to the stream of no account, so no account's history ties it
 //! to the seat.
+//!
+//! A service of its own above `forum` and `game`, not inside `forum`: it moderates both kinds of
+//! thread, and in a game's threads who may report or hide is the game's (a seat's standing, the
+//! judge's powers: `game::posting`, `game::access`). From `forum`, a layer below `game`, those
+//! were imports up a layer (docs/architecture.md).
 
 use crate::app::AppState;
 use crate::auth::account::Account;

@@ -305,8 +305,17 @@ pub fn past_life(age: std::time::Duration, life: std::time::Duration, renewing: 
 mod tests {
     use super::*;
 
+    /// The counts are process-wide: a test that moves every game's (`all_games_changed`) would
+    /// move the count another asserts stands, so these tests run one at a time. (They shared the
+    /// server's larger test binary before; alone in the store's crate the race showed.)
+    fn one_at_a_time() -> MutexGuard<'static, ()> {
+        static SERIAL: Mutex<()> = Mutex::new(());
+        SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     #[test]
     fn past_its_life_one_reader_renews_and_the_others_use_the_kept_view() {
+        let _serial = one_at_a_time();
         let (life, s) = (
             std::time::Duration::from_secs(5),
             std::time::Duration::from_secs,
@@ -330,6 +339,7 @@ mod tests {
 
     #[test]
     fn a_write_transaction_moves_its_counts_again_when_it_ends() {
+        let _serial = one_at_a_time();
         let t = 7_000_100;
         let before = thread(t);
         let inside = around_transaction(|| {
@@ -350,6 +360,7 @@ mod tests {
 
     #[test]
     fn a_thread_count_moves_with_its_own_change_and_with_every_thread_change() {
+        let _serial = one_at_a_time();
         // Other tests of this process may move counts too: only growth is asserted.
         let (a, b) = (7_000_001, 7_000_002 + 1024);
         let (a0, b0) = (thread(a), thread(b));
@@ -371,6 +382,7 @@ mod tests {
 
     #[test]
     fn a_private_change_moves_only_its_accounts_place_and_again_after_its_transaction() {
+        let _serial = one_at_a_time();
         let (a, b, g) = (7_200_001, 7_200_002, 7_200_003);
         let game0 = game(g);
         let read = private_seq();
@@ -392,6 +404,7 @@ mod tests {
 
     #[test]
     fn a_game_count_moves_with_its_own_change_only_and_again_after_its_transaction() {
+        let _serial = one_at_a_time();
         let (a, b) = (7_100_001, 7_100_002);
         let (a0, b0) = (game(a), game(b));
         let inside = around_transaction(|| {

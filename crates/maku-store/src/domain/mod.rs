@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod game_id;
+pub mod game_settings;
 mod game_status;
 mod text;
 pub mod time;
@@ -10,6 +11,16 @@ pub use account::{Password, Role, Username};
 pub use game_id::{CastError, GameId};
 pub use game_status::{GameStatus, UnknownStatus};
 pub use text::{BoardSlug, PostBody, Title};
+
+/// How images in a post are rendered.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Images {
+    /// A link to the image, so nothing is fetched unless the reader clicks.
+    #[default]
+    Links,
+    /// The image itself (a game setting).
+    Shown,
+}
 
 /// Why a piece of input was refused. Each variant names a message in the catalogs (`input-…`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -10,6 +10,7 @@ pub mod keys;
 pub mod limits;
 pub mod mail;
 pub mod moderation;
+pub mod notifications;
 pub mod ratings;
 pub mod search;
 pub mod sent_forms;

@@ -1,4 +1,8 @@
 //! A game's settings, as the judge chose them at creation.
+//!
+//! A value parsed at the edge, in `domain` (it was `game::settings`, still its name there): the
+//! forum renders a game thread's posts with the image policy it holds, and `forum` is a layer
+//! below `game`.
 
 use crate::rules::{PhaseKind, Variant};
 use chrono::{NaiveDateTime, NaiveTime, TimeZone};
@@ -239,17 +243,18 @@ impl GameSettings {
     }
 
     /// How the game's posts render images.
-    pub fn images(&self) -> crate::markdown::Images {
+    pub fn images(&self) -> crate::domain::Images {
         if self.show_images {
-            crate::markdown::Images::Shown
+            crate::domain::Images::Shown
         } else {
-            crate::markdown::Images::Links
+            crate::domain::Images::Links
         }
     }
 
-    /// The image policy of a game row (its settings column); links when it does not parse.
-    pub fn images_of(row: &crate::db::models::GameRow) -> crate::markdown::Images {
-        serde_json::from_str::<GameSettings>(&row.settings)
+    /// The image policy of a game row's settings column (`GameRow::settings`); links when it
+    /// does not parse.
+    pub fn images_of(settings: &str) -> crate::domain::Images {
+        serde_json::from_str::<GameSettings>(settings)
             .map(|s| s.images())
             .unwrap_or_default()
     }

@@ -1,5 +1,5 @@
 //! Moderation's rows: reports of posts (the admins' queue), hidden (and restored) posts,
-//! suspensions. The service (`forum::moderation`) decides who may do what; these only read and
+//! suspensions. The service (`moderation`) decides who may do what; these only read and
 //! write.
 
 use crate::db::DbConnection;

@@ -1,6 +1,12 @@
 //! Resolves acts whose deadline has passed. Every instance may run it: the deadline row is
 //! claimed in the resolving transaction, so each act is resolved exactly once. The first tick
 //! runs at start, so deadlines that passed while the server was down are resolved then.
+//!
+//! The server's clockwork: the game's deadlines, the notifier after them, and the hourly
+//! housekeeping. It composes services of several layers (`game`, `notify`, the store), so it
+//! sits above them all, beside `startup` that starts it, and not inside `game`: from there its
+//! call of the notifier was an import up a layer (`notify` reads the games' logs, so it is
+//! above `game`). See docs/architecture.md.
 
 use crate::app::AppState;
 use crate::db::queries::games;
