@@ -54,6 +54,9 @@ pub struct ConsoleSeat {
     /// `rules::Game::judge_facts` gives it.
     #[serde(flatten)]
     pub facts: serde_json::Map<String, Value>,
+    /// What it still owes in this phase (the engine's answer; the API tells it in `facts`).
+    #[serde(skip)]
+    pub owes: crate::rules::Owes,
 }
 
 #[derive(Debug, Serialize)]
@@ -162,6 +165,10 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
             }),
             facts: game
                 .map(|g| g.judge_facts(name, running))
+                .unwrap_or_default(),
+            owes: game
+                .filter(|_| running)
+                .map(|g| g.owes(name))
                 .unwrap_or_default(),
         });
     }
