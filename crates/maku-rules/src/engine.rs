@@ -129,3 +129,18 @@ pub fn foreign_action() -> Submitted {
 pub fn to_value<T: serde::Serialize>(t: &T) -> Value {
     serde_json::to_value(t).unwrap_or(Value::Null)
 }
+
+/// The refusal `error` of a submission by `by` in the act `act` (`message`: the engine's own
+/// words, for `maku replay` and the logs): the answer and its reply line.
+pub fn refused(act: u32, by: &str, error: &'static str, message: String) -> Submitted {
+    Submitted {
+        result: Err(Refused { error, message }),
+        lines: vec![Line::Reply {
+            act,
+            by: by.to_string(),
+            ok: false,
+            reply: None,
+            error: Some(error),
+        }],
+    }
+}

@@ -12,8 +12,7 @@ use super::{
 use crate::action::{Action, ActionError, EngineAction};
 use crate::engine::{Engine, foreign_action, to_value};
 use crate::interface::{
-    ConfigError, Line, Owes, Phase, PublicSeat, Refused, RulesDoc, SeatNow, SeatRecord, Submitted,
-    TableNow,
+    ConfigError, Line, Owes, Phase, PublicSeat, RulesDoc, SeatNow, SeatRecord, Submitted, TableNow,
 };
 use crate::message::Message;
 use crate::sheet::SeatSheet;
@@ -211,19 +210,7 @@ fn fixed_kiras(setup: Option<&Value>, roster: &Roster) -> Result<Option<[Seat; 2
 }
 
 fn refused(act: u32, by: &str, r: Refusal) -> Submitted {
-    Submitted {
-        result: Err(Refused {
-            error: r.code(),
-            message: r.to_string(),
-        }),
-        lines: vec![Line::Reply {
-            act,
-            by: by.to_string(),
-            ok: false,
-            reply: None,
-            error: Some(r.code()),
-        }],
-    }
+    crate::engine::refused(act, by, r.code(), r.to_string())
 }
 
 /// Log entries → transcript lines.

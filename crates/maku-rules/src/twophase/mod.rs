@@ -10,11 +10,10 @@
 use serde_json::{Value, json};
 
 use super::action::{self as action, ActionError, EngineAction, Malformed};
-use super::engine::{Engine, foreign_action};
+use super::engine::{Engine, foreign_action, refused};
 use super::forms::{ActionForm, FieldInput, FormField};
 use super::interface::{
-    ConfigError, Line, Owes, Phase, PhaseKind, PublicSeat, Refused, SeatNow, SeatRecord, Submitted,
-    TableNow,
+    ConfigError, Line, Owes, Phase, PhaseKind, PublicSeat, SeatNow, SeatRecord, Submitted, TableNow,
 };
 use super::message::{Fields, Message, dashed};
 use super::variant::{GameConfig, Rules, Say, Variant, VariantInfo};
@@ -69,25 +68,19 @@ const INFO: VariantInfo = VariantInfo {
     ..VariantInfo::DEFAULT
 };
 
-/// An action: the day's vote, the night's sleep.
+/// An action: the day's vote for its target, or the night's sleep (`None`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    Vote { target: String },
-    Sleep,
-}
+pub struct Action(Option<String>);
 
 impl EngineAction for Action {
     fn to_json(&self) -> Value {
-        match self {
-            Action::Vote { target } => json!({"type": "vote", "target": target}),
-            Action::Sleep => json!({"type": "sleep"}),
+        match &self.0 {
+            Some(target) => json!({"type": "vote", "target": target}),
+            None => json!({"type": "sleep"}),
         }
     }
     fn fields(&self) -> &'static [&'static str] {
-        match self {
-            Action::Vote { .. } => &["target"],
-            Action::Sleep => &[],
-        }
+        if self.0.is_some() { &["target"] } else { &[] }
     }
 }
 
@@ -98,12 +91,10 @@ impl Rules for TwoPhase {
     fn parse_action(&self, v: &Value) -> Result<action::Action, ActionError> {
         let a = match v.get("type").and_then(Value::as_str) {
             Some("vote") => match v.get("target").and_then(Value::as_str) {
-                Some(t) => Action::Vote {
-                    target: t.to_string(),
-                },
+                Some(t) => Action(Some(t.to_string())),
                 None => Err(Malformed::field("target", "vote needs a target"))?,
             },
-            Some("sleep") => Action::Sleep,
+            Some("sleep") => Action(None),
             Some(other) => Err(Malformed::unknown_type(other))?,
             None => Err(Malformed::no_type())?,
         };
@@ -123,8 +114,7 @@ impl Rules for TwoPhase {
             names: config.seats.iter().map(|s| s.game_id.clone()).collect(),
             alive: vec![true; n],
             step: 1,
-            votes: vec![None; n],
-            slept: vec![false; n],
+            acted: vec![None; n],
             log: Vec::new(),
             winner: None,
         }))
@@ -158,10 +148,8 @@ pub struct Game {
     names: Vec<String>,
     alive: Vec<bool>,
     step: u32,
-    /// This day's vote of each seat.
-    votes: Vec<Option<usize>>,
-    /// Who has slept this night.
-    slept: Vec<bool>,
+    /// What each seat did in this phase: voted for a seat (day), or slept (`Some(None)`).
+    acted: Vec<Option<Option<usize>>>,
     log: Vec<Line>,
     winner: Option<&'static str>,
 }
@@ -177,7 +165,7 @@ impl Game {
 
     /// Whether the living seat `s` has yet to vote (day) or sleep (night).
     fn owes(&self, s: usize) -> bool {
-        self.winner.is_none() && self.alive[s] && !self.slept[s] && self.votes[s].is_none()
+        self.winner.is_none() && self.alive[s] && self.acted[s].is_none()
     }
 }
 
@@ -191,25 +179,23 @@ impl Engine for Game {
             None => Err("unknown_seat"),
             Some(_) if self.winner.is_some() => Err("game_over"),
             Some(s) if !self.alive[s] => Err("out"),
-            Some(s) => match (action, self.is_day()) {
-                (Action::Vote { target }, true) => match self.seat(target) {
+            Some(s) => match (&action.0, self.is_day()) {
+                (Some(target), true) => match self.seat(target) {
                     Some(t) if t != s && self.alive[t] => Ok((s, Some(t))),
                     _ => Err("bad_target"),
                 },
-                (Action::Sleep, false) => Ok((s, None)),
+                (None, false) => Ok((s, None)),
                 _ => Err("not_now"),
             },
         };
-        let reply = match checked {
-            Err(code) => return refused(act, by, code),
-            Ok((s, Some(t))) => {
-                self.votes[s] = Some(t);
-                json!({"type": "vote_recorded"})
-            }
-            Ok((s, None)) => {
-                self.slept[s] = true;
-                json!({"type": "slept"})
-            }
+        let (s, vote) = match checked {
+            Err(code) => return refused(act, by, code, code.replace('_', " ")),
+            Ok(done) => done,
+        };
+        self.acted[s] = Some(vote);
+        let reply = match vote {
+            Some(_) => json!({"type": "vote_recorded"}),
+            None => json!({"type": "slept"}),
         };
         let line = Line::Reply {
             act,
@@ -232,7 +218,11 @@ impl Engine for Game {
         let mut lines = Vec::new();
         if self.winner.is_none() {
             let mut counts = vec![0u32; self.names.len()];
-            self.votes.iter().flatten().for_each(|&t| counts[t] += 1);
+            self.acted
+                .iter()
+                .flatten()
+                .flatten()
+                .for_each(|&t| counts[t] += 1);
             let top = counts.iter().copied().max().unwrap_or(0);
             let leaders: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] == top).collect();
             let event = match leaders.as_slice() {
@@ -247,8 +237,7 @@ impl Engine for Game {
                 self.winner = Some("survivors");
             }
         }
-        self.votes.iter_mut().for_each(|v| *v = None);
-        self.slept.iter_mut().for_each(|s| *s = false);
+        self.acted.iter_mut().for_each(|a| *a = None);
         self.step += 1;
         self.log.extend(lines.iter().cloned());
         lines
@@ -306,7 +295,7 @@ impl Engine for Game {
             "role": "player",
             "alive": self.alive[s],
             "phase": self.phase_of(self.step).kind,
-            "vote": self.votes[s].map(|t| self.names[t].clone()),
+            "vote": self.acted[s].flatten().map(|t| self.names[t].clone()),
             "actions": self.seat_now(name)?.allowed,
         }))
     }
@@ -316,7 +305,7 @@ impl Engine for Game {
         (0..self.names.len())
             .filter(|&s| self.alive[s] && self.is_day())
             .map(|s| {
-                let vote = self.votes[s].map(|t| vec![self.names[t].clone()]);
+                let vote = self.acted[s].flatten().map(|t| vec![self.names[t].clone()]);
                 (self.names[s].clone(), vote)
             })
             .collect()
@@ -337,23 +326,5 @@ impl Engine for Game {
             role: "player",
             won: winner.map(|_| self.alive[s]),
         })
-    }
-}
-
-/// The refusal `error` of a submission by `by` in the act `act`: the answer and its reply
-/// line, the engine's English being the code's words.
-fn refused(act: u32, by: &str, error: &'static str) -> Submitted {
-    Submitted {
-        result: Err(Refused {
-            error,
-            message: error.replace('_', " "),
-        }),
-        lines: vec![Line::Reply {
-            act,
-            by: by.to_string(),
-            ok: false,
-            reply: None,
-            error: Some(error),
-        }],
     }
 }
