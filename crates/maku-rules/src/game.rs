@@ -264,3 +264,76 @@ impl Game {
         self.engine.seat_record(game_id, winner)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SeatSpec;
+    use serde_json::json;
+
+    /// The engine's typed answers ([`Game::seat_now`]) say what the console API's facts and
+    /// the seat's own view say (`owes`, `owes_ballot`, DN-6's `owes_notebooks`, `role`,
+    /// `out`), at every phase of a bot-played game of every variant: the shell asks the
+    /// answers and no longer reads the keys.
+    #[test]
+    fn seat_now_answers_what_the_views_said() {
+        let (mut ballots, mut actions, mut outs) = (0, 0, 0);
+        for &v in Variant::all() {
+            let n = 8usize.clamp(*v.seats().start(), *v.seats().end());
+            let seats: Vec<SeatSpec> = (0..n)
+                .map(|i| SeatSpec {
+                    game_id: format!("s{i}"),
+                    real_id: format!("r{i}"),
+                })
+                .collect();
+            let config = GameConfig {
+                variant: v,
+                options: Value::Null,
+                seed: 7,
+                seats: seats.clone(),
+                setup: None,
+            };
+            let mut g = Game::start(&config).expect("starts");
+            for _ in 0..12 {
+                for s in &seats {
+                    let now = g.seat_now(&s.game_id).expect("a seat");
+                    let view = g.view_for(&s.game_id).expect("a view");
+                    assert_eq!(Some(now.role), view["role"].as_str(), "{v}");
+                    let out = now.out.map(|(act, cause)| json!([act, cause]));
+                    assert_eq!(out.unwrap_or(Value::Null), view["out"], "{v}");
+                    let facts = g.judge_facts(&s.game_id, true);
+                    let flag = |k: &str| facts.get(k).and_then(Value::as_bool) == Some(true);
+                    let notebooks = facts
+                        .get("owes_notebooks")
+                        .and_then(Value::as_array)
+                        .is_some_and(|l| !l.is_empty());
+                    assert_eq!(now.owes.ballot, flag("owes_ballot"), "{v} {}", s.game_id);
+                    assert_eq!(now.owes.action, flag("owes") || notebooks, "{v}");
+                    assert_eq!(now.owes.optional, v.submissions_optional());
+                    ballots += usize::from(now.owes.ballot);
+                    actions += usize::from(now.owes.action);
+                    outs += usize::from(now.out.is_some());
+                }
+                // Each seat that owes plays its first allowed action on another living seat.
+                for by in g.owing() {
+                    if let Some(kind) = g.allowed_actions(&by).first() {
+                        let target = g.seats().into_iter().find(|t| t.alive && t.game_id != by);
+                        let mut a = json!({"type": kind});
+                        if let Some(t) = target {
+                            a["target"] = json!(t.game_id);
+                            a["targets"] = json!([t.game_id]);
+                        }
+                        if let Ok(action) = g.parse_action(&a) {
+                            g.submit(&by, &action);
+                        }
+                    }
+                }
+                g.resolve_phase();
+            }
+        }
+        assert!(
+            ballots > 0 && actions > 0 && outs > 0,
+            "{ballots} {actions} {outs}"
+        );
+    }
+}

@@ -104,6 +104,10 @@ pub struct Owes {
 /// ([`crate::Engine::seat_now`]): the shell asks this, never a key of a view.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct SeatNow {
+    /// Its role now (for a seat that is out, the role it went out with).
+    pub role: &'static str,
+    /// When (the act) and why it went out.
+    pub out: Option<(u32, &'static str)>,
     /// What it still owes in the open phase (`optional` is the variant's, filled in by
     /// [`crate::Game::seat_now`]).
     pub owes: Owes,

@@ -339,6 +339,8 @@ impl Engine for Game {
         let seat = self.roster().seat_of(game_id)?;
         let view = Game::view_for(self, seat)?;
         Some(SeatNow {
+            role: view.role,
+            out: view.out.map(|(act, cause)| (act, cause.name())),
             owes: Owes {
                 ballot: view.owes_ballot,
                 action: view.notebooks.iter().any(|nb| nb.owed),

@@ -54,6 +54,8 @@ macro_rules! table_engine {
                 let s = self.seat_of(game_id)?;
                 let (action, ballot) = <$game>::owes(self, s);
                 Some($crate::interface::SeatNow {
+                    role: self.role(s).name(),
+                    out: self.seat_state(s).out.map(|(act, cause)| (act, cause.name())),
                     owes: $crate::interface::Owes {
                         action,
                         ballot,

@@ -275,6 +275,7 @@ impl Engine for Game {
         let s = self.seat(name)?;
         let open = self.alive[s] && self.winner.is_none();
         Some(SeatNow {
+            role: "player",
             owes: Owes {
                 action: self.owes(s),
                 ..Owes::default()
