@@ -32,7 +32,7 @@ static_loader! {
 fn variant_catalogs(lang: &str) -> Vec<&'static FluentResource> {
     let mut seen: Vec<&'static str> = Vec::new();
     for v in Variant::all() {
-        let text = v.rules().catalog(lang);
+        let text = v.catalog(lang);
         if !text.is_empty() && !seen.iter().any(|s| std::ptr::eq(*s, text)) {
             seen.push(text);
         }
@@ -269,7 +269,7 @@ mod tests {
     fn every_variant_catalog_parses_in_both_languages() {
         let mut seen: Vec<&'static str> = Vec::new();
         for v in Variant::all() {
-            let (zh, en) = (v.rules().catalog("zh-CN"), v.rules().catalog("en"));
+            let (zh, en) = (v.catalog("zh-CN"), v.catalog("en"));
             if seen.iter().any(|s| std::ptr::eq(*s, zh)) {
                 continue;
             }
@@ -338,7 +338,7 @@ mod tests {
                 );
             }
             for v in Variant::all() {
-                texts.push(v.rules().catalog(lang).to_string());
+                texts.push(v.catalog(lang).to_string());
             }
         }
         let mut named = Vec::new();

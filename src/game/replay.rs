@@ -130,11 +130,10 @@ pub fn seat_replay(
         // The private log is `private` below (refusals and actions included).
         m.remove("private");
     }
-    let role = view
-        .get("role")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let role = then_game
+        .seat_now(&seat)
+        .map(|s| s.role.to_string())
+        .unwrap_or_default();
     let alive = then_game
         .seats()
         .iter()

@@ -197,11 +197,10 @@ pub fn seat_view_from(
         // Replaced by `private` below, which also holds refusals and what was submitted.
         m.remove("private");
     }
-    let role = state
-        .get("role")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let role = game
+        .seat_now(&name)
+        .map(|s| s.role.to_string())
+        .unwrap_or_default();
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
     let private = private_lines(folded, &name);
     let open = !folded.is_over() && folded.paused.is_none();

@@ -251,11 +251,7 @@ fn on_act(
         if over || !alive.contains(&name) {
             continue;
         }
-        let on_turn = game
-            .view_for(&name)
-            .and_then(|v| v.get("on_turn").and_then(Value::as_bool))
-            .unwrap_or(false);
-        if on_turn {
+        if game.seat_now(&name).is_some_and(|s| s.on_turn) {
             let info = json!({"title": title, "act": act});
             added += add(c, now, user, ACTION_TURN, key, info)?;
         }

@@ -6,7 +6,7 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::i18n::Tr;
 use crate::notify::{self, store};
-use crate::rules::Variant;
+use crate::rules::{Say, Variant};
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::posted::{NoFields, Posted};
@@ -230,7 +230,7 @@ fn action_reply_text(tr: &Tr, p: &Payload, title: String, act: String) -> String
             .map(|e| {
                 variants
                     .iter()
-                    .find_map(|v| v.rules().private_message(e))
+                    .find_map(|v| v.words(Say::Private(e)))
                     .map(|m| tr.say(&m))
                     .unwrap_or_else(|| tr.say(&variants[0].private(e)))
             })

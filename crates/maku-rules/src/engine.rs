@@ -7,7 +7,7 @@ use std::fmt;
 use serde_json::Value;
 
 use super::action::Action;
-use super::interface::{Line, Phase, PublicSeat, Refused, SeatRecord, Submitted};
+use super::interface::{Line, Phase, Refused, SeatNow, SeatRecord, Submitted, TableNow};
 
 /// One submission of a replay act: the game ID of the submitter (possibly unknown: refused
 /// `unknown_seat`) and its parsed action.
@@ -17,8 +17,10 @@ pub struct Submission {
     pub action: Action,
 }
 
-/// What a running game of one variant does. Object-safe; every method's default is what a
-/// variant without that feature does.
+/// What a running game of one variant does: the engine side of the adapter. Object-safe;
+/// nine methods are required, and every default is what a variant without that feature does.
+/// The shell asks it — never a key of a view — what each seat owes and may do
+/// ([`Engine::seat_now`]) and how the table stands ([`Engine::table_now`]).
 pub trait Engine: Basics + fmt::Debug + Send + Sync {
     /// Takes one submission by the seat whose game ID is `by` (an action its variant parsed).
     fn submit(&mut self, by: &str, action: &Action) -> Submitted;
@@ -26,39 +28,35 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
     /// Ends the current phase (its deadline has come); returns the lines it published.
     fn resolve_phase(&mut self) -> Vec<Line>;
 
-    /// The vote counts of the open act to publish with its resolution (per game ID, most votes
-    /// first), when the game's options publish them; read before the resolution.
-    fn published_votes(&self) -> Option<Vec<(String, u32)>> {
-        None
-    }
-
-    /// The phase open now (after the end: the step after the last one resolved).
-    fn current_phase(&self) -> Phase;
-
     /// The phase of step `step` (the act and kind a past or present step had).
     fn phase_of(&self, step: u32) -> Phase;
 
-    /// The phase to show a reader: the current one while the game runs, the one that ended it
-    /// afterwards.
-    fn shown_phase(&self) -> u32;
+    /// The table now: phase, seats, outcome, who owes, whose turn, the open vote.
+    fn table_now(&self) -> TableNow;
 
-    /// The edition of the ruling book the game plays by, for variants whose book has editions.
-    fn edition(&self) -> Option<u8> {
-        None
-    }
+    /// The seat `game_id` now: what it owes, may and may not do; `None` for no such seat.
+    fn seat_now(&self, game_id: &str) -> Option<SeatNow>;
 
-    /// The winner's name, `None` while running.
-    fn outcome(&self) -> Option<&'static str>;
-
-    /// Seats in seat order with who is still in.
-    fn seats(&self) -> Vec<PublicSeat>;
-
-    /// What the seat `game_id` sees (role, turn, private log, allowed actions).
+    /// What the seat `game_id` sees (role, turn, private log, allowed actions): the seat page's
+    /// and the API's view, an edge.
     fn view_for(&self, game_id: &str) -> Option<Value>;
 
-    /// What the judge's console shows of the seat besides its role and whether it is in
-    /// (`running`: it is in and the game goes on).
-    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value>;
+    /// Every line so far (the archive transcript, without the final outcome line).
+    fn transcript(&self) -> Vec<Line>;
+
+    /// The reveal as things stand, for a game the judge ended before the rules did.
+    fn reveal_now(&self) -> Value;
+
+    /// The seat `game_id`'s part in the game as it ended, `winner` being the rules' winner or
+    /// the one the judge named (`None`: none); `None` for no such seat.
+    fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord>;
+
+    /// What the judge's console (and its API) shows of the seat besides its role and whether
+    /// it is in (`running`: it is in and the game goes on). Default: whether it owes.
+    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
+        let owes = running && self.seat_now(game_id).is_some_and(|s| s.owes.action);
+        serde_json::Map::from_iter([("owes".to_string(), Value::Bool(owes))])
+    }
 
     /// The ballots of this phase: every living seat with its ballot, or `None` while it has
     /// none. Empty for a phase without a vote.
@@ -66,39 +64,15 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
         Vec::new()
     }
 
+    /// The vote counts of the open act to publish with its resolution (per game ID, most votes
+    /// first), when the game's options publish them; read before the resolution.
+    fn published_votes(&self) -> Option<Vec<(String, u32)>> {
+        None
+    }
+
     /// The seat of this game the rules carry into the next game of a series, by game ID.
     fn series_carry(&self) -> Option<String> {
         None
-    }
-
-    /// Whether the seat `game_id` may read and write the team thread `team` now.
-    fn in_team(&self, _team: &str, _game_id: &str) -> bool {
-        false
-    }
-
-    /// The seat whose ordered turn (speech, PK) or last words it is now.
-    fn speaker(&self) -> Option<String> {
-        None
-    }
-
-    /// Whether the seat `game_id` may post in the game thread now (default: any living seat).
-    fn may_post(&self, game_id: &str) -> bool {
-        self.seats().iter().any(|s| s.game_id == game_id && s.alive)
-    }
-
-    /// Whether the seat `game_id` lost its voice for the day.
-    fn is_silenced(&self, _game_id: &str) -> bool {
-        false
-    }
-
-    /// The round of the vote open now; `None` outside a vote and for variants without rounds.
-    fn vote_round(&self) -> Option<u8> {
-        None
-    }
-
-    /// The seats the open vote is for, in seat order; empty when any living seat may be named.
-    fn vote_candidates(&self) -> Vec<String> {
-        Vec::new()
     }
 
     /// Plays one replay act (`../shared/spec/replay.md`); by default each submission, then one
@@ -112,24 +86,10 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
         lines
     }
 
-    /// Action types the seat `game_id` could submit successfully now.
-    fn allowed_actions(&self, game_id: &str) -> Vec<&'static str>;
-
-    /// Game IDs of the seats that still owe a submission in this phase.
-    fn owing(&self) -> Vec<String>;
-
-    /// Every line so far (the archive transcript, without the final outcome line).
-    fn transcript(&self) -> Vec<Line>;
-
     /// The end-of-game reveal; `None` while running.
-    fn reveal(&self) -> Option<Value>;
-
-    /// The reveal as things stand, for a game the judge ended before the rules did.
-    fn reveal_now(&self) -> Value;
-
-    /// The seat `game_id`'s part in the game as it ended, `winner` being the rules' winner or
-    /// the one the judge named (`None`: none); `None` for no such seat.
-    fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord>;
+    fn reveal(&self) -> Option<Value> {
+        self.table_now().outcome.map(|_| self.reveal_now())
+    }
 }
 
 /// What every engine has by being `Clone + PartialEq`: copies (games are cloned out of the fold
@@ -168,4 +128,19 @@ pub fn foreign_action() -> Submitted {
 /// plain enums, strings and numbers).
 pub fn to_value<T: serde::Serialize>(t: &T) -> Value {
     serde_json::to_value(t).unwrap_or(Value::Null)
+}
+
+/// The refusal `error` of a submission by `by` in the act `act` (`message`: the engine's own
+/// words, for `maku replay` and the logs): the answer and its reply line.
+pub fn refused(act: u32, by: &str, error: &'static str, message: String) -> Submitted {
+    Submitted {
+        result: Err(Refused { error, message }),
+        lines: vec![Line::Reply {
+            act,
+            by: by.to_string(),
+            ok: false,
+            reply: None,
+            error: Some(error),
+        }],
+    }
 }

@@ -5,18 +5,10 @@ use serde_json::Value;
 
 use super::action::{Action, ActionError};
 use super::engine::{Engine, Submission};
-use super::interface::{ConfigError, Line, Phase, PublicSeat, SeatRecord, Submitted};
+use super::interface::{
+    ConfigError, Line, Owes, Phase, PublicSeat, SeatNow, SeatRecord, Submitted, TableNow,
+};
 use super::variant::{GameConfig, Variant};
-
-/// What a seat still owes in the open phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Owes {
-    pub ballot: bool,
-    pub action: bool,
-    /// Leaving them undone is allowed and costs nothing ([`Variant::submissions_optional`]):
-    /// pages say "not yet submitted", not "owed".
-    pub optional: bool,
-}
 
 /// A running game.
 #[derive(Debug)]
@@ -97,7 +89,7 @@ impl Game {
 
     /// The phase open now (after the end: the step after the last one resolved).
     pub fn current_phase(&self) -> Phase {
-        self.engine.current_phase()
+        self.engine.table_now().phase
     }
 
     /// The phase of step `step` (the act and kind a past or present step had).
@@ -108,17 +100,17 @@ impl Game {
     /// The phase to show a reader: the current one while the game runs, the one that ended it
     /// afterwards (a page never says "act N+1" after the end).
     pub fn shown_phase(&self) -> u32 {
-        self.engine.shown_phase()
+        self.engine.table_now().shown_step
     }
 
     /// The edition of the ruling book the game plays by, for variants whose book has editions.
     pub fn edition(&self) -> Option<u8> {
-        self.engine.edition()
+        self.engine.table_now().edition
     }
 
     /// The winner's name, `None` while running.
     pub fn outcome(&self) -> Option<&'static str> {
-        self.engine.outcome()
+        self.engine.table_now().outcome
     }
 
     pub fn is_over(&self) -> bool {
@@ -127,7 +119,7 @@ impl Game {
 
     /// Seats in seat order with who is still in.
     pub fn seats(&self) -> Vec<PublicSeat> {
-        self.engine.seats()
+        self.engine.table_now().seats
     }
 
     /// What the seat `game_id` sees (role, turn, private log, allowed actions).
@@ -167,20 +159,26 @@ impl Game {
         counts
     }
 
-    /// What the seat `game_id` still owes in this phase, read off [`Game::judge_facts`]: a
-    /// ballot, and an action. Reminders and the owing banner ask this.
+    /// The table now, as the engine answers it ([`Engine::table_now`]).
+    pub fn table_now(&self) -> TableNow {
+        self.engine.table_now()
+    }
+
+    /// The seat `game_id` now, as the engine answers it, with whether what it owes is
+    /// optional ([`Variant::submissions_optional`]); `None` for no such seat.
+    pub fn seat_now(&self, game_id: &str) -> Option<SeatNow> {
+        let mut now = self.engine.seat_now(game_id)?;
+        now.owes.optional = self.variant.submissions_optional();
+        Some(now)
+    }
+
+    /// What the seat `game_id` still owes in this phase: a ballot, and an action. Reminders,
+    /// the owing banner and the console ask this.
     pub fn owes(&self, game_id: &str) -> Owes {
-        let facts = self.judge_facts(game_id, true);
-        let flag = |k: &str| facts.get(k).and_then(Value::as_bool) == Some(true);
-        Owes {
+        self.seat_now(game_id).map(|s| s.owes).unwrap_or(Owes {
             optional: self.variant.submissions_optional(),
-            ballot: flag("owes_ballot"),
-            action: flag("owes")
-                || facts
-                    .get("owes_notebooks")
-                    .and_then(Value::as_array)
-                    .is_some_and(|l| !l.is_empty()),
-        }
+            ..Owes::default()
+        })
     }
 
     /// The seat of this game that the rules carry over into the next game of a series
@@ -192,42 +190,40 @@ impl Game {
     /// Whether the seat `game_id` may read and write the team thread `team` now
     /// ([`Variant::team_threads`]).
     pub fn in_team(&self, team: &str, game_id: &str) -> bool {
-        self.engine.in_team(team, game_id)
+        self.teams_of(game_id).contains(&team)
     }
 
     /// The team threads the seat `game_id` is in now ([`Game::in_team`]).
     pub fn teams_of(&self, game_id: &str) -> Vec<&'static str> {
-        self.variant()
-            .team_threads()
-            .iter()
-            .copied()
-            .filter(|t| self.in_team(t, game_id))
-            .collect()
+        self.engine
+            .seat_now(game_id)
+            .map(|s| s.teams)
+            .unwrap_or_default()
     }
 
     /// The seat whose ordered turn (speech, PK) or last words it is now.
     pub fn speaker(&self) -> Option<String> {
-        self.engine.speaker()
+        self.engine.table_now().speaker
     }
 
     /// Whether the seat `game_id` may post in the game thread now.
     pub fn may_post(&self, game_id: &str) -> bool {
-        self.engine.may_post(game_id)
+        self.engine.seat_now(game_id).is_some_and(|s| s.may_post)
     }
 
     /// Whether the seat `game_id` lost its voice for the day.
     pub fn is_silenced(&self, game_id: &str) -> bool {
-        self.engine.is_silenced(game_id)
+        self.engine.seat_now(game_id).is_some_and(|s| s.silenced)
     }
 
     /// The round of the vote open now; `None` outside a vote and for variants without rounds.
     pub fn vote_round(&self) -> Option<u8> {
-        self.engine.vote_round()
+        self.engine.table_now().vote_round
     }
 
     /// The seats the open vote is for, in seat order; empty when any living seat may be named.
     pub fn vote_candidates(&self) -> Vec<String> {
-        self.engine.vote_candidates()
+        self.engine.table_now().vote_candidates
     }
 
     /// Plays one replay act (`../shared/spec/replay.md`).
@@ -237,12 +233,15 @@ impl Game {
 
     /// Action types the seat `game_id` could submit successfully now.
     pub fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
-        self.engine.allowed_actions(game_id)
+        self.engine
+            .seat_now(game_id)
+            .map(|s| s.allowed)
+            .unwrap_or_default()
     }
 
     /// Game IDs of the seats that still owe a submission in this phase.
     pub fn owing(&self) -> Vec<String> {
-        self.engine.owing()
+        self.engine.table_now().owing
     }
 
     /// Every line so far (the archive transcript, without the final outcome line).
@@ -263,5 +262,78 @@ impl Game {
     /// The seat `game_id`'s role at the end and whether its side won `winner`.
     pub fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord> {
         self.engine.seat_record(game_id, winner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SeatSpec;
+    use serde_json::json;
+
+    /// The engine's typed answers ([`Game::seat_now`]) say what the console API's facts and
+    /// the seat's own view say (`owes`, `owes_ballot`, DN-6's `owes_notebooks`, `role`,
+    /// `out`), at every phase of a bot-played game of every variant: the shell asks the
+    /// answers and no longer reads the keys.
+    #[test]
+    fn seat_now_answers_what_the_views_said() {
+        let (mut ballots, mut actions, mut outs) = (0, 0, 0);
+        for &v in Variant::all() {
+            let n = 8usize.clamp(*v.seats().start(), *v.seats().end());
+            let seats: Vec<SeatSpec> = (0..n)
+                .map(|i| SeatSpec {
+                    game_id: format!("s{i}"),
+                    real_id: format!("r{i}"),
+                })
+                .collect();
+            let config = GameConfig {
+                variant: v,
+                options: Value::Null,
+                seed: 7,
+                seats: seats.clone(),
+                setup: None,
+            };
+            let mut g = Game::start(&config).expect("starts");
+            for _ in 0..12 {
+                for s in &seats {
+                    let now = g.seat_now(&s.game_id).expect("a seat");
+                    let view = g.view_for(&s.game_id).expect("a view");
+                    assert_eq!(Some(now.role), view["role"].as_str(), "{v}");
+                    let out = now.out.map(|(act, cause)| json!([act, cause]));
+                    assert_eq!(out.unwrap_or(Value::Null), view["out"], "{v}");
+                    let facts = g.judge_facts(&s.game_id, true);
+                    let flag = |k: &str| facts.get(k).and_then(Value::as_bool) == Some(true);
+                    let notebooks = facts
+                        .get("owes_notebooks")
+                        .and_then(Value::as_array)
+                        .is_some_and(|l| !l.is_empty());
+                    assert_eq!(now.owes.ballot, flag("owes_ballot"), "{v} {}", s.game_id);
+                    assert_eq!(now.owes.action, flag("owes") || notebooks, "{v}");
+                    assert_eq!(now.owes.optional, v.submissions_optional());
+                    ballots += usize::from(now.owes.ballot);
+                    actions += usize::from(now.owes.action);
+                    outs += usize::from(now.out.is_some());
+                }
+                // Each seat that owes plays its first allowed action on another living seat.
+                for by in g.owing() {
+                    if let Some(kind) = g.allowed_actions(&by).first() {
+                        let target = g.seats().into_iter().find(|t| t.alive && t.game_id != by);
+                        let mut a = json!({"type": kind});
+                        if let Some(t) = target {
+                            a["target"] = json!(t.game_id);
+                            a["targets"] = json!([t.game_id]);
+                        }
+                        if let Ok(action) = g.parse_action(&a) {
+                            g.submit(&by, &action);
+                        }
+                    }
+                }
+                g.resolve_phase();
+            }
+        }
+        assert!(
+            ballots > 0 && actions > 0 && outs > 0,
+            "{ballots} {actions} {outs}"
+        );
     }
 }

@@ -16,6 +16,9 @@ pub struct PhaseKind {
     pub default_minutes: Option<i64>,
     /// Its deadline moves on to the game's time of day for deadlines, when the judge set one.
     pub aligned: bool,
+    /// The catalog key of the sentence that names the seat whose turn it is in it
+    /// (`turn-speaker`: "It is X's turn to speak"; `turn-last-words` for last words, CL-4).
+    pub turn: &'static str,
 }
 
 /// The phase a game is in: a game is a sequence of phases, each with its own deadline.
@@ -85,6 +88,82 @@ pub enum Line {
 pub struct SeatRecord {
     pub role: &'static str,
     pub won: Option<bool>,
+}
+
+/// What a seat still owes in the open phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Owes {
+    pub ballot: bool,
+    pub action: bool,
+    /// Leaving them undone is allowed and costs nothing (`Variant::submissions_optional`):
+    /// pages say "not yet submitted", not "owed".
+    pub optional: bool,
+}
+
+/// What the seat asked about may and must do now, as its engine answers it
+/// ([`crate::Engine::seat_now`]): the shell asks this, never a key of a view.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SeatNow {
+    /// Its role now (for a seat that is out, the role it went out with).
+    pub role: &'static str,
+    /// When (the act) and why it went out.
+    pub out: Option<(u32, &'static str)>,
+    /// What it still owes in the open phase (`optional` is the variant's, filled in by
+    /// [`crate::Game::seat_now`]).
+    pub owes: Owes,
+    /// Its turn to act has come in the new act (DN-5: a notebook of hers is on turn): the
+    /// shell tells the seat's player.
+    pub on_turn: bool,
+    /// It may post in the game thread now (CL-4, CL-5; by default any living seat).
+    pub may_post: bool,
+    /// It lost its voice for the day (R4-5, R5-4).
+    pub silenced: bool,
+    /// The team threads it may read and write now.
+    pub teams: Vec<&'static str>,
+    /// The action types it could submit successfully now.
+    pub allowed: Vec<&'static str>,
+}
+
+/// The table as everyone sees it now ([`crate::Engine::table_now`]): the phase, the seats,
+/// whose turn it is and what the open vote is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableNow {
+    /// The phase open now (after the end: the step after the last one resolved).
+    pub phase: Phase,
+    /// The step to show a reader: the current one while the game runs, the one that ended it
+    /// afterwards.
+    pub shown_step: u32,
+    /// The winner's name, `None` while running.
+    pub outcome: Option<&'static str>,
+    /// The edition of the ruling book the game plays by, for variants whose book has editions.
+    pub edition: Option<u8>,
+    /// Seats in seat order with who is still in.
+    pub seats: Vec<PublicSeat>,
+    /// Game IDs of the seats that still owe a submission in this phase.
+    pub owing: Vec<String>,
+    /// The seat whose ordered turn (speech, PK) or last words it is now.
+    pub speaker: Option<String>,
+    /// The round of the vote open now; `None` outside a vote and for variants without rounds.
+    pub vote_round: Option<u8>,
+    /// The seats the open vote is for, in seat order; empty when any living seat may be named.
+    pub vote_candidates: Vec<String>,
+}
+
+impl TableNow {
+    /// A table of `seats` in `phase` with nothing else to tell (no speaker, no rounds).
+    pub fn plain(phase: Phase, shown_step: u32, outcome: Option<&'static str>) -> TableNow {
+        TableNow {
+            phase,
+            shown_step,
+            outcome,
+            edition: None,
+            seats: Vec::new(),
+            owing: Vec::new(),
+            speaker: None,
+            vote_round: None,
+            vote_candidates: Vec::new(),
+        }
+    }
 }
 
 /// A seat as everyone sees it.

@@ -36,17 +36,17 @@ use serde_json::Value;
 pub use action::{Action, ActionError, EngineAction, Malformed, Why};
 pub use engine::{Engine, Submission};
 pub use forms::{ActionForm, CONFIRM_FIELD, FieldInput, FormError, FormField, Slot};
-pub use game::{Game, Owes};
+pub use game::Game;
 pub use interface::{
-    ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatRecord, SeatSpec,
-    Submitted,
+    ConfigError, Line, Owes, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatNow, SeatRecord,
+    SeatSpec, Submitted, TableNow,
 };
 pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};
 pub use reading::LogEntry;
 pub use sheet::{Fact, FactLine, FormNote, SeatSheet};
 pub use timeline::{Lane, Link, LinkKind, Out, Span, Timeline, Tone};
-pub use variant::{GameConfig, Rules, Variant};
+pub use variant::{GameConfig, Rules, Say, Variant, VariantInfo};
 
 /// A submitted action form of `variant` (its `type` is `kind`; `fields` are the other fields as
 /// posted, the shell's own such as the CSRF token taken out) → the action object the API takes,

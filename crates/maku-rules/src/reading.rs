@@ -5,20 +5,19 @@
 use serde_json::Value;
 
 use super::interface::SPEC_ACTIONS;
-use super::message::{Arg, Fields, Message, dashed, type_of};
-use super::variant::Variant;
+use super::message::{Arg, Fields, Message, common_refusal, dashed, type_of};
+use super::variant::{Say, Variant};
 
 impl Variant {
     /// A public event.
     pub fn public(self, e: &Value) -> Message {
-        self.rules()
-            .public_message(e)
+        self.words(Say::Public(e))
             .unwrap_or_else(|| Message::text(type_of(e)))
     }
 
     /// A private event; one the variant has no words for, by the facts it carries.
     pub fn private(self, e: &Value) -> Message {
-        self.rules().private_message(e).unwrap_or_else(|| {
+        self.words(Say::Private(e)).unwrap_or_else(|| {
             let details = values(e);
             if details.is_empty() {
                 Message::key("log-private-plain")
@@ -31,7 +30,7 @@ impl Variant {
     /// A submitted action; one of another game's types (refused `not_your_role`) by its
     /// name; one of no game's, as some action with the values it named.
     pub fn action(self, a: &Value) -> Message {
-        self.rules().action_message(a).unwrap_or_else(|| {
+        self.words(Say::Action(a)).unwrap_or_else(|| {
             let kind = type_of(a);
             if SPEC_ACTIONS.contains(&kind) {
                 return Message::key(format!("action-{}", dashed(kind)));
@@ -50,14 +49,14 @@ impl Variant {
 
     /// A reply; one the variant has no words for, as accepted.
     pub fn reply(self, r: &Value) -> Message {
-        self.rules()
-            .reply_message(r)
+        self.words(Say::Reply(r))
             .unwrap_or_else(|| Message::key("log-accepted"))
     }
 
     /// A refusal, with its rule.
     pub fn refusal(self, code: &str) -> Message {
-        self.rules().refusal_message(code)
+        self.words(Say::Refusal(code))
+            .unwrap_or_else(|| common_refusal(code))
     }
 
     /// "refused: …" after an action that was refused.
@@ -66,22 +65,24 @@ impl Variant {
     }
 
     pub fn winner(self, winner: &str) -> Message {
-        self.rules().winner_message(winner)
+        self.words(Say::Winner(winner))
+            .unwrap_or_else(|| Message::text(winner))
     }
 
     pub fn cause(self, cause: &str) -> Message {
-        self.rules().cause_message(cause)
+        self.words(Say::Cause(cause))
+            .unwrap_or_else(|| Message::text(cause))
     }
 
     /// A role by name; a role the variant does not know, as it is.
     pub fn role(self, role: &str) -> Message {
-        self.rules()
-            .role_message(role)
+        self.words(Say::Role(role))
             .unwrap_or_else(|| Message::text(role))
     }
 
     pub fn team(self, team: &str) -> Message {
-        self.rules().team_message(team)
+        self.words(Say::Team(team))
+            .unwrap_or_else(|| Message::text(team))
     }
 
     /// "Out in act 3 (voted out)".

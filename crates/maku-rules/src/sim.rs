@@ -101,3 +101,85 @@ impl BotRng {
         (!from.is_empty()).then(|| from[self.below(from.len())])
     }
 }
+
+/// The common bots, for a variant without its own: each phase, every seat that owes plays the
+/// first of its allowed actions whose form it can fill (naming the first other living seat,
+/// the first choice), then the phase resolves. Seats out are counted under `out`.
+pub fn common(
+    variant: crate::Variant,
+    params: &SimParams,
+    seeds: std::ops::Range<u64>,
+    progress: &Progress,
+) -> SimStats {
+    use crate::{FieldInput, Game, GameConfig, SeatSpec};
+    let mut stats = SimStats {
+        outcomes: variant.outcomes().iter().map(|&o| (o, 0)).collect(),
+        outs: vec![("out", 0)],
+        ..SimStats::default()
+    };
+    stats.outcomes.push(("unfinished", 0));
+    for seed in seeds {
+        let seats = (0..params.seats)
+            .map(|i| SeatSpec {
+                game_id: format!("s{i}"),
+                real_id: format!("r{i}"),
+            })
+            .collect();
+        let config = GameConfig {
+            variant,
+            options: serde_json::Value::Null,
+            seed,
+            seats,
+            setup: None,
+        };
+        let Ok(mut g) = Game::start(&config) else {
+            break;
+        };
+        let mut phases = 0;
+        while !g.is_over() && phases < params.max_phases {
+            let living: Vec<String> = g
+                .seats()
+                .into_iter()
+                .filter(|s| s.alive)
+                .map(|s| s.game_id)
+                .collect();
+            for by in g.owing() {
+                for kind in g.allowed_actions(&by) {
+                    let form = variant.action_form(kind);
+                    let mut fields: Vec<(&str, String)> = Vec::new();
+                    if form.is_some_and(|f| f.confirm) {
+                        fields.push((crate::CONFIRM_FIELD, "yes".into()));
+                    }
+                    for f in form.map_or(&[][..], |f| f.fields) {
+                        let value = match f.input {
+                            FieldInput::Choice(list) => list.first().map(|c| c.to_string()),
+                            FieldInput::Text | FieldInput::RealId => None,
+                            _ => living.iter().find(|s| **s != by).cloned(),
+                        };
+                        fields.extend(value.map(|v| (f.name, v)));
+                    }
+                    let fields: Vec<(&str, &str)> =
+                        fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                    let done = crate::form_to_action(variant, kind, &fields)
+                        .ok()
+                        .and_then(|action| g.parse_action(&action).ok())
+                        .is_some_and(|a| g.submit(&by, &a).result.is_ok());
+                    if done {
+                        break;
+                    }
+                }
+            }
+            g.resolve_phase();
+            phases += 1;
+        }
+        stats.games += 1;
+        stats.phases += u64::from(phases);
+        let row = g.outcome().unwrap_or("unfinished");
+        if let Some(r) = stats.outcomes.iter_mut().find(|(k, _)| *k == row) {
+            r.1 += 1;
+        }
+        stats.outs[0].1 += g.seats().iter().filter(|s| !s.alive).count() as u64;
+        progress.add(1);
+    }
+    stats
+}

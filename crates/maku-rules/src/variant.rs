@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::action::{Action, ActionError};
 use super::engine::Engine;
+use super::interface::Owes;
 use super::interface::{PhaseKind, RulesDoc, SeatSpec};
 use super::message::{ConsoleRow, Message, RevealRow};
 use super::options::OptionField;
@@ -30,143 +31,164 @@ pub struct GameConfig {
     pub setup: Option<Value>,
 }
 
-/// What a variant is: its constants (seats, phases, forms, options, teams), its deal, its
-/// engine, and how its output reads (typed [`Message`]s that the shell renders through the
-/// variant's catalog). Object-safe: the registry holds `&'static dyn Rules`.
-pub trait Rules: Sync + Send + 'static {
+/// A variant as data: its constants, which the create form, the pages, the API and the
+/// scheduler read (game as data). A `const` of its folder; [`VariantInfo::DEFAULT`] fills what
+/// it does not set.
+#[derive(Clone, Debug)]
+pub struct VariantInfo {
     /// Its stable name (`replay.md`'s `variant`; stored with every game).
-    fn name(&self) -> &'static str;
-
+    pub name: &'static str,
     /// Offered to judges (the create form, the API's list). Only the test variant is not.
-    fn offered(&self) -> bool {
-        true
-    }
-
+    pub offered: bool,
     /// Its rules page (`/rules/<name>`), if it has one.
-    fn rules_doc(&self) -> Option<RulesDoc> {
-        None
-    }
-
-    /// The seat counts its rules recommend, for the create form.
-    fn seats_hint(&self) -> Option<Message> {
-        None
-    }
-
+    pub rules_doc: Option<RulesDoc>,
+    /// The catalog key of the seat counts its rules recommend, for the create form.
+    pub seats_hint: Option<&'static str>,
     /// Allowed seat counts.
-    fn seats(&self) -> RangeInclusive<usize>;
-
+    pub seats: RangeInclusive<usize>,
     /// The kinds of phase an act may hold, in their order within the act.
-    fn phases(&self) -> &'static [PhaseKind];
-
-    /// The options a judge may set on the create form, as data.
-    fn option_fields(&self) -> &'static [OptionField] {
-        &[]
-    }
-
-    /// The secret teams of a deal of `seats` seats and their sizes, as the create form and the
-    /// rules pages tell them.
-    fn teams(&self, seats: usize) -> Vec<(&'static str, usize)>;
-
+    pub phases: &'static [PhaseKind],
+    /// The options a judge may set on the create form.
+    pub option_fields: &'static [OptionField],
     /// The option by which a game of a judge's series knows the game before it, for a variant
-    /// whose rules link games; `None` for the others.
-    fn series_option(&self) -> Option<&'static str> {
-        None
-    }
-
+    /// whose rules link games.
+    pub series_option: Option<&'static str>,
     /// The action forms, one per action type.
-    fn action_forms(&self) -> &'static [ActionForm];
-
+    pub action_forms: &'static [ActionForm],
     /// The default list of game IDs.
-    fn default_characters(&self) -> &'static [&'static str];
-
-    /// Draws the secret roles of a deal for the seats `game_ids`: the part of `setup` besides
-    /// the seats, as a fixed deal would give it.
-    fn draw_roles(&self, game_ids: &[String], rng: &mut dyn rand::Rng) -> Value;
-
+    pub default_characters: &'static [&'static str],
     /// The winners a game of this variant may have (a judge ending a game may name one).
-    fn outcomes(&self) -> &'static [&'static str];
-
+    pub outcomes: &'static [&'static str],
     /// The keys of the variant's private team threads, opened with the game's other threads.
-    fn team_threads(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Whether leaving a submission undone is allowed and costs nothing (pages say "not yet
+    pub team_threads: &'static [&'static str],
+    /// Leaving a submission undone is allowed and costs nothing (pages say "not yet
     /// submitted", not "owed").
-    fn submissions_optional(&self) -> bool {
-        true
-    }
+    pub submissions_optional: bool,
+    /// The catalog key of what a seat owes besides a ballot, as reminders and the owing banner
+    /// say it.
+    pub owed_action: &'static str,
+    /// The console's own columns of the seats table: each heading's catalog key and the rule
+    /// it shows (a tooltip, not words of the heading).
+    pub console_columns: &'static [(&'static str, &'static str)],
+    /// Its catalogs, `(language, Fluent text)`: the messages its [`Message`]s name, kept in the
+    /// variant's own folder. The first is the fallback.
+    pub catalogs: &'static [(&'static str, &'static str)],
+}
 
-    /// What a seat owes besides a ballot, as reminders and the owing banner say it.
-    fn owed_action(&self) -> Message {
-        Message::key("seat-owes-night-action")
-    }
+impl VariantInfo {
+    /// What a variant that sets nothing else has.
+    pub const DEFAULT: VariantInfo = VariantInfo {
+        name: "",
+        offered: true,
+        rules_doc: None,
+        seats_hint: None,
+        seats: 0..=0,
+        phases: &[],
+        option_fields: &[],
+        series_option: None,
+        action_forms: &[],
+        default_characters: &[],
+        outcomes: &[],
+        team_threads: &[],
+        submissions_optional: true,
+        owed_action: "seat-owes-night-action",
+        console_columns: &[],
+        catalogs: &[],
+    };
+}
 
-    /// Bots play the games whose seeds are in `seeds`; returns their totals.
-    fn simulate(
-        &self,
-        params: &sim::SimParams,
-        seeds: std::ops::Range<u64>,
-        progress: &sim::Progress,
-    ) -> sim::SimStats;
+/// What to word: every sentence a variant says of its own objects, asked through one
+/// [`Rules::say`].
+#[derive(Clone, Copy, Debug)]
+pub enum Say<'a> {
+    /// A public event.
+    Public(&'a Value),
+    /// A private event.
+    Private(&'a Value),
+    /// A submitted action object ("you voted for …").
+    Action(&'a Value),
+    /// A reply.
+    Reply(&'a Value),
+    /// A refusal code explained, with the rule that refuses it.
+    Refusal(&'a str),
+    /// A winner's name.
+    Winner(&'a str),
+    /// Why a seat went out.
+    Cause(&'a str),
+    /// A role's name.
+    Role(&'a str),
+    /// A team thread's or a side's name.
+    Team(&'a str),
+    /// The line a resolution adds when its `events` do not tell the vote's outcome themselves
+    /// (DN-15: "nobody was voted out"); `phase`: the resolved phase's kind, for a variant of
+    /// several phases per act. `None`: the resolution adds nothing.
+    NoVoteOut {
+        events: &'a [Value],
+        phase: Option<&'a str>,
+    },
+}
 
-    /// The options a game starting now plays by: the judge's, with the current edition of the
-    /// ruling book pinned, so the log keeps what the game started with.
-    fn pinned_options(&self, options: &Value) -> Value {
-        options.clone()
-    }
+/// The adapter: what a variant is besides its data — its deal, its engine, and how its output
+/// reads (typed [`Message`]s that the shell renders through the variant's catalog).
+/// Object-safe: the registry holds `&'static dyn Rules`. Four methods are required; the rest
+/// have the defaults of a variant without that feature.
+pub trait Rules: Sync + Send + 'static {
+    /// Its constants.
+    fn info(&self) -> &VariantInfo;
 
-    /// The options of a game whose log was written before options were pinned at the start.
-    fn legacy_options(&self, options: &Value) -> Value {
-        options.clone()
-    }
-
-    /// Checks a judge's options (an object, already checked to be one): known keys with values
-    /// the engine accepts.
-    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError>;
+    /// Starts a game: checks the seat count, options and setup.
+    fn start(&self, config: &GameConfig) -> Result<Box<dyn Engine>, ConfigError>;
 
     /// Parses an action object (unknown `type`, missing field, wrong type → error). Fields the
     /// action does not have are ignored.
     fn parse_action(&self, value: &Value) -> Result<Action, ActionError>;
 
-    /// Starts a game: checks the seat count, options and setup.
-    fn start(&self, config: &GameConfig) -> Result<Box<dyn Engine>, ConfigError>;
+    /// The words for `what`; `None`: the variant has none (the shell's reading falls back on
+    /// its common words, [`Variant::public`] and the others).
+    fn say(&self, what: Say<'_>) -> Option<Message>;
 
-    /// A public event as a message; `None` for an event the variant has no words for.
-    fn public_message(&self, event: &Value) -> Option<Message>;
+    /// The secret teams of a deal of `seats` seats and their sizes, as the create form and the
+    /// rules pages tell them.
+    fn teams(&self, _seats: usize) -> Vec<(&'static str, usize)> {
+        Vec::new()
+    }
 
-    /// A public event an act post shows as a title with lines under it (the ballots of a
-    /// vote round), given the seats' order; `None` for an event of one sentence.
-    fn public_listed(&self, _event: &Value, _order: &[String]) -> Option<(Message, Vec<Message>)> {
+    /// Draws the secret roles of a deal for the seats `game_ids`: the part of `setup` besides
+    /// the seats, as a fixed deal would give it. Default: no roles.
+    fn draw_roles(&self, _game_ids: &[String], _rng: &mut dyn rand::Rng) -> Value {
+        Value::Object(serde_json::Map::new())
+    }
+
+    /// Bots play the games whose seeds are in `seeds`; returns their totals. `None`: the
+    /// common bots play ([`Variant::simulate`]).
+    fn simulate(
+        &self,
+        _params: &sim::SimParams,
+        _seeds: std::ops::Range<u64>,
+        _progress: &sim::Progress,
+    ) -> Option<sim::SimStats> {
         None
     }
 
-    /// Whether a public event tells the outcome of a vote itself (an out by the vote, a tie,
-    /// a peaceful day), so an act post need not add "nobody was voted out".
-    fn tells_vote(&self, _event: &Value) -> bool {
-        false
+    /// The options a game plays by: the judge's, with the current edition of the ruling book
+    /// pinned, so the log keeps what the game started with; `legacy`: of a game whose log was
+    /// written before options were pinned at the start.
+    fn pin_options(&self, options: &Value, _legacy: bool) -> Value {
+        options.clone()
     }
 
-    /// A private event as a message.
-    fn private_message(&self, event: &Value) -> Option<Message>;
+    /// Checks a judge's options (an object, already checked to be one): known keys with values
+    /// the engine accepts. Default: only the keys of its option fields.
+    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
+        let known: Vec<&str> = self.info().option_fields.iter().map(|f| f.name).collect();
+        only_known(options, &known)
+    }
 
-    /// A submitted action object as a message ("you voted for …").
-    fn action_message(&self, action: &Value) -> Option<Message>;
-
-    /// A reply as a message.
-    fn reply_message(&self, reply: &Value) -> Option<Message>;
-
-    /// A refusal code explained, with the rule that refuses it.
-    fn refusal_message(&self, code: &str) -> Message;
-
-    /// A winner's name as a message.
-    fn winner_message(&self, winner: &str) -> Message;
-
-    /// Why a seat went out, as a message.
-    fn cause_message(&self, cause: &str) -> Message;
-
-    /// A role's name as a message (`None`: the shell shows it as it is).
-    fn role_message(&self, role: &str) -> Option<Message>;
+    /// A public event an act post shows as a title with lines under it (the ballots of a
+    /// vote round), given the seats' order; `None` for an event of one sentence.
+    fn listed(&self, _event: &Value, _order: &[String]) -> Option<(Message, Vec<Message>)> {
+        None
+    }
 
     /// The reveal's seats, for a variant whose roles change during the game (`roles` is the
     /// reveal's `roles` object); `None`: roles dealt once and kept, read the common way.
@@ -191,53 +213,36 @@ pub trait Rules: Sync + Send + 'static {
     fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
         SeatSheet::of_role(
-            self.role_message(role)
+            self.say(Say::Role(role))
                 .unwrap_or_else(|| Message::text(role)),
         )
     }
 
-    /// The headings of the console's own columns of the seats table (catalog keys, each with
-    /// the rule it shows: a tooltip, not words of the heading).
-    fn console_columns(&self) -> Vec<Message> {
-        Vec::new()
-    }
-
-    /// A seat on the judge's console: its dealt `role`, whether it is in, and its facts
-    /// (`Engine::judge_facts`) at the act `act`.
+    /// A seat on the judge's console: its dealt `role`, whether it is in, what it owes now
+    /// (`Engine::seat_now`) and its facts (`Engine::judge_facts`) at the act `act`.
     fn console_row(
         &self,
         role: Option<&str>,
         _alive: bool,
-        facts: &serde_json::Map<String, Value>,
+        owes: Owes,
+        _facts: &serde_json::Map<String, Value>,
         _act: u32,
     ) -> ConsoleRow {
-        let flag = |k: &str| facts.get(k).and_then(Value::as_bool) == Some(true);
-        let mut owes = Vec::new();
-        if flag("owes_ballot") {
-            owes.push(Message::key("seat-owes-ballot"));
+        let mut list = Vec::new();
+        if owes.ballot {
+            list.push(Message::key("seat-owes-ballot"));
         }
-        if flag("owes") {
-            owes.push(Message::key("console-owes-action"));
+        if owes.action {
+            list.push(Message::key("console-owes-action"));
         }
         ConsoleRow {
             role: role
-                .map(|r| self.role_message(r).unwrap_or_else(|| Message::text(r)))
+                .map(|r| self.say(Say::Role(r)).unwrap_or_else(|| Message::text(r)))
                 .unwrap_or_else(Message::nothing),
             marked: false,
-            owes,
+            owes: list,
             cells: Vec::new(),
         }
-    }
-
-    /// A team thread's or a side's name as a message.
-    fn team_message(&self, team: &str) -> Message {
-        Message::text(team)
-    }
-
-    /// Its catalog in the language `lang` (`zh-CN`, `en`): the Fluent messages its
-    /// [`Message`]s name, kept in the variant's own folder.
-    fn catalog(&self, _lang: &str) -> &'static str {
-        ""
     }
 }
 
@@ -269,25 +274,35 @@ impl Variant {
         self.0
     }
 
+    /// Its constants.
+    pub fn info(self) -> &'static VariantInfo {
+        self.0.info()
+    }
+
     pub fn name(self) -> &'static str {
-        self.0.name()
+        self.info().name
     }
 
     pub fn is_offered(self) -> bool {
-        self.0.offered()
+        self.info().offered
     }
 
     /// Its rules page, if it has one.
     pub fn rules_doc(self) -> Option<RulesDoc> {
-        self.0.rules_doc()
+        self.info().rules_doc
+    }
+
+    /// The seat counts its rules recommend, for the create form.
+    pub fn seats_hint(self) -> Option<Message> {
+        self.info().seats_hint.map(Message::key)
     }
 
     pub fn seats(self) -> RangeInclusive<usize> {
-        self.0.seats()
+        self.info().seats.clone()
     }
 
     pub fn phases(self) -> &'static [PhaseKind] {
-        self.0.phases()
+        self.info().phases
     }
 
     /// The kind named `name`, if this variant has it.
@@ -296,7 +311,7 @@ impl Variant {
     }
 
     pub fn option_fields(self) -> &'static [OptionField] {
-        self.0.option_fields()
+        self.info().option_fields
     }
 
     pub fn teams(self, seats: usize) -> Vec<(&'static str, usize)> {
@@ -304,11 +319,11 @@ impl Variant {
     }
 
     pub fn series_option(self) -> Option<&'static str> {
-        self.0.series_option()
+        self.info().series_option
     }
 
     pub fn action_forms(self) -> &'static [ActionForm] {
-        self.0.action_forms()
+        self.info().action_forms
     }
 
     /// The form of the action type `kind`, if this variant has one.
@@ -317,7 +332,7 @@ impl Variant {
     }
 
     pub fn default_characters(self) -> &'static [&'static str] {
-        self.0.default_characters()
+        self.info().default_characters
     }
 
     pub fn draw_roles<R: rand::Rng>(self, game_ids: &[String], rng: &mut R) -> Value {
@@ -325,32 +340,63 @@ impl Variant {
     }
 
     pub fn outcomes(self) -> &'static [&'static str] {
-        self.0.outcomes()
+        self.info().outcomes
     }
 
     pub fn team_threads(self) -> &'static [&'static str] {
-        self.0.team_threads()
+        self.info().team_threads
     }
 
     pub fn submissions_optional(self) -> bool {
-        self.0.submissions_optional()
+        self.info().submissions_optional
     }
 
+    /// What a seat owes besides a ballot, as reminders and the owing banner say it.
+    pub fn owed_action(self) -> Message {
+        Message::key(self.info().owed_action)
+    }
+
+    /// The headings of the console's own columns, each with its rule.
+    pub fn console_columns(self) -> Vec<Message> {
+        self.info()
+            .console_columns
+            .iter()
+            .map(|(key, rule)| Message::key(*key).rule(rule))
+            .collect()
+    }
+
+    /// Its catalog in the language `lang` (`zh-CN`, `en`); the first it has for another.
+    pub fn catalog(self, lang: &str) -> &'static str {
+        let all = self.info().catalogs;
+        all.iter()
+            .find(|(l, _)| *l == lang)
+            .or(all.first())
+            .map_or("", |(_, text)| text)
+    }
+
+    /// The variant's words for `what`, if it has some.
+    pub fn words(self, what: Say<'_>) -> Option<Message> {
+        self.0.say(what)
+    }
+
+    /// Bots play the games whose seeds are in `seeds`: the variant's, else the common bots.
     pub fn simulate(
         self,
         params: &sim::SimParams,
         seeds: std::ops::Range<u64>,
         progress: &sim::Progress,
     ) -> sim::SimStats {
-        self.0.simulate(params, seeds, progress)
+        self.0
+            .simulate(params, seeds.clone(), progress)
+            .unwrap_or_else(|| sim::common(self, params, seeds, progress))
     }
 
     pub fn pinned_options(self, options: &Value) -> Value {
-        self.0.pinned_options(options)
+        self.0.pin_options(options, false)
     }
 
     pub fn legacy_options(self, options: &Value) -> Value {
-        self.0.legacy_options(options)
+        self.0.pin_options(options, true)
     }
 
     /// Checks a judge's options before a game is created: an object of known keys with values

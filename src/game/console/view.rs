@@ -54,6 +54,9 @@ pub struct ConsoleSeat {
     /// `rules::Game::judge_facts` gives it.
     #[serde(flatten)]
     pub facts: serde_json::Map<String, Value>,
+    /// What it still owes in this phase (the engine's answer; the API tells it in `facts`).
+    #[serde(skip)]
+    pub owes: crate::rules::Owes,
 }
 
 #[derive(Debug, Serialize)]
@@ -137,8 +140,8 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
             Some((id, _)) => name_of(c, id)?,
             None => String::new(),
         };
-        // The engine's own view of the seat: the judge sees what the seat sees, and more.
-        let view = game.and_then(|g| g.view_for(name)).unwrap_or(Value::Null);
+        // The engine's answer for the seat: the judge sees what the seat sees, and more.
+        let now = game.and_then(|g| g.seat_now(name));
         let alive = game.is_some_and(|g| g.seats().iter().any(|s| &s.game_id == name && s.alive));
         let running = alive && !over;
         seats.push(ConsoleSeat {
@@ -151,17 +154,20 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
                 .find(|(g, _)| g == name)
                 .map(|(_, ch)| ch.clone())
                 .unwrap_or_default(),
-            role: view.get("role").and_then(Value::as_str).map(str::to_string),
-            out: view.get("out").and_then(Value::as_array).map(|o| SeatOut {
-                act: o.first().and_then(Value::as_u64).unwrap_or(0),
-                cause: o
-                    .get(1)
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()
-                    .to_string(),
-            }),
+            role: now.as_ref().map(|s| s.role.to_string()),
+            out: now
+                .as_ref()
+                .and_then(|s| s.out)
+                .map(|(act, cause)| SeatOut {
+                    act: act.into(),
+                    cause: cause.to_string(),
+                }),
             facts: game
                 .map(|g| g.judge_facts(name, running))
+                .unwrap_or_default(),
+            owes: game
+                .filter(|_| running)
+                .map(|g| g.owes(name))
                 .unwrap_or_default(),
         });
     }

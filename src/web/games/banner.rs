@@ -66,7 +66,7 @@ pub fn banner_of(viewer: &Viewer, s: &Snapshot) -> Banner {
         } else {
             Default::default()
         };
-        let action = owes.action.then(|| game.variant().rules().owed_action());
+        let action = owes.action.then(|| game.variant().owed_action());
         Some((owes.ballot, action, due, turn, owes.optional))
     })();
     let tr = viewer.tr;

@@ -156,10 +156,7 @@ impl GamePage {
     fn speaker_line(&self) -> Option<String> {
         let tr = self.page.tr;
         let name = self.g.speaker.as_ref()?;
-        let key = match self.g.phase.map(|p| p.kind) {
-            Some("last_words") => "turn-last-words",
-            _ => "turn-speaker",
-        };
+        let key = super::turn_key(self.g.variant, self.g.phase.map(|p| p.kind));
         Some(tr.t1(key, "name", name))
     }
 

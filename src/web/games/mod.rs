@@ -24,7 +24,7 @@ mod turn;
 use crate::game::snapshot::Snapshots;
 use crate::game::threads::ActPost;
 use crate::i18n::Tr;
-use crate::rules::Variant;
+use crate::rules::{Say, Variant};
 use crate::web::pages::TimeView;
 use actix_web::{HttpResponse, web};
 
@@ -150,6 +150,13 @@ pub fn notice_text(tr: &Tr, n: &crate::game::threads::Notice) -> String {
     }
 }
 
+/// The catalog key of the sentence naming whose turn it is in a phase of `kind`, as the
+/// variant's phase kinds give it (CL-4's last words have their own).
+pub(crate) fn turn_key(variant: Variant, kind: Option<&str>) -> &'static str {
+    kind.and_then(|k| variant.phase_kind(k))
+        .map_or("turn-speaker", |k| k.turn)
+}
+
 /// One public event of an act post: its sentence and, for the ballots of a classic vote round
 /// (CL-6), one line per voter under it.
 pub struct ActEvent {
@@ -190,10 +197,11 @@ pub struct ActView {
 impl ActView {
     /// The post `a` of a game of `variant`, worded by the variant's messages.
     pub fn new(tr: &Tr, variant: Variant, a: &ActPost) -> ActView {
-        let rules = variant.rules();
-        // A resolution of one phase per act says when nobody went out by the vote, unless an
-        // event tells the vote's outcome itself (DN-15; a tie, a peaceful day).
-        let told = a.events.iter().any(|e| rules.tells_vote(e));
+        // Whether the resolution adds "nobody was voted out" is the rules' (DN-15).
+        let no_vote_out = variant.words(Say::NoVoteOut {
+            events: &a.events,
+            phase: a.resolved_phase.as_ref().map(|p| p.kind.as_str()),
+        });
         let act_of =
             |step: Option<u32>, label: &Option<crate::game::threads::PhaseLabel>| match label {
                 Some(p) => step.map(|_| p.act),
@@ -219,7 +227,7 @@ impl ActView {
             resolved_title: with_phase("thread-act-resolved", resolved, &a.resolved_phase),
             opening_text: with_phase("thread-act-opening", opens, &a.opens_phase),
             next_text: with_phase("thread-act-next", opens, &a.opens_phase),
-            nobody_voted_out: a.resolved.is_some() && a.resolved_phase.is_none() && !told,
+            nobody_voted_out: a.resolved.is_some() && no_vote_out.is_some(),
             votes: a
                 .votes
                 .as_deref()
@@ -231,7 +239,7 @@ impl ActView {
                 .map(|e| (e, variant.public(e)))
                 // The winner has its own line: the engine's game-over event would say it twice.
                 .filter(|(_, m)| winner.is_none() || m.catalog_key() != Some("game-over"))
-                .map(|(e, m)| match rules.public_listed(e, &a.alive) {
+                .map(|(e, m)| match variant.rules().listed(e, &a.alive) {
                     Some((title, lines)) => ActEvent {
                         text: tr.say(&title),
                         ballots: lines.iter().map(|l| tr.say(l)).collect(),
@@ -244,11 +252,8 @@ impl ActView {
                 .collect(),
             alive: tr.list(a.alive.iter().cloned()),
             speaker_text: a.speaker.as_ref().map(|name| {
-                let key = match a.opens_phase.as_ref().map(|p| p.kind.as_str()) {
-                    Some("last_words") => "turn-last-words",
-                    _ => "turn-speaker",
-                };
-                tr.t1(key, "name", name)
+                let kind = a.opens_phase.as_ref().map(|p| p.kind.as_str());
+                tr.t1(turn_key(variant, kind), "name", name)
             }),
             skipped_text: a
                 .skipped

@@ -206,7 +206,7 @@ impl VariantView {
                     ],
                 )
             },
-            seats_hint: v.rules().seats_hint().map(|m| tr.say(&m)),
+            seats_hint: v.seats_hint().map(|m| tr.say(&m)),
             teams,
         }
     }

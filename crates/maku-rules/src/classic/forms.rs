@@ -7,7 +7,7 @@ use crate::forms::{ActionForm, FieldInput, FormField};
 use crate::table::VOTE;
 
 /// The action forms of `preset`'s actions.
-pub fn forms(preset: Preset) -> &'static [ActionForm] {
+pub const fn forms(preset: Preset) -> &'static [ActionForm] {
     match preset {
         Preset::Dongsha => &[KILL, CHECK, EXPLODE, SURRENDER, VOTE],
         Preset::Killgame => &[KILL, CHECK, SURRENDER, VOTE],

@@ -37,7 +37,7 @@ impl Preset {
         Preset::Wujian,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Preset::Dongsha => "dongsha",
             Preset::Killgame => "killgame",
@@ -51,7 +51,7 @@ impl Preset {
     }
 
     /// Allowed seat counts.
-    pub fn seats(self) -> RangeInclusive<usize> {
+    pub const fn seats(self) -> RangeInclusive<usize> {
         match self {
             Preset::Dongsha => 8..=16,
             Preset::Killgame => 11..=16,
@@ -95,8 +95,8 @@ impl Preset {
         }
     }
 
-    pub fn is_wujian(self) -> bool {
-        self == Preset::Wujian
+    pub const fn is_wujian(self) -> bool {
+        matches!(self, Preset::Wujian)
     }
 
     /// CL-8: only dongsha's killers may self-explode.
@@ -111,7 +111,7 @@ impl Preset {
 
     /// The private team threads: one per team of more than one seat (shengtui's lone killer
     /// needs none; wujian seats know no teammates).
-    pub fn team_threads(self) -> &'static [&'static str] {
+    pub const fn team_threads(self) -> &'static [&'static str] {
         match self {
             Preset::Dongsha | Preset::Killgame => &["killers", "police"],
             Preset::Shengtui | Preset::Wujian => &[],
@@ -119,7 +119,7 @@ impl Preset {
     }
 
     /// The winners a game may have (a judge ending it may name one).
-    pub fn outcomes(self) -> &'static [&'static str] {
+    pub const fn outcomes(self) -> &'static [&'static str] {
         match self {
             Preset::Wujian => &["匪", "警", "draw"],
             _ => &["good", "killers", "draw"],

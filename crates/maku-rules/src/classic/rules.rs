@@ -1,5 +1,5 @@
 //! The classic engine behind maku's interface: its [`Rules`] and its game as an [`Engine`].
-use std::ops::{Range, RangeInclusive};
+use std::ops::Range;
 
 use serde_json::Value;
 
@@ -10,15 +10,13 @@ use super::{
 };
 use crate::action::{self as action, ActionError, EngineAction};
 use crate::engine::Engine;
-use crate::forms::ActionForm;
-use crate::interface::{ConfigError, Line, PhaseKind, RulesDoc};
+use crate::interface::{ConfigError, Line, RulesDoc};
 use crate::message::Message;
-use crate::options::OptionField;
 use crate::sheet::{SeatSheet, table_choices};
 use crate::sim::{Progress, SimParams, SimStats};
 use crate::table::messages as table;
-use crate::table::table_engine;
-use crate::variant::{GameConfig, Rules, pin};
+use crate::table::{Seat, table_engine};
+use crate::variant::{GameConfig, Rules, Say, VariantInfo, pin};
 
 impl EngineAction for Action {
     fn to_json(&self) -> Value {
@@ -29,68 +27,76 @@ impl EngineAction for Action {
     }
 }
 
-/// The catalog keys of a preset's rules page: its title, index line and summary.
-fn title_key(p: Preset) -> &'static str {
-    match p {
-        Preset::Dongsha => "rules-title-dongsha",
-        Preset::Killgame => "rules-title-killgame",
-        Preset::Shengtui => "rules-title-shengtui",
-        Preset::Wujian => "rules-title-wujian",
-    }
-}
-
-fn about_key(p: Preset) -> &'static str {
-    match p {
-        Preset::Dongsha => "rules-about-dongsha",
-        Preset::Killgame => "rules-about-killgame",
-        Preset::Shengtui => "rules-about-shengtui",
-        Preset::Wujian => "rules-about-wujian",
-    }
-}
-
-fn summary_key(p: Preset) -> &'static str {
-    match p {
-        Preset::Dongsha => "rules-preset-dongsha",
-        Preset::Killgame => "rules-preset-killgame",
-        Preset::Shengtui => "rules-preset-shengtui",
-        Preset::Wujian => "rules-preset-wujian",
-    }
-}
-
-impl Rules for Classic {
-    fn name(&self) -> &'static str {
-        self.0.name()
-    }
-    fn rules_doc(&self) -> Option<RulesDoc> {
-        let (section, original) = match self.0 {
-            Preset::Dongsha => (None, include_str!("../../../../docs/rules/dongsha.zh.txt")),
-            Preset::Killgame => (None, include_str!("../../../../docs/rules/killgame.zh.txt")),
-            Preset::Shengtui => (None, include_str!("../../../../docs/rules/shengtui.zh.txt")),
-            Preset::Wujian => (
-                Some(("<h2>无间道 (wujian)", "wujian")),
-                include_str!("../../../../docs/rules/wujian.zh.txt"),
-            ),
-        };
-        Some(RulesDoc {
-            title: title_key(self.0),
-            about: about_key(self.0),
-            summary: summary_key(self.0),
+/// A preset's constants: its seats, forms, outcomes and team threads (CL-0..CL-2, WJ-1), its
+/// rules page in the shared classic book, CL-3's series option (wujian has no night kill to
+/// repeat).
+pub(super) const fn info(p: Preset) -> VariantInfo {
+    let (title, about, summary, section, original) = match p {
+        Preset::Dongsha => (
+            "rules-title-dongsha",
+            "rules-about-dongsha",
+            "rules-preset-dongsha",
+            None,
+            include_str!("../../../../docs/rules/dongsha.zh.txt"),
+        ),
+        Preset::Killgame => (
+            "rules-title-killgame",
+            "rules-about-killgame",
+            "rules-preset-killgame",
+            None,
+            include_str!("../../../../docs/rules/killgame.zh.txt"),
+        ),
+        Preset::Shengtui => (
+            "rules-title-shengtui",
+            "rules-about-shengtui",
+            "rules-preset-shengtui",
+            None,
+            include_str!("../../../../docs/rules/shengtui.zh.txt"),
+        ),
+        Preset::Wujian => (
+            "rules-title-wujian",
+            "rules-about-wujian",
+            "rules-preset-wujian",
+            Some(("<h2>无间道 (wujian)", "wujian")),
+            include_str!("../../../../docs/rules/wujian.zh.txt"),
+        ),
+    };
+    VariantInfo {
+        name: p.name(),
+        rules_doc: Some(RulesDoc {
+            title,
+            about,
+            summary,
             book: include_str!("../../../../docs/rules/classic.md"),
             book_link: "rules-book-link-classic",
             shared: true,
             section,
             original,
             one_line: false,
-        })
+        }),
+        seats: p.seats(),
+        phases: &PHASES,
+        option_fields: &crate::table::OPTIONS,
+        series_option: if p.is_wujian() {
+            None
+        } else {
+            Some("previous_first_victim")
+        },
+        action_forms: forms(p),
+        default_characters: &CAST,
+        outcomes: p.outcomes(),
+        team_threads: p.team_threads(),
+        catalogs: &[
+            ("zh-CN", include_str!("catalog/zh-CN.ftl")),
+            ("en", include_str!("catalog/en.ftl")),
+        ],
+        ..VariantInfo::DEFAULT
     }
-    fn seats(&self) -> RangeInclusive<usize> {
-        self.0.seats()
-    }
-    fn phases(&self) -> &'static [PhaseKind] {
-        &PHASES
-    }
-    fn option_fields(&self) -> &'static [OptionField] {
-        &crate::table::OPTIONS
+}
+
+impl Rules for Classic {
+    fn info(&self) -> &VariantInfo {
+        &self.1
     }
     fn teams(&self, seats: usize) -> Vec<(&'static str, usize)> {
         if self.0.is_wujian() {
@@ -104,34 +110,20 @@ impl Rules for Classic {
             .filter(|(_, n)| *n > 0)
             .collect()
     }
-    /// CL-3: the previous game's first-night victim; wujian has no night kill to repeat.
-    fn series_option(&self) -> Option<&'static str> {
-        (!self.0.is_wujian()).then_some("previous_first_victim")
-    }
-    fn action_forms(&self) -> &'static [ActionForm] {
-        forms(self.0)
-    }
-    fn default_characters(&self) -> &'static [&'static str] {
-        &CAST
-    }
     fn draw_roles(&self, game_ids: &[String], rng: &mut dyn rand::Rng) -> Value {
         draw_roles(self.0, game_ids, rng)
     }
-    fn outcomes(&self) -> &'static [&'static str] {
-        self.0.outcomes()
+    fn simulate(
+        &self,
+        params: &SimParams,
+        seeds: Range<u64>,
+        progress: &Progress,
+    ) -> Option<SimStats> {
+        Some(bot::simulate(self.0, params, seeds, progress))
     }
-    fn team_threads(&self) -> &'static [&'static str] {
-        self.0.team_threads()
-    }
-    fn simulate(&self, params: &SimParams, seeds: Range<u64>, progress: &Progress) -> SimStats {
-        bot::simulate(self.0, params, seeds, progress)
-    }
-    fn pinned_options(&self, options: &Value) -> Value {
+    /// Classic games were never played before options were pinned: the edition either way.
+    fn pin_options(&self, options: &Value, _legacy: bool) -> Value {
         pin(options, "edition", EDITION.into())
-    }
-    /// Classic games were never played before options were pinned.
-    fn legacy_options(&self, options: &Value) -> Value {
-        self.pinned_options(options)
     }
     fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
         Options::from_json(&Value::Object(options.clone()))
@@ -150,38 +142,22 @@ impl Rules for Classic {
             Err(e) => Err(ConfigError::Setup(e.to_string())),
         }
     }
-    fn public_message(&self, event: &Value) -> Option<Message> {
-        messages::public(event)
-    }
-    fn public_listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
-        table::votes_listed(event, order)
-    }
-    fn tells_vote(&self, event: &Value) -> bool {
-        table::tells_vote(event)
-    }
-    fn private_message(&self, event: &Value) -> Option<Message> {
-        messages::private(event)
-    }
-    fn action_message(&self, action: &Value) -> Option<Message> {
-        messages::action(action)
-    }
-    fn reply_message(&self, reply: &Value) -> Option<Message> {
-        messages::reply(reply)
-    }
-    fn refusal_message(&self, code: &str) -> Message {
-        messages::refusal(code)
-    }
-    fn winner_message(&self, winner: &str) -> Message {
-        messages::winner(winner)
-    }
-    fn cause_message(&self, cause: &str) -> Message {
-        messages::cause(cause)
-    }
-    fn catalog(&self, lang: &str) -> &'static str {
-        match lang {
-            "en" => include_str!("catalog/en.ftl"),
-            _ => include_str!("catalog/zh-CN.ftl"),
+    fn say(&self, what: Say<'_>) -> Option<Message> {
+        match what {
+            Say::Public(e) => messages::public(e),
+            Say::Private(e) => messages::private(e),
+            Say::Action(a) => messages::action(a),
+            Say::Reply(r) => messages::reply(r),
+            Say::Refusal(code) => Some(messages::refusal(code)),
+            Say::Winner(w) => Some(messages::winner(w)),
+            Say::Cause(c) => Some(messages::cause(c)),
+            Say::Role(r) => messages::role(r),
+            Say::Team(t) => Some(table::team(t)),
+            Say::NoVoteOut { .. } => None,
         }
+    }
+    fn listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
+        table::votes_listed(event, order)
     }
     /// The seat's role, and its choices of the open phase on its forms.
     fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
@@ -190,12 +166,6 @@ impl Rules for Classic {
             SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));
         table_choices(&mut sheet, view, forms(self.0));
         sheet
-    }
-    fn role_message(&self, role: &str) -> Option<Message> {
-        messages::role(role)
-    }
-    fn team_message(&self, team: &str) -> Message {
-        table::team(team)
     }
     /// CL-10: killers against police and civilians; WJ-1: 匪 against 警.
     fn tone(&self, seat: &Value) -> crate::timeline::Tone {
@@ -240,11 +210,25 @@ table_engine!(Game, Action, EDITION, {
             won,
         })
     }
-    /// CL-0: a living member of the team.
-    fn in_team(&self, team: &str, game_id: &str) -> bool {
-        match (Team::from_name(team), self.seat_of(game_id)) {
-            (Some(t), Some(s)) => self.is_alive(s) && self.role(s).team() == Some(t),
-            _ => false,
-        }
-    }
 });
+
+impl Game {
+    /// CL-0: the team threads of its preset that the seat reads and writes, as a living member
+    /// of the team.
+    fn teams_now(&self, s: Seat) -> Vec<&'static str> {
+        self.preset
+            .team_threads()
+            .iter()
+            .copied()
+            .filter(|t| {
+                Team::from_name(t)
+                    .is_some_and(|t| self.is_alive(s) && self.role(s).team() == Some(t))
+            })
+            .collect()
+    }
+
+    /// No classic seat loses its voice.
+    fn silenced_now(&self, _s: Seat) -> bool {
+        false
+    }
+}

@@ -4,41 +4,27 @@
 
 use serde_json::{Value, json};
 
-/// The notebook numbers listed under `key` of a seat view; only those still owed this act
-/// when `only_owed` (DN-6).
-fn numbers(view: &Value, key: &str, only_owed: bool) -> Vec<u64> {
-    view.get(key)
-        .and_then(Value::as_array)
-        .map(|l| {
-            l.iter()
-                .filter(|nb| !only_owed || nb.get("owed").and_then(Value::as_bool) == Some(true))
-                .filter_map(|nb| nb.get("notebook").and_then(Value::as_u64))
-                .collect()
-        })
-        .unwrap_or_default()
-}
+use super::view::SeatView;
+use crate::engine::to_value;
 
 /// The console's facts of one seat from its view (`running`: the seat is in and the game
 /// goes on): `notebooks`, `owes_ballot` (DN-14), `owes_notebooks` (DN-6), `ballot`, `windows`
-/// (DN-19) and `eye_status` (DN-22).
-pub fn seat_facts(view: &Value, running: bool) -> Value {
-    let ballot = view
-        .get("ballot")
-        .and_then(Value::as_array)
-        .filter(|_| running)
-        .map(|l| l.iter().filter_map(Value::as_str).collect::<Vec<_>>());
+/// (DN-19) and `eye_status` (DN-22). The console's API gives them as they are.
+pub fn seat_facts(view: &SeatView, running: bool) -> Value {
+    let numbers = |only_owed: bool| -> Vec<u8> {
+        view.notebooks
+            .iter()
+            .filter(|nb| !only_owed || nb.owed)
+            .map(|nb| nb.notebook.number())
+            .collect()
+    };
     json!({
-        "notebooks": numbers(view, "notebooks", false),
-        "owes_ballot": running && view.get("owes_ballot").and_then(Value::as_bool) == Some(true),
-        "owes_notebooks": if running { numbers(view, "notebooks", true) } else { Vec::new() },
-        "ballot": ballot,
-        "windows": view
-            .get("windows")
-            .and_then(Value::as_array)
-            .filter(|_| running)
-            .cloned()
-            .unwrap_or_default(),
-        "eye_status": view.get("eye_status").filter(|e| running && e.is_object()).cloned(),
+        "notebooks": numbers(false),
+        "owes_ballot": running && view.owes_ballot,
+        "owes_notebooks": if running { numbers(true) } else { Vec::new() },
+        "ballot": view.ballot.as_ref().filter(|_| running).map(to_value),
+        "windows": if running { to_value(&view.windows) } else { json!([]) },
+        "eye_status": view.eye_status.as_ref().filter(|_| running).map(to_value),
     })
 }
 

@@ -292,12 +292,13 @@ fn numbers(facts: &serde_json::Map<String, Value>, key: &str) -> Vec<u64> {
 pub fn console_row(
     role: Option<&str>,
     alive: bool,
+    owed: crate::interface::Owes,
     facts: &serde_json::Map<String, Value>,
     act: u32,
 ) -> ConsoleRow {
     let kira = role == Some("kira");
     let mut owes = Vec::new();
-    if facts.get("owes_ballot").and_then(Value::as_bool) == Some(true) {
+    if owed.ballot {
         owes.push(Message::key("seat-owes-ballot"));
     }
     for n in numbers(facts, "owes_notebooks") {

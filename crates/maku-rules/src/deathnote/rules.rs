@@ -1,5 +1,5 @@
 //! The deathnote engine behind maku's interface: its [`Rules`] and its game as an [`Engine`].
-use std::ops::{Range, RangeInclusive};
+use std::ops::Range;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -11,15 +11,13 @@ use super::{
 };
 use crate::action::{Action, ActionError, EngineAction};
 use crate::engine::{Engine, foreign_action, to_value};
-use crate::forms::ActionForm;
 use crate::interface::{
-    ConfigError, Line, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatRecord, Submitted,
+    ConfigError, Line, Owes, Phase, PublicSeat, RulesDoc, SeatNow, SeatRecord, Submitted, TableNow,
 };
 use crate::message::Message;
-use crate::options::OptionField;
 use crate::sheet::SeatSheet;
 use crate::sim::{Progress, SimParams, SimStats};
-use crate::variant::{GameConfig, Rules, only_known, pin};
+use crate::variant::{GameConfig, Rules, Say, VariantInfo, only_known, pin};
 
 impl EngineAction for super::Action<String> {
     fn to_json(&self) -> Value {
@@ -30,73 +28,70 @@ impl EngineAction for super::Action<String> {
     }
 }
 
+/// Death Note's constants: DN-1's seats (16 to 18 recommended), one phase per act, DN-12's
+/// thread of the joined Kiras, DN-6 and DN-16 (a missing action or ballot is a suicide), DN-6's
+/// notebook action, DN-19's windows and DN-22's Eye on the console.
+pub(super) const INFO: VariantInfo = VariantInfo {
+    name: "deathnote",
+    rules_doc: Some(RulesDoc {
+        title: "rules-title",
+        about: "rules-about-deathnote",
+        summary: "rules-summary",
+        book: include_str!("../../../../docs/rules/deathnote.md"),
+        book_link: "rules-book-link",
+        shared: false,
+        section: None,
+        original: include_str!("../../../../docs/rules/deathnote.zh.txt"),
+        one_line: true,
+    }),
+    seats_hint: Some("dn-seats-hint"),
+    seats: SEATS,
+    phases: &super::PHASES,
+    option_fields: &super::OPTIONS,
+    action_forms: &super::FORMS,
+    default_characters: &super::CAST,
+    outcomes: &["good", "kira", "draw"],
+    team_threads: &["kira"],
+    submissions_optional: false,
+    owed_action: "seat-owes-action",
+    console_columns: &[
+        ("console-col-window", "DN-19"),
+        ("console-col-eye", "DN-22"),
+    ],
+    catalogs: &[
+        ("zh-CN", include_str!("catalog/zh-CN.ftl")),
+        ("en", include_str!("catalog/en.ftl")),
+    ],
+    ..VariantInfo::DEFAULT
+};
+
 impl Rules for DeathNote {
-    fn name(&self) -> &'static str {
-        "deathnote"
-    }
-    fn rules_doc(&self) -> Option<RulesDoc> {
-        Some(RulesDoc {
-            title: "rules-title",
-            about: "rules-about-deathnote",
-            summary: "rules-summary",
-            book: include_str!("../../../../docs/rules/deathnote.md"),
-            book_link: "rules-book-link",
-            shared: false,
-            section: None,
-            original: include_str!("../../../../docs/rules/deathnote.zh.txt"),
-            one_line: true,
-        })
-    }
-    /// DN-1: 6 to 40 seats, 16 to 18 recommended.
-    fn seats_hint(&self) -> Option<Message> {
-        Some(Message::key("dn-seats-hint"))
-    }
-    fn seats(&self) -> RangeInclusive<usize> {
-        SEATS
-    }
-    fn phases(&self) -> &'static [PhaseKind] {
-        &super::PHASES
-    }
-    fn option_fields(&self) -> &'static [OptionField] {
-        &super::OPTIONS
+    fn info(&self) -> &VariantInfo {
+        &INFO
     }
     /// DN-2: the two Kiras are the secret.
     fn teams(&self, _seats: usize) -> Vec<(&'static str, usize)> {
         vec![("kira", 2)]
     }
-    fn action_forms(&self) -> &'static [ActionForm] {
-        &super::FORMS
-    }
-    fn default_characters(&self) -> &'static [&'static str] {
-        &super::CAST
-    }
     fn draw_roles(&self, game_ids: &[String], rng: &mut dyn rand::Rng) -> Value {
         super::draw_kiras(game_ids, rng)
     }
-    fn outcomes(&self) -> &'static [&'static str] {
-        &["good", "kira", "draw"]
+    fn simulate(
+        &self,
+        params: &SimParams,
+        seeds: Range<u64>,
+        progress: &Progress,
+    ) -> Option<SimStats> {
+        Some(bot::simulate(params, seeds, progress))
     }
-    /// DN-12: the joined Kiras' thread.
-    fn team_threads(&self) -> &'static [&'static str] {
-        &["kira"]
-    }
-    /// DN-6, DN-16: a missing action or ballot is a suicide.
-    fn submissions_optional(&self) -> bool {
-        false
-    }
-    /// DN-6: a notebook's action.
-    fn owed_action(&self) -> Message {
-        Message::key("seat-owes-action")
-    }
-    fn simulate(&self, params: &SimParams, seeds: Range<u64>, progress: &Progress) -> SimStats {
-        bot::simulate(params, seeds, progress)
-    }
-    fn pinned_options(&self, options: &Value) -> Value {
-        pin(options, "edition", Edition::CURRENT.number().into())
-    }
-    /// A game logged before options were pinned started under the first edition.
-    fn legacy_options(&self, options: &Value) -> Value {
-        pin(options, "edition", Edition::First.number().into())
+    /// The current edition; a game logged before options were pinned started under the first.
+    fn pin_options(&self, options: &Value, legacy: bool) -> Value {
+        let edition = if legacy {
+            Edition::First
+        } else {
+            Edition::CURRENT
+        };
+        pin(options, "edition", edition.number().into())
     }
     fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
         only_known(options, &["redistribute", "edition", "publish_votes"])?;
@@ -134,36 +129,26 @@ impl Rules for DeathNote {
         .map_err(rules)?;
         Ok(Box::new(game))
     }
-    fn public_message(&self, event: &Value) -> Option<Message> {
-        messages::public(event)
-    }
-    /// DN-15: an out by the vote tells it; otherwise the act post says nobody was voted out.
-    fn tells_vote(&self, event: &Value) -> bool {
-        event.get("type").and_then(Value::as_str) == Some("out")
-            && event.get("cause").and_then(Value::as_str) == Some("voted")
-    }
-    fn private_message(&self, event: &Value) -> Option<Message> {
-        messages::private(event)
-    }
-    fn action_message(&self, action: &Value) -> Option<Message> {
-        messages::action(action)
-    }
-    fn reply_message(&self, reply: &Value) -> Option<Message> {
-        messages::reply(reply)
-    }
-    fn refusal_message(&self, code: &str) -> Message {
-        messages::refusal(code)
-    }
-    fn winner_message(&self, winner: &str) -> Message {
-        messages::winner(winner)
-    }
-    fn cause_message(&self, cause: &str) -> Message {
-        messages::cause(cause)
-    }
-    fn catalog(&self, lang: &str) -> &'static str {
-        match lang {
-            "en" => include_str!("catalog/en.ftl"),
-            _ => include_str!("catalog/zh-CN.ftl"),
+    fn say(&self, what: Say<'_>) -> Option<Message> {
+        match what {
+            Say::Public(e) => messages::public(e),
+            Say::Private(e) => messages::private(e),
+            Say::Action(a) => messages::action(a),
+            Say::Reply(r) => messages::reply(r),
+            Say::Refusal(code) => Some(messages::refusal(code)),
+            Say::Winner(w) => Some(messages::winner(w)),
+            Say::Cause(c) => Some(messages::cause(c)),
+            // DN-3: a seat is Kira (it holds a notebook) or good.
+            Say::Role(role @ ("kira" | "good")) => Some(Message::key(format!("reveal-{role}"))),
+            Say::Role(_) | Say::Team(_) => None,
+            // DN-15: one phase per act; unless an out by the vote tells it, the act post says
+            // nobody was voted out.
+            Say::NoVoteOut { events, phase } => (phase.is_none()
+                && !events.iter().any(|e| {
+                    e.get("type").and_then(Value::as_str) == Some("out")
+                        && e.get("cause").and_then(Value::as_str) == Some("voted")
+                }))
+            .then(|| Message::key("thread-act-nobody-voted-out").rule("DN-15")),
         }
     }
     fn reveal_rows(&self, roles: &Value) -> Option<Vec<crate::message::RevealRow>> {
@@ -173,31 +158,18 @@ impl Rules for DeathNote {
     fn timeline(&self, roles: &Value, transcript: &[Value]) -> Option<crate::timeline::Timeline> {
         Some(super::timeline::timeline(roles, transcript))
     }
-    /// DN-19 windows and the DN-22 Eye.
-    fn console_columns(&self) -> Vec<Message> {
-        vec![
-            Message::key("console-col-window").rule("DN-19"),
-            Message::key("console-col-eye").rule("DN-22"),
-        ]
-    }
     fn console_row(
         &self,
         role: Option<&str>,
         alive: bool,
+        owes: Owes,
         facts: &serde_json::Map<String, Value>,
         act: u32,
     ) -> crate::message::ConsoleRow {
-        messages::console_row(role, alive, facts, act)
+        messages::console_row(role, alive, owes, facts, act)
     }
     fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
         super::sheet::seat_sheet(view, over)
-    }
-    /// DN-3: a seat is Kira (it holds a notebook) or good.
-    fn role_message(&self, role: &str) -> Option<Message> {
-        match role {
-            "kira" | "good" => Some(Message::key(format!("reveal-{role}"))),
-            _ => None,
-        }
     }
 }
 
@@ -238,19 +210,7 @@ fn fixed_kiras(setup: Option<&Value>, roster: &Roster) -> Result<Option<[Seat; 2
 }
 
 fn refused(act: u32, by: &str, r: Refusal) -> Submitted {
-    Submitted {
-        result: Err(Refused {
-            error: r.code(),
-            message: r.to_string(),
-        }),
-        lines: vec![Line::Reply {
-            act,
-            by: by.to_string(),
-            ok: false,
-            reply: None,
-            error: Some(r.code()),
-        }],
-    }
+    crate::engine::refused(act, by, r.code(), r.to_string())
 }
 
 /// Log entries → transcript lines.
@@ -341,10 +301,6 @@ impl Engine for Game {
     }
 
     /// One phase per act: the act itself.
-    fn current_phase(&self) -> Phase {
-        self.phase_of(self.act())
-    }
-
     fn phase_of(&self, step: u32) -> Phase {
         Phase {
             step,
@@ -353,28 +309,56 @@ impl Engine for Game {
         }
     }
 
-    fn shown_phase(&self) -> u32 {
-        self.shown_act()
+    fn table_now(&self) -> TableNow {
+        TableNow {
+            edition: Some(Game::edition(self).number()),
+            seats: (0..self.seat_count())
+                .map(|i| {
+                    let s = Seat(i as u8);
+                    PublicSeat {
+                        game_id: self.game_id(s).to_string(),
+                        alive: self.is_alive(s),
+                    }
+                })
+                .collect(),
+            owing: Game::owing(self)
+                .iter()
+                .map(|&s| self.game_id(s).to_string())
+                .collect(),
+            ..TableNow::plain(
+                Engine::phase_of(self, self.act()),
+                self.shown_act(),
+                self.winner().map(|w| w.name()),
+            )
+        }
     }
 
-    fn edition(&self) -> Option<u8> {
-        Some(Game::edition(self).number())
-    }
-
-    fn outcome(&self) -> Option<&'static str> {
-        self.winner().map(|w| w.name())
-    }
-
-    fn seats(&self) -> Vec<PublicSeat> {
-        (0..self.seat_count())
-            .map(|i| {
-                let s = Seat(i as u8);
-                PublicSeat {
-                    game_id: self.game_id(s).to_string(),
-                    alive: self.is_alive(s),
-                }
-            })
-            .collect()
+    /// DN-6 (a notebook's action), DN-14 (a ballot), DN-5 (a notebook on turn), DN-12 (the
+    /// joined Kiras' thread), from the seat's typed view.
+    fn seat_now(&self, game_id: &str) -> Option<SeatNow> {
+        let seat = self.roster().seat_of(game_id)?;
+        let view = Game::view_for(self, seat)?;
+        Some(SeatNow {
+            role: view.role,
+            out: view.out.map(|(act, cause)| (act, cause.name())),
+            owes: Owes {
+                ballot: view.owes_ballot,
+                action: view.notebooks.iter().any(|nb| nb.owed),
+                optional: false,
+            },
+            on_turn: view.on_turn,
+            may_post: self.is_alive(seat),
+            silenced: false,
+            teams: if self.partner(seat).is_some() {
+                vec!["kira"]
+            } else {
+                Vec::new()
+            },
+            allowed: Game::allowed_actions(self, seat)
+                .iter()
+                .map(|k| k.name())
+                .collect(),
+        })
     }
 
     fn view_for(&self, game_id: &str) -> Option<Value> {
@@ -396,9 +380,12 @@ impl Engine for Game {
 
     /// Notebooks, DN-19 windows and the DN-22 Eye besides what the seat owes.
     fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
-        let view = Engine::view_for(self, game_id).unwrap_or(Value::Null);
-        match judge::seat_facts(&view, running) {
-            Value::Object(m) => m,
+        let view = self
+            .roster()
+            .seat_of(game_id)
+            .and_then(|s| Game::view_for(self, s));
+        match view.map(|v| judge::seat_facts(&v, running)) {
+            Some(Value::Object(m)) => m,
             _ => serde_json::Map::new(),
         }
     }
@@ -407,40 +394,11 @@ impl Engine for Game {
         self.alive_seats()
             .map(|s| {
                 let name = self.game_id(s).to_string();
-                let ballot = Engine::view_for(self, &name)
-                    .and_then(|v| v.get("ballot").cloned())
-                    .and_then(|b| serde_json::from_value::<Vec<String>>(b).ok());
+                let ballot = Game::view_for(self, s)
+                    .and_then(|v| v.ballot)
+                    .map(|b| b.iter().map(|n| n.as_str().to_string()).collect());
                 (name, ballot)
             })
-            .collect()
-    }
-
-    /// DN-12: the joined Kiras read and write their thread while joined.
-    fn in_team(&self, team: &str, game_id: &str) -> bool {
-        team == "kira"
-            && self
-                .roster()
-                .seat_of(game_id)
-                .and_then(|s| self.partner(s))
-                .is_some()
-    }
-
-    fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
-        self.roster()
-            .seat_of(game_id)
-            .map(|s| {
-                Game::allowed_actions(self, s)
-                    .iter()
-                    .map(|k| k.name())
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    fn owing(&self) -> Vec<String> {
-        Game::owing(self)
-            .iter()
-            .map(|&s| self.game_id(s).to_string())
             .collect()
     }
 

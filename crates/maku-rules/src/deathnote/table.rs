@@ -12,6 +12,7 @@ pub const PHASES: [PhaseKind; 1] = [PhaseKind {
     name: "act",
     default_minutes: None,
     aligned: true,
+    turn: "turn-speaker",
 }];
 
 /// The Death Note cast, the default character list (editable per game).

@@ -8,7 +8,7 @@ use crate::table;
 pub const CAST: &[&str] = table::CAST.split_at(16).0;
 
 /// The action forms of `kind`'s actions, in the order a seat page shows them.
-pub fn forms(kind: RoleGame) -> &'static [ActionForm] {
+pub const fn forms(kind: RoleGame) -> &'static [ActionForm] {
     match kind {
         RoleGame::V4Wujian => &V4,
         RoleGame::V5Emin => &V5,

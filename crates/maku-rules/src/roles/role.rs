@@ -16,7 +16,7 @@ pub enum RoleGame {
 impl RoleGame {
     pub const ALL: [RoleGame; 2] = [RoleGame::V4Wujian, RoleGame::V5Emin];
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             RoleGame::V4Wujian => "v4wujian",
             RoleGame::V5Emin => "v5emin",
@@ -28,7 +28,7 @@ impl RoleGame {
     }
 
     /// Exactly 16 seats (4.0) or 10 (5.0).
-    pub fn seats(self) -> RangeInclusive<usize> {
+    pub const fn seats(self) -> RangeInclusive<usize> {
         match self {
             RoleGame::V4Wujian => 16..=16,
             RoleGame::V5Emin => 10..=10,
@@ -77,7 +77,7 @@ impl RoleGame {
     }
 
     /// The private team threads (R4-2); 5.0 has none.
-    pub fn team_threads(self) -> &'static [&'static str] {
+    pub const fn team_threads(self) -> &'static [&'static str] {
         match self {
             RoleGame::V4Wujian => &["killers", "police"],
             RoleGame::V5Emin => &[],
@@ -93,8 +93,8 @@ impl RoleGame {
         }
     }
 
-    pub fn is_v4(self) -> bool {
-        self == RoleGame::V4Wujian
+    pub const fn is_v4(self) -> bool {
+        matches!(self, RoleGame::V4Wujian)
     }
 }
 
@@ -118,7 +118,7 @@ pub enum Role {
 
 impl Role {
     /// The role code of views, the reveal and `setup` keys (`killers`/`police` lists aside).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Role::Butterfly => "butterfly",
             Role::Elder => "elder",
@@ -167,7 +167,7 @@ pub enum Side {
 }
 
 impl Side {
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Side::Good => "good",
             Side::Bad => "bad",

@@ -1,21 +1,19 @@
 //! The roles engine behind maku's interface: its [`Rules`] and its game as an [`Engine`].
-use std::ops::{Range, RangeInclusive};
+use std::ops::Range;
 
 use serde_json::Value;
 
 use super::variant::Roles;
-use super::{Action, CAST, EDITION, Game, SetupError, bot, draw_roles, forms, messages};
+use super::{Action, CAST, EDITION, Game, RoleGame, SetupError, bot, draw_roles, forms, messages};
 use crate::action::{self as action, ActionError, EngineAction};
 use crate::engine::Engine;
-use crate::forms::ActionForm;
-use crate::interface::{ConfigError, PhaseKind, RulesDoc};
+use crate::interface::{ConfigError, RulesDoc};
 use crate::message::Message;
-use crate::options::OptionField;
 use crate::sheet::SeatSheet;
 use crate::sim::{Progress, SimParams, SimStats};
 use crate::table::messages as table;
-use crate::table::table_engine;
-use crate::variant::{GameConfig, Rules, pin};
+use crate::table::{Seat, table_engine};
+use crate::variant::{GameConfig, Rules, Say, VariantInfo, pin};
 
 impl EngineAction for Action {
     fn to_json(&self) -> Value {
@@ -26,13 +24,14 @@ impl EngineAction for Action {
     }
 }
 
-impl Rules for Roles {
-    fn name(&self) -> &'static str {
-        self.0.name()
-    }
-    fn rules_doc(&self) -> Option<RulesDoc> {
-        let v4 = self.0.is_v4();
-        Some(RulesDoc {
+/// A role game's constants: its seats, forms and team threads (R4-2), R4-6 and R5-5's
+/// outcomes (the judge's foreseen draw is one of them), its page in the shared roles book;
+/// R5-4 fixes 5.0's speeches, so only 4.0 has the table's options.
+pub(super) const fn info(g: RoleGame) -> VariantInfo {
+    let v4 = g.is_v4();
+    VariantInfo {
+        name: g.name(),
+        rules_doc: Some(RulesDoc {
             title: if v4 {
                 "rules-title-v4wujian"
             } else {
@@ -62,21 +61,25 @@ impl Rules for Roles {
                 include_str!("../../../../docs/rules/v5emin.zh.txt")
             },
             one_line: false,
-        })
+        }),
+        seats: g.seats(),
+        phases: &crate::table::PHASES,
+        option_fields: if v4 { &crate::table::OPTIONS } else { &[] },
+        action_forms: forms(g),
+        default_characters: CAST,
+        outcomes: &["good", "bad", "draw"],
+        team_threads: g.team_threads(),
+        catalogs: &[
+            ("zh-CN", include_str!("catalog/zh-CN.ftl")),
+            ("en", include_str!("catalog/en.ftl")),
+        ],
+        ..VariantInfo::DEFAULT
     }
-    fn seats(&self) -> RangeInclusive<usize> {
-        self.0.seats()
-    }
-    fn phases(&self) -> &'static [PhaseKind] {
-        &crate::table::PHASES
-    }
-    /// R5-4 fixes 5.0's speeches.
-    fn option_fields(&self) -> &'static [OptionField] {
-        if self.0.is_v4() {
-            &crate::table::OPTIONS
-        } else {
-            &[]
-        }
+}
+
+impl Rules for Roles {
+    fn info(&self) -> &VariantInfo {
+        &self.1
     }
     /// The whole deal, role by role (its roles are its secret).
     fn teams(&self, _seats: usize) -> Vec<(&'static str, usize)> {
@@ -86,31 +89,20 @@ impl Rules for Roles {
             .map(|(role, k)| (role.name(), *k))
             .collect()
     }
-    fn action_forms(&self) -> &'static [ActionForm] {
-        forms(self.0)
-    }
-    fn default_characters(&self) -> &'static [&'static str] {
-        CAST
-    }
     fn draw_roles(&self, game_ids: &[String], rng: &mut dyn rand::Rng) -> Value {
         draw_roles(self.0, game_ids, rng)
     }
-    /// R4-6, R5-5: the judge's foreseen draw is one of them.
-    fn outcomes(&self) -> &'static [&'static str] {
-        &["good", "bad", "draw"]
+    fn simulate(
+        &self,
+        params: &SimParams,
+        seeds: Range<u64>,
+        progress: &Progress,
+    ) -> Option<SimStats> {
+        Some(bot::simulate(self.0, params, seeds, progress))
     }
-    fn team_threads(&self) -> &'static [&'static str] {
-        self.0.team_threads()
-    }
-    fn simulate(&self, params: &SimParams, seeds: Range<u64>, progress: &Progress) -> SimStats {
-        bot::simulate(self.0, params, seeds, progress)
-    }
-    fn pinned_options(&self, options: &Value) -> Value {
+    /// Role games were never played before options were pinned: the edition either way.
+    fn pin_options(&self, options: &Value, _legacy: bool) -> Value {
         pin(options, "edition", EDITION.into())
-    }
-    /// Role games were never played before options were pinned.
-    fn legacy_options(&self, options: &Value) -> Value {
-        self.pinned_options(options)
     }
     fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
         super::options(self.0, &Value::Object(options.clone()))
@@ -129,50 +121,26 @@ impl Rules for Roles {
             Err(e) => Err(ConfigError::Setup(e.to_string())),
         }
     }
-    fn public_message(&self, event: &Value) -> Option<Message> {
-        messages::public(event)
-    }
-    fn public_listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
-        table::votes_listed(event, order)
-    }
-    fn tells_vote(&self, event: &Value) -> bool {
-        table::tells_vote(event)
-    }
-    fn private_message(&self, event: &Value) -> Option<Message> {
-        messages::private(self.0, event)
-    }
-    fn action_message(&self, action: &Value) -> Option<Message> {
-        messages::action(action)
-    }
-    fn reply_message(&self, reply: &Value) -> Option<Message> {
-        messages::reply(reply)
-    }
-    fn refusal_message(&self, code: &str) -> Message {
-        messages::refusal(self.0, code)
-    }
-    fn winner_message(&self, winner: &str) -> Message {
-        messages::winner(winner)
-    }
-    fn cause_message(&self, cause: &str) -> Message {
-        messages::cause(cause)
-    }
-    fn catalog(&self, lang: &str) -> &'static str {
-        match lang {
-            "en" => include_str!("catalog/en.ftl"),
-            _ => include_str!("catalog/zh-CN.ftl"),
+    fn say(&self, what: Say<'_>) -> Option<Message> {
+        match what {
+            Say::Public(e) => messages::public(e),
+            Say::Private(e) => messages::private(self.0, e),
+            Say::Action(a) => messages::action(a),
+            Say::Reply(r) => messages::reply(r),
+            Say::Refusal(code) => Some(messages::refusal(self.0, code)),
+            Say::Winner(w) => Some(messages::winner(w)),
+            Say::Cause(c) => Some(messages::cause(c)),
+            Say::Role(r) => messages::role(r),
+            Say::Team(t @ ("good" | "bad")) => Some(messages::side(t)),
+            Say::Team(t) => Some(table::team(t)),
+            Say::NoVoteOut { .. } => None,
         }
+    }
+    fn listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
+        table::votes_listed(event, order)
     }
     fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
         super::sheet::seat_sheet(self.0, view, over)
-    }
-    fn role_message(&self, role: &str) -> Option<Message> {
-        messages::role(role)
-    }
-    fn team_message(&self, team: &str) -> Message {
-        match team {
-            "good" | "bad" => messages::side(team),
-            other => table::team(other),
-        }
     }
     /// R4-6, R5-5: the seat's side; the good side's police (R4-3) drawn apart.
     fn tone(&self, seat: &Value) -> crate::timeline::Tone {
@@ -206,13 +174,22 @@ table_engine!(Game, Action, EDITION, {
             won,
         })
     }
-    /// R4-2: 4.0's teams, each in its act.
-    fn in_team(&self, team: &str, game_id: &str) -> bool {
-        self.in_team_named(team, game_id)
-    }
-    /// R4-5, R5-4: a silence lasts from the dawn it is told at to the next night.
-    fn is_silenced(&self, game_id: &str) -> bool {
-        self.seat_of(game_id)
-            .is_some_and(|s| Game::is_silenced(self, s))
-    }
 });
+
+impl Game {
+    /// R4-2: 4.0's teams, each in its act.
+    fn teams_now(&self, s: Seat) -> Vec<&'static str> {
+        let name = self.game_id(s).to_string();
+        self.kind
+            .team_threads()
+            .iter()
+            .copied()
+            .filter(|t| self.in_team_named(t, &name))
+            .collect()
+    }
+
+    /// R4-5, R5-4: a silence lasts from the dawn it is told at to the next night.
+    fn silenced_now(&self, s: Seat) -> bool {
+        Game::is_silenced(self, s)
+    }
+}

@@ -1,13 +1,14 @@
 //! The role games' handles in the registry, one per game.
 
 use super::RoleGame;
-use crate::variant::Variant;
+use super::rules::info;
+use crate::variant::{Variant, VariantInfo};
 
 /// The rules of one role game.
-pub struct Roles(pub(super) RoleGame);
+pub struct Roles(pub(super) RoleGame, pub(super) VariantInfo);
 
-pub const V4WUJIAN: Variant = Variant::new(&Roles(RoleGame::V4Wujian));
-pub const V5EMIN: Variant = Variant::new(&Roles(RoleGame::V5Emin));
+pub const V4WUJIAN: Variant = Variant::new(&Roles(RoleGame::V4Wujian, info(RoleGame::V4Wujian)));
+pub const V5EMIN: Variant = Variant::new(&Roles(RoleGame::V5Emin, info(RoleGame::V5Emin)));
 
 /// The handle of `game`.
 pub fn of(game: RoleGame) -> Variant {

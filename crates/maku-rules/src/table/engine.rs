@@ -23,29 +23,50 @@ macro_rules! table_engine {
             fn resolve_phase(&mut self) -> Vec<$crate::interface::Line> {
                 self.resolve_lines()
             }
-            fn current_phase(&self) -> $crate::interface::Phase {
-                self.phase()
-            }
             fn phase_of(&self, step: u32) -> $crate::interface::Phase {
                 // The core's (the table's phases), not this trait's own name again.
                 std::ops::Deref::deref(self).phase_of(step)
             }
-            fn shown_phase(&self) -> u32 {
-                self.shown_step()
+            fn table_now(&self) -> $crate::interface::TableNow {
+                let name = |s| self.game_id(s).to_string();
+                $crate::interface::TableNow {
+                    phase: self.phase(),
+                    shown_step: self.shown_step(),
+                    outcome: self.winner().map(|w| w.name()),
+                    edition: Some($edition),
+                    seats: self
+                        .all_seats()
+                        .map(|s| $crate::interface::PublicSeat {
+                            game_id: name(s),
+                            alive: self.is_alive(s),
+                        })
+                        .collect(),
+                    owing: <$game>::owing(self).into_iter().map(name).collect(),
+                    speaker: <$game>::speaker(self).map(name),
+                    vote_round: <$game>::vote_round(self),
+                    vote_candidates: self.candidates().iter().map(|&s| name(s)).collect(),
+                }
             }
-            fn edition(&self) -> Option<u8> {
-                Some($edition)
-            }
-            fn outcome(&self) -> Option<&'static str> {
-                self.winner().map(|w| w.name())
-            }
-            fn seats(&self) -> Vec<$crate::interface::PublicSeat> {
-                self.all_seats()
-                    .map(|s| $crate::interface::PublicSeat {
-                        game_id: self.game_id(s).to_string(),
-                        alive: self.is_alive(s),
-                    })
-                    .collect()
+            /// What it owes (an action, a ballot), CL-4, CL-5 and the phase's own rule for
+            /// posting, its team threads and silence (the engine's own `teams_now`,
+            /// `silenced_now`).
+            fn seat_now(&self, game_id: &str) -> Option<$crate::interface::SeatNow> {
+                let s = self.seat_of(game_id)?;
+                let (action, ballot) = <$game>::owes(self, s);
+                Some($crate::interface::SeatNow {
+                    role: self.role(s).name(),
+                    out: self.seat_state(s).out.map(|(act, cause)| (act, cause.name())),
+                    owes: $crate::interface::Owes {
+                        action,
+                        ballot,
+                        optional: true,
+                    },
+                    on_turn: false,
+                    may_post: <$game>::may_post(self, s),
+                    silenced: <$game>::silenced_now(self, s),
+                    teams: <$game>::teams_now(self, s),
+                    allowed: <$game>::allowed_actions(self, s),
+                })
             }
             fn view_for(&self, game_id: &str) -> Option<serde_json::Value> {
                 self.seat_of(game_id).map(|s| <$game>::view_for(self, s))
@@ -69,23 +90,6 @@ macro_rules! table_engine {
                     })
                     .collect()
             }
-            fn speaker(&self) -> Option<String> {
-                <$game>::speaker(self).map(|s| self.game_id(s).to_string())
-            }
-            /// CL-4, CL-5 and the phase's own rule.
-            fn may_post(&self, game_id: &str) -> bool {
-                self.seat_of(game_id)
-                    .is_some_and(|s| <$game>::may_post(self, s))
-            }
-            fn vote_round(&self) -> Option<u8> {
-                <$game>::vote_round(self)
-            }
-            fn vote_candidates(&self) -> Vec<String> {
-                self.candidates()
-                    .iter()
-                    .map(|&s| self.game_id(s).to_string())
-                    .collect()
-            }
             /// The night's submissions, then each vote round's, resolving on to the next act.
             fn play_act(
                 &mut self,
@@ -96,17 +100,6 @@ macro_rules! table_engine {
                     .filter_map(|s| s.action.get::<$action>().map(|a| (s.by.as_str(), a)))
                     .collect();
                 <$game>::play_act(self, &subs)
-            }
-            fn allowed_actions(&self, game_id: &str) -> Vec<&'static str> {
-                self.seat_of(game_id)
-                    .map(|s| <$game>::allowed_actions(self, s))
-                    .unwrap_or_default()
-            }
-            fn owing(&self) -> Vec<String> {
-                <$game>::owing(self)
-                    .into_iter()
-                    .map(|s| self.game_id(s).to_string())
-                    .collect()
             }
             fn transcript(&self) -> Vec<$crate::interface::Line> {
                 self.lines_since(0)

@@ -57,13 +57,6 @@ pub fn votes_listed(e: &Value, order: &[String]) -> Option<(Message, Vec<Message
     ))
 }
 
-/// Whether a public event tells the outcome of a vote itself (an out by the vote, a peaceful
-/// day, a tie, the ballots), so an act post need not say "nobody was voted out".
-pub fn tells_vote(e: &Value) -> bool {
-    matches!(e.s("type"), "peaceful" | "tie" | "votes")
-        || (e.s("type") == "out" && e.s("cause") == "voted")
-}
-
 /// The table's public events, with `cause` wording a cause of going out.
 pub fn public(e: &Value, cause: impl Fn(&str) -> Message) -> Option<Message> {
     Some(match e.s("type") {

@@ -14,31 +14,37 @@ pub const PHASES: [PhaseKind; 6] = [
         name: "night",
         default_minutes: None,
         aligned: true,
+        turn: "turn-speaker",
     },
     PhaseKind {
         name: "last_words",
         default_minutes: Some(120),
         aligned: false,
+        turn: "turn-last-words",
     },
     PhaseKind {
         name: "speech",
         default_minutes: Some(120),
         aligned: false,
+        turn: "turn-speaker",
     },
     PhaseKind {
         name: "discussion",
         default_minutes: None,
         aligned: true,
+        turn: "turn-speaker",
     },
     PhaseKind {
         name: "vote",
         default_minutes: Some(360),
         aligned: false,
+        turn: "turn-speaker",
     },
     PhaseKind {
         name: "pk",
         default_minutes: Some(120),
         aligned: false,
+        turn: "turn-speaker",
     },
 ];
 

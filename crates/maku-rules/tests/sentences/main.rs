@@ -10,7 +10,7 @@ mod deathnote;
 mod render;
 mod roles;
 
-use maku_rules::Variant;
+use maku_rules::{Say, Variant};
 use render::{Lang, Tr};
 use serde_json::Value;
 
@@ -44,17 +44,17 @@ pub fn line_sentence(tr: &Tr, v: Variant, l: &Value) -> String {
     tr.say(v, &v.line(l))
 }
 pub fn public_words(tr: &Tr, v: Variant, e: &Value) -> Option<String> {
-    v.rules().public_message(e).map(|m| tr.say(v, &m))
+    v.words(Say::Public(e)).map(|m| tr.say(v, &m))
 }
 /// An action's words (another game's type, refused, by its name).
 pub fn action_words(tr: &Tr, v: Variant, a: &Value) -> Option<String> {
     Some(tr.say(v, &v.action(a)))
 }
 pub fn reply_words(tr: &Tr, v: Variant, r: &Value) -> Option<String> {
-    v.rules().reply_message(r).map(|m| tr.say(v, &m))
+    v.words(Say::Reply(r)).map(|m| tr.say(v, &m))
 }
 pub fn private_words(tr: &Tr, v: Variant, e: &Value) -> Option<String> {
-    v.rules().private_message(e).map(|m| tr.say(v, &m))
+    v.words(Say::Private(e)).map(|m| tr.say(v, &m))
 }
 pub fn winner_text(tr: &Tr, v: Variant, w: &str) -> String {
     tr.say(v, &v.winner(w))

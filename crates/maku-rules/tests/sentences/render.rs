@@ -50,10 +50,10 @@ const ON_THE_CLASSIC_TABLE: [&str; 2] = ["v4wujian", "v5emin"];
 /// The catalogs `variant`'s messages read from in `lang`: its own, and the table's for a role
 /// game.
 fn catalogs_of(variant: Variant, lang: Lang) -> Vec<&'static str> {
-    let mut list = vec![variant.rules().catalog(lang.code())];
+    let mut list = vec![variant.catalog(lang.code())];
     if ON_THE_CLASSIC_TABLE.contains(&variant.name()) {
         let classic = Variant::from_name("dongsha").expect("the classic presets");
-        list.push(classic.rules().catalog(lang.code()));
+        list.push(classic.catalog(lang.code()));
     }
     list.retain(|c| !c.is_empty());
     list

@@ -227,6 +227,7 @@ impl GameSettings {
             name: "act",
             default_minutes: None,
             aligned: true,
+            turn: "turn-speaker",
         })
     }
 

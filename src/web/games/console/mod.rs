@@ -143,7 +143,7 @@ async fn judge<'a>(
 fn seat_row(tr: &Tr, variant: Variant, act: u32, s: &console::ConsoleSeat) -> SeatRow {
     let row = variant
         .rules()
-        .console_row(s.role.as_deref(), s.alive, &s.facts, act);
+        .console_row(s.role.as_deref(), s.alive, s.owes, &s.facts, act);
     SeatRow {
         seat: s.seat,
         game_id: s.game_id.clone(),
@@ -250,7 +250,6 @@ async fn render(
     let page = ConsolePage {
         winners,
         columns: variant
-            .rules()
             .console_columns()
             .iter()
             .map(|m| {
