@@ -255,27 +255,10 @@ pub enum FoldError {
 pub fn fold(rows: &[GameEventRow]) -> Result<Folded, FoldError> {
     let mut folded: Option<Folded> = None;
     for row in rows {
-        let event: GameEvent =
-            serde_json::from_str(&row.payload).map_err(|e| FoldError::Parse {
-                seq: row.seq,
-                reason: e.to_string(),
-            })?;
+        let event = read_event(row)?;
         let seq = row.seq;
-        if let GameEvent::Created { settings, .. } = &event {
-            folded = Some(Folded {
-                settings: settings.clone(),
-                last_seq: seq,
-                started: None,
-                game: None,
-                lines: Vec::new(),
-                paused: None,
-                thread_locked: false,
-                phase_opened_seq: seq,
-                ended: None,
-                substitutions: Vec::new(),
-                substitutes: Vec::new(),
-                votes: Vec::new(),
-            });
+        if let GameEvent::Created { .. } = &event {
+            folded = Some(Folded::begin(seq, event)?);
             continue;
         }
         let f = folded.as_mut().ok_or(FoldError::NoCreated)?;
@@ -283,6 +266,56 @@ pub fn fold(rows: &[GameEventRow]) -> Result<Folded, FoldError> {
         apply(f, seq, event)?;
     }
     folded.ok_or(FoldError::NoCreated)
+}
+
+/// A stored row's event, read from its payload: the log's edge, read once per fold.
+pub fn read_event(row: &GameEventRow) -> Result<GameEvent, FoldError> {
+    serde_json::from_str(&row.payload).map_err(|e| FoldError::Parse {
+        seq: row.seq,
+        reason: e.to_string(),
+    })
+}
+
+impl Folded {
+    /// The fold of a log's first event, `created` (number `seq`), already read from its row.
+    pub fn begin(seq: i64, event: GameEvent) -> Result<Folded, FoldError> {
+        let GameEvent::Created { settings, .. } = event else {
+            return Err(FoldError::NoCreated);
+        };
+        Ok(Folded {
+            settings,
+            last_seq: seq,
+            started: None,
+            game: None,
+            lines: Vec::new(),
+            paused: None,
+            thread_locked: false,
+            phase_opened_seq: seq,
+            ended: None,
+            substitutions: Vec::new(),
+            substitutes: Vec::new(),
+            votes: Vec::new(),
+        })
+    }
+
+    /// Folds the next event (number `seq`, which must follow `last_seq`), already read from its
+    /// row: for a reader that reads the rows itself and must not read them twice.
+    pub fn fold_event(&mut self, seq: i64, event: GameEvent) -> Result<(), FoldError> {
+        if seq != self.last_seq + 1 {
+            return Err(FoldError::Invalid {
+                seq,
+                reason: format!("expected event {}", self.last_seq + 1),
+            });
+        }
+        if matches!(event, GameEvent::Created { .. }) {
+            return Err(FoldError::Invalid {
+                seq,
+                reason: "a second `created`".into(),
+            });
+        }
+        self.last_seq = seq;
+        apply(self, seq, event)
+    }
 }
 
 /// Folds the events that came after `f` (rows with `seq > f.last_seq`, in order) onto it.
@@ -295,19 +328,7 @@ pub fn fold_more(f: &mut Folded, rows: &[GameEventRow]) -> Result<(), FoldError>
                 reason: format!("expected event {}", f.last_seq + 1),
             });
         }
-        let event: GameEvent =
-            serde_json::from_str(&row.payload).map_err(|e| FoldError::Parse {
-                seq: row.seq,
-                reason: e.to_string(),
-            })?;
-        if matches!(event, GameEvent::Created { .. }) {
-            return Err(FoldError::Invalid {
-                seq: row.seq,
-                reason: "a second `created`".into(),
-            });
-        }
-        f.last_seq = row.seq;
-        apply(f, row.seq, event)?;
+        f.fold_event(row.seq, read_event(row)?)?;
     }
     Ok(())
 }
@@ -639,6 +660,45 @@ mod tests {
             v.legacy_options(&json!({"redistribute": true})),
             json!({"redistribute": true, "edition": 1})
         );
+    }
+
+    /// Issue 39: a reader that reads the rows itself (the replay) folds the events it read,
+    /// once each, to the same game the fold of the rows gives; a row out of order or a second
+    /// `created` is refused as `fold_more` refuses it.
+    #[test]
+    fn events_read_once_fold_as_the_rows_do() {
+        let events = a_game();
+        let rows = rows(&events);
+        let whole = fold(&rows).expect("folds");
+        let mut read = rows.iter().map(|r| (r.seq, read_event(r).expect("reads")));
+        let (seq, created) = read.next().expect("a first row");
+        let mut f = Folded::begin(seq, created).expect("begins");
+        for (seq, event) in read {
+            f.fold_event(seq, event).expect("folds");
+        }
+        assert_eq!(f.last_seq, whole.last_seq);
+        assert_eq!(f.phase_opened_seq, whole.phase_opened_seq);
+        assert_eq!(f.game, whole.game);
+        let lines = |f: &Folded| {
+            f.lines
+                .iter()
+                .map(|l| (l.seq, l.line.clone(), l.action.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(lines(&f), lines(&whole));
+        let next = f.last_seq + 2;
+        assert!(matches!(
+            f.clone().fold_event(next, events[2].clone()),
+            Err(FoldError::Invalid { .. })
+        ));
+        assert!(matches!(
+            f.clone().fold_event(f.last_seq + 1, events[0].clone()),
+            Err(FoldError::Invalid { .. })
+        ));
+        assert!(matches!(
+            Folded::begin(1, events[2].clone()),
+            Err(FoldError::NoCreated)
+        ));
     }
 
     #[test]

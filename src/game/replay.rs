@@ -18,10 +18,9 @@ use crate::db::queries::games;
 use crate::db::schema::posts;
 use crate::domain::GameStatus;
 use crate::error::AppError;
-use crate::game::log::{Folded, GameEvent, fold, fold_more};
+use crate::game::log::{Folded, GameEvent};
 use crate::game::posting::{self, GamePost, GameThread, Reader};
 use crate::game::service::load;
-use crate::game::threads::ActPost;
 use crate::game::views::private_lines;
 use crate::rules::{Game, Line, Variant};
 use chrono::NaiveDateTime;
@@ -114,12 +113,15 @@ pub fn seat_replay(
         return Err(AppError::NotFound);
     }
     let rows = games::events(c, game_id)?;
+    // Each stored row read once: to find the act's end, and to fold up to it.
+    let events = rows.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
     let judge_ended = folded.ended.is_some() && act == acts;
-    let end = end_of_act(&rows, game, act, judge_ended)?;
+    let end = end_of_act(&events, game, act, judge_ended)?;
     let end_at = rows[end].created_at;
     let variant = game.variant();
     let teams = variant.team_threads();
-    let then = walk(&rows[..=end], &seat, teams, end_at)?;
+    let logged = rows.iter().zip(events).take(end + 1);
+    let then = walk(logged, &seat, teams, end_at)?;
     let then_game = then
         .folded
         .game
@@ -225,24 +227,23 @@ fn parse(row: &GameEventRow) -> Result<GameEvent, AppError> {
 /// ended the game in, else the last event that ended one of the act's phases (an act of several
 /// phases has several).
 fn end_of_act(
-    rows: &[GameEventRow],
+    events: &[GameEvent],
     game: &Game,
     act: u32,
     judge_ended: bool,
 ) -> Result<usize, AppError> {
     let mut end = None;
-    for (i, row) in rows.iter().enumerate() {
-        let event = parse(row)?;
+    for (i, event) in events.iter().enumerate() {
         if judge_ended {
             if matches!(event, GameEvent::Ended { .. }) {
                 end = Some(i);
             }
-        } else if ended_step(&event).is_some_and(|step| game.phase_of(step).act == act) {
+        } else if ended_step(event).is_some_and(|step| game.phase_of(step).act == act) {
             end = Some(i);
         }
     }
     // A finished log always has it; the last event stands in for a log that somehow does not.
-    end.or(rows.len().checked_sub(1))
+    end.or(events.len().checked_sub(1))
         .ok_or_else(|| AppError::Internal("replay: an empty log".into()))
 }
 
@@ -256,23 +257,24 @@ struct Then {
     read_until: Vec<(&'static str, NaiveDateTime)>,
 }
 
-/// Folds `rows` event by event, asking after each whether `seat` is in each of `teams` (as
-/// the team thread's reading right does: in the team and still in the game).
-fn walk(
-    rows: &[GameEventRow],
+/// Folds the log's events (each with its row, already read) one by one, asking after each
+/// whether `seat` is in each of `teams` (as the team thread's reading right does: in the team
+/// and still in the game).
+fn walk<'r>(
+    mut logged: impl Iterator<Item = (&'r GameEventRow, GameEvent)>,
     seat: &str,
     teams: &[&'static str],
     end_at: NaiveDateTime,
 ) -> Result<Then, AppError> {
     let internal = |e: crate::game::log::FoldError| AppError::Internal(format!("replay: {e}"));
-    let (first, rest) = rows
-        .split_first()
+    let (first, created) = logged
+        .next()
         .ok_or_else(|| AppError::Internal("replay: an empty log".into()))?;
-    let mut folded = fold(std::slice::from_ref(first)).map_err(internal)?;
+    let mut folded = Folded::begin(first.seq, created).map_err(internal)?;
     let mut inside = vec![false; teams.len()];
     let mut until: Vec<Option<NaiveDateTime>> = vec![None; teams.len()];
-    for row in rest {
-        fold_more(&mut folded, std::slice::from_ref(row)).map_err(internal)?;
+    for (row, event) in logged {
+        folded.fold_event(row.seq, event).map_err(internal)?;
         let Some(game) = folded.game.as_ref() else {
             continue;
         };
@@ -321,7 +323,9 @@ fn public_posts(
     let mut opened = None;
     let mut closed = None;
     for (floor, body) in &act_posts {
-        let Ok(post) = serde_json::from_str::<ActPost>(body) else {
+        // Only the two steps that bound the act; the posts in range are read whole once, as
+        // the thread shows them (`posts_from`).
+        let Ok(post) = serde_json::from_str::<ActSteps>(body) else {
             continue;
         };
         if opened.is_none() && act_of(post.opens) == Some(act) {
@@ -354,6 +358,14 @@ fn public_posts(
             post,
         })
         .collect())
+}
+
+/// The steps an act post names (the rest of [`crate::game::threads::ActPost`] is skipped, not
+/// read into values): the phase it resolved and the one it opened.
+#[derive(Deserialize)]
+struct ActSteps {
+    resolved: Option<u32>,
+    opens: Option<u32>,
 }
 
 /// The posts of `which` from floor `from` on, in floor order, for as long as `take` says so,

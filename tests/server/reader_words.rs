@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 on_both_backends!(
     dn_14_an_api_refusal_is_worded_in_the_callers_language_with_the_same_code,
     an_unreadable_action_is_invalid_action_in_the_callers_language,
+    an_unreadable_action_for_an_ended_step_is_stale_first,
     dn_14_the_seat_page_words_a_refusal_in_the_pages_language,
     before_the_start_the_console_says_not_started_and_its_headings_name_no_rule,
     dn_14_dn_18_a_kiras_page_words_the_ballot_and_the_notebook_as_they_are,
@@ -80,6 +81,33 @@ async fn dn_14_an_api_refusal_is_worded_in_the_callers_language_with_the_same_co
     assert_eq!(zh["error"], "bad_target", "{zh}");
     let text = zh["message"].as_str().expect("a message");
     assert!(!text.is_ascii() && !text.contains("target"), "{zh}");
+}
+
+/// Issue 39: the API parses the body once, where it comes in, but the service still refuses
+/// what does not parse in its turn, after the checks that came first: a malformed action (or
+/// one with a forged field) sent for a step that has ended is `409 already_resolved`, as it
+/// was when the service parsed it, and the same body for the open step is the `400`.
+async fn an_unreadable_action_for_an_ended_step_is_stale_first(app: TestApp) {
+    let g = started_game(&app, "ib", json!({})).await;
+    let path = format!("/api/v1/games/{}/actions", g.id);
+    for action in [
+        json!({"type": "dance"}),
+        json!({"type": "vote", "targets": [g.names[1]], "pad": "x"}),
+    ] {
+        let mut stale = action.clone();
+        stale["phase"] = json!(0);
+        let (s, b) = post_in(&app, "en", &path, &g.players[0], stale).await;
+        assert_eq!(s, StatusCode::CONFLICT, "{action}: {b}");
+        assert_eq!(b["error"], "already_resolved", "{action}: {b}");
+        let mut open = action.clone();
+        open["phase"] = json!(1);
+        let (s, b) = post_in(&app, "en", &path, &g.players[0], open).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{action}: {b}");
+        assert!(
+            b["error"] == "invalid_action" || b["error"] == "unknown_field",
+            "{action}: {b}"
+        );
+    }
 }
 
 async fn an_unreadable_action_is_invalid_action_in_the_callers_language(app: TestApp) {

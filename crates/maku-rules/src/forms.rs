@@ -1,6 +1,8 @@
 //! A variant's action forms as data: what each action type asks a seat for, so that
-//! a page can draw the form and one function can turn the submitted fields into exactly the
-//! action object the API takes ([`to_action`]). Pure: no I/O, and nothing here knows a variant.
+//! a page can draw the form and one function can turn the submitted fields into the parsed
+//! action, exactly the one the API's action object parses to (`crate::form_to_action`, through
+//! [`to_action`] and the variant's own parser, once). Pure: no I/O, and nothing here knows a
+//! variant.
 //!
 //! A form is its action `type` and its fields; a field says what the seat picks or types
 //! ([`FieldInput`]), whether it may stay empty, and where its value goes in the action object
@@ -8,6 +10,8 @@
 //! JSON fields (`Variant::parse_action_strict`).
 
 use serde_json::{Map, Value, json};
+
+use crate::action::ActionError;
 
 /// The field of an irreversible form ([`ActionForm::confirm`]) that carries its ticked
 /// confirmation; the only accepted value is `yes`.
@@ -150,13 +154,18 @@ pub enum FormError {
     /// Not one of the field's choices, or not a number where one is needed.
     #[error("the field {0:?} has a value it cannot take")]
     Invalid(&'static str),
+    /// The filled form makes an object the variant's strict parser refuses (a form and its
+    /// engine that disagree: `every_form_fits_its_variants_actions` keeps them from it).
+    #[error("{0}")]
+    Action(ActionError),
 }
 
 /// The form `kind` of `forms`, filled with `fields` (name, value; the shell's own fields such
 /// as the CSRF token and `type` taken out), as the action object: `{"type": kind, …}` with the
-/// filled fields in their slots. Seat fields are not checked against the seats: the rules
+/// filled fields in their slots. Inside the crate only: the shell gets the parsed action
+/// (`crate::form_to_action`), never this object. Seat fields are not checked against the seats: the rules
 /// refuse a wrong target, and say so in the seat's log.
-pub fn to_action(
+pub(crate) fn to_action(
     forms: &[ActionForm],
     kind: &str,
     fields: &[(&str, &str)],
@@ -224,7 +233,18 @@ pub fn to_action(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ActionError, Variant, form_to_action};
+    use crate::{ActionError, Variant};
+
+    /// The parsed action a filled form gives, printed as the log stores it: the same objects
+    /// the forms made before they were parsed at once (a form's action prints back as it
+    /// was filled).
+    fn form_to_action(
+        variant: Variant,
+        kind: &str,
+        fields: &[(&str, &str)],
+    ) -> Result<Value, FormError> {
+        crate::form_to_action(variant, kind, fields).map(|a| a.to_json())
+    }
 
     /// The Death Note forms give exactly the objects the seat page sent before they were data.
     #[test]

@@ -31,8 +31,6 @@ mod timeline;
 pub mod twophase;
 mod variant;
 
-use serde_json::Value;
-
 pub use action::{Action, ActionError, EngineAction, Malformed, Why};
 pub use engine::{Engine, Submission};
 pub use forms::{ActionForm, CONFIRM_FIELD, FieldInput, FormError, FormField, Slot};
@@ -49,15 +47,19 @@ pub use timeline::{Lane, Link, LinkKind, Out, Span, Timeline, Tone};
 pub use variant::{GameConfig, Rules, Say, Variant, VariantInfo};
 
 /// A submitted action form of `variant` (its `type` is `kind`; `fields` are the other fields as
-/// posted, the shell's own such as the CSRF token taken out) → the action object the API takes,
-/// or why not. A field the form does not have is refused, as [`Variant::parse_action_strict`]
-/// refuses an unknown JSON field.
+/// posted, the shell's own such as the CSRF token taken out) → the parsed action, or why not:
+/// the fields become the action object the API takes and the variant's strict parser reads it,
+/// once, here; the shell never holds the object. A field the form does not have is refused, as
+/// [`Variant::parse_action_strict`] refuses an unknown JSON field.
 pub fn form_to_action(
     variant: Variant,
     kind: &str,
     fields: &[(&str, &str)],
-) -> Result<Value, FormError> {
-    forms::to_action(variant.action_forms(), kind, fields)
+) -> Result<Action, FormError> {
+    let object = forms::to_action(variant.action_forms(), kind, fields)?;
+    variant
+        .parse_action_strict(&object)
+        .map_err(FormError::Action)
 }
 
 #[cfg(test)]

@@ -161,9 +161,7 @@ pub fn common(
                     let fields: Vec<(&str, &str)> =
                         fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
                     let done = crate::form_to_action(variant, kind, &fields)
-                        .ok()
-                        .and_then(|action| g.parse_action(&action).ok())
-                        .is_some_and(|a| g.submit(&by, &a).result.is_ok());
+                        .is_ok_and(|a| g.submit(&by, &a).result.is_ok());
                     if done {
                         break;
                     }

@@ -21,4 +21,4 @@ pub use phase_end::Resolved;
 pub use resolution::{end_turn, resolve};
 pub(crate) use store::append;
 pub use store::{iso, iso_time, load, load_locked};
-pub use submit::{SubmitOutcome, submit};
+pub use submit::{Sent, SubmitOutcome, submit, unparsed};

@@ -10,8 +10,15 @@ use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::log::GameEvent;
 use crate::game::threads::open_team_thread;
-use crate::rules::{ActionError, Game};
+use crate::rules::{Action, ActionError, Game};
 use serde_json::Value;
+
+/// A submission as the edge it came in by parsed it, once (the seat form through the variant's
+/// forms, the API's body through the variant's strict parser): the action, or why the object
+/// does not parse. A malformed one is refused here, in its turn after the checks that come
+/// first (a game not started, a stale form…), and charged to the throttle like any other: the
+/// answers are the ones the service gave when it parsed the object itself.
+pub type Sent = Result<Action, ActionError>;
 
 /// What a submission got: the reply or the refusal, and the game's variant, whose messages
 /// word them for the reader.
@@ -20,7 +27,8 @@ pub struct SubmitOutcome {
     pub variant: crate::rules::Variant,
 }
 
-/// A seat submits an action (the replay/API action object). `meant` is the step (phase) the
+/// A seat submits an action, parsed where it came in ([`Sent`]): the service never reads the
+/// action object again, and the log prints it once (`Action::to_json`). `meant` is the step (phase) the
 /// seat's form was made for, when it says: a form made in a step that has since ended is
 /// refused (`already_resolved`) and nothing is logged, so a ballot picked in act 2 and sent
 /// after act 2 resolved never counts in act 3.
@@ -28,7 +36,7 @@ pub async fn submit(
     state: &AppState,
     account: &Account,
     game_id: i64,
-    action: Value,
+    action: Sent,
     meant: Option<u32>,
 ) -> Result<SubmitOutcome, AppError> {
     // Charged before the write: every submission, refused or not, stays in the log.
@@ -73,10 +81,7 @@ pub async fn submit(
                 }
                 _ => {}
             }
-            let parsed = game.parse_action_strict(&action).map_err(|e| match e {
-                ActionError::UnknownField(f) => AppError::UnknownField(f),
-                ActionError::Invalid(m) => AppError::BadAction(m),
-            })?;
+            let parsed = action.map_err(unparsed)?;
             let ending = game.current_phase();
             let variant = game.variant();
             let act = ending.step;
@@ -97,7 +102,8 @@ pub async fn submit(
                 .first()
                 .copied()
                 .filter(|t| game.in_team(t, &game_name));
-            // The log keeps what the engine understood, never the raw body.
+            // The log keeps what the engine understood, never the raw body: the one print of
+            // the submission.
             let event = GameEvent::Submitted {
                 step: act,
                 by: game_name.clone(),
@@ -151,6 +157,15 @@ pub async fn submit(
         crate::game::ratings::after_finish(state, game_id).await;
     }
     Ok(outcome)
+}
+
+/// The error of an action object that does not parse: `400 unknown_field` or `400
+/// invalid_action` at the API, the same sentence at the seat form.
+pub fn unparsed(e: ActionError) -> AppError {
+    match e {
+        ActionError::UnknownField(f) => AppError::UnknownField(f),
+        ActionError::Invalid(m) => AppError::BadAction(m),
+    }
 }
 
 /// The game IDs of the seats that share a team thread with seat `name` in `game`, `name`'s own

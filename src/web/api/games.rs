@@ -198,7 +198,15 @@ async fn api_action(
 ) -> Result<HttpResponse, AppError> {
     let account = in_game(user, *id)?;
     let (action, meant) = meant_phase_of(body.into_inner())?;
-    let outcome = service::submit(&state, &account, *id, action, meant).await?;
+    let game_id = *id;
+    let variant = state
+        .db(move |c| games::get(c, game_id)?.ok_or(AppError::NotFound))
+        .await
+        .and_then(|row| crate::game::stored::variant_of(&row))?;
+    // The body's one reading as the game's action (strict: a field the action does not have is
+    // refused); the service refuses what does not parse in its turn, as it always has.
+    let sent = variant.parse_action_strict(&action);
+    let outcome = service::submit(&state, &account, game_id, sent, meant).await?;
     Ok(match outcome.result {
         Ok(reply) => HttpResponse::Ok().json(json!({"ok": true, "reply": reply})),
         // The rules' code as api.md fixes it; the message is the seat page's sentence for it,

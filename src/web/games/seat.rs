@@ -1,7 +1,8 @@
-//! A seat's private page (its own account only) and its action forms, which become exactly the
-//! replay action objects handed to `service::submit`: one page for every variant
-//! (`seat_page`), whose forms post to [`act`], which turns them into the action object through
-//! the variant's action forms (`rules::form_to_action`).
+//! A seat's private page (its own account only) and its action forms, which become the parsed
+//! action handed to `service::submit` (exactly the one the replay/API action object parses to):
+//! one page for every variant (`seat_page`), whose forms post to [`act`], which turns the fields
+//! into the action once, through the variant's action forms and parser
+//! (`rules::form_to_action`); no action object passes through the shell.
 
 use super::seat_page::{self, SeatPage};
 use crate::app::AppState;
@@ -90,7 +91,7 @@ pub async fn act(
             return flash::redirect(&state, &viewer, &to, f).await;
         }
     };
-    let f = match service::submit(&state, account, game_id, action, Some(meant)).await {
+    let f = match service::submit(&state, account, game_id, Ok(action), Some(meant)).await {
         Ok(o) => match o.result {
             Ok(reply) => Flash::notice(tr.say(&variant.reply(&reply))),
             Err(refusal) => refused(tr.say(&variant.refusal(refusal.error))),

@@ -1,8 +1,8 @@
 //! A seat's private page, one for every variant: the seat's game ID, role and what it means,
 //! whether it is in, the phase, the facts its variant's sheet gives (`rules::SeatSheet`), its
 //! private log, and one form per action it may submit now, drawn from the variant's action
-//! forms (`rules::ActionForm`). The forms post to `seat::act`, which turns them into the action
-//! object with `rules::form_to_action`.
+//! forms (`rules::ActionForm`). The forms post to `seat::act`, which turns them into the parsed
+//! action with `rules::form_to_action`.
 //!
 //! Privacy: only the seat's own account (or its game-ID login) sees it, and it shows nothing the
 //! seat's own view (`Game::view_for`) and private lines do not.
@@ -418,6 +418,8 @@ pub fn form_error_text(tr: &Tr, e: &FormError) -> String {
         FormError::Repeated(_) => tr.t("seat-field-repeated"),
         FormError::Missing(f) => tr.t1("seat-field-missing", "field", &field_label(tr, f)),
         FormError::Invalid(f) => tr.t1("seat-field-invalid", "field", &field_label(tr, f)),
+        // Worded as the service words an API body that does not parse.
+        FormError::Action(e) => crate::game::service::unparsed(e.clone()).message(tr),
     }
 }
 
