@@ -6,7 +6,7 @@
 //! `src/**/*.rs` file of the library outside its tests:
 //! - the layer table [`LAYERS`]: no file refers to a module of a higher layer;
 //! - the file-level import graph has no cycle;
-//! - the game service and the web shell name no variant;
+//! - the game service, the web shell, the notifier and the mail name no variant;
 //! - `#[cfg(test)]` marks only the file's closing test module.
 //!
 //! A file refers to another through any path in its code: `use` items (groups, `self`, `*`,
@@ -777,6 +777,44 @@ fn the_web_shell_names_no_variant() {
         offenders.is_empty(),
         "{}",
         report("files in src/web/ name a variant", &offenders)
+    );
+}
+
+/// The notifier and the mail name no variant either (outside their tests), in code or comments:
+/// a kind of notification is what it asks of a seat, not a variant's word (issue 39 renamed the
+/// one that was). The only words let stand are the old names a mailed address may still carry,
+/// each as the literal of its entry in `src/notify/renamed.rs`.
+#[test]
+fn the_notifier_and_the_mail_name_no_variant() {
+    const RENAMED: &str = "src/notify/renamed.rs";
+    let old_names: Vec<&str> = sources()
+        .iter()
+        .filter(|f| f.path == RENAMED)
+        .flat_map(|f| f.code.lines())
+        .filter_map(|l| l.trim().strip_prefix("pub const OLD_NAMES"))
+        .flat_map(|l| l.split("(\"").skip(1))
+        .filter_map(|l| l.split('"').next())
+        .collect();
+    assert!(!old_names.is_empty(), "{RENAMED} lists the old names");
+    let mut offenders = naming_a_variant("src/notify/");
+    offenders.extend(naming_a_variant("src/mail/"));
+    offenders.retain(|o| {
+        let Some(line) = o.strip_prefix(RENAMED).and_then(|l| l.split_once(": ")) else {
+            return true;
+        };
+        let mut rest = line.1.to_string();
+        for old in &old_names {
+            rest = rest.replace(&format!("(\"{old}\","), "");
+        }
+        !variant_words(&rest).is_empty()
+    });
+    assert!(
+        offenders.is_empty(),
+        "{}",
+        report(
+            "files in src/notify/ or src/mail/ name a variant",
+            &offenders
+        )
     );
 }
 

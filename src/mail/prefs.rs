@@ -71,20 +71,21 @@ pub fn mode_of(c: &mut DbConnection, user_id: i64, kind: &str) -> Result<Mode, A
 }
 
 /// Checks `(kind, mode)` pairs by name: an unknown kind or mode is refused before anything is
-/// written.
+/// written. A kind's old name is taken for the kind now (`notify::by_kind`).
 pub fn parse_changes(changes: &[(String, String)]) -> Result<Vec<(String, Mode)>, AppError> {
-    changes
+    let modes = changes
         .iter()
         .map(|(k, m)| {
-            if !notify::KINDS.contains(&k.as_str()) {
-                return Err(AppError::BadRequest(format!("unknown kind {k:?}")));
-            }
             let mode = Mode::from_name(m).ok_or_else(|| {
                 AppError::BadRequest(format!("unknown mode {m:?}: none, now or daily"))
             })?;
             Ok((k.clone(), mode))
         })
-        .collect()
+        .collect::<Result<Vec<_>, AppError>>()?;
+    Ok(notify::by_kind(modes)?
+        .into_iter()
+        .map(|(k, m)| (k.to_string(), m))
+        .collect())
 }
 
 /// Sets modes (in one transaction, in the account's history); a kind set to `none` withdraws its
@@ -149,5 +150,18 @@ mod tests {
         assert_eq!(ok, vec![("quoted".to_string(), Mode::Now)]);
         assert!(parse_changes(&[("quoted".into(), "weekly".into())]).is_err());
         assert!(parse_changes(&[("nonsense".into(), "now".into())]).is_err());
+    }
+
+    /// An old name of a kind (an API client of before the rename) sets the kind now.
+    #[test]
+    fn an_old_kind_name_sets_the_kind_now() {
+        for (old, now) in notify::renamed::OLD_NAMES {
+            let ok = parse_changes(&[(old.into(), "none".into())]).expect("an old name");
+            assert_eq!(ok, vec![(now.to_string(), Mode::None)]);
+            let same = parse_changes(&[(old.into(), "now".into()), (now.into(), "now".into())]);
+            assert_eq!(same.expect("one value"), vec![(now.to_string(), Mode::Now)]);
+            let two = parse_changes(&[(old.into(), "now".into()), (now.into(), "none".into())]);
+            assert!(two.is_err(), "two values for one kind");
+        }
     }
 }

@@ -118,25 +118,17 @@ pub fn from_notifications(
         let Some(Some((to, modes))) = accounts.get(&row.user_id) else {
             continue;
         };
-        let now_mode = modes.iter().any(|(k, m)| *k == row.kind && *m == Mode::Now);
+        // A row of a kind's old name (`notify::renamed`) is that kind.
+        let Some(kind) = crate::notify::kind_named(&row.kind) else {
+            continue;
+        };
+        let now_mode = modes.iter().any(|(k, m)| *k == kind && *m == Mode::Now);
         if row.created_at < to.since || !now_mode {
             continue;
         }
-        let Some(scope) = Scope::from_name(&row.kind) else {
-            continue;
-        };
+        let scope = Scope::Kind(kind);
         let text = mailer.words.notification(to.lang, row, base);
-        enqueue(
-            c,
-            mailer,
-            base,
-            now,
-            row.user_id,
-            to,
-            &row.kind,
-            scope,
-            text,
-        )?;
+        enqueue(c, mailer, base, now, row.user_id, to, kind, scope, text)?;
         queued += 1;
     }
     store::set_cursor(c, SOURCE, last)?;
@@ -178,7 +170,7 @@ pub fn digests(
         let unread: Vec<NotificationRow> = rows
             .into_iter()
             .filter(|r| r.read_at.is_none() && r.created_at >= to.since)
-            .filter(|r| daily.contains(&r.kind.as_str()))
+            .filter(|r| crate::notify::kind_named(&r.kind).is_some_and(|k| daily.contains(&k)))
             .collect();
         if unread.is_empty() {
             q::set_digest(c, user_id, last, None)?;

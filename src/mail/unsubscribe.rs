@@ -6,6 +6,8 @@
 //! (a mail read months later still unsubscribes). The scope is the mail's kind: a kind of
 //! notification (that kind is no longer mailed), `digest` (no kind goes to the digest any more)
 //! or `confirm` (the address waiting for confirmation is dropped: "I did not ask for this").
+//! A token mailed before a kind was renamed names its old name (`notify::renamed`): it still
+//! stops that kind, its signature checked over the name it was signed with.
 
 use super::prefs::{self, Mode};
 use crate::app::AppState;
@@ -42,10 +44,7 @@ impl Scope {
         match name {
             super::DIGEST => Some(Scope::Digest),
             super::CONFIRM => Some(Scope::Confirm),
-            k => notify::KINDS
-                .iter()
-                .find(|x| **x == k)
-                .map(|k| Scope::Kind(k)),
+            k => notify::kind_named(k).map(Scope::Kind),
         }
     }
 }
@@ -54,10 +53,12 @@ fn key(c: &mut DbConnection) -> Result<String, AppError> {
     Ok(keys::get_or_create(c, KEY_NAME, random_token)?)
 }
 
-fn mac(key: &str, user_id: i64, scope: Scope) -> Result<String, AppError> {
+/// The signature over the account and the scope's name as the token writes it (the name now,
+/// or an old name a token mailed before a rename carries).
+fn mac(key: &str, user_id: i64, scope_name: &str) -> Result<String, AppError> {
     let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes())
         .map_err(|e| AppError::Internal(format!("mail key: {e}")))?;
-    mac.update(format!("maku-unsubscribe:{user_id}:{}", scope.name()).as_bytes());
+    mac.update(format!("maku-unsubscribe:{user_id}:{scope_name}").as_bytes());
     let mut hex = hex::encode(mac.finalize().into_bytes());
     hex.truncate(MAC_LEN);
     Ok(hex)
@@ -69,7 +70,7 @@ pub fn token(c: &mut DbConnection, user_id: i64, scope: Scope) -> Result<String,
     Ok(format!(
         "{user_id}.{}.{}",
         scope.name(),
-        mac(&key, user_id, scope)?
+        mac(&key, user_id, scope.name())?
     ))
 }
 
@@ -79,16 +80,17 @@ pub fn url(base: &str, token: &str) -> String {
 }
 
 /// The account and scope a token names, if its signature holds; anything else is `NotFound`
-/// (one answer for a forged, mangled or unknown token).
+/// (one answer for a forged, mangled or unknown token). A kind's old name gives the kind now; the
+/// signature is checked over the name the token carries, the one it was signed with.
 pub fn check(c: &mut DbConnection, token: &str) -> Result<(i64, Scope), AppError> {
     let mut parts = token.splitn(3, '.');
-    let (Some(user), Some(scope), Some(given)) = (parts.next(), parts.next(), parts.next()) else {
+    let (Some(user), Some(named), Some(given)) = (parts.next(), parts.next(), parts.next()) else {
         return Err(AppError::NotFound);
     };
     let user_id = account_id(user).ok_or(AppError::NotFound)?;
-    let scope = Scope::from_name(scope).ok_or(AppError::NotFound)?;
+    let scope = Scope::from_name(named).ok_or(AppError::NotFound)?;
     let key = key(c)?;
-    if !constant_time_eq(&mac(&key, user_id, scope)?, given) {
+    if !constant_time_eq(&mac(&key, user_id, named)?, given) {
         return Err(AppError::NotFound);
     }
     Ok((user_id, scope))
@@ -167,14 +169,32 @@ mod tests {
         assert_eq!(Scope::from_name("everything"), None);
     }
 
+    /// A kind's old name (a token mailed before the rename) is that kind now; its name is the
+    /// new one.
+    #[test]
+    fn an_old_kind_name_is_the_kind_now() {
+        for (old, now) in notify::renamed::OLD_NAMES {
+            assert_eq!(Scope::from_name(old), Some(Scope::Kind(now)));
+            assert_eq!(Scope::Kind(now).name(), now);
+        }
+    }
+
     #[test]
     fn a_signature_is_bound_to_its_account_and_scope() {
-        let a = mac("k", 1, Scope::Digest).expect("mac");
+        let a = mac("k", 1, "digest").expect("mac");
         assert_eq!(a.len(), MAC_LEN);
-        assert_eq!(a, mac("k", 1, Scope::Digest).expect("mac"));
-        assert_ne!(a, mac("k", 2, Scope::Digest).expect("mac"));
-        assert_ne!(a, mac("k", 1, Scope::Confirm).expect("mac"));
-        assert_ne!(a, mac("other key", 1, Scope::Digest).expect("mac"));
+        assert_eq!(a, mac("k", 1, "digest").expect("mac"));
+        assert_ne!(a, mac("k", 2, "digest").expect("mac"));
+        assert_ne!(a, mac("k", 1, "confirm").expect("mac"));
+        assert_ne!(a, mac("other key", 1, "digest").expect("mac"));
+        // An old name and the new name of one kind sign differently: a token is checked over
+        // the name it carries.
+        for (old, now) in notify::renamed::OLD_NAMES {
+            assert_ne!(
+                mac("k", 1, old).expect("mac"),
+                mac("k", 1, now).expect("mac")
+            );
+        }
     }
 
     #[test]

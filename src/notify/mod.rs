@@ -6,6 +6,7 @@
 //! anyone else, and posts made as a game ID never notify (who wrote them stays hidden).
 
 pub mod mentions;
+pub mod renamed;
 /// The notifier's rows and queries, in the store (`db::queries::notifications`).
 pub use crate::db::queries::notifications as store;
 
@@ -24,9 +25,10 @@ use store::NewNotification;
 
 /// A new act was posted in a game one plays (also act 1, at the start).
 pub const ACT_POSTED: &str = "act_posted";
-/// One's turn to act has come in the new act (a notebook on turn); the stored kind keeps
-/// its first name.
-pub const ACTION_TURN: &str = "kira_turn";
+/// One's turn to act has come in the new act: the engine says the seat is on turn
+/// (`SeatNow::on_turn`). Named so before issue 39 by one variant's turn; the old name is still
+/// taken ([`renamed`]).
+pub const ACTION_TURN: &str = "action_turn";
 /// The deadline is near and one still owes a ballot or an action.
 pub const BALLOT_MISSING: &str = "ballot_missing";
 /// An act resolved with private results for one's seat (a notebook received, a join, …): one
@@ -65,6 +67,39 @@ const MENTIONS: &str = "mentions";
 /// Rows read from a source per tick.
 const BATCH: i64 = 500;
 
+/// The kind `name` names: one of [`KINDS`], or an old name of one ([`renamed::OLD_NAMES`]).
+pub fn kind_named(name: &str) -> Option<&'static str> {
+    KINDS.iter().copied().find(|k| *k == name).or_else(|| {
+        renamed::OLD_NAMES
+            .iter()
+            .find(|(old, _)| *old == name)
+            .map(|(_, now)| *now)
+    })
+}
+
+/// `(kind, value)` changes sent by name, each named now ([`kind_named`]): a name this build does
+/// not know is refused, and so is a kind sent under its old and its new name with two values;
+/// nothing is written then.
+pub fn by_kind<T: PartialEq>(
+    changes: Vec<(String, T)>,
+) -> Result<Vec<(&'static str, T)>, AppError> {
+    let mut named: Vec<(&'static str, T)> = Vec::with_capacity(changes.len());
+    for (name, value) in changes {
+        let kind = kind_named(&name)
+            .ok_or_else(|| AppError::BadRequest(format!("unknown kind {name:?}")))?;
+        match named.iter().find(|(k, _)| *k == kind) {
+            Some((_, v)) if *v != value => {
+                return Err(AppError::BadRequest(format!(
+                    "kind {kind:?} sent twice (also by its old name) with two values"
+                )));
+            }
+            Some(_) => {}
+            None => named.push((kind, value)),
+        }
+    }
+    Ok(named)
+}
+
 /// Marks the notifications of `user` read (a game-ID login: those of its game, `scope`): every
 /// one, or (`upto`) those made at or before it, the ones a list shown then held (one that came
 /// after it stays unread); returns how many.
@@ -80,16 +115,14 @@ pub async fn mark_read(
         .await
 }
 
-/// Turns kinds of notification on or off for `user`; a kind this build does not know is
-/// refused before anything is written.
+/// Turns kinds of notification on or off for `user`, by name (an old name too, [`by_kind`]);
+/// a kind this build does not know is refused before anything is written.
 pub async fn set_kinds(
     state: &AppState,
     user: i64,
     changes: Vec<(String, bool)>,
 ) -> Result<(), AppError> {
-    if let Some((k, _)) = changes.iter().find(|(k, _)| !KINDS.contains(&k.as_str())) {
-        return Err(AppError::BadRequest(format!("unknown kind {k:?}")));
-    }
+    let changes = by_kind(changes)?;
     state
         .write(move |c| {
             for (kind, on) in &changes {
@@ -469,6 +502,39 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every kind is named by itself; an old name names the kind now, which is a kind of this
+    /// build and never an old name itself; anything else names none.
+    #[test]
+    fn old_names_name_the_kinds_now() {
+        for k in KINDS {
+            assert_eq!(kind_named(k), Some(k));
+        }
+        for (old, now) in renamed::OLD_NAMES {
+            assert!(!KINDS.contains(&old), "{old} is not a kind now");
+            assert!(KINDS.contains(&now), "{now} is a kind");
+            assert_eq!(kind_named(old), Some(now));
+        }
+        assert_eq!(kind_named("nonsense"), None);
+        assert_eq!(kind_named(""), None);
+    }
+
+    #[test]
+    fn changes_by_an_old_name_go_to_the_kind_now() {
+        let (old, now) = renamed::OLD_NAMES[0];
+        let changes = vec![(old.to_string(), false), (QUOTED.to_string(), true)];
+        assert_eq!(
+            by_kind(changes).expect("known"),
+            vec![(now, false), (QUOTED, true)]
+        );
+        // Both names with one value: one change; with two values: refused.
+        let both = vec![(old.to_string(), true), (now.to_string(), true)];
+        assert_eq!(by_kind(both).expect("one value"), vec![(now, true)]);
+        let clash = vec![(now.to_string(), true), (old.to_string(), false)];
+        assert!(matches!(by_kind(clash), Err(AppError::BadRequest(_))));
+        let unknown = vec![(QUOTED.to_string(), true), ("nonsense".to_string(), true)];
+        assert!(matches!(by_kind(unknown), Err(AppError::BadRequest(_))));
     }
 
     fn at(s: &str) -> NaiveDateTime {

@@ -128,7 +128,8 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
         None => (row.act.to_string(), String::new()),
     };
     let game = row.game_id;
-    match row.kind.as_str() {
+    // A row of a kind's old name (`notify::renamed`) reads as that kind.
+    match notify::kind_named(&row.kind).unwrap_or_default() {
         notify::ACT_POSTED => {
             let key = if p.over == Some(true) {
                 "notify-text-game-over"
@@ -420,19 +421,22 @@ async fn prefs_save(
 ) -> Result<HttpResponse, AppError> {
     let user = viewer.require()?.id;
     let mut mail = Vec::new();
+    // The kinds whose box is ticked. A form loaded before a kind was renamed sends its old
+    // name (`notify::renamed`), taken for the kind now.
+    let mut ticked = Vec::new();
     for (field, value) in &form {
-        match field.strip_prefix("mail_") {
-            Some(kind) if notify::KINDS.contains(&kind) => {
-                mail.push((kind.to_string(), value.clone()));
-            }
-            _ if notify::KINDS.contains(&field.as_str()) => {}
-            _ => return Err(AppError::UnknownField(field.clone())),
+        match field.strip_prefix("mail_").map(notify::kind_named) {
+            Some(Some(kind)) => mail.push((kind.to_string(), value.clone())),
+            _ => match notify::kind_named(field) {
+                Some(kind) => ticked.push(kind),
+                None => return Err(AppError::UnknownField(field.clone())),
+            },
         }
     }
     let mail = crate::mail::prefs::parse_changes(&mail)?;
     let on: Vec<(String, bool)> = notify::KINDS
         .iter()
-        .map(|k| (k.to_string(), form.contains_key(*k)))
+        .map(|k| (k.to_string(), ticked.contains(k)))
         .collect();
     notify::set_kinds(&state, user, on).await?;
     if !mail.is_empty() {

@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 use std::time::Duration;
 
 on_both_backends!(
-    acts_and_kira_turns_notify_each_seat_once,
+    acts_and_action_turns_notify_each_seat_once,
+    the_turn_kind_is_renamed_and_its_old_name_still_works,
     a_ballot_reminder_fires_once_at_the_right_time,
     quotes_notify_and_a_kind_can_be_turned_off,
     the_bell_the_list_and_the_banner,
@@ -104,7 +105,7 @@ async fn tick(app: &TestApp) -> usize {
     notify::tick(&app.state).await.expect("notify tick")
 }
 
-async fn acts_and_kira_turns_notify_each_seat_once(app: TestApp) {
+async fn acts_and_action_turns_notify_each_seat_once(app: TestApp) {
     let g = started_game(&app, "act", 60).await;
     assert!(tick(&app).await > 0);
     for p in &g.players {
@@ -118,9 +119,9 @@ async fn acts_and_kira_turns_notify_each_seat_once(app: TestApp) {
         let view = me(&app, g.id, &p.token).await;
         let on_turn = view["state"]["on_turn"] == json!(true);
         assert_eq!(
-            count(&rows, "kira_turn", g.id, 1),
+            count(&rows, "action_turn", g.id, 1),
             usize::from(on_turn),
-            "{}: Kira turn notified exactly when on turn",
+            "{}: the turn notified exactly when on turn",
             p.name
         );
     }
@@ -264,7 +265,7 @@ async fn quotes_notify_and_a_kind_can_be_turned_off(app: TestApp) {
             &[
                 ("csrf", csrf.as_str()),
                 ("act_posted", "on"),
-                ("kira_turn", "on"),
+                ("action_turn", "on"),
                 ("ballot_missing", "on"),
                 ("substituted_in", "on"),
             ],
@@ -718,11 +719,12 @@ async fn old_reply_row(app: &TestApp, user: i64, game: i64, seq: i64, payload: V
 }
 
 /// Raw codes of the rules and of the notifier, which no reader should see.
-const RAW: [&str; 9] = [
+const RAW: [&str; 10] = [
     "vote_recorded",
     "bad_target",
     "join_succeeded",
     "action_reply",
+    "action_turn",
     "kira_turn",
     "(DN-",
     "（DN-",
@@ -1036,4 +1038,266 @@ async fn a_board_feed_holds_the_newest_posts_of_its_live_threads(app: TestApp) {
         .collect();
     assert_eq!(entries, expected);
     assert!(!feed.body.contains("别处") && !feed.body.contains("将删"));
+}
+
+/// The old name of the kind `action_turn` (issue 39: it was named after one variant's turn).
+const OLD_TURN: &str = "kira_turn";
+
+/// The migration of issue 39 (`*_neutral_kinds`) of each backend, by its URL's scheme.
+const NEUTRAL_KINDS: [(&str, &str); 2] = [
+    (
+        "postgres",
+        include_str!("../../migrations/postgres/2026-12-20-003901_neutral_kinds/up.sql"),
+    ),
+    (
+        "sqlite",
+        include_str!("../../migrations/sqlite/2026-12-20-003901_neutral_kinds/up.sql"),
+    ),
+];
+
+/// That migration as the backend of `app` runs it.
+fn neutral_kinds_sql(app: &TestApp) -> &'static str {
+    NEUTRAL_KINDS
+        .iter()
+        .find(|(scheme, _)| app.database_url.starts_with(scheme))
+        .map(|(_, sql)| *sql)
+        .expect("a backend with the migration")
+}
+
+async fn run_sql(app: &TestApp, sql: String) {
+    use diesel::connection::SimpleConnection;
+    app.state
+        .write(move |c| Ok(c.batch_execute(&sql)?))
+        .await
+        .expect("sql");
+}
+
+async fn stored_kinds(app: &TestApp, user: i64) -> Vec<(String, String)> {
+    use diesel::prelude::*;
+    use maku::db::schema_mail::{mail_outbox, mail_prefs};
+    use maku::db::schema_notify::{notification_prefs, notifications};
+    app.state
+        .db(move |c| {
+            let mut all = Vec::new();
+            for (table, kinds) in [
+                (
+                    "notifications",
+                    notifications::table
+                        .filter(notifications::user_id.eq(user))
+                        .order(notifications::id)
+                        .select(notifications::kind)
+                        .load::<String>(c)?,
+                ),
+                (
+                    "notification_prefs",
+                    notification_prefs::table
+                        .filter(notification_prefs::user_id.eq(user))
+                        .select(notification_prefs::kind)
+                        .load::<String>(c)?,
+                ),
+                (
+                    "mail_prefs",
+                    mail_prefs::table
+                        .filter(mail_prefs::user_id.eq(user))
+                        .select(mail_prefs::kind)
+                        .load::<String>(c)?,
+                ),
+                (
+                    "mail_outbox",
+                    mail_outbox::table
+                        .filter(mail_outbox::user_id.eq(user))
+                        .select(mail_outbox::kind)
+                        .load::<String>(c)?,
+                ),
+            ] {
+                all.extend(kinds.into_iter().map(|k| (table.to_string(), k)));
+            }
+            Ok(all)
+        })
+        .await
+        .expect("db")
+}
+
+/// An unsubscribe token as a server signed it for `scope` (mail::unsubscribe: HMAC-SHA256 of
+/// the mail key over the account and the scope's name, its first 128 bits in hex).
+async fn signed_token(app: &TestApp, user: i64, scope: &str) -> String {
+    use hmac::{Hmac, Mac};
+    let key = app
+        .state
+        .write(|c| {
+            Ok(maku::db::queries::keys::get_or_create(
+                c,
+                "mail_key",
+                || "a key made by the test".to_string(),
+            )?)
+        })
+        .await
+        .expect("the mail key");
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key.as_bytes()).expect("hmac");
+    mac.update(format!("maku-unsubscribe:{user}:{scope}").as_bytes());
+    let mut hex = hex::encode(mac.finalize().into_bytes());
+    hex.truncate(32);
+    format!("{user}.{scope}.{hex}")
+}
+
+/// Issue 39: the kind "one's turn to act has come" is `action_turn` for every variant. The
+/// migration moves the rows stored under the old name (notifications, switches, mail modes,
+/// mails waiting); a row of the old name still reads as the kind; an API client sending the old
+/// key sets the kind and is answered with the new name; an unsubscribe address mailed with the
+/// old name still stops the kind, its signature checked over the name it was signed with.
+async fn the_turn_kind_is_renamed_and_its_old_name_still_works(app: TestApp) {
+    let api = Api::new(&app);
+    let token = api.account("renamed").await;
+    let user = user_id(&app, "renamed").await;
+
+    // Rows as a server of before the rename stored them: two notifications, the kind switched
+    // off in the bell, not mailed at all, and one of its mails waiting.
+    let turn = |game: i64| {
+        format!(
+            "INSERT INTO notifications (user_id, kind, game_id, act, post_id, payload, created_at)
+             VALUES ({user}, '{OLD_TURN}', {game}, 2, 0, '{{\"title\": \"旧局{game}\", \"act\": 2}}',
+                     '2026-12-01 10:00:00');"
+        )
+    };
+    run_sql(
+        &app,
+        format!(
+            "{}{}
+             INSERT INTO notification_prefs (user_id, kind, enabled) VALUES ({user}, '{OLD_TURN}', false);
+             INSERT INTO mail_prefs (user_id, kind, mode) VALUES ({user}, '{OLD_TURN}', 'none');
+             INSERT INTO mail_outbox (user_id, kind, to_address, subject, body, unsubscribe,
+                                      created_at, send_after)
+             VALUES ({user}, '{OLD_TURN}', 'r@example.test', 's', 'b', 'u',
+                     '2026-12-01 10:00:00', '2026-12-01 10:00:00');",
+            turn(7),
+            turn(8)
+        ),
+    )
+    .await;
+    let before = stored_kinds(&app, user).await;
+    assert_eq!(before.len(), 5, "{before:?}");
+    assert!(before.iter().all(|(_, k)| k == OLD_TURN), "{before:?}");
+
+    // The migration moves every one of them.
+    run_sql(&app, neutral_kinds_sql(&app).to_string()).await;
+    let after = stored_kinds(&app, user).await;
+    assert_eq!(after.len(), 5, "{after:?}");
+    assert!(
+        after.iter().all(|(_, k)| k == notify::ACTION_TURN),
+        "{after:?}"
+    );
+    // The account's choices hold under the new name: off in the bell, no mail.
+    let (s, on) = api.get("/api/v1/account/notifications", Some(&token)).await;
+    assert_eq!(s, StatusCode::OK, "{on}");
+    assert_eq!(on["action_turn"], json!(false), "{on}");
+    assert!(on.get(OLD_TURN).is_none(), "{on}");
+    let (s, modes) = api.get("/api/v1/account/mail", Some(&token)).await;
+    assert_eq!(s, StatusCode::OK, "{modes}");
+    assert_eq!(
+        modes["action_turn"], "none",
+        "not the default (now): {modes}"
+    );
+    assert!(modes.get(OLD_TURN).is_none(), "{modes}");
+
+    // A row of the old name written after the migration (by an instance of the previous build
+    // still running) reads as the kind: its sentence, its link, the name now.
+    run_sql(&app, turn(9)).await;
+    let (s, bell) = api.get("/api/v1/notifications", Some(&token)).await;
+    assert_eq!(s, StatusCode::OK, "{bell}");
+    let list = bell["notifications"].as_array().expect("a list");
+    assert_eq!(list.len(), 3, "{bell}");
+    for (n, game) in list.iter().zip([9, 8, 7]) {
+        assert_eq!(n["kind"], "action_turn", "{n}");
+        assert_eq!(
+            n["text"],
+            format!("旧局{game}：第 2 幕轮到你的基拉回合。"),
+            "{n}"
+        );
+        assert_eq!(n["href"], format!("/games/{game}/seat"), "{n}");
+    }
+
+    // An API client of before the rename sends the old key: it sets the kind (deprecated) and
+    // the answer names the kind by its name now. One kind under both names with two values is
+    // refused, and nothing is written.
+    let (s, on) = api
+        .post(
+            "/api/v1/account/notifications",
+            &token,
+            json!({OLD_TURN: true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{on}");
+    assert_eq!(on["action_turn"], json!(true), "{on}");
+    assert!(on.get(OLD_TURN).is_none(), "{on}");
+    let (s, modes) = api
+        .call(
+            reqwest::Method::PUT,
+            "/api/v1/account/mail",
+            Some(&token),
+            Some(json!({OLD_TURN: "daily"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{modes}");
+    assert_eq!(modes["action_turn"], "daily", "{modes}");
+    assert!(modes.get(OLD_TURN).is_none(), "{modes}");
+    let (s, e) = api
+        .call(
+            reqwest::Method::PUT,
+            "/api/v1/account/mail",
+            Some(&token),
+            Some(json!({OLD_TURN: "none", "action_turn": "now"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    let (_, modes) = api.get("/api/v1/account/mail", Some(&token)).await;
+    assert_eq!(modes["action_turn"], "daily", "{modes}");
+    // The document says so: the old key is taken in requests, deprecated, and never answered.
+    let (_, doc) = api.get("/api/v1/openapi.json", None).await;
+    for (path, method) in [("/account/notifications", "post"), ("/account/mail", "put")] {
+        let op = &doc["paths"][path][method];
+        let body = &op["requestBody"]["content"]["application/json"]["schema"]["properties"];
+        assert_eq!(body[OLD_TURN]["deprecated"], json!(true), "{path}: {op}");
+        assert!(body["action_turn"].is_object(), "{path}: {op}");
+        let answer = op["responses"]["200"].to_string();
+        assert!(!answer.contains(OLD_TURN), "{path}: {answer}");
+    }
+
+    // An unsubscribe address mailed before the rename names the old kind, signed so: it still
+    // shows what it stops and stops the kind. The same signature under the new name is forged.
+    let old = signed_token(&app, user, OLD_TURN).await;
+    let url = app.url(&format!("/mail/unsubscribe/{old}"));
+    let forged = old.replacen(OLD_TURN, notify::ACTION_TURN, 1);
+    let anon = crate::helpers::client().build().expect("client");
+    let r = anon
+        .get(app.url(&format!("/mail/unsubscribe/{forged}")))
+        .send()
+        .await
+        .expect("forged");
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let page = anon.get(&url).send().await.expect("look");
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = page.text().await.expect("page");
+    assert!(
+        html.contains("不再接收这类邮件：轮到我的基拉回合？"),
+        "{html}"
+    );
+    let stopped = anon
+        .post(&url)
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .expect("one click");
+    assert_eq!(stopped.status(), StatusCode::OK);
+    let (_, modes) = api.get("/api/v1/account/mail", Some(&token)).await;
+    assert_eq!(modes["action_turn"], "none", "{modes}");
+    assert_eq!(modes["quoted"], "daily", "only that kind: {modes}");
+    // A new address names the kind by its name now, and works too.
+    let new = signed_token(&app, user, notify::ACTION_TURN).await;
+    let r = anon
+        .get(app.url(&format!("/mail/unsubscribe/{new}")))
+        .send()
+        .await
+        .expect("look");
+    assert_eq!(r.status(), StatusCode::OK);
 }

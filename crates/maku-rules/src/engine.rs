@@ -18,7 +18,7 @@ pub struct Submission {
 }
 
 /// What a running game of one variant does: the engine side of the adapter. Object-safe;
-/// nine methods are required, and every default is what a variant without that feature does.
+/// eight methods are required, and every default is what a variant without that feature does.
 /// The shell asks it — never a key of a view — what each seat owes and may do
 /// ([`Engine::seat_now`]) and how the table stands ([`Engine::table_now`]).
 pub trait Engine: Basics + fmt::Debug + Send + Sync {
@@ -44,9 +44,6 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
     /// Every line so far (the archive transcript, without the final outcome line).
     fn transcript(&self) -> Vec<Line>;
 
-    /// The reveal as things stand, for a game the judge ended before the rules did.
-    fn reveal_now(&self) -> Value;
-
     /// The seat `game_id`'s part in the game as it ended, `winner` being the rules' winner or
     /// the one the judge named (`None`: none); `None` for no such seat.
     fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord>;
@@ -56,6 +53,13 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
     fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
         let owes = running && self.seat_now(game_id).is_some_and(|s| s.owes.action);
         serde_json::Map::from_iter([("owes".to_string(), Value::Bool(owes))])
+    }
+
+    /// The reveal as things stand, for a game the judge ended before the rules did. Default,
+    /// for a variant without secret roles: the public seats and the winner.
+    fn reveal_now(&self) -> Value {
+        let table = self.table_now();
+        serde_json::json!({"seats": table.seats, "winner": table.outcome})
     }
 
     /// The ballots of this phase: every living seat with its ballot, or `None` while it has

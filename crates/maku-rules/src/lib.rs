@@ -17,6 +17,7 @@ mod game;
 mod interface;
 mod message;
 mod options;
+mod plain;
 mod reading;
 mod registry;
 mod reveal_picture;

@@ -1,6 +1,6 @@
-//! The one list of variants. A new variant is a sibling folder of `rules/` (its engine, its
-//! messages and its catalog files, `catalog/<lang>.ftl`), its `mod` line in `rules/mod.rs` and
-//! one line here.
+//! The one list of variants. A new variant is a folder of this crate (its engine, its messages
+//! and its catalog files, `catalog/<lang>.ftl`), its `mod` line in `lib.rs` and one line here
+//! (docs/variants.md).
 
 use super::variant::Variant;
 use super::{classic, deathnote, roles};

@@ -64,7 +64,9 @@ async fn api_notifications(
         .iter()
         .map(|r| {
             let (text, href) = describe(&tr, r);
-            json!({"kind": r.kind, "text": text, "href": href,
+            // A row of a kind's old name answers the kind's name now (`notify::renamed`).
+            let kind = notify::kind_named(&r.kind).unwrap_or(r.kind.as_str());
+            json!({"kind": kind, "text": text, "href": href,
                    "created_at": iso(r.created_at), "read": r.read_at.is_some()})
         })
         .collect();
@@ -81,7 +83,8 @@ async fn api_notifications_read(
     Ok(HttpResponse::Ok().json(json!({"marked": n})))
 }
 
-/// Which kinds are on: `GET` reads, `POST {"kind": bool, …}` sets (unknown kinds are refused).
+/// Which kinds are on: `GET` reads, `POST {"kind": bool, …}` sets (unknown kinds are refused; a
+/// kind's old name is taken for it, deprecated, and answers use the name now).
 #[get("/account/notifications")]
 async fn api_prefs(user: ApiUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     prefs_of(&state, user.0.id).await

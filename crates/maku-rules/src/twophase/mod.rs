@@ -9,13 +9,12 @@
 
 use serde_json::{Value, json};
 
-use super::action::{self as action, ActionError, EngineAction, Malformed};
+use super::action::{self as action, ActionError};
 use super::engine::{Engine, foreign_action, refused};
-use super::forms::{ActionForm, FieldInput, FormField};
-use super::interface::{
-    ConfigError, Line, Owes, Phase, PhaseKind, PublicSeat, SeatNow, SeatRecord, Submitted, TableNow,
-};
+use super::forms::{FieldInput, FormField};
+use super::interface::{ConfigError, Line, Owes, Phase, SeatNow, SeatRecord, Submitted, TableNow};
 use super::message::{Fields, Message, dashed};
+use super::plain::{Move, Seats, form, parse_move, phase, repeating_phase};
 use super::variant::{GameConfig, Rules, Say, Variant, VariantInfo};
 
 /// The two-phase rules.
@@ -23,39 +22,17 @@ pub struct TwoPhase;
 
 pub const VARIANT: Variant = Variant::new(&TwoPhase);
 
+/// The day's vote names another living seat.
+const A_SEAT: &[FormField] = &[FormField::required("target", FieldInput::OtherLivingSeat)];
+
 /// Day, then night. The night is short by default; the day lasts the game's act length. The
-/// day's vote names another living seat; the night's sleep asks for nothing. Never offered to
-/// judges: it exists to test the shell.
+/// night's sleep asks for nothing. Never offered to judges: it exists to test the shell.
 const INFO: VariantInfo = VariantInfo {
     name: "twophase",
     offered: false,
     seats: 3..=12,
-    phases: &[
-        PhaseKind {
-            name: "day",
-            default_minutes: None,
-            aligned: true,
-            turn: "turn-speaker",
-        },
-        PhaseKind {
-            name: "night",
-            default_minutes: Some(60),
-            aligned: false,
-            turn: "turn-speaker",
-        },
-    ],
-    action_forms: &[
-        ActionForm {
-            kind: "vote",
-            fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],
-            confirm: false,
-        },
-        ActionForm {
-            kind: "sleep",
-            fields: &[],
-            confirm: false,
-        },
-    ],
+    phases: &[phase("day", None, true), phase("night", Some(60), false)],
+    action_forms: &[form("vote", A_SEAT), form("sleep", &[])],
     default_characters: &[
         "Alder", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Ginkgo", "Hazel", "Ivy", "Juniper",
         "Kapok", "Larch",
@@ -68,54 +45,19 @@ const INFO: VariantInfo = VariantInfo {
     ..VariantInfo::DEFAULT
 };
 
-/// An action: the day's vote for its target, or the night's sleep (`None`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Action(Option<String>);
-
-impl EngineAction for Action {
-    fn to_json(&self) -> Value {
-        match &self.0 {
-            Some(target) => json!({"type": "vote", "target": target}),
-            None => json!({"type": "sleep"}),
-        }
-    }
-    fn fields(&self) -> &'static [&'static str] {
-        if self.0.is_some() { &["target"] } else { &[] }
-    }
-}
-
 impl Rules for TwoPhase {
     fn info(&self) -> &VariantInfo {
         &INFO
     }
     fn parse_action(&self, v: &Value) -> Result<action::Action, ActionError> {
-        let a = match v.get("type").and_then(Value::as_str) {
-            Some("vote") => match v.get("target").and_then(Value::as_str) {
-                Some(t) => Action(Some(t.to_string())),
-                None => Err(Malformed::field("target", "vote needs a target"))?,
-            },
-            Some("sleep") => Action(None),
-            Some(other) => Err(Malformed::unknown_type(other))?,
-            None => Err(Malformed::no_type())?,
-        };
-        Ok(action::Action::new(a))
+        parse_move(INFO.action_forms, v)
     }
     fn start(&self, config: &GameConfig) -> Result<Box<dyn Engine>, ConfigError> {
-        let n = config.seats.len();
-        if !INFO.seats.contains(&n) {
-            return Err(ConfigError::Setup(format!("3 to 12 seats, not {n}")));
-        }
-        match &config.setup {
-            None | Some(Value::Null) => {}
-            Some(Value::Object(m)) if m.keys().all(|k| k == "seats") => {}
-            Some(_) => return Err(ConfigError::Setup("this variant has no roles".into())),
-        }
+        let seats = Seats::start(&INFO, config)?;
         Ok(Box::new(Game {
-            names: config.seats.iter().map(|s| s.game_id.clone()).collect(),
-            alive: vec![true; n],
+            acted: vec![None; seats.names.len()],
+            seats,
             step: 1,
-            acted: vec![None; n],
-            log: Vec::new(),
             winner: None,
         }))
     }
@@ -145,12 +87,10 @@ impl Rules for TwoPhase {
 /// A game: odd steps are days, even steps nights; two steps an act.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
-    names: Vec<String>,
-    alive: Vec<bool>,
+    seats: Seats,
     step: u32,
     /// What each seat did in this phase: voted for a seat (day), or slept (`Some(None)`).
     acted: Vec<Option<Option<usize>>>,
-    log: Vec<Line>,
     winner: Option<&'static str>,
 }
 
@@ -159,29 +99,30 @@ impl Game {
         self.step % 2 == 1
     }
 
-    fn seat(&self, name: &str) -> Option<usize> {
-        self.names.iter().position(|n| n == name)
-    }
-
     /// Whether the living seat `s` has yet to vote (day) or sleep (night).
     fn owes(&self, s: usize) -> bool {
-        self.winner.is_none() && self.alive[s] && self.acted[s].is_none()
+        self.winner.is_none() && self.seats.alive[s] && self.acted[s].is_none()
+    }
+
+    /// The name of the seat `s` voted for this day.
+    fn vote_of(&self, s: usize) -> Option<String> {
+        self.acted[s].flatten().map(|t| self.seats.names[t].clone())
     }
 }
 
 impl Engine for Game {
     fn submit(&mut self, by: &str, action: &action::Action) -> Submitted {
-        let Some(action) = action.get::<Action>() else {
+        let Some(action) = action.get::<Move>() else {
             return foreign_action();
         };
-        let act = self.step.div_ceil(2);
-        let checked = match self.seat(by) {
+        let (act, alive) = (self.step.div_ceil(2), &self.seats.alive);
+        let checked = match self.seats.index(by) {
             None => Err("unknown_seat"),
             Some(_) if self.winner.is_some() => Err("game_over"),
-            Some(s) if !self.alive[s] => Err("out"),
-            Some(s) => match (&action.0, self.is_day()) {
-                (Some(target), true) => match self.seat(target) {
-                    Some(t) if t != s && self.alive[t] => Ok((s, Some(t))),
+            Some(s) if !alive[s] => Err("out"),
+            Some(s) => match (&action.target, self.is_day()) {
+                (Some(target), true) => match self.seats.index(target) {
+                    Some(t) if t != s && alive[t] => Ok((s, Some(t))),
                     _ => Err("bad_target"),
                 },
                 (None, false) => Ok((s, None)),
@@ -193,22 +134,12 @@ impl Engine for Game {
             Ok(done) => done,
         };
         self.acted[s] = Some(vote);
-        let reply = match vote {
-            Some(_) => json!({"type": "vote_recorded"}),
-            None => json!({"type": "slept"}),
+        let reply = if vote.is_some() {
+            "vote_recorded"
+        } else {
+            "slept"
         };
-        let line = Line::Reply {
-            act,
-            by: by.to_string(),
-            ok: true,
-            reply: Some(reply.clone()),
-            error: None,
-        };
-        self.log.push(line.clone());
-        Submitted {
-            result: Ok(reply),
-            lines: vec![line],
-        }
+        self.seats.accept(act, by, json!({ "type": reply }))
     }
 
     /// Ends the open phase: the day's vote (the one seat with most votes goes out), or a
@@ -217,7 +148,7 @@ impl Engine for Game {
         let act = self.step.div_ceil(2);
         let mut lines = Vec::new();
         if self.winner.is_none() {
-            let mut counts = vec![0u32; self.names.len()];
+            let mut counts = vec![0u32; self.seats.names.len()];
             self.acted
                 .iter()
                 .flatten()
@@ -227,60 +158,47 @@ impl Engine for Game {
             let leaders: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] == top).collect();
             let event = match leaders.as_slice() {
                 [one] if top > 0 => {
-                    self.alive[*one] = false;
-                    json!({"type": "out", "target": self.names[*one], "cause": "voted"})
+                    self.seats.alive[*one] = false;
+                    json!({"type": "out", "target": self.seats.names[*one], "cause": "voted"})
                 }
                 _ => json!({"type": "peaceful", "phase": self.phase_of(self.step).kind}),
             };
-            lines.push(Line::Public { act, event });
-            if self.alive.iter().filter(|a| **a).count() <= 2 {
+            lines.push(self.seats.publish(act, event));
+            if self.seats.living() <= 2 {
                 self.winner = Some("survivors");
             }
         }
         self.acted.iter_mut().for_each(|a| *a = None);
         self.step += 1;
-        self.log.extend(lines.iter().cloned());
         lines
     }
 
     fn phase_of(&self, step: u32) -> Phase {
-        Phase {
-            step,
-            act: step.div_ceil(2),
-            kind: INFO.phases[((step + 1) % 2) as usize].name,
-        }
+        repeating_phase(&INFO, step)
     }
 
     fn table_now(&self) -> TableNow {
+        let shown = self.step - u32::from(self.winner.is_some());
         TableNow {
-            seats: (self.names.iter().zip(&self.alive))
-                .map(|(n, a)| PublicSeat {
-                    game_id: n.clone(),
-                    alive: *a,
-                })
-                .collect(),
-            owing: (0..self.names.len())
+            seats: self.seats.public(),
+            owing: (0..self.seats.names.len())
                 .filter(|&s| self.owes(s))
-                .map(|s| self.names[s].clone())
+                .map(|s| self.seats.names[s].clone())
                 .collect(),
-            ..TableNow::plain(
-                self.phase_of(self.step),
-                self.step - u32::from(self.winner.is_some()),
-                self.winner,
-            )
+            ..TableNow::plain(self.phase_of(self.step), shown, self.winner)
         }
     }
 
     fn seat_now(&self, name: &str) -> Option<SeatNow> {
-        let s = self.seat(name)?;
-        let open = self.alive[s] && self.winner.is_none();
+        let s = self.seats.index(name)?;
+        let open = self.seats.alive[s] && self.winner.is_none();
         Some(SeatNow {
             role: "player",
             owes: Owes {
                 action: self.owes(s),
                 ..Owes::default()
             },
-            may_post: self.alive[s],
+            may_post: self.seats.alive[s],
             allowed: match (open, self.is_day()) {
                 (false, _) => Vec::new(),
                 (true, day) => vec![if day { "vote" } else { "sleep" }],
@@ -290,42 +208,40 @@ impl Engine for Game {
     }
 
     fn view_for(&self, name: &str) -> Option<Value> {
-        let s = self.seat(name)?;
+        let s = self.seats.index(name)?;
         Some(json!({
             "game_id": name,
             "role": "player",
-            "alive": self.alive[s],
+            "alive": self.seats.alive[s],
             "phase": self.phase_of(self.step).kind,
-            "vote": self.acted[s].flatten().map(|t| self.names[t].clone()),
+            "vote": self.vote_of(s),
             "actions": self.seat_now(name)?.allowed,
         }))
     }
 
     /// Each living seat's vote this day (`None` while it has none); empty at night.
     fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        (0..self.names.len())
-            .filter(|&s| self.alive[s] && self.is_day())
+        (0..self.seats.names.len())
+            .filter(|&s| self.seats.alive[s] && self.is_day())
             .map(|s| {
-                let vote = self.acted[s].flatten().map(|t| vec![self.names[t].clone()]);
-                (self.names[s].clone(), vote)
+                (
+                    self.seats.names[s].clone(),
+                    self.vote_of(s).map(|v| vec![v]),
+                )
             })
             .collect()
     }
 
     fn transcript(&self) -> Vec<Line> {
-        self.log.clone()
-    }
-
-    fn reveal_now(&self) -> Value {
-        json!({"seats": self.table_now().seats, "winner": self.winner})
+        self.seats.log.clone()
     }
 
     /// The survivors win: a seat still in.
     fn seat_record(&self, name: &str, winner: Option<&str>) -> Option<SeatRecord> {
-        let s = self.seat(name)?;
+        let s = self.seats.index(name)?;
         Some(SeatRecord {
             role: "player",
-            won: winner.map(|_| self.alive[s]),
+            won: winner.map(|_| self.seats.alive[s]),
         })
     }
 }

@@ -4,17 +4,28 @@
 use super::op::{Op, delete, get, post, put};
 use super::schema::*;
 use super::variants::Variants;
-use crate::notify::KINDS;
+use crate::notify::{KINDS, renamed::OLD_NAMES};
 use serde_json::{Value, json};
 
 /// An object with a `value` for each kind of notification (every one in an answer, any in a
-/// request).
+/// request). A request may still name a kind by its old name, deprecated (`notify::renamed`);
+/// answers use the name now.
 fn per_kind(value: Value, all: bool) -> Value {
-    let fields: Vec<(&str, Value)> = KINDS.iter().map(|k| (*k, value.clone())).collect();
-    match all {
-        true => answer(&fields),
-        false => request(&[], &fields),
+    let mut fields: Vec<(&str, Value)> = KINDS.iter().map(|k| (*k, value.clone())).collect();
+    if all {
+        return answer(&fields);
     }
+    for (old, now) in OLD_NAMES {
+        let mut schema = described(
+            value.clone(),
+            &format!(
+                "the old name of `{now}`, taken for it (deprecated: send `{now}`; answers use it)"
+            ),
+        );
+        schema["deprecated"] = json!(true);
+        fields.push((old, schema));
+    }
+    request(&[], &fields)
 }
 
 pub fn ops(known: &Variants) -> Vec<Op> {
