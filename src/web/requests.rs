@@ -14,22 +14,23 @@ use chrono::NaiveDateTime;
 use serde::Deserialize;
 
 /// A list's filters as typed (a variant's name, a status; empty: any) → typed values; a name
-/// no variant or status has is refused.
+/// no variant or status has is refused, and so is a value of white space or control characters
+/// alone (`?status=%0D`): only the empty value, as a form's "any" sends it, means any.
 pub fn list_filters(
     variant: &str,
     status: &str,
 ) -> Result<(Option<Variant>, Option<GameStatus>), AppError> {
-    let variant = match variant.trim() {
+    let variant = match variant {
         "" => None,
         v => Some(
-            Variant::from_name(v)
+            Variant::from_name(v.trim())
                 .ok_or_else(|| AppError::BadRequest(format!("no variant is named {v:?}")))?,
         ),
     };
-    let status = match status.trim() {
+    let status = match status {
         "" => None,
         s => Some(
-            GameStatus::parse(s)
+            GameStatus::parse(s.trim())
                 .ok_or_else(|| AppError::BadRequest(format!("no game status is named {s:?}")))?,
         ),
     };
@@ -95,8 +96,13 @@ mod tests {
 
     #[test]
     fn list_filters_are_typed_or_refused() {
-        let (variant, status) = list_filters(" ", "").expect("any");
+        let (variant, status) = list_filters("", "").expect("any");
         assert!(variant.is_none() && status.is_none());
+        // White space or a control character alone is no name, not "any" (schemathesis sent
+        // `?status=%0D` and got the whole list).
+        assert!(list_filters(" ", "").is_err());
+        assert!(list_filters("", "\r").is_err());
+        assert!(list_filters(" deathnote ", "").is_ok_and(|(v, _)| v.is_some()));
         assert!(list_filters("no such variant", "").is_err());
         assert!(list_filters("", "no such status").is_err());
     }

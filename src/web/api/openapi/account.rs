@@ -19,13 +19,22 @@ fn per_kind(value: Value, all: bool) -> Value {
         let mut schema = described(
             value.clone(),
             &format!(
-                "the old name of `{now}`, taken for it (deprecated: send `{now}`; answers use it)"
+                "the old name of `{now}`, taken for it (deprecated: send `{now}`; answers use it); \
+                 not with `{now}` in the same request"
             ),
         );
         schema["deprecated"] = json!(true);
         fields.push((old, schema));
     }
-    request(&[], &fields)
+    let mut body = request(&[], &fields);
+    // A kind named by both its names is refused (two values for one switch): said here so
+    // that a client knows before it sends.
+    let both: Vec<Value> = OLD_NAMES
+        .iter()
+        .map(|(old, now)| json!({"required": [old, now]}))
+        .collect();
+    body["not"] = json!({"anyOf": both});
+    body
 }
 
 pub fn ops(known: &Variants) -> Vec<Op> {
