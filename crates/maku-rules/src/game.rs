@@ -9,12 +9,17 @@ use super::interface::{
     ConfigError, Line, Owes, Phase, PublicSeat, SeatNow, SeatRecord, Submitted, TableNow,
 };
 use super::variant::{GameConfig, Variant};
+use std::sync::OnceLock;
 
 /// A running game.
 #[derive(Debug)]
 pub struct Game {
     variant: Variant,
     engine: Box<dyn Engine>,
+    /// The engine's [`TableNow`], asked once and kept until the game changes: pages ask
+    /// `is_over`, `phase`, `seats` many times per request, and an engine's answer builds every
+    /// list (Death Note's `owing` reads each seat's view).
+    table: OnceLock<TableNow>,
 }
 
 impl Clone for Game {
@@ -22,6 +27,7 @@ impl Clone for Game {
         Game {
             variant: self.variant,
             engine: self.engine.clone_box(),
+            table: self.table.clone(),
         }
     }
 }
@@ -38,6 +44,7 @@ impl Game {
         Ok(Game {
             variant: config.variant,
             engine: config.variant.rules().start(config)?,
+            table: OnceLock::new(),
         })
     }
 
@@ -62,6 +69,7 @@ impl Game {
 
     /// Takes one submission by the seat whose game ID is `by`.
     pub fn submit(&mut self, by: &str, action: &Action) -> Submitted {
+        self.table.take();
         self.engine.submit(by, action)
     }
 
@@ -73,6 +81,7 @@ impl Game {
 
     /// Ends the current phase (its deadline has come); returns the lines it published.
     pub fn resolve_phase(&mut self) -> Vec<Line> {
+        self.table.take();
         self.engine.resolve_phase()
     }
 
@@ -89,7 +98,7 @@ impl Game {
 
     /// The phase open now (after the end: the step after the last one resolved).
     pub fn current_phase(&self) -> Phase {
-        self.engine.table_now().phase
+        self.table_now().phase
     }
 
     /// The phase of step `step` (the act and kind a past or present step had).
@@ -100,17 +109,17 @@ impl Game {
     /// The phase to show a reader: the current one while the game runs, the one that ended it
     /// afterwards (a page never says "act N+1" after the end).
     pub fn shown_phase(&self) -> u32 {
-        self.engine.table_now().shown_step
+        self.table_now().shown_step
     }
 
     /// The edition of the ruling book the game plays by, for variants whose book has editions.
     pub fn edition(&self) -> Option<u8> {
-        self.engine.table_now().edition
+        self.table_now().edition
     }
 
     /// The winner's name, `None` while running.
     pub fn outcome(&self) -> Option<&'static str> {
-        self.engine.table_now().outcome
+        self.table_now().outcome
     }
 
     pub fn is_over(&self) -> bool {
@@ -119,7 +128,7 @@ impl Game {
 
     /// Seats in seat order with who is still in.
     pub fn seats(&self) -> Vec<PublicSeat> {
-        self.engine.table_now().seats
+        self.table_now().seats.clone()
     }
 
     /// What the seat `game_id` sees (role, turn, private log, allowed actions).
@@ -159,9 +168,9 @@ impl Game {
         counts
     }
 
-    /// The table now, as the engine answers it ([`Engine::table_now`]).
-    pub fn table_now(&self) -> TableNow {
-        self.engine.table_now()
+    /// The table now, as the engine answers it ([`Engine::table_now`]), asked once per state.
+    pub fn table_now(&self) -> &TableNow {
+        self.table.get_or_init(|| self.engine.table_now())
     }
 
     /// The seat `game_id` now, as the engine answers it, with whether what it owes is
@@ -203,7 +212,7 @@ impl Game {
 
     /// The seat whose ordered turn (speech, PK) or last words it is now.
     pub fn speaker(&self) -> Option<String> {
-        self.engine.table_now().speaker
+        self.table_now().speaker.clone()
     }
 
     /// Whether the seat `game_id` may post in the game thread now.
@@ -218,16 +227,17 @@ impl Game {
 
     /// The round of the vote open now; `None` outside a vote and for variants without rounds.
     pub fn vote_round(&self) -> Option<u8> {
-        self.engine.table_now().vote_round
+        self.table_now().vote_round
     }
 
     /// The seats the open vote is for, in seat order; empty when any living seat may be named.
     pub fn vote_candidates(&self) -> Vec<String> {
-        self.engine.table_now().vote_candidates
+        self.table_now().vote_candidates.clone()
     }
 
     /// Plays one replay act (`../shared/spec/replay.md`).
     pub fn play_act(&mut self, subs: &[Submission]) -> Vec<Line> {
+        self.table.take();
         self.engine.play_act(subs)
     }
 
@@ -241,7 +251,7 @@ impl Game {
 
     /// Game IDs of the seats that still owe a submission in this phase.
     pub fn owing(&self) -> Vec<String> {
-        self.engine.table_now().owing
+        self.table_now().owing.clone()
     }
 
     /// Every line so far (the archive transcript, without the final outcome line).
