@@ -77,3 +77,24 @@ fn deathnote_sentences_say_what_happened() {
         "kill L, guessing real ID “bob”"
     );
 }
+
+/// DN-15: an act post of Death Note (one phase per act) says "nobody was voted out" unless an
+/// out by the vote tells it; an out of another cause does not. No other variant says it.
+#[test]
+fn dn15_nobody_voted_out_is_the_rules_answer() {
+    let dn = var("deathnote");
+    let says = |v: Variant, events: &[Value], phase: Option<&str>| {
+        v.words(Say::NoVoteOut { events, phase })
+            .and_then(|m| m.catalog_key().map(str::to_string))
+    };
+    let nobody = Some("thread-act-nobody-voted-out".to_string());
+    assert_eq!(says(dn, &[], None), nobody);
+    let killed = json!({"type": "out", "target": "L", "cause": "killed"});
+    assert_eq!(says(dn, &[killed], None), nobody, "a kill is no vote");
+    let voted = json!({"type": "out", "target": "L", "cause": "voted"});
+    assert_eq!(says(dn, &[voted.clone()], None), None, "the out tells it");
+    for name in ["dongsha", "killgame", "v5emin"] {
+        assert_eq!(says(var(name), &[], Some("vote")), None, "{name}");
+        assert_eq!(says(var(name), &[], None), None, "{name}");
+    }
+}
