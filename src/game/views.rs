@@ -197,25 +197,20 @@ pub fn seat_view_from(
         // Replaced by `private` below, which also holds refusals and what was submitted.
         m.remove("private");
     }
-    let role = game
-        .seat_now(&name)
-        .map(|s| s.role.to_string())
-        .unwrap_or_default();
+    // The engine's answer for the seat, asked once (Death Note's reads the seat's whole view).
+    let now = game.seat_now(&name);
+    let role = now.as_ref().map(|s| s.role.to_string()).unwrap_or_default();
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
     let private = private_lines(folded, &name);
     let open = !folded.is_over() && folded.paused.is_none();
-    let team_threads = game.teams_of(&name);
+    let (team_threads, allowed) = now.map(|s| (s.teams, s.allowed)).unwrap_or_default();
     let in_team = game
         .variant()
         .team_threads()
         .first()
         .is_some_and(|t| team_threads.contains(t));
     Ok(Some(SeatView {
-        actions: if open {
-            game.allowed_actions(&name)
-        } else {
-            Vec::new()
-        },
+        actions: if open { allowed } else { Vec::new() },
         team_thread_id: if in_team { row.team_thread_id } else { None },
         team_threads,
         game_id: name,

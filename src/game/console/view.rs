@@ -165,9 +165,10 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
             facts: game
                 .map(|g| g.judge_facts(name, running))
                 .unwrap_or_default(),
-            owes: game
+            owes: now
+                .as_ref()
                 .filter(|_| running)
-                .map(|g| g.owes(name))
+                .map(|s| s.owes)
                 .unwrap_or_default(),
         });
     }

@@ -92,7 +92,7 @@ fn dn15_nobody_voted_out_is_the_rules_answer() {
     let killed = json!({"type": "out", "target": "L", "cause": "killed"});
     assert_eq!(says(dn, &[killed], None), nobody, "a kill is no vote");
     let voted = json!({"type": "out", "target": "L", "cause": "voted"});
-    assert_eq!(says(dn, &[voted.clone()], None), None, "the out tells it");
+    assert_eq!(says(dn, &[voted], None), None, "the out tells it");
     for name in ["dongsha", "killgame", "v5emin"] {
         assert_eq!(says(var(name), &[], Some("vote")), None, "{name}");
         assert_eq!(says(var(name), &[], None), None, "{name}");
