@@ -197,7 +197,7 @@ pub fn seat_view_from(
         // Replaced by `private` below, which also holds refusals and what was submitted.
         m.remove("private");
     }
-    // The engine's answer for the seat, asked once (Death Note's reads the seat's whole view).
+    // The engine's answer for the seat, asked once (an engine may build the seat's whole view).
     let now = game.seat_now(&name);
     let role = now.as_ref().map(|s| s.role.to_string()).unwrap_or_default();
     let alive = game.seats().iter().any(|s| s.game_id == name && s.alive);
