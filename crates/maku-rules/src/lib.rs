@@ -3,13 +3,13 @@
 //! The server, `maku replay` and `maku simulate` talk to every variant through [`Variant`] (its
 //! [`Rules`]: constants, deal, options, messages) and [`Game`] (its [`Engine`]): a game is a
 //! sequence of phases, each taking submissions as JSON action objects (exactly the replay/API
-//! objects) and ending with a resolution. The registry (`registry.rs`) is the one list of
+//! objects) and ending with a resolution. The registry (the `registry!` call below) is the one list of
 //! variants. Everything a game says comes out as transcript [`Line`]s, each with its audience
 //! (public, one seat, or the reply to the submitter), and reads as typed [`Message`]s.
 
+mod registry;
+
 mod action;
-pub mod classic;
-pub mod deathnote;
 mod engine;
 mod fixed_setup;
 mod forms;
@@ -17,22 +17,17 @@ mod game;
 mod interface;
 mod message;
 mod options;
-// Used by the test variant only for now; a simple variant of the registry that uses it lifts
-// the gate.
-#[cfg(feature = "test-variant")]
-mod plain;
+/// What every simple variant's folder builds on (public, so that a new variant uses it with no
+/// line here: its folder and its registry line are all there is of it).
+pub mod plain;
 mod reading;
-mod registry;
 mod reveal_picture;
 mod reveal_rows;
-pub mod roles;
 pub mod scenario;
 mod sheet;
 pub mod sim;
 mod table;
 mod timeline;
-#[cfg(feature = "test-variant")]
-pub mod twophase;
 mod variant;
 
 pub use action::{Action, ActionError, EngineAction, Malformed, Why};
@@ -49,6 +44,15 @@ pub use reading::LogEntry;
 pub use sheet::{Fact, FactLine, FormNote, SeatSheet};
 pub use timeline::{Lane, Link, LinkKind, Out, Span, Timeline, Tone};
 pub use variant::{GameConfig, Rules, Say, Variant, VariantInfo};
+
+// The registry: one line per variant folder, in the order pages list them (docs/variants.md).
+registry::registry! {
+    deathnote => [VARIANT],
+    classic => [DONGSHA, KILLGAME, SHENGTUI, WUJIAN],
+    roles => [V4WUJIAN, V5EMIN],
+    #[cfg(feature = "test-variant")]
+    twophase => [VARIANT],
+}
 
 /// A submitted action form of `variant` (its `type` is `kind`; `fields` are the other fields as
 /// posted, the shell's own such as the CSRF token taken out) → the parsed action, or why not:

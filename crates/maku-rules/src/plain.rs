@@ -225,4 +225,36 @@ mod tests {
         let lines = include_str!("twophase/mod.rs").lines().count();
         assert!(lines <= 250, "twophase/mod.rs has {lines} lines");
     }
+
+    /// Issue 39: a variant is its folder and its registry line. Outside `twophase/`, the test
+    /// variant's name is in no code of this crate but `lib.rs`, and there on one line, the
+    /// registry's (comments and test modules, at the ends of files, aside).
+    #[cfg(feature = "test-variant")]
+    #[test]
+    fn the_test_variant_is_its_folder_and_one_registry_line() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut named = Vec::new();
+        let mut dirs = vec![src.clone()];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("the crate's sources") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    if !path.ends_with("twophase") {
+                        dirs.push(path);
+                    }
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                for line in code
+                    .lines()
+                    .filter(|l| l.contains("twophase") && !l.trim_start().starts_with("//"))
+                {
+                    let file = path.strip_prefix(&src).expect("under src");
+                    named.push(format!("{}: {}", file.display(), line.trim()));
+                }
+            }
+        }
+        assert_eq!(named, ["lib.rs: twophase => [VARIANT],"]);
+    }
 }

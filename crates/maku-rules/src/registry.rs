@@ -1,41 +1,49 @@
-//! The one list of variants. A new variant is a folder of this crate (its engine, its messages
-//! and its catalog files, `catalog/<lang>.ftl`), its `mod` line in `lib.rs` and one line here
-//! (docs/variants.md).
+//! The one list of variants: the `registry!` macro, called once in `lib.rs` with one line per
+//! variant folder (its engine, its messages and its catalog files, `catalog/<lang>.ftl`), and
+//! what the rest of maku asks of the list (docs/variants.md).
 
 use super::variant::Variant;
-use super::{classic, deathnote, roles};
 
-/// Every variant this build knows, in the order pages list them.
-pub(super) static ALL: &[Variant] = &[
-    deathnote::VARIANT,
-    classic::DONGSHA,
-    classic::KILLGAME,
-    classic::SHENGTUI,
-    classic::WUJIAN,
-    roles::V4WUJIAN,
-    roles::V5EMIN,
-    #[cfg(feature = "test-variant")]
-    super::twophase::VARIANT,
-];
+/// Declares each variant's folder as a module of this crate and lists its handles, in the order
+/// pages list them: `folder => [HANDLE, …],` — one line per variant folder, so that a new
+/// variant is its folder and its line (docs/variants.md). A line may carry one attribute (`#[cfg(…)]`).
+macro_rules! registry {
+    ($($(#[$attr:meta])? $folder:ident => [$($handle:ident),+ $(,)?]),+ $(,)?) => {
+        $($(#[$attr])? pub mod $folder;)+
+        $crate::registry::registry!(@list [] $($(#[$attr])? $folder => [$($handle),+],)+);
+    };
+    // A line at a time, so that its attribute goes with each of its handles.
+    (@list [$($done:tt)*] #[$attr:meta] $folder:ident => [$($handle:ident),+], $($rest:tt)*) => {
+        $crate::registry::registry!(@list [$($done)* $(#[$attr] $folder::$handle,)+] $($rest)*);
+    };
+    (@list [$($done:tt)*] $folder:ident => [$($handle:ident),+], $($rest:tt)*) => {
+        $crate::registry::registry!(@list [$($done)* $($folder::$handle,)+] $($rest)*);
+    };
+    (@list [$($done:tt)*]) => {
+        /// Every variant this build knows, in the order pages list them.
+        static ALL: &[$crate::Variant] = &[$($done)*];
+    };
+}
+pub(crate) use registry;
 
 impl Variant {
     /// Every variant this build knows (the test variant included, under its feature).
     pub fn all() -> &'static [Variant] {
-        ALL
+        crate::ALL
     }
 
     /// The variants a judge may choose, in the order pages list them.
     pub fn offered() -> impl Iterator<Item = Variant> {
-        ALL.iter().copied().filter(|v| v.is_offered())
+        crate::ALL.iter().copied().filter(|v| v.is_offered())
     }
 
     /// The first variant judges are offered (the create form's default).
     pub fn first() -> Variant {
-        ALL[0]
+        crate::ALL[0]
     }
 
     /// `"deathnote"` → Death Note, …; `None` for a name this build does not know.
     pub fn from_name(name: &str) -> Option<Variant> {
-        ALL.iter().copied().find(|v| v.name() == name)
+        crate::ALL.iter().copied().find(|v| v.name() == name)
     }
 }

@@ -1,6 +1,6 @@
 //! A variant as the rest of maku sees it: a handle on the variant's [`Rules`], the one trait
 //! every rule set implements. Nothing outside a variant's own folder matches on variants; the
-//! registry (`registry.rs`) is the only list of them.
+//! registry (the `registry!` call in `lib.rs`) is the only list of them.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
