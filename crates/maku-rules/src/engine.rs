@@ -62,23 +62,6 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
         serde_json::json!({"seats": table.seats, "winner": table.outcome})
     }
 
-    /// The ballots of this phase: every living seat with its ballot, or `None` while it has
-    /// none. Empty for a phase without a vote.
-    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        Vec::new()
-    }
-
-    /// The vote counts of the open act to publish with its resolution (per game ID, most votes
-    /// first), when the game's options publish them; read before the resolution.
-    fn published_votes(&self) -> Option<Vec<(String, u32)>> {
-        None
-    }
-
-    /// The seat of this game the rules carry into the next game of a series, by game ID.
-    fn series_carry(&self) -> Option<String> {
-        None
-    }
-
     /// Plays one replay act (`../shared/spec/replay.md`); by default each submission, then one
     /// resolution.
     fn play_act(&mut self, subs: &[Submission]) -> Vec<Line> {

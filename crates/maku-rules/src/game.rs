@@ -88,7 +88,7 @@ impl Game {
     /// The vote counts of the open act to publish with its resolution (per game ID, most votes
     /// first), when the game's options publish them; read before [`Game::resolve_phase`].
     pub fn published_votes(&self) -> Option<Vec<(String, u32)>> {
-        self.engine.published_votes()
+        self.table_now().published_votes.clone()
     }
 
     /// The current phase's step ([`Phase::step`]).
@@ -149,7 +149,7 @@ impl Game {
         if self.is_over() {
             return Vec::new();
         }
-        self.engine.ballots()
+        self.table_now().ballots.clone()
     }
 
     /// `ballots` (as [`Game::ballots`] gave them) counted: votes per game ID, most first, ties
@@ -193,7 +193,7 @@ impl Game {
     /// The seat of this game that the rules carry over into the next game of a series
     /// ([`Variant::series_option`]), by its game ID.
     pub fn series_carry(&self) -> Option<String> {
-        self.engine.series_carry()
+        self.table_now().series_carry.clone()
     }
 
     /// Whether the seat `game_id` may read and write the team thread `team` now

@@ -125,7 +125,7 @@ pub struct SeatNow {
 }
 
 /// The table as everyone sees it now ([`crate::Engine::table_now`]): the phase, the seats,
-/// whose turn it is and what the open vote is.
+/// whose turn it is, what the open vote is and how it stands, and what a series carries on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableNow {
     /// The phase open now (after the end: the step after the last one resolved).
@@ -147,6 +147,16 @@ pub struct TableNow {
     pub vote_round: Option<u8>,
     /// The seats the open vote is for, in seat order; empty when any living seat may be named.
     pub vote_candidates: Vec<String>,
+    /// The ballots of this phase: every living seat with its ballot, or `None` while it has
+    /// none. Empty for a phase without a vote.
+    pub ballots: Vec<(String, Option<Vec<String>>)>,
+    /// The vote counts of the open act that its resolution will publish (per game ID, most
+    /// votes first), when the game's options publish them (DN-15's `publish_votes`): read
+    /// before the resolution, which clears the ballots.
+    pub published_votes: Option<Vec<(String, u32)>>,
+    /// The seat the rules carry into the next game of a series (CL-3: the first night's
+    /// victim), by game ID.
+    pub series_carry: Option<String>,
 }
 
 impl TableNow {
@@ -162,6 +172,9 @@ impl TableNow {
             speaker: None,
             vote_round: None,
             vote_candidates: Vec::new(),
+            ballots: Vec::new(),
+            published_votes: None,
+            series_carry: None,
         }
     }
 }

@@ -5,12 +5,12 @@ use serde_json::Value;
 
 use super::variant::Classic;
 use super::{
-    Action, CAST, EDITION, Game, Options, PHASES, Preset, SetupError, Team, bot, draw_roles, forms,
-    messages, start,
+    Action, Audience, CAST, Cause, EDITION, Entry, Event, Game, Item, Options, PHASES, Preset,
+    SetupError, Team, bot, draw_roles, forms, messages, start,
 };
 use crate::action::{self as action, ActionError, EngineAction};
 use crate::engine::Engine;
-use crate::interface::{ConfigError, Line, RulesDoc};
+use crate::interface::{ConfigError, RulesDoc};
 use crate::message::Message;
 use crate::sheet::{SeatSheet, table_choices};
 use crate::sim::{Progress, SimParams, SimStats};
@@ -180,17 +180,6 @@ impl Rules for Classic {
 }
 
 table_engine!(Game, Action, EDITION, {
-    /// CL-3: the first night's victim.
-    fn series_carry(&self) -> Option<String> {
-        self.lines_since(0).into_iter().find_map(|l| match l {
-            Line::Public { act: 1, event }
-                if event["type"] == "out" && event["cause"] == "killed" =>
-            {
-                event["target"].as_str().map(str::to_string)
-            }
-            _ => None,
-        })
-    }
     /// CL-10, CL-11, WJ: good (police and civilians) against the killers, or a wujian
     /// faction; the seat's role is dealt once and kept.
     fn seat_record(
@@ -225,6 +214,24 @@ impl Game {
                     .is_some_and(|t| self.is_alive(s) && self.role(s).team() == Some(t))
             })
             .collect()
+    }
+
+    /// CL-3: the first night's victim, carried into the next game of a series.
+    fn series_carry(&self) -> Option<String> {
+        self.log.iter().find_map(|e| match e {
+            Entry {
+                act: 1,
+                item:
+                    Item::Event(
+                        Audience::Public,
+                        Event::Out {
+                            target,
+                            cause: Cause::Killed,
+                        },
+                    ),
+            } => Some(self.game_id(*target).to_string()),
+            _ => None,
+        })
     }
 
     /// No classic seat loses its voice.

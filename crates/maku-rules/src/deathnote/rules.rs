@@ -263,6 +263,18 @@ impl Game {
             .map(|i| Seat(i as u8))
             .filter(|&s| self.is_alive(s))
     }
+
+    /// The seat's ballot of this act as its view names it (DN-14), `None` while it has none.
+    fn ballot_of(&self, s: Seat) -> Option<Vec<String>> {
+        let ballot = &self.seats.get(s.index())?.ballot;
+        (!ballot.is_empty()).then(|| {
+            ballot
+                .as_slice()
+                .iter()
+                .map(|&t| self.game_id(t).as_str().to_string())
+                .collect()
+        })
+    }
 }
 
 impl Engine for Game {
@@ -291,15 +303,6 @@ impl Engine for Game {
         lines(self, &self.log()[mark..])
     }
 
-    fn published_votes(&self) -> Option<Vec<(String, u32)>> {
-        Game::published_votes(self).map(|counts| {
-            counts
-                .into_iter()
-                .map(|(seat, n)| (self.game_id(seat).to_string(), n))
-                .collect()
-        })
-    }
-
     /// One phase per act: the act itself.
     fn phase_of(&self, step: u32) -> Phase {
         Phase {
@@ -325,6 +328,18 @@ impl Engine for Game {
                 .iter()
                 .map(|&s| self.game_id(s).to_string())
                 .collect(),
+            // DN-14: every living seat's ballot of this act.
+            ballots: self
+                .alive_seats()
+                .map(|s| (self.game_id(s).to_string(), self.ballot_of(s)))
+                .collect(),
+            // DN-15, option `publish_votes`.
+            published_votes: Game::published_votes(self).map(|counts| {
+                counts
+                    .into_iter()
+                    .map(|(seat, n)| (self.game_id(seat).to_string(), n))
+                    .collect()
+            }),
             ..TableNow::plain(
                 Engine::phase_of(self, self.act()),
                 self.shown_act(),
@@ -388,18 +403,6 @@ impl Engine for Game {
             Some(Value::Object(m)) => m,
             _ => serde_json::Map::new(),
         }
-    }
-
-    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        self.alive_seats()
-            .map(|s| {
-                let name = self.game_id(s).to_string();
-                let ballot = Game::view_for(self, s)
-                    .and_then(|v| v.ballot)
-                    .map(|b| b.iter().map(|n| n.as_str().to_string()).collect());
-                (name, ballot)
-            })
-            .collect()
     }
 
     fn transcript(&self) -> Vec<Line> {

@@ -192,4 +192,9 @@ impl Game {
     fn silenced_now(&self, s: Seat) -> bool {
         Game::is_silenced(self, s)
     }
+
+    /// The role games link no games into a series.
+    fn series_carry(&self) -> Option<String> {
+        None
+    }
 }
