@@ -122,6 +122,28 @@ pub struct SeatNow {
     pub teams: Vec<&'static str>,
     /// The action types it could submit successfully now.
     pub allowed: Vec<&'static str>,
+    /// What the judge's console (and its API) shows of it besides its role and whether it is
+    /// in; none: only whether it owes ([`crate::Game::judge_facts`] says it).
+    pub facts: JudgeFacts,
+}
+
+/// The judge's console's facts of a seat, as its API gives them (what it owes, its ballot,
+/// the variant's own counts and flags): while the seat is in and the game goes on, and
+/// otherwise (out, or the game ended, by the rules or by its judge).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct JudgeFacts {
+    pub running: serde_json::Map<String, Value>,
+    pub stopped: serde_json::Map<String, Value>,
+}
+
+impl JudgeFacts {
+    /// Both, from the variant's facts of the seat given whether it is `running`.
+    pub fn of(facts: impl Fn(bool) -> serde_json::Map<String, Value>) -> JudgeFacts {
+        JudgeFacts {
+            running: facts(true),
+            stopped: facts(false),
+        }
+    }
 }
 
 /// The table as everyone sees it now ([`crate::Engine::table_now`]): the phase, the seats,

@@ -40,8 +40,8 @@ pub use engine::{Engine, Submission};
 pub use forms::{ActionForm, CONFIRM_FIELD, FieldInput, FormError, FormField, Slot};
 pub use game::Game;
 pub use interface::{
-    ConfigError, Line, Owes, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatNow, SeatRecord,
-    SeatSpec, Submitted, TableNow,
+    ConfigError, JudgeFacts, Line, Owes, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatNow,
+    SeatRecord, SeatSpec, Submitted, TableNow,
 };
 pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};

@@ -219,7 +219,8 @@ pub trait Rules: Sync + Send + 'static {
     }
 
     /// A seat on the judge's console: its dealt `role`, whether it is in, what it owes now
-    /// (`Engine::seat_now`) and its facts (`Engine::judge_facts`) at the act `act`.
+    /// (`Engine::seat_now`) and its facts (`Game::judge_facts`, from `SeatNow::facts`) at the
+    /// act `act`.
     fn console_row(
         &self,
         role: Option<&str>,

@@ -12,7 +12,8 @@ use super::{
 use crate::action::{Action, ActionError, EngineAction};
 use crate::engine::{Engine, foreign_action, to_value};
 use crate::interface::{
-    ConfigError, Line, Owes, Phase, PublicSeat, RulesDoc, SeatNow, SeatRecord, Submitted, TableNow,
+    ConfigError, JudgeFacts, Line, Owes, Phase, PublicSeat, RulesDoc, SeatNow, SeatRecord,
+    Submitted, TableNow,
 };
 use crate::message::Message;
 use crate::sheet::SeatSheet;
@@ -349,7 +350,7 @@ impl Engine for Game {
     }
 
     /// DN-6 (a notebook's action), DN-14 (a ballot), DN-5 (a notebook on turn), DN-12 (the
-    /// joined Kiras' thread), from the seat's typed view.
+    /// joined Kiras' thread) and the console's facts, from the seat's typed view.
     fn seat_now(&self, game_id: &str) -> Option<SeatNow> {
         let seat = self.roster().seat_of(game_id)?;
         let view = Game::view_for(self, seat)?;
@@ -373,6 +374,11 @@ impl Engine for Game {
                 .iter()
                 .map(|k| k.name())
                 .collect(),
+            // Notebooks, DN-19 windows and the DN-22 Eye besides what the seat owes.
+            facts: JudgeFacts::of(|running| match judge::seat_facts(&view, running) {
+                Value::Object(m) => m,
+                _ => serde_json::Map::new(),
+            }),
         })
     }
 
@@ -393,24 +399,8 @@ impl Engine for Game {
         Some(SeatRecord { role, won })
     }
 
-    /// Notebooks, DN-19 windows and the DN-22 Eye besides what the seat owes.
-    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
-        let view = self
-            .roster()
-            .seat_of(game_id)
-            .and_then(|s| Game::view_for(self, s));
-        match view.map(|v| judge::seat_facts(&v, running)) {
-            Some(Value::Object(m)) => m,
-            _ => serde_json::Map::new(),
-        }
-    }
-
     fn transcript(&self) -> Vec<Line> {
         lines(self, self.log())
-    }
-
-    fn reveal(&self) -> Option<Value> {
-        Game::reveal(self).map(|r| to_value(&r))
     }
 
     fn reveal_now(&self) -> Value {

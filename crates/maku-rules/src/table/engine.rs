@@ -55,7 +55,7 @@ macro_rules! table_engine {
             }
             /// What it owes (an action, a ballot), CL-4, CL-5 and the phase's own rule for
             /// posting, its team threads and silence (the engine's own `teams_now`,
-            /// `silenced_now`).
+            /// `silenced_now`), and the console's facts of it.
             fn seat_now(&self, game_id: &str) -> Option<$crate::interface::SeatNow> {
                 let s = self.seat_of(game_id)?;
                 let (action, ballot) = <$game>::owes(self, s);
@@ -72,19 +72,13 @@ macro_rules! table_engine {
                     silenced: <$game>::silenced_now(self, s),
                     teams: <$game>::teams_now(self, s),
                     allowed: <$game>::allowed_actions(self, s),
+                    facts: $crate::interface::JudgeFacts::of(|running| {
+                        <$game>::judge_facts(self, s, running)
+                    }),
                 })
             }
             fn view_for(&self, game_id: &str) -> Option<serde_json::Value> {
                 self.seat_of(game_id).map(|s| <$game>::view_for(self, s))
-            }
-            fn judge_facts(
-                &self,
-                game_id: &str,
-                running: bool,
-            ) -> serde_json::Map<String, serde_json::Value> {
-                self.seat_of(game_id)
-                    .map(|s| <$game>::judge_facts(self, s, running))
-                    .unwrap_or_default()
             }
             /// The night's submissions, then each vote round's, resolving on to the next act.
             fn play_act(
@@ -99,9 +93,6 @@ macro_rules! table_engine {
             }
             fn transcript(&self) -> Vec<$crate::interface::Line> {
                 self.lines_since(0)
-            }
-            fn reveal(&self) -> Option<serde_json::Value> {
-                <$game>::reveal(self)
             }
             fn reveal_now(&self) -> serde_json::Value {
                 <$game>::reveal_now(self)
