@@ -46,9 +46,10 @@ pub use interface::{
 pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};
 pub use reading::LogEntry;
+pub use reveal_rows::RevealReading;
 pub use sheet::{Fact, FactLine, FormNote, SeatSheet};
 pub use timeline::{Lane, Link, LinkKind, Out, Span, Timeline, Tone};
-pub use variant::{GameConfig, Rules, Say, Variant, VariantInfo};
+pub use variant::{GameConfig, Pin, Rules, Say, Variant, VariantInfo};
 
 /// A submitted action form of `variant` (its `type` is `kind`; `fields` are the other fields as
 /// posted, the shell's own such as the CSRF token taken out) → the parsed action, or why not:

@@ -12,11 +12,12 @@ use crate::action::{self as action, ActionError, EngineAction};
 use crate::engine::Engine;
 use crate::interface::{ConfigError, RulesDoc};
 use crate::message::Message;
+use crate::reveal_rows::RevealReading;
 use crate::sheet::{SeatSheet, table_choices};
 use crate::sim::{Progress, SimParams, SimStats};
 use crate::table::messages as table;
 use crate::table::{Seat, table_engine};
-use crate::variant::{GameConfig, Rules, Say, VariantInfo, pin};
+use crate::variant::{GameConfig, Pin, Rules, Say, VariantInfo, pin};
 
 impl EngineAction for Action {
     fn to_json(&self) -> Value {
@@ -122,13 +123,11 @@ impl Rules for Classic {
         Some(bot::simulate(self.0, params, seeds, progress))
     }
     /// Classic games were never played before options were pinned: the edition either way.
-    fn pin_options(&self, options: &Value, _legacy: bool) -> Value {
-        pin(options, "edition", EDITION.into())
-    }
-    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
-        Options::from_json(&Value::Object(options.clone()))
-            .map(|_| ())
-            .map_err(ConfigError::Options)
+    fn options(&self, options: &Value, read: Pin) -> Result<Value, ConfigError> {
+        if read == Pin::Check {
+            Options::from_json(options).map_err(ConfigError::Options)?;
+        }
+        Ok(pin(options, "edition", EDITION.into()))
     }
     fn parse_action(&self, value: &Value) -> Result<action::Action, ActionError> {
         Action::from_json(value)
@@ -159,6 +158,10 @@ impl Rules for Classic {
     fn listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
         table::votes_listed(event, order)
     }
+    /// Roles dealt once and kept, each seat drawn by its side (CL-10, WJ-1).
+    fn read_reveal(&self, roles: &Value, _transcript: &[Value]) -> RevealReading {
+        RevealReading::Kept(crate::reveal_rows::seats(roles).map(tone).collect())
+    }
     /// The seat's role, and its choices of the open phase on its forms.
     fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
@@ -166,16 +169,6 @@ impl Rules for Classic {
             SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));
         table_choices(&mut sheet, view, forms(self.0));
         sheet
-    }
-    /// CL-10: killers against police and civilians; WJ-1: 匪 against 警.
-    fn tone(&self, seat: &Value) -> crate::timeline::Tone {
-        use crate::timeline::Tone;
-        match seat.get("role").and_then(Value::as_str) {
-            Some("killer" | "匪") => Tone::Bad,
-            Some("police" | "警") => Tone::Police,
-            Some("civilian") => Tone::Good,
-            _ => Tone::Other,
-        }
     }
 }
 
@@ -237,5 +230,16 @@ impl Game {
     /// No classic seat loses its voice.
     fn silenced_now(&self, _s: Seat) -> bool {
         false
+    }
+}
+
+/// CL-10: killers against police and civilians; WJ-1: 匪 against 警.
+fn tone(seat: &Value) -> crate::timeline::Tone {
+    use crate::timeline::Tone;
+    match seat.get("role").and_then(Value::as_str) {
+        Some("killer" | "匪") => Tone::Bad,
+        Some("police" | "警") => Tone::Police,
+        Some("civilian") => Tone::Good,
+        _ => Tone::Other,
     }
 }

@@ -16,9 +16,10 @@ use crate::interface::{
     Submitted, TableNow,
 };
 use crate::message::Message;
+use crate::reveal_rows::RevealReading;
 use crate::sheet::SeatSheet;
 use crate::sim::{Progress, SimParams, SimStats};
-use crate::variant::{GameConfig, Rules, Say, VariantInfo, only_known, pin};
+use crate::variant::{GameConfig, Pin, Rules, Say, VariantInfo, only_known, pin};
 
 impl EngineAction for super::Action<String> {
     fn to_json(&self) -> Value {
@@ -86,19 +87,17 @@ impl Rules for DeathNote {
         Some(bot::simulate(params, seeds, progress))
     }
     /// The current edition; a game logged before options were pinned started under the first.
-    fn pin_options(&self, options: &Value, legacy: bool) -> Value {
-        let edition = if legacy {
-            Edition::First
-        } else {
-            Edition::CURRENT
+    fn options(&self, options: &Value, read: Pin) -> Result<Value, ConfigError> {
+        if let (Pin::Check, Value::Object(map)) = (read, options) {
+            only_known(map, &["redistribute", "edition", "publish_votes"])?;
+            serde_json::from_value::<Options>(options.clone())
+                .map_err(|e| ConfigError::Options(e.to_string()))?;
+        }
+        let edition = match read {
+            Pin::Legacy => Edition::First,
+            Pin::Check | Pin::Start => Edition::CURRENT,
         };
-        pin(options, "edition", edition.number().into())
-    }
-    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
-        only_known(options, &["redistribute", "edition", "publish_votes"])?;
-        serde_json::from_value::<Options>(Value::Object(options.clone()))
-            .map(|_| ())
-            .map_err(|e| ConfigError::Options(e.to_string()))
+        Ok(pin(options, "edition", edition.number().into()))
     }
     fn parse_action(&self, value: &Value) -> Result<Action, ActionError> {
         super::Action::<String>::parse(value)
@@ -152,12 +151,13 @@ impl Rules for DeathNote {
             .then(|| Message::key("thread-act-nobody-voted-out").rule("DN-15")),
         }
     }
-    fn reveal_rows(&self, roles: &Value) -> Option<Vec<crate::message::RevealRow>> {
-        Some(messages::reveal_rows(roles))
-    }
-    /// DN-28: roles change as notebooks pass; passes, joins, the Eye and kills are drawn.
-    fn timeline(&self, roles: &Value, transcript: &[Value]) -> Option<crate::timeline::Timeline> {
-        Some(super::timeline::timeline(roles, transcript))
+    /// DN-28: roles change as notebooks pass: its own seats table, and a picture that draws
+    /// passes, joins, the Eye and kills.
+    fn read_reveal(&self, roles: &Value, transcript: &[Value]) -> RevealReading {
+        RevealReading::Own(
+            messages::reveal_rows(roles),
+            super::timeline::timeline(roles, transcript),
+        )
     }
     fn console_row(
         &self,
