@@ -17,10 +17,12 @@ pub struct Submission {
     pub action: Action,
 }
 
-/// What a running game of one variant does: the engine side of the adapter. Object-safe;
-/// eight methods are required, and every default is what a variant without that feature does.
-/// The shell asks it — never a key of a view — what each seat owes and may do
-/// ([`Engine::seat_now`]) and how the table stands ([`Engine::table_now`]).
+/// What a running game of one variant does: the engine side of the adapter. Object-safe; ten
+/// methods, eight of them required (the two defaults are what a variant without that feature
+/// does). The shell asks it — never a key of a view — what each seat owes and may do and what
+/// the console shows of it ([`Engine::seat_now`]), and how the table stands, its ballots and
+/// what a series carries on ([`Engine::table_now`]); [`crate::Game`] keeps the shell's
+/// helpers over these answers.
 pub trait Engine: Basics + fmt::Debug + Send + Sync {
     /// Takes one submission by the seat whose game ID is `by` (an action its variant parsed).
     fn submit(&mut self, by: &str, action: &Action) -> Submitted;
@@ -48,35 +50,11 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
     /// the one the judge named (`None`: none); `None` for no such seat.
     fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord>;
 
-    /// What the judge's console (and its API) shows of the seat besides its role and whether
-    /// it is in (`running`: it is in and the game goes on). Default: whether it owes.
-    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
-        let owes = running && self.seat_now(game_id).is_some_and(|s| s.owes.action);
-        serde_json::Map::from_iter([("owes".to_string(), Value::Bool(owes))])
-    }
-
     /// The reveal as things stand, for a game the judge ended before the rules did. Default,
     /// for a variant without secret roles: the public seats and the winner.
     fn reveal_now(&self) -> Value {
         let table = self.table_now();
         serde_json::json!({"seats": table.seats, "winner": table.outcome})
-    }
-
-    /// The ballots of this phase: every living seat with its ballot, or `None` while it has
-    /// none. Empty for a phase without a vote.
-    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        Vec::new()
-    }
-
-    /// The vote counts of the open act to publish with its resolution (per game ID, most votes
-    /// first), when the game's options publish them; read before the resolution.
-    fn published_votes(&self) -> Option<Vec<(String, u32)>> {
-        None
-    }
-
-    /// The seat of this game the rules carry into the next game of a series, by game ID.
-    fn series_carry(&self) -> Option<String> {
-        None
     }
 
     /// Plays one replay act (`../shared/spec/replay.md`); by default each submission, then one
@@ -88,11 +66,6 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
         }
         lines.extend(self.resolve_phase());
         lines
-    }
-
-    /// The end-of-game reveal; `None` while running.
-    fn reveal(&self) -> Option<Value> {
-        self.table_now().outcome.map(|_| self.reveal_now())
     }
 }
 

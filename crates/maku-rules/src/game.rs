@@ -6,7 +6,8 @@ use serde_json::Value;
 use super::action::{Action, ActionError};
 use super::engine::{Engine, Submission};
 use super::interface::{
-    ConfigError, Line, Owes, Phase, PublicSeat, SeatNow, SeatRecord, Submitted, TableNow,
+    ConfigError, JudgeFacts, Line, Owes, Phase, PublicSeat, SeatNow, SeatRecord, Submitted,
+    TableNow,
 };
 use super::variant::{GameConfig, Variant};
 use std::sync::OnceLock;
@@ -88,7 +89,7 @@ impl Game {
     /// The vote counts of the open act to publish with its resolution (per game ID, most votes
     /// first), when the game's options publish them; read before [`Game::resolve_phase`].
     pub fn published_votes(&self) -> Option<Vec<(String, u32)>> {
-        self.engine.published_votes()
+        self.table_now().published_votes.clone()
     }
 
     /// The current phase's step ([`Phase::step`]).
@@ -138,9 +139,21 @@ impl Game {
 
     /// What the judge's console shows of the seat `game_id` besides its role and whether it is
     /// in (`running`: it is in and the game goes on): what it owes, its ballot, and the
-    /// variant's own counts.
+    /// variant's own counts ([`SeatNow::facts`]); for a variant that tells none, whether it
+    /// owes an action. Nothing for no such seat.
     pub fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
-        self.engine.judge_facts(game_id, running)
+        let Some(now) = self.engine.seat_now(game_id) else {
+            return serde_json::Map::new();
+        };
+        if now.facts == JudgeFacts::default() {
+            let owes = running && now.owes.action;
+            return serde_json::Map::from_iter([("owes".to_string(), Value::Bool(owes))]);
+        }
+        if running {
+            now.facts.running
+        } else {
+            now.facts.stopped
+        }
     }
 
     /// The ballots of this phase: every living seat (while the game runs) with its ballot, or
@@ -149,7 +162,7 @@ impl Game {
         if self.is_over() {
             return Vec::new();
         }
-        self.engine.ballots()
+        self.table_now().ballots.clone()
     }
 
     /// `ballots` (as [`Game::ballots`] gave them) counted: votes per game ID, most first, ties
@@ -193,7 +206,7 @@ impl Game {
     /// The seat of this game that the rules carry over into the next game of a series
     /// ([`Variant::series_option`]), by its game ID.
     pub fn series_carry(&self) -> Option<String> {
-        self.engine.series_carry()
+        self.table_now().series_carry.clone()
     }
 
     /// Whether the seat `game_id` may read and write the team thread `team` now
@@ -259,9 +272,10 @@ impl Game {
         self.engine.transcript()
     }
 
-    /// The end-of-game reveal; `None` while running.
+    /// The end-of-game reveal ([`Game::reveal_now`] once the rules ended the game); `None`
+    /// while running.
     pub fn reveal(&self) -> Option<Value> {
-        self.engine.reveal()
+        self.outcome().map(|_| self.engine.reveal_now())
     }
 
     /// The reveal as things stand, for a game the judge ended before the rules did.
@@ -320,6 +334,13 @@ mod tests {
                     assert_eq!(now.owes.ballot, flag("owes_ballot"), "{v} {}", s.game_id);
                     assert_eq!(now.owes.action, flag("owes") || notebooks, "{v}");
                     assert_eq!(now.owes.optional, v.submissions_optional());
+                    // Out of the running (out, or ended by the judge), the console's facts owe
+                    // nothing, and still say so.
+                    let stopped = g.judge_facts(&s.game_id, false);
+                    assert!(stopped.contains_key("owes") || stopped.contains_key("owes_ballot"));
+                    for (k, f) in stopped.iter().filter(|(k, _)| k.starts_with("owes")) {
+                        assert!(f == &json!(false) || f == &json!([]), "{v} {k}: {f}");
+                    }
                     ballots += usize::from(now.owes.ballot);
                     actions += usize::from(now.owes.action);
                     outs += usize::from(now.out.is_some());

@@ -122,10 +122,32 @@ pub struct SeatNow {
     pub teams: Vec<&'static str>,
     /// The action types it could submit successfully now.
     pub allowed: Vec<&'static str>,
+    /// What the judge's console (and its API) shows of it besides its role and whether it is
+    /// in; none: only whether it owes ([`crate::Game::judge_facts`] says it).
+    pub facts: JudgeFacts,
+}
+
+/// The judge's console's facts of a seat, as its API gives them (what it owes, its ballot,
+/// the variant's own counts and flags): while the seat is in and the game goes on, and
+/// otherwise (out, or the game ended, by the rules or by its judge).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct JudgeFacts {
+    pub running: serde_json::Map<String, Value>,
+    pub stopped: serde_json::Map<String, Value>,
+}
+
+impl JudgeFacts {
+    /// Both, from the variant's facts of the seat given whether it is `running`.
+    pub fn of(facts: impl Fn(bool) -> serde_json::Map<String, Value>) -> JudgeFacts {
+        JudgeFacts {
+            running: facts(true),
+            stopped: facts(false),
+        }
+    }
 }
 
 /// The table as everyone sees it now ([`crate::Engine::table_now`]): the phase, the seats,
-/// whose turn it is and what the open vote is.
+/// whose turn it is, what the open vote is and how it stands, and what a series carries on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableNow {
     /// The phase open now (after the end: the step after the last one resolved).
@@ -147,6 +169,16 @@ pub struct TableNow {
     pub vote_round: Option<u8>,
     /// The seats the open vote is for, in seat order; empty when any living seat may be named.
     pub vote_candidates: Vec<String>,
+    /// The ballots of this phase: every living seat with its ballot, or `None` while it has
+    /// none. Empty for a phase without a vote.
+    pub ballots: Vec<(String, Option<Vec<String>>)>,
+    /// The vote counts of the open act that its resolution will publish (per game ID, most
+    /// votes first), when the game's options publish them (DN-15's `publish_votes`): read
+    /// before the resolution, which clears the ballots.
+    pub published_votes: Option<Vec<(String, u32)>>,
+    /// The seat the rules carry into the next game of a series (CL-3: the first night's
+    /// victim), by game ID.
+    pub series_carry: Option<String>,
 }
 
 impl TableNow {
@@ -162,6 +194,9 @@ impl TableNow {
             speaker: None,
             vote_round: None,
             vote_candidates: Vec::new(),
+            ballots: Vec::new(),
+            published_votes: None,
+            series_carry: None,
         }
     }
 }

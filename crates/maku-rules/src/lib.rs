@@ -35,15 +35,16 @@ pub use engine::{Engine, Submission};
 pub use forms::{ActionForm, CONFIRM_FIELD, FieldInput, FormError, FormField, Slot};
 pub use game::Game;
 pub use interface::{
-    ConfigError, Line, Owes, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatNow, SeatRecord,
-    SeatSpec, Submitted, TableNow,
+    ConfigError, JudgeFacts, Line, Owes, Phase, PhaseKind, PublicSeat, Refused, RulesDoc, SeatNow,
+    SeatRecord, SeatSpec, Submitted, TableNow,
 };
 pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};
 pub use reading::LogEntry;
+pub use reveal_rows::RevealReading;
 pub use sheet::{Fact, FactLine, FormNote, SeatSheet};
 pub use timeline::{Lane, Link, LinkKind, Out, Span, Timeline, Tone};
-pub use variant::{GameConfig, Rules, Say, Variant, VariantInfo};
+pub use variant::{GameConfig, Pin, Rules, Say, Variant, VariantInfo};
 
 // The registry: one line per variant folder, in the order pages list them (docs/variants.md).
 registry::registry! {

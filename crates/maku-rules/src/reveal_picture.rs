@@ -1,6 +1,6 @@
 //! The common picture of a finished game whose roles are dealt once and kept: its lanes from
-//! the reveal's seats, its ballots and its actions on seats ([`super::timeline`]); and the
-//! variant's own picture where it draws one.
+//! the reveal's seats, its ballots and its actions on seats ([`super::timeline`]). A variant
+//! that draws its own says so in its reading of the reveal ([`super::RevealReading`]).
 
 use serde_json::Value;
 
@@ -12,12 +12,13 @@ use super::timeline::{
 use super::variant::Variant;
 
 /// The lanes of a reveal whose roles are dealt once and kept (`roles.seats[]` of `{game_id,
-/// real_id, role, out: {act, cause} | null}`), each role's tone by `tone` (given the seat).
-pub fn kept_lanes(variant: Variant, roles: &Value, tone: impl Fn(&Value) -> Tone) -> Vec<Lane> {
+/// real_id, role, out: {act, cause} | null}`), each role's tone the seat's of `tones`.
+pub fn kept_lanes(variant: Variant, roles: &Value, tones: &[Tone]) -> Vec<Lane> {
     let rows = reveal_rows::kept_roles(variant, roles);
     reveal_rows::seats(roles)
         .zip(rows)
-        .map(|(seat, row)| {
+        .enumerate()
+        .map(|(i, (seat, row))| {
             let out = seat.get("out").filter(|o| o.is_object()).map(|o| Out {
                 act: act_of(o),
                 cause: variant.cause(o.s("cause")),
@@ -28,7 +29,7 @@ pub fn kept_lanes(variant: Variant, roles: &Value, tone: impl Fn(&Value) -> Tone
                 spans: vec![Span {
                     from: 1,
                     role: row.role,
-                    tone: tone(seat),
+                    tone: tones.get(i).copied().unwrap_or(Tone::Other),
                 }],
                 out,
             }
@@ -36,10 +37,10 @@ pub fn kept_lanes(variant: Variant, roles: &Value, tone: impl Fn(&Value) -> Tone
         .collect()
 }
 
-/// The picture every variant of roles dealt once gets: its lanes, its ballots and its actions
-/// on seats.
-pub fn common(variant: Variant, roles: &Value, transcript: &[Value]) -> Timeline {
-    let lanes = kept_lanes(variant, roles, |seat| variant.rules().tone(seat));
+/// The picture every variant of roles dealt once gets: its lanes (each seat's side as
+/// `tones` draws it), its ballots and its actions on seats.
+pub fn common(variant: Variant, roles: &Value, transcript: &[Value], tones: &[Tone]) -> Timeline {
+    let lanes = kept_lanes(variant, roles, tones);
     let mut links = ballots(transcript);
     links.extend(actions_on_seats(transcript, &[]));
     Timeline {
@@ -47,16 +48,6 @@ pub fn common(variant: Variant, roles: &Value, transcript: &[Value]) -> Timeline
         lanes,
         links,
         names: common_names(),
-    }
-}
-
-impl Variant {
-    /// The picture of a finished game from its reveal (`roles`, and the transcript with
-    /// actions).
-    pub fn timeline(self, roles: &Value, transcript: &[Value]) -> Timeline {
-        self.rules()
-            .timeline(roles, transcript)
-            .unwrap_or_else(|| common(self, roles, transcript))
     }
 }
 

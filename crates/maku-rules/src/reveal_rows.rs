@@ -4,6 +4,8 @@
 use serde_json::Value;
 
 use super::message::{Fields, Message, RevealRow};
+use super::reveal_picture;
+use super::timeline::{Timeline, Tone};
 use super::variant::Variant;
 
 /// "act 2, voted out", or "in to the end".
@@ -50,11 +52,38 @@ pub fn seats(roles: &Value) -> impl Iterator<Item = &Value> {
         .flatten()
 }
 
+/// How a finished game's reveal reads, as its variant answers it
+/// ([`crate::Rules::read_reveal`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RevealReading {
+    /// Roles dealt once and kept, read the common way ([`kept_roles`], the common picture):
+    /// each seat's side as the picture draws it, in the order of `roles.seats[]`.
+    Kept(Vec<Tone>),
+    /// Roles that change during the game: the variant's own seats table and picture.
+    Own(Vec<RevealRow>, Timeline),
+}
+
 impl Variant {
+    /// The reveal's seats table and its picture (`roles` is the reveal's `roles` object,
+    /// `transcript` its lines with actions).
+    pub fn read_reveal(self, roles: &Value, transcript: &[Value]) -> (Vec<RevealRow>, Timeline) {
+        match self.rules().read_reveal(roles, transcript) {
+            RevealReading::Own(rows, picture) => (rows, picture),
+            RevealReading::Kept(tones) => (
+                kept_roles(self, roles),
+                reveal_picture::common(self, roles, transcript, &tones),
+            ),
+        }
+    }
+
     /// The reveal's seats (`roles` is the reveal's `roles` object).
     pub fn reveal_rows(self, roles: &Value) -> Vec<RevealRow> {
-        self.rules()
-            .reveal_rows(roles)
-            .unwrap_or_else(|| kept_roles(self, roles))
+        self.read_reveal(roles, &[]).0
+    }
+
+    /// The picture of a finished game from its reveal (`roles`, and the transcript with
+    /// actions).
+    pub fn timeline(self, roles: &Value, transcript: &[Value]) -> Timeline {
+        self.read_reveal(roles, transcript).1
     }
 }

@@ -12,10 +12,11 @@ use super::action::{Action, ActionError};
 use super::engine::Engine;
 use super::interface::Owes;
 use super::interface::{PhaseKind, RulesDoc, SeatSpec};
-use super::message::{ConsoleRow, Message, RevealRow};
+use super::message::{ConsoleRow, Message};
 use super::options::OptionField;
+use super::reveal_rows::{self, RevealReading};
 use super::sheet::SeatSheet;
-use super::timeline::{Timeline, Tone};
+use super::timeline::Tone;
 use super::{ActionForm, ConfigError, sim};
 
 /// Everything needed to start a game (the scenario minus its acts; the server's start request).
@@ -128,10 +129,21 @@ pub enum Say<'a> {
     },
 }
 
+/// Which options [`Rules::options`] reads, and what it does with them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pin {
+    /// A judge's, before a game is created: checked, and pinned as at a start.
+    Check,
+    /// A game's at its start (or as its page tells them): pinned, not checked again.
+    Start,
+    /// A game's whose log was written before options were pinned at the start.
+    Legacy,
+}
+
 /// The adapter: what a variant is besides its data — its deal, its engine, and how its output
 /// reads (typed [`Message`]s that the shell renders through the variant's catalog).
-/// Object-safe: the registry holds `&'static dyn Rules`. Four methods are required; the rest
-/// have the defaults of a variant without that feature.
+/// Object-safe: the registry holds `&'static dyn Rules`. Twelve methods, four of them
+/// required; the rest have the defaults of a variant without that feature.
 pub trait Rules: Sync + Send + 'static {
     /// Its constants.
     fn info(&self) -> &VariantInfo;
@@ -170,18 +182,18 @@ pub trait Rules: Sync + Send + 'static {
         None
     }
 
-    /// The options a game plays by: the judge's, with the current edition of the ruling book
-    /// pinned, so the log keeps what the game started with; `legacy`: of a game whose log was
-    /// written before options were pinned at the start.
-    fn pin_options(&self, options: &Value, _legacy: bool) -> Value {
-        options.clone()
-    }
-
-    /// Checks a judge's options (an object, already checked to be one): known keys with values
-    /// the engine accepts. Default: only the keys of its option fields.
-    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
-        let known: Vec<&str> = self.info().option_fields.iter().map(|f| f.name).collect();
-        only_known(options, &known)
+    /// The options a game plays by, from the judge's `options`: the current edition of the
+    /// ruling book pinned, so the log keeps what the game started with (for
+    /// [`Pin::Legacy`], the edition a game logged before options were pinned started under).
+    /// [`Pin::Check`] also checks them (an object, already checked to be one): known keys with
+    /// values the engine accepts, else the error. Default: no edition; only the keys of its
+    /// option fields.
+    fn options(&self, options: &Value, pin: Pin) -> Result<Value, ConfigError> {
+        if let (Pin::Check, Value::Object(map)) = (pin, options) {
+            let known: Vec<&str> = self.info().option_fields.iter().map(|f| f.name).collect();
+            only_known(map, &known)?;
+        }
+        Ok(options.clone())
     }
 
     /// A public event an act post shows as a title with lines under it (the ballots of a
@@ -190,22 +202,12 @@ pub trait Rules: Sync + Send + 'static {
         None
     }
 
-    /// The reveal's seats, for a variant whose roles change during the game (`roles` is the
-    /// reveal's `roles` object); `None`: roles dealt once and kept, read the common way.
-    fn reveal_rows(&self, _roles: &Value) -> Option<Vec<RevealRow>> {
-        None
-    }
-
-    /// The picture of a finished game (`roles` and the transcript with actions, as the reveal
-    /// holds them), for a variant whose roles change or that has moves of its own; `None`:
-    /// the common picture (`reveal_picture::common`).
-    fn timeline(&self, _roles: &Value, _transcript: &[Value]) -> Option<Timeline> {
-        None
-    }
-
-    /// The side a seat of the reveal (`roles.seats[]`) plays for, as the picture tells it.
-    fn tone(&self, _seat: &Value) -> Tone {
-        Tone::Other
+    /// How a finished game's reveal reads (`roles` is the reveal's `roles` object,
+    /// `transcript` its lines with actions): its own seats table and picture, for a variant
+    /// whose roles change or that has moves of its own; else the sides the common picture
+    /// draws its seats as. Default: roles dealt once and kept, no sides.
+    fn read_reveal(&self, roles: &Value, _transcript: &[Value]) -> RevealReading {
+        RevealReading::Kept(reveal_rows::seats(roles).map(|_| Tone::Other).collect())
     }
 
     /// A seat's own page, from its view (`Engine::view_for`); `over`: the game has ended. The
@@ -219,7 +221,8 @@ pub trait Rules: Sync + Send + 'static {
     }
 
     /// A seat on the judge's console: its dealt `role`, whether it is in, what it owes now
-    /// (`Engine::seat_now`) and its facts (`Engine::judge_facts`) at the act `act`.
+    /// (`Engine::seat_now`) and its facts (`Game::judge_facts`, from `SeatNow::facts`) at the
+    /// act `act`.
     fn console_row(
         &self,
         role: Option<&str>,
@@ -391,21 +394,27 @@ impl Variant {
             .unwrap_or_else(|| sim::common(self, params, seeds, progress))
     }
 
+    /// The options a game starts with ([`Pin::Start`]).
     pub fn pinned_options(self, options: &Value) -> Value {
-        self.0.pin_options(options, false)
+        self.0
+            .options(options, Pin::Start)
+            .unwrap_or_else(|_| options.clone())
     }
 
+    /// The options a game logged before options were pinned started with ([`Pin::Legacy`]).
     pub fn legacy_options(self, options: &Value) -> Value {
-        self.0.pin_options(options, true)
+        self.0
+            .options(options, Pin::Legacy)
+            .unwrap_or_else(|_| options.clone())
     }
 
     /// Checks a judge's options before a game is created: an object of known keys with values
-    /// the engine accepts.
+    /// the engine accepts ([`Pin::Check`]).
     pub fn check_options(self, options: &Value) -> Result<(), ConfigError> {
-        let Value::Object(map) = options else {
+        if !options.is_object() {
             return Err(ConfigError::Options("options must be an object".into()));
-        };
-        self.0.check_options(map)
+        }
+        self.0.options(options, Pin::Check).map(|_| ())
     }
 
     /// Parses an action object of this variant. Fields the action does not have are ignored,

@@ -1,6 +1,6 @@
 //! The reveal after the end (DN-28): every seat's real ID and roles, the whole transcript with the
 //! actions, and the commitment check. Before the end it is a 409 page. Every row and line is
-//! worded by the game's variant ([`Variant::reveal_rows`], [`Variant::line`]).
+//! worded by the game's variant ([`Variant::read_reveal`], [`Variant::line`]).
 
 use crate::app::AppState;
 use crate::error::AppError;
@@ -199,8 +199,8 @@ pub async fn show(
         Some(w) => tr.say(&variant.winner(w)),
         None => tr.t("console-end-no-winner"),
     };
-    let picture = picture::draw(&tr, &variant.timeline(&r.roles, &lines), &title, &winner);
-    let rows = variant.reveal_rows(&r.roles);
+    let (rows, timeline) = variant.read_reveal(&r.roles, &lines);
+    let picture = picture::draw(&tr, &timeline, &title, &winner);
     let histories = rows.iter().any(|row| !row.history.is_empty());
     let seats: Vec<RevealSeatView> = rows
         .into_iter()

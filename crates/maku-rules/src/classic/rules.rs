@@ -5,18 +5,19 @@ use serde_json::Value;
 
 use super::variant::Classic;
 use super::{
-    Action, CAST, EDITION, Game, Options, PHASES, Preset, SetupError, Team, bot, draw_roles, forms,
-    messages, start,
+    Action, Audience, CAST, Cause, EDITION, Entry, Event, Game, Item, Options, PHASES, Preset,
+    SetupError, Team, bot, draw_roles, forms, messages, start,
 };
 use crate::action::{self as action, ActionError, EngineAction};
 use crate::engine::Engine;
-use crate::interface::{ConfigError, Line, RulesDoc};
+use crate::interface::{ConfigError, RulesDoc};
 use crate::message::Message;
+use crate::reveal_rows::RevealReading;
 use crate::sheet::{SeatSheet, table_choices};
 use crate::sim::{Progress, SimParams, SimStats};
 use crate::table::messages as table;
 use crate::table::{Seat, table_engine};
-use crate::variant::{GameConfig, Rules, Say, VariantInfo, pin};
+use crate::variant::{GameConfig, Pin, Rules, Say, VariantInfo, pin};
 
 impl EngineAction for Action {
     fn to_json(&self) -> Value {
@@ -122,13 +123,11 @@ impl Rules for Classic {
         Some(bot::simulate(self.0, params, seeds, progress))
     }
     /// Classic games were never played before options were pinned: the edition either way.
-    fn pin_options(&self, options: &Value, _legacy: bool) -> Value {
-        pin(options, "edition", EDITION.into())
-    }
-    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
-        Options::from_json(&Value::Object(options.clone()))
-            .map(|_| ())
-            .map_err(ConfigError::Options)
+    fn options(&self, options: &Value, read: Pin) -> Result<Value, ConfigError> {
+        if read == Pin::Check {
+            Options::from_json(options).map_err(ConfigError::Options)?;
+        }
+        Ok(pin(options, "edition", EDITION.into()))
     }
     fn parse_action(&self, value: &Value) -> Result<action::Action, ActionError> {
         Action::from_json(value)
@@ -159,6 +158,10 @@ impl Rules for Classic {
     fn listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
         table::votes_listed(event, order)
     }
+    /// Roles dealt once and kept, each seat drawn by its side (CL-10, WJ-1).
+    fn read_reveal(&self, roles: &Value, _transcript: &[Value]) -> RevealReading {
+        RevealReading::Kept(crate::reveal_rows::seats(roles).map(tone).collect())
+    }
     /// The seat's role, and its choices of the open phase on its forms.
     fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
@@ -167,30 +170,9 @@ impl Rules for Classic {
         table_choices(&mut sheet, view, forms(self.0));
         sheet
     }
-    /// CL-10: killers against police and civilians; WJ-1: 匪 against 警.
-    fn tone(&self, seat: &Value) -> crate::timeline::Tone {
-        use crate::timeline::Tone;
-        match seat.get("role").and_then(Value::as_str) {
-            Some("killer" | "匪") => Tone::Bad,
-            Some("police" | "警") => Tone::Police,
-            Some("civilian") => Tone::Good,
-            _ => Tone::Other,
-        }
-    }
 }
 
 table_engine!(Game, Action, EDITION, {
-    /// CL-3: the first night's victim.
-    fn series_carry(&self) -> Option<String> {
-        self.lines_since(0).into_iter().find_map(|l| match l {
-            Line::Public { act: 1, event }
-                if event["type"] == "out" && event["cause"] == "killed" =>
-            {
-                event["target"].as_str().map(str::to_string)
-            }
-            _ => None,
-        })
-    }
     /// CL-10, CL-11, WJ: good (police and civilians) against the killers, or a wujian
     /// faction; the seat's role is dealt once and kept.
     fn seat_record(
@@ -227,8 +209,37 @@ impl Game {
             .collect()
     }
 
+    /// CL-3: the first night's victim, carried into the next game of a series.
+    fn series_carry(&self) -> Option<String> {
+        self.log.iter().find_map(|e| match e {
+            Entry {
+                act: 1,
+                item:
+                    Item::Event(
+                        Audience::Public,
+                        Event::Out {
+                            target,
+                            cause: Cause::Killed,
+                        },
+                    ),
+            } => Some(self.game_id(*target).to_string()),
+            _ => None,
+        })
+    }
+
     /// No classic seat loses its voice.
     fn silenced_now(&self, _s: Seat) -> bool {
         false
+    }
+}
+
+/// CL-10: killers against police and civilians; WJ-1: 匪 against 警.
+fn tone(seat: &Value) -> crate::timeline::Tone {
+    use crate::timeline::Tone;
+    match seat.get("role").and_then(Value::as_str) {
+        Some("killer" | "匪") => Tone::Bad,
+        Some("police" | "警") => Tone::Police,
+        Some("civilian") => Tone::Good,
+        _ => Tone::Other,
     }
 }

@@ -201,9 +201,4 @@ impl Game {
             .collect();
         json!({"seats": seats, "winner": self.winner.map(|w| w.name())})
     }
-
-    /// The reveal, once the game is over.
-    pub fn reveal(&self) -> Option<Value> {
-        self.is_over().then(|| self.reveal_now())
-    }
 }

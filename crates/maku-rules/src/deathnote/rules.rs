@@ -12,12 +12,14 @@ use super::{
 use crate::action::{Action, ActionError, EngineAction};
 use crate::engine::{Engine, foreign_action, to_value};
 use crate::interface::{
-    ConfigError, Line, Owes, Phase, PublicSeat, RulesDoc, SeatNow, SeatRecord, Submitted, TableNow,
+    ConfigError, JudgeFacts, Line, Owes, Phase, PublicSeat, RulesDoc, SeatNow, SeatRecord,
+    Submitted, TableNow,
 };
 use crate::message::Message;
+use crate::reveal_rows::RevealReading;
 use crate::sheet::SeatSheet;
 use crate::sim::{Progress, SimParams, SimStats};
-use crate::variant::{GameConfig, Rules, Say, VariantInfo, only_known, pin};
+use crate::variant::{GameConfig, Pin, Rules, Say, VariantInfo, only_known, pin};
 
 impl EngineAction for super::Action<String> {
     fn to_json(&self) -> Value {
@@ -85,19 +87,17 @@ impl Rules for DeathNote {
         Some(bot::simulate(params, seeds, progress))
     }
     /// The current edition; a game logged before options were pinned started under the first.
-    fn pin_options(&self, options: &Value, legacy: bool) -> Value {
-        let edition = if legacy {
-            Edition::First
-        } else {
-            Edition::CURRENT
+    fn options(&self, options: &Value, read: Pin) -> Result<Value, ConfigError> {
+        if let (Pin::Check, Value::Object(map)) = (read, options) {
+            only_known(map, &["redistribute", "edition", "publish_votes"])?;
+            serde_json::from_value::<Options>(options.clone())
+                .map_err(|e| ConfigError::Options(e.to_string()))?;
+        }
+        let edition = match read {
+            Pin::Legacy => Edition::First,
+            Pin::Check | Pin::Start => Edition::CURRENT,
         };
-        pin(options, "edition", edition.number().into())
-    }
-    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
-        only_known(options, &["redistribute", "edition", "publish_votes"])?;
-        serde_json::from_value::<Options>(Value::Object(options.clone()))
-            .map(|_| ())
-            .map_err(|e| ConfigError::Options(e.to_string()))
+        Ok(pin(options, "edition", edition.number().into()))
     }
     fn parse_action(&self, value: &Value) -> Result<Action, ActionError> {
         super::Action::<String>::parse(value)
@@ -151,12 +151,13 @@ impl Rules for DeathNote {
             .then(|| Message::key("thread-act-nobody-voted-out").rule("DN-15")),
         }
     }
-    fn reveal_rows(&self, roles: &Value) -> Option<Vec<crate::message::RevealRow>> {
-        Some(messages::reveal_rows(roles))
-    }
-    /// DN-28: roles change as notebooks pass; passes, joins, the Eye and kills are drawn.
-    fn timeline(&self, roles: &Value, transcript: &[Value]) -> Option<crate::timeline::Timeline> {
-        Some(super::timeline::timeline(roles, transcript))
+    /// DN-28: roles change as notebooks pass: its own seats table, and a picture that draws
+    /// passes, joins, the Eye and kills.
+    fn read_reveal(&self, roles: &Value, transcript: &[Value]) -> RevealReading {
+        RevealReading::Own(
+            messages::reveal_rows(roles),
+            super::timeline::timeline(roles, transcript),
+        )
     }
     fn console_row(
         &self,
@@ -263,6 +264,18 @@ impl Game {
             .map(|i| Seat(i as u8))
             .filter(|&s| self.is_alive(s))
     }
+
+    /// The seat's ballot of this act as its view names it (DN-14), `None` while it has none.
+    fn ballot_of(&self, s: Seat) -> Option<Vec<String>> {
+        let ballot = &self.seats.get(s.index())?.ballot;
+        (!ballot.is_empty()).then(|| {
+            ballot
+                .as_slice()
+                .iter()
+                .map(|&t| self.game_id(t).as_str().to_string())
+                .collect()
+        })
+    }
 }
 
 impl Engine for Game {
@@ -291,15 +304,6 @@ impl Engine for Game {
         lines(self, &self.log()[mark..])
     }
 
-    fn published_votes(&self) -> Option<Vec<(String, u32)>> {
-        Game::published_votes(self).map(|counts| {
-            counts
-                .into_iter()
-                .map(|(seat, n)| (self.game_id(seat).to_string(), n))
-                .collect()
-        })
-    }
-
     /// One phase per act: the act itself.
     fn phase_of(&self, step: u32) -> Phase {
         Phase {
@@ -325,6 +329,18 @@ impl Engine for Game {
                 .iter()
                 .map(|&s| self.game_id(s).to_string())
                 .collect(),
+            // DN-14: every living seat's ballot of this act.
+            ballots: self
+                .alive_seats()
+                .map(|s| (self.game_id(s).to_string(), self.ballot_of(s)))
+                .collect(),
+            // DN-15, option `publish_votes`.
+            published_votes: Game::published_votes(self).map(|counts| {
+                counts
+                    .into_iter()
+                    .map(|(seat, n)| (self.game_id(seat).to_string(), n))
+                    .collect()
+            }),
             ..TableNow::plain(
                 Engine::phase_of(self, self.act()),
                 self.shown_act(),
@@ -334,7 +350,7 @@ impl Engine for Game {
     }
 
     /// DN-6 (a notebook's action), DN-14 (a ballot), DN-5 (a notebook on turn), DN-12 (the
-    /// joined Kiras' thread), from the seat's typed view.
+    /// joined Kiras' thread) and the console's facts, from the seat's typed view.
     fn seat_now(&self, game_id: &str) -> Option<SeatNow> {
         let seat = self.roster().seat_of(game_id)?;
         let view = Game::view_for(self, seat)?;
@@ -358,6 +374,11 @@ impl Engine for Game {
                 .iter()
                 .map(|k| k.name())
                 .collect(),
+            // Notebooks, DN-19 windows and the DN-22 Eye besides what the seat owes.
+            facts: JudgeFacts::of(|running| match judge::seat_facts(&view, running) {
+                Value::Object(m) => m,
+                _ => serde_json::Map::new(),
+            }),
         })
     }
 
@@ -378,36 +399,8 @@ impl Engine for Game {
         Some(SeatRecord { role, won })
     }
 
-    /// Notebooks, DN-19 windows and the DN-22 Eye besides what the seat owes.
-    fn judge_facts(&self, game_id: &str, running: bool) -> serde_json::Map<String, Value> {
-        let view = self
-            .roster()
-            .seat_of(game_id)
-            .and_then(|s| Game::view_for(self, s));
-        match view.map(|v| judge::seat_facts(&v, running)) {
-            Some(Value::Object(m)) => m,
-            _ => serde_json::Map::new(),
-        }
-    }
-
-    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        self.alive_seats()
-            .map(|s| {
-                let name = self.game_id(s).to_string();
-                let ballot = Game::view_for(self, s)
-                    .and_then(|v| v.ballot)
-                    .map(|b| b.iter().map(|n| n.as_str().to_string()).collect());
-                (name, ballot)
-            })
-            .collect()
-    }
-
     fn transcript(&self) -> Vec<Line> {
         lines(self, self.log())
-    }
-
-    fn reveal(&self) -> Option<Value> {
-        Game::reveal(self).map(|r| to_value(&r))
     }
 
     fn reveal_now(&self) -> Value {

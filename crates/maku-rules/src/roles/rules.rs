@@ -9,11 +9,12 @@ use crate::action::{self as action, ActionError, EngineAction};
 use crate::engine::Engine;
 use crate::interface::{ConfigError, RulesDoc};
 use crate::message::Message;
+use crate::reveal_rows::RevealReading;
 use crate::sheet::SeatSheet;
 use crate::sim::{Progress, SimParams, SimStats};
 use crate::table::messages as table;
 use crate::table::{Seat, table_engine};
-use crate::variant::{GameConfig, Rules, Say, VariantInfo, pin};
+use crate::variant::{GameConfig, Pin, Rules, Say, VariantInfo, pin};
 
 impl EngineAction for Action {
     fn to_json(&self) -> Value {
@@ -101,13 +102,11 @@ impl Rules for Roles {
         Some(bot::simulate(self.0, params, seeds, progress))
     }
     /// Role games were never played before options were pinned: the edition either way.
-    fn pin_options(&self, options: &Value, _legacy: bool) -> Value {
-        pin(options, "edition", EDITION.into())
-    }
-    fn check_options(&self, options: &serde_json::Map<String, Value>) -> Result<(), ConfigError> {
-        super::options(self.0, &Value::Object(options.clone()))
-            .map(|_| ())
-            .map_err(ConfigError::Options)
+    fn options(&self, options: &Value, read: Pin) -> Result<Value, ConfigError> {
+        if read == Pin::Check {
+            super::options(self.0, options).map_err(ConfigError::Options)?;
+        }
+        Ok(pin(options, "edition", EDITION.into()))
     }
     fn parse_action(&self, value: &Value) -> Result<action::Action, ActionError> {
         Action::from_json(value)
@@ -139,21 +138,12 @@ impl Rules for Roles {
     fn listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
         table::votes_listed(event, order)
     }
+    /// Roles dealt once and kept, each seat drawn by its side (R4-6, R5-5).
+    fn read_reveal(&self, roles: &Value, _transcript: &[Value]) -> RevealReading {
+        RevealReading::Kept(crate::reveal_rows::seats(roles).map(tone).collect())
+    }
     fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
         super::sheet::seat_sheet(self.0, view, over)
-    }
-    /// R4-6, R5-5: the seat's side; the good side's police (R4-3) drawn apart.
-    fn tone(&self, seat: &Value) -> crate::timeline::Tone {
-        use crate::timeline::Tone;
-        match (
-            seat.get("side").and_then(Value::as_str),
-            seat.get("role").and_then(Value::as_str),
-        ) {
-            (Some("bad"), _) => Tone::Bad,
-            (Some("good"), Some("police" | "secret_police")) => Tone::Police,
-            (Some("good"), _) => Tone::Good,
-            _ => Tone::Other,
-        }
     }
 }
 
@@ -191,5 +181,24 @@ impl Game {
     /// R4-5, R5-4: a silence lasts from the dawn it is told at to the next night.
     fn silenced_now(&self, s: Seat) -> bool {
         Game::is_silenced(self, s)
+    }
+
+    /// The role games link no games into a series.
+    fn series_carry(&self) -> Option<String> {
+        None
+    }
+}
+
+/// R4-6, R5-5: the seat's side; the good side's police (R4-3) drawn apart.
+fn tone(seat: &Value) -> crate::timeline::Tone {
+    use crate::timeline::Tone;
+    match (
+        seat.get("side").and_then(Value::as_str),
+        seat.get("role").and_then(Value::as_str),
+    ) {
+        (Some("bad"), _) => Tone::Bad,
+        (Some("good"), Some("police" | "secret_police")) => Tone::Police,
+        (Some("good"), _) => Tone::Good,
+        _ => Tone::Other,
     }
 }

@@ -2,8 +2,8 @@
 //! engine's `Game` holds a table [`super::Core`] (read as its own, [`table_core!`]) and has
 //! inherent methods of the same names and shapes, by seat (`is_alive`, `view_for`, `ballots`,
 //! `play_act`…); [`table_engine!`] writes the name-to-seat dispatch once for both, and each
-//! engine adds the methods only it has (its team threads, silences, series carry) in the same
-//! `impl`.
+//! engine adds the methods only it has in the same `impl`, and its own inherent `teams_now`,
+//! `silenced_now` and `series_carry` (its team threads, silences, series carry).
 
 /// `impl Engine for $game` from its inherent methods, its typed `$action` and its `$edition`,
 /// plus the engine's own methods given in braces.
@@ -45,11 +45,17 @@ macro_rules! table_engine {
                     speaker: <$game>::speaker(self).map(name),
                     vote_round: <$game>::vote_round(self),
                     vote_candidates: self.candidates().iter().map(|&s| name(s)).collect(),
+                    ballots: <$game>::ballots(self)
+                        .into_iter()
+                        .map(|(s, b)| (name(s), b.map(|t| t.map(name).into_iter().collect())))
+                        .collect(),
+                    published_votes: None,
+                    series_carry: <$game>::series_carry(self),
                 }
             }
             /// What it owes (an action, a ballot), CL-4, CL-5 and the phase's own rule for
             /// posting, its team threads and silence (the engine's own `teams_now`,
-            /// `silenced_now`).
+            /// `silenced_now`), and the console's facts of it.
             fn seat_now(&self, game_id: &str) -> Option<$crate::interface::SeatNow> {
                 let s = self.seat_of(game_id)?;
                 let (action, ballot) = <$game>::owes(self, s);
@@ -66,29 +72,13 @@ macro_rules! table_engine {
                     silenced: <$game>::silenced_now(self, s),
                     teams: <$game>::teams_now(self, s),
                     allowed: <$game>::allowed_actions(self, s),
+                    facts: $crate::interface::JudgeFacts::of(|running| {
+                        <$game>::judge_facts(self, s, running)
+                    }),
                 })
             }
             fn view_for(&self, game_id: &str) -> Option<serde_json::Value> {
                 self.seat_of(game_id).map(|s| <$game>::view_for(self, s))
-            }
-            fn judge_facts(
-                &self,
-                game_id: &str,
-                running: bool,
-            ) -> serde_json::Map<String, serde_json::Value> {
-                self.seat_of(game_id)
-                    .map(|s| <$game>::judge_facts(self, s, running))
-                    .unwrap_or_default()
-            }
-            fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-                <$game>::ballots(self)
-                    .into_iter()
-                    .map(|(s, b)| {
-                        let ballot = b
-                            .map(|t| t.map(|t| self.game_id(t).to_string()).into_iter().collect());
-                        (self.game_id(s).to_string(), ballot)
-                    })
-                    .collect()
             }
             /// The night's submissions, then each vote round's, resolving on to the next act.
             fn play_act(
@@ -103,9 +93,6 @@ macro_rules! table_engine {
             }
             fn transcript(&self) -> Vec<$crate::interface::Line> {
                 self.lines_since(0)
-            }
-            fn reveal(&self) -> Option<serde_json::Value> {
-                <$game>::reveal(self)
             }
             fn reveal_now(&self) -> serde_json::Value {
                 <$game>::reveal_now(self)

@@ -185,6 +185,16 @@ impl Engine for Game {
                 .filter(|&s| self.owes(s))
                 .map(|s| self.seats.names[s].clone())
                 .collect(),
+            // Each living seat's vote this day (`None` while it has none); none at night.
+            ballots: (0..self.seats.names.len())
+                .filter(|&s| self.seats.alive[s] && self.is_day())
+                .map(|s| {
+                    (
+                        self.seats.names[s].clone(),
+                        self.vote_of(s).map(|v| vec![v]),
+                    )
+                })
+                .collect(),
             ..TableNow::plain(self.phase_of(self.step), shown, self.winner)
         }
     }
@@ -217,19 +227,6 @@ impl Engine for Game {
             "vote": self.vote_of(s),
             "actions": self.seat_now(name)?.allowed,
         }))
-    }
-
-    /// Each living seat's vote this day (`None` while it has none); empty at night.
-    fn ballots(&self) -> Vec<(String, Option<Vec<String>>)> {
-        (0..self.seats.names.len())
-            .filter(|&s| self.seats.alive[s] && self.is_day())
-            .map(|s| {
-                (
-                    self.seats.names[s].clone(),
-                    self.vote_of(s).map(|v| vec![v]),
-                )
-            })
-            .collect()
     }
 
     fn transcript(&self) -> Vec<Line> {
