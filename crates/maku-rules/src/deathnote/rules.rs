@@ -353,7 +353,7 @@ impl Engine for Game {
     /// joined Kiras' thread) and the console's facts, from the seat's typed view.
     fn seat_now(&self, game_id: &str) -> Option<SeatNow> {
         let seat = self.roster().seat_of(game_id)?;
-        let view = Game::view_for(self, seat)?;
+        let view = Game::standing_of(self, seat)?;
         Some(SeatNow {
             role: view.role,
             out: view.out.map(|(act, cause)| (act, cause.name())),
@@ -391,7 +391,7 @@ impl Engine for Game {
     /// DN-28): a notebook passed on changes a seat's side.
     fn seat_record(&self, game_id: &str, winner: Option<&str>) -> Option<SeatRecord> {
         let seat = self.roster().seat_of(game_id)?;
-        let role = Game::view_for(self, seat)?.role;
+        let role = Game::role_of(self, seat);
         let won = match winner {
             None | Some("draw") => None,
             Some(w) => Some(w == role),

@@ -180,6 +180,19 @@ impl Game {
 
     /// What `seat` sees; `None` for a seat not in the game.
     pub fn view_for(&self, seat: Seat) -> Option<SeatView> {
+        let mut view = self.standing_of(seat)?;
+        view.private = self
+            .log
+            .iter()
+            .filter(|e| e.audience != super::event::Audience::Public && e.audience.includes(seat))
+            .cloned()
+            .collect();
+        Some(view)
+    }
+
+    /// What `seat` sees but its private log (left empty): what the shell asks of every seat
+    /// each time it looks (`Engine::seat_now`), without reading the whole log for each.
+    pub fn standing_of(&self, seat: Seat) -> Option<SeatView> {
         let st = self.seats.get(seat.index())?;
         let notebooks = NotebookId::BOTH
             .into_iter()
@@ -254,14 +267,7 @@ impl Game {
             ballot_size: self.ballot_limit(),
             owes_ballot: self.owes_ballot(seat),
             actions: self.allowed_actions(seat),
-            private: self
-                .log
-                .iter()
-                .filter(|e| {
-                    e.audience != super::event::Audience::Public && e.audience.includes(seat)
-                })
-                .cloned()
-                .collect(),
+            private: Vec::new(),
         })
     }
 
