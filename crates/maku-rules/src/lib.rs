@@ -26,6 +26,7 @@ mod registry;
 mod reveal_picture;
 mod reveal_rows;
 pub mod roles;
+mod said;
 pub mod scenario;
 mod sheet;
 pub mod sim;
@@ -46,6 +47,7 @@ pub use interface::{
 pub use message::{Arg, ConsoleRow, Message, RevealRow};
 pub use options::{OptionField, OptionInput};
 pub use reading::LogEntry;
+pub use said::{Event, Reply, SeatView};
 pub use sheet::{Fact, FactLine, FormNote, SeatSheet};
 pub use timeline::{Lane, Link, LinkKind, Out, Span, Timeline, Tone};
 pub use variant::{GameConfig, Rules, Say, Variant, VariantInfo};

@@ -144,10 +144,10 @@ impl Rules for Classic {
     }
     fn say(&self, what: Say<'_>) -> Option<Message> {
         match what {
-            Say::Public(e) => messages::public(e),
-            Say::Private(e) => messages::private(e),
-            Say::Action(a) => messages::action(a),
-            Say::Reply(r) => messages::reply(r),
+            Say::Public(e) => messages::public(e.json()),
+            Say::Private(e) => messages::private(e.json()),
+            Say::Action(a) => messages::action(&a.to_json()),
+            Say::Reply(r) => messages::reply(r.json()),
             Say::Refusal(code) => Some(messages::refusal(code)),
             Say::Winner(w) => Some(messages::winner(w)),
             Say::Cause(c) => Some(messages::cause(c)),
@@ -156,11 +156,12 @@ impl Rules for Classic {
             Say::NoVoteOut { .. } => None,
         }
     }
-    fn listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
-        table::votes_listed(event, order)
+    fn listed(&self, event: &crate::Event, order: &[String]) -> Option<(Message, Vec<Message>)> {
+        table::votes_listed(event.json(), order)
     }
     /// The seat's role, and its choices of the open phase on its forms.
-    fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
+    fn seat_sheet(&self, view: &crate::SeatView, _over: bool) -> SeatSheet {
+        let view = view.json();
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
         let mut sheet =
             SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));
@@ -184,9 +185,9 @@ table_engine!(Game, Action, EDITION, {
     fn series_carry(&self) -> Option<String> {
         self.lines_since(0).into_iter().find_map(|l| match l {
             Line::Public { act: 1, event }
-                if event["type"] == "out" && event["cause"] == "killed" =>
+                if event.json()["type"] == "out" && event.json()["cause"] == "killed" =>
             {
-                event["target"].as_str().map(str::to_string)
+                event.json()["target"].as_str().map(str::to_string)
             }
             _ => None,
         })

@@ -68,8 +68,9 @@ macro_rules! table_engine {
                     allowed: <$game>::allowed_actions(self, s),
                 })
             }
-            fn view_for(&self, game_id: &str) -> Option<serde_json::Value> {
-                self.seat_of(game_id).map(|s| <$game>::view_for(self, s))
+            fn view_for(&self, game_id: &str) -> Option<$crate::SeatView> {
+                self.seat_of(game_id)
+                    .map(|s| $crate::said::SeatView::new(<$game>::view_for(self, s)))
             }
             fn judge_facts(
                 &self,
