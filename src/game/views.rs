@@ -309,3 +309,45 @@ pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
         "fixed_deal": started.fixed_deal,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Reply;
+
+    /// Issue 39: a seat's own line goes out as it always did, the transcript line with its
+    /// action, keys in order (`GET /api/v1/games/{id}/me`'s `private`).
+    #[test]
+    fn a_seats_own_line_is_sent_as_before() {
+        let v = Variant::from_name("deathnote").expect("a variant");
+        let action = v
+            .parse_action(&json!({"type": "vote", "targets": ["L"], "pad": 1}))
+            .expect("an action");
+        let line = OwnLine {
+            line: Line::Reply {
+                act: 1,
+                by: "尼亚".into(),
+                ok: true,
+                reply: Some(Reply::from_stored(json!({"type": "vote_recorded"}))),
+                error: None,
+            },
+            action: Some(action),
+        };
+        assert_eq!(
+            serde_json::to_string(&line).expect("json"),
+            r#"{"act":1,"action":{"targets":["L"],"type":"vote"},"by":"尼亚","kind":"reply","ok":true,"reply":{"type":"vote_recorded"}}"#
+        );
+        let told = OwnLine {
+            line: Line::Private {
+                act: 2,
+                to: "尼亚".into(),
+                event: crate::rules::Event::from_stored(json!({"type": "eye_granted"})),
+            },
+            action: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&told).expect("json"),
+            r#"{"act":2,"event":{"type":"eye_granted"},"kind":"private","to":"尼亚"}"#
+        );
+    }
+}

@@ -95,3 +95,56 @@ impl SeatView {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, GameConfig, Line, SeatSpec, Variant};
+
+    /// Issue 39: the walls change no byte. An event, a reply and a view read back from where
+    /// they were stored write back the same text (act posts, the API, replay transcripts).
+    #[test]
+    fn stored_objects_write_back_byte_for_byte() {
+        let event =
+            r#"{"cause":"voted","kira":true,"notebook":"recaptured","target":"g3","type":"out"}"#;
+        let e: Event = serde_json::from_str(event).expect("an event");
+        assert_eq!(serde_json::to_string(&e).expect("json"), event);
+        let reply = r#"{"type":"vote_recorded"}"#;
+        let r: Reply = serde_json::from_str(reply).expect("a reply");
+        assert_eq!(serde_json::to_string(&r).expect("json"), reply);
+        let line = Line::Public { act: 2, event: e };
+        assert_eq!(
+            serde_json::to_string(&line).expect("json"),
+            format!(r#"{{"kind":"public","act":2,"event":{event}}}"#)
+        );
+    }
+
+    /// A seat's view without its log is the engine's view less `private`, nothing else.
+    #[test]
+    fn a_view_without_its_log_keeps_everything_else() {
+        let seats: Vec<SeatSpec> = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松田"]
+            .iter()
+            .map(|n| SeatSpec {
+                game_id: n.to_string(),
+                real_id: format!("u-{n}"),
+            })
+            .collect();
+        let config = GameConfig {
+            variant: Variant::from_name("deathnote").expect("a variant"),
+            options: Value::Null,
+            seed: 7,
+            seats,
+            setup: None,
+        };
+        let g = Game::start(&config).expect("starts");
+        let view = g.view_for("L").expect("a seat").into_json();
+        assert!(view.get("private").is_some(), "{view}");
+        let mut without = view.clone();
+        without
+            .as_object_mut()
+            .expect("an object")
+            .remove("private");
+        let walled = g.view_for("L").expect("a seat").without_log().into_json();
+        assert_eq!(walled, without);
+    }
+}
