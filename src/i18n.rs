@@ -242,7 +242,9 @@ mod tests {
                 let v = Variant::from_name(game.name()).expect("a role game");
                 let rule = if game.is_v4() { "R4-" } else { "R5-" };
                 for (role, _) in game.deal() {
-                    let view = serde_json::json!({"role": role.name(), "alive": true});
+                    let view = crate::rules::SeatView::from_stored(
+                        serde_json::json!({"role": role.name(), "alive": true}),
+                    );
                     let message = v.seat_sheet(&view, false).about;
                     let message =
                         message.unwrap_or_else(|| panic!("{} {}", game.name(), role.name()));

@@ -156,7 +156,7 @@ fn publics(lines: &[Line]) -> Vec<Value> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Public { event, .. } => Some(event.clone()),
+            Line::Public { event, .. } => Some(event.to_json()),
             _ => None,
         })
         .collect()
@@ -239,7 +239,7 @@ proptest! {
             None => prop_assert_eq!(g.outcome(), None),
         }
         // No submission accepted after the game_over line.
-        if let Some(at) = lines.iter().position(|l| matches!(l, Line::Public { event, .. } if event["type"] == "game_over")) {
+        if let Some(at) = lines.iter().position(|l| matches!(l, Line::Public { event, .. } if event.to_json()["type"] == "game_over")) {
             let accepted_after = lines[at..].iter().any(|l| matches!(l, Line::Reply { ok: true, .. }));
             prop_assert!(!accepted_after);
         }

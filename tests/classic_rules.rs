@@ -138,7 +138,7 @@ fn publics(lines: &[Line]) -> Vec<Value> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Public { event, .. } => Some(event.clone()),
+            Line::Public { event, .. } => Some(event.to_json()),
             _ => None,
         })
         .collect()
@@ -148,7 +148,7 @@ fn privates(lines: &[Line]) -> Vec<(String, Value)> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Private { to, event, .. } => Some((to.clone(), event.clone())),
+            Line::Private { to, event, .. } => Some((to.clone(), event.to_json())),
             _ => None,
         })
         .collect()
@@ -225,12 +225,12 @@ fn cl_0_each_team_is_told_its_whole_team_in_seat_order() {
             ("s8".to_string(), police),
         ]
     );
-    let k = g.view_for("s6").expect("a seat");
+    let k = g.view_for("s6").expect("a seat").into_json();
     assert_eq!(
         (&k["role"], &k["team"]),
         (&json!("killer"), &json!(["s2", "s6"]))
     );
-    let c = g.view_for("s1").expect("a seat");
+    let c = g.view_for("s1").expect("a seat").into_json();
     assert_eq!(c["role"], "civilian");
     assert!(c.get("team").is_none(), "a civilian has no team: {c}");
     // A lone killer is told too.
@@ -501,9 +501,12 @@ fn cl_6_ballots_are_sealed_until_the_vote_resolves_then_published_whole() {
     ok(&mut g, "s1", vote("s6")); // replaced: the last counts
     ok(&mut g, "s2", abstain());
     ok(&mut g, "s3", vote("s6"));
-    assert_eq!(g.view_for("s1").expect("seat")["vote"], "s6");
-    assert_eq!(g.view_for("s2").expect("seat")["vote"], Value::Null);
-    let other = g.view_for("s4").expect("seat");
+    assert_eq!(g.view_for("s1").expect("seat").into_json()["vote"], "s6");
+    assert_eq!(
+        g.view_for("s2").expect("seat").into_json()["vote"],
+        Value::Null
+    );
+    let other = g.view_for("s4").expect("seat").into_json();
     assert!(other.get("vote").is_none(), "{other}");
     let ballots = g.ballots();
     assert_eq!(ballots[0], ("s1".to_string(), Some(names(&["s6"]))));
@@ -685,7 +688,7 @@ fn cl_8_a_dongsha_killer_may_explode_in_a_vote_the_day_ends_and_night_falls() {
     ok(&mut g, "s3", vote("s1"));
     let lines = ok(&mut g, "s1", explode());
     assert!(
-        matches!(&lines[0], Line::Reply { ok: true, reply: Some(r), .. } if r["type"] == "exploded")
+        matches!(&lines[0], Line::Reply { ok: true, reply: Some(r), .. } if r.to_json()["type"] == "exploded")
     );
     assert_eq!(
         publics(&lines),
@@ -695,7 +698,7 @@ fn cl_8_a_dongsha_killer_may_explode_in_a_vote_the_day_ends_and_night_falls() {
     let now = g.current_phase();
     assert_eq!((now.step, now.act, now.kind), (step + 1, 2, "night"));
     assert_eq!(
-        g.view_for("s1").expect("seat")["out"],
+        g.view_for("s1").expect("seat").into_json()["out"],
         json!([1, "exploded"])
     );
     assert!(g.ballots().is_empty(), "the day's ballots are discarded");
@@ -774,7 +777,7 @@ fn cl_9_the_last_living_member_of_a_team_may_surrender_at_night() {
     assert_eq!(kind(&g), "night");
     let lines = ok(&mut g, "s1", surrender());
     assert!(
-        matches!(&lines[0], Line::Reply { ok: true, reply: Some(r), .. } if r["type"] == "surrendered")
+        matches!(&lines[0], Line::Reply { ok: true, reply: Some(r), .. } if r.to_json()["type"] == "surrendered")
     );
     assert_eq!(
         publics(&lines),
@@ -873,7 +876,7 @@ fn cl_11_shengtui_after_a_vote_out_two_civilians_left_the_killer_wins() {
 #[test]
 fn wj_1_two_factions_each_seat_learns_only_its_own() {
     let g = wujian6();
-    let v = g.view_for("s2").expect("seat");
+    let v = g.view_for("s2").expect("seat").into_json();
     assert_eq!(v["role"], "匪");
     assert!(v.get("team").is_none(), "no teammates: {v}");
     // An odd count: the factions hold 4 and 3, either way round.
@@ -1116,21 +1119,27 @@ fn the_view_names_the_phase_speaker_round_and_own_submissions() {
     let mut g = dongsha8();
     ok(&mut g, "s1", kill("s5"));
     ok(&mut g, "s3", check("s2"));
-    let v = g.view_for("s1").expect("seat");
+    let v = g.view_for("s1").expect("seat").into_json();
     assert_eq!((&v["phase"], &v["kill"]), (&json!("night"), &json!("s5")));
     assert_eq!(v["actions"], json!(["kill"]), "no surrender while s2 lives");
-    assert!(g.view_for("s2").expect("seat").get("kill").is_none());
-    assert_eq!(g.view_for("s3").expect("seat")["check"], "s2");
+    assert!(
+        g.view_for("s2")
+            .expect("seat")
+            .into_json()
+            .get("kill")
+            .is_none()
+    );
+    assert_eq!(g.view_for("s3").expect("seat").into_json()["check"], "s2");
     assert!(g.owing().is_empty(), "each team has its kill and its check");
     g.resolve_phase();
-    let v = g.view_for("s6").expect("seat");
+    let v = g.view_for("s6").expect("seat").into_json();
     assert_eq!(
         (&v["phase"], &v["speaker"], &v["round"]),
         (&json!("last_words"), &json!("s5"), &json!(1))
     );
     assert_eq!(v["actions"], json!([]));
     assert_eq!(
-        g.view_for("s2").expect("seat")["actions"],
+        g.view_for("s2").expect("seat").into_json()["actions"],
         json!(["explode"])
     );
     let facts = g.judge_facts("s1", true);

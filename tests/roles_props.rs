@@ -168,7 +168,7 @@ fn publics(lines: &[Line]) -> Vec<Value> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Public { event, .. } => Some(event.clone()),
+            Line::Public { event, .. } => Some(event.to_json()),
             _ => None,
         })
         .collect()
@@ -256,7 +256,7 @@ proptest! {
             None => prop_assert_eq!(g.outcome(), None),
         }
         // No submission accepted after the game_over line.
-        if let Some(at) = lines.iter().position(|l| matches!(l, Line::Public { event, .. } if event["type"] == "game_over")) {
+        if let Some(at) = lines.iter().position(|l| matches!(l, Line::Public { event, .. } if event.to_json()["type"] == "game_over")) {
             let accepted_after = lines[at..].iter().any(|l| matches!(l, Line::Reply { ok: true, .. }));
             prop_assert!(!accepted_after);
         }
@@ -277,6 +277,7 @@ proptest! {
         // A private line reaches only its seat, and never names a real ID.
         for l in &lines {
             if let Line::Private { event, .. } = l {
+                let event = event.to_json();
                 prop_assert!(!event.to_string().contains("\"r1"), "{}", event);
             }
         }

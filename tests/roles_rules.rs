@@ -72,7 +72,7 @@ fn ok(g: &mut Game, by: &str, action: Value) -> Vec<Line> {
 fn reply(g: &mut Game, by: &str, action: Value) -> String {
     let s = g.submit_json(by, &action).expect("the action parses");
     match s.result {
-        Ok(v) => v["type"].as_str().unwrap_or("").to_string(),
+        Ok(v) => v.to_json()["type"].as_str().unwrap_or("").to_string(),
         Err(r) => panic!("{by} {action}: refused {}", r.error),
     }
 }
@@ -192,7 +192,7 @@ fn publics(lines: &[Line]) -> Vec<Value> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Public { event, .. } => Some(event.clone()),
+            Line::Public { event, .. } => Some(event.to_json()),
             _ => None,
         })
         .collect()
@@ -202,7 +202,7 @@ fn privates(lines: &[Line]) -> Vec<(String, Value)> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Private { to, event, .. } => Some((to.clone(), event.clone())),
+            Line::Private { to, event, .. } => Some((to.clone(), event.to_json())),
             _ => None,
         })
         .collect()
@@ -213,8 +213,8 @@ fn told(lines: &[Line], kind: &str) -> Vec<(u32, String, Value)> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Private { act, to, event } if event["type"] == kind => {
-                Some((*act, to.clone(), event.clone()))
+            Line::Private { act, to, event } if event.to_json()["type"] == kind => {
+                Some((*act, to.clone(), event.to_json()))
             }
             _ => None,
         })
@@ -1191,7 +1191,7 @@ fn v4_each_seat_sees_its_role() {
         ("s10", "secret_police"),
         ("s11", "civilian"),
     ] {
-        let v = g.view_for(seat).expect("a seat");
+        let v = g.view_for(seat).expect("a seat").into_json();
         assert_eq!(v["role"], role, "{seat}: {v}");
     }
     assert!(g.view_for("ghost").is_none());
@@ -2214,7 +2214,7 @@ fn v5_each_seat_sees_its_role() {
         ("s9", "wizard"),
         ("s10", "evil_civilian"),
     ] {
-        let v = g.view_for(seat).expect("a seat");
+        let v = g.view_for(seat).expect("a seat").into_json();
         assert_eq!(v["role"], role, "{seat}: {v}");
     }
 }
@@ -2570,12 +2570,12 @@ fn replay_v4_night_then_votes_by_round() {
 fn v4_views_do_not_tell_the_police_who_the_undercover_is() {
     let g = v4();
     for s in ["s8", "s9"] {
-        let v = g.view_for(s).expect("a seat").to_string();
+        let v = g.view_for(s).expect("a seat").into_json().to_string();
         assert!(!v.contains("undercover"), "{s}: {v}");
         assert!(!v.contains("killer"), "{s}: {v}");
     }
     for s in ["s1", "s2", "s3", "s10", "s11", "s16"] {
-        let v = g.view_for(s).expect("a seat");
+        let v = g.view_for(s).expect("a seat").into_json();
         assert!(v.get("teams").is_none_or(Value::is_null), "{s}: {v}");
         assert!(
             v.get("told")
@@ -2706,7 +2706,8 @@ fn r5_4_the_speaking_order_is_not_an_option() {
 /// name themselves; the butterfly never; 4.0's secret police not.
 #[test]
 fn views_name_the_actions_a_seat_may_not_take_on_itself() {
-    let not_self = |g: &Game, s: &str| g.view_for(s).expect("a seat")["not_self"].clone();
+    let not_self =
+        |g: &Game, s: &str| g.view_for(s).expect("a seat").into_json()["not_self"].clone();
     let mut g = v5();
     for (s, want) in [
         ("s1", json!(["hug"])),

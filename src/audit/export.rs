@@ -85,7 +85,7 @@ pub fn export_jsonl(c: &mut DbConnection, game_id: i64, reader: i64) -> Result<S
                 m.insert("time".into(), json!(time));
                 m.insert("actor".into(), json!(actor));
                 if let Some(a) = &l.action {
-                    m.insert("action".into(), a.clone());
+                    m.insert("action".into(), a.to_json());
                 }
             }
             out.push_str(&v.to_string());

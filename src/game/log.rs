@@ -3,7 +3,7 @@
 use crate::db::models::GameEventRow;
 use crate::domain::time::iso_time;
 use crate::game::settings::GameSettings;
-use crate::rules::{Game, GameConfig, Line, SeatSpec};
+use crate::rules::{Action, Game, GameConfig, Line, SeatSpec};
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -143,8 +143,9 @@ impl GameEvent {
 pub struct LoggedLine {
     pub seq: i64,
     pub line: Line,
-    /// For a reply: the action object that was submitted, as the engine understood it.
-    pub action: Option<Value>,
+    /// For a reply: the action that was submitted, as the engine understood it (its JSON, at
+    /// the edges, is what the engine understood, not the stored object).
+    pub action: Option<Action>,
 }
 
 /// The game as its log says it is now.
@@ -393,13 +394,12 @@ fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
             }
             // What the engine understood, not the stored object: logs written before the API
             // refused unknown fields may carry padding or forged fields; readers never see them.
-            let understood = parsed.to_json();
             for line in submitted.lines {
                 let is_reply = matches!(line, Line::Reply { .. });
                 f.lines.push(LoggedLine {
                     seq,
                     line,
-                    action: is_reply.then(|| understood.clone()),
+                    action: is_reply.then(|| parsed.clone()),
                 });
             }
         }
@@ -599,7 +599,7 @@ mod tests {
         f.lines
             .iter()
             .filter_map(|l| match &l.line {
-                Line::Public { act: a, event } if *a == act => Some(event.clone()),
+                Line::Public { act: a, event } if *a == act => Some(event.to_json()),
                 _ => None,
             })
             .collect()
@@ -619,7 +619,7 @@ mod tests {
             ]
         );
         let g = f.game.as_ref().expect("started");
-        let me = g.view_for("g2").expect("seat");
+        let me = g.view_for("g2").expect("seat").into_json();
         assert_eq!(me["role"], "kira");
         assert_eq!(me["edition"], 1);
     }
@@ -645,7 +645,7 @@ mod tests {
             f.game
                 .as_ref()
                 .and_then(|g| g.view_for("g2"))
-                .map(|v| v["edition"].clone()),
+                .map(|v| v.into_json()["edition"].clone()),
             Some(json!(2))
         );
         // And the pinning itself: a new game's options carry the current edition; a judge's
@@ -715,7 +715,7 @@ mod tests {
         let last = f.lines.last().expect("a reply");
         assert!(matches!(&last.line, Line::Reply { by, .. } if by == "尼亚"));
         assert_eq!(
-            last.action,
+            last.action.as_ref().map(|a| a.to_json()),
             Some(json!({"type": "vote", "targets": ["L"]})),
             "readers see what the engine understood"
         );

@@ -21,12 +21,11 @@ use crate::error::AppError;
 use crate::game::log::{Folded, GameEvent};
 use crate::game::posting::{self, GamePost, GameThread, Reader};
 use crate::game::service::load;
-use crate::game::views::private_lines;
-use crate::rules::{Game, Line, Variant};
+use crate::game::views::{OwnLine, private_lines};
+use crate::rules::{Event, Game, Line, SeatView, Variant};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Deserialize;
-use serde_json::Value;
 
 /// What a replay is asked for (`?seat=G&act=N`): the seat's game ID (default: the first seat)
 /// and the act (default: 1). Any other field is refused (`400`): a misspelt `seet` must not
@@ -67,21 +66,21 @@ pub struct SeatReplay {
     pub acts: u32,
     /// The seat's own view at the end of the act ([`Game::view_for`] of the game folded up to
     /// then), without its private log (that is `private`).
-    pub view: Value,
+    pub view: SeatView,
     /// Its role then, as the view names it.
     pub role: String,
     /// Whether it was still in at the end of the act.
     pub alive: bool,
     /// The seat's replies (each with the action it sent) and the private events told to it in
     /// this act, as transcript lines (as `GET /api/v1/games/{id}/me` gives them).
-    pub private: Vec<Value>,
+    pub private: Vec<OwnLine>,
     /// The posts of each team thread the seat could read by the end of the act, written up to
     /// then (or up to when it left the team), thread by thread in the variant's order.
     pub team: Vec<ReplayPost>,
     /// The game thread from the post that opened the act to the one that closed it, inclusive.
     pub public: Vec<ReplayPost>,
     /// The public events of the act, in the ruling book's order.
-    pub events: Vec<Value>,
+    pub events: Vec<Event>,
 }
 
 /// A post of a replay, with the thread it is in (`game`, or a team's key).
@@ -127,11 +126,11 @@ pub fn seat_replay(
         .game
         .as_ref()
         .ok_or_else(|| AppError::Internal("replay: no deal before the act's end".into()))?;
-    let mut view = then_game.view_for(&seat).unwrap_or(Value::Null);
-    if let Value::Object(m) = &mut view {
-        // The private log is `private` below (refusals and actions included).
-        m.remove("private");
-    }
+    // The private log is `private` below (refusals and actions included).
+    let view = then_game
+        .view_for(&seat)
+        .map(SeatView::without_log)
+        .unwrap_or_default();
     let role = then_game
         .seat_now(&seat)
         .map(|s| s.role.to_string())
@@ -167,7 +166,7 @@ pub fn seat_replay(
         variant,
         private: private_lines(&folded, &seat)
             .into_iter()
-            .filter(|l| l.get("act").and_then(Value::as_u64) == Some(u64::from(act)))
+            .filter(|l| l.line.act() == Some(act))
             .collect(),
         events: folded
             .lines

@@ -7,7 +7,6 @@ use crate::domain::time::iso_time;
 use crate::rules::{Phase, Variant};
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// The body of an act post (幕), stored as JSON and rendered in each reader's language: one at
 /// the start and one at the end of every phase.
@@ -17,7 +16,7 @@ pub struct ActPost {
     /// the opening post).
     pub resolved: Option<u32>,
     /// The public events of that resolution, in the ruling book's order.
-    pub events: Vec<Value>,
+    pub events: Vec<crate::rules::Event>,
     /// Game IDs still in, in seat order.
     pub alive: Vec<String>,
     /// The phase (its step) that opens now, and its deadline (UTC; stored as ISO 8601 text).

@@ -10,7 +10,7 @@ use crate::error::AppError;
 use crate::game::log::Folded;
 use crate::game::service::load;
 use crate::rules::Variant;
-use crate::rules::{Line, PublicSeat};
+use crate::rules::{Action, Event, Line, PublicSeat};
 use chrono::NaiveDateTime;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 #[derive(Debug, Serialize)]
 pub struct ActEvent {
     pub act: u32,
-    pub event: Value,
+    pub event: Event,
 }
 
 /// The vote counts one resolution published (option `publish_votes`).
@@ -158,10 +158,11 @@ pub struct SeatView {
     pub role: String,
     pub alive: bool,
     /// Replies (with the action submitted) and private events, as transcript lines.
-    pub private: Vec<Value>,
+    pub private: Vec<OwnLine>,
     pub actions: Vec<&'static str>,
-    /// The engine's own view of the seat, as the variant shapes it.
-    pub state: Value,
+    /// The engine's own view of the seat, as the variant shapes it (without its private log:
+    /// that is `private`).
+    pub state: crate::rules::SeatView,
     /// The variant's first team thread, while this seat belongs to it.
     pub team_thread_id: Option<i64>,
     /// Every team thread this seat is in now, by its team's key: what
@@ -192,11 +193,12 @@ pub fn seat_view_from(
     let Some(game) = folded.game.as_ref() else {
         return Ok(None);
     };
-    let mut state = game.view_for(&name).unwrap_or(Value::Null);
-    if let Value::Object(m) = &mut state {
-        // Replaced by `private` below, which also holds refusals and what was submitted.
-        m.remove("private");
-    }
+    // Its private log is replaced by `private` below, which also holds refusals and what was
+    // submitted.
+    let state = game
+        .view_for(&name)
+        .map(crate::rules::SeatView::without_log)
+        .unwrap_or_default();
     // The engine's answer for the seat, asked once (an engine may build the seat's whole view).
     let now = game.seat_now(&name);
     let role = now.as_ref().map(|s| s.role.to_string()).unwrap_or_default();
@@ -221,21 +223,44 @@ pub fn seat_view_from(
     }))
 }
 
+/// A line of a seat's own log: a transcript line, with the action a reply answers. Worded by
+/// the variant ([`Variant::log_entry`]); the API sends it as the transcript line with its
+/// `action` ([`line_json`]).
+#[derive(Debug, Clone)]
+pub struct OwnLine {
+    pub line: Line,
+    pub action: Option<Action>,
+}
+
+impl Serialize for OwnLine {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        line_json(&self.line, self.action.as_ref()).serialize(s)
+    }
+}
+
+/// A transcript line as the API and the reveal send it (replay.md, "Transcript lines"), with
+/// the action a reply answers as the engine understood it: the edge where it becomes JSON.
+pub fn line_json(line: &Line, action: Option<&Action>) -> Value {
+    let mut v = serde_json::to_value(line).unwrap_or(Value::Null);
+    if let (Value::Object(m), Some(a)) = (&mut v, action) {
+        m.insert("action".into(), a.to_json());
+    }
+    v
+}
+
 /// The lines addressed to one seat, in order.
-pub fn private_lines(folded: &Folded, name: &str) -> Vec<Value> {
+pub fn private_lines(folded: &Folded, name: &str) -> Vec<OwnLine> {
     folded
         .lines
         .iter()
-        .filter_map(|l| match &l.line {
-            Line::Reply { by, .. } if by == name => {
-                let mut v = serde_json::to_value(&l.line).unwrap_or(Value::Null);
-                if let (Value::Object(m), Some(a)) = (&mut v, &l.action) {
-                    m.insert("action".into(), a.clone());
-                }
-                Some(v)
-            }
-            Line::Private { to, .. } if to == name => serde_json::to_value(&l.line).ok(),
-            _ => None,
+        .filter(|l| match &l.line {
+            Line::Reply { by, .. } => by == name,
+            Line::Private { to, .. } => to == name,
+            _ => false,
+        })
+        .map(|l| OwnLine {
+            line: l.line.clone(),
+            action: l.action.clone(),
         })
         .collect()
 }
@@ -263,13 +288,7 @@ pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
     let transcript: Vec<Value> = folded
         .lines
         .iter()
-        .map(|l| {
-            let mut v = serde_json::to_value(&l.line).unwrap_or(Value::Null);
-            if let (Value::Object(m), Some(a)) = (&mut v, &l.action) {
-                m.insert("action".into(), a.clone());
-            }
-            v
-        })
+        .map(|l| line_json(&l.line, l.action.as_ref()))
         .collect();
     let recomputed = crate::game::deal::commitment(&started.deal_text, &started.salt);
     Ok(json!({
@@ -289,4 +308,46 @@ pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
         },
         "fixed_deal": started.fixed_deal,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Reply;
+
+    /// Issue 39: a seat's own line goes out as it always did, the transcript line with its
+    /// action, keys in order (`GET /api/v1/games/{id}/me`'s `private`).
+    #[test]
+    fn a_seats_own_line_is_sent_as_before() {
+        let v = Variant::from_name("deathnote").expect("a variant");
+        let action = v
+            .parse_action(&json!({"type": "vote", "targets": ["L"], "pad": 1}))
+            .expect("an action");
+        let line = OwnLine {
+            line: Line::Reply {
+                act: 1,
+                by: "尼亚".into(),
+                ok: true,
+                reply: Some(Reply::from_stored(json!({"type": "vote_recorded"}))),
+                error: None,
+            },
+            action: Some(action),
+        };
+        assert_eq!(
+            serde_json::to_string(&line).expect("json"),
+            r#"{"act":1,"action":{"targets":["L"],"type":"vote"},"by":"尼亚","kind":"reply","ok":true,"reply":{"type":"vote_recorded"}}"#
+        );
+        let told = OwnLine {
+            line: Line::Private {
+                act: 2,
+                to: "尼亚".into(),
+                event: crate::rules::Event::from_stored(json!({"type": "eye_granted"})),
+            },
+            action: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&told).expect("json"),
+            r#"{"act":2,"event":{"type":"eye_granted"},"kind":"private","to":"尼亚"}"#
+        );
+    }
 }

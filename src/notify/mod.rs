@@ -310,7 +310,7 @@ fn private_results(
     seat: &str,
     opened: i64,
     seq: i64,
-) -> Vec<Value> {
+) -> Vec<crate::rules::Event> {
     lines
         .iter()
         .filter_map(|l| match &l.line {

@@ -93,7 +93,7 @@ struct Payload {
     by: Option<String>,
     /// An act's private results for the seat, and the variant that words them.
     #[serde(default)]
-    events: Option<Vec<Value>>,
+    events: Option<Vec<crate::rules::Event>>,
     #[serde(default)]
     variant: Option<String>,
     /// The answer to one submission (rows from before `events`): the action's type. A

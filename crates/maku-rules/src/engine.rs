@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::action::Action;
 use super::interface::{Line, Phase, Refused, SeatNow, SeatRecord, Submitted, TableNow};
+use super::said::SeatView;
 
 /// One submission of a replay act: the game ID of the submitter (possibly unknown: refused
 /// `unknown_seat`) and its parsed action.
@@ -41,7 +42,7 @@ pub trait Engine: Basics + fmt::Debug + Send + Sync {
 
     /// What the seat `game_id` sees (role, turn, private log, allowed actions): the seat page's
     /// and the API's view, an edge.
-    fn view_for(&self, game_id: &str) -> Option<Value>;
+    fn view_for(&self, game_id: &str) -> Option<SeatView>;
 
     /// Every line so far (the archive transcript, without the final outcome line).
     fn transcript(&self) -> Vec<Line>;

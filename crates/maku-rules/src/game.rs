@@ -133,7 +133,7 @@ impl Game {
     }
 
     /// What the seat `game_id` sees (role, turn, private log, allowed actions).
-    pub fn view_for(&self, game_id: &str) -> Option<Value> {
+    pub fn view_for(&self, game_id: &str) -> Option<crate::SeatView> {
         self.engine.view_for(game_id)
     }
 
@@ -321,7 +321,7 @@ mod tests {
             for _ in 0..12 {
                 for s in &seats {
                     let now = g.seat_now(&s.game_id).expect("a seat");
-                    let view = g.view_for(&s.game_id).expect("a view");
+                    let view = g.view_for(&s.game_id).expect("a view").into_json();
                     assert_eq!(Some(now.role), view["role"].as_str(), "{v}");
                     let out = now.out.map(|(act, cause)| json!([act, cause]));
                     assert_eq!(out.unwrap_or(Value::Null), view["out"], "{v}");

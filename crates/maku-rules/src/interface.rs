@@ -3,7 +3,8 @@
 //! them without importing the dispatch in `rules/mod.rs`, which imports every variant.
 
 use serde::Serialize;
-use serde_json::Value;
+
+use super::said::{Event, Reply};
 
 /// One kind of phase in a variant's act. Death Note has one (the act itself); the classic
 /// presets have night, last words, speeches, vote and PK.
@@ -51,7 +52,7 @@ pub struct Refused {
 /// produced (the reply line first, then private events it caused).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Submitted {
-    pub result: Result<Value, Refused>,
+    pub result: Result<Reply, Refused>,
     pub lines: Vec<Line>,
 }
 
@@ -64,22 +65,34 @@ pub enum Line {
         by: String,
         ok: bool,
         #[serde(skip_serializing_if = "Option::is_none")]
-        reply: Option<Value>,
+        reply: Option<Reply>,
         #[serde(skip_serializing_if = "Option::is_none")]
         error: Option<&'static str>,
     },
     Private {
         act: u32,
         to: String,
-        event: Value,
+        event: Event,
     },
     Public {
         act: u32,
-        event: Value,
+        event: Event,
     },
     Outcome {
         winner: Option<&'static str>,
     },
+}
+
+impl Line {
+    /// The act the line belongs to; `None` for the outcome.
+    pub fn act(&self) -> Option<u32> {
+        match self {
+            Line::Reply { act, .. } | Line::Private { act, .. } | Line::Public { act, .. } => {
+                Some(*act)
+            }
+            Line::Outcome { .. } => None,
+        }
+    }
 }
 
 /// A seat's part in a finished game, for its player's record: the role it ended with (or went
@@ -132,13 +145,13 @@ pub struct SeatNow {
 /// otherwise (out, or the game ended, by the rules or by its judge).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct JudgeFacts {
-    pub running: serde_json::Map<String, Value>,
-    pub stopped: serde_json::Map<String, Value>,
+    pub running: serde_json::Map<String, serde_json::Value>,
+    pub stopped: serde_json::Map<String, serde_json::Value>,
 }
 
 impl JudgeFacts {
     /// Both, from the variant's facts of the seat given whether it is `running`.
-    pub fn of(facts: impl Fn(bool) -> serde_json::Map<String, Value>) -> JudgeFacts {
+    pub fn of(facts: impl Fn(bool) -> serde_json::Map<String, serde_json::Value>) -> JudgeFacts {
         JudgeFacts {
             running: facts(true),
             stopped: facts(false),

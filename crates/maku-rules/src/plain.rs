@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::action::{Action, ActionError, EngineAction, Malformed};
 use super::forms::{ActionForm, FormField};
 use super::interface::{ConfigError, Line, Phase, PhaseKind, PublicSeat, Submitted};
+use super::said::{Event, Reply};
 use super::variant::{GameConfig, VariantInfo};
 
 /// A simple game's seats in order, whether each is in, and the transcript so far.
@@ -65,6 +66,7 @@ impl Seats {
     /// The answer to an accepted submission by `by` in `act`: `reply`, and its reply line,
     /// logged.
     pub fn accept(&mut self, act: u32, by: &str, reply: Value) -> Submitted {
+        let reply = Reply::new(reply);
         let line = Line::Reply {
             act,
             by: by.to_string(),
@@ -81,7 +83,10 @@ impl Seats {
 
     /// Publishes `event` in `act`: its line, logged.
     pub fn publish(&mut self, act: u32, event: Value) -> Line {
-        let line = Line::Public { act, event };
+        let line = Line::Public {
+            act,
+            event: Event::new(event),
+        };
         self.log.push(line.clone());
         line
     }

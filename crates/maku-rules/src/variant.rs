@@ -15,6 +15,7 @@ use super::interface::{PhaseKind, RulesDoc, SeatSpec};
 use super::message::{ConsoleRow, Message};
 use super::options::OptionField;
 use super::reveal_rows::{self, RevealReading};
+use super::said::{Event, Reply, SeatView};
 use super::sheet::SeatSheet;
 use super::timeline::Tone;
 use super::{ActionForm, ConfigError, sim};
@@ -103,13 +104,13 @@ impl VariantInfo {
 #[derive(Clone, Copy, Debug)]
 pub enum Say<'a> {
     /// A public event.
-    Public(&'a Value),
+    Public(&'a Event),
     /// A private event.
-    Private(&'a Value),
-    /// A submitted action object ("you voted for …").
-    Action(&'a Value),
+    Private(&'a Event),
+    /// A submitted action ("you voted for …"), as its engine understood it.
+    Action(&'a Action),
     /// A reply.
-    Reply(&'a Value),
+    Reply(&'a Reply),
     /// A refusal code explained, with the rule that refuses it.
     Refusal(&'a str),
     /// A winner's name.
@@ -124,7 +125,7 @@ pub enum Say<'a> {
     /// (DN-15: "nobody was voted out"); `phase`: the resolved phase's kind, for a variant of
     /// several phases per act. `None`: the resolution adds nothing.
     NoVoteOut {
-        events: &'a [Value],
+        events: &'a [Event],
         phase: Option<&'a str>,
     },
 }
@@ -198,7 +199,7 @@ pub trait Rules: Sync + Send + 'static {
 
     /// A public event an act post shows as a title with lines under it (the ballots of a
     /// vote round), given the seats' order; `None` for an event of one sentence.
-    fn listed(&self, _event: &Value, _order: &[String]) -> Option<(Message, Vec<Message>)> {
+    fn listed(&self, _event: &Event, _order: &[String]) -> Option<(Message, Vec<Message>)> {
         None
     }
 
@@ -212,8 +213,12 @@ pub trait Rules: Sync + Send + 'static {
 
     /// A seat's own page, from its view (`Engine::view_for`); `over`: the game has ended. The
     /// default: its role, nothing more ([`Variant::seat_sheet`] adds when it went out).
-    fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
-        let role = view.get("role").and_then(Value::as_str).unwrap_or("");
+    fn seat_sheet(&self, view: &SeatView, _over: bool) -> SeatSheet {
+        let role = view
+            .json()
+            .get("role")
+            .and_then(Value::as_str)
+            .unwrap_or("");
         SeatSheet::of_role(
             self.say(Say::Role(role))
                 .unwrap_or_else(|| Message::text(role)),
@@ -262,10 +267,14 @@ impl Variant {
 
     /// A seat's own page from its view: the variant's sheet, and when and why the seat went
     /// out (the view's `out`: `[act, cause]`) where the sheet does not say.
-    pub fn seat_sheet(self, view: &Value, over: bool) -> SeatSheet {
+    pub fn seat_sheet(self, view: &SeatView, over: bool) -> SeatSheet {
         let mut sheet = self.0.seat_sheet(view, over);
         if sheet.out.is_none()
-            && let Some([act, cause]) = view.get("out").and_then(Value::as_array).map(Vec::as_slice)
+            && let Some([act, cause]) = view
+                .json()
+                .get("out")
+                .and_then(Value::as_array)
+                .map(Vec::as_slice)
         {
             sheet.out = Some(self.out(act.as_u64().unwrap_or(0), cause.as_str().unwrap_or("")));
         }

@@ -7,8 +7,8 @@ use crate::db::queries::{console as q, games, users};
 use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::service::load;
-use crate::rules::Line;
 use crate::rules::Variant;
+use crate::rules::{Action, Event, Line, Reply};
 use chrono::NaiveDateTime;
 use serde::Serialize;
 use serde_json::Value;
@@ -21,9 +21,11 @@ pub struct ConsoleSubmission {
     pub game_id: String,
     /// The account that sent it.
     pub real_id: String,
-    pub action: Value,
+    /// What the engine understood (the API sends its JSON; `null` where the log kept none).
+    #[serde(serialize_with = "action_json")]
+    pub action: Option<Action>,
     pub ok: bool,
-    pub reply: Option<Value>,
+    pub reply: Option<Reply>,
     pub error: Option<String>,
     /// Sent as ISO 8601 UTC text.
     #[serde(with = "crate::game::service::iso_time")]
@@ -75,7 +77,7 @@ pub struct TallyRow {
 /// What the open act would resolve to now (computed, not saved).
 #[derive(Debug, Serialize)]
 pub struct Preview {
-    pub events: Vec<Value>,
+    pub events: Vec<Event>,
     pub winner: Option<String>,
     /// The vote counts the resolution would publish (option `publish_votes`); absent when the
     /// game publishes none (an empty list: nobody voted).
@@ -213,7 +215,7 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
             seat: seat_rows.iter().find(|(_, n)| n == by).map(|(s, _)| *s),
             game_id: by.clone(),
             real_id,
-            action: l.action.clone().unwrap_or(Value::Null),
+            action: l.action.clone(),
             ok: *ok,
             reply: reply.clone(),
             error: error.map(str::to_string),
@@ -278,4 +280,9 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
         no_ballot,
         timezone: folded.settings.timezone.clone(),
     })
+}
+
+/// A submission's action as the API sends it: the engine's understanding, `null` for none.
+fn action_json<S: serde::Serializer>(a: &Option<Action>, s: S) -> Result<S::Ok, S::Error> {
+    a.as_ref().map(Action::to_json).serialize(s)
 }

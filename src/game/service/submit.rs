@@ -11,7 +11,6 @@ use crate::error::AppError;
 use crate::game::log::GameEvent;
 use crate::game::threads::open_team_thread;
 use crate::rules::{Action, ActionError, Game};
-use serde_json::Value;
 
 /// A submission as the edge it came in by parsed it, once (the seat form through the variant's
 /// forms, the API's body through the variant's strict parser): the action, or why the object
@@ -23,7 +22,7 @@ pub type Sent = Result<Action, ActionError>;
 /// What a submission got: the reply or the refusal, and the game's variant, whose messages
 /// word them for the reader.
 pub struct SubmitOutcome {
-    pub result: Result<Value, crate::rules::Refused>,
+    pub result: Result<crate::rules::Reply, crate::rules::Refused>,
     pub variant: crate::rules::Variant,
 }
 

@@ -39,7 +39,7 @@ mod tests {
     use super::*;
     use crate::game::threads::{ActPost, Notice, VoteCount};
     use crate::i18n::Lang;
-    use crate::rules::Variant;
+    use crate::rules::{Event, Variant};
     use crate::web::games::{ActView, notice_text};
     use serde_json::{Value, json};
 
@@ -98,7 +98,7 @@ mod tests {
     fn post(events: Vec<Value>, alive: &[&str], phase: Option<&str>) -> ActPost {
         ActPost {
             resolved: Some(2),
-            events,
+            events: events.into_iter().map(Event::from_stored).collect(),
             alive: alive.iter().map(|a| a.to_string()).collect(),
             opens: Some(3),
             deadline: None,

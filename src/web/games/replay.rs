@@ -143,7 +143,7 @@ fn page(viewer: &Viewer, r: SeatReplay) -> ReplayPage {
             .private
             .iter()
             .map(|l| {
-                let e = variant.log_entry(l);
+                let e = variant.log_entry(&l.line, l.action.as_ref());
                 LogLine {
                     act: e.act,
                     text: tr.say(&e.text),

@@ -6,7 +6,7 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::game::views;
 use crate::i18n::Tr;
-use crate::rules::{RevealRow, Variant};
+use crate::rules::{Event, Reply, RevealRow, Variant};
 use crate::web::games::picture::{self, Picture};
 use crate::web::games::replay::replay_href;
 use crate::web::pages::PageCtx;
@@ -69,13 +69,15 @@ struct StoredLine {
     #[serde(default)]
     ok: bool,
     #[serde(default)]
-    reply: Value,
+    reply: Option<Reply>,
     #[serde(default)]
     error: Option<String>,
+    /// The action as the engine understood it, as the reveal stores it: read back by the
+    /// variant ([`Variant::stored_action`]).
     #[serde(default)]
     action: Option<Value>,
     #[serde(default)]
-    event: Value,
+    event: Event,
 }
 
 /// The reveal as stored: the parts this page reads.
@@ -114,15 +116,11 @@ struct Commitment {
 fn transcript_line(tr: &Tr, variant: Variant, l: &StoredLine) -> TranscriptLine {
     let text = match l.kind.as_str() {
         "reply" => {
-            let outcome = if l.ok {
-                variant.reply(&l.reply)
-            } else {
-                variant.refused(l.error.as_deref().unwrap_or(""))
-            };
+            let outcome = variant.answer(l.ok, l.reply.as_ref(), l.error.as_deref());
             let action = l
                 .action
                 .as_ref()
-                .map(|a| tr.say(&variant.action(a)))
+                .map(|a| tr.say(&variant.stored_action(a)))
                 .unwrap_or_default();
             format!(
                 "{} {action} → {}",

@@ -276,7 +276,7 @@ pub async fn page(
             .private
             .iter()
             .map(|l| {
-                let e = variant.log_entry(l);
+                let e = variant.log_entry(&l.line, l.action.as_ref());
                 LogLine {
                     act: e.act,
                     text: tr.say(&e.text),
@@ -427,7 +427,7 @@ pub fn form_error_text(tr: &Tr, e: &FormError) -> String {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use crate::rules::Message;
+    use crate::rules::{Event, Line, Message, Reply};
     use serde_json::json;
 
     /// Every form, field and phase of every variant has its words in both languages, and a
@@ -460,36 +460,37 @@ mod tests {
                     );
                 }
             }
-            let vote = json!({"kind": "reply", "ok": true, "reply": {"type": "vote_recorded"},
-                              "action": {"type": "vote", "target": "Birch"}});
-            let refused = json!({"kind": "reply", "ok": false, "error": "not_now",
-                                 "action": {"type": "sleep"}});
-            let unknown = json!({"kind": "private", "act": 2,
-                                 "event": {"type": "some_news", "target": "Elm"}});
-            let strange = json!({"kind": "reply", "ok": false, "error": "no_such_code",
-                                 "action": {"type": "dance", "with_whom": "Fir"}});
-            let odd_reply = json!({"kind": "reply", "ok": true, "reply": {"type": "odd"},
-                                   "action": {"type": "vote", "target": null}});
-            for l in [&vote, &refused, &unknown, &strange, &odd_reply] {
-                let text = tr.say(&tp.line(l));
-                for code in [
-                    "vote_recorded",
-                    "not_now",
-                    "some_news",
-                    "no_such_code",
-                    "dance",
-                    "with_whom",
-                    "odd",
-                    "seat-",
-                    "log-",
-                    "action-",
-                    "{",
-                ] {
-                    assert!(!text.contains(code), "{code} in {text}");
-                }
+            let vote = (
+                reply_line(Some(json!({"type": "vote_recorded"})), None),
+                tp.parse_action(&json!({"type": "vote", "target": "Birch"}))
+                    .ok(),
+            );
+            let refused = (
+                reply_line(None, Some("not_now")),
+                tp.parse_action(&json!({"type": "sleep"})).ok(),
+            );
+            let unknown = (
+                Line::Private {
+                    act: 2,
+                    to: "Oak".into(),
+                    event: Event::from_stored(json!({"type": "some_news", "target": "Elm"})),
+                },
+                None,
+            );
+            let strange = (reply_line(None, Some("no_such_code")), None);
+            let odd_reply = (reply_line(Some(json!({"type": "odd"})), None), None);
+            for (l, a) in [&vote, &refused, &unknown, &strange, &odd_reply] {
+                let text = tr.say(&tp.line(l, a.as_ref()));
+                assert_no_code(&text);
             }
-            assert!(tr.say(&tp.line(&unknown)).contains("Elm"));
-            assert!(tr.say(&tp.line(&strange)).contains("Fir"));
+            // Stored actions no game has, or that no longer parse, read as some action.
+            let dance = json!({"type": "dance", "with_whom": "Fir"});
+            let no_target = json!({"type": "vote", "target": null});
+            for a in [&dance, &no_target] {
+                assert_no_code(&tr.say(&tp.stored_action(a)));
+            }
+            assert!(tr.say(&tp.line(&unknown.0, None)).contains("Elm"));
+            assert!(tr.say(&tp.stored_action(&dance)).contains("Fir"));
             for e in [
                 FormError::UnknownKind("dance".into()),
                 FormError::Unconfirmed,
@@ -506,15 +507,47 @@ mod tests {
             }
         }
         let en = Tr::new(Lang::En);
-        let refused = json!({"kind": "reply", "ok": false, "error": "not_now",
-                             "action": {"type": "sleep"}});
+        let refused = reply_line(None, Some("not_now"));
+        let sleep = tp
+            .parse_action(&json!({"type": "sleep"}))
+            .expect("an action");
         assert_eq!(
-            en.say(&tp.line(&refused)),
+            en.say(&tp.line(&refused, Some(&sleep))),
             "You submitted “sleep” → refused: That action is not open in this phase."
         );
-        let e = tp.log_entry(&refused);
+        let e = tp.log_entry(&refused, Some(&sleep));
         assert!(e.refused);
-        assert_eq!(e.text, tp.line(&refused));
+        assert_eq!(e.text, tp.line(&refused, Some(&sleep)));
+    }
+
+    /// A reply line of act 1: accepted with `reply`, or refused with `error`.
+    fn reply_line(reply: Option<serde_json::Value>, error: Option<&'static str>) -> Line {
+        Line::Reply {
+            act: 1,
+            by: "Oak".into(),
+            ok: error.is_none(),
+            reply: reply.map(Reply::from_stored),
+            error,
+        }
+    }
+
+    /// A log line names no code: no refusal, event, reply or action type, no catalog key.
+    fn assert_no_code(text: &str) {
+        for code in [
+            "vote_recorded",
+            "not_now",
+            "some_news",
+            "no_such_code",
+            "dance",
+            "with_whom",
+            "odd",
+            "seat-",
+            "log-",
+            "action-",
+            "{",
+        ] {
+            assert!(!text.contains(code), "{code} in {text}");
+        }
     }
 
     /// A classic preset's log reads in its own words, never as codes.
@@ -522,13 +555,20 @@ mod tests {
     fn a_classic_log_reads_in_words() {
         let dongsha = Variant::from_name("dongsha").expect("a variant");
         let zh = Tr::new(Lang::Zh);
-        let check = json!({"kind": "private", "act": 1,
-                           "event": {"type": "check_result", "target": "阿飞", "result": "killer"}});
-        assert_eq!(zh.say(&dongsha.line(&check)), "验人结果：阿飞 是杀手。");
-        let team = json!({"kind": "private", "act": 1,
-                          "event": {"type": "teammates", "team": "killers", "seats": ["夜雨", "阿飞"]}});
-        assert!(zh.say(&dongsha.line(&team)).contains("夜雨、阿飞"));
-        let kill = json!({"type": "kill_recorded"});
+        let private = |event| Line::Private {
+            act: 1,
+            to: "夜雨".into(),
+            event: Event::from_stored(event),
+        };
+        let check = private(json!({"type": "check_result", "target": "阿飞", "result": "killer"}));
+        assert_eq!(
+            zh.say(&dongsha.line(&check, None)),
+            "验人结果：阿飞 是杀手。"
+        );
+        let team =
+            private(json!({"type": "teammates", "team": "killers", "seats": ["夜雨", "阿飞"]}));
+        assert!(zh.say(&dongsha.line(&team, None)).contains("夜雨、阿飞"));
+        let kill = Reply::from_stored(json!({"type": "kill_recorded"}));
         assert!(zh.say(&dongsha.reply(&kill)).contains("记录"));
         assert_ne!(dongsha.reply(&kill), Message::key("log-accepted"));
         let en = Tr::new(Lang::En);

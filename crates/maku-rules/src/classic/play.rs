@@ -36,7 +36,7 @@ impl Game {
         let mark = self.log.len();
         let result = self
             .submit_as(seat, action)
-            .map(|r| json!({"type": r.word()}))
+            .map(|r| crate::Reply::new(json!({"type": r.word()})))
             .map_err(refused);
         Submitted {
             result,

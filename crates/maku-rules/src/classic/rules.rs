@@ -143,10 +143,10 @@ impl Rules for Classic {
     }
     fn say(&self, what: Say<'_>) -> Option<Message> {
         match what {
-            Say::Public(e) => messages::public(e),
-            Say::Private(e) => messages::private(e),
-            Say::Action(a) => messages::action(a),
-            Say::Reply(r) => messages::reply(r),
+            Say::Public(e) => messages::public(e.json()),
+            Say::Private(e) => messages::private(e.json()),
+            Say::Action(a) => messages::action(&a.to_json()),
+            Say::Reply(r) => messages::reply(r.json()),
             Say::Refusal(code) => Some(messages::refusal(code)),
             Say::Winner(w) => Some(messages::winner(w)),
             Say::Cause(c) => Some(messages::cause(c)),
@@ -155,15 +155,16 @@ impl Rules for Classic {
             Say::NoVoteOut { .. } => None,
         }
     }
-    fn listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
-        table::votes_listed(event, order)
+    fn listed(&self, event: &crate::Event, order: &[String]) -> Option<(Message, Vec<Message>)> {
+        table::votes_listed(event.json(), order)
     }
     /// Roles dealt once and kept, each seat drawn by its side (CL-10, WJ-1).
     fn read_reveal(&self, roles: &Value, _transcript: &[Value]) -> RevealReading {
         RevealReading::Kept(crate::reveal_rows::seats(roles).map(tone).collect())
     }
     /// The seat's role, and its choices of the open phase on its forms.
-    fn seat_sheet(&self, view: &Value, _over: bool) -> SeatSheet {
+    fn seat_sheet(&self, view: &crate::SeatView, _over: bool) -> SeatSheet {
+        let view = view.json();
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
         let mut sheet =
             SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));

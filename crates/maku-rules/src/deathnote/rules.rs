@@ -131,10 +131,10 @@ impl Rules for DeathNote {
     }
     fn say(&self, what: Say<'_>) -> Option<Message> {
         match what {
-            Say::Public(e) => messages::public(e),
-            Say::Private(e) => messages::private(e),
-            Say::Action(a) => messages::action(a),
-            Say::Reply(r) => messages::reply(r),
+            Say::Public(e) => messages::public(e.json()),
+            Say::Private(e) => messages::private(e.json()),
+            Say::Action(a) => messages::action(&a.to_json()),
+            Say::Reply(r) => messages::reply(r.json()),
             Say::Refusal(code) => Some(messages::refusal(code)),
             Say::Winner(w) => Some(messages::winner(w)),
             Say::Cause(c) => Some(messages::cause(c)),
@@ -145,6 +145,7 @@ impl Rules for DeathNote {
             // nobody was voted out.
             Say::NoVoteOut { events, phase } => (phase.is_none()
                 && !events.iter().any(|e| {
+                    let e = e.json();
                     e.get("type").and_then(Value::as_str) == Some("out")
                         && e.get("cause").and_then(Value::as_str) == Some("voted")
                 }))
@@ -169,8 +170,8 @@ impl Rules for DeathNote {
     ) -> crate::message::ConsoleRow {
         messages::console_row(role, alive, owes, facts, act)
     }
-    fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
-        super::sheet::seat_sheet(view, over)
+    fn seat_sheet(&self, view: &crate::SeatView, over: bool) -> SeatSheet {
+        super::sheet::seat_sheet(view.json(), over)
     }
 }
 
@@ -225,7 +226,7 @@ fn lines(g: &Game, entries: &[Entry]) -> Vec<Line> {
                 act,
                 by: name(*by),
                 ok: true,
-                reply: Some(to_value(reply)),
+                reply: Some(crate::Reply::of(reply)),
                 error: None,
             }),
             (Item::Refused { by, error }, _) => lines.push(Line::Reply {
@@ -237,19 +238,19 @@ fn lines(g: &Game, entries: &[Entry]) -> Vec<Line> {
             }),
             (Item::Event(ev), Audience::Public) => lines.push(Line::Public {
                 act,
-                event: to_value(ev),
+                event: crate::Event::of(ev),
             }),
             (Item::Event(ev), Audience::Seat(s)) => lines.push(Line::Private {
                 act,
                 to: name(s),
-                event: to_value(ev),
+                event: crate::Event::of(ev),
             }),
             (Item::Event(ev), Audience::Pair(a, b)) => {
                 for s in [a, b] {
                     lines.push(Line::Private {
                         act,
                         to: name(s),
-                        event: to_value(ev),
+                        event: crate::Event::of(ev),
                     });
                 }
             }
@@ -291,7 +292,7 @@ impl Engine for Game {
         let engine_action = a.to_seats(self.roster());
         match Game::submit(self, seat, &engine_action) {
             Ok(reply) => Submitted {
-                result: Ok(to_value(&reply)),
+                result: Ok(crate::Reply::of(&reply)),
                 lines: lines(self, &self.log()[mark..]),
             },
             Err(r) => refused(act, by, r),
@@ -382,9 +383,9 @@ impl Engine for Game {
         })
     }
 
-    fn view_for(&self, game_id: &str) -> Option<Value> {
+    fn view_for(&self, game_id: &str) -> Option<crate::SeatView> {
         let seat = self.roster().seat_of(game_id)?;
-        Game::view_for(self, seat).map(|v| to_value(&v))
+        Game::view_for(self, seat).map(|v| crate::SeatView::of(&v))
     }
 
     /// DN-25..27: good against the Kiras, by the role the seat ended with (or went out with,

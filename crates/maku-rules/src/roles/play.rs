@@ -16,7 +16,7 @@ impl Game {
         let result = match self.seat_of(by) {
             Some(seat) => self
                 .submit_as(seat, action)
-                .map(|r| json!({"type": r.word()})),
+                .map(|r| crate::Reply::new(json!({"type": r.word()}))),
             None => Err(Refusal::UnknownSeat),
         };
         let mut lines = self.lines_since(mark);

@@ -122,10 +122,10 @@ impl Rules for Roles {
     }
     fn say(&self, what: Say<'_>) -> Option<Message> {
         match what {
-            Say::Public(e) => messages::public(e),
-            Say::Private(e) => messages::private(self.0, e),
-            Say::Action(a) => messages::action(a),
-            Say::Reply(r) => messages::reply(r),
+            Say::Public(e) => messages::public(e.json()),
+            Say::Private(e) => messages::private(self.0, e.json()),
+            Say::Action(a) => messages::action(&a.to_json()),
+            Say::Reply(r) => messages::reply(r.json()),
             Say::Refusal(code) => Some(messages::refusal(self.0, code)),
             Say::Winner(w) => Some(messages::winner(w)),
             Say::Cause(c) => Some(messages::cause(c)),
@@ -135,15 +135,15 @@ impl Rules for Roles {
             Say::NoVoteOut { .. } => None,
         }
     }
-    fn listed(&self, event: &Value, order: &[String]) -> Option<(Message, Vec<Message>)> {
-        table::votes_listed(event, order)
+    fn listed(&self, event: &crate::Event, order: &[String]) -> Option<(Message, Vec<Message>)> {
+        table::votes_listed(event.json(), order)
     }
     /// Roles dealt once and kept, each seat drawn by its side (R4-6, R5-5).
     fn read_reveal(&self, roles: &Value, _transcript: &[Value]) -> RevealReading {
         RevealReading::Kept(crate::reveal_rows::seats(roles).map(tone).collect())
     }
-    fn seat_sheet(&self, view: &Value, over: bool) -> SeatSheet {
-        super::sheet::seat_sheet(self.0, view, over)
+    fn seat_sheet(&self, view: &crate::SeatView, over: bool) -> SeatSheet {
+        super::sheet::seat_sheet(self.0, view.json(), over)
     }
 }
 

@@ -77,8 +77,9 @@ macro_rules! table_engine {
                     }),
                 })
             }
-            fn view_for(&self, game_id: &str) -> Option<serde_json::Value> {
-                self.seat_of(game_id).map(|s| <$game>::view_for(self, s))
+            fn view_for(&self, game_id: &str) -> Option<$crate::SeatView> {
+                self.seat_of(game_id)
+                    .map(|s| $crate::said::SeatView::new(<$game>::view_for(self, s)))
             }
             /// The night's submissions, then each vote round's, resolving on to the next act.
             fn play_act(

@@ -46,7 +46,7 @@ impl<P: Word, F: Word, E> Entry<P, F, E> {
                 act,
                 by: by(s),
                 ok: true,
-                reply: Some(json!({"type": reply.word()})),
+                reply: Some(crate::Reply::new(json!({"type": reply.word()}))),
                 error: None,
             },
             Item::Refused { by: s, error } => Line::Reply {
@@ -58,12 +58,12 @@ impl<P: Word, F: Word, E> Entry<P, F, E> {
             },
             Item::Event(Audience::Public, ev) => Line::Public {
                 act,
-                event: event(ev),
+                event: crate::Event::new(event(ev)),
             },
             Item::Event(Audience::Seat(s), ev) => Line::Private {
                 act,
                 to: by(s),
-                event: event(ev),
+                event: crate::Event::new(event(ev)),
             },
         }
     }

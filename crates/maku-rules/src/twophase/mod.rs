@@ -63,18 +63,21 @@ impl Rules for TwoPhase {
     }
     fn say(&self, what: Say<'_>) -> Option<Message> {
         Some(match what {
-            Say::Public(e) if e.s("type") == "out" => {
-                Message::key("tp-ev-out").arg("target", e.s("target"))
+            Say::Public(e) if e.json().s("type") == "out" => {
+                Message::key("tp-ev-out").arg("target", e.json().s("target"))
             }
-            Say::Public(e) if e.s("type") == "peaceful" => {
-                Message::key(format!("tp-ev-peaceful-{}", e.s("phase")))
+            Say::Public(e) if e.json().s("type") == "peaceful" => {
+                Message::key(format!("tp-ev-peaceful-{}", e.json().s("phase")))
             }
-            Say::Action(a) if a.s("type") == "vote" => {
-                Message::key("tp-act-vote").arg("target", a.s("target"))
-            }
-            Say::Action(a) if a.s("type") == "sleep" => Message::key("tp-act-sleep"),
-            Say::Reply(r) if matches!(r.s("type"), "vote_recorded" | "slept") => {
-                Message::key(format!("tp-reply-{}", dashed(r.s("type"))))
+            Say::Action(a) => match a.get::<Move>() {
+                Some(m) if m.kind == "vote" => {
+                    Message::key("tp-act-vote").arg("target", m.target.as_deref().unwrap_or(""))
+                }
+                Some(m) if m.kind == "sleep" => Message::key("tp-act-sleep"),
+                _ => return None,
+            },
+            Say::Reply(r) if matches!(r.json().s("type"), "vote_recorded" | "slept") => {
+                Message::key(format!("tp-reply-{}", dashed(r.json().s("type"))))
             }
             Say::Winner(w) => Message::key(format!("tp-winner-{w}")),
             Say::Cause(c) => Message::key(format!("tp-cause-{c}")),
@@ -217,16 +220,16 @@ impl Engine for Game {
         })
     }
 
-    fn view_for(&self, name: &str) -> Option<Value> {
+    fn view_for(&self, name: &str) -> Option<crate::SeatView> {
         let s = self.seats.index(name)?;
-        Some(json!({
+        Some(crate::SeatView::new(json!({
             "game_id": name,
             "role": "player",
             "alive": self.seats.alive[s],
             "phase": self.phase_of(self.step).kind,
             "vote": self.vote_of(s),
             "actions": self.seat_now(name)?.allowed,
-        }))
+        })))
     }
 
     fn transcript(&self) -> Vec<Line> {

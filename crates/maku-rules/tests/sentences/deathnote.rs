@@ -84,6 +84,8 @@ fn deathnote_sentences_say_what_happened() {
 fn dn15_nobody_voted_out_is_the_rules_answer() {
     let dn = var("deathnote");
     let says = |v: Variant, events: &[Value], phase: Option<&str>| {
+        let events: Vec<Event> = events.iter().map(event).collect();
+        let events = events.as_slice();
         v.words(Say::NoVoteOut { events, phase })
             .and_then(|m| m.catalog_key().map(str::to_string))
     };

@@ -10,7 +10,7 @@ mod deathnote;
 mod render;
 mod roles;
 
-use maku_rules::{Say, Variant};
+use maku_rules::{Action, Event, Line, Reply, Say, Variant};
 use render::{Lang, Tr};
 use serde_json::Value;
 
@@ -29,32 +29,76 @@ pub fn refusal_rule(v: Variant, code: &str) -> Option<&'static str> {
     v.refusal(code).applies()
 }
 pub fn public_sentence(tr: &Tr, v: Variant, e: &Value) -> String {
-    tr.say(v, &v.public(e))
+    tr.say(v, &v.public(&event(e)))
 }
+/// An action object as the API and the replay format take it, read by the variant's parser
+/// and worded (`Variant::stored_action`: one that does not parse by its name).
 pub fn action_sentence(tr: &Tr, v: Variant, a: &Value) -> String {
-    tr.say(v, &v.action(a))
+    tr.say(v, &v.stored_action(a))
 }
 pub fn reply_sentence(tr: &Tr, v: Variant, r: &Value) -> String {
-    tr.say(v, &v.reply(r))
+    tr.say(v, &v.reply(&Reply::from_stored(r.clone())))
 }
 pub fn private_sentence(tr: &Tr, v: Variant, e: &Value) -> String {
-    tr.say(v, &v.private(e))
+    tr.say(v, &v.private(&event(e)))
 }
+/// A stored transcript line (replay.md, with the action a reply answers) read back into its
+/// type and worded.
 pub fn line_sentence(tr: &Tr, v: Variant, l: &Value) -> String {
-    tr.say(v, &v.line(l))
+    let (line, action) = stored_line(v, l);
+    tr.say(v, &v.line(&line, action.as_ref()))
 }
 pub fn public_words(tr: &Tr, v: Variant, e: &Value) -> Option<String> {
-    v.words(Say::Public(e)).map(|m| tr.say(v, &m))
+    v.words(Say::Public(&event(e))).map(|m| tr.say(v, &m))
 }
 /// An action's words (another game's type, refused, by its name).
 pub fn action_words(tr: &Tr, v: Variant, a: &Value) -> Option<String> {
-    Some(tr.say(v, &v.action(a)))
+    Some(tr.say(v, &v.stored_action(a)))
 }
 pub fn reply_words(tr: &Tr, v: Variant, r: &Value) -> Option<String> {
-    v.words(Say::Reply(r)).map(|m| tr.say(v, &m))
+    v.words(Say::Reply(&Reply::from_stored(r.clone())))
+        .map(|m| tr.say(v, &m))
 }
 pub fn private_words(tr: &Tr, v: Variant, e: &Value) -> Option<String> {
-    v.words(Say::Private(e)).map(|m| tr.say(v, &m))
+    v.words(Say::Private(&event(e))).map(|m| tr.say(v, &m))
+}
+pub fn event(e: &Value) -> Event {
+    Event::from_stored(e.clone())
+}
+
+/// A stored transcript line as its type, and the action it answers parsed by the variant.
+pub fn stored_line(v: Variant, l: &Value) -> (Line, Option<Action>) {
+    let text = |k: &str| -> &'static str { Box::leak(s(l, k).to_string().into_boxed_str()) };
+    let act = l["act"].as_u64().unwrap_or(0) as u32;
+    let line = match s(l, "kind") {
+        "reply" => Line::Reply {
+            act,
+            by: s(l, "by").to_string(),
+            ok: l["ok"] == true,
+            reply: l.get("reply").cloned().map(Reply::from_stored),
+            error: l.get("error").map(|_| text("error")),
+        },
+        "private" => Line::Private {
+            act,
+            to: s(l, "to").to_string(),
+            event: event(&l["event"]),
+        },
+        "public" => Line::Public {
+            act,
+            event: event(&l["event"]),
+        },
+        "outcome" => Line::Outcome {
+            winner: l
+                .get("winner")
+                .and_then(Value::as_str)
+                .map(|_| text("winner")),
+        },
+        other => panic!("unknown kind {other}"),
+    };
+    let action = l
+        .get("action")
+        .map(|a| v.parse_action(a).expect("an action"));
+    (line, action)
 }
 pub fn winner_text(tr: &Tr, v: Variant, w: &str) -> String {
     tr.say(v, &v.winner(w))

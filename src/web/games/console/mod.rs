@@ -21,7 +21,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, web};
 use askama::Template;
 use chrono::{NaiveDateTime, TimeZone};
-use serde_json::Value;
 
 pub mod actions;
 
@@ -183,12 +182,8 @@ async fn render(
             seat: s.seat.map(|n| n.to_string()).unwrap_or_default(),
             game_id: s.game_id.clone(),
             real_id: s.real_id.clone(),
-            action: tr.say(&variant.action(&s.action)),
-            reply: tr.say(&if s.ok {
-                variant.reply(s.reply.as_ref().unwrap_or(&Value::Null))
-            } else {
-                variant.refused(s.error.as_deref().unwrap_or(""))
-            }),
+            action: tr.say(&variant.submitted(s.action.as_ref())),
+            reply: tr.say(&variant.answer(s.ok, s.reply.as_ref(), s.error.as_deref())),
             ok: s.ok,
             time: Some(TimeView::new(s.time)),
         })
