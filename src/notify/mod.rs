@@ -17,7 +17,7 @@ use crate::db::queries::{games, users};
 use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::GameSettings;
-use crate::game::log::fold;
+use crate::game::log::{GameEvent, fold, read_event};
 use chrono::NaiveDateTime;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -173,9 +173,7 @@ fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErr
         match row.kind.as_str() {
             // A submission that ended its phase (an explosion, a surrender) is told as a
             // resolution is.
-            "started" | "resolved" | "submitted"
-                if row.kind != "submitted" || ends_phase(&row.payload) =>
-            {
+            "started" | "resolved" | "submitted" if row.kind != "submitted" || ends_phase(row) => {
                 let log = match logs.entry(row.game_id) {
                     std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
                     std::collections::hash_map::Entry::Vacant(e) => {
@@ -193,11 +191,14 @@ fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErr
 }
 
 /// Whether a submission's log row says it ended its phase.
-fn ends_phase(payload: &str) -> bool {
-    serde_json::from_str::<Value>(payload)
-        .ok()
-        .and_then(|v| v.get("ends_phase").and_then(Value::as_bool))
-        == Some(true)
+fn ends_phase(row: &GameEventRow) -> bool {
+    matches!(
+        read_event(row),
+        Ok(GameEvent::Submitted {
+            ends_phase: true,
+            ..
+        })
+    )
 }
 
 fn title_of(c: &mut DbConnection, game_id: i64) -> Result<String, AppError> {
@@ -234,8 +235,11 @@ fn on_act(
     let Some(game) = folded.game.as_ref() else {
         return Ok(0);
     };
-    let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
-    let resolved = payload.get("act").and_then(Value::as_u64);
+    // The step this row ended: a resolution's, or a submission's that ended its phase.
+    let resolved = match read_event(row) {
+        Ok(GameEvent::Resolved { step, .. } | GameEvent::Submitted { step, .. }) => Some(step),
+        _ => None,
+    };
     // The act this post opens (one past the last when the game ended).
     let act = resolved.map(|a| a + 1).unwrap_or(1) as i32;
     let over = game.is_over();
@@ -270,7 +274,7 @@ fn on_act(
             if !events.is_empty() {
                 let mut info = json!({"title": title, "events": events,
                                       "variant": game.variant().name()});
-                with_phase(&mut info, game, done as u32);
+                with_phase(&mut info, game, done);
                 added += add(
                     c,
                     now,
@@ -331,8 +335,7 @@ fn on_substituted(
     now: NaiveDateTime,
     row: &GameEventRow,
 ) -> Result<usize, AppError> {
-    let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
-    let Some(to) = payload.get("to_user").and_then(Value::as_i64) else {
+    let Ok(GameEvent::Substituted { to_user: to, .. }) = read_event(row) else {
         return Ok(0);
     };
     let title = title_of(c, row.game_id)?;
