@@ -225,7 +225,7 @@ pub fn seat_view_from(
 
 /// A line of a seat's own log: a transcript line, with the action a reply answers. Worded by
 /// the variant ([`Variant::log_entry`]); the API sends it as the transcript line with its
-/// `action` ([`line_json`]).
+/// `action` ([`Line::to_json_with`]).
 #[derive(Debug, Clone)]
 pub struct OwnLine {
     pub line: Line,
@@ -234,18 +234,8 @@ pub struct OwnLine {
 
 impl Serialize for OwnLine {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        line_json(&self.line, self.action.as_ref()).serialize(s)
+        self.line.to_json_with(self.action.as_ref()).serialize(s)
     }
-}
-
-/// A transcript line as the API and the reveal send it (replay.md, "Transcript lines"), with
-/// the action a reply answers as the engine understood it: the edge where it becomes JSON.
-pub fn line_json(line: &Line, action: Option<&Action>) -> Value {
-    let mut v = serde_json::to_value(line).unwrap_or(Value::Null);
-    if let (Value::Object(m), Some(a)) = (&mut v, action) {
-        m.insert("action".into(), a.to_json());
-    }
-    v
 }
 
 /// The lines addressed to one seat, in order.
@@ -266,8 +256,56 @@ pub fn private_lines(folded: &Folded, name: &str) -> Vec<OwnLine> {
 }
 
 /// Everything, after the end (the variant's reveal): real IDs, roles, every private action and the
-/// commitment with the exact text it commits to.
-pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
+/// commitment with the exact text it commits to. The page reads it as it is; the API sends it as
+/// JSON ([`Reveal::to_json`]).
+pub struct Reveal {
+    pub id: i64,
+    pub winner: Option<String>,
+    pub ended_reason: Option<String>,
+    pub seats: Vec<crate::rules::SeatSpec>,
+    /// Each seat's accounts in order (by game ID): the signed-up one, then its substitutes.
+    pub accounts: std::collections::BTreeMap<String, Vec<String>>,
+    /// The variant's own reveal of the seats, as the engine gives it (an edge: the API sends it
+    /// as it is, and the variant reads it back, [`Variant::read_reveal`]).
+    pub roles: Value,
+    pub transcript: Vec<OwnLine>,
+    pub commitment: RevealCommitment,
+    pub fixed_deal: bool,
+}
+
+/// The deal's commitment with the text and salt it hashes, checked again.
+pub struct RevealCommitment {
+    pub hash: String,
+    pub text: String,
+    pub salt: String,
+    pub verified: bool,
+}
+
+impl Reveal {
+    /// The reveal as `GET /api/v1/games/{id}/reveal` sends it (its keys as they always were).
+    pub fn to_json(&self) -> Value {
+        json!({
+            "id": self.id,
+            "winner": self.winner,
+            "ended_reason": self.ended_reason,
+            "seats": self.seats,
+            "accounts": self.accounts,
+            "roles": self.roles,
+            "transcript": self.transcript,
+            "commitment": {
+                "hash": self.commitment.hash,
+                "text": self.commitment.text,
+                "salt": self.commitment.salt,
+                "algorithm": "sha256(text + \"\\n\" + salt)",
+                "verified": self.commitment.verified,
+            },
+            "fixed_deal": self.fixed_deal,
+        })
+    }
+}
+
+/// The reveal of a finished game; `game_not_over` before the end.
+pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Reveal, AppError> {
     let (row, folded) = load(c, game_id)?;
     let game = folded
         .game
@@ -276,38 +314,36 @@ pub fn reveal(c: &mut DbConnection, game_id: i64) -> Result<Value, AppError> {
     if !folded.is_over() || row.status != GameStatus::Finished {
         return Err(AppError::Conflict("game_not_over"));
     }
-    // Each seat's accounts in order: the signed-up one, then its substitutes.
-    let chains: serde_json::Map<String, Value> = crate::game::console::seat_chains(&folded)
-        .into_iter()
-        .map(|(g, chain)| (g, json!(chain)))
-        .collect();
     let started = folded
         .started
         .as_ref()
         .ok_or(AppError::Internal("no deal".into()))?;
-    let transcript: Vec<Value> = folded
-        .lines
-        .iter()
-        .map(|l| line_json(&l.line, l.action.as_ref()))
-        .collect();
     let recomputed = crate::game::deal::commitment(&started.deal_text, &started.salt);
-    Ok(json!({
-        "id": row.id,
-        "winner": folded.winner(),
-        "ended_reason": folded.ended.as_ref().map(|e| e.reason.clone()),
-        "seats": started.seats,
-        "accounts": chains,
-        "roles": game.reveal().unwrap_or_else(|| game.reveal_now()),
-        "transcript": transcript,
-        "commitment": {
-            "hash": started.commitment,
-            "text": started.deal_text,
-            "salt": started.salt,
-            "algorithm": "sha256(text + \"\\n\" + salt)",
-            "verified": recomputed == started.commitment,
+    Ok(Reveal {
+        id: row.id,
+        winner: folded.winner(),
+        ended_reason: folded.ended.as_ref().map(|e| e.reason.clone()),
+        seats: started.seats.clone(),
+        accounts: crate::game::console::seat_chains(&folded)
+            .into_iter()
+            .collect(),
+        roles: game.reveal().unwrap_or_else(|| game.reveal_now()),
+        transcript: folded
+            .lines
+            .iter()
+            .map(|l| OwnLine {
+                line: l.line.clone(),
+                action: l.action.clone(),
+            })
+            .collect(),
+        commitment: RevealCommitment {
+            hash: started.commitment.clone(),
+            text: started.deal_text.clone(),
+            salt: started.salt.clone(),
+            verified: recomputed == started.commitment,
         },
-        "fixed_deal": started.fixed_deal,
-    }))
+        fixed_deal: started.fixed_deal,
+    })
 }
 
 #[cfg(test)]

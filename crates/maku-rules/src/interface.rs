@@ -84,6 +84,16 @@ pub enum Line {
 }
 
 impl Line {
+    /// The line as a transcript sends it (replay.md, "Transcript lines"), with the action a
+    /// reply answers as the engine understood it: the edge where a line becomes JSON.
+    pub fn to_json_with(&self, action: Option<&crate::Action>) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or(serde_json::Value::Null);
+        if let (serde_json::Value::Object(m), Some(a)) = (&mut v, action) {
+            m.insert("action".into(), a.to_json());
+        }
+        v
+    }
+
     /// The act the line belongs to; `None` for the outcome.
     pub fn act(&self) -> Option<u32> {
         match self {

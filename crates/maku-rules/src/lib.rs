@@ -40,7 +40,7 @@ pub use interface::{
     SeatRecord, SeatSpec, Submitted, TableNow,
 };
 pub use message::{Arg, ConsoleRow, Message, RevealRow};
-pub use options::{OptionField, OptionInput};
+pub use options::{OptionField, OptionInput, OptionValue};
 pub use reading::LogEntry;
 pub use reveal_rows::RevealReading;
 pub use said::{Event, Reply, SeatView};

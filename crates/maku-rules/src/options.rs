@@ -11,6 +11,28 @@ pub struct OptionField {
     pub input: OptionInput,
 }
 
+impl OptionField {
+    /// The option's value in a game's options (a JSON object as stored), else its default.
+    pub fn value_in<'a>(&self, options: &'a serde_json::Value) -> OptionValue<'a> {
+        let set = options.get(self.name);
+        match self.input {
+            OptionInput::Flag { default } => {
+                OptionValue::Flag(set.and_then(serde_json::Value::as_bool).unwrap_or(default))
+            }
+            OptionInput::Choice { default, .. } => {
+                OptionValue::Choice(set.and_then(serde_json::Value::as_str).unwrap_or(default))
+            }
+        }
+    }
+}
+
+/// What an option is set to in one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionValue<'a> {
+    Flag(bool),
+    Choice(&'a str),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionInput {
     /// On or off (a checkbox); the value is a JSON boolean.

@@ -76,6 +76,20 @@ impl Variant {
         }
     }
 
+    /// The same, from the transcript's lines as the log holds them (each with the action a
+    /// reply answers).
+    pub fn read_reveal_lines<'a>(
+        self,
+        roles: &Value,
+        lines: impl IntoIterator<Item = (&'a crate::Line, Option<&'a crate::Action>)>,
+    ) -> (Vec<RevealRow>, Timeline) {
+        let transcript: Vec<Value> = lines
+            .into_iter()
+            .map(|(line, action)| line.to_json_with(action))
+            .collect();
+        self.read_reveal(roles, &transcript)
+    }
+
     /// The reveal's seats (`roles` is the reveal's `roles` object).
     pub fn reveal_rows(self, roles: &Value) -> Vec<RevealRow> {
         self.read_reveal(roles, &[]).0

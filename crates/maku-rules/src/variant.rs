@@ -410,6 +410,14 @@ impl Variant {
             .unwrap_or_else(|_| options.clone())
     }
 
+    /// The edition of its ruling book a game with these options starts with, for a variant
+    /// whose book has editions.
+    pub fn edition_of(self, options: &Value) -> Option<u64> {
+        self.pinned_options(options)
+            .get("edition")
+            .and_then(Value::as_u64)
+    }
+
     /// The options a game logged before options were pinned started with ([`Pin::Legacy`]).
     pub fn legacy_options(self, options: &Value) -> Value {
         self.0

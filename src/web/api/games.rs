@@ -283,7 +283,7 @@ async fn api_reveal(
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
     let reveal = state.db(move |c| views::reveal(c, game_id)).await?;
-    Ok(HttpResponse::Ok().json(reveal))
+    Ok(HttpResponse::Ok().json(reveal.to_json()))
 }
 
 #[get("/games/{id}/audit")]

@@ -7,7 +7,7 @@ use crate::error::AppError;
 use crate::game::settings::GameSettings;
 use crate::game::views::PublicGame;
 use crate::game::{console, service};
-use crate::rules::OptionInput;
+use crate::rules::OptionValue;
 use crate::web::flash::{self, Flash};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::posted::{NoFields, Posted};
@@ -57,7 +57,6 @@ struct GamePage {
 /// The settings a player signs up for, in the reader's language: act length, when deadlines
 /// fall (time of day and zone), seat range, reminder, and the options (redistribution, edition).
 fn settings_facts(tr: &crate::i18n::Tr, settings: &GameSettings) -> Vec<(String, String)> {
-    use serde_json::Value;
     let minutes = settings.act_minutes;
     let length = if minutes > 0 && minutes % 60 == 0 {
         tr.t1("game-fact-hours", "n", &(minutes / 60))
@@ -103,20 +102,12 @@ fn settings_facts(tr: &crate::i18n::Tr, settings: &GameSettings) -> Vec<(String,
         } else {
             tr.t(&format!("option-{key}"))
         };
-        let (value_key, fallback) = match o.input {
-            OptionInput::Flag { default } => {
-                let on = options
-                    .get(o.name)
-                    .and_then(Value::as_bool)
-                    .unwrap_or(default);
+        let (value_key, fallback) = match o.value_in(options) {
+            OptionValue::Flag(on) => {
                 let v = if on { "on" } else { "off" };
                 (format!("{fact}-{v}"), format!("game-fact-{v}"))
             }
-            OptionInput::Choice { default, .. } => {
-                let v = options
-                    .get(o.name)
-                    .and_then(Value::as_str)
-                    .unwrap_or(default);
+            OptionValue::Choice(v) => {
                 let v = v.replace('_', "-");
                 (format!("{fact}-{v}"), format!("option-{key}-{v}"))
             }
@@ -129,8 +120,7 @@ fn settings_facts(tr: &crate::i18n::Tr, settings: &GameSettings) -> Vec<(String,
         facts.push((label, value));
     }
     // The edition the game plays by, for a variant whose ruling book has editions.
-    let pinned = variant.pinned_options(options);
-    if let Some(edition) = pinned.get("edition").and_then(Value::as_u64) {
+    if let Some(edition) = variant.edition_of(options) {
         facts.push((
             tr.t("game-rules"),
             tr.t1("game-rules-edition", "edition", &edition),

@@ -1,12 +1,12 @@
 //! The reveal after the end (DN-28): every seat's real ID and roles, the whole transcript with the
 //! actions, and the commitment check. Before the end it is a 409 page. Every row and line is
-//! worded by the game's variant ([`Variant::read_reveal`], [`Variant::line`]).
+//! worded by the game's variant ([`Variant::read_reveal`], [`Variant::answer`]).
 
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::game::views;
 use crate::i18n::Tr;
-use crate::rules::{Event, Reply, RevealRow, Variant};
+use crate::rules::{Line, RevealRow, Variant};
 use crate::web::games::picture::{self, Picture};
 use crate::web::games::replay::replay_href;
 use crate::web::pages::PageCtx;
@@ -14,8 +14,6 @@ use crate::web::viewer::Viewer;
 use actix_web::{get, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use serde::Deserialize;
-use serde_json::Value;
 
 pub struct RevealSeatView {
     pub game_id: String,
@@ -55,95 +53,47 @@ pub struct TranscriptLine {
     pub rule: Option<&'static str>,
 }
 
-/// A transcript line as the reveal stores it (replay.md, "Transcript lines", with the action
-/// a reply answers).
-#[derive(Deserialize)]
-struct StoredLine {
-    #[serde(default)]
-    act: u64,
-    kind: String,
-    #[serde(default)]
-    by: String,
-    #[serde(default)]
-    to: String,
-    #[serde(default)]
-    ok: bool,
-    #[serde(default)]
-    reply: Option<Reply>,
-    #[serde(default)]
-    error: Option<String>,
-    /// The action as the engine understood it, as the reveal stores it: read back by the
-    /// variant ([`Variant::stored_action`]).
-    #[serde(default)]
-    action: Option<Value>,
-    #[serde(default)]
-    event: Event,
-}
-
-/// The reveal as stored: the parts this page reads.
-#[derive(Deserialize, Default)]
-struct StoredReveal {
-    #[serde(default)]
-    roles: Value,
-    #[serde(default)]
-    accounts: std::collections::BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    transcript: Vec<StoredLine>,
-    #[serde(default)]
-    winner: Option<String>,
-    #[serde(default)]
-    ended_reason: Option<String>,
-    #[serde(default)]
-    fixed_deal: bool,
-    #[serde(default)]
-    commitment: Commitment,
-}
-
-#[derive(Deserialize, Default)]
-struct Commitment {
-    #[serde(default)]
-    text: String,
-    #[serde(default)]
-    salt: String,
-    #[serde(default)]
-    hash: String,
-    #[serde(default)]
-    verified: bool,
-}
-
 /// One line of the transcript in words: who did what and what came of it, whom a private
 /// event reached, or the public event.
-fn transcript_line(tr: &Tr, variant: Variant, l: &StoredLine) -> TranscriptLine {
-    let text = match l.kind.as_str() {
-        "reply" => {
-            let outcome = variant.answer(l.ok, l.reply.as_ref(), l.error.as_deref());
+fn transcript_line(tr: &Tr, variant: Variant, l: &views::OwnLine) -> Option<TranscriptLine> {
+    let (act, kind, text, error) = match &l.line {
+        Line::Reply {
+            act,
+            by,
+            ok,
+            reply,
+            error,
+        } => {
+            let outcome = variant.answer(*ok, reply.as_ref(), *error);
             let action = l
                 .action
                 .as_ref()
-                .map(|a| tr.say(&variant.stored_action(a)))
+                .map(|a| tr.say(&variant.action(a)))
                 .unwrap_or_default();
-            format!(
+            let text = format!(
                 "{} {action} → {}",
-                tr.t1("reveal-by", "name", &l.by),
+                tr.t1("reveal-by", "name", by),
                 tr.say(&outcome)
-            )
+            );
+            (*act, "reply", text, *error)
         }
-        "private" => format!(
-            "{} {}",
-            tr.t1("reveal-to", "name", &l.to),
-            tr.say(&variant.private(&l.event))
-        ),
-        _ => tr.say(&variant.public(&l.event)),
+        Line::Private { act, to, event } => {
+            let text = format!(
+                "{} {}",
+                tr.t1("reveal-to", "name", to),
+                tr.say(&variant.private(event))
+            );
+            (*act, "private", text, None)
+        }
+        Line::Public { act, event } => (*act, "public", tr.say(&variant.public(event)), None),
+        Line::Outcome { .. } => return None,
     };
-    TranscriptLine {
-        act: l.act,
-        kind: l.kind.clone(),
+    Some(TranscriptLine {
+        act: u64::from(act),
+        kind: kind.to_string(),
         text,
-        rule: l
-            .error
-            .as_deref()
-            .and_then(|code| variant.refusal(code).applies()),
-    }
+        rule: error.and_then(|code| variant.refusal(code).applies()),
+    })
 }
 
 #[derive(Template, WebTemplate)]
@@ -185,19 +135,15 @@ pub async fn show(
             Ok((r, g.title, g.variant))
         })
         .await?;
-    let lines: Vec<Value> = r
-        .get("transcript")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    let r: StoredReveal =
-        serde_json::from_value(r).map_err(|e| AppError::Internal(format!("reveal: {e}")))?;
     let tr = viewer.tr;
     let winner = match &r.winner {
         Some(w) => tr.say(&variant.winner(w)),
         None => tr.t("console-end-no-winner"),
     };
-    let (rows, timeline) = variant.read_reveal(&r.roles, &lines);
+    let (rows, timeline) = variant.read_reveal_lines(
+        &r.roles,
+        r.transcript.iter().map(|l| (&l.line, l.action.as_ref())),
+    );
     let picture = picture::draw(&tr, &timeline, &title, &winner);
     let histories = rows.iter().any(|row| !row.history.is_empty());
     let seats: Vec<RevealSeatView> = rows
@@ -210,8 +156,7 @@ pub async fn show(
     let transcript = r
         .transcript
         .iter()
-        .filter(|l| l.kind != "outcome")
-        .map(|l| transcript_line(&tr, variant, l))
+        .filter_map(|l| transcript_line(&tr, variant, l))
         .collect();
     Ok(RevealPage {
         page: viewer.page(),
@@ -238,7 +183,7 @@ mod tests {
     use crate::i18n::Lang;
     use serde_json::json;
 
-    fn row(tr: &Tr, variant: &str, seat: Value) -> RevealSeatView {
+    fn row(tr: &Tr, variant: &str, seat: serde_json::Value) -> RevealSeatView {
         let v = Variant::from_name(variant).expect("a variant");
         let rows = v.reveal_rows(&json!({"seats": [seat]}));
         let row = rows.into_iter().next().expect("a row");
