@@ -230,6 +230,30 @@ mod tests {
             .collect()
     }
 
+    /// Every problem a setup document may have, and every role a setup may deal, is worded in
+    /// both languages (`locales/*/setups.ftl`, `locales/*/games.ftl`).
+    #[test]
+    fn every_setup_problem_and_role_is_worded() {
+        for lang in Lang::ALL {
+            let read = |file: &str| {
+                std::fs::read_to_string(format!("locales/{}/{file}", lang.code()))
+                    .expect("a catalog")
+            };
+            let setups = keys(&read("setups.ftl"));
+            for key in crate::rules::setups::PROBLEM_KEYS {
+                assert!(setups.contains(*key), "{key} in {}", lang.code());
+            }
+            assert_eq!(setups.len(), crate::rules::setups::PROBLEM_KEYS.len());
+            let games = keys(&read("games.ftl"));
+            for role in crate::rules::setups::RoleCode::ALL {
+                let Message::Say { key, .. } = crate::rules::setups::role_name(*role) else {
+                    panic!("a catalog key");
+                };
+                assert!(games.contains(key.as_ref()), "{key} in {}", lang.code());
+            }
+        }
+    }
+
     /// A role game's seat page says what each of its roles does, in both languages, with the
     /// rules it follows as the line's tooltip (the sheet's `about` applies them), never as rule
     /// codes in the sentence a player reads.
@@ -256,7 +280,7 @@ mod tests {
                     );
                     assert!(
                         message.applies().is_some_and(|r| r.starts_with(rule))
-                            || *role == crate::rules::roles::Role::Civilian,
+                            || role == crate::rules::roles::Role::Civilian,
                         "{about}: {:?}",
                         message.applies()
                     );

@@ -215,3 +215,85 @@ fn unknown_action_fields_are_ignored_by_replay() {
     );
     assert!(!String::from_utf8_lossy(&padded.stdout).contains("forged"));
 }
+
+fn replay_value(scenario: &Value) -> std::process::Output {
+    let mut f = tempfile::NamedTempFile::new().expect("temp file");
+    std::io::Write::write_all(&mut f, scenario.to_string().as_bytes()).expect("write");
+    Command::new(env!("CARGO_BIN_EXE_maku"))
+        .arg("replay")
+        .arg(f.path())
+        .output()
+        .expect("run maku")
+}
+
+fn preset_document(name: &str) -> Value {
+    let path = format!(
+        "{}/crates/maku-rules/src/setups/presets/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).expect("a preset document")).expect("JSON")
+}
+
+/// replay.md: in place of `variant`, a scenario may carry `document`; a preset's document gives
+/// the same transcript as the preset's name — byte for byte, for each table preset's example.
+#[test]
+fn a_presets_document_replays_as_its_name() {
+    for name in [
+        "dongsha", "killgame", "shengtui", "wujian", "v4wujian", "v5emin",
+    ] {
+        let text = std::fs::read_to_string(examples().join(format!("{name}-random-1.json")))
+            .expect("example");
+        let named: Value = serde_json::from_str(&text).expect("JSON");
+        let mut by_document = named.clone();
+        let map = by_document.as_object_mut().expect("an object");
+        map.remove("variant");
+        map.insert("document".into(), preset_document(name));
+        let (a, b) = (replay_value(&named), replay_value(&by_document));
+        assert!(
+            b.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&b.stderr)
+        );
+        assert!(!a.stdout.is_empty());
+        assert_eq!(a.stdout, b.stdout, "{name}: the same transcript");
+    }
+}
+
+/// A document that does not hold is a malformed file (exit 2) whose message names every
+/// problem at its field, in words; one that holds but is no preset's is refused as not yet
+/// playable; both `variant` and `document` is malformed too.
+#[test]
+fn a_document_that_does_not_hold_is_malformed() {
+    let text = std::fs::read_to_string(examples().join("dongsha-random-1.json")).expect("example");
+    let named: Value = serde_json::from_str(&text).expect("JSON");
+    let with = |doc: Value, keep_variant: bool| {
+        let mut s = named.clone();
+        let map = s.as_object_mut().expect("an object");
+        if !keep_variant {
+            map.remove("variant");
+        }
+        map.insert("document".into(), doc);
+        replay_value(&s)
+    };
+    let mut broken = preset_document("dongsha");
+    broken["deal"][1]["count"] = serde_json::json!(9);
+    broken["night"] = serde_json::json!(["killer"]);
+    let out = with(broken, false);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("deal: More roles than seats at 8, 9, 10, 11 seats"),
+        "{err}"
+    );
+    assert!(err.contains("night: Police officer acts at night"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing is played");
+
+    let mut one_police = preset_document("dongsha");
+    one_police["deal"][1]["count"] = serde_json::json!(1);
+    let out = with(one_police, false);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be played yet"));
+
+    let out = with(preset_document("dongsha"), true);
+    assert_eq!(out.status.code(), Some(2), "variant and document");
+}

@@ -49,6 +49,7 @@ mod search;
 mod seat_forms;
 mod seat_words;
 mod second_edition;
+mod setups_api;
 mod shared_limits;
 mod side_channels;
 mod signed_in_game_pages;

@@ -25,6 +25,7 @@ mod reveal_picture;
 mod reveal_rows;
 mod said;
 pub mod scenario;
+pub mod setups;
 mod sheet;
 pub mod sim;
 mod table;

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 pub use super::Submission;
+use super::setups::{self, Problem};
 use super::{ConfigError, Game, GameConfig, Line, SeatSpec, Variant};
 
 /// Why a scenario file is malformed (`maku replay` exits 2 with this message).
@@ -19,6 +20,15 @@ pub enum ScenarioError {
     Json(#[from] serde_json::Error),
     #[error("unknown variant {0:?}")]
     UnknownVariant(String),
+    #[error("a scenario names its game by `variant` or by `document`, exactly one of them")]
+    VariantOrDocument,
+    /// The document does not hold: every problem, each at its field.
+    #[error("the setup document does not hold: {}", .0.iter().map(|p| format!("{}: {}", p.path, p.message.catalog_key().unwrap_or_default())).collect::<Vec<_>>().join("; "))]
+    Setup(Vec<Problem>),
+    #[error(
+        "the setup document holds but is no preset's: custom table setups cannot be played yet"
+    )]
+    NotPlayable,
     #[error("{0}")]
     Config(#[from] ConfigError),
     #[error("act {act}, submission {index}: {message}")]
@@ -44,7 +54,11 @@ struct RawAct {
 
 #[derive(Deserialize)]
 struct RawScenario {
-    variant: String,
+    #[serde(default)]
+    variant: Option<String>,
+    /// A setup document in place of `variant`.
+    #[serde(default)]
+    document: Option<Value>,
     #[serde(default)]
     options: Option<serde_json::Map<String, Value>>,
     #[serde(default)]
@@ -76,11 +90,33 @@ impl Scenario {
     /// Checks a scenario text: JSON shape, variant, seats, options, setup and every action.
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
         let raw: RawScenario = serde_json::from_str(text)?;
-        let variant = Variant::from_name(&raw.variant)
-            .ok_or_else(|| ScenarioError::UnknownVariant(raw.variant.clone()))?;
+        let mut options = raw.options.map(Value::Object).unwrap_or(Value::Null);
+        let variant = match (raw.variant, raw.document) {
+            (Some(name), None) => {
+                Variant::from_name(&name).ok_or(ScenarioError::UnknownVariant(name))?
+            }
+            (None, Some(document)) => {
+                let setup = setups::read(&document).map_err(ScenarioError::Setup)?;
+                let (name, speeches) =
+                    setups::played_as(&setup).ok_or(ScenarioError::NotPlayable)?;
+                // The document's speeches are the game's unless the options choose.
+                if speeches != crate::table::Speeches::Ordered {
+                    let map = match &mut options {
+                        Value::Object(m) => m,
+                        other => {
+                            *other = Value::Object(serde_json::Map::new());
+                            other.as_object_mut().ok_or(ScenarioError::NotPlayable)?
+                        }
+                    };
+                    map.entry("speeches").or_insert_with(|| "free".into());
+                }
+                Variant::from_name(name).ok_or(ScenarioError::NotPlayable)?
+            }
+            _ => return Err(ScenarioError::VariantOrDocument),
+        };
         let config = GameConfig {
             variant,
-            options: raw.options.map(Value::Object).unwrap_or(Value::Null),
+            options,
             seed: raw.seed,
             seats: raw.seats,
             setup: raw.setup,

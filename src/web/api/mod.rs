@@ -12,6 +12,7 @@ mod moderation;
 mod openapi;
 mod replay;
 mod search;
+mod setups;
 
 use crate::app::AppState;
 use crate::auth::account::Account;
@@ -96,6 +97,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(openapi::configure)
             .configure(replay::configure)
             .configure(search::configure)
+            .configure(setups::configure)
             // Last: every path under /api/v1 that no endpoint took (404, or 405 with Allow).
             .service(crate::web::fallback()),
     );

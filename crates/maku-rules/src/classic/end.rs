@@ -2,7 +2,7 @@
 //! day (WJ-4).
 
 use super::event::{Audience, Event, Side, Winner};
-use super::preset::Preset;
+use crate::setups::Win;
 use super::roles::{Faction, Role};
 use super::state::Game;
 
@@ -41,7 +41,7 @@ impl Game {
             Some(Winner::Killers)
         } else if self.civilians_at_setup > 0 && civilians == 0 {
             self.preset.civilians_out()
-        } else if self.preset == Preset::Shengtui && after_vote && civilians <= 2 {
+        } else if self.preset.setup().win == Win::Shengtui && after_vote && civilians <= 2 {
             Some(Winner::Killers)
         } else {
             None

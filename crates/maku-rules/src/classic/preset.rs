@@ -4,6 +4,7 @@
 use std::ops::RangeInclusive;
 
 use super::event::Winner;
+use crate::setups::{self, CiviliansOut, RoleCode, Setup, Win};
 
 /// One classic preset.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -18,16 +19,8 @@ pub enum Preset {
     Wujian,
 }
 
-/// What a third tie does (CL-7, the table's last column).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ThirdTie {
-    /// Nobody is out (平安); the game goes on.
-    Peaceful,
-    /// The game is a draw.
-    Draw,
-    /// The game ends (WJ-4).
-    Ends,
-}
+/// What a third tie does (CL-7): a setup's house rule.
+pub use crate::setups::ThirdTie;
 
 impl Preset {
     pub const ALL: [Preset; 4] = [
@@ -60,53 +53,45 @@ impl Preset {
         }
     }
 
+    /// The preset's setup document (`setups/presets/<name>.json`): the deal, the win column,
+    /// the third tie and the self-explode are read from it.
+    pub fn setup(self) -> &'static Setup {
+        setups::preset(self.name()).unwrap_or_else(|| panic!("{} has no document", self.name()))
+    }
+
     /// Killers and police at setup for `n` seats (a count in [`Preset::seats`]); wujian has no
     /// teams (its factions are ⌈n/2⌉ and ⌊n/2⌋, WJ-1).
     pub fn team_sizes(self, n: usize) -> (usize, usize) {
-        match self {
-            Preset::Dongsha => match n {
-                ..=10 => (2, 2),
-                11..=14 => (3, 3),
-                _ => (4, 4),
-            },
-            Preset::Killgame => match n {
-                ..=14 => (3, 3),
-                _ => (4, 4),
-            },
-            Preset::Shengtui => (1, 0),
-            Preset::Wujian => (0, 0),
-        }
+        let s = self.setup();
+        (s.count_of(RoleCode::Killer, n), s.count_of(RoleCode::Police, n))
     }
 
-    /// The winner when all civilians are out (CL-10's column); `None` for wujian.
+    /// The winner when all civilians are out (CL-10's column); `None` where CL-10 does not
+    /// apply (shengtui's CL-11 decides first, wujian has no civilians).
     pub fn civilians_out(self) -> Option<Winner> {
-        match self {
-            Preset::Dongsha | Preset::Shengtui => Some(Winner::Killers),
-            Preset::Killgame => Some(Winner::Draw),
-            Preset::Wujian => None,
+        match self.setup().win {
+            Win::Sides {
+                civilians_out: CiviliansOut::Killers,
+            }
+            | Win::Shengtui => Some(Winner::Killers),
+            Win::Sides {
+                civilians_out: CiviliansOut::Draw,
+            } => Some(Winner::Draw),
+            Win::Wujian | Win::R4 | Win::R5 => None,
         }
     }
 
     pub fn third_tie(self) -> ThirdTie {
-        match self {
-            Preset::Dongsha | Preset::Shengtui => ThirdTie::Peaceful,
-            Preset::Killgame => ThirdTie::Draw,
-            Preset::Wujian => ThirdTie::Ends,
-        }
+        self.setup().day.third_tie
     }
 
-    pub const fn is_wujian(self) -> bool {
-        matches!(self, Preset::Wujian)
+    pub fn is_wujian(self) -> bool {
+        self.setup().win == Win::Wujian
     }
 
     /// CL-8: only dongsha's killers may self-explode.
     pub fn has_explode(self) -> bool {
-        self == Preset::Dongsha
-    }
-
-    /// CL-2: dongsha and killgame have police.
-    pub fn has_police(self) -> bool {
-        matches!(self, Preset::Dongsha | Preset::Killgame)
+        self.setup().day.explode
     }
 
     /// The private team threads: one per team of more than one seat (shengtui's lone killer

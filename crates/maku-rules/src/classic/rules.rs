@@ -78,7 +78,7 @@ pub(super) const fn info(p: Preset) -> VariantInfo {
         seats: p.seats(),
         phases: &PHASES,
         option_fields: &crate::table::OPTIONS,
-        series_option: if p.is_wujian() {
+        series_option: if matches!(p, Preset::Wujian) {
             None
         } else {
             Some("previous_first_victim")

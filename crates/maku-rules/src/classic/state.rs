@@ -10,6 +10,7 @@
 use super::event::{Audience, Cause, Event, Refusal, Reply, Winner};
 use super::options::Options;
 use super::preset::Preset;
+use crate::setups::LastWords;
 use super::roles::{Call, Role};
 use crate::table::{Core, Day, Seat, Speeches, Stage, Team, table_core};
 
@@ -170,12 +171,13 @@ impl Game {
         );
     }
 
-    /// CL-4: whether the seat just out (counted in `outs`) leaves last words.
+    /// CL-4: whether the seat just out (counted in `outs`) leaves last words, as the setup's
+    /// `day.last_words` says (WJ-3: none; shengtui: every seat).
     pub(super) fn leaves_last_words(&self) -> bool {
-        match self.preset {
-            Preset::Wujian => false,
-            Preset::Shengtui => true,
-            Preset::Dongsha | Preset::Killgame => self.outs <= self.police_at_setup,
+        match self.preset.setup().day.last_words {
+            LastWords::None => false,
+            LastWords::All => true,
+            LastWords::UpToPolice | LastWords::R5 => self.outs <= self.police_at_setup,
         }
     }
 

@@ -91,7 +91,7 @@ impl Game {
                 if self.preset.is_wujian() {
                     return Ok(Checked::Surrender);
                 }
-                let Some(team) = role.team() else {
+                let Some(team) = role.team().filter(|_| self.preset.setup().day.surrender) else {
                     return Err(Refusal::NotYourRole);
                 };
                 if !night || self.living_teammates(team, seat) > 0 {

@@ -2,6 +2,7 @@
 
 use std::ops::RangeInclusive;
 
+use crate::setups::{self, RoleCode, Setup, SideCode};
 use crate::table::Team;
 
 /// One of the role games.
@@ -35,45 +36,30 @@ impl RoleGame {
         }
     }
 
+    /// The game's setup document (`setups/presets/<name>.json`): the deal and each role's side
+    /// are read from it and its book's catalog.
+    pub fn setup(self) -> &'static Setup {
+        setups::preset(self.name()).unwrap_or_else(|| panic!("{} has no document", self.name()))
+    }
+
     /// The deal: each role and how many seats hold it (civilians last, filling the rest).
-    pub fn deal(self) -> &'static [(Role, usize)] {
-        match self {
-            RoleGame::V4Wujian => &[
-                (Role::Butterfly, 1),
-                (Role::Elder, 1),
-                (Role::Doctor, 1),
-                (Role::Killer, 3),
-                (Role::Undercover, 1),
-                (Role::Police, 2),
-                (Role::SecretPolice, 1),
-                (Role::Civilian, 6),
-            ],
-            RoleGame::V5Emin => &[
-                (Role::Butterfly, 1),
-                (Role::Sniper, 1),
-                (Role::Doctor, 1),
-                (Role::Police, 1),
-                (Role::GoodCivilian, 1),
-                (Role::Magician, 1),
-                (Role::Killer, 1),
-                (Role::Elder, 1),
-                (Role::Wizard, 1),
-                (Role::EvilCivilian, 1),
-            ],
-        }
+    pub fn deal(self) -> Vec<(Role, usize)> {
+        let s = self.setup();
+        s.deal_at(*s.seats.start())
+            .into_iter()
+            .filter_map(|(code, k)| Some((Role::from_code(code)?, k)))
+            .collect()
     }
 
     /// The side a role plays for (R4 intro, R5 intro): the forest elder is good in 4.0 and bad
     /// in 5.0.
     pub fn side(self, role: Role) -> Side {
-        let bad = match self {
-            RoleGame::V4Wujian => matches!(role, Role::Killer | Role::Undercover),
-            RoleGame::V5Emin => matches!(
-                role,
-                Role::Magician | Role::Killer | Role::Elder | Role::Wizard | Role::EvilCivilian
-            ),
-        };
-        if bad { Side::Bad } else { Side::Good }
+        let code = RoleCode::from_name(role.name());
+        let spec = code.and_then(|c| setups::role_spec(self.setup().book, c));
+        match spec.map(|s| s.side) {
+            Some(SideCode::Bad) => Side::Bad,
+            _ => Side::Good,
+        }
     }
 
     /// The private team threads (R4-2); 5.0 has none.
@@ -97,6 +83,22 @@ impl RoleGame {
         matches!(self, RoleGame::V4Wujian)
     }
 }
+
+const ALL_ROLES: [Role; 13] = [
+    Role::Butterfly,
+    Role::Elder,
+    Role::Doctor,
+    Role::Killer,
+    Role::Undercover,
+    Role::Police,
+    Role::SecretPolice,
+    Role::Civilian,
+    Role::Sniper,
+    Role::GoodCivilian,
+    Role::Magician,
+    Role::Wizard,
+    Role::EvilCivilian,
+];
 
 /// A seat's role, dealt at the start and kept to the end.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -134,6 +136,11 @@ impl Role {
             Role::Wizard => "wizard",
             Role::EvilCivilian => "evil_civilian",
         }
+    }
+
+    /// The role of a setup's code (`None`: a role of the classic book only).
+    pub fn from_code(code: RoleCode) -> Option<Role> {
+        ALL_ROLES.into_iter().find(|r| r.name() == code.name())
     }
 
     /// R5-1: the butterfly, magician, police and wizard may not name themselves, whatever

@@ -27,8 +27,7 @@ fn key(kind: RoleGame, role: Role) -> &'static str {
 /// The special roles a setup names, with how many seats each.
 fn specials(kind: RoleGame) -> impl Iterator<Item = (Role, usize)> {
     kind.deal()
-        .iter()
-        .copied()
+        .into_iter()
         .filter(|(r, _)| *r != Role::Civilian)
 }
 

@@ -12,6 +12,7 @@ mod forum;
 mod games;
 mod op;
 mod schema;
+mod setups;
 mod variants;
 
 use actix_web::{HttpResponse, get, web};
@@ -25,6 +26,7 @@ pub fn document() -> Value {
         .into_iter()
         .chain(games::ops(&known))
         .chain(account::ops(&known))
+        .chain(setups::ops())
     {
         let entry = paths
             .entry(op.path.to_string())

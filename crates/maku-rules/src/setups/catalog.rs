@@ -1,0 +1,257 @@
+//! Every role a setup may deal, by ruling book: its side, its night action and its team
+//! (`../shared/rules/classic.md` CL-0..CL-2, WJ-1, `../shared/rules/roles.md` R4-3, R5-1). The
+//! names a reader sees are the shell's (`role-<code>` in `locales/*/games.ftl`).
+
+use crate::table::Team;
+
+/// Whose mechanics a setup's roles play by: the same code (`killer`) acts by its book's rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Book {
+    /// The classic presets (`classic.md`).
+    Classic,
+    /// 4.0 (`roles.md`, R4).
+    R4,
+    /// 5.0 (`roles.md`, R5).
+    R5,
+}
+
+impl Book {
+    pub const ALL: [Book; 3] = [Book::Classic, Book::R4, Book::R5];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Book::Classic => "classic",
+            Book::R4 => "r4",
+            Book::R5 => "r5",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Book> {
+        Book::ALL.into_iter().find(|b| b.name() == name)
+    }
+}
+
+/// A unit enum whose every value has a code: `ALL`, `name`, `from_name`.
+macro_rules! codes {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $code:literal,)+ }) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name { $($(#[$vmeta])* $variant,)+ }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            pub const fn name(self) -> &'static str {
+                match self { $($name::$variant => $code,)+ }
+            }
+
+            pub fn from_name(name: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|c| c.name() == name)
+            }
+        }
+    };
+}
+pub(super) use codes;
+
+codes! {
+    /// A role's code: the document's `role`, the reveal's, and the catalog key's tail.
+    RoleCode {
+        Killer => "killer",
+        Police => "police",
+        Civilian => "civilian",
+        Bandit => "bandit",
+        Cop => "cop",
+        Butterfly => "butterfly",
+        Elder => "elder",
+        Doctor => "doctor",
+        Undercover => "undercover",
+        SecretPolice => "secret_police",
+        Sniper => "sniper",
+        GoodCivilian => "good_civilian",
+        Magician => "magician",
+        Wizard => "wizard",
+        EvilCivilian => "evil_civilian",
+    }
+}
+
+codes! {
+    /// A night action's type, as the action object names it.
+    ActionCode {
+        Kill => "kill",
+        Check => "check",
+        Peek => "peek",
+        Hug => "hug",
+        Silence => "silence",
+        Save => "save",
+        SecretKill => "secret_kill",
+        Magic => "magic",
+        Query => "query",
+        Needle => "needle",
+        Snipe => "snipe",
+        DarkVote => "dark_vote",
+    }
+}
+
+codes! {
+    /// The side a role wins with.
+    SideCode {
+        Good => "good",
+        Killers => "killers",
+        Bad => "bad",
+        Fei => "匪",
+        Jing => "警",
+    }
+}
+
+/// One role of one book.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RoleSpec {
+    pub code: RoleCode,
+    pub book: Book,
+    pub side: SideCode,
+    /// What it does at night (`None`: nothing; a civilian of the classic book).
+    pub action: Option<ActionCode>,
+    /// The private thread it sits in from the start.
+    pub team: Option<Team>,
+    /// The rule that says what it does.
+    pub rule: &'static str,
+}
+
+const fn role(
+    book: Book,
+    code: RoleCode,
+    side: SideCode,
+    action: Option<ActionCode>,
+    team: Option<Team>,
+    rule: &'static str,
+) -> RoleSpec {
+    RoleSpec {
+        code,
+        book,
+        side,
+        action,
+        team,
+        rule,
+    }
+}
+
+use ActionCode as A;
+use Book::{Classic, R4, R5};
+use RoleCode as C;
+use SideCode as S;
+
+/// Every role of every book, books in order, each book's roles as its text lists them.
+pub const ROLES: &[RoleSpec] = &[
+    role(
+        Classic,
+        C::Killer,
+        S::Killers,
+        Some(A::Kill),
+        Some(Team::Killers),
+        "CL-1",
+    ),
+    role(
+        Classic,
+        C::Police,
+        S::Good,
+        Some(A::Check),
+        Some(Team::Police),
+        "CL-2",
+    ),
+    role(Classic, C::Civilian, S::Good, None, None, "CL-0"),
+    role(Classic, C::Bandit, S::Fei, Some(A::Peek), None, "WJ-1"),
+    role(Classic, C::Cop, S::Jing, Some(A::Peek), None, "WJ-1"),
+    role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
+    role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
+    role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
+    role(
+        R4,
+        C::Killer,
+        S::Bad,
+        Some(A::Kill),
+        Some(Team::Killers),
+        "R4-3",
+    ),
+    role(
+        R4,
+        C::Undercover,
+        S::Bad,
+        Some(A::Check),
+        Some(Team::Police),
+        "R4-2",
+    ),
+    role(
+        R4,
+        C::Police,
+        S::Good,
+        Some(A::Check),
+        Some(Team::Police),
+        "R4-3",
+    ),
+    role(
+        R4,
+        C::SecretPolice,
+        S::Good,
+        Some(A::SecretKill),
+        None,
+        "R4-3",
+    ),
+    role(R4, C::Civilian, S::Good, None, None, "R4-1"),
+    role(R5, C::Butterfly, S::Good, Some(A::Hug), None, "R5-1"),
+    role(R5, C::Sniper, S::Good, Some(A::Snipe), None, "R5-1"),
+    role(R5, C::Doctor, S::Good, Some(A::Needle), None, "R5-1"),
+    role(R5, C::Police, S::Good, Some(A::Check), None, "R5-1"),
+    role(
+        R5,
+        C::GoodCivilian,
+        S::Good,
+        Some(A::DarkVote),
+        None,
+        "R5-1",
+    ),
+    role(R5, C::Magician, S::Bad, Some(A::Magic), None, "R5-1"),
+    role(R5, C::Killer, S::Bad, Some(A::Kill), None, "R5-1"),
+    role(R5, C::Elder, S::Bad, Some(A::Silence), None, "R5-1"),
+    role(R5, C::Wizard, S::Bad, Some(A::Query), None, "R5-1"),
+    role(R5, C::EvilCivilian, S::Bad, Some(A::DarkVote), None, "R5-1"),
+];
+
+/// `code`'s entry in `book`, if the book has it.
+pub fn role_spec(book: Book, code: RoleCode) -> Option<&'static RoleSpec> {
+    ROLES.iter().find(|r| r.book == book && r.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_role_of_a_book_is_listed_once_and_every_code_somewhere() {
+        for (i, a) in ROLES.iter().enumerate() {
+            for b in &ROLES[i + 1..] {
+                assert!(
+                    !(a.book == b.book && a.code == b.code),
+                    "{:?} {} twice",
+                    a.book,
+                    a.code.name()
+                );
+            }
+        }
+        for &code in RoleCode::ALL {
+            assert!(ROLES.iter().any(|r| r.code == code), "{}", code.name());
+            assert_eq!(RoleCode::from_name(code.name()), Some(code));
+        }
+        assert_eq!(RoleCode::from_name("werewolf"), None);
+        assert_eq!(role_spec(Book::R5, RoleCode::Undercover), None);
+        assert_eq!(
+            role_spec(Book::R4, RoleCode::Elder).map(|r| r.side),
+            Some(SideCode::Good),
+            "R4: the elder is good"
+        );
+        assert_eq!(
+            role_spec(Book::R5, RoleCode::Elder).map(|r| r.side),
+            Some(SideCode::Bad),
+            "R5: the elder is bad"
+        );
+    }
+}

@@ -1,0 +1,249 @@
+//! What a read document must hold before a game can start from it: every problem at once, each
+//! at its field (the composer shows them beside the fields; the API lists them).
+
+use super::catalog::{ActionCode, Book, RoleCode, SideCode, role_spec};
+use super::document::Problem;
+use super::{Count, LastWords, MAX_SEATS, MIN_SEATS, Setup, ThirdTie, Win};
+use crate::message::{Arg, Message};
+
+/// Every problem of `s` (none: it can be played).
+pub(super) fn check(s: &Setup) -> Vec<Problem> {
+    let mut p = Vec::new();
+    let seats_hold = MIN_SEATS <= *s.seats.start()
+        && s.seats.start() <= s.seats.end()
+        && *s.seats.end() <= MAX_SEATS;
+    if !seats_hold {
+        p.push(
+            Problem::new("seats", "setup-seats")
+                .arg("min", MIN_SEATS as i64)
+                .arg("max", MAX_SEATS as i64),
+        );
+    }
+    roles(s, &mut p);
+    if seats_hold {
+        counts(s, &mut p);
+    }
+    night(s, &mut p);
+    teams(s, &mut p);
+    win(s, &mut p);
+    day(s, &mut p);
+    p
+}
+
+/// The reader's name of a role (`role-<code>` in the shell's catalog).
+pub fn role_name(code: RoleCode) -> Message {
+    Message::key(format!("role-{}", code.name().replace('_', "-")))
+}
+
+fn role_arg(code: RoleCode) -> Arg {
+    Arg::Message(Box::new(role_name(code)))
+}
+
+/// Seat counts as one argument: `8, 9, 10`.
+fn seat_list(ns: &[usize]) -> String {
+    ns.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn roles(s: &Setup, p: &mut Vec<Problem>) {
+    let not_in_book = |path: String, role: RoleCode| {
+        Problem::new(path, "setup-role-not-in-book")
+            .arg("role", role_arg(role))
+            .arg("book", s.book.name())
+    };
+    for (i, d) in s.deal.iter().enumerate() {
+        if role_spec(s.book, d.role).is_none() {
+            p.push(not_in_book(format!("deal[{i}].role"), d.role));
+        }
+        if s.deal[..i].iter().any(|e| e.role == d.role) {
+            p.push(
+                Problem::new(format!("deal[{i}].role"), "setup-role-twice")
+                    .arg("role", role_arg(d.role)),
+            );
+        }
+    }
+    if let Some(fill) = s.fill {
+        if role_spec(s.book, fill).is_none() {
+            p.push(not_in_book("fill".into(), fill));
+        }
+        if s.deal.iter().any(|d| d.role == fill) {
+            p.push(Problem::new("fill", "setup-fill-dealt").arg("role", role_arg(fill)));
+        }
+    }
+}
+
+/// The count tables cover the seat range once each; the deal fits every seat count.
+fn counts(s: &Setup, p: &mut Vec<Problem>) {
+    for (i, d) in s.deal.iter().enumerate() {
+        let Count::BySeats(table) = &d.count else {
+            continue;
+        };
+        let path = format!("deal[{i}].count");
+        for (r, _) in table {
+            if r.start() < s.seats.start() || r.end() > s.seats.end() {
+                p.push(
+                    Problem::new(
+                        format!("{path}.{}-{}", r.start(), r.end()),
+                        "setup-range-outside",
+                    )
+                    .arg("min", *s.seats.start() as i64)
+                    .arg("max", *s.seats.end() as i64),
+                );
+            }
+        }
+        let (mut gaps, mut twice) = (Vec::new(), Vec::new());
+        for n in s.seats.clone() {
+            match table.iter().filter(|(r, _)| r.contains(&n)).count() {
+                0 => gaps.push(n),
+                1 => {}
+                _ => twice.push(n),
+            }
+        }
+        if !gaps.is_empty() {
+            p.push(Problem::new(&path, "setup-range-missing").arg("seats", seat_list(&gaps)));
+        }
+        if !twice.is_empty() {
+            p.push(Problem::new(&path, "setup-range-overlap").arg("seats", seat_list(&twice)));
+        }
+    }
+    let (mut over, mut under) = (Vec::new(), Vec::new());
+    for n in s.seats.clone() {
+        // WJ-1's halves share the seats between them.
+        let halves = s.deal.iter().any(|d| d.count == Count::Half);
+        let dealt: usize = s
+            .deal
+            .iter()
+            .filter(|d| d.count != Count::Half)
+            .filter_map(|d| d.count.at(n))
+            .sum::<usize>()
+            + if halves { n } else { 0 };
+        if dealt > n {
+            over.push(n);
+        } else if dealt < n && s.fill.is_none() {
+            under.push(n);
+        }
+    }
+    if !over.is_empty() {
+        p.push(Problem::new("deal", "setup-too-many").arg("seats", seat_list(&over)));
+    }
+    if !under.is_empty() {
+        p.push(Problem::new("deal", "setup-too-few").arg("seats", seat_list(&under)));
+    }
+    if s.win != Win::Wujian {
+        let without: Vec<usize> = s
+            .seats
+            .clone()
+            .filter(|&n| {
+                !s.deal_at(n).iter().any(|&(r, k)| {
+                    k > 0
+                        && role_spec(s.book, r).is_some_and(|r| r.action == Some(ActionCode::Kill))
+                })
+            })
+            .collect();
+        if !without.is_empty() {
+            p.push(Problem::new("deal", "setup-no-killer").arg("seats", seat_list(&without)));
+        }
+    }
+}
+
+/// The night calls exactly the dealt roles that act at night, once each.
+fn night(s: &Setup, p: &mut Vec<Problem>) {
+    let dealt = |r: RoleCode| s.deal.iter().any(|d| d.role == r) || s.fill == Some(r);
+    for (i, &r) in s.night.iter().enumerate() {
+        let path = format!("night[{i}]");
+        if s.night[..i].contains(&r) {
+            p.push(Problem::new(path, "setup-role-twice").arg("role", role_arg(r)));
+        } else if !dealt(r) {
+            p.push(Problem::new(path, "setup-night-not-dealt").arg("role", role_arg(r)));
+        } else if role_spec(s.book, r).is_some_and(|spec| spec.action.is_none()) {
+            p.push(Problem::new(path, "setup-night-no-action").arg("role", role_arg(r)));
+        }
+    }
+    for spec in s.roles() {
+        if spec.action.is_some() && !s.night.contains(&spec.code) {
+            p.push(Problem::new("night", "setup-night-missing").arg("role", role_arg(spec.code)));
+        }
+    }
+}
+
+/// Each team thread has dealt roles to sit in it.
+fn teams(s: &Setup, p: &mut Vec<Problem>) {
+    for (i, &team) in s.teams.iter().enumerate() {
+        let path = format!("teams[{i}]");
+        if s.teams[..i].contains(&team) {
+            p.push(Problem::new(path, "setup-team-twice").arg("team", team.name()));
+        } else if !s.roles().any(|r| r.team == Some(team)) {
+            p.push(Problem::new(path, "setup-team-empty").arg("team", team.name()));
+        }
+    }
+}
+
+/// The win rule is its book's, and each side it names can reach it.
+fn win(s: &Setup, p: &mut Vec<Problem>) {
+    let (rule, book) = match s.win {
+        Win::Sides { .. } | Win::Shengtui | Win::Wujian => (s.win.rule(), Book::Classic),
+        Win::R4 => (s.win.rule(), Book::R4),
+        Win::R5 => (s.win.rule(), Book::R5),
+    };
+    if book != s.book {
+        p.push(
+            Problem::new("win.rule", "setup-win-book")
+                .arg("rule", rule)
+                .arg("book", s.book.name()),
+        );
+        return;
+    }
+    let has_side = |side: SideCode| s.roles().any(|r| r.side == side);
+    let wujian_deal = s.fill.is_none()
+        && s.deal.len() == 2
+        && s.deal.iter().all(|d| d.count == Count::Half)
+        && [RoleCode::Bandit, RoleCode::Cop]
+            .iter()
+            .all(|&r| s.deal.iter().any(|d| d.role == r));
+    if s.win == Win::Wujian {
+        if !wujian_deal {
+            p.push(Problem::new("deal", "setup-wujian-deal"));
+        }
+        return;
+    }
+    for (i, d) in s.deal.iter().enumerate() {
+        if d.count == Count::Half || matches!(d.role, RoleCode::Bandit | RoleCode::Cop) {
+            p.push(
+                Problem::new(format!("deal[{i}]"), "setup-wujian-only")
+                    .arg("role", role_arg(d.role)),
+            );
+        }
+    }
+    let bad = match s.win {
+        Win::R4 | Win::R5 => SideCode::Bad,
+        _ => SideCode::Killers,
+    };
+    if !has_side(SideCode::Good) {
+        p.push(Problem::new("win.rule", "setup-win-no-side").arg("side", SideCode::Good.name()));
+    }
+    if !has_side(bad) {
+        p.push(Problem::new("win.rule", "setup-win-no-side").arg("side", bad.name()));
+    }
+}
+
+/// The day's house rules the book has.
+fn day(s: &Setup, p: &mut Vec<Problem>) {
+    let classic = s.book == Book::Classic;
+    if s.day.explode && !(classic && s.deal.iter().any(|d| d.role == RoleCode::Killer)) {
+        p.push(Problem::new("day.explode", "setup-day-explode"));
+    }
+    if s.day.surrender && !(classic && s.win != Win::Wujian) {
+        p.push(Problem::new("day.surrender", "setup-day-surrender"));
+    }
+    if (s.day.third_tie == ThirdTie::Ends) != (s.win == Win::Wujian) {
+        p.push(Problem::new("day.third_tie", "setup-third-tie-ends"));
+    }
+    if (s.day.last_words == LastWords::R5) != (s.book == Book::R5) {
+        p.push(Problem::new("day.last_words", "setup-last-words-r5"));
+    }
+    if s.day.last_words == LastWords::UpToPolice && !s.deals(RoleCode::Police) {
+        p.push(Problem::new("day.last_words", "setup-last-words-no-police"));
+    }
+}

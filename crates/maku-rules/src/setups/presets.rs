@@ -1,0 +1,51 @@
+//! The six table presets as setup documents: the engines read their deal, third tie, win column
+//! and self-explode from here (`classic::Preset`, `roles::RoleGame`), so a preset plays as its
+//! document says.
+
+use std::sync::OnceLock;
+
+use super::Setup;
+use super::document::read;
+use crate::table::Speeches;
+
+/// Each preset's name (its variant's) and document, in the order pages list them.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("dongsha", include_str!("presets/dongsha.json")),
+    ("killgame", include_str!("presets/killgame.json")),
+    ("shengtui", include_str!("presets/shengtui.json")),
+    ("wujian", include_str!("presets/wujian.json")),
+    ("v4wujian", include_str!("presets/v4wujian.json")),
+    ("v5emin", include_str!("presets/v5emin.json")),
+];
+
+/// The setup of the preset `name`, read once.
+pub fn preset(name: &str) -> Option<&'static Setup> {
+    static READ: OnceLock<Vec<(&'static str, Setup)>> = OnceLock::new();
+    READ.get_or_init(|| {
+        PRESETS
+            .iter()
+            .map(|&(name, text)| {
+                // The documents are part of the build: one that does not read fails every test.
+                let doc = serde_json::from_str(text)
+                    .unwrap_or_else(|e| panic!("presets/{name}.json is not JSON: {e}"));
+                let setup = read(&doc)
+                    .unwrap_or_else(|p| panic!("presets/{name}.json does not hold: {p:?}"));
+                (name, setup)
+            })
+            .collect()
+    })
+    .iter()
+    .find(|(n, _)| *n == name)
+    .map(|(_, s)| s)
+}
+
+/// The preset a setup plays as, with the speeches it gives by default: a document equal to a
+/// preset's, but for its `day.speeches`, is that preset (`None`: a custom setup).
+pub fn played_as(setup: &Setup) -> Option<(&'static str, Speeches)> {
+    let mut plain = setup.clone();
+    plain.day.speeches = Speeches::Ordered;
+    PRESETS
+        .iter()
+        .find(|(name, _)| preset(name) == Some(&plain))
+        .map(|&(name, _)| (name, setup.day.speeches))
+}

@@ -1,0 +1,407 @@
+//! The preset documents say what the ruling books' tables say, and a document that does not
+//! hold says every problem at its field.
+
+use serde_json::{Value, json};
+
+use super::*;
+use crate::classic::Preset;
+use crate::roles::RoleGame;
+
+fn problems(doc: &Value) -> Vec<(String, String)> {
+    match read(doc) {
+        Ok(_) => Vec::new(),
+        Err(p) => p
+            .into_iter()
+            .map(|p| {
+                let key = match p.message {
+                    Message::Say { key, .. } => key.into_owned(),
+                    other => format!("{other:?}"),
+                };
+                (p.path, key)
+            })
+            .collect(),
+    }
+}
+
+fn doc(name: &str) -> Value {
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a preset")
+        .1;
+    serde_json::from_str(text).expect("JSON")
+}
+
+use crate::message::Message;
+
+#[test]
+fn every_preset_reads_and_writes_back_the_same_setup() {
+    for &(name, _) in PRESETS {
+        let setup = preset(name).expect("it reads");
+        assert_eq!(read(&setup.to_json()).as_ref(), Ok(setup), "{name}");
+        assert!(
+            crate::Variant::from_name(name).is_some(),
+            "{name} is a variant"
+        );
+    }
+}
+
+/// classic.md's presets table, row by row: seats, police/killers by seat count, all civilians
+/// out, third tie; CL-8's self-explode (dongsha only).
+#[test]
+fn the_classic_documents_are_the_books_table() {
+    type Row = (
+        &'static str,
+        usize,
+        usize,
+        fn(usize) -> (usize, usize),
+        Option<CiviliansOut>,
+        ThirdTie,
+        bool,
+    );
+    let rows: [Row; 4] = [
+        (
+            "dongsha",
+            8,
+            16,
+            |n| match n {
+                ..=10 => (2, 2),
+                11..=14 => (3, 3),
+                _ => (4, 4),
+            },
+            Some(CiviliansOut::Killers),
+            ThirdTie::Peaceful,
+            true,
+        ),
+        (
+            "killgame",
+            11,
+            16,
+            |n| if n <= 14 { (3, 3) } else { (4, 4) },
+            Some(CiviliansOut::Draw),
+            ThirdTie::Draw,
+            false,
+        ),
+        (
+            "shengtui",
+            6,
+            8,
+            |_| (1, 0),
+            None,
+            ThirdTie::Peaceful,
+            false,
+        ),
+        ("wujian", 4, 20, |_| (0, 0), None, ThirdTie::Ends, false),
+    ];
+    for (name, min, max, teams, out, tie, explode) in rows {
+        let s = preset(name).expect("a preset");
+        let p = Preset::from_name(name).expect("a classic preset");
+        assert_eq!(s.seats, min..=max, "{name}");
+        assert_eq!(p.seats(), s.seats, "{name}");
+        for n in min..=max {
+            let dealt = (
+                s.count_of(RoleCode::Killer, n),
+                s.count_of(RoleCode::Police, n),
+            );
+            assert_eq!(dealt, teams(n), "{name} at {n} seats");
+            assert_eq!(p.team_sizes(n), dealt, "{name} at {n} seats");
+            let total: usize = s.deal_at(n).iter().map(|(_, k)| k).sum();
+            if name == "wujian" {
+                // WJ-1: ⌈n/2⌉ cards each, one undealt when n is odd.
+                assert_eq!(s.count_of(RoleCode::Bandit, n), n.div_ceil(2));
+                assert_eq!(total, 2 * n.div_ceil(2), "{name} at {n}");
+            } else {
+                assert_eq!(total, n, "{name} at {n} seats");
+            }
+        }
+        match (s.win, out) {
+            (Win::Sides { civilians_out }, Some(o)) => assert_eq!(civilians_out, o, "{name}"),
+            (Win::Shengtui, None) => assert_eq!(name, "shengtui"),
+            (Win::Wujian, None) => assert_eq!(name, "wujian"),
+            other => panic!("{name}: {other:?}"),
+        }
+        assert_eq!(s.day.third_tie, tie, "{name}");
+        assert_eq!(p.third_tie(), tie, "{name}");
+        assert_eq!(s.day.explode, explode, "{name}");
+        assert_eq!(p.has_explode(), explode, "{name}");
+        assert_eq!(s.outcomes(), p.outcomes(), "{name}");
+        let threads: Vec<&str> = s.teams.iter().map(|t| t.name()).collect();
+        assert_eq!(threads, p.team_threads(), "{name}");
+    }
+}
+
+/// roles.md's deals (4.0: 16 seats; 5.0: one of each of ten), sides (the elder good in 4.0, bad
+/// in 5.0) and team threads (R4-2), as the book lists them.
+#[test]
+fn the_role_game_documents_are_the_books_deals() {
+    let v4 = [
+        ("butterfly", 1, "good"),
+        ("elder", 1, "good"),
+        ("doctor", 1, "good"),
+        ("killer", 3, "bad"),
+        ("undercover", 1, "bad"),
+        ("police", 2, "good"),
+        ("secret_police", 1, "good"),
+        ("civilian", 6, "good"),
+    ];
+    let v5 = [
+        ("butterfly", 1, "good"),
+        ("sniper", 1, "good"),
+        ("doctor", 1, "good"),
+        ("police", 1, "good"),
+        ("good_civilian", 1, "good"),
+        ("magician", 1, "bad"),
+        ("killer", 1, "bad"),
+        ("elder", 1, "bad"),
+        ("wizard", 1, "bad"),
+        ("evil_civilian", 1, "bad"),
+    ];
+    for (g, book, n) in [
+        (RoleGame::V4Wujian, &v4[..], 16),
+        (RoleGame::V5Emin, &v5[..], 10),
+    ] {
+        let s = preset(g.name()).expect("a preset");
+        assert_eq!(s.seats, n..=n, "{}", g.name());
+        assert_eq!(g.seats(), s.seats, "{}", g.name());
+        let dealt: Vec<(&str, usize, &str)> = g
+            .deal()
+            .into_iter()
+            .map(|(r, k)| (r.name(), k, g.side(r).name()))
+            .collect();
+        assert_eq!(dealt, book, "{}", g.name());
+        let threads: Vec<&str> = s.teams.iter().map(|t| t.name()).collect();
+        assert_eq!(threads, g.team_threads(), "{}", g.name());
+    }
+}
+
+#[test]
+fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
+    // 东杀 with a doctor, a typo, a gap in a count table and a night that forgets the police.
+    let mut d = doc("dongsha");
+    d["deal"][0]["count"] = json!({"8-9": 2, "11-14": 3, "15-16": 4});
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "doctor", "count": 1}));
+    d["night"] = json!(["killer", "doctor"]);
+    d["day"]["thrid_tie"] = json!("draw");
+    let found = problems(&d);
+    assert_eq!(
+        found,
+        vec![(
+            "day.thrid_tie".to_string(),
+            "setup-unknown-field".to_string()
+        )],
+        "a reading problem comes first and alone: the rest is checked on what reads"
+    );
+    d["day"]
+        .as_object_mut()
+        .expect("an object")
+        .remove("thrid_tie");
+    let found = problems(&d);
+    for expected in [
+        ("deal[2].role", "setup-role-not-in-book"),
+        ("deal[0].count", "setup-range-missing"),
+        ("night", "setup-night-missing"),
+        ("deal", "setup-no-killer"),
+    ] {
+        assert!(
+            found
+                .iter()
+                .any(|(p, k)| (p.as_str(), k.as_str()) == expected),
+            "{expected:?} in {found:?}"
+        );
+    }
+    // The same table games from the 4.0 book: a doctor plays by R4-3.
+    d["book"] = json!("r4");
+    d["win"] = json!({"rule": "r4"});
+    d["day"]["explode"] = json!(false);
+    d["day"]["surrender"] = json!(false);
+    d["deal"][0]["count"] = json!({"8-10": 2, "11-14": 3, "15-16": 4});
+    d["night"] = json!(["killer", "police", "doctor"]);
+    assert_eq!(
+        problems(&d),
+        Vec::<(String, String)>::new(),
+        "东杀 with a doctor, by 4.0's book"
+    );
+    let setup = read(&d).expect("it holds");
+    assert_eq!(
+        setup.deal_at(9),
+        vec![
+            (RoleCode::Killer, 2),
+            (RoleCode::Police, 2),
+            (RoleCode::Doctor, 1),
+            (RoleCode::Civilian, 4)
+        ]
+    );
+}
+
+#[test]
+fn each_kind_of_problem_is_found() {
+    type Case = (&'static str, fn(&mut Value), (&'static str, &'static str));
+    let cases: Vec<Case> = vec![
+        (
+            "not an object",
+            |d| *d = json!([1]),
+            ("", "setup-want-object"),
+        ),
+        (
+            "unknown book",
+            |d| d["book"] = json!("r6"),
+            ("book", "setup-unknown-value"),
+        ),
+        (
+            "missing win",
+            |d| {
+                d.as_object_mut().map(|m| m.remove("win"));
+            },
+            ("win", "setup-missing"),
+        ),
+        (
+            "seats backwards",
+            |d| d["seats"] = json!({"min": 12, "max": 9}),
+            ("seats", "setup-seats"),
+        ),
+        (
+            "too many seats",
+            |d| d["seats"]["max"] = json!(40),
+            ("seats", "setup-seats"),
+        ),
+        (
+            "a count as text",
+            |d| d["deal"][1]["count"] = json!("2"),
+            ("deal[1].count", "setup-want-number"),
+        ),
+        (
+            "a bad range",
+            |d| d["deal"][1]["count"] = json!({"10-8": 2}),
+            ("deal[1].count.10-8", "setup-bad-range"),
+        ),
+        (
+            "ranges overlap",
+            |d| d["deal"][1]["count"] = json!({"8-12": 2, "11-16": 3}),
+            ("deal[1].count", "setup-range-overlap"),
+        ),
+        (
+            "a range outside",
+            |d| d["deal"][1]["count"] = json!({"6-10": 2, "11-16": 3}),
+            ("deal[1].count.6-10", "setup-range-outside"),
+        ),
+        (
+            "more roles than seats",
+            |d| d["deal"][1]["count"] = json!(7),
+            ("deal", "setup-too-many"),
+        ),
+        (
+            "seats left with no fill",
+            |d| d["fill"] = json!(null),
+            ("deal", "setup-too-few"),
+        ),
+        (
+            "a role twice",
+            |d| d["deal"][1]["role"] = json!("killer"),
+            ("deal[1].role", "setup-role-twice"),
+        ),
+        (
+            "fill dealt",
+            |d| d["fill"] = json!("police"),
+            ("fill", "setup-fill-dealt"),
+        ),
+        (
+            "night of an undealt role",
+            |d| d["night"] = json!(["killer", "police", "butterfly"]),
+            ("night[2]", "setup-night-not-dealt"),
+        ),
+        (
+            "night of a role without action",
+            |d| d["night"] = json!(["killer", "police", "civilian"]),
+            ("night[2]", "setup-night-no-action"),
+        ),
+        (
+            "a team nobody sits in",
+            |d| {
+                d["deal"]
+                    .as_array_mut()
+                    .map(|a| a.truncate(1))
+                    .unwrap_or(())
+            },
+            ("teams[1]", "setup-team-empty"),
+        ),
+        (
+            "a win rule of another book",
+            |d| d["win"] = json!({"rule": "r5"}),
+            ("win.rule", "setup-win-book"),
+        ),
+        (
+            "wujian's deal",
+            |d| d["win"] = json!({"rule": "wujian"}),
+            ("deal", "setup-wujian-deal"),
+        ),
+        (
+            "civilians_out with shengtui",
+            |d| d["win"] = json!({"rule": "shengtui", "civilians_out": "draw"}),
+            ("win.civilians_out", "setup-unknown-field"),
+        ),
+        (
+            "a third tie that ends",
+            |d| d["day"]["third_tie"] = json!("ends"),
+            ("day.third_tie", "setup-third-tie-ends"),
+        ),
+        (
+            "explode without killers' book",
+            |d| {
+                d["book"] = json!("r4");
+                d["win"] = json!({"rule": "r4"});
+            },
+            ("day.explode", "setup-day-explode"),
+        ),
+        (
+            "a flag as text",
+            |d| d["day"]["explode"] = json!("yes"),
+            ("day.explode", "setup-want-flag"),
+        ),
+        (
+            "last words of 5.0",
+            |d| d["day"]["last_words"] = json!("r5"),
+            ("day.last_words", "setup-last-words-r5"),
+        ),
+    ];
+    for (what, change, expected) in cases {
+        let mut d = doc("dongsha");
+        change(&mut d);
+        let found = problems(&d);
+        assert!(
+            found
+                .iter()
+                .any(|(p, k)| (p.as_str(), k.as_str()) == expected),
+            "{what}: {expected:?} in {found:?}"
+        );
+    }
+    // Nothing a user sends panics the reader.
+    for d in [
+        json!(null),
+        json!("x"),
+        json!({"deal": 3}),
+        json!({"seats": {"min": -1, "max": 1e9}}),
+        json!({"deal": [{"role": 1, "count": {"": -2}}]}),
+    ] {
+        assert!(read(&d).is_err(), "{d}");
+    }
+}
+
+/// Every problem key the reader and the checks use, worded in both languages (the shell's
+/// catalog, `locales/*/setups.ftl`; the server's i18n test reads this list).
+#[test]
+fn problem_keys_are_listed() {
+    let source = [include_str!("document.rs"), include_str!("check.rs")].concat();
+    let mut keys: Vec<&str> = source
+        .match_indices("\"setup-")
+        .map(|(i, _)| {
+            let rest = &source[i + 1..];
+            &rest[..rest.find('"').unwrap_or(0)]
+        })
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys, PROBLEM_KEYS, "PROBLEM_KEYS names every key used");
+}
