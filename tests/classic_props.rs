@@ -301,7 +301,7 @@ proptest! {
     ) {
         let range = preset.seats();
         let seats = range.start() + extra % (range.end() - range.start() + 1);
-        let g = bot::play(preset, seats, seed, 500).expect("a bot game starts");
+        let g = bot::play(preset.table(), seats, seed, 500).expect("a bot game starts");
         prop_assert!(g.is_over(), "{} seats of {} still running after act {}", seats, preset.name(), g.act());
         let living = g.living().count();
         prop_assert!(living > 0);

@@ -288,12 +288,87 @@ fn a_document_that_does_not_hold_is_malformed() {
     assert!(err.contains("night: Police officer acts at night"), "{err}");
     assert!(out.stdout.is_empty(), "nothing is played");
 
-    let mut one_police = preset_document("dongsha");
-    one_police["deal"][1]["count"] = serde_json::json!(1);
-    let out = with(one_police, false);
+    // A 4.0 table of the judge's own: no engine plays the role books' own setups yet.
+    let mut own_v4 = preset_document("v4wujian");
+    own_v4["deal"][1]["count"] = serde_json::json!(0);
+    own_v4["night"] = serde_json::json!([
+        "killer",
+        "police",
+        "undercover",
+        "butterfly",
+        "doctor",
+        "secret_police"
+    ]);
+    let out = with(own_v4, false);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be played yet"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no engine plays"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 
     let out = with(preset_document("dongsha"), true);
     assert_eq!(out.status.code(), Some(2), "variant and document");
+}
+
+/// A judge's own classic setup plays by its document: 东杀 with one police and no self-explode.
+/// CL-10: the lone officer killed, all police are out and the killers win at once; CL-8 is off,
+/// so a killer's explode is `not_your_role`; the deal must be the document's (2 killers and 1
+/// police at 9 seats).
+#[test]
+fn a_judges_own_classic_setup_plays_by_its_document() {
+    let mut doc = preset_document("dongsha");
+    doc["deal"][1]["count"] = serde_json::json!(1);
+    doc["day"]["explode"] = serde_json::json!(false);
+    let seats: Vec<Value> = (1..=9)
+        .map(|i| serde_json::json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
+        .collect();
+    let kill =
+        |by: &str, t: &str| serde_json::json!({"by": by, "action": {"type": "kill", "target": t}});
+    let scenario = |setup: Value, acts: Value| serde_json::json!({"document": doc.clone(), "seed": 1, "seats": seats.clone(), "setup": setup, "acts": acts});
+    let ours = serde_json::json!({"killers": ["g1", "g2"], "police": ["g3"]});
+    let out = replay_value(&scenario(
+        ours.clone(),
+        serde_json::json!([{"submit": [kill("g1", "g3"), kill("g2", "g3")]}]),
+    ));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = parse_lines(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        lines.last(),
+        Some(&serde_json::json!({"kind": "outcome", "winner": "killers"})),
+        "the one officer out: all police are out"
+    );
+    let police_team: Vec<&Value> = lines
+        .iter()
+        .filter(|l| l["event"]["type"] == "teammates" && l["event"]["team"] == "police")
+        .collect();
+    assert_eq!(
+        police_team.len(),
+        1,
+        "CL-0: the lone officer is told his team"
+    );
+
+    let out = replay_value(&scenario(
+        ours,
+        serde_json::json!([{"submit": [
+            kill("g1", "g5"),
+            {"by": "g1", "action": {"type": "explode"}}
+        ]}]),
+    ));
+    assert!(out.status.success());
+    let lines = parse_lines(&String::from_utf8_lossy(&out.stdout));
+    let explode = lines
+        .iter()
+        .find(|l| l["kind"] == "reply" && l["by"] == "g1" && l["ok"] == false)
+        .expect("the explode's reply");
+    assert_eq!(explode["error"], "not_your_role", "{explode}");
+
+    let dongsha_deal = serde_json::json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
+    let out = replay_value(&scenario(dongsha_deal, serde_json::json!([])));
+    assert_eq!(out.status.code(), Some(2), "the document deals one officer");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 police"));
 }

@@ -25,9 +25,7 @@ pub enum ScenarioError {
     /// The document does not hold: every problem, each at its field.
     #[error("the setup document does not hold: {}", .0.iter().map(|p| format!("{}: {}", p.path, p.message.catalog_key().unwrap_or_default())).collect::<Vec<_>>().join("; "))]
     Setup(Vec<Problem>),
-    #[error(
-        "the setup document holds but is no preset's: custom table setups cannot be played yet"
-    )]
+    #[error("the setup document holds, but no engine plays its book's own setups yet")]
     NotPlayable,
     #[error("{0}")]
     Config(#[from] ConfigError),
@@ -97,8 +95,11 @@ impl Scenario {
             }
             (None, Some(document)) => {
                 let setup = setups::read(&document).map_err(ScenarioError::Setup)?;
-                let (name, speeches) =
-                    setups::played_as(&setup).ok_or(ScenarioError::NotPlayable)?;
+                let (variant, speeches) = match setups::played_as(&setup) {
+                    Some((name, speeches)) => (Variant::from_name(name), speeches),
+                    None => (setups::custom_variant("custom", &setup), setup.day.speeches),
+                };
+                let variant = variant.ok_or(ScenarioError::NotPlayable)?;
                 // The document's speeches are the game's unless the options choose.
                 if speeches != crate::table::Speeches::Ordered {
                     let map = match &mut options {
@@ -110,7 +111,7 @@ impl Scenario {
                     };
                     map.entry("speeches").or_insert_with(|| "free".into());
                 }
-                Variant::from_name(name).ok_or(ScenarioError::NotPlayable)?
+                variant
             }
             _ => return Err(ScenarioError::VariantOrDocument),
         };

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use super::action::Action;
 use super::event::{Cause, Winner};
-use super::preset::Preset;
+use super::preset::Table;
 use super::roles::{Call, Faction, Role};
 use super::setup::start;
 use super::state::Game;
@@ -83,11 +83,11 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
             return;
         }
         let role = g.role(me);
-        if role == Role::Killer && g.preset().has_explode() && rng.chance(0.02) {
+        if role == Role::Killer && g.table().has_explode() && rng.chance(0.02) {
             let _ = g.submit_as(me, &Action::Explode { round: None });
             continue;
         }
-        if g.preset().is_wujian() && rng.chance(0.01) {
+        if g.table().is_wujian() && rng.chance(0.01) {
             let _ = g.submit_as(me, &Action::Surrender);
             if g.is_over() {
                 return;
@@ -120,9 +120,9 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
 }
 
 /// Plays one whole game with bots; returns it finished (or stopped after `max_acts`).
-pub fn play(preset: Preset, seats: usize, seed: u64, max_acts: u32) -> Option<Game> {
-    let config = table::bot_config(super::variant::of(preset), seats, seed);
-    let mut g = start(preset, &config).ok()?;
+pub fn play(rules: Table, seats: usize, seed: u64, max_acts: u32) -> Option<Game> {
+    let config = table::bot_config(rules.variant()?, seats, seed);
+    let mut g = start(rules, &config).ok()?;
     g.set_logging(false);
     let mut rng = BotRng::new(seed, SALT);
     let mut known: Vec<Seat> = Vec::new();
@@ -146,18 +146,18 @@ pub fn play(preset: Preset, seats: usize, seed: u64, max_acts: u32) -> Option<Ga
 
 /// Plays the games with seeds in `seeds` and sums them up.
 pub fn simulate(
-    preset: Preset,
+    rules: Table,
     params: &SimParams,
     seeds: Range<u64>,
     progress: &Progress,
 ) -> SimStats {
-    let names: [&'static str; 3] = match preset {
-        Preset::Wujian => ["匪", "警", "draw"],
-        _ => ["good", "killers", "draw"],
+    let names: [&'static str; 3] = match rules.is_wujian() {
+        true => ["匪", "警", "draw"],
+        false => ["good", "killers", "draw"],
     };
     let causes = Cause::ALL.map(Cause::name);
     table::simulate(seeds, progress, names, &causes, |seed| {
-        let g = play(preset, params.seats, seed, params.max_phases)?;
+        let g = play(rules, params.seats, seed, params.max_phases)?;
         Some(Played {
             outcome: g.winner().map(|w| match w {
                 Winner::Good | Winner::Faction(Faction::Fei) => 0,

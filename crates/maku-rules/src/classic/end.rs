@@ -28,7 +28,7 @@ impl Game {
     /// Checks the end after a seat went out (`after_vote`: by the day's vote, for CL-11); ends
     /// the game and returns `true` if it is over.
     pub(super) fn check_end(&mut self, after_vote: bool) -> bool {
-        if self.preset.is_wujian() {
+        if self.table.is_wujian() {
             return self.end_wujian(false);
         }
         let killers = self.living_with(Role::Killer);
@@ -40,8 +40,8 @@ impl Game {
         } else if self.police_at_setup > 0 && police == 0 {
             Some(Winner::Killers)
         } else if self.civilians_at_setup > 0 && civilians == 0 {
-            self.preset.civilians_out()
-        } else if self.preset.setup().win == Win::Shengtui && after_vote && civilians <= 2 {
+            self.table.civilians_out()
+        } else if self.table.setup().win == Win::Shengtui && after_vote && civilians <= 2 {
             Some(Winner::Killers)
         } else {
             None

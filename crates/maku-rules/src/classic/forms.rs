@@ -4,6 +4,7 @@
 use super::preset::Preset;
 use super::roles::Call;
 use crate::forms::{ActionForm, FieldInput, FormField};
+use crate::setups::{RoleCode, Setup, Win};
 use crate::table::VOTE;
 
 /// The action forms of `preset`'s actions.
@@ -14,6 +15,26 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
         Preset::Shengtui => &[KILL, SURRENDER, VOTE],
         Preset::Wujian => &[PEEK, SURRENDER, VOTE],
     }
+}
+
+/// The action forms a classic setup's roles and house rules give (CL-1, CL-2, CL-8, CL-9,
+/// WJ-2), in the presets' order.
+pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
+    if setup.win == Win::Wujian {
+        return forms(Preset::Wujian);
+    }
+    let mut all = vec![KILL];
+    if setup.deals(RoleCode::Police) {
+        all.push(CHECK);
+    }
+    if setup.day.explode {
+        all.push(EXPLODE);
+    }
+    if setup.day.surrender {
+        all.push(SURRENDER);
+    }
+    all.push(VOTE);
+    Box::leak(all.into_boxed_slice())
 }
 
 /// A night's kill (CL-1): any living seat, a teammate or oneself included.

@@ -71,11 +71,11 @@ pub use action::Action;
 pub use event::{Audience, Cause, Entry, Event, Item, Refusal, Reply, Side, Winner};
 pub use forms::forms;
 pub use options::{EDITION, Options};
-pub use preset::{Preset, ThirdTie};
+pub use preset::{Custom, Preset, Table, ThirdTie};
 pub use roles::{Call, Faction, Role};
 pub use setup::{SetupError, draw_roles, start};
 pub use state::{Game, Night, SeatState};
-pub use variant::{DONGSHA, KILLGAME, SHENGTUI, WUJIAN};
+pub use variant::{DONGSHA, KILLGAME, SHENGTUI, WUJIAN, custom};
 // What the classic presets share with the role games, at the paths it always had.
 pub use crate::table::{
     CAST, Count, Day, History, Kind, PHASES, PhaseRecord, Seat, Seating, Speeches, Stage, Team,

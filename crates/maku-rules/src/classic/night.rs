@@ -11,7 +11,7 @@ impl Game {
     /// out (or the night was peaceful), the end is checked, and dawn's last words or the day's
     /// speeches open.
     pub(super) fn resolve_night(&mut self) {
-        if self.preset.is_wujian() {
+        if self.table.is_wujian() {
             self.tell_peeks();
             self.start_day();
             return;

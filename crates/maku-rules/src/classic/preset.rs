@@ -4,7 +4,10 @@
 use std::ops::RangeInclusive;
 
 use super::event::Winner;
+use std::sync::OnceLock;
+
 use crate::setups::{self, CiviliansOut, RoleCode, Setup, Win};
+use crate::variant::Variant;
 
 /// One classic preset.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -22,41 +25,49 @@ pub enum Preset {
 /// What a third tie does (CL-7): a setup's house rule.
 pub use crate::setups::ThirdTie;
 
-impl Preset {
-    pub const ALL: [Preset; 4] = [
-        Preset::Dongsha,
-        Preset::Killgame,
-        Preset::Shengtui,
-        Preset::Wujian,
-    ];
+/// A classic table as its setup document says: a preset's, or a judge's own of the classic
+/// book (`setups`). The engine asks it every rule the document decides.
+#[derive(Copy, Clone, Debug)]
+pub enum Table {
+    Preset(Preset),
+    Custom(&'static Custom),
+}
 
-    pub const fn name(self) -> &'static str {
+/// A judge's own classic setup, as a process plays it (`variant::custom`).
+#[derive(Debug)]
+pub struct Custom {
+    pub name: &'static str,
+    pub setup: Setup,
+    /// Its handle, set once it is made (the bots' games start from it).
+    pub(super) variant: OnceLock<Variant>,
+}
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Table {}
+
+impl Table {
+    pub fn setup(self) -> &'static Setup {
         match self {
-            Preset::Dongsha => "dongsha",
-            Preset::Killgame => "killgame",
-            Preset::Shengtui => "shengtui",
-            Preset::Wujian => "wujian",
+            Table::Preset(p) => p.setup(),
+            Table::Custom(c) => &c.setup,
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.name() == name)
+    pub fn name(self) -> &'static str {
+        match self {
+            Table::Preset(p) => p.name(),
+            Table::Custom(c) => c.name,
+        }
     }
 
     /// Allowed seat counts.
-    pub const fn seats(self) -> RangeInclusive<usize> {
-        match self {
-            Preset::Dongsha => 8..=16,
-            Preset::Killgame => 11..=16,
-            Preset::Shengtui => 6..=8,
-            Preset::Wujian => 4..=20,
-        }
-    }
-
-    /// The preset's setup document (`setups/presets/<name>.json`): the deal, the win column,
-    /// the third tie and the self-explode are read from it.
-    pub fn setup(self) -> &'static Setup {
-        setups::preset(self.name()).unwrap_or_else(|| panic!("{} has no document", self.name()))
+    pub fn seats(self) -> RangeInclusive<usize> {
+        self.setup().seats.clone()
     }
 
     /// Killers and police at setup for `n` seats (a count in [`Preset::seats`]); wujian has no
@@ -94,6 +105,61 @@ impl Preset {
         self.setup().day.explode
     }
 
+    /// The private team threads (CL-0).
+    pub fn team_threads(self) -> Vec<&'static str> {
+        self.setup().teams.iter().map(|t| t.name()).collect()
+    }
+
+    /// Its handle in the registry, or the custom setup's own.
+    pub fn variant(self) -> Option<Variant> {
+        match self {
+            Table::Preset(p) => Some(super::variant::of(p)),
+            Table::Custom(c) => c.variant.get().copied(),
+        }
+    }
+}
+
+impl Preset {
+    pub const ALL: [Preset; 4] = [
+        Preset::Dongsha,
+        Preset::Killgame,
+        Preset::Shengtui,
+        Preset::Wujian,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Dongsha => "dongsha",
+            Preset::Killgame => "killgame",
+            Preset::Shengtui => "shengtui",
+            Preset::Wujian => "wujian",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// Allowed seat counts.
+    pub const fn seats(self) -> RangeInclusive<usize> {
+        match self {
+            Preset::Dongsha => 8..=16,
+            Preset::Killgame => 11..=16,
+            Preset::Shengtui => 6..=8,
+            Preset::Wujian => 4..=20,
+        }
+    }
+
+    pub const fn table(self) -> Table {
+        Table::Preset(self)
+    }
+
+    /// The preset's setup document (`setups/presets/<name>.json`): the deal, the win column,
+    /// the third tie and the self-explode are read from it.
+    pub fn setup(self) -> &'static Setup {
+        setups::preset(self.name()).unwrap_or_else(|| panic!("{} has no document", self.name()))
+    }
+
     /// The private team threads: one per team of more than one seat (shengtui's lone killer
     /// needs none; wujian seats know no teammates).
     pub const fn team_threads(self) -> &'static [&'static str] {
@@ -118,14 +184,14 @@ mod tests {
 
     #[test]
     fn the_table_of_presets() {
-        assert_eq!(Preset::Dongsha.team_sizes(8), (2, 2));
-        assert_eq!(Preset::Dongsha.team_sizes(10), (2, 2));
-        assert_eq!(Preset::Dongsha.team_sizes(11), (3, 3));
-        assert_eq!(Preset::Dongsha.team_sizes(14), (3, 3));
-        assert_eq!(Preset::Dongsha.team_sizes(15), (4, 4));
-        assert_eq!(Preset::Killgame.team_sizes(11), (3, 3));
-        assert_eq!(Preset::Killgame.team_sizes(16), (4, 4));
-        assert_eq!(Preset::Shengtui.team_sizes(6), (1, 0));
+        assert_eq!(Preset::Dongsha.table().team_sizes(8), (2, 2));
+        assert_eq!(Preset::Dongsha.table().team_sizes(10), (2, 2));
+        assert_eq!(Preset::Dongsha.table().team_sizes(11), (3, 3));
+        assert_eq!(Preset::Dongsha.table().team_sizes(14), (3, 3));
+        assert_eq!(Preset::Dongsha.table().team_sizes(15), (4, 4));
+        assert_eq!(Preset::Killgame.table().team_sizes(11), (3, 3));
+        assert_eq!(Preset::Killgame.table().team_sizes(16), (4, 4));
+        assert_eq!(Preset::Shengtui.table().team_sizes(6), (1, 0));
         for p in Preset::ALL {
             assert_eq!(Preset::from_name(p.name()), Some(p));
         }

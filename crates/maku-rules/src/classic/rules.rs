@@ -168,7 +168,7 @@ impl Rules for Classic {
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
         let mut sheet =
             SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));
-        table_choices(&mut sheet, view, forms(self.0));
+        table_choices(&mut sheet, view, self.1.action_forms);
         sheet
     }
 }
@@ -199,10 +199,9 @@ impl Game {
     /// CL-0: the team threads of its preset that the seat reads and writes, as a living member
     /// of the team.
     fn teams_now(&self, s: Seat) -> Vec<&'static str> {
-        self.preset
+        self.table
             .team_threads()
-            .iter()
-            .copied()
+            .into_iter()
             .filter(|t| {
                 Team::from_name(t)
                     .is_some_and(|t| self.is_alive(s) && self.role(s).team() == Some(t))

@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use serde_json::{Map, Value, json};
 
 use super::options::Options;
-use super::preset::Preset;
+use super::preset::Table;
 use super::roles::{Faction, Role};
 use super::state::Game;
 pub use crate::table::SetupError;
@@ -45,7 +45,7 @@ fn seat_list(
 
 /// The roles a fixed setup deals, or `None` to draw them.
 fn fixed_roles(
-    preset: Preset,
+    rules: Table,
     names: &[String],
     setup: Option<&Value>,
 ) -> Result<Option<Vec<Role>>, SetupError> {
@@ -55,7 +55,7 @@ fn fixed_roles(
         Some(_) => return Err(bad("setup must be an object")),
     };
     let n = names.len();
-    if preset.is_wujian() {
+    if rules.is_wujian() {
         let factions = match map.get("factions") {
             None | Some(Value::Null) => return Ok(None),
             Some(Value::Object(f)) if f.is_empty() => return Ok(None),
@@ -95,13 +95,13 @@ fn fixed_roles(
     if killers.is_none() && police.is_none() {
         return Ok(None);
     }
-    let (k, p) = preset.team_sizes(n);
+    let (k, p) = rules.team_sizes(n);
     let killers = killers.unwrap_or_default();
     let police = police.unwrap_or_default();
     if killers.len() != k || police.len() != p {
         return Err(bad(format!(
             "{} with {n} seats deals {k} killers and {p} police, not {} and {}",
-            preset.name(),
+            rules.name(),
             killers.len(),
             police.len()
         )));
@@ -127,7 +127,7 @@ fn fixed_roles(
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.
 pub fn draw_roles<R: rand::Rng + ?Sized>(
-    preset: Preset,
+    rules: Table,
     game_ids: &[String],
     rng: &mut R,
 ) -> Value {
@@ -141,7 +141,7 @@ pub fn draw_roles<R: rand::Rng + ?Sized>(
             .map(|i| game_ids[i].clone())
             .collect::<Vec<_>>()
     };
-    if preset.is_wujian() {
+    if rules.is_wujian() {
         let big = n.div_ceil(2);
         let first = if rng.random_range(0..2) == 0 {
             Faction::Fei
@@ -153,7 +153,7 @@ pub fn draw_roles<R: rand::Rng + ?Sized>(
         factions.insert(first.other().name().into(), json!(list(&idx[big..])));
         return json!({ "factions": factions });
     }
-    let (k, p) = preset.team_sizes(n);
+    let (k, p) = rules.team_sizes(n);
     let mut m = Map::new();
     m.insert("killers".into(), json!(list(&idx[..k])));
     if p > 0 {
@@ -163,16 +163,16 @@ pub fn draw_roles<R: rand::Rng + ?Sized>(
 }
 
 /// Starts a game of `preset` as `config` says: seat count, distinct game IDs, options, setup.
-pub fn start(preset: Preset, config: &GameConfig) -> Result<Game, SetupError> {
-    let names = table::seat_names(config, preset.name(), preset.seats())?;
+pub fn start(rules: Table, config: &GameConfig) -> Result<Game, SetupError> {
+    let names = table::seat_names(config, rules.name(), rules.seats())?;
     let options = Options::from_json(&config.options).map_err(SetupError::Options)?;
     let roles = table::deal(
         config,
-        |setup| fixed_roles(preset, &names, setup),
-        |rng| draw_roles(preset, &names, rng),
+        |setup| fixed_roles(rules, &names, setup),
+        |rng| draw_roles(rules, &names, rng),
     )?;
     Ok(Game::new(
-        preset,
+        rules,
         options,
         names,
         table::real_ids(config),

@@ -9,7 +9,7 @@
 
 use super::event::{Audience, Cause, Event, Refusal, Reply, Winner};
 use super::options::Options;
-use super::preset::Preset;
+use super::preset::Table;
 use crate::setups::LastWords;
 use super::roles::{Call, Role};
 use crate::table::{Core, Day, Seat, Speeches, Stage, Team, table_core};
@@ -47,7 +47,7 @@ impl Night {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     pub(super) core: Core<Reply, Refusal, Event, Winner>,
-    pub(super) preset: Preset,
+    pub(super) table: Table,
     pub(super) options: Options,
     pub(super) roles: Vec<Role>,
     pub(super) seats: Vec<SeatState>,
@@ -64,7 +64,7 @@ impl Game {
     /// A game of `names` (seat order) dealt `roles`; tells each team its members (CL-0) and
     /// opens the first phase. The caller has checked the deal.
     pub(super) fn new(
-        preset: Preset,
+        table: Table,
         options: Options,
         names: Vec<String>,
         real_ids: Vec<String>,
@@ -73,7 +73,7 @@ impl Game {
         let n = names.len();
         let mut g = Game {
             core: Core::new(names, real_ids),
-            preset,
+            table,
             options,
             seats: vec![
                 SeatState {
@@ -105,8 +105,9 @@ impl Game {
         g
     }
 
-    pub fn preset(&self) -> Preset {
-        self.preset
+    /// The table it plays: its preset's or a judge's own setup.
+    pub fn table(&self) -> Table {
+        self.table
     }
 
     pub fn options(&self) -> &Options {
@@ -174,7 +175,7 @@ impl Game {
     /// CL-4: whether the seat just out (counted in `outs`) leaves last words, as the setup's
     /// `day.last_words` says (WJ-3: none; shengtui: every seat).
     pub(super) fn leaves_last_words(&self) -> bool {
-        match self.preset.setup().day.last_words {
+        match self.table.setup().day.last_words {
             LastWords::None => false,
             LastWords::All => true,
             LastWords::UpToPolice | LastWords::R5 => self.outs <= self.police_at_setup,
@@ -208,7 +209,7 @@ impl Game {
         match self.options.speeches {
             Speeches::Ordered => {
                 let mut speakers = self.day.order.clone();
-                if self.preset.is_wujian() && self.act == 1 {
+                if self.table.is_wujian() && self.act == 1 {
                     // WJ-3: two rounds of speeches on day 1.
                     speakers.extend_from_slice(&self.day.order);
                 }
@@ -245,7 +246,7 @@ impl Game {
         self.act += 1;
         self.night = Night::new(n);
         self.day = Day::new(n);
-        if self.preset.is_wujian() {
+        if self.table.is_wujian() {
             self.start_day();
         } else {
             self.open(Stage::Night);

@@ -78,7 +78,7 @@ impl Game {
             }
             // WJ-2.
             Action::Peek { call } => {
-                if !self.preset.is_wujian() {
+                if !self.table.is_wujian() {
                     return Err(Refusal::NotYourRole);
                 }
                 if !night {
@@ -88,10 +88,10 @@ impl Game {
             }
             // WJ-4: any seat, any time; CL-9: at night, the last living member of a team.
             Action::Surrender => {
-                if self.preset.is_wujian() {
+                if self.table.is_wujian() {
                     return Ok(Checked::Surrender);
                 }
-                let Some(team) = role.team().filter(|_| self.preset.setup().day.surrender) else {
+                let Some(team) = role.team().filter(|_| self.table.setup().day.surrender) else {
                     return Err(Refusal::NotYourRole);
                 };
                 if !night || self.living_teammates(team, seat) > 0 {
@@ -101,7 +101,7 @@ impl Game {
             }
             // CL-8.
             Action::Explode { round } => {
-                if !(self.preset.has_explode() && role == Role::Killer) {
+                if !(self.table.has_explode() && role == Role::Killer) {
                     return Err(Refusal::NotYourRole);
                 }
                 if !self.stage.is_day() {
@@ -174,7 +174,7 @@ impl Game {
     }
 
     fn surrender(&mut self, seat: Seat) {
-        if self.preset.is_wujian() {
+        if self.table.is_wujian() {
             // WJ-4: it stands until the end; the end comes when it makes a majority.
             self.seats[seat.index()].surrendered = true;
             self.end_wujian(false);

@@ -1,16 +1,31 @@
-//! The classic presets' handles in the registry, one per preset.
+//! The classic presets' handles in the registry, one per preset, and the handle of a judge's
+//! own setup of the classic book.
+
+use std::sync::OnceLock;
 
 use super::Preset;
+use super::forms::forms_of;
+use super::preset::{Custom, Table};
 use super::rules::info;
+use crate::setups::{Book, Setup};
 use crate::variant::{Variant, VariantInfo};
 
-/// The rules of one classic preset.
-pub struct Classic(pub(super) Preset, pub(super) VariantInfo);
+/// The rules of one classic table.
+pub struct Classic(pub(super) Table, pub(super) VariantInfo);
 
-pub const DONGSHA: Variant = Variant::new(&Classic(Preset::Dongsha, info(Preset::Dongsha)));
-pub const KILLGAME: Variant = Variant::new(&Classic(Preset::Killgame, info(Preset::Killgame)));
-pub const SHENGTUI: Variant = Variant::new(&Classic(Preset::Shengtui, info(Preset::Shengtui)));
-pub const WUJIAN: Variant = Variant::new(&Classic(Preset::Wujian, info(Preset::Wujian)));
+pub const DONGSHA: Variant = Variant::new(&Classic(
+    Preset::Dongsha.table(),
+    info(Preset::Dongsha),
+));
+pub const KILLGAME: Variant = Variant::new(&Classic(
+    Preset::Killgame.table(),
+    info(Preset::Killgame),
+));
+pub const SHENGTUI: Variant = Variant::new(&Classic(
+    Preset::Shengtui.table(),
+    info(Preset::Shengtui),
+));
+pub const WUJIAN: Variant = Variant::new(&Classic(Preset::Wujian.table(), info(Preset::Wujian)));
 
 /// The handle of `preset`.
 pub fn of(preset: Preset) -> Variant {
@@ -20,4 +35,39 @@ pub fn of(preset: Preset) -> Variant {
         Preset::Shengtui => SHENGTUI,
         Preset::Wujian => WUJIAN,
     }
+}
+
+/// A handle for a judge's own setup of the classic book, named `name` (unique among the
+/// variants a process plays: two handles of one name are one variant). `None` for a setup of
+/// another book. Each call keeps its handle for the life of the process, as the registry's
+/// are: a caller makes one per setup version it plays, not one per game.
+pub fn custom(name: &'static str, setup: &Setup) -> Option<Variant> {
+    if setup.book != Book::Classic {
+        return None;
+    }
+    let custom: &'static Custom = Box::leak(Box::new(Custom {
+        name,
+        setup: setup.clone(),
+        variant: OnceLock::new(),
+    }));
+    let table = Table::Custom(custom);
+    // The preset whose page and series rule the custom table shares: wujian's for 无间道's
+    // rule, dongsha's for the rest.
+    let like = if table.is_wujian() {
+        Preset::Wujian
+    } else {
+        Preset::Dongsha
+    };
+    let info = VariantInfo {
+        name,
+        seats: table.seats(),
+        action_forms: forms_of(&custom.setup),
+        outcomes: custom.setup.outcomes(),
+        team_threads: Box::leak(table.team_threads().into_boxed_slice()),
+        offered: false,
+        ..info(like)
+    };
+    let variant = Variant::new(Box::leak(Box::new(Classic(table, info))));
+    let _ = custom.variant.set(variant);
+    Some(variant)
 }

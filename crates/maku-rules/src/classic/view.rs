@@ -167,7 +167,7 @@ impl Game {
                 json!(self.seating.names_of(candidates))
             },
         );
-        if self.preset.is_wujian() {
+        if self.table.is_wujian() {
             m.insert("surrendered".into(), json!(self.seat_state(s).surrendered));
         }
         self.own_submissions(s, &mut m);
@@ -180,7 +180,7 @@ impl Game {
     pub fn judge_facts(&self, s: Seat, running: bool) -> Map<String, Value> {
         let own = |m: &mut Map<String, Value>| self.own_submissions(s, m);
         let mut m = table::judge_facts(running, || self.owes(s), own);
-        if self.preset.is_wujian() {
+        if self.table.is_wujian() {
             m.insert("surrendered".into(), json!(self.seat_state(s).surrendered));
         }
         m

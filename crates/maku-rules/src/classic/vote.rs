@@ -1,7 +1,7 @@
 //! The day's vote (CL-6) and its ties (CL-7).
 
 use super::event::{Audience, Cause, Event};
-use super::preset::ThirdTie;
+use crate::setups::ThirdTie;
 use super::state::Game;
 use crate::table::{Count, Seat, Stage, count};
 
@@ -47,7 +47,7 @@ impl Game {
                             self.living().filter(|s| !seats.contains(s)).collect();
                         self.open_pk(3, seats, others);
                     }
-                    _ => match self.preset.third_tie() {
+                    _ => match self.table.third_tie() {
                         ThirdTie::Peaceful | ThirdTie::Ends => self.day_without_out(),
                         ThirdTie::Draw => self.finish(super::event::Winner::Draw),
                     },
@@ -59,10 +59,10 @@ impl Game {
     /// A day that put nobody out: `peaceful`, then the next act (wujian: the end, WJ-4).
     fn day_without_out(&mut self) {
         let round = self.day.round;
-        if !(self.preset.is_wujian() && round == 3) {
+        if !(self.table.is_wujian() && round == 3) {
             self.say(Audience::Public, Event::Peaceful { day: true });
         }
-        if self.preset.is_wujian() {
+        if self.table.is_wujian() {
             self.end_wujian(true);
         } else {
             self.next_act();

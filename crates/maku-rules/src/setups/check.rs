@@ -20,9 +20,11 @@ pub(super) fn check(s: &Setup) -> Vec<Problem> {
         );
     }
     roles(s, &mut p);
-    if seats_hold {
-        counts(s, &mut p);
+    // What the deal gives is read over the seat counts: none to read, nothing more to check.
+    if !seats_hold {
+        return p;
     }
+    counts(s, &mut p);
     night(s, &mut p);
     teams(s, &mut p);
     win(s, &mut p);
@@ -150,7 +152,7 @@ fn counts(s: &Setup, p: &mut Vec<Problem>) {
 
 /// The night calls exactly the dealt roles that act at night, once each.
 fn night(s: &Setup, p: &mut Vec<Problem>) {
-    let dealt = |r: RoleCode| s.deal.iter().any(|d| d.role == r) || s.fill == Some(r);
+    let dealt = |r: RoleCode| s.deals(r);
     for (i, &r) in s.night.iter().enumerate() {
         let path = format!("night[{i}]");
         if s.night[..i].contains(&r) {

@@ -18,7 +18,7 @@ use std::ops::RangeInclusive;
 pub use catalog::{ActionCode, Book, ROLES, RoleCode, RoleSpec, SideCode, role_spec};
 pub use check::role_name;
 pub use document::{Problem, read};
-pub use presets::{PRESETS, played_as, preset};
+pub use presets::{PRESETS, custom_variant, played_as, preset};
 
 use crate::table::{Speeches, Team};
 use catalog::codes;
@@ -190,7 +190,8 @@ impl Setup {
         self.seats.clone().any(|n| self.count_of(role, n) > 0)
     }
 
-    /// The catalog entry of each role of the deal (the fill role included), once each.
+    /// The catalog entry of each role some seat count deals (the fill role included), once
+    /// each.
     pub fn roles(&self) -> impl Iterator<Item = &'static RoleSpec> + '_ {
         let mut seen: Vec<RoleCode> = Vec::new();
         self.deal
@@ -202,6 +203,7 @@ impl Setup {
                 seen.push(*r);
                 new
             })
+            .filter(|&r| self.deals(r))
             .filter_map(|r| role_spec(self.book, r))
     }
 

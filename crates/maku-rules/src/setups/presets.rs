@@ -49,3 +49,10 @@ pub fn played_as(setup: &Setup) -> Option<(&'static str, Speeches)> {
         .find(|(name, _)| preset(name) == Some(&plain))
         .map(|&(name, _)| (name, setup.day.speeches))
 }
+
+/// The handle a judge's own setup plays by, named `name` (unique among the variants a process
+/// plays): the classic engine for the classic book; `None` where no engine plays it yet (the
+/// role books' own setups).
+pub fn custom_variant(name: &'static str, setup: &Setup) -> Option<crate::Variant> {
+    crate::classic::custom(name, setup)
+}
