@@ -75,6 +75,10 @@ pub enum AppError {
     /// …): `400`, the message `error-<code>`.
     #[error("bad input: {0}")]
     Invalid(&'static str),
+    /// A setup document that does not hold (`400 invalid_setup`): every problem, each at its
+    /// field; the body lists them as `fields` (api.md).
+    #[error("the setup does not hold: {} problem(s)", .0.len())]
+    InvalidSetup(Vec<crate::rules::setups::Problem>),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -127,6 +131,7 @@ impl AppError {
             AppError::Busy => "database_busy",
             AppError::RateLimited | AppError::TooFast(_) => "rate_limited",
             AppError::UnknownField(_) => "unknown_field",
+            AppError::InvalidSetup(_) => "invalid_setup",
             AppError::DuplicateField(_) => "duplicate_field",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::BadCredentials => "bad_credentials",

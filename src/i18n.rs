@@ -243,7 +243,11 @@ mod tests {
             for key in crate::rules::setups::PROBLEM_KEYS {
                 assert!(setups.contains(*key), "{key} in {}", lang.code());
             }
-            assert_eq!(setups.len(), crate::rules::setups::PROBLEM_KEYS.len());
+            let errors = setups.iter().filter(|k| k.starts_with("error-")).count();
+            assert_eq!(
+                setups.len() - errors,
+                crate::rules::setups::PROBLEM_KEYS.len()
+            );
             let games = keys(&read("games.ftl"));
             for role in crate::rules::setups::RoleCode::ALL {
                 let Message::Say { key, .. } = crate::rules::setups::role_name(*role) else {

@@ -32,3 +32,5 @@ setup-last-words-r5 = 5.0's last words go with 5.0's book, and only there.
 setup-last-words-no-police = Last words “up to the police dealt” with no police dealt: nobody would leave any.
 setup-day-explode = Self-explode needs killers of the classic book.
 setup-day-surrender = Surrender is a rule of the classic book's killers and police.
+error-invalid-setup = The setup does not hold: see each field's problem.
+error-setup-based-on-unknown = The setup it is based on does not exist (no such setup or version).

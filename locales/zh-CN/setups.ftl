@@ -32,3 +32,5 @@ setup-last-words-r5 = 5.0 的遗言规则只用于 5.0 的规则。
 setup-last-words-no-police = 遗言“以警察人数为限”，却没有发警察：没有人能留遗言。
 setup-day-explode = 自爆需要经典规则里的杀手。
 setup-day-surrender = 投降是经典规则里杀手和警察的规则。
+error-invalid-setup = 这个版本不成立：请看各字段的问题。
+error-setup-based-on-unknown = 所基于的版本不存在（没有这个版本或这一版）。

@@ -18,6 +18,7 @@ pub mod ratings;
 pub mod records;
 pub mod replay;
 pub mod service;
+pub mod setups;
 /// A game's settings are a value parsed at the edge (`domain::game_settings`), so that the forum
 /// (a layer below `game`) reads a game thread's image policy from them; `game::settings` stays
 /// their name in the game service.

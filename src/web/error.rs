@@ -59,6 +59,7 @@ impl ResponseError for AppError {
             | AppError::BadAction(_)
             | AppError::Invalid(_)
             | AppError::UnknownField(_)
+            | AppError::InvalidSetup(_)
             | AppError::DuplicateField(_) => StatusCode::BAD_REQUEST,
             AppError::Conflict(_) | AppError::SeatCount { .. } => StatusCode::CONFLICT,
             AppError::Gone => StatusCode::GONE,
@@ -98,6 +99,13 @@ impl ResponseError for AppError {
                 // api.md: a suspended account is told why and until when, as data too.
                 body["until"] = crate::domain::time::iso(*until).into();
                 body["reason"] = reason.clone().into();
+            }
+            if let AppError::InvalidSetup(problems) = self {
+                // api.md: every problem, each at its field, in the reader's language.
+                body["fields"] = problems
+                    .iter()
+                    .map(|p| serde_json::json!({"path": p.path, "message": tr.say(&p.message)}))
+                    .collect();
             }
             return builder.json(body);
         }

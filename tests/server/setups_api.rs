@@ -2,9 +2,13 @@
 
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
 
-on_both_backends!(presets_and_roles_are_served_to_anyone);
+on_both_backends!(
+    presets_and_roles_are_served_to_anyone,
+    judges_save_revise_and_anyone_reads_setups,
+);
 
 async fn presets_and_roles_are_served_to_anyone(app: TestApp) {
     let api = Api::new(&app);
@@ -47,4 +51,197 @@ async fn presets_and_roles_are_served_to_anyone(app: TestApp) {
             .iter()
             .any(|r| r["code"] == "civilian" && r["action"].is_null())
     );
+}
+
+/// 东杀 as served, with one police: a judge's own setup.
+async fn one_police(api: &Api<'_>) -> Value {
+    let (_, body) = api.get("/api/v1/setups/presets", None).await;
+    let mut doc = body["presets"][0]["document"].clone();
+    doc["deal"][1]["count"] = json!(1);
+    doc
+}
+
+async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let alice = api.account("alice").await;
+    let judy = api.account("judy").await;
+    {
+        let mut c = app.state.pool.get().expect("a connection");
+        let id = app.account_id("judy");
+        maku::db::queries::users::set_role(&mut c, id, maku::domain::Role::Judge)
+            .expect("judy judges");
+    }
+    let doc = one_police(&api).await;
+
+    // Only judges and admins save.
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &alice,
+            json!({"name": "一警东杀", "document": doc}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{b}");
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &judy,
+            json!({"name": "一警东杀", "document": doc}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    assert_eq!(b["version"], 1);
+    let id = b["id"].as_i64().expect("an id");
+
+    // A document that does not hold: every problem at its field, nothing saved.
+    let mut broken = doc.clone();
+    broken["deal"][0]["count"] = json!({"8-9": 2, "11-16": 3});
+    broken["night"] = json!(["killer"]);
+    broken["day"]["thrid_tie"] = json!("draw");
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &judy,
+            json!({"name": "坏的", "document": broken}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["ok"], false);
+    assert_eq!(b["error"], "invalid_setup");
+    let paths: Vec<&str> = b["fields"]
+        .as_array()
+        .expect("fields")
+        .iter()
+        .filter_map(|f| f["path"].as_str())
+        .collect();
+    assert_eq!(paths, ["day.thrid_tie"], "a reading problem first: {b}");
+    broken["day"]
+        .as_object_mut()
+        .expect("day")
+        .remove("thrid_tie");
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &judy,
+            json!({"name": "坏的", "document": broken}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let fields = b["fields"].as_array().expect("fields");
+    let at = |path: &str| {
+        fields
+            .iter()
+            .find(|f| f["path"] == path)
+            .unwrap_or_else(|| panic!("{path} in {b}"))
+    };
+    assert!(
+        at("deal[0].count")["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("10")),
+        "{b}"
+    );
+    assert!(
+        at("night")["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("警察")),
+        "in Chinese by default: {b}"
+    );
+    let (s, b) = api.get("/api/v1/setups", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        b["setups"].as_array().map(Vec::len),
+        Some(1),
+        "nothing saved: {b}"
+    );
+
+    // A field the body does not have is refused.
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &judy,
+            json!({"name": "x", "document": doc, "public": true}),
+        )
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("unknown_field"))
+    );
+
+    // Its author revises it: version 2; version 1 stays as it was.
+    let mut two = doc.clone();
+    two["day"]["explode"] = json!(false);
+    let (s, b) = api
+        .call(
+            Method::PUT,
+            &format!("/api/v1/setups/{id}"),
+            Some(&admin),
+            Some(json!({"document": two})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "not its author: {b}");
+    let (s, b) = api
+        .call(
+            Method::PUT,
+            &format!("/api/v1/setups/{id}"),
+            Some(&judy),
+            Some(json!({"document": two})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b, json!({"id": id, "version": 2}));
+    let (s, v1) = api
+        .get(&format!("/api/v1/setups/{id}?version=1"), None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v1["document"]["day"]["explode"], true);
+    assert_eq!(
+        (v1["version"].clone(), v1["versions"].clone()),
+        (json!(1), json!(2))
+    );
+    assert_eq!(v1["author"], "judy");
+    assert_eq!(v1["name"], "一警东杀");
+    assert_eq!(v1["games"], 0);
+    let (_, newest) = api.get(&format!("/api/v1/setups/{id}"), None).await;
+    assert_eq!(newest["version"], 2);
+    assert_eq!(newest["document"]["day"]["explode"], false);
+    let (s, _) = api
+        .get(&format!("/api/v1/setups/{id}?version=3"), None)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = api.get("/api/v1/setups/999999", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
+    // Another judge forks it: based on version 2; a version that does not exist is refused.
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &admin,
+            json!({"name": "fork", "based_on": {"id": id, "version": 9}, "document": two}),
+        )
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("setup_based_on_unknown")),
+        "{b}"
+    );
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &admin,
+            json!({"name": "fork", "based_on": {"id": id, "version": 2}, "document": two}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let fork = b["id"].as_i64().expect("an id");
+    let (_, b) = api.get(&format!("/api/v1/setups/{fork}"), None).await;
+    assert_eq!(b["based_on"], json!({"id": id, "version": 2}));
+    let (_, list) = api.get("/api/v1/setups", None).await;
+    let ids: Vec<i64> = list["setups"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|s| s["id"].as_i64())
+        .collect();
+    assert_eq!(ids, [fork, id], "newest first");
 }

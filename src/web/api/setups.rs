@@ -1,11 +1,80 @@
 //! Setups (版本) as data: `GET /api/v1/setups/presets` (each table preset's document, as its
-//! engine plays it) and `GET /api/v1/roles` (every role a setup may deal, from the books'
-//! catalogs, named in both languages). docs/setups.md.
+//! engine plays it), `GET /api/v1/roles` (every role a setup may deal, from the books'
+//! catalogs, named in both languages), and judges' own setups: `POST /api/v1/setups`,
+//! `PUT /api/v1/setups/{id}`, `GET /api/v1/setups`, `GET /api/v1/setups/{id}?version=N`.
+//! docs/setups.md.
 
+use super::ApiUser;
+use crate::app::AppState;
+use crate::error::AppError;
+use crate::game::setups::{self, SetupRef};
 use crate::i18n::{Lang, Tr};
 use crate::rules::setups::{PRESETS, ROLES, preset, role_name};
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpResponse, get, post, put, web};
+use serde::Deserialize;
 use serde_json::{Value, json};
+
+/// `POST /setups`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewSetup {
+    name: String,
+    #[serde(default)]
+    based_on: Option<SetupRef>,
+    document: Value,
+}
+
+/// `PUT /setups/{id}`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Revision {
+    document: Value,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VersionQuery {
+    #[serde(default)]
+    version: Option<i64>,
+}
+
+#[post("/setups")]
+async fn api_save(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    body: web::Json<NewSetup>,
+) -> Result<HttpResponse, AppError> {
+    let b = body.into_inner();
+    let saved = setups::save(&state, &user.0, &b.name, b.based_on, &b.document).await?;
+    Ok(HttpResponse::Created().json(saved))
+}
+
+#[put("/setups/{id}")]
+async fn api_revise(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<Revision>,
+) -> Result<HttpResponse, AppError> {
+    let saved = setups::revise(&state, &user.0, *id, &body.document).await?;
+    Ok(HttpResponse::Ok().json(saved))
+}
+
+#[get("/setups")]
+async fn api_list(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let list = setups::list(&state).await?;
+    Ok(HttpResponse::Ok().json(json!({"setups": list})))
+}
+
+#[get("/setups/{id}")]
+async fn api_read(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    q: web::Query<VersionQuery>,
+) -> Result<HttpResponse, AppError> {
+    let view = setups::read(&state, *id, q.version).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
 
 /// Each preset's name and document, in the order pages list them.
 fn presets() -> Vec<Value> {
@@ -51,7 +120,13 @@ async fn api_roles() -> HttpResponse {
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(api_presets).service(api_roles);
+    // `/setups/presets` before `/setups/{id}`, which would take it for an id.
+    cfg.service(api_presets)
+        .service(api_roles)
+        .service(api_save)
+        .service(api_revise)
+        .service(api_list)
+        .service(api_read);
 }
 
 #[cfg(test)]

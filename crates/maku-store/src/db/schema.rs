@@ -284,6 +284,27 @@ diesel::table! {
     }
 }
 
+// Judges' own setups and their versions (migrations `*_setups`, docs/setups.md).
+diesel::table! {
+    setups (id) {
+        id -> BigInt,
+        name -> Text,
+        author_id -> BigInt,
+        based_on_id -> Nullable<BigInt>,
+        based_on_version -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    setup_versions (setup_id, version) {
+        setup_id -> BigInt,
+        version -> BigInt,
+        document -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(game_signups -> users (user_id));
 diesel::joinable!(game_seats -> games (game_id));
@@ -296,6 +317,8 @@ diesel::joinable!(post_revisions -> posts (post_id));
 diesel::joinable!(post_reports -> posts (post_id));
 diesel::joinable!(ratings -> users (user_id));
 diesel::joinable!(calendar_feeds -> users (user_id));
+diesel::joinable!(setups -> users (author_id));
+diesel::joinable!(setup_versions -> setups (setup_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -320,4 +343,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     calendar_feeds,
     post_reports,
     suspensions,
+    setups,
+    setup_versions,
 );

@@ -1,6 +1,6 @@
 //! Setups and roles (`web::api::setups`, docs/setups.md).
 
-use super::op::{Op, get};
+use super::op::{Op, get, post, put};
 use super::schema::*;
 use crate::rules::setups::{
     ActionCode, Book, CiviliansOut, LastWords, RoleCode, SideCode, ThirdTie, Win,
@@ -79,8 +79,60 @@ pub fn setup_document() -> Value {
     doc
 }
 
+/// `{"id", "version"}`: one version of a setup.
+fn setup_ref() -> Value {
+    request(
+        &[
+            ("id", json!({"type": "integer", "format": "int64"})),
+            ("version", json!({"type": "integer", "format": "int64"})),
+        ],
+        &[],
+    )
+}
+
+/// A setup at one of its versions, as anyone reads it.
+fn setup_view() -> Value {
+    answer(&[
+        ("id", integer()),
+        ("name", string()),
+        ("author", string()),
+        ("version", integer()),
+        ("versions", integer()),
+        (
+            "based_on",
+            nullable(answer(&[("id", integer()), ("version", integer())])),
+        ),
+        ("document", setup_document()),
+        ("games", integer()),
+    ])
+}
+
+const INVALID: &str = "invalid_setup: the document does not hold; `fields` lists every problem as {path, message}, nothing is saved";
+
 pub fn ops() -> Vec<Op> {
     vec![
+        post("/setups", "Save a new setup (judge, admin) as its version 1")
+            .account()
+            .body(request(
+                &[("name", line(120)), ("document", setup_document())],
+                &[("based_on", setup_ref())],
+            ))
+            .ok(201, "saved", answer(&[("id", integer()), ("version", integer())]))
+            .err(400, INVALID)
+            .err(403, "not a judge, or suspended")
+            .err(429, "too many writes this minute (Retry-After)"),
+        put("/setups/{id}", "A new version of the caller's setup (a version never changes)")
+            .account()
+            .body(request(&[("document", setup_document())], &[]))
+            .ok(200, "saved as the next version", answer(&[("id", integer()), ("version", integer())]))
+            .err(400, INVALID)
+            .err(403, "not its author, or suspended")
+            .err(429, "too many writes this minute (Retry-After)"),
+        get("/setups", "Every judge's setup at its newest version, newest first")
+            .ok(200, "the setups", answer(&[("setups", array(setup_view()))])),
+        get("/setups/{id}", "A setup at one of its versions")
+            .query("version", json!({"type": "integer", "format": "int64"}), "the version (default: the newest); one it does not have is 404")
+            .ok(200, "the setup", setup_view()),
         get(
             "/setups/presets",
             "Each table preset's setup document, as its engine plays it (a scenario may carry one as `document` in place of `variant`)",

@@ -77,6 +77,20 @@ pub fn count_filtered(
     filtered(variant, status).count().get_result(conn)
 }
 
+/// The variant name of the games played from version `version` of setup `id`.
+pub fn setup_variant(id: i64, version: i64) -> String {
+    format!("setup-{id}-v{version}")
+}
+
+/// How many games were made from any version of setup `id` (their variant is
+/// [`setup_variant`]'s name).
+pub fn count_of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<i64> {
+    games::table
+        .filter(games::variant.like(format!("setup-{id}-v%")))
+        .count()
+        .get_result(conn)
+}
+
 /// One page of the games list, newest first: `limit` games from `offset` of those of
 /// `variant` and `status` (each when given).
 pub fn list_page(

@@ -1,0 +1,149 @@
+//! Judges' own setups (`setups`) and their documents, one row per version (`setup_versions`),
+//! appended and never changed (docs/setups.md).
+
+use crate::db::DbConnection;
+use crate::db::schema::{setup_versions, setups, users};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+/// A setup: who made it, its name, and what it was forked from.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = setups)]
+pub struct SetupRow {
+    pub id: i64,
+    pub name: String,
+    pub author_id: i64,
+    pub based_on_id: Option<i64>,
+    pub based_on_version: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+/// One version of a setup's document.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = setup_versions)]
+pub struct VersionRow {
+    pub setup_id: i64,
+    pub version: i64,
+    pub document: String,
+    pub created_at: NaiveDateTime,
+}
+
+/// A new setup named `name` by `author`, forked from `based_on` (setup, version) if given,
+/// with `document` as its version 1. Its id.
+pub fn create(
+    c: &mut DbConnection,
+    name: &str,
+    author: i64,
+    based_on: Option<(i64, i64)>,
+    document: &str,
+) -> QueryResult<i64> {
+    let now = super::now();
+    let id = crate::on_backend!(c, |c| diesel::insert_into(setups::table)
+        .values((
+            setups::name.eq(name),
+            setups::author_id.eq(author),
+            setups::based_on_id.eq(based_on.map(|b| b.0)),
+            setups::based_on_version.eq(based_on.map(|b| b.1)),
+            setups::created_at.eq(now),
+        ))
+        .returning(setups::id)
+        .get_result::<i64>(c))?;
+    append(c, id, 1, document, now)?;
+    Ok(id)
+}
+
+fn append(
+    c: &mut DbConnection,
+    id: i64,
+    version: i64,
+    document: &str,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::insert_into(setup_versions::table)
+        .values((
+            setup_versions::setup_id.eq(id),
+            setup_versions::version.eq(version),
+            setup_versions::document.eq(document),
+            setup_versions::created_at.eq(now),
+        ))
+        .execute(c)
+        .map(|_| ())
+}
+
+/// The setup `id`, locked against other writers until the transaction ends (PostgreSQL; SQLite
+/// write transactions are already exclusive): two edits at once make versions N+1 and N+2.
+pub fn get_for_update(c: &mut DbConnection, id: i64) -> QueryResult<Option<SetupRow>> {
+    match c {
+        DbConnection::Pg(c) => setups::table
+            .find(id)
+            .select(SetupRow::as_select())
+            .for_update()
+            .first(c)
+            .optional(),
+        DbConnection::Sqlite(_) => get(c, id),
+    }
+}
+
+pub fn get(c: &mut DbConnection, id: i64) -> QueryResult<Option<SetupRow>> {
+    setups::table
+        .find(id)
+        .select(SetupRow::as_select())
+        .first(c)
+        .optional()
+}
+
+/// Appends `document` as the next version of setup `id` (locked by the caller). Its number.
+pub fn add_version(c: &mut DbConnection, id: i64, document: &str) -> QueryResult<i64> {
+    let next = latest(c, id)?.unwrap_or(0) + 1;
+    append(c, id, next, document, super::now())?;
+    Ok(next)
+}
+
+/// The newest version's number of setup `id`.
+pub fn latest(c: &mut DbConnection, id: i64) -> QueryResult<Option<i64>> {
+    setup_versions::table
+        .filter(setup_versions::setup_id.eq(id))
+        .select(diesel::dsl::max(setup_versions::version))
+        .first(c)
+}
+
+/// Version `version` of setup `id`.
+pub fn version(c: &mut DbConnection, id: i64, version: i64) -> QueryResult<Option<VersionRow>> {
+    setup_versions::table
+        .find((id, version))
+        .select(VersionRow::as_select())
+        .first(c)
+        .optional()
+}
+
+/// The name of the account that made the setup.
+pub fn author_name(c: &mut DbConnection, author: i64) -> QueryResult<String> {
+    users::table.find(author).select(users::username).first(c)
+}
+
+/// Every setup, newest first, with its author's name and its newest version's number.
+pub fn list(c: &mut DbConnection) -> QueryResult<Vec<(SetupRow, String, i64)>> {
+    let rows: Vec<(SetupRow, String)> = setups::table
+        .inner_join(users::table)
+        .order(setups::id.desc())
+        .select((SetupRow::as_select(), users::username))
+        .load(c)?;
+    let latest: Vec<(i64, Option<i64>)> = setup_versions::table
+        .group_by(setup_versions::setup_id)
+        .select((
+            setup_versions::setup_id,
+            diesel::dsl::max(setup_versions::version),
+        ))
+        .load(c)?;
+    Ok(rows
+        .into_iter()
+        .map(|(row, author)| {
+            let n = latest
+                .iter()
+                .find(|(id, _)| *id == row.id)
+                .and_then(|(_, v)| *v)
+                .unwrap_or(1);
+            (row, author, n)
+        })
+        .collect())
+}

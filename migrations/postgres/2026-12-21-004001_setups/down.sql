@@ -1,0 +1,2 @@
+DROP TABLE setup_versions;
+DROP TABLE setups;
