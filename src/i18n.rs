@@ -163,6 +163,15 @@ impl Tr {
     }
 
     /// A typed message of an engine in the reader's language.
+    /// What readers call the variant named `name`: a preset by the catalogs (`variant-<name>`),
+    /// a judge's own setup by its name and version.
+    pub fn variant(&self, name: &str) -> String {
+        match Variant::from_name(name).and_then(Variant::label) {
+            Some(label) => label.to_string(),
+            None => self.t(&format!("variant-{name}")),
+        }
+    }
+
     pub fn say(&self, m: &Message) -> String {
         match m {
             Message::Say { key, args, .. } if args.is_empty() => self.t(key),

@@ -58,7 +58,10 @@ pub async fn state_with_clock(
     let p = pool.clone();
     tokio::task::spawn_blocking(move || {
         let mut c = p.get().map_err(|e| AppError::Internal(e.to_string()))?;
-        crate::db::queries::users::backfill_name_keys(&mut c).map_err(AppError::from)
+        crate::db::queries::users::backfill_name_keys(&mut c).map_err(AppError::from)?;
+        // The judges' own setups the stored games play get their handles before any page
+        // asks for a game by its variant's name (records, notifications, lists).
+        crate::game::setups::make_handles(&mut c)
     })
     .await
     .map_err(|e| StartError::App(AppError::Internal(e.to_string())))??;

@@ -34,3 +34,6 @@ setup-day-explode = Self-explode needs killers of the classic book.
 setup-day-surrender = Surrender is a rule of the classic book's killers and police.
 error-invalid-setup = The setup does not hold: see each field's problem.
 error-setup-based-on-unknown = The setup it is based on does not exist (no such setup or version).
+error-setup-unknown = There is no such setup, or no such version of it.
+error-variant-or-setup = Name the game's variant or a setup (with its version), one of them.
+error-setup-not-playable = Games cannot be played from this setup yet: only the classic book's own setups are played so far.

@@ -159,3 +159,36 @@ fn based_on(id: Option<i64>, version: Option<i64>) -> Option<SetupRef> {
         version: version?,
     })
 }
+
+/// Version `r` of a setup as a game pins it: `400 setup_unknown` when there is none.
+pub async fn pinned(
+    state: &AppState,
+    r: SetupRef,
+) -> Result<crate::game::settings::PinnedSetup, AppError> {
+    state
+        .db(move |c| {
+            let row = setups::get(c, r.id)?.ok_or(AppError::Invalid("setup_unknown"))?;
+            let stored =
+                setups::version(c, r.id, r.version)?.ok_or(AppError::Invalid("setup_unknown"))?;
+            let document = serde_json::from_str(&stored.document)
+                .map_err(|e| AppError::Internal(format!("setup {} v{}: {e}", r.id, r.version)))?;
+            Ok(crate::game::settings::PinnedSetup {
+                id: r.id,
+                version: r.version,
+                name: row.name,
+                document,
+            })
+        })
+        .await
+}
+
+/// Makes the handle of every setup version a stored game plays (from the document each game
+/// pins). A game whose pinned setup no longer reads is left to fail where it is opened.
+pub fn make_handles(c: &mut crate::db::DbConnection) -> Result<(), AppError> {
+    for settings in games::setup_settings(c)? {
+        if let Err(e) = serde_json::from_str::<crate::game::settings::GameSettings>(&settings) {
+            tracing::warn!(error = %e, "a game's pinned setup does not read");
+        }
+    }
+    Ok(())
+}

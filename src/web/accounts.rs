@@ -368,7 +368,7 @@ async fn profile(
                 )
             });
             VariantLine {
-                variant: tr.t(&format!("variant-{name}")),
+                variant: tr.variant(name),
                 games: v.games,
                 wins: v.wins,
                 roles: tr.list(roles),

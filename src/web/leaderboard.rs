@@ -96,12 +96,12 @@ async fn board(
         .await?;
     let tr = viewer.tr;
     Ok(LeaderboardPage {
-        title: tr.t(&format!("variant-{}", variant.name())),
+        title: tr.variant(variant.name()),
         lines: lines.into_iter().map(line_view).collect(),
         boards: boards(variant)
             .map(|v| BoardLink {
                 name: v.name(),
-                label: tr.t(&format!("variant-{}", v.name())),
+                label: tr.variant(v.name()),
                 current: v == variant,
             })
             .collect(),

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 on_both_backends!(
     presets_and_roles_are_served_to_anyone,
     judges_save_revise_and_anyone_reads_setups,
+    a_game_made_from_a_setup_plays_by_its_pinned_version,
 );
 
 async fn presets_and_roles_are_served_to_anyone(app: TestApp) {
@@ -211,6 +212,16 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = api.get("/api/v1/setups/999999", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    // The presets are another resource: other methods are 405, not a setup "presets".
+    let (s, b) = api
+        .call(
+            Method::PUT,
+            "/api/v1/setups/presets",
+            Some(&judy),
+            Some(json!({"document": two})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED, "{b}");
 
     // Another judge forks it: based on version 2; a version that does not exist is refused.
     let (s, b) = api
@@ -244,4 +255,123 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
         .filter_map(|s| s["id"].as_i64())
         .collect();
     assert_eq!(ids, [fork, id], "newest first");
+}
+
+/// A judge's own setup at one version makes a game: the game pins that version (a later
+/// version changes nothing for it), plays by it (东杀 with one police: the lone officer killed,
+/// the killers win at once), and is named by the setup's name and version on its pages.
+async fn a_game_made_from_a_setup_plays_by_its_pinned_version(app: TestApp) {
+    use crate::classic_api::{Table, game, seats_of, step};
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let doc = one_police(&api).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &admin,
+            json!({"name": "一警东杀", "document": doc}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let setup = b["id"].as_i64().expect("an id");
+
+    // Exactly one of variant and setup; a version that does not exist is refused.
+    for body in [
+        json!({"title": "t", "variant": "dongsha", "setup": {"id": setup, "version": 1}}),
+        json!({"title": "t"}),
+        json!({"title": "t", "setup": {"id": setup, "version": 7}}),
+        json!({"title": "t", "variant": format!("setup-{setup}-v1")}),
+    ] {
+        let (s, b) = api.post("/api/v1/games", &admin, body.clone()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}: {b}");
+    }
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "一警", "setup": {"id": setup, "version": 1}, "act_minutes": 60, "min_seats": 9, "max_seats": 9}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("a game");
+    // A later version of the setup changes nothing for the game made from version 1.
+    let mut two = doc.clone();
+    two["deal"][1]["count"] = json!(2);
+    let (s, b) = api
+        .call(
+            Method::PUT,
+            &format!("/api/v1/setups/{setup}"),
+            Some(&admin),
+            Some(json!({"document": two})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+
+    let seats = seats_of("s", 9);
+    let mut tokens = std::collections::HashMap::new();
+    for seat in seats.as_array().expect("seats") {
+        let token = api.account(seat["real_id"].as_str().expect("a name")).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &token, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        tokens.insert(seat["game_id"].as_str().expect("an id").to_string(), token);
+    }
+    // Two police are not the document's deal at 9 seats.
+    let mut wrong = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
+    wrong["seats"] = seats.clone();
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({"setup": wrong}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    let mut deal = json!({"killers": ["g1", "g2"], "police": ["g3"]});
+    deal["seats"] = seats.clone();
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({"setup": deal}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let table = Table {
+        id,
+        admin: admin.clone(),
+        tokens,
+    };
+    let g = game(&api, id).await;
+    assert_eq!(g["variant"], format!("setup-{setup}-v1"), "{g}");
+    for by in ["g1", "g2"] {
+        let (s, b) = table
+            .act(&api, by, json!({"type": "kill", "target": "g3"}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    // The night ends: the lone officer is out.
+    let (s, b) = table.resolve(&api, step(&g)).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let g = game(&api, id).await;
+    assert_eq!(
+        g["winner"], "killers",
+        "CL-10: the one officer is all the police: {g}"
+    );
+    assert_eq!(g["status"], "finished");
+
+    let (_, b) = api.get(&format!("/api/v1/setups/{setup}"), None).await;
+    assert_eq!(b["games"], 1, "{b}");
+    let page = app.browser().get(&format!("/games/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let list = app.browser().get("/games").await;
+    assert!(
+        list.body.contains("一警东杀 v1"),
+        "the list names the setup and its version"
+    );
+    assert!(
+        !list.body.contains(&format!("variant-setup-{setup}")),
+        "no catalog key shown"
+    );
 }

@@ -42,8 +42,41 @@ impl Variant {
         crate::ALL[0]
     }
 
-    /// `"deathnote"` → Death Note, …; `None` for a name this build does not know.
+    /// `"deathnote"` → Death Note, …, or a judge's own setup this process plays
+    /// ([`crate::setups::custom_variant`]); `None` for a name it does not know.
     pub fn from_name(name: &str) -> Option<Variant> {
-        crate::ALL.iter().copied().find(|v| v.name() == name)
+        crate::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name() == name)
+            .or_else(|| custom(name))
     }
+}
+
+/// The judges' own setups this process has made handles for (a cache of values, not a source
+/// of truth: each is made again from the document a game pins).
+static CUSTOM: std::sync::RwLock<Vec<Variant>> = std::sync::RwLock::new(Vec::new());
+
+fn custom(name: &str) -> Option<Variant> {
+    let list = CUSTOM
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    list.iter().copied().find(|v| v.name() == name)
+}
+
+/// The handle named `name`, made by `make` if this process has none yet (one per name, so the
+/// handles a process leaks are as many as the setup versions it plays).
+pub(crate) fn custom_or(name: &str, make: impl FnOnce() -> Option<Variant>) -> Option<Variant> {
+    let mut list = CUSTOM
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(v) = list.iter().copied().find(|v| v.name() == name) {
+        return Some(v);
+    }
+    if crate::ALL.iter().any(|v| v.name() == name) {
+        return None;
+    }
+    let made = make()?;
+    list.push(made);
+    Some(made)
 }

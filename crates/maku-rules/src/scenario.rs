@@ -97,7 +97,17 @@ impl Scenario {
                 let setup = setups::read(&document).map_err(ScenarioError::Setup)?;
                 let (variant, speeches) = match setups::played_as(&setup) {
                     Some((name, speeches)) => (Variant::from_name(name), speeches),
-                    None => (setups::custom_variant("custom", &setup), setup.day.speeches),
+                    None => (
+                        {
+                            // One handle per document in a process: named by its digest.
+                            use std::hash::{Hash, Hasher};
+                            let mut h = std::hash::DefaultHasher::new();
+                            setup.to_json().to_string().hash(&mut h);
+                            let name = format!("document-{:016x}", h.finish());
+                            setups::custom_variant(&name, "custom", &setup)
+                        },
+                        setup.day.speeches,
+                    ),
                 };
                 let variant = variant.ok_or(ScenarioError::NotPlayable)?;
                 // The document's speeches are the game's unless the options choose.

@@ -40,8 +40,12 @@ pub struct GameConfig {
 pub struct VariantInfo {
     /// Its stable name (`replay.md`'s `variant`; stored with every game).
     pub name: &'static str,
-    /// Offered to judges (the create form, the API's list). Only the test variant is not.
+    /// Offered to judges (the create form, the API's list). Only the test variant and judges'
+    /// own setups are not.
     pub offered: bool,
+    /// What readers call it, for a judge's own setup (its name and version); the presets are
+    /// named by the catalogs (`variant-<name>`).
+    pub label: Option<&'static str>,
     /// Its rules page (`/rules/<name>`), if it has one.
     pub rules_doc: Option<RulesDoc>,
     /// The catalog key of the seat counts its rules recommend, for the create form.
@@ -82,6 +86,7 @@ impl VariantInfo {
     pub const DEFAULT: VariantInfo = VariantInfo {
         name: "",
         offered: true,
+        label: None,
         rules_doc: None,
         seats_hint: None,
         seats: 0..=0,
@@ -293,6 +298,12 @@ impl Variant {
 
     pub fn name(self) -> &'static str {
         self.info().name
+    }
+
+    /// A judge's own setup's name and version, as readers see it (`None`: a preset, named by
+    /// the catalogs).
+    pub fn label(self) -> Option<&'static str> {
+        self.info().label
     }
 
     pub fn is_offered(self) -> bool {

@@ -23,7 +23,12 @@ use serde_json::{Value, json};
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     title: String,
-    variant: String,
+    /// A preset's name, or…
+    #[serde(default)]
+    variant: Option<String>,
+    /// …a judge's own setup, at one version (docs/setups.md).
+    #[serde(default)]
+    setup: Option<crate::game::setups::SetupRef>,
     options: Option<Value>,
     act_minutes: Option<i64>,
     characters: Option<Vec<String>>,
@@ -48,8 +53,20 @@ async fn api_create_game(
     body: web::Json<NewGame>,
 ) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
+    let (variant, setup) = match (b.variant, b.setup) {
+        (Some(name), None) => (name, None),
+        (None, Some(r)) => {
+            let pinned = crate::game::setups::pinned(&state, r).await?;
+            (
+                crate::game::settings::PinnedSetup::variant_name(r.id, r.version),
+                Some(pinned),
+            )
+        }
+        _ => return Err(AppError::Invalid("variant_or_setup")),
+    };
     let settings = GameSettings::parse(SettingsRequest {
-        variant: b.variant,
+        variant,
+        setup,
         options: b.options,
         characters: b.characters,
         act_minutes: b.act_minutes,

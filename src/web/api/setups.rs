@@ -24,7 +24,8 @@ struct NewSetup {
     document: Value,
 }
 
-/// `PUT /setups/{id}`'s body.
+/// `PUT /setups/{id}`'s body. Its `{id}` is digits only, so that `/setups/presets` is
+/// another resource (its other methods `405`) and `-1` no setup's path (`404`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Revision {
@@ -49,7 +50,7 @@ async fn api_save(
     Ok(HttpResponse::Created().json(saved))
 }
 
-#[put("/setups/{id}")]
+#[put("/setups/{id:[0-9]+}")]
 async fn api_revise(
     user: ApiUser,
     state: web::Data<AppState>,
@@ -66,7 +67,7 @@ async fn api_list(state: web::Data<AppState>) -> Result<HttpResponse, AppError> 
     Ok(HttpResponse::Ok().json(json!({"setups": list})))
 }
 
-#[get("/setups/{id}")]
+#[get("/setups/{id:[0-9]+}")]
 async fn api_read(
     state: web::Data<AppState>,
     id: web::Path<i64>,

@@ -105,7 +105,7 @@ pub async fn list(
     let games = rows
         .into_iter()
         .map(|(g, signups, judge)| GameRowView {
-            variant: tr.t(&format!("variant-{}", g.variant)),
+            variant: tr.variant(&g.variant),
             id: g.id,
             title: g.title,
             status: g.status,
@@ -128,7 +128,7 @@ pub async fn list(
             .filter(|v| v.is_offered() || Some(**v) == variant)
             .map(|v| Choice {
                 value: v.name(),
-                label: tr.t(&format!("variant-{}", v.name())),
+                label: tr.variant(v.name()),
                 chosen: Some(*v) == variant,
             })
             .collect(),

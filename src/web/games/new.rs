@@ -193,7 +193,7 @@ impl VariantView {
             .collect();
         VariantView {
             name: v.name(),
-            label: tr.t(&format!("variant-{}", v.name())),
+            label: tr.variant(v.name()),
             // A game of a fixed size (the role games) says one number.
             seats: if range.start() == range.end() {
                 tr.t1("new-variant-seats-fixed", "n", range.start())
@@ -437,6 +437,7 @@ pub(crate) fn settings_message(tr: &Tr, e: &SettingsError) -> String {
         ),
         SettingsError::RemindHours => tr.t("new-error-remind-hours"),
         SettingsError::ServerOption(key) => tr.t1("new-error-unknown-field", "field", key),
+        SettingsError::SetupNotPlayable => tr.t("error-setup-not-playable"),
         other => tr.t1("new-error-other", "detail", &other.to_string()),
     }
 }
@@ -512,6 +513,7 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, Refusal> {
         }
     }
     GameSettings::parse(SettingsRequest {
+        setup: None,
         variant: variant.name().to_string(),
         options: Some(serde_json::Value::Object(options)),
         characters,

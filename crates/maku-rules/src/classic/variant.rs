@@ -37,11 +37,10 @@ pub fn of(preset: Preset) -> Variant {
     }
 }
 
-/// A handle for a judge's own setup of the classic book, named `name` (unique among the
-/// variants a process plays: two handles of one name are one variant). `None` for a setup of
-/// another book. Each call keeps its handle for the life of the process, as the registry's
-/// are: a caller makes one per setup version it plays, not one per game.
-pub fn custom(name: &'static str, setup: &Setup) -> Option<Variant> {
+/// A handle for a judge's own setup of the classic book, named `name` and shown as `label`.
+/// `None` for a setup of another book. The handle lives as long as the process, as the
+/// registry's do; `setups::custom_variant` makes one per name.
+pub fn custom(name: &'static str, label: &'static str, setup: &Setup) -> Option<Variant> {
     if setup.book != Book::Classic {
         return None;
     }
@@ -65,6 +64,9 @@ pub fn custom(name: &'static str, setup: &Setup) -> Option<Variant> {
         outcomes: custom.setup.outcomes(),
         team_threads: Box::leak(table.team_threads().into_boxed_slice()),
         offered: false,
+        label: Some(label),
+        // Its rules page is to come from its document (issue 40), not the preset's.
+        rules_doc: None,
         ..info(like)
     };
     let variant = Variant::new(Box::leak(Box::new(Classic(table, info))));

@@ -412,8 +412,20 @@ fn a_judges_own_classic_setup_plays_and_its_bots_play_it() {
     d["deal"][1]["count"] = json!(1);
     let setup = read(&d).expect("it holds");
     assert_eq!(played_as(&setup), None, "no preset's");
-    let own = custom_variant("one-police", &setup).expect("the classic engine plays it");
+    let own =
+        custom_variant("one-police", "一警东杀 v1", &setup).expect("the classic engine plays it");
     assert_eq!(own.name(), "one-police");
+    assert_eq!(own.label(), Some("一警东杀 v1"));
+    assert_eq!(
+        crate::Variant::from_name("one-police"),
+        Some(own),
+        "found by its name"
+    );
+    assert_eq!(
+        custom_variant("dongsha", "x", &setup),
+        None,
+        "a preset's name is its own"
+    );
     assert_eq!(own.seats(), 8..=16);
     assert!(
         !own.is_offered(),
@@ -463,5 +475,5 @@ fn a_judges_own_classic_setup_plays_and_its_bots_play_it() {
     ]);
     let v4 = read(&v4).expect("it holds");
     assert_eq!(played_as(&v4), None);
-    assert!(custom_variant("v4-own", &v4).is_none());
+    assert!(custom_variant("v4-own", "v4", &v4).is_none());
 }

@@ -10,9 +10,16 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// Stored and sent as JSON; read back through [`GameSettings`]'s own `Deserialize`, which first
+/// makes the handle of a pinned setup so that `variant` names a variant this process knows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct GameSettings {
     pub variant: Variant,
+    /// The judge's own setup the game plays (docs/setups.md): which version, and its document,
+    /// pinned with the game (`variant` is then `setup-<id>-v<version>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<PinnedSetup>,
     #[serde(default)]
     pub options: serde_json::Value,
     pub characters: Vec<String>,
@@ -40,6 +47,52 @@ pub struct GameSettings {
     /// variant whose rules link games ([`Variant::series_option`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series_after: Option<i64>,
+}
+
+impl Serialize for GameSettings {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        GameSettings::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameSettings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameSettings, D::Error> {
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(d)?;
+        if let Some(pinned) = value.get("setup").filter(|p| !p.is_null()) {
+            let pinned = PinnedSetup::deserialize(pinned).map_err(D::Error::custom)?;
+            pinned.variant().map_err(D::Error::custom)?;
+        }
+        GameSettings::deserialize(value).map_err(D::Error::custom)
+    }
+}
+
+/// One version of a judge's own setup, as a game pins it: the document it was when the game
+/// was made (a version never changes, and the game reads it without the setups table).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PinnedSetup {
+    pub id: i64,
+    pub version: i64,
+    pub name: String,
+    pub document: serde_json::Value,
+}
+
+impl PinnedSetup {
+    /// The name of the variant its games play: `setup-<id>-v<version>`.
+    pub fn variant_name(id: i64, version: i64) -> String {
+        format!("setup-{id}-v{version}")
+    }
+
+    /// Its handle: made once per process from the document, then found by name.
+    pub fn variant(&self) -> Result<Variant, SettingsError> {
+        let setup = crate::rules::setups::read(&self.document)
+            .map_err(|problems| SettingsError::Setup(problems.len()))?;
+        let name = PinnedSetup::variant_name(self.id, self.version);
+        let label = format!("{} v{}", self.name, self.version);
+        crate::rules::setups::custom_variant(&name, &label, &setup)
+            .ok_or(SettingsError::SetupNotPlayable)
+    }
 }
 
 /// The default reminder lead time, in hours.
@@ -70,6 +123,12 @@ pub enum SettingsError {
     Character(crate::domain::CastError),
     #[error("options must be an object")]
     Options,
+    /// A pinned setup's document that does not hold (never stored so: a server fault).
+    #[error("the setup's document does not hold ({0} problems)")]
+    Setup(usize),
+    /// A setup of a book no engine plays a judge's own setups of yet (`r4`, `r5`).
+    #[error("no engine plays this setup's book yet")]
+    SetupNotPlayable,
     #[error("{0}")]
     BadOption(String),
     #[error("the reminder must come 0 to 72 hours before the deadline")]
@@ -85,6 +144,8 @@ pub enum SettingsError {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SettingsRequest {
     pub variant: String,
+    /// A judge's own setup in place of `variant`.
+    pub setup: Option<PinnedSetup>,
     pub options: Option<serde_json::Value>,
     pub characters: Option<Vec<String>>,
     pub act_minutes: Option<i64>,
@@ -109,6 +170,7 @@ impl GameSettings {
     pub fn parse(request: SettingsRequest) -> Result<GameSettings, SettingsError> {
         let SettingsRequest {
             variant,
+            setup,
             options,
             characters,
             act_minutes,
@@ -118,8 +180,12 @@ impl GameSettings {
             max_seats,
         } = request;
         let variant = variant.as_str();
-        let v =
-            Variant::from_name(variant).ok_or_else(|| SettingsError::Variant(variant.into()))?;
+        let v = match &setup {
+            Some(pinned) => pinned.variant()?,
+            None => Variant::from_name(variant)
+                .filter(|v| v.label().is_none())
+                .ok_or_else(|| SettingsError::Variant(variant.into()))?,
+        };
         let range = v.seats();
         let options = match options {
             None | Some(serde_json::Value::Null) => serde_json::json!({}),
@@ -178,6 +244,7 @@ impl GameSettings {
         }
         Ok(GameSettings {
             variant: v,
+            setup,
             options,
             characters,
             act_minutes,
@@ -323,6 +390,43 @@ mod tests {
         fn next_deadline_act(&self, now: NaiveDateTime) -> NaiveDateTime {
             self.next_deadline(now, "act")
         }
+    }
+
+    /// A game made from a judge's own setup pins the version's document in its settings; a
+    /// process that never saw the setup reads the settings back and plays the same variant (a
+    /// second instance on the same database, or a restart).
+    #[test]
+    fn settings_pinning_a_setup_read_back_to_its_variant() {
+        let (_, text) = crate::rules::setups::PRESETS[0];
+        let mut document: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        document["deal"][1]["count"] = json!(1);
+        let pinned = PinnedSetup {
+            id: 7001,
+            version: 3,
+            name: "一警东杀".into(),
+            document,
+        };
+        let s = GameSettings::parse(SettingsRequest {
+            variant: PinnedSetup::variant_name(7001, 3),
+            setup: Some(pinned.clone()),
+            ..SettingsRequest::default()
+        })
+        .expect("a game of the setup");
+        assert_eq!(s.variant.name(), "setup-7001-v3");
+        assert_eq!(s.variant.label(), Some("一警东杀 v3"));
+        assert_eq!((s.min_seats, s.max_seats), (8, 16));
+        let stored = serde_json::to_string(&s).expect("JSON");
+        assert!(stored.contains("\"setup\""), "{stored}");
+        let back: GameSettings = serde_json::from_str(&stored).expect("it reads back");
+        assert_eq!(back, s);
+        // A setup's variant is not one a judge may name without the setup.
+        assert!(GameSettings::parse(SettingsRequest::of("setup-7001-v3")).is_err());
+        // An unknown setup name in stored settings without its document does not read.
+        let orphan = stored.replace("setup-7001-v3", "setup-7001-v4");
+        let orphan: serde_json::Value = serde_json::from_str(&orphan).expect("JSON");
+        let mut orphan = orphan;
+        orphan.as_object_mut().expect("an object").remove("setup");
+        assert!(serde_json::from_value::<GameSettings>(orphan).is_err());
     }
 
     #[test]

@@ -215,11 +215,13 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                 ("status", string()), ("fixed_deal", boolean()),
             ])))]))
             .err(400, "an unknown variant, status or field"),
-        post("/games", "Create a game (judge, admin); the caller is its judge")
+        post("/games", "Create a game (judge, admin) of a preset (`variant`) or of a judge's own setup at one version (`setup`), exactly one of them; the caller is its judge")
             .account()
             .body(request(
-                &[("title", line(120)), ("variant", one_of(&known.names))],
+                &[("title", line(120))],
                 &[
+                    ("variant", one_of(&known.names)),
+                    ("setup", described(super::setups::setup_ref(), "a judge's own setup at one version (docs/setups.md); the game pins that version")),
                     ("options", json!({"type": "object", "description": format!("the variant's options: {}", known.options)})),
                     ("act_minutes", described(int_in(1, 10080), "minutes an act lasts (default 1440)")),
                     ("characters", json!({"type": "array", "items": trimmed(1, 32), "description": "the game IDs to deal: trimmed and NFKC, letters, digits, single spaces and · ・ - _ . ' only, no two alike (game_id_lookalike), none passing for the judge or the system (game_id_reserved)"})),
@@ -234,7 +236,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                 ],
             ))
             .ok(201, "made", answer(&[("id", integer())]))
-            .err(400, "bad settings, or a game ID that breaks the rules of names; series_after refused: series_unsupported, series_unknown_game, series_other_variant, series_not_finished, series_other_judge")
+            .err(400, "bad settings, or a game ID that breaks the rules of names; series_after refused: series_unsupported, series_unknown_game, series_other_variant, series_not_finished, series_other_judge; variant_or_setup (both or neither), setup_unknown, a setup no engine plays yet")
             .err(403, "not a judge, or suspended")
             .err(409, "series_after that is not a finished game of this variant judged by the caller"),
         get("/games/{id}", format!("The public view: status, act, `phase` {{step, act, kind: {}}}, `speaker`, deadline, seats, public events (as in a replay transcript), winner, sign-ups, commitment", known.phases.join(", ")))

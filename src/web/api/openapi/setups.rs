@@ -80,7 +80,7 @@ pub fn setup_document() -> Value {
 }
 
 /// `{"id", "version"}`: one version of a setup.
-fn setup_ref() -> Value {
+pub fn setup_ref() -> Value {
     request(
         &[
             ("id", json!({"type": "integer", "format": "int64"})),

@@ -77,13 +77,8 @@ pub fn count_filtered(
     filtered(variant, status).count().get_result(conn)
 }
 
-/// The variant name of the games played from version `version` of setup `id`.
-pub fn setup_variant(id: i64, version: i64) -> String {
-    format!("setup-{id}-v{version}")
-}
-
 /// How many games were made from any version of setup `id` (their variant is
-/// [`setup_variant`]'s name).
+/// `PinnedSetup::variant_name`'s).
 pub fn count_of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<i64> {
     games::table
         .filter(games::variant.like(format!("setup-{id}-v%")))
@@ -118,6 +113,26 @@ pub fn list_filtered(
         .order(games::id.desc())
         .select(GameRow::as_select())
         .load(conn)
+}
+
+/// The settings of every game made from a judge's own setup (their variant is
+/// `setup-<id>-v<version>`), each once per version.
+pub fn setup_settings(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
+    let rows: Vec<(String, String)> = games::table
+        .filter(games::variant.like("setup-%"))
+        .select((games::variant, games::settings))
+        .order(games::id.asc())
+        .load(conn)?;
+    let mut seen: Vec<String> = Vec::new();
+    Ok(rows
+        .into_iter()
+        .filter_map(|(variant, settings)| {
+            (!seen.contains(&variant)).then(|| {
+                seen.push(variant);
+                settings
+            })
+        })
+        .collect())
 }
 
 /// Sets a game's status. A game that ends opens its private threads' posts to search in the
