@@ -37,3 +37,4 @@ error-setup-based-on-unknown = The setup it is based on does not exist (no such 
 error-setup-unknown = There is no such setup, or no such version of it.
 error-variant-or-setup = Name the game's variant or a setup (with its version), one of them.
 error-setup-not-playable = Games cannot be played from this setup yet: only the classic book's own setups are played so far.
+error-balance-seats = The setup is not played at that many seats.

@@ -37,3 +37,4 @@ error-setup-based-on-unknown = 所基于的版本不存在（没有这个版本�
 error-setup-unknown = 没有这个版本，或它没有这一版。
 error-variant-or-setup = 请指定游戏的玩法或一个版本（及其版次），二者选一。
 error-setup-not-playable = 暂时还不能用这个版本开游戏：目前只能用经典规则的自定义版本。
+error-balance-seats = 这个版本不能用这个人数来玩。

@@ -192,3 +192,152 @@ pub fn make_handles(c: &mut crate::db::DbConnection) -> Result<(), AppError> {
     }
     Ok(())
 }
+
+/// A setup version's balance at one seat count, as the API answers it.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
+pub struct BalanceView {
+    pub games: i64,
+    pub seats: i64,
+    /// Each side's share of the bots' games, with its 95% interval.
+    pub sides: std::collections::BTreeMap<String, SideShare>,
+}
+
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
+pub struct SideShare {
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+type BalanceKey = (i64, i64, i64);
+type InFlight = std::sync::Arc<tokio::sync::OnceCell<Result<String, String>>>;
+
+/// Estimates being computed, so that many asking at once for one version wait for one
+/// computation; and one estimate at a time, so that the bots take at most one core from the
+/// pages.
+static IN_FLIGHT: std::sync::Mutex<Vec<(BalanceKey, InFlight)>> = std::sync::Mutex::new(Vec::new());
+static ONE_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
+/// The bots' estimate of setup `id` at `version` (its newest when `None`) and `seats` (its
+/// fewest when `None`): kept from an earlier ask, or computed now off the request threads and
+/// kept.
+pub async fn balance(
+    state: &AppState,
+    id: i64,
+    version: Option<i64>,
+    seats: Option<i64>,
+) -> Result<BalanceView, AppError> {
+    let (key, kept, pinned) = state
+        .db(move |c| {
+            let row = setups::get(c, id)?.ok_or(AppError::NotFound)?;
+            let version = match version {
+                Some(v) => v,
+                None => setups::latest(c, id)?.ok_or(AppError::NotFound)?,
+            };
+            let stored = setups::version(c, id, version)?.ok_or(AppError::NotFound)?;
+            let document: Value = serde_json::from_str(&stored.document)
+                .map_err(|e| AppError::Internal(format!("setup {id} v{version}: {e}")))?;
+            let setup = rules::read(&document)
+                .map_err(|_| AppError::Internal(format!("setup {id} v{version} does not hold")))?;
+            let seats = seats.unwrap_or(*setup.seats.start() as i64);
+            if !usize::try_from(seats).is_ok_and(|n| setup.seats.contains(&n)) {
+                return Err(AppError::Invalid("balance_seats"));
+            }
+            let kept = setups::balance(c, id, version, seats)?;
+            let pinned = crate::game::settings::PinnedSetup {
+                id,
+                version,
+                name: row.name,
+                document,
+            };
+            Ok(((id, version, seats), kept, pinned))
+        })
+        .await?;
+    let (games, sides) = match kept {
+        Some(kept) => kept,
+        None => {
+            let sides = computed(key, pinned).await?;
+            let games = rules::balance::GAMES as i64;
+            let text = sides.clone();
+            state
+                .write(move |c| Ok(setups::keep_balance(c, key.0, key.1, key.2, games, &text)?))
+                .await?;
+            (games, sides)
+        }
+    };
+    let sides = serde_json::from_str(&sides)
+        .map_err(|e| AppError::Internal(format!("a kept balance: {e}")))?;
+    Ok(BalanceView {
+        games,
+        seats: key.2,
+        sides,
+    })
+}
+
+/// Runs (or joins) the bots' games for `key`: the sides as JSON text.
+async fn computed(
+    key: BalanceKey,
+    pinned: crate::game::settings::PinnedSetup,
+) -> Result<String, AppError> {
+    let cell: InFlight = {
+        let mut list = IN_FLIGHT
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match list.iter().find(|(k, _)| *k == key) {
+            Some((_, cell)) => cell.clone(),
+            None => {
+                let cell = InFlight::default();
+                list.push((key, cell.clone()));
+                cell
+            }
+        }
+    };
+    let result = cell
+        .get_or_init(|| async move {
+            let _turn = ONE_AT_A_TIME.acquire().await.map_err(|e| e.to_string())?;
+            tokio::task::spawn_blocking(move || estimate(&pinned, key.2))
+                .await
+                .map_err(|e| e.to_string())?
+        })
+        .await
+        .clone();
+    IN_FLIGHT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .retain(|(k, _)| *k != key);
+    result.map_err(|e| {
+        if e == "not_playable" {
+            AppError::Invalid("setup_not_playable")
+        } else {
+            AppError::Internal(format!("a balance estimate: {e}"))
+        }
+    })
+}
+
+/// The bots' games of a pinned setup (a preset's document plays as the preset): the sides as
+/// JSON text.
+fn estimate(pinned: &crate::game::settings::PinnedSetup, seats: i64) -> Result<String, String> {
+    let setup = rules::read(&pinned.document).map_err(|_| "does not hold".to_string())?;
+    let variant = match rules::played_as(&setup) {
+        Some((name, _)) => crate::rules::Variant::from_name(name),
+        None => pinned.variant().ok(),
+    }
+    .ok_or_else(|| "not_playable".to_string())?;
+    let seats = usize::try_from(seats).map_err(|e| e.to_string())?;
+    let b = rules::balance::estimate(variant, seats, rules::balance::GAMES);
+    let sides: std::collections::BTreeMap<&str, SideShare> = b
+        .sides
+        .iter()
+        .map(|s| {
+            (
+                s.side,
+                SideShare {
+                    rate: s.rate,
+                    low: s.low,
+                    high: s.high,
+                },
+            )
+        })
+        .collect();
+    serde_json::to_string(&sides).map_err(|e| e.to_string())
+}

@@ -9,6 +9,7 @@ on_both_backends!(
     presets_and_roles_are_served_to_anyone,
     judges_save_revise_and_anyone_reads_setups,
     a_game_made_from_a_setup_plays_by_its_pinned_version,
+    a_setups_balance_is_estimated_once_and_kept,
 );
 
 async fn presets_and_roles_are_served_to_anyone(app: TestApp) {
@@ -374,4 +375,94 @@ async fn a_game_made_from_a_setup_plays_by_its_pinned_version(app: TestApp) {
         !list.body.contains(&format!("variant-setup-{setup}")),
         "no catalog key shown"
     );
+}
+
+/// The bots' estimate of a setup version: each side's share with its interval; many asking at
+/// once get one computation, and it is kept; a setup that is a preset's document (4.0's) is
+/// estimated as the preset; 东杀 with one police leans further to the killers than 东杀.
+async fn a_setups_balance_is_estimated_once_and_kept(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, presets) = api.get("/api/v1/setups/presets", None).await;
+    let save = |name: &'static str, document: Value| {
+        let api = &api;
+        let admin = admin.clone();
+        async move {
+            let (s, b) = api
+                .post(
+                    "/api/v1/setups",
+                    &admin,
+                    json!({"name": name, "document": document}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{b}");
+            b["id"].as_i64().expect("an id")
+        }
+    };
+    let dongsha = save("东杀", presets["presets"][0]["document"].clone()).await;
+    let ours = save("一警东杀", one_police(&api).await).await;
+    let v4 = save("4.0", presets["presets"][4]["document"].clone()).await;
+
+    let path = format!("/api/v1/setups/{ours}/balance?seats=9");
+    let asks = (0..4).map(|_| api.get(&path, None));
+    let answers = futures_util::future::join_all(asks).await;
+    for (s, b) in &answers {
+        assert_eq!(*s, StatusCode::OK, "{b}");
+        assert_eq!(b, &answers[0].1, "one estimate for all who asked at once");
+    }
+    let b = &answers[0].1;
+    assert_eq!(b["seats"], 9);
+    assert!(b["games"].as_i64().is_some_and(|g| g >= 1000), "{b}");
+    let mut total = 0.0;
+    for side in ["good", "killers", "draw"] {
+        let s = &b["sides"][side];
+        let (rate, low, high) = (
+            s["rate"].as_f64().expect("a rate"),
+            s["low"].as_f64().expect("low"),
+            s["high"].as_f64().expect("high"),
+        );
+        assert!(
+            low <= rate && rate <= high && high - low < 0.1,
+            "{side}: {s}"
+        );
+        total += rate;
+    }
+    assert!((total - 1.0).abs() < 1e-9, "{b}");
+    let (_, theirs) = api
+        .get(&format!("/api/v1/setups/{dongsha}/balance?seats=9"), None)
+        .await;
+    let killers = |b: &Value| b["sides"]["killers"]["rate"].as_f64().expect("a rate");
+    assert!(
+        killers(b) > killers(&theirs),
+        "one police: {b}; 东杀: {theirs}"
+    );
+    // Kept: the store holds it, and asking again gives the same.
+    {
+        let mut c = app.state.pool.get().expect("a connection");
+        let kept = maku::db::queries::setups::balance(&mut c, ours, 1, 9).expect("a query");
+        assert!(kept.is_some(), "kept");
+    }
+    let (_, again) = api.get(&path, None).await;
+    assert_eq!(&again, b);
+    // The default seat count is the setup's fewest.
+    let (s, b) = api
+        .get(&format!("/api/v1/setups/{ours}/balance"), None)
+        .await;
+    assert_eq!((s, b["seats"].clone()), (StatusCode::OK, json!(8)), "{b}");
+    let (s, b) = api.get(&format!("/api/v1/setups/{v4}/balance"), None).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["seats"], 16);
+    assert!(b["sides"]["bad"]["rate"].is_f64(), "4.0's sides: {b}");
+    let (s, b) = api
+        .get(&format!("/api/v1/setups/{ours}/balance?seats=30"), None)
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("balance_seats")),
+        "{b}"
+    );
+    let (s, _) = api
+        .get(&format!("/api/v1/setups/{ours}/balance?version=2"), None)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
 }

@@ -39,6 +39,27 @@ struct VersionQuery {
     version: Option<i64>,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BalanceQuery {
+    #[serde(default)]
+    version: Option<i64>,
+    #[serde(default)]
+    seats: Option<i64>,
+}
+
+/// The bots' estimate of a setup version's balance: computed once, off the request threads,
+/// then kept (docs/setups.md).
+#[get("/setups/{id:[0-9]+}/balance")]
+async fn api_balance(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    q: web::Query<BalanceQuery>,
+) -> Result<HttpResponse, AppError> {
+    let b = setups::balance(&state, *id, q.version, q.seats).await?;
+    Ok(HttpResponse::Ok().json(b))
+}
+
 #[post("/setups")]
 async fn api_save(
     user: ApiUser,
@@ -127,7 +148,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(api_save)
         .service(api_revise)
         .service(api_list)
-        .service(api_read);
+        .service(api_read)
+        .service(api_balance);
 }
 
 #[cfg(test)]

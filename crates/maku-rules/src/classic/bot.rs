@@ -3,9 +3,9 @@
 //!
 //! Killers kill a random living seat outside their team; police check a random living seat
 //! and, once a check found a killer, vote for him while he lives; everyone else votes for a
-//! random candidate (sometimes abstaining). A dongsha killer sometimes self-explodes in a vote,
-//! a last team member at night sometimes surrenders; wujian seats peek at random and sometimes
-//! surrender.
+//! random candidate (sometimes abstaining). A killer of a table with self-explode (CL-8)
+//! sometimes self-explodes in a vote, a last team member at night sometimes surrenders; wujian
+//! seats peek at random and sometimes surrender.
 
 use std::ops::Range;
 

@@ -8,6 +8,7 @@
 //! book ([`ROLES`]): its side, its night action, its team. A document that does not hold comes
 //! back as every problem at once, each with the path of its field ([`Problem`]).
 
+pub mod balance;
 mod catalog;
 mod check;
 mod document;

@@ -305,6 +305,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    setup_balances (setup_id, version, seats) {
+        setup_id -> BigInt,
+        version -> BigInt,
+        seats -> BigInt,
+        games -> BigInt,
+        sides -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(game_signups -> users (user_id));
 diesel::joinable!(game_seats -> games (game_id));
@@ -345,4 +356,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     suspensions,
     setups,
     setup_versions,
+    setup_balances,
 );

@@ -133,6 +133,19 @@ pub fn ops() -> Vec<Op> {
         get("/setups/{id}", "A setup at one of its versions")
             .query("version", json!({"type": "integer", "format": "int64"}), "the version (default: the newest); one it does not have is 404")
             .ok(200, "the setup", setup_view()),
+        get("/setups/{id}/balance", "The simulator's bots' estimate of a setup version's balance at one seat count: each side's share of their games with its 95% interval (bots' play: random within their roles, not people's), computed once per version and seat count and kept")
+            .query("version", json!({"type": "integer", "format": "int64"}), "the version (default: the newest); one it does not have is 404")
+            .query("seats", json!({"type": "integer", "format": "int64"}), "the seat count (default: the setup's fewest); one it is not played at is 400 balance_seats")
+            .ok(200, "the estimate", answer(&[
+                ("games", integer()),
+                ("seats", integer()),
+                ("sides", map(answer(&[
+                    ("rate", json!({"type": "number", "minimum": 0, "maximum": 1})),
+                    ("low", json!({"type": "number", "minimum": 0, "maximum": 1})),
+                    ("high", json!({"type": "number", "minimum": 0, "maximum": 1})),
+                ]))),
+            ]))
+            .err(400, "balance_seats: the setup is not played at that many seats; setup_not_playable: no engine plays its book's own setups yet"),
         get(
             "/setups/presets",
             "Each table preset's setup document, as its engine plays it (a scenario may carry one as `document` in place of `variant`)",

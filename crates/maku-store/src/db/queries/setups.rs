@@ -2,7 +2,7 @@
 //! appended and never changed (docs/setups.md).
 
 use crate::db::DbConnection;
-use crate::db::schema::{setup_versions, setups, users};
+use crate::db::schema::{setup_balances, setup_versions, setups, users};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -146,4 +146,41 @@ pub fn list(c: &mut DbConnection) -> QueryResult<Vec<(SetupRow, String, i64)>> {
             (row, author, n)
         })
         .collect())
+}
+
+/// The kept estimate of version `version` at `seats` seats: its games and sides (JSON).
+pub fn balance(
+    c: &mut DbConnection,
+    id: i64,
+    version: i64,
+    seats: i64,
+) -> QueryResult<Option<(i64, String)>> {
+    setup_balances::table
+        .find((id, version, seats))
+        .select((setup_balances::games, setup_balances::sides))
+        .first(c)
+        .optional()
+}
+
+/// Keeps an estimate; one another process kept first stands (the same seeds give the same).
+pub fn keep_balance(
+    c: &mut DbConnection,
+    id: i64,
+    version: i64,
+    seats: i64,
+    games: i64,
+    sides: &str,
+) -> QueryResult<()> {
+    crate::on_backend!(c, |c| diesel::insert_into(setup_balances::table)
+        .values((
+            setup_balances::setup_id.eq(id),
+            setup_balances::version.eq(version),
+            setup_balances::seats.eq(seats),
+            setup_balances::games.eq(games),
+            setup_balances::sides.eq(sides),
+            setup_balances::created_at.eq(super::now()),
+        ))
+        .on_conflict_do_nothing()
+        .execute(c))
+    .map(|_| ())
 }
