@@ -33,6 +33,26 @@ pub struct SetupView {
     pub document: Value,
     /// Finished or running games of any of its versions.
     pub games: i64,
+    /// Its finished games, and how many each winner took (`draw` too; a game the judge ended
+    /// without a winner counts under `none`).
+    pub finished: i64,
+    pub wins: std::collections::BTreeMap<String, i64>,
+}
+
+/// The finished games of setup `id` and each winner's count, read from their logs.
+fn wins_of(
+    c: &mut crate::db::DbConnection,
+    id: i64,
+) -> Result<(i64, std::collections::BTreeMap<String, i64>), AppError> {
+    let mut wins = std::collections::BTreeMap::new();
+    let finished = games::finished_of_setup(c, id)?;
+    for game in &finished {
+        let winner = crate::game::cache::folded(c, *game)?
+            .winner()
+            .unwrap_or_else(|| "none".to_string());
+        *wins.entry(winner).or_insert(0) += 1;
+    }
+    Ok((finished.len() as i64, wins))
 }
 
 /// The document as stored: what the rules read back from it (every default filled in).
@@ -113,6 +133,7 @@ pub async fn read(state: &AppState, id: i64, version: Option<i64>) -> Result<Set
             let stored = setups::version(c, id, version)?.ok_or(AppError::NotFound)?;
             let document = serde_json::from_str(&stored.document)
                 .map_err(|e| AppError::Internal(format!("setup {id} v{version}: {e}")))?;
+            let (finished, wins) = wins_of(c, id)?;
             Ok(SetupView {
                 id,
                 author: setups::author_name(c, row.author_id)?,
@@ -122,6 +143,8 @@ pub async fn read(state: &AppState, id: i64, version: Option<i64>) -> Result<Set
                 based_on: based_on(row.based_on_id, row.based_on_version),
                 document,
                 games: games::count_of_setup(c, id)?,
+                finished,
+                wins,
             })
         })
         .await
@@ -137,7 +160,10 @@ pub async fn list(state: &AppState) -> Result<Vec<SetupView>, AppError> {
                 let document = stored
                     .and_then(|v| serde_json::from_str(&v.document).ok())
                     .unwrap_or(Value::Null);
+                let (finished, wins) = wins_of(c, row.id)?;
                 out.push(SetupView {
+                    finished,
+                    wins,
                     id: row.id,
                     name: row.name,
                     author,

@@ -204,6 +204,10 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
     assert_eq!(v1["author"], "judy");
     assert_eq!(v1["name"], "一警东杀");
     assert_eq!(v1["games"], 0);
+    assert_eq!(
+        (v1["finished"].clone(), v1["wins"].clone()),
+        (json!(0), json!({}))
+    );
     let (_, newest) = api.get(&format!("/api/v1/setups/{id}"), None).await;
     assert_eq!(newest["version"], 2);
     assert_eq!(newest["document"]["day"]["explode"], false);
@@ -364,6 +368,12 @@ async fn a_game_made_from_a_setup_plays_by_its_pinned_version(app: TestApp) {
 
     let (_, b) = api.get(&format!("/api/v1/setups/{setup}"), None).await;
     assert_eq!(b["games"], 1, "{b}");
+    assert_eq!(b["finished"], 1, "{b}");
+    assert_eq!(
+        b["wins"],
+        json!({"killers": 1}),
+        "each side's finished games: {b}"
+    );
     let page = app.browser().get(&format!("/games/{id}")).await;
     assert_eq!(page.status, StatusCode::OK);
     let list = app.browser().get("/games").await;

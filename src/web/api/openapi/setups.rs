@@ -104,6 +104,14 @@ fn setup_view() -> Value {
         ),
         ("document", setup_document()),
         ("games", integer()),
+        ("finished", integer()),
+        (
+            "wins",
+            described(
+                map(integer()),
+                "finished games by winner (`none`: ended by the judge without one)",
+            ),
+        ),
     ])
 }
 

@@ -77,6 +77,16 @@ pub fn count_filtered(
     filtered(variant, status).count().get_result(conn)
 }
 
+/// The finished games made from any version of setup `id`: their ids.
+pub fn finished_of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<i64>> {
+    games::table
+        .filter(games::variant.like(format!("setup-{id}-v%")))
+        .filter(games::status.eq(GameStatus::Finished.name()))
+        .select(games::id)
+        .order(games::id.asc())
+        .load(conn)
+}
+
 /// How many games were made from any version of setup `id` (their variant is
 /// `PinnedSetup::variant_name`'s).
 pub fn count_of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<i64> {
