@@ -30,6 +30,7 @@ pub mod redirect;
 pub mod requests;
 pub mod rules;
 pub mod search;
+pub mod setups;
 pub mod suspended;
 pub mod threads;
 pub mod viewer;
@@ -271,6 +272,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(mail::configure)
         .configure(feeds::configure)
         .configure(rules::configure)
+        .configure(setups::configure)
         .configure(search::configure)
         // Last: every path no resource above took.
         .service(fallback());

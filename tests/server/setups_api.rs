@@ -376,6 +376,50 @@ async fn a_game_made_from_a_setup_plays_by_its_pinned_version(app: TestApp) {
     );
     let page = app.browser().get(&format!("/games/{id}")).await;
     assert_eq!(page.status, StatusCode::OK);
+    let rules = format!("/setups/{setup}?version=1");
+    assert!(
+        page.body.contains(&rules),
+        "the game links its setup's version"
+    );
+    // The setup's rules, from its document, in both languages; version 1 as the game pinned.
+    let zh = app.browser().get(&rules).await;
+    assert_eq!(zh.status, StatusCode::OK);
+    for words in [
+        "一警东杀",
+        "人数",
+        "杀手",
+        "警察",
+        "平民",
+        "夜里杀一人",
+        "杀手全部出局：好人胜。",
+        "前 1 名出局者留遗言。",
+        "平衡（机器人对局）",
+        "已结束的对局：杀手胜利 1",
+    ] {
+        assert!(zh.body.contains(words), "{words} on the Chinese page");
+    }
+    let en = app.browser_in("en").get(&rules).await;
+    for words in [
+        "The deal",
+        "Police officer",
+        "checks one seat at night",
+        "All police out, or all civilians out: the killers win.",
+        "Last words for the first seat out.",
+        "Balance (bots",
+        "95% interval",
+    ] {
+        assert!(en.body.contains(words), "{words} on the English page");
+    }
+    let v2 = app
+        .browser_in("en")
+        .get(&format!("/setups/{setup}?version=2"))
+        .await;
+    assert!(
+        v2.body.contains("Last words for the first 2 seats out."),
+        "version 2 deals two police"
+    );
+    let index = app.browser().get("/setups").await;
+    assert!(index.body.contains(&format!("/setups/{setup}")), "listed");
     let list = app.browser().get("/games").await;
     assert!(
         list.body.contains("一警东杀 v1"),

@@ -54,6 +54,16 @@ struct GamePage {
     settings: Option<GameSettings>,
 }
 
+impl GamePage {
+    /// Where the game's rules are: its preset's page, or the setup version it pins.
+    fn rules_href(&self) -> String {
+        match self.settings.as_ref().and_then(|s| s.setup.as_ref()) {
+            Some(p) => format!("/setups/{}?version={}", p.id, p.version),
+            None => format!("/rules/{}", self.g.variant),
+        }
+    }
+}
+
 /// The settings a player signs up for, in the reader's language: act length, when deadlines
 /// fall (time of day and zone), seat range, reminder, and the options (redistribution, edition).
 fn settings_facts(tr: &crate::i18n::Tr, settings: &GameSettings) -> Vec<(String, String)> {

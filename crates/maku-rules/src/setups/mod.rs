@@ -11,6 +11,7 @@
 pub mod balance;
 mod catalog;
 mod check;
+pub mod describe;
 mod document;
 mod presets;
 

@@ -1,0 +1,206 @@
+//! A setup's rules in sentences, from its document and its roles' catalog entries, never by
+//! hand: the setup page (`/setups/{id}`) renders these messages in the reader's language.
+
+use std::ops::RangeInclusive;
+
+use super::catalog::{RoleCode, SideCode};
+use super::check::role_name;
+use super::{CiviliansOut, LastWords, Setup, ThirdTie, Win};
+use crate::message::Message;
+use crate::table::Speeches;
+
+/// The seat counts dealt alike, and each role's count there.
+pub type DealRow = (RangeInclusive<usize>, Vec<(RoleCode, usize)>);
+
+/// What a reader is told of a setup.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Described {
+    /// The deal by seat count: each range of seat counts dealt alike, with each role's count.
+    pub deal: Vec<DealRow>,
+    /// Each role dealt: its name, side, what it does at night (with the rule it follows).
+    pub roles: Vec<RoleLine>,
+    /// The night's order, by role.
+    pub night: Vec<Message>,
+    pub win: Message,
+    pub day: Vec<Message>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoleLine {
+    pub code: RoleCode,
+    pub name: Message,
+    pub side: Message,
+    pub action: Message,
+}
+
+/// The catalog key of a side (`setup-side-<…>`).
+fn side(side: SideCode) -> Message {
+    Message::key(match side {
+        SideCode::Good => "setup-side-good",
+        SideCode::Killers => "setup-side-killers",
+        SideCode::Bad => "setup-side-bad",
+        SideCode::Fei => "setup-side-fei",
+        SideCode::Jing => "setup-side-jing",
+    })
+}
+
+/// `setup`'s rules in messages.
+pub fn describe(setup: &Setup) -> Described {
+    let mut deal: Vec<DealRow> = Vec::new();
+    for n in setup.seats.clone() {
+        let here = setup.deal_at(n);
+        match deal.last_mut() {
+            Some((range, roles)) if *roles == here && *range.end() + 1 == n => {
+                *range = *range.start()..=n;
+            }
+            _ => deal.push((n..=n, here)),
+        }
+    }
+    let roles = setup
+        .roles()
+        .map(|spec| RoleLine {
+            code: spec.code,
+            name: role_name(spec.code),
+            side: side(spec.side),
+            action: match spec.action {
+                Some(a) => Message::key(format!("setup-action-{}", a.name().replace('_', "-"))),
+                None => Message::key("setup-action-none"),
+            }
+            .rule(spec.rule),
+        })
+        .collect();
+    let night = setup.night.iter().map(|&r| role_name(r)).collect();
+    let win = match setup.win {
+        Win::Sides {
+            civilians_out: CiviliansOut::Killers,
+        } => Message::key("setup-win-sides-killers").rule("CL-10"),
+        Win::Sides {
+            civilians_out: CiviliansOut::Draw,
+        } => Message::key("setup-win-sides-draw").rule("CL-10"),
+        Win::Shengtui => Message::key("setup-win-shengtui").rule("CL-11"),
+        Win::Wujian => Message::key("setup-win-wujian").rule("WJ-4"),
+        Win::R4 => Message::key("setup-win-r4").rule("R4-6"),
+        Win::R5 => Message::key("setup-win-r5").rule("R5-5"),
+    };
+    let d = setup.day;
+    let mut day = vec![
+        match d.speeches {
+            Speeches::Ordered => Message::key("setup-day-speeches-ordered"),
+            Speeches::Free => Message::key("setup-day-speeches-free"),
+        }
+        .rule("CL-5"),
+        Message::key(match d.third_tie {
+            ThirdTie::Peaceful => "setup-day-third-tie-peaceful",
+            ThirdTie::Draw => "setup-day-third-tie-draw",
+            ThirdTie::Ends => "setup-day-third-tie-ends",
+        })
+        .rule("CL-7"),
+        match d.last_words {
+            LastWords::UpToPolice => Message::key("setup-day-last-words-police").arg(
+                "n",
+                setup
+                    .seats
+                    .clone()
+                    .map(|n| setup.count_of(RoleCode::Police, n))
+                    .max()
+                    .unwrap_or(0) as i64,
+            ),
+            LastWords::All => Message::key("setup-day-last-words-all"),
+            LastWords::None => Message::key("setup-day-last-words-none"),
+            LastWords::R5 => Message::key("setup-day-last-words-r5"),
+        }
+        .rule("CL-4"),
+    ];
+    if d.explode {
+        day.push(Message::key("setup-says-explode").rule("CL-8"));
+    }
+    if d.surrender {
+        day.push(Message::key("setup-says-surrender").rule("CL-9"));
+    }
+    Described {
+        deal,
+        roles,
+        night,
+        win,
+        day,
+    }
+}
+
+/// Every catalog key [`describe`] may use (the shell's `locales/*/setups.ftl` words each).
+pub fn keys() -> Vec<String> {
+    let mut keys: Vec<String> = [
+        "setup-side-good",
+        "setup-side-killers",
+        "setup-side-bad",
+        "setup-side-fei",
+        "setup-side-jing",
+        "setup-action-none",
+        "setup-win-sides-killers",
+        "setup-win-sides-draw",
+        "setup-win-shengtui",
+        "setup-win-wujian",
+        "setup-win-r4",
+        "setup-win-r5",
+        "setup-day-speeches-ordered",
+        "setup-day-speeches-free",
+        "setup-day-third-tie-peaceful",
+        "setup-day-third-tie-draw",
+        "setup-day-third-tie-ends",
+        "setup-day-last-words-police",
+        "setup-day-last-words-all",
+        "setup-day-last-words-none",
+        "setup-day-last-words-r5",
+        "setup-says-explode",
+        "setup-says-surrender",
+    ]
+    .map(String::from)
+    .to_vec();
+    keys.extend(
+        super::catalog::ActionCode::ALL
+            .iter()
+            .map(|a| format!("setup-action-{}", a.name().replace('_', "-"))),
+    );
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dongsha_is_described_from_its_document() {
+        let s = super::super::preset("dongsha").expect("dongsha");
+        let d = describe(s);
+        let ranges: Vec<(usize, usize)> =
+            d.deal.iter().map(|(r, _)| (*r.start(), *r.end())).collect();
+        // The deal changes with the count tables and, seat by seat, with the civilians.
+        assert_eq!(ranges.first(), Some(&(8, 8)));
+        assert_eq!(ranges.len(), 9);
+        assert_eq!(
+            d.deal[2].1,
+            vec![
+                (RoleCode::Killer, 2),
+                (RoleCode::Police, 2),
+                (RoleCode::Civilian, 6)
+            ]
+        );
+        let roles: Vec<RoleCode> = d.roles.iter().map(|r| r.code).collect();
+        assert_eq!(
+            roles,
+            [RoleCode::Killer, RoleCode::Police, RoleCode::Civilian]
+        );
+        assert_eq!(
+            d.roles[0].action,
+            Message::key("setup-action-kill").rule("CL-1")
+        );
+        assert_eq!(d.win, Message::key("setup-win-sides-killers").rule("CL-10"));
+        assert_eq!(
+            d.day.len(),
+            5,
+            "speeches, third tie, last words, explode, surrender"
+        );
+        let v5 = describe(super::super::preset("v5emin").expect("5.0"));
+        assert_eq!(v5.deal.len(), 1, "ten seats, one of each");
+        assert_eq!(v5.night.len(), 10);
+    }
+}
