@@ -157,7 +157,13 @@ impl Preset {
     /// The preset's setup document (`setups/presets/<name>.json`): the deal, the win column,
     /// the third tie and the self-explode are read from it.
     pub fn setup(self) -> &'static Setup {
-        setups::preset(self.name()).unwrap_or_else(|| panic!("{} has no document", self.name()))
+        // Found once: the engine asks it on every submission and check of the end.
+        static FOUND: OnceLock<[&'static Setup; Preset::ALL.len()]> = OnceLock::new();
+        FOUND.get_or_init(|| {
+            Preset::ALL.map(|p| {
+                setups::preset(p.name()).unwrap_or_else(|| panic!("{} has no document", p.name()))
+            })
+        })[self as usize]
     }
 
     /// The private team threads: one per team of more than one seat (shengtui's lone killer
@@ -181,6 +187,14 @@ impl Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_list_is_in_the_enums_order() {
+        for (i, p) in Preset::ALL.iter().enumerate() {
+            assert_eq!(*p as usize, i, "{}", p.name());
+            assert_eq!(p.setup(), setups::preset(p.name()).expect("a document"));
+        }
+    }
 
     #[test]
     fn the_table_of_presets() {

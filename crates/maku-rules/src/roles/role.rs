@@ -2,6 +2,8 @@
 
 use std::ops::RangeInclusive;
 
+use std::sync::OnceLock;
+
 use crate::setups::{self, RoleCode, Setup, SideCode};
 use crate::table::Team;
 
@@ -54,12 +56,21 @@ impl RoleGame {
     /// The side a role plays for (R4 intro, R5 intro): the forest elder is good in 4.0 and bad
     /// in 5.0.
     pub fn side(self, role: Role) -> Side {
-        let code = RoleCode::from_name(role.name());
-        let spec = code.and_then(|c| setups::role_spec(self.setup().book, c));
-        match spec.map(|s| s.side) {
-            Some(SideCode::Bad) => Side::Bad,
-            _ => Side::Good,
-        }
+        // Read once per game from the catalog: the end is checked after every night and day.
+        static SIDES: OnceLock<[[Side; ALL_ROLES.len()]; 2]> = OnceLock::new();
+        let sides = SIDES.get_or_init(|| {
+            RoleGame::ALL.map(|g| {
+                ALL_ROLES.map(|r| {
+                    let code = RoleCode::from_name(r.name());
+                    let spec = code.and_then(|c| setups::role_spec(g.setup().book, c));
+                    match spec.map(|s| s.side) {
+                        Some(SideCode::Bad) => Side::Bad,
+                        _ => Side::Good,
+                    }
+                })
+            })
+        });
+        sides[self as usize][role as usize]
     }
 
     /// The private team threads (R4-2); 5.0 has none.
@@ -189,5 +200,25 @@ pub fn in_team(team: Team, role: Role, act: u32) -> bool {
     match team {
         Team::Killers => role == Role::Killer || (role == Role::Undercover && act == 1),
         Team::Police => matches!(role, Role::Police | Role::Undercover),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `side`'s table is indexed by the enums' order.
+    #[test]
+    fn the_lists_are_in_the_enums_order() {
+        for (i, r) in ALL_ROLES.iter().enumerate() {
+            assert_eq!(*r as usize, i, "{}", r.name());
+        }
+        for (i, g) in RoleGame::ALL.iter().enumerate() {
+            assert_eq!(*g as usize, i, "{}", g.name());
+        }
+        assert_eq!(RoleGame::V4Wujian.side(Role::Elder), Side::Good);
+        assert_eq!(RoleGame::V5Emin.side(Role::Elder), Side::Bad);
+        assert_eq!(RoleGame::V4Wujian.side(Role::Undercover), Side::Bad);
+        assert_eq!(RoleGame::V5Emin.side(Role::EvilCivilian), Side::Bad);
     }
 }
