@@ -21,9 +21,17 @@ async fn presets_and_roles_are_served_to_anyone(app: TestApp) {
     assert_eq!(
         names,
         [
-            "dongsha", "killgame", "shengtui", "wujian", "v4wujian", "v5emin"
+            "dongsha",
+            "killgame",
+            "shengtui",
+            "wujian",
+            "v4wujian",
+            "v5emin",
+            "deathnote"
         ]
     );
+    // Death Note keeps its own engine: its house rules, at the book's readings.
+    assert_eq!(presets[6]["document"]["house_rules"]["redistribute"], true);
     // 东杀 2.0 as classic.md's table has it: 2/2 to 10 seats, 3/3 to 14, 4/4 to 16.
     let dongsha = &presets[0]["document"];
     assert_eq!(dongsha["seats"], serde_json::json!({"min": 8, "max": 16}));

@@ -9,7 +9,7 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::game::setups::{self, SetupRef};
 use crate::i18n::{Lang, Tr};
-use crate::rules::setups::{PRESETS, ROLES, preset, role_name};
+use crate::rules::setups::{PRESETS, ROLES, house_rules, own_engines, preset, role_name};
 use actix_web::{HttpResponse, get, post, put, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -98,7 +98,8 @@ async fn api_read(
     Ok(HttpResponse::Ok().json(view))
 }
 
-/// Each preset's name and document, in the order pages list them.
+/// Each table preset's name and document, in the order pages list them, then the house rules
+/// of each variant that keeps its own engine (Death Note).
 fn presets() -> Vec<Value> {
     PRESETS
         .iter()
@@ -106,6 +107,7 @@ fn presets() -> Vec<Value> {
             let setup = preset(name)?;
             Some(json!({"name": name, "document": setup.to_json()}))
         })
+        .chain(own_engines().map(|v| json!({"name": v.name(), "document": house_rules(v)})))
         .collect()
 }
 
@@ -173,8 +175,13 @@ mod tests {
         assert_eq!(doctor["action"], "save");
         assert_eq!(doctor["names"]["zh-CN"], "医生");
         let served = presets();
-        assert_eq!(served.len(), 6);
-        for p in &served {
+        assert_eq!(
+            served.len(),
+            7,
+            "six table presets and Death Note's house rules"
+        );
+        assert_eq!(served[6]["document"]["family"], "deathnote");
+        for p in &served[..6] {
             let doc = &p["document"];
             let setup = crate::rules::setups::read(doc).expect("a served document holds");
             let name = p["name"].as_str().expect("a name");

@@ -20,7 +20,7 @@ use std::ops::RangeInclusive;
 pub use catalog::{ActionCode, Book, ROLES, RoleCode, RoleSpec, SideCode, role_spec};
 pub use check::role_name;
 pub use document::{Problem, read};
-pub use presets::{PRESETS, custom_variant, played_as, preset};
+pub use presets::{PRESETS, custom_variant, house_rules, own_engines, played_as, preset};
 
 use crate::table::{Speeches, Team};
 use catalog::codes;

@@ -61,3 +61,32 @@ pub fn custom_variant(name: &str, label: &str, setup: &Setup) -> Option<crate::V
         crate::classic::custom(name, label, setup)
     })
 }
+
+/// The house rules of a variant that keeps its own engine (Death Note): each choice its ruling
+/// book leaves to the judge, at the book's reading (its default), and its seats. A game pins
+/// them with its options, as it pins `edition`.
+pub fn house_rules(variant: crate::Variant) -> serde_json::Value {
+    let rules: serde_json::Map<String, serde_json::Value> = variant
+        .option_fields()
+        .iter()
+        .map(|f| {
+            let default = match f.input {
+                crate::OptionInput::Flag { default } => serde_json::json!(default),
+                crate::OptionInput::Choice { default, .. } => serde_json::json!(default),
+            };
+            (f.name.to_string(), default)
+        })
+        .collect();
+    let seats = variant.seats();
+    serde_json::json!({
+        "family": variant.name(),
+        "seats": {"min": seats.start(), "max": seats.end()},
+        "house_rules": rules,
+    })
+}
+
+/// The variants that keep their own engine and so have house rules rather than a table
+/// document: every offered variant no preset document stands for.
+pub fn own_engines() -> impl Iterator<Item = crate::Variant> {
+    crate::Variant::offered().filter(|v| !PRESETS.iter().any(|(name, _)| *name == v.name()))
+}

@@ -477,3 +477,21 @@ fn a_judges_own_classic_setup_plays_and_its_bots_play_it() {
     assert_eq!(played_as(&v4), None);
     assert!(custom_variant("v4-own", "v4", &v4).is_none());
 }
+
+/// Death Note keeps its own engine: its house rules are the choices its book leaves to the
+/// judge (`redistribute`, the book's `edition`…), each at the book's reading.
+#[test]
+fn death_notes_house_rules_are_its_options_at_their_defaults() {
+    let own: Vec<&str> = own_engines().map(|v| v.name()).collect();
+    assert_eq!(own, ["deathnote"]);
+    let dn = crate::Variant::from_name("deathnote").expect("Death Note");
+    let doc = house_rules(dn);
+    assert_eq!(doc["family"], "deathnote");
+    assert_eq!(doc["seats"], json!({"min": 6, "max": 40}));
+    assert_eq!(
+        doc["house_rules"]["redistribute"], true,
+        "DN: redistribute by default"
+    );
+    let rules = doc["house_rules"].as_object().expect("an object");
+    assert_eq!(rules.len(), dn.option_fields().len());
+}

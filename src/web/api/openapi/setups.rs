@@ -3,7 +3,7 @@
 use super::op::{Op, get, post, put};
 use super::schema::*;
 use crate::rules::setups::{
-    ActionCode, Book, CiviliansOut, LastWords, RoleCode, SideCode, ThirdTie, Win,
+    ActionCode, Book, CiviliansOut, LastWords, RoleCode, SideCode, ThirdTie, Win, own_engines,
 };
 use serde_json::{Value, json};
 
@@ -77,6 +77,20 @@ pub fn setup_document() -> Value {
     );
     doc["description"] = json!("a setup document (docs/setups.md)");
     doc
+}
+
+/// The house rules of a variant that keeps its own engine (Death Note): its options at the
+/// book's readings, and its seats.
+fn house_rules_document() -> Value {
+    let families: Vec<&str> = own_engines().map(|v| v.name()).collect();
+    answer(&[
+        ("family", one_of(&families)),
+        ("seats", answer(&[("min", integer()), ("max", integer())])),
+        (
+            "house_rules",
+            json!({"type": "object", "description": "each option the ruling book leaves to the judge, at the book's reading"}),
+        ),
+    ])
 }
 
 /// `{"id", "version"}`: one version of a setup.
@@ -163,7 +177,13 @@ pub fn ops() -> Vec<Op> {
             "the presets in the order pages list them",
             answer(&[(
                 "presets",
-                array(answer(&[("name", string()), ("document", setup_document())])),
+                array(answer(&[
+                    ("name", string()),
+                    (
+                        "document",
+                        json!({"oneOf": [setup_document(), house_rules_document()]}),
+                    ),
+                ])),
             )]),
         ),
         get(
