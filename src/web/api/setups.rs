@@ -99,7 +99,7 @@ async fn api_read(
 }
 
 /// Each table preset's name and document, in the order pages list them, then the house rules
-/// of each variant that keeps its own engine (Death Note).
+/// of each variant that keeps its own engine.
 fn presets() -> Vec<Value> {
     PRESETS
         .iter()

@@ -79,7 +79,7 @@ pub fn setup_document() -> Value {
     doc
 }
 
-/// The house rules of a variant that keeps its own engine (Death Note): its options at the
+/// The house rules of a variant that keeps its own engine: its options at the
 /// book's readings, and its seats.
 fn house_rules_document() -> Value {
     let families: Vec<&str> = own_engines().map(|v| v.name()).collect();
