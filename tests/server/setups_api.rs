@@ -63,6 +63,11 @@ async fn presets_and_roles_are_served_to_anyone(app: TestApp) {
     );
 }
 
+/// `POST /api/v1/setups` with `body` as `token`'s.
+async fn save(api: &Api<'_>, token: &str, body: Value) -> (StatusCode, Value) {
+    api.post("/api/v1/setups", token, body).await
+}
+
 /// 东杀 as served, with one police: a judge's own setup.
 async fn one_police(api: &Api<'_>) -> Value {
     let (_, body) = api.get("/api/v1/setups/presets", None).await;
@@ -85,21 +90,9 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
     let doc = one_police(&api).await;
 
     // Only judges and admins save.
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &alice,
-            json!({"name": "一警东杀", "document": doc}),
-        )
-        .await;
+    let (s, b) = save(&api, &alice, json!({"name": "一警东杀", "document": doc})).await;
     assert_eq!(s, StatusCode::FORBIDDEN, "{b}");
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &judy,
-            json!({"name": "一警东杀", "document": doc}),
-        )
-        .await;
+    let (s, b) = save(&api, &judy, json!({"name": "一警东杀", "document": doc})).await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
     assert_eq!(b["version"], 1);
     let id = b["id"].as_i64().expect("an id");
@@ -109,13 +102,7 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
     broken["deal"][0]["count"] = json!({"8-9": 2, "11-16": 3});
     broken["night"] = json!(["killer"]);
     broken["day"]["thrid_tie"] = json!("draw");
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &judy,
-            json!({"name": "坏的", "document": broken}),
-        )
-        .await;
+    let (s, b) = save(&api, &judy, json!({"name": "坏的", "document": broken})).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
     assert_eq!(b["ok"], false);
     assert_eq!(b["error"], "invalid_setup");
@@ -130,13 +117,7 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
         .as_object_mut()
         .expect("day")
         .remove("thrid_tie");
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &judy,
-            json!({"name": "坏的", "document": broken}),
-        )
-        .await;
+    let (s, b) = save(&api, &judy, json!({"name": "坏的", "document": broken})).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     let fields = b["fields"].as_array().expect("fields");
     let at = |path: &str| {
@@ -166,13 +147,12 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
     );
 
     // A field the body does not have is refused.
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &judy,
-            json!({"name": "x", "document": doc, "public": true}),
-        )
-        .await;
+    let (s, b) = save(
+        &api,
+        &judy,
+        json!({"name": "x", "document": doc, "public": true}),
+    )
+    .await;
     assert_eq!(
         (s, b["error"].as_str()),
         (StatusCode::BAD_REQUEST, Some("unknown_field"))
@@ -237,25 +217,23 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
     assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED, "{b}");
 
     // Another judge forks it: based on version 2; a version that does not exist is refused.
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &admin,
-            json!({"name": "fork", "based_on": {"id": id, "version": 9}, "document": two}),
-        )
-        .await;
+    let (s, b) = save(
+        &api,
+        &admin,
+        json!({"name": "fork", "based_on": {"id": id, "version": 9}, "document": two}),
+    )
+    .await;
     assert_eq!(
         (s, b["error"].as_str()),
         (StatusCode::BAD_REQUEST, Some("setup_based_on_unknown")),
         "{b}"
     );
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &admin,
-            json!({"name": "fork", "based_on": {"id": id, "version": 2}, "document": two}),
-        )
-        .await;
+    let (s, b) = save(
+        &api,
+        &admin,
+        json!({"name": "fork", "based_on": {"id": id, "version": 2}, "document": two}),
+    )
+    .await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let fork = b["id"].as_i64().expect("an id");
     let (_, b) = api.get(&format!("/api/v1/setups/{fork}"), None).await;
@@ -278,13 +256,7 @@ async fn a_game_made_from_a_setup_plays_by_its_pinned_version(app: TestApp) {
     let api = Api::new(&app);
     let admin = api.token("admin", &app.admin_password).await;
     let doc = one_police(&api).await;
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &admin,
-            json!({"name": "一警东杀", "document": doc}),
-        )
-        .await;
+    let (s, b) = save(&api, &admin, json!({"name": "一警东杀", "document": doc})).await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let setup = b["id"].as_i64().expect("an id");
 
@@ -450,13 +422,7 @@ async fn a_setups_balance_is_estimated_once_and_kept(app: TestApp) {
         let api = &api;
         let admin = admin.clone();
         async move {
-            let (s, b) = api
-                .post(
-                    "/api/v1/setups",
-                    &admin,
-                    json!({"name": name, "document": document}),
-                )
-                .await;
+            let (s, b) = save(&api, &admin, json!({"name": name, "document": document})).await;
             assert_eq!(s, StatusCode::CREATED, "{b}");
             b["id"].as_i64().expect("an id")
         }

@@ -49,9 +49,18 @@ fn write_routes_in_sources() -> Vec<(String, String)> {
             for (at, _) in text.match_indices(&marker) {
                 let rest = &text[at + marker.len()..];
                 let path = &rest[..rest.find('"').expect("a closing quote")];
+                // `{id:[0-9]+}` is `{id}`: the pattern is the router's.
+                let path: String = path
+                    .split('/')
+                    .map(|seg| match seg.split_once(':') {
+                        Some((name, _)) if seg.starts_with('{') => format!("{name}}}"),
+                        _ => seg.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("/");
                 let path = match api {
                     true => format!("/api/v1{path}"),
-                    false => path.to_string(),
+                    false => path,
                 };
                 routes.push((method.to_uppercase(), path));
             }
@@ -157,6 +166,19 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
     let (_, reports) = api.get("/api/v1/admin/reports", Some(&admin)).await;
     let report = reports["reports"][0]["id"].as_i64().expect("a report");
 
+    // A setup of boss's, which boss could revise.
+    let (_, presets) = api.get("/api/v1/setups/presets", None).await;
+    let setup_document = presets["presets"][0]["document"].clone();
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &boss_token,
+            json!({"name": "boss's", "document": setup_document}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let setup = b["id"].as_i64().expect("a setup");
+
     let (s, b) = api
         .post(
             "/api/v1/accounts/boss/suspend",
@@ -173,6 +195,7 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
             .replace("{seated}", &seated.to_string())
             .replace("{open}", &open.to_string())
             .replace("{report}", &report.to_string())
+            .replace("{setup}", &setup.to_string())
             .replace("{slug}", &slug)
     };
     let act = json!({"act": 1});
@@ -688,6 +711,18 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
             "/api/v1/games/{id}/substitute",
             "/api/v1/games/{judged}/substitute",
             Try::Json(json!({"game_id": "x", "account": "ws0"})),
+        ),
+        (
+            "POST",
+            "/api/v1/setups",
+            "/api/v1/setups",
+            Try::Json(json!({"name": "x", "document": setup_document.clone()})),
+        ),
+        (
+            "PUT",
+            "/api/v1/setups/{id}",
+            "/api/v1/setups/{setup}",
+            Try::Json(json!({"document": setup_document.clone()})),
         ),
     ];
 
