@@ -422,7 +422,7 @@ async fn a_setups_balance_is_estimated_once_and_kept(app: TestApp) {
         let api = &api;
         let admin = admin.clone();
         async move {
-            let (s, b) = save(&api, &admin, json!({"name": name, "document": document})).await;
+            let (s, b) = save(api, &admin, json!({"name": name, "document": document})).await;
             assert_eq!(s, StatusCode::CREATED, "{b}");
             b["id"].as_i64().expect("an id")
         }
