@@ -93,5 +93,6 @@ setup-day = The day
 setup-balance = Balance (bots' play)
 setup-balance-note = The simulator's bots played { $games } games at { $seats } seats: each seat acts at random within its role, nobody reasons from what was said. The range is the 95% interval.
 setup-balance-side = { $side }: { $rate }% ({ $low }–{ $high }%)
+setup-wins-none = No game made from this setup has finished yet.
 setup-wins = Finished games: { $wins }
 setup-document = The document (JSON)

@@ -90,5 +90,6 @@ setup-day = 白天
 setup-balance = 平衡（机器人对局）
 setup-balance-note = 模拟器的机器人以 { $seats } 人玩了 { $games } 局：每人在身份允许的范围内随机行动，不根据发言推理。范围为 95% 置信区间。
 setup-balance-side = { $side }：{ $rate }%（{ $low }–{ $high }%）
+setup-wins-none = 用这个版本开的游戏还没有结束的。
 setup-wins = 已结束的对局：{ $wins }
 setup-document = 版本文件（JSON）

@@ -179,7 +179,10 @@ async fn page(
         win: said(&tr, &d.win),
         day: d.day.iter().map(|m| said(&tr, m)).collect(),
         balance,
-        wins: tr.t1("setup-wins", "wins", &wins),
+        wins: match s.wins.is_empty() {
+            true => tr.t("setup-wins-none"),
+            false => tr.t1("setup-wins", "wins", &wins),
+        },
         document,
         s,
     })

@@ -493,4 +493,11 @@ async fn a_setups_balance_is_estimated_once_and_kept(app: TestApp) {
         .get(&format!("/api/v1/setups/{ours}/balance?version=2"), None)
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let page = app.browser_in("en").get(&format!("/setups/{ours}")).await;
+    assert!(
+        page.body
+            .contains("No game made from this setup has finished yet."),
+        "{}",
+        page.body
+    );
 }
