@@ -161,16 +161,7 @@ async fn openapi_and_health(app: TestApp) {
             for piece in text.split(&format!("#[{method}(")).skip(1) {
                 if let Some(quoted) = piece.trim_start().strip_prefix('"') {
                     let path = quoted.split('"').next().unwrap_or("");
-                    // `{id:[0-9]+}` is `{id}` in the document: the pattern is the router's.
-                    let path: String = path
-                        .split('/')
-                        .map(|seg| match seg.split_once(':') {
-                            Some((name, _)) if seg.starts_with('{') => format!("{name}}}"),
-                            _ => seg.to_string(),
-                        })
-                        .collect::<Vec<_>>()
-                        .join("/");
-                    routes.push((method, path));
+                    routes.push((method, crate::helpers::route_path(path)));
                 }
             }
         }

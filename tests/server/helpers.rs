@@ -237,6 +237,18 @@ pub async fn within_a_second(what: &str, mut seen: impl AsyncFnMut() -> bool) {
 /// client that sends on one just as it closes gets `IncompleteMessage` (seen once in CI, on
 /// PostgreSQL, where a test can idle that long between two requests). Browsers send such a
 /// request again; these clients let an idle connection go well before the server does.
+/// A route attribute's path as the API document names it: `{id:[0-9]+}` is `{id}` (the
+/// pattern is the router's).
+pub fn route_path(path: &str) -> String {
+    path.split('/')
+        .map(|seg| match seg.split_once(':') {
+            Some((name, _)) if seg.starts_with('{') => format!("{name}}}"),
+            _ => seg.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 pub fn client() -> reqwest::ClientBuilder {
     reqwest::Client::builder().pool_idle_timeout(std::time::Duration::from_secs(2))
 }

@@ -49,15 +49,7 @@ fn write_routes_in_sources() -> Vec<(String, String)> {
             for (at, _) in text.match_indices(&marker) {
                 let rest = &text[at + marker.len()..];
                 let path = &rest[..rest.find('"').expect("a closing quote")];
-                // `{id:[0-9]+}` is `{id}`: the pattern is the router's.
-                let path: String = path
-                    .split('/')
-                    .map(|seg| match seg.split_once(':') {
-                        Some((name, _)) if seg.starts_with('{') => format!("{name}}}"),
-                        _ => seg.to_string(),
-                    })
-                    .collect::<Vec<_>>()
-                    .join("/");
+                let path = crate::helpers::route_path(path);
                 let path = match api {
                     true => format!("/api/v1{path}"),
                     false => path,
