@@ -73,6 +73,7 @@ setup-day-last-words-police = { $n ->
     [one] Last words for the first seat out.
    *[other] Last words for the first { $n } seats out.
 }
+setup-day-last-words-police-dealt = Last words while the seats out are no more than the police dealt at the table.
 setup-day-last-words-all = Every seat out leaves last words.
 setup-day-last-words-none = Nobody leaves last words.
 setup-day-last-words-r5 = Last words for the night's dead and for a good seat voted out.

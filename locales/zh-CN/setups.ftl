@@ -70,6 +70,7 @@ setup-day-third-tie-peaceful = 第三次平票无人出局。
 setup-day-third-tie-draw = 第三次平票，游戏以平局结束。
 setup-day-third-tie-ends = 某天无人出局，游戏结束。
 setup-day-last-words-police = 前 { $n } 名出局者留遗言。
+setup-day-last-words-police-dealt = 出局人数不超过本局警察人数时，出局者留遗言。
 setup-day-last-words-all = 每名出局者都留遗言。
 setup-day-last-words-none = 没有人留遗言。
 setup-day-last-words-r5 = 夜里死亡者和被投出的好人留遗言。

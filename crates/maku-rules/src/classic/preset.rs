@@ -1,11 +1,11 @@
-//! The presets table of `../shared/rules/classic.md`: seats, team sizes, what all civilians out
-//! and a third tie mean, which preset has which action.
+//! The presets of `../shared/rules/classic.md` and the table a game plays: a preset's setup
+//! document or a judge's own (`setups`), which the engine asks every rule the document decides —
+//! team sizes, what all civilians out and a third tie mean, last words, which actions exist.
 
 use std::ops::RangeInclusive;
-
-use super::event::Winner;
 use std::sync::OnceLock;
 
+use super::event::Winner;
 use crate::setups::{self, CiviliansOut, RoleCode, Setup, Win};
 use crate::variant::Variant;
 
@@ -100,14 +100,14 @@ impl Table {
         self.setup().win == Win::Wujian
     }
 
-    /// CL-8: only dongsha's killers may self-explode.
+    /// CL-8: the table's killers may self-explode (of the presets, dongsha's).
     pub fn has_explode(self) -> bool {
         self.setup().day.explode
     }
 
     /// The private team threads (CL-0).
-    pub fn team_threads(self) -> Vec<&'static str> {
-        self.setup().teams.iter().map(|t| t.name()).collect()
+    pub fn team_threads(self) -> impl Iterator<Item = &'static str> {
+        self.setup().teams.iter().map(|t| t.name())
     }
 
     /// Its handle in the registry, or the custom setup's own.

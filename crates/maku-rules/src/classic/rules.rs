@@ -201,7 +201,6 @@ impl Game {
     fn teams_now(&self, s: Seat) -> Vec<&'static str> {
         self.table
             .team_threads()
-            .into_iter()
             .filter(|t| {
                 Team::from_name(t)
                     .is_some_and(|t| self.is_alive(s) && self.role(s).team() == Some(t))

@@ -62,7 +62,7 @@ pub fn custom(name: &'static str, label: &'static str, setup: &Setup) -> Option<
         seats: table.seats(),
         action_forms: forms_of(&custom.setup),
         outcomes: custom.setup.outcomes(),
-        team_threads: Box::leak(table.team_threads().into_boxed_slice()),
+        team_threads: Box::leak(table.team_threads().collect::<Vec<_>>().into_boxed_slice()),
         offered: false,
         label: Some(label),
         // Its rules page is to come from its document (issue 40), not the preset's.

@@ -96,15 +96,20 @@ pub fn describe(setup: &Setup) -> Described {
         })
         .rule("CL-7"),
         match d.last_words {
-            LastWords::UpToPolice => Message::key("setup-day-last-words-police").arg(
-                "n",
-                setup
+            // CL-4 counts the police dealt at the game's own seat count: one number only when
+            // every seat count deals as many.
+            LastWords::UpToPolice => {
+                let mut police = setup
                     .seats
                     .clone()
-                    .map(|n| setup.count_of(RoleCode::Police, n))
-                    .max()
-                    .unwrap_or(0) as i64,
-            ),
+                    .map(|n| setup.count_of(RoleCode::Police, n));
+                let first = police.next().unwrap_or(0);
+                if police.all(|k| k == first) {
+                    Message::key("setup-day-last-words-police").arg("n", first as i64)
+                } else {
+                    Message::key("setup-day-last-words-police-dealt")
+                }
+            }
             LastWords::All => Message::key("setup-day-last-words-all"),
             LastWords::None => Message::key("setup-day-last-words-none"),
             LastWords::R5 => Message::key("setup-day-last-words-r5"),
@@ -147,6 +152,7 @@ pub fn keys() -> Vec<String> {
         "setup-day-third-tie-draw",
         "setup-day-third-tie-ends",
         "setup-day-last-words-police",
+        "setup-day-last-words-police-dealt",
         "setup-day-last-words-all",
         "setup-day-last-words-none",
         "setup-day-last-words-r5",

@@ -97,8 +97,8 @@ impl Reader {
             .get("day")
             .map(|v| self.day(v))
             .unwrap_or_else(|| self.missing("", "day"));
-        let night = self.list(m.get("night"), "night", |r, v, path| r.role(v, path));
-        let teams = self.list(m.get("teams"), "teams", |r, v, path| {
+        let night = self.list(m.get("night"), "night", false, |r, v, path| r.role(v, path));
+        let teams = self.list(m.get("teams"), "teams", false, |r, v, path| {
             let name = r.as_text(v, path)?;
             r.named(name, path, Team::from_name)
         });
@@ -122,7 +122,7 @@ impl Reader {
     }
 
     fn deal(&mut self, v: Option<&Value>) -> Option<Vec<Deal>> {
-        self.list(v, "deal", |r, item, path| {
+        self.list(v, "deal", true, |r, item, path| {
             let m = r.object(item, path, &["role", "count"])?;
             let role = match m.get("role") {
                 Some(v) => r.role(v, &format!("{path}.role")),
@@ -247,15 +247,17 @@ impl Reader {
         Some(m)
     }
 
+    /// A top-level list (`path` is its field); an absent optional one is empty.
     fn list<T>(
         &mut self,
         v: Option<&Value>,
         path: &str,
+        required: bool,
         mut item: impl FnMut(&mut Self, &Value, &str) -> Option<T>,
     ) -> Option<Vec<T>> {
         let items = match v {
-            None | Some(Value::Null) if path != "deal" => return Some(Vec::new()),
-            None | Some(Value::Null) => return self.missing("", path),
+            None | Some(Value::Null) if required => return self.missing("", path),
+            None | Some(Value::Null) => return Some(Vec::new()),
             Some(Value::Array(items)) => items,
             Some(_) => {
                 self.problems.push(Problem::new(path, "setup-want-list"));

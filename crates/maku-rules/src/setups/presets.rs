@@ -70,9 +70,10 @@ pub fn house_rules(variant: crate::Variant) -> serde_json::Value {
         .option_fields()
         .iter()
         .map(|f| {
-            let default = match f.input {
-                crate::OptionInput::Flag { default } => serde_json::json!(default),
-                crate::OptionInput::Choice { default, .. } => serde_json::json!(default),
+            // An option's value in a game that sets none is the book's reading.
+            let default = match f.value_in(&serde_json::Value::Null) {
+                crate::OptionValue::Flag(b) => serde_json::json!(b),
+                crate::OptionValue::Choice(c) => serde_json::json!(c),
             };
             (f.name.to_string(), default)
         })

@@ -495,3 +495,75 @@ fn death_notes_house_rules_are_its_options_at_their_defaults() {
     let rules = doc["house_rules"].as_object().expect("an object");
     assert_eq!(rules.len(), dn.option_fields().len());
 }
+
+/// A game of a judge's own table: 9 seats, killers g1 g2, the lone officer g3, `change`d from
+/// 东杀 with one police.
+fn own_table(name: &str, change: impl FnOnce(&mut Value)) -> crate::Game {
+    let mut d = doc("dongsha");
+    d["deal"][1]["count"] = json!(1);
+    change(&mut d);
+    let setup = read(&d).expect("it holds");
+    let variant = custom_variant(name, name, &setup).expect("the classic engine plays it");
+    let config = crate::GameConfig {
+        variant,
+        options: Value::Null,
+        seed: 1,
+        seats: (1..=9)
+            .map(|i| crate::SeatSpec {
+                game_id: format!("g{i}"),
+                real_id: format!("r{i}"),
+            })
+            .collect(),
+        setup: Some(json!({"killers": ["g1", "g2"], "police": ["g3"]})),
+    };
+    crate::Game::start(&config).expect("it starts")
+}
+
+fn error_of(g: &mut crate::Game, by: &str, action: Value) -> Option<&'static str> {
+    let submitted = g.submit_json(by, &action).expect("an action");
+    submitted.result.err().map(|r| r.error)
+}
+
+/// CL-4 by the document: with one police dealt, the first seat out leaves last words; with
+/// `last_words: "none"`, nobody does.
+#[test]
+fn cl_4_a_judges_table_counts_last_words_by_its_own_police() {
+    for (name, words, expected) in [
+        ("cl4-one-police", "police", "last_words"),
+        ("cl4-none", "none", "speech"),
+    ] {
+        let mut g = own_table(name, |d| d["day"]["last_words"] = json!(words));
+        for by in ["g1", "g2"] {
+            assert_eq!(error_of(&mut g, by, json!({"type": "kill", "target": "g4"})), None);
+        }
+        g.resolve_phase();
+        assert_eq!(g.current_phase().kind, expected, "{name}: after the night's kill");
+    }
+}
+
+/// CL-9 and CL-8 by the document: a table without surrender refuses it as not the seat's role
+/// (not merely not now); one with self-explode takes a killer's by day.
+#[test]
+fn cl_8_cl_9_a_judges_table_has_the_actions_its_document_gives() {
+    let mut g = own_table("cl9-off", |d| d["day"]["surrender"] = json!(false));
+    assert_eq!(
+        error_of(&mut g, "g3", json!({"type": "surrender"})),
+        Some("not_your_role"),
+        "CL-9 is off"
+    );
+    let mut g = own_table("cl9-on", |_| {});
+    assert_eq!(
+        error_of(&mut g, "g3", json!({"type": "surrender"})),
+        None,
+        "CL-9: the lone officer, last of his team, surrenders at night"
+    );
+    assert_eq!(g.outcome(), Some("killers"));
+    let mut g = own_table("cl8-on", |_| {});
+    for by in ["g1", "g2"] {
+        error_of(&mut g, by, json!({"type": "kill", "target": "g4"}));
+    }
+    while g.current_phase().kind != "speech" {
+        g.resolve_phase();
+    }
+    assert_eq!(error_of(&mut g, "g1", json!({"type": "explode"})), None, "CL-8 by day");
+}
