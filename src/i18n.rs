@@ -162,7 +162,6 @@ impl Tr {
         LOCALES.try_lookup(&self.lang.langid(), key).is_some()
     }
 
-    /// A typed message of an engine in the reader's language.
     /// What readers call the variant named `name`: a preset by the catalogs (`variant-<name>`),
     /// a judge's own setup by its name and version.
     pub fn variant(&self, name: &str) -> String {
@@ -172,6 +171,7 @@ impl Tr {
         }
     }
 
+    /// A typed message of an engine in the reader's language.
     pub fn say(&self, m: &Message) -> String {
         match m {
             Message::Say { key, args, .. } if args.is_empty() => self.t(key),

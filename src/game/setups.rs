@@ -39,20 +39,66 @@ pub struct SetupView {
     pub wins: std::collections::BTreeMap<String, i64>,
 }
 
-/// The finished games of setup `id` and each winner's count, read from their logs.
-fn wins_of(
+/// One stored version of a setup: its row, which version, how many it has, its document.
+struct Stored {
+    row: setups::SetupRow,
+    version: i64,
+    versions: i64,
+    document: Value,
+}
+
+/// Setup `id` at `version` (its newest when `None`); `404` when either is missing.
+fn stored(
     c: &mut crate::db::DbConnection,
     id: i64,
-) -> Result<(i64, std::collections::BTreeMap<String, i64>), AppError> {
+    version: Option<i64>,
+) -> Result<Stored, AppError> {
+    let row = setups::get(c, id)?.ok_or(AppError::NotFound)?;
+    let versions = setups::latest(c, id)?.ok_or(AppError::NotFound)?;
+    let version = version.unwrap_or(versions);
+    let kept = setups::version(c, id, version)?.ok_or(AppError::NotFound)?;
+    // Stored only as the rules wrote it back: a document that does not parse is a fault.
+    let document = serde_json::from_str(&kept.document)
+        .map_err(|e| AppError::Internal(format!("setup {id} v{version}: {e}")))?;
+    Ok(Stored {
+        row,
+        version,
+        versions,
+        document,
+    })
+}
+
+/// What anyone reads of a stored version, with the games made from the setup: how many, and
+/// each winner's count of the finished ones (read from their logs; a running game's outcome
+/// is nobody's yet).
+fn view(c: &mut crate::db::DbConnection, s: Stored) -> Result<SetupView, AppError> {
+    let made = games::of_setup(c, s.row.id)?;
     let mut wins = std::collections::BTreeMap::new();
-    let finished = games::finished_of_setup(c, id)?;
-    for game in &finished {
+    let mut finished = 0;
+    for (game, status) in &made {
+        if *status != crate::domain::GameStatus::Finished {
+            continue;
+        }
+        finished += 1;
         let winner = crate::game::cache::folded(c, *game)?
             .winner()
             .unwrap_or_else(|| "none".to_string());
         *wins.entry(winner).or_insert(0) += 1;
     }
-    Ok((finished.len() as i64, wins))
+    Ok(SetupView {
+        id: s.row.id,
+        author: crate::db::queries::users::by_id(c, s.row.author_id)?
+            .map(|u| u.username)
+            .ok_or_else(|| AppError::Internal(format!("setup {}: no author", s.row.id)))?,
+        name: s.row.name,
+        version: s.version,
+        versions: s.versions,
+        based_on: based_on(s.row.based_on_id, s.row.based_on_version),
+        document: s.document,
+        games: made.len() as i64,
+        finished,
+        wins,
+    })
 }
 
 /// The document as stored: what the rules read back from it (every default filled in).
@@ -127,25 +173,8 @@ pub async fn revise(
 pub async fn read(state: &AppState, id: i64, version: Option<i64>) -> Result<SetupView, AppError> {
     state
         .db(move |c| {
-            let row = setups::get(c, id)?.ok_or(AppError::NotFound)?;
-            let versions = setups::latest(c, id)?.unwrap_or(0);
-            let version = version.unwrap_or(versions);
-            let stored = setups::version(c, id, version)?.ok_or(AppError::NotFound)?;
-            let document = serde_json::from_str(&stored.document)
-                .map_err(|e| AppError::Internal(format!("setup {id} v{version}: {e}")))?;
-            let (finished, wins) = wins_of(c, id)?;
-            Ok(SetupView {
-                id,
-                author: setups::author_name(c, row.author_id)?,
-                name: row.name,
-                version,
-                versions,
-                based_on: based_on(row.based_on_id, row.based_on_version),
-                document,
-                games: games::count_of_setup(c, id)?,
-                finished,
-                wins,
-            })
+            let s = stored(c, id, version)?;
+            view(c, s)
         })
         .await
 }
@@ -154,27 +183,13 @@ pub async fn read(state: &AppState, id: i64, version: Option<i64>) -> Result<Set
 pub async fn list(state: &AppState) -> Result<Vec<SetupView>, AppError> {
     state
         .db(move |c| {
-            let mut out = Vec::new();
-            for (row, author, versions) in setups::list(c)? {
-                let stored = setups::version(c, row.id, versions)?;
-                let document = stored
-                    .and_then(|v| serde_json::from_str(&v.document).ok())
-                    .unwrap_or(Value::Null);
-                let (finished, wins) = wins_of(c, row.id)?;
-                out.push(SetupView {
-                    finished,
-                    wins,
-                    id: row.id,
-                    name: row.name,
-                    author,
-                    version: versions,
-                    versions,
-                    based_on: based_on(row.based_on_id, row.based_on_version),
-                    document,
-                    games: games::count_of_setup(c, row.id)?,
-                });
-            }
-            Ok(out)
+            let ids = setups::ids(c)?;
+            ids.into_iter()
+                .map(|id| {
+                    let s = stored(c, id, None)?;
+                    view(c, s)
+                })
+                .collect()
         })
         .await
 }
@@ -192,20 +207,21 @@ pub async fn pinned(
     r: SetupRef,
 ) -> Result<crate::game::settings::PinnedSetup, AppError> {
     state
-        .db(move |c| {
-            let row = setups::get(c, r.id)?.ok_or(AppError::Invalid("setup_unknown"))?;
-            let stored =
-                setups::version(c, r.id, r.version)?.ok_or(AppError::Invalid("setup_unknown"))?;
-            let document = serde_json::from_str(&stored.document)
-                .map_err(|e| AppError::Internal(format!("setup {} v{}: {e}", r.id, r.version)))?;
-            Ok(crate::game::settings::PinnedSetup {
-                id: r.id,
-                version: r.version,
-                name: row.name,
-                document,
-            })
+        .db(move |c| match stored(c, r.id, Some(r.version)) {
+            Ok(s) => Ok(pin(s)),
+            Err(AppError::NotFound) => Err(AppError::Invalid("setup_unknown")),
+            Err(e) => Err(e),
         })
         .await
+}
+
+fn pin(s: Stored) -> crate::game::settings::PinnedSetup {
+    crate::game::settings::PinnedSetup {
+        id: s.row.id,
+        version: s.version,
+        name: s.row.name,
+        document: s.document,
+    }
 }
 
 /// Makes the handle of every setup version a stored game plays (from the document each game
@@ -236,7 +252,16 @@ pub struct SideShare {
 }
 
 type BalanceKey = (i64, i64, i64);
-type InFlight = std::sync::Arc<tokio::sync::OnceCell<Result<String, String>>>;
+type InFlight = std::sync::Arc<tokio::sync::OnceCell<Result<String, Unestimated>>>;
+
+/// Why the bots gave no estimate.
+#[derive(Clone, Debug)]
+enum Unestimated {
+    /// No engine plays the setup's book's own setups yet.
+    NotPlayable,
+    /// A server fault (the task failed, the figures did not serialise).
+    Failed(String),
+}
 
 /// Estimates being computed, so that many asking at once for one version wait for one
 /// computation; and one estimate at a time, so that the bots take at most one core from the
@@ -255,28 +280,16 @@ pub async fn balance(
 ) -> Result<BalanceView, AppError> {
     let (key, kept, pinned) = state
         .db(move |c| {
-            let row = setups::get(c, id)?.ok_or(AppError::NotFound)?;
-            let version = match version {
-                Some(v) => v,
-                None => setups::latest(c, id)?.ok_or(AppError::NotFound)?,
-            };
-            let stored = setups::version(c, id, version)?.ok_or(AppError::NotFound)?;
-            let document: Value = serde_json::from_str(&stored.document)
-                .map_err(|e| AppError::Internal(format!("setup {id} v{version}: {e}")))?;
-            let setup = rules::read(&document)
-                .map_err(|_| AppError::Internal(format!("setup {id} v{version} does not hold")))?;
+            let s = stored(c, id, version)?;
+            let setup = rules::read(&s.document).map_err(|_| {
+                AppError::Internal(format!("setup {id} v{} does not hold", s.version))
+            })?;
             let seats = seats.unwrap_or(*setup.seats.start() as i64);
             if !usize::try_from(seats).is_ok_and(|n| setup.seats.contains(&n)) {
                 return Err(AppError::Invalid("balance_seats"));
             }
-            let kept = setups::balance(c, id, version, seats)?;
-            let pinned = crate::game::settings::PinnedSetup {
-                id,
-                version,
-                name: row.name,
-                document,
-            };
-            Ok(((id, version, seats), kept, pinned))
+            let kept = setups::balance(c, id, s.version, seats)?;
+            Ok(((id, s.version, seats), kept, pin(s)))
         })
         .await?;
     let (games, sides) = match kept {
@@ -320,10 +333,13 @@ async fn computed(
     };
     let result = cell
         .get_or_init(|| async move {
-            let _turn = ONE_AT_A_TIME.acquire().await.map_err(|e| e.to_string())?;
+            let _turn = ONE_AT_A_TIME
+                .acquire()
+                .await
+                .map_err(|e| Unestimated::Failed(e.to_string()))?;
             tokio::task::spawn_blocking(move || estimate(&pinned, key.2))
                 .await
-                .map_err(|e| e.to_string())?
+                .map_err(|e| Unestimated::Failed(e.to_string()))?
         })
         .await
         .clone();
@@ -331,25 +347,26 @@ async fn computed(
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .retain(|(k, _)| *k != key);
-    result.map_err(|e| {
-        if e == "not_playable" {
-            AppError::Invalid("setup_not_playable")
-        } else {
-            AppError::Internal(format!("a balance estimate: {e}"))
-        }
+    result.map_err(|e| match e {
+        Unestimated::NotPlayable => AppError::Invalid("setup_not_playable"),
+        Unestimated::Failed(e) => AppError::Internal(format!("a balance estimate: {e}")),
     })
 }
 
 /// The bots' games of a pinned setup (a preset's document plays as the preset): the sides as
 /// JSON text.
-fn estimate(pinned: &crate::game::settings::PinnedSetup, seats: i64) -> Result<String, String> {
-    let setup = rules::read(&pinned.document).map_err(|_| "does not hold".to_string())?;
+fn estimate(
+    pinned: &crate::game::settings::PinnedSetup,
+    seats: i64,
+) -> Result<String, Unestimated> {
+    let setup = rules::read(&pinned.document)
+        .map_err(|_| Unestimated::Failed("the document does not hold".into()))?;
     let variant = match rules::played_as(&setup) {
         Some((name, _)) => crate::rules::Variant::from_name(name),
         None => pinned.variant().ok(),
     }
-    .ok_or_else(|| "not_playable".to_string())?;
-    let seats = usize::try_from(seats).map_err(|e| e.to_string())?;
+    .ok_or(Unestimated::NotPlayable)?;
+    let seats = usize::try_from(seats).map_err(|e| Unestimated::Failed(e.to_string()))?;
     let b = rules::balance::estimate(variant, seats, rules::balance::GAMES);
     let sides: std::collections::BTreeMap<&str, SideShare> = b
         .sides
@@ -365,5 +382,5 @@ fn estimate(pinned: &crate::game::settings::PinnedSetup, seats: i64) -> Result<S
             )
         })
         .collect();
-    serde_json::to_string(&sides).map_err(|e| e.to_string())
+    serde_json::to_string(&sides).map_err(|e| Unestimated::Failed(e.to_string()))
 }

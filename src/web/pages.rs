@@ -5,6 +5,22 @@ use crate::i18n::Tr;
 use chrono::NaiveDateTime;
 
 /// The layout's data: language, who is signed in, and the CSRF token for its forms.
+/// A sentence with the rule it applies, if any (a tooltip): an engine's or a setup's message,
+/// ready to draw.
+pub struct RuledLine {
+    pub text: String,
+    pub rule: Option<&'static str>,
+}
+
+impl RuledLine {
+    pub fn of(tr: &Tr, m: &crate::rules::Message) -> RuledLine {
+        RuledLine {
+            text: tr.say(m),
+            rule: m.applies(),
+        }
+    }
+}
+
 pub struct PageCtx {
     pub tr: Tr,
     pub account: Option<Account>,

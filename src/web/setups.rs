@@ -6,28 +6,13 @@
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::game::setups::{self, SetupView};
-use crate::i18n::Tr;
-use crate::rules::Message;
 use crate::rules::setups::{describe::describe, read, role_name};
-use crate::web::pages::PageCtx;
+use crate::web::pages::{PageCtx, RuledLine};
 use crate::web::viewer::Viewer;
 use actix_web::{get, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
-
-/// A sentence and the rule it applies (a tooltip).
-pub struct Said {
-    pub text: String,
-    pub rule: Option<&'static str>,
-}
-
-fn said(tr: &Tr, m: &Message) -> Said {
-    Said {
-        text: tr.say(m),
-        rule: m.applies(),
-    }
-}
 
 #[derive(Template, WebTemplate)]
 #[template(path = "setups/list.html")]
@@ -53,7 +38,7 @@ struct DealRow {
 struct RoleRow {
     name: String,
     side: String,
-    action: Said,
+    action: RuledLine,
 }
 
 #[derive(Template, WebTemplate)]
@@ -65,8 +50,8 @@ struct SetupPage {
     deal: Vec<DealRow>,
     roles: Vec<RoleRow>,
     night: Vec<String>,
-    win: Said,
-    day: Vec<Said>,
+    win: RuledLine,
+    day: Vec<RuledLine>,
     /// The bots' estimate at the setup's fewest seats: its note and one line per side.
     balance: Option<(String, Vec<String>)>,
     wins: String,
@@ -172,12 +157,12 @@ async fn page(
             .map(|r| RoleRow {
                 name: tr.say(&r.name),
                 side: tr.say(&r.side),
-                action: said(&tr, &r.action),
+                action: RuledLine::of(&tr, &r.action),
             })
             .collect(),
         night: d.night.iter().map(|m| tr.say(m)).collect(),
-        win: said(&tr, &d.win),
-        day: d.day.iter().map(|m| said(&tr, m)).collect(),
+        win: RuledLine::of(&tr, &d.win),
+        day: d.day.iter().map(|m| RuledLine::of(&tr, m)).collect(),
         balance,
         wins: match s.wins.is_empty() {
             true => tr.t("setup-wins-none"),

@@ -68,6 +68,13 @@ async fn save(api: &Api<'_>, token: &str, body: Value) -> (StatusCode, Value) {
     api.post("/api/v1/setups", token, body).await
 }
 
+/// `PUT /api/v1/setups/{id}` with `document`, as `token`'s.
+async fn revise(api: &Api<'_>, token: &str, id: i64, document: &Value) -> (StatusCode, Value) {
+    let path = format!("/api/v1/setups/{id}");
+    let body = json!({ "document": document });
+    api.call(Method::PUT, &path, Some(token), Some(body)).await
+}
+
 /// 东杀 as served, with one police: a judge's own setup.
 async fn one_police(api: &Api<'_>) -> Value {
     let (_, body) = api.get("/api/v1/setups/presets", None).await;
@@ -157,27 +164,23 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
         (s, b["error"].as_str()),
         (StatusCode::BAD_REQUEST, Some("unknown_field"))
     );
+    // A name past a title's length is refused, as a game's title is.
+    let long = "名".repeat(200);
+    let (s, b) = save(&api, &judy, json!({"name": long, "document": doc})).await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("title_length")),
+        "{b}"
+    );
 
     // Its author revises it: version 2; version 1 stays as it was.
     let mut two = doc.clone();
     two["day"]["explode"] = json!(false);
-    let (s, b) = api
-        .call(
-            Method::PUT,
-            &format!("/api/v1/setups/{id}"),
-            Some(&admin),
-            Some(json!({"document": two})),
-        )
-        .await;
+    let (s, b) = revise(&api, &admin, id, &two).await;
     assert_eq!(s, StatusCode::FORBIDDEN, "not its author: {b}");
-    let (s, b) = api
-        .call(
-            Method::PUT,
-            &format!("/api/v1/setups/{id}"),
-            Some(&judy),
-            Some(json!({"document": two})),
-        )
-        .await;
+    let (s, _) = revise(&api, &judy, 999_999, &two).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "no such setup");
+    let (s, b) = revise(&api, &judy, id, &two).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b, json!({"id": id, "version": 2}));
     let (s, v1) = api
@@ -282,14 +285,7 @@ async fn a_game_made_from_a_setup_plays_by_its_pinned_version(app: TestApp) {
     // A later version of the setup changes nothing for the game made from version 1.
     let mut two = doc.clone();
     two["deal"][1]["count"] = json!(2);
-    let (s, b) = api
-        .call(
-            Method::PUT,
-            &format!("/api/v1/setups/{setup}"),
-            Some(&admin),
-            Some(json!({"document": two})),
-        )
-        .await;
+    let (s, b) = revise(&api, &admin, setup, &two).await;
     assert_eq!(s, StatusCode::OK, "{b}");
 
     let seats = seats_of("s", 9);
@@ -430,6 +426,18 @@ async fn a_setups_balance_is_estimated_once_and_kept(app: TestApp) {
     let dongsha = save("东杀", presets["presets"][0]["document"].clone()).await;
     let ours = save("一警东杀", one_police(&api).await).await;
     let v4 = save("4.0", presets["presets"][4]["document"].clone()).await;
+    // 4.0 without its elder: a judge's own setup of the role books, read and kept, not played yet.
+    let mut no_elder = presets["presets"][4]["document"].clone();
+    no_elder["deal"][1]["count"] = json!(0);
+    no_elder["night"] = json!([
+        "killer",
+        "police",
+        "undercover",
+        "butterfly",
+        "doctor",
+        "secret_police"
+    ]);
+    let own_v4 = save("4.0 无森林老人", no_elder).await;
 
     let path = format!("/api/v1/setups/{ours}/balance?seats=9");
     let asks = (0..4).map(|_| api.get(&path, None));
@@ -493,6 +501,25 @@ async fn a_setups_balance_is_estimated_once_and_kept(app: TestApp) {
         .get(&format!("/api/v1/setups/{ours}/balance?version=2"), None)
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, b) = api
+        .get(&format!("/api/v1/setups/{own_v4}/balance"), None)
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("setup_not_playable")),
+        "{b}"
+    );
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "t", "setup": {"id": own_v4, "version": 1}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "no game of it yet: {b}");
+    let page = app.browser_in("en").get(&format!("/setups/{own_v4}")).await;
+    assert_eq!(page.status, StatusCode::OK, "its page, without a balance");
+    assert!(page.body.contains("The deal") && !page.body.contains("Balance (bots"));
     let page = app.browser_in("en").get(&format!("/setups/{ours}")).await;
     assert!(
         page.body

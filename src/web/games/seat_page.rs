@@ -16,7 +16,7 @@ use crate::game::views::{self, PublicGame, SeatView};
 use crate::i18n::Tr;
 use crate::rules::{ActionForm, FieldInput, FormError, SeatSheet, Variant};
 use crate::web::flash::Flash;
-use crate::web::pages::PageCtx;
+use crate::web::pages::{PageCtx, RuledLine};
 use crate::web::viewer::Viewer;
 use askama::Template;
 use askama_web::WebTemplate;
@@ -33,12 +33,6 @@ pub struct LogLine {
     pub text: String,
     pub refused: bool,
     /// The rule behind a refusal, for the line's tooltip (the sentence names none).
-    pub rule: Option<&'static str>,
-}
-
-/// A line with the rule it applies, if any (a tooltip).
-pub struct RuledLine {
-    pub text: String,
     pub rule: Option<&'static str>,
 }
 
@@ -240,18 +234,8 @@ pub async fn page(
         real_id: sheet.real_id.clone(),
         role: tr.say(&sheet.role),
         marked: sheet.marked,
-        role_about: sheet.about.as_ref().map(|m| RuledLine {
-            text: tr.say(m),
-            rule: m.applies(),
-        }),
-        notes: sheet
-            .notes
-            .iter()
-            .map(|m| RuledLine {
-                text: tr.say(m),
-                rule: m.applies(),
-            })
-            .collect(),
+        role_about: sheet.about.as_ref().map(|m| RuledLine::of(&tr, m)),
+        notes: sheet.notes.iter().map(|m| RuledLine::of(&tr, m)).collect(),
         alive: view.alive,
         out: sheet.out.as_ref().map(|m| tr.say(m)),
         phase,

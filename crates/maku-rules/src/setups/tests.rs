@@ -534,10 +534,17 @@ fn cl_4_a_judges_table_counts_last_words_by_its_own_police() {
     ] {
         let mut g = own_table(name, |d| d["day"]["last_words"] = json!(words));
         for by in ["g1", "g2"] {
-            assert_eq!(error_of(&mut g, by, json!({"type": "kill", "target": "g4"})), None);
+            assert_eq!(
+                error_of(&mut g, by, json!({"type": "kill", "target": "g4"})),
+                None
+            );
         }
         g.resolve_phase();
-        assert_eq!(g.current_phase().kind, expected, "{name}: after the night's kill");
+        assert_eq!(
+            g.current_phase().kind,
+            expected,
+            "{name}: after the night's kill"
+        );
     }
 }
 
@@ -565,5 +572,9 @@ fn cl_8_cl_9_a_judges_table_has_the_actions_its_document_gives() {
     while g.current_phase().kind != "speech" {
         g.resolve_phase();
     }
-    assert_eq!(error_of(&mut g, "g1", json!({"type": "explode"})), None, "CL-8 by day");
+    assert_eq!(
+        error_of(&mut g, "g1", json!({"type": "explode"})),
+        None,
+        "CL-8 by day"
+    );
 }

@@ -84,11 +84,16 @@ impl PinnedSetup {
         format!("setup-{id}-v{version}")
     }
 
-    /// Its handle: made once per process from the document, then found by name.
+    /// Its handle: made once per process from the document, then found by name (settings are
+    /// read back on every page of the game: the document is read and checked only the first
+    /// time).
     pub fn variant(&self) -> Result<Variant, SettingsError> {
+        let name = PinnedSetup::variant_name(self.id, self.version);
+        if let Some(made) = Variant::from_name(&name) {
+            return Ok(made);
+        }
         let setup = crate::rules::setups::read(&self.document)
             .map_err(|problems| SettingsError::Setup(problems.len()))?;
-        let name = PinnedSetup::variant_name(self.id, self.version);
         let label = format!("{} v{}", self.name, self.version);
         crate::rules::setups::custom_variant(&name, &label, &setup)
             .ok_or(SettingsError::SetupNotPlayable)

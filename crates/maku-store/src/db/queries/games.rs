@@ -77,23 +77,18 @@ pub fn count_filtered(
     filtered(variant, status).count().get_result(conn)
 }
 
-/// The finished games made from any version of setup `id`: their ids.
-pub fn finished_of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<i64>> {
-    games::table
+/// The games made from any version of setup `id` (their variant is
+/// `PinnedSetup::variant_name`'s): each id and status, oldest first.
+pub fn of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<(i64, GameStatus)>> {
+    let rows: Vec<(i64, String)> = games::table
         .filter(games::variant.like(format!("setup-{id}-v%")))
-        .filter(games::status.eq(GameStatus::Finished.name()))
-        .select(games::id)
+        .select((games::id, games::status))
         .order(games::id.asc())
-        .load(conn)
-}
-
-/// How many games were made from any version of setup `id` (their variant is
-/// `PinnedSetup::variant_name`'s).
-pub fn count_of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<i64> {
-    games::table
-        .filter(games::variant.like(format!("setup-{id}-v%")))
-        .count()
-        .get_result(conn)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, status)| Some((id, GameStatus::parse(&status)?)))
+        .collect())
 }
 
 /// One page of the games list, newest first: `limit` games from `offset` of those of
@@ -125,24 +120,19 @@ pub fn list_filtered(
         .load(conn)
 }
 
-/// The settings of every game made from a judge's own setup (their variant is
-/// `setup-<id>-v<version>`), each once per version.
+/// The settings of the first game made from each version of a judge's own setup (their variant
+/// is `setup-<id>-v<version>`; every game of a version pins the same document).
 pub fn setup_settings(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
-    let rows: Vec<(String, String)> = games::table
+    let firsts: Vec<Option<i64>> = games::table
         .filter(games::variant.like("setup-%"))
-        .select((games::variant, games::settings))
-        .order(games::id.asc())
+        .group_by(games::variant)
+        .select(diesel::dsl::min(games::id))
         .load(conn)?;
-    let mut seen: Vec<String> = Vec::new();
-    Ok(rows
-        .into_iter()
-        .filter_map(|(variant, settings)| {
-            (!seen.contains(&variant)).then(|| {
-                seen.push(variant);
-                settings
-            })
-        })
-        .collect())
+    games::table
+        .filter(games::id.eq_any(firsts.into_iter().flatten()))
+        .select(games::settings)
+        .order(games::id.asc())
+        .load(conn)
 }
 
 /// Sets a game's status. A game that ends opens its private threads' posts to search in the

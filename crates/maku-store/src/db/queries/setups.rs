@@ -2,7 +2,7 @@
 //! appended and never changed (docs/setups.md).
 
 use crate::db::DbConnection;
-use crate::db::schema::{setup_balances, setup_versions, setups, users};
+use crate::db::schema::{setup_balances, setup_versions, setups};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -116,36 +116,12 @@ pub fn version(c: &mut DbConnection, id: i64, version: i64) -> QueryResult<Optio
         .optional()
 }
 
-/// The name of the account that made the setup.
-pub fn author_name(c: &mut DbConnection, author: i64) -> QueryResult<String> {
-    users::table.find(author).select(users::username).first(c)
-}
-
-/// Every setup, newest first, with its author's name and its newest version's number.
-pub fn list(c: &mut DbConnection) -> QueryResult<Vec<(SetupRow, String, i64)>> {
-    let rows: Vec<(SetupRow, String)> = setups::table
-        .inner_join(users::table)
+/// Every setup's id, newest first.
+pub fn ids(c: &mut DbConnection) -> QueryResult<Vec<i64>> {
+    setups::table
         .order(setups::id.desc())
-        .select((SetupRow::as_select(), users::username))
-        .load(c)?;
-    let latest: Vec<(i64, Option<i64>)> = setup_versions::table
-        .group_by(setup_versions::setup_id)
-        .select((
-            setup_versions::setup_id,
-            diesel::dsl::max(setup_versions::version),
-        ))
-        .load(c)?;
-    Ok(rows
-        .into_iter()
-        .map(|(row, author)| {
-            let n = latest
-                .iter()
-                .find(|(id, _)| *id == row.id)
-                .and_then(|(_, v)| *v)
-                .unwrap_or(1);
-            (row, author, n)
-        })
-        .collect())
+        .select(setups::id)
+        .load(c)
 }
 
 /// The kept estimate of version `version` at `seats` seats: its games and sides (JSON).
