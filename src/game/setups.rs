@@ -361,11 +361,7 @@ fn estimate(
 ) -> Result<String, Unestimated> {
     let setup = rules::read(&pinned.document)
         .map_err(|_| Unestimated::Failed("the document does not hold".into()))?;
-    let variant = match rules::played_as(&setup) {
-        Some((name, _)) => crate::rules::Variant::from_name(name),
-        None => pinned.variant().ok(),
-    }
-    .ok_or(Unestimated::NotPlayable)?;
+    let variant = player(pinned, &setup).ok_or(Unestimated::NotPlayable)?;
     let seats = usize::try_from(seats).map_err(|e| Unestimated::Failed(e.to_string()))?;
     let b = rules::balance::estimate(variant, seats, rules::balance::GAMES);
     let sides: std::collections::BTreeMap<&str, SideShare> = b
@@ -383,4 +379,17 @@ fn estimate(
         })
         .collect();
     serde_json::to_string(&sides).map_err(|e| Unestimated::Failed(e.to_string()))
+}
+
+/// The variant that plays a stored setup version (`setup` is its document, read): the preset's
+/// when the document is a preset's, else the version's own handle (made from the document the
+/// first time); `None` where no engine plays its book's own setups yet.
+pub fn player(
+    pinned: &crate::game::settings::PinnedSetup,
+    setup: &rules::Setup,
+) -> Option<crate::rules::Variant> {
+    match rules::played_as(setup) {
+        Some((name, _)) => crate::rules::Variant::from_name(name),
+        None => pinned.variant().ok(),
+    }
 }

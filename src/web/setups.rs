@@ -98,18 +98,23 @@ async fn page(
                 .collect(),
         })
         .collect();
-    // The estimate is shown when the bots can play the setup (else the page goes without);
-    // making it makes the handle of a judge's own setup, which words its winners.
-    let estimate = setups::balance(&state, s.id, Some(s.version), None)
-        .await
-        .ok();
-    let variant = crate::rules::setups::played_as(&setup)
-        .and_then(|(name, _)| crate::rules::Variant::from_name(name))
-        .or_else(|| {
-            crate::rules::Variant::from_name(&crate::game::settings::PinnedSetup::variant_name(
-                s.id, s.version,
-            ))
-        });
+    // The estimate is shown where the bots can play the setup; the page goes without it
+    // otherwise (a fault is the operator's to read in the log).
+    let estimate = match setups::balance(&state, s.id, Some(s.version), None).await {
+        Ok(b) => Some(b),
+        Err(AppError::Invalid(_)) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, setup = s.id, "no balance estimate for a setup page");
+            None
+        }
+    };
+    let pinned = crate::game::settings::PinnedSetup {
+        id: s.id,
+        version: s.version,
+        name: s.name.clone(),
+        document: s.document.clone(),
+    };
+    let variant = setups::player(&pinned, &setup);
     let winner = |w: &str| match variant {
         Some(v) if w != "none" && w != "unfinished" => tr.say(&v.winner(w)),
         _ => w.to_string(),
