@@ -16,6 +16,9 @@ pub enum Action {
     Kill { target: String },
     /// CL-2: the night's check target.
     Check { target: String },
+    /// R4-3: the doctor's save, at a table that deals a doctor (elsewhere `save` is another
+    /// game's type, [`Action::Foreign`]).
+    Save { target: String },
     /// CL-9, WJ-4.
     Surrender,
     /// WJ-2.
@@ -39,8 +42,17 @@ fn target(v: &Value, kind: &str) -> Result<String, Malformed> {
 }
 
 impl Action {
-    /// Parses an action object; fields the action does not have are ignored.
+    /// Parses an action object of a table that deals no doctor (the presets); fields the action
+    /// does not have are ignored.
     pub fn from_json(v: &Value) -> Result<Action, Malformed> {
+        Action::from_json_at(v, false)
+    }
+
+    /// Parses an action object of a table that deals a doctor (`doctor`) or not. Only a table
+    /// with a doctor has `save` of its own (R4-3: a target is needed); elsewhere it is another
+    /// game's type, parsed as it always was ([`Action::Foreign`]), so a preset's transcript
+    /// stays what it was.
+    pub fn from_json_at(v: &Value, doctor: bool) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
             return Err(Malformed::no_type());
         };
@@ -49,6 +61,9 @@ impl Action {
                 target: target(v, kind)?,
             }),
             "check" => Ok(Action::Check {
+                target: target(v, kind)?,
+            }),
+            "save" if doctor => Ok(Action::Save {
                 target: target(v, kind)?,
             }),
             "surrender" => Ok(Action::Surrender),
@@ -100,7 +115,7 @@ impl Action {
         let mut m = Map::new();
         m.insert("type".into(), json!(self.kind()));
         match self {
-            Action::Kill { target } | Action::Check { target } => {
+            Action::Kill { target } | Action::Check { target } | Action::Save { target } => {
                 m.insert("target".into(), json!(target));
             }
             Action::Peek { call } => {
@@ -127,6 +142,7 @@ impl Action {
         match self {
             Action::Kill { .. } => "kill",
             Action::Check { .. } => "check",
+            Action::Save { .. } => "save",
             Action::Surrender => "surrender",
             Action::Peek { .. } => "peek",
             Action::Explode { .. } => "explode",
@@ -138,7 +154,7 @@ impl Action {
     /// The fields its type may carry besides `type`.
     pub fn fields(&self) -> &'static [&'static str] {
         match self {
-            Action::Kill { .. } | Action::Check { .. } => &["target"],
+            Action::Kill { .. } | Action::Check { .. } | Action::Save { .. } => &["target"],
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
@@ -196,5 +212,29 @@ mod tests {
         ] {
             assert!(Action::from_json(&v).is_err(), "{v}");
         }
+    }
+
+    /// R4-3: `save` is the doctor's own only at a table that deals one; elsewhere it is another
+    /// game's type, parsed (and later refused `not_your_role`) as it always was.
+    #[test]
+    fn r4_3_save_is_a_doctor_tables_own() {
+        let save = json!({"type": "save", "target": "令狐冲"});
+        assert_eq!(
+            Action::from_json(&save),
+            Ok(Action::Foreign("save")),
+            "a preset"
+        );
+        let own = Action::from_json_at(&save, true).expect("parses");
+        assert_eq!(
+            own,
+            Action::Save {
+                target: "令狐冲".into()
+            }
+        );
+        assert_eq!(own.to_json(), save);
+        assert!(!own.is_day());
+        assert!(Action::from_json(&json!({"type": "save"})).is_ok());
+        assert!(Action::from_json_at(&json!({"type": "save"}), true).is_err());
+        assert!(Action::from_json_at(&json!({"type": "save", "target": null}), true).is_err());
     }
 }

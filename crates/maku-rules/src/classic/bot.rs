@@ -2,10 +2,11 @@
 //! phase as the server runs a game.
 //!
 //! Killers kill a random living seat outside their team; police check a random living seat
-//! and, once a check found a killer, vote for him while he lives; everyone else votes for a
-//! random candidate (sometimes abstaining). A killer of a table with self-explode (CL-8)
-//! sometimes self-explodes in a vote, a last team member at night sometimes surrenders; wujian
-//! seats peek at random and sometimes surrender.
+//! and, once a check found a killer, vote for him while he lives; a doctor saves a random
+//! living seat, itself allowed (R4-3); everyone else votes for a random candidate (sometimes
+//! abstaining). A killer of a table with self-explode (CL-8) sometimes self-explodes in a
+//! vote, a last team member at night sometimes surrenders; wujian seats peek at random and
+//! sometimes surrender.
 
 use std::ops::Range;
 
@@ -56,6 +57,12 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                     }
                 }
             }
+            // R4-3: any living seat, itself included. Only a doctor draws, so a table without
+            // one plays its games as it always did.
+            Role::Doctor => match rng.pick(&living) {
+                Some(t) => Action::Save { target: name(g, t) },
+                None => continue,
+            },
             Role::Faction(_) => {
                 let call = match rng.below(3) {
                     0 => Call::At(Faction::Fei),
@@ -172,4 +179,73 @@ pub fn simulate(
                 .collect(),
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::OnceLock;
+
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::classic::Custom;
+    use crate::setups::{self, read};
+
+    /// 东杀 with one doctor, as the classic engine's own table (its handle set, as
+    /// `classic::custom` sets it).
+    fn doctor_table(name: &'static str) -> Table {
+        let text = setups::PRESETS
+            .iter()
+            .find(|(n, _)| *n == "dongsha")
+            .map(|(_, t)| *t)
+            .unwrap_or_default();
+        let mut d: Value = serde_json::from_str(text).expect("JSON");
+        if let Some(deal) = d["deal"].as_array_mut() {
+            deal.push(json!({"role": "doctor", "count": 1}));
+        }
+        d["night"] = json!(["killer", "police", "doctor"]);
+        let setup = read(&d).expect("it holds");
+        let handle = setups::custom_variant(name, name, &setup).expect("a handle");
+        let custom: &'static Custom = Box::leak(Box::new(Custom {
+            name,
+            setup,
+            variant: OnceLock::new(),
+        }));
+        let _ = custom.variant.set(handle);
+        Table::Custom(custom)
+    }
+
+    /// R4-3: the bots' doctor saves a living seat each night, from the seeded RNG (the same
+    /// seat for the same seed); the other bots play as they always did.
+    #[test]
+    fn r4_3_the_doctor_bot_saves_a_random_living_seat() {
+        let table = doctor_table("doctor-bot-night");
+        let Some(variant) = table.variant() else {
+            panic!("a handle")
+        };
+        let saves = |seed: u64| {
+            let config = table::bot_config(variant, 9, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let doctor = g
+                .all_seats()
+                .find(|&s| g.role(s) == Role::Doctor)
+                .expect("a doctor dealt");
+            let mut rng = BotRng::new(seed, SALT);
+            night(&mut g, &mut rng);
+            let saved = g.night().saves[doctor.index()].expect("the doctor saved");
+            assert!(g.is_alive(saved));
+            saved
+        };
+        let seen: Vec<Seat> = (0..40).map(saves).collect();
+        assert_eq!(seen, (0..40).map(saves).collect::<Vec<_>>(), "seeded");
+        assert!(
+            seen.iter().collect::<std::collections::HashSet<_>>().len() > 3,
+            "random seats: {seen:?}"
+        );
+        // Whole games end.
+        for seed in 0..50 {
+            let g = play(table, 9, seed, 400).expect("it plays");
+            assert!(g.is_over(), "seed {seed}");
+        }
+    }
 }

@@ -11,6 +11,13 @@ impl Game {
         self.living().filter(|&s| self.role(s) == role).count()
     }
 
+    /// The living civilians of CL-10 and CL-11, the doctor counted with them.
+    fn living_civilians(&self) -> usize {
+        self.living()
+            .filter(|&s| self.role(s).counts_as_civilian())
+            .count()
+    }
+
     fn living_in(&self, f: Faction) -> usize {
         self.living_with(Role::Faction(f))
     }
@@ -33,8 +40,9 @@ impl Game {
         }
         let killers = self.living_with(Role::Killer);
         let police = self.living_with(Role::Police);
-        let civilians = self.living_with(Role::Civilian);
-        // CL-10 (only a team that existed at the setup can be all out), then CL-11.
+        let civilians = self.living_civilians();
+        // CL-10 (only a team that existed at the setup can be all out), then CL-11. A doctor
+        // counts among the civilians (`Role::counts_as_civilian`).
         let winner = if killers == 0 {
             Some(Winner::Good)
         } else if self.police_at_setup > 0 && police == 0 {

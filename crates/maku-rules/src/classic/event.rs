@@ -9,7 +9,8 @@ use crate::table::{self, Seat, Team, Word};
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Cause {
-    /// The night's kill (CL-1).
+    /// The night's kill (CL-1); at a table with a doctor, every night death (R4-4: announced
+    /// by game ID only, so the doctor's rule's death reads as the kill's).
     Killed,
     /// The day's vote (CL-6).
     Voted,
@@ -76,6 +77,8 @@ impl Side {
 pub enum Reply {
     KillRecorded,
     CheckRecorded,
+    /// R4-3: the doctor's save.
+    SaveRecorded,
     VoteRecorded,
     PeekRecorded,
     Exploded,
@@ -88,6 +91,7 @@ impl Word for Reply {
         match self {
             Reply::KillRecorded => "kill_recorded",
             Reply::CheckRecorded => "check_recorded",
+            Reply::SaveRecorded => "save_recorded",
             Reply::VoteRecorded => "vote_recorded",
             Reply::PeekRecorded => "peek_recorded",
             Reply::Exploded => "exploded",

@@ -17,8 +17,8 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
     }
 }
 
-/// The action forms a classic setup's roles and house rules give (CL-1, CL-2, CL-8, CL-9,
-/// WJ-2), in the presets' order.
+/// The action forms a classic setup's roles and house rules give (CL-1, CL-2, R4-3's save of a
+/// doctor dealt, CL-8, CL-9, WJ-2), in the presets' order, the night's actions first.
 pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.win == Win::Wujian {
         return forms(Preset::Wujian);
@@ -26,6 +26,9 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     let mut all = vec![KILL];
     if setup.deals(RoleCode::Police) {
         all.push(CHECK);
+    }
+    if setup.deals(RoleCode::Doctor) {
+        all.push(SAVE);
     }
     if setup.day.explode {
         all.push(EXPLODE);
@@ -47,6 +50,13 @@ const KILL: ActionForm = ActionForm {
 /// A night's check (CL-2): any living seat.
 const CHECK: ActionForm = ActionForm {
     kind: "check",
+    fields: &[FormField::required("target", FieldInput::LivingSeat)],
+    confirm: false,
+};
+
+/// R4-3: the doctor's save: any living seat, itself included.
+const SAVE: ActionForm = ActionForm {
+    kind: "save",
     fields: &[FormField::required("target", FieldInput::LivingSeat)],
     confirm: false,
 };

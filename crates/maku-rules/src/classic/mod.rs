@@ -15,6 +15,12 @@
 //! phase exists only when it happens. An explosion (CL-8) and a surrender (CL-9, WJ-4) change the
 //! phase inside the submission.
 //!
+//! # Roles across books
+//! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`, `docs/setups.md`): it
+//! `save`s one living seat a night (R4-3) and the night resolves in R4-4's order — the kill
+//! (CL-1), the save (R4-4 (2)), the doctor's rule (R4-4 (4)), the check (CL-2). A table without
+//! a doctor plays exactly as before: same forms, deal draw, bots and transcripts.
+//!
 //! # Options
 //! `speeches` (`"ordered"`, the default, or `"free"`), `previous_first_victim` (CL-3, a game
 //! ID), `edition` (only 2, pinned at the start); anything else is refused.
@@ -41,6 +47,17 @@
 //!   `game_over` (as killgame's draw). Wujian's night publishes nothing (there is no kill).
 //! - CL-4's count includes the seat just out; an exploded killer leaves none (CL-8), nor does a
 //!   seat out when its going ends the game.
+//! - A night with a doctor may put out two seats (the kill's victim, then the doctor's rule's):
+//!   they go out in that order, both announced `killed` (R4-4: by game ID only, so the
+//!   doctor's rule reads as a kill); each leaves last words by CL-4's count in that order; the
+//!   end is checked once both are out (CL-10 in its order); the day's speeches start after the
+//!   last seat out (CL-5). An explosion during dawn's last words ends the day: last words
+//!   still owed are not given.
+//! - CL-2 with a doctor: the check is R4-4's last step, but every officer alive when the night
+//!   began is told (the one who dies this night too, whatever kills him), so the result is
+//!   told before dawn's `out`s, as without one. The doctor reads `not_killer`.
+//! - CL-10, CL-11: a doctor counts among the civilians (a good seat outside the teams).
+//! - CL-3: a saved first-night victim did not die, so the series carries no victim.
 //! - The spec's action types of other games (`join`, `hug`, …) parse and are refused
 //!   `not_your_role`; any other type is malformed.
 //! - A replay act's lines are all dated with that act (a vote refused after the day ended is
@@ -49,6 +66,7 @@
 
 mod action;
 pub mod bot;
+mod doctor;
 mod end;
 mod event;
 mod forms;

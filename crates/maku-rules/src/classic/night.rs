@@ -1,49 +1,89 @@
-//! The night's resolution: the kill (CL-1), the check (CL-2), dawn (CL-4); wujian's peeks (WJ-2).
+//! The night's resolution: the kill (CL-1), at a table that deals a doctor its save and its
+//! rule (R4-4 (2), (4): `doctor.rs`), the check (CL-2), dawn (CL-4); wujian's peeks (WJ-2).
+//!
+//! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
+//! role games' nights do: the kill, the save, the doctor's rule, the check. Then dawn: the
+//! night's dead go out in the steps' order.
 
+use super::doctor;
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction, Role};
 use super::state::Game;
-use crate::table::{Seat, Stage, majority};
+use crate::table::{Seat, Step, majority, run_steps};
+
+/// What the night's submissions name, and what the steps decided so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Resolution {
+    /// The killers' kill (CL-1 majority of their last submissions).
+    pub kill: Option<Seat>,
+    /// The police's check (CL-2 majority).
+    pub check: Option<Seat>,
+    /// The seats the doctors saved (R4-3), in seat order, once each.
+    pub saved: Vec<Seat>,
+    /// The night's deaths in announcement order: the steps' order (R4-4).
+    pub dead: Vec<Seat>,
+}
+
+/// R4-4's order at a classic table: (1) the kill, (2) the save, (4) the doctor's rule, then
+/// the check (CL-2; R4-4 (5)).
+const STEPS: [Step<Game, Resolution>; 4] = [
+    ("CL-1", kill),
+    ("R4-4 (2)", doctor::save),
+    ("R4-4 (4)", doctor::rule),
+    ("CL-2", check),
+];
 
 impl Game {
-    /// Ends the night: wujian's peeks are told; otherwise the police learn their check (every
-    /// officer alive when the night began, the one killed this night too: CL-2), the victim is
-    /// out (or the night was peaceful), the end is checked, and dawn's last words or the day's
-    /// speeches open.
+    /// The night's submissions as the steps read them.
+    fn resolution(&self) -> Resolution {
+        let mut saved: Vec<Seat> = self.night.saves.iter().flatten().copied().collect();
+        saved.sort_unstable();
+        saved.dedup();
+        Resolution {
+            kill: majority(&self.night.kills),
+            check: majority(&self.night.checks),
+            saved,
+            dead: Vec::new(),
+        }
+    }
+
+    /// Ends the night: wujian's peeks are told; otherwise the night's steps run (the police
+    /// learn their check), the night's dead go out (or the night was peaceful), the end is
+    /// checked, and dawn's last words or the day's speeches open.
     pub(super) fn resolve_night(&mut self) {
         if self.table.is_wujian() {
             self.tell_peeks();
             self.start_day();
             return;
         }
-        let victim = majority(&self.night.kills);
-        if let Some(target) = majority(&self.night.checks) {
-            let killer = self.role(target) == Role::Killer;
-            let police: Vec<Seat> = self
-                .living()
-                .filter(|&s| self.role(s) == Role::Police)
-                .collect();
-            for p in police {
-                self.say(Audience::Seat(p), Event::CheckResult { target, killer });
-            }
-        }
-        let Some(victim) = victim else {
+        let mut n = self.resolution();
+        run_steps(&STEPS, self, &mut n);
+        self.dawn(&n.dead);
+    }
+
+    /// Dawn (CL-4): the night's dead go out in order, each with last words while the seats out
+    /// so far are at most the police dealt; the end is checked once they are all out (they go
+    /// out at the same moment, the night's end; CL-10 in its order); a seat out when the game
+    /// ends leaves none.
+    fn dawn(&mut self, dead: &[Seat]) {
+        if dead.is_empty() {
             self.say(Audience::Public, Event::Peaceful { day: false });
             self.start_day();
             return;
-        };
-        self.put_out(victim, Cause::Killed);
+        }
+        let mut words = Vec::new();
+        for &s in dead {
+            self.put_out(s, Cause::Killed);
+            if self.leaves_last_words() {
+                words.push(s);
+            }
+        }
         if self.check_end(false) {
             return;
         }
-        if self.leaves_last_words() {
-            self.open(Stage::LastWords {
-                seat: victim,
-                dawn: true,
-            });
-        } else {
-            self.start_day();
-        }
+        words.reverse();
+        self.dawn_words = words;
+        self.next_dawn_words();
     }
 
     /// WJ-2: each seat that opened at a call learns the others who opened at it, in seat order.
@@ -62,5 +102,22 @@ impl Game {
         self.all_seats()
             .filter(|&o| o != not && self.night.peeks[o.index()] == Some(Call::At(call)))
             .collect()
+    }
+}
+
+/// CL-1: the seat most killers named dies (no submission: nobody).
+fn kill(_: &mut Game, n: &mut Resolution) {
+    n.dead.extend(n.kill);
+}
+
+/// CL-2: every officer alive when the night began learns the check — the one who dies this
+/// night too, whatever kills him. Nobody is out yet while the steps run, so the result is
+/// told before dawn's `out`s, as it always was.
+fn check(g: &mut Game, n: &mut Resolution) {
+    let Some(target) = n.check else { return };
+    let killer = g.role(target) == Role::Killer;
+    let police: Vec<Seat> = g.living().filter(|&s| g.role(s) == Role::Police).collect();
+    for p in police {
+        g.say(Audience::Seat(p), Event::CheckResult { target, killer });
     }
 }

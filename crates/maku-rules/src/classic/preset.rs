@@ -77,6 +77,16 @@ impl Table {
         (s.count_of(RoleCode::Killer, n), s.count_of(RoleCode::Police, n))
     }
 
+    /// Doctors at setup for `n` seats (4.0's, R4-3; only a judge's own setup deals one).
+    pub fn doctors(self, n: usize) -> usize {
+        self.setup().count_of(RoleCode::Doctor, n)
+    }
+
+    /// Whether some seat count deals a doctor: then `save` is an action of the table (R4-3).
+    pub fn deals_doctor(self) -> bool {
+        self.setup().deals(RoleCode::Doctor)
+    }
+
     /// The winner when all civilians are out (CL-10's column); `None` where CL-10 does not
     /// apply (shengtui's CL-11 decides first, wujian has no civilians).
     pub fn civilians_out(self) -> Option<Winner> {

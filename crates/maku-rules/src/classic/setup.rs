@@ -1,5 +1,6 @@
 //! The deal: a game starts from its seats, options and fixed setup (`setup.killers`,
-//! `setup.police`; wujian `setup.factions`), or from roles drawn with the seed's RNG.
+//! `setup.police`, and at a table that deals a doctor `setup.doctors`; wujian
+//! `setup.factions`), or from roles drawn with the seed's RNG.
 
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -92,18 +93,35 @@ fn fixed_roles(
     }
     let killers = seat_list(names, map.get("killers"), "killers")?;
     let police = seat_list(names, map.get("police"), "police")?;
-    if killers.is_none() && police.is_none() {
+    // R4-3: `doctors` is a key of a table that deals a doctor; elsewhere it is a key the
+    // table does not have, ignored as replay.md says of unknown keys (the server's fixed deal
+    // refuses it: `Variant::check_fixed_roles`).
+    let doctors = if rules.deals_doctor() {
+        seat_list(names, map.get("doctors"), "doctors")?
+    } else {
+        None
+    };
+    if killers.is_none() && police.is_none() && doctors.is_none() {
         return Ok(None);
     }
     let (k, p) = rules.team_sizes(n);
     let killers = killers.unwrap_or_default();
     let police = police.unwrap_or_default();
+    let doctors = doctors.unwrap_or_default();
     if killers.len() != k || police.len() != p {
         return Err(bad(format!(
             "{} with {n} seats deals {k} killers and {p} police, not {} and {}",
             rules.name(),
             killers.len(),
             police.len()
+        )));
+    }
+    let d = rules.doctors(n);
+    if doctors.len() != d {
+        return Err(bad(format!(
+            "{} with {n} seats deals {d} doctor(s), not {}",
+            rules.name(),
+            doctors.len()
         )));
     }
     let mut roles = vec![Role::Civilian; n];
@@ -119,11 +137,24 @@ fn fixed_roles(
         }
         roles[s.index()] = Role::Police;
     }
+    for s in &doctors {
+        let role = roles[s.index()];
+        if role != Role::Civilian {
+            return Err(bad(format!(
+                "{:?} is a {} and a doctor",
+                names[s.index()],
+                role.name()
+            )));
+        }
+        roles[s.index()] = Role::Doctor;
+    }
     Ok(Some(roles))
 }
 
 /// Draws the secret roles for the seats `game_ids` (seat order), as a fixed setup gives them:
-/// `{"killers": […], "police": […]}` (shengtui: the killer alone), or wujian's
+/// `{"killers": […], "police": […]}` (shengtui: the killer alone; a table that deals a doctor:
+/// `"doctors": […]` too, drawn from the same shuffle, so a table without one draws as it always
+/// did), or wujian's
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.
 pub fn draw_roles<R: rand::Rng + ?Sized>(
@@ -158,6 +189,13 @@ pub fn draw_roles<R: rand::Rng + ?Sized>(
     m.insert("killers".into(), json!(list(&idx[..k])));
     if p > 0 {
         m.insert("police".into(), json!(list(&idx[k..k + p])));
+    }
+    let d = rules.doctors(n);
+    if d > 0 {
+        // The setup's check keeps the deal within the seats; a short draw is refused as a
+        // wrong count by `fixed_roles`, never a panic.
+        let drawn = idx.get(k + p..k + p + d).unwrap_or_default();
+        m.insert("doctors".into(), json!(list(drawn)));
     }
     Value::Object(m)
 }

@@ -30,6 +30,8 @@ pub struct Night {
     pub kills: Vec<Option<(Seat, u64)>>,
     pub checks: Vec<Option<(Seat, u64)>>,
     pub peeks: Vec<Option<Call>>,
+    /// R4-3: each doctor's save (its last submission counts).
+    pub saves: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -38,6 +40,7 @@ impl Night {
             kills: vec![None; n],
             checks: vec![None; n],
             peeks: vec![None; n],
+            saves: vec![None; n],
         }
     }
 }
@@ -53,9 +56,16 @@ pub struct Game {
     pub(super) seats: Vec<SeatState>,
     /// Police at setup (CL-4 counts last words against it).
     pub(super) police_at_setup: usize,
+    /// Civilians at setup, the doctor counted with them (CL-10, `Role::counts_as_civilian`).
     pub(super) civilians_at_setup: usize,
     pub(super) night: Night,
     pub(super) day: Day,
+    /// R4-4 (4): the seats saved last night that no kill named then (empty after a night
+    /// without a save).
+    pub(super) saved_unattacked: Vec<Seat>,
+    /// CL-4: the night's dead still to leave dawn last words after the open ones, the next
+    /// last (a night with a doctor may put out two seats).
+    pub(super) dawn_words: Vec<Seat>,
 }
 
 table_core!(Game, Core<Reply, Refusal, Event, Winner>);
@@ -84,10 +94,12 @@ impl Game {
                 n
             ],
             police_at_setup: roles.iter().filter(|r| **r == Role::Police).count(),
-            civilians_at_setup: roles.iter().filter(|r| **r == Role::Civilian).count(),
+            civilians_at_setup: roles.iter().filter(|r| r.counts_as_civilian()).count(),
             roles,
             night: Night::new(n),
             day: Day::new(n),
+            saved_unattacked: Vec::new(),
+            dawn_words: Vec::new(),
         };
         for team in [Team::Killers, Team::Police] {
             let seats = g.team_seats(team);
@@ -188,7 +200,7 @@ impl Game {
         match self.stage {
             Stage::Over => {}
             Stage::Night => self.resolve_night(),
-            Stage::LastWords { dawn: true, .. } => self.start_day(),
+            Stage::LastWords { dawn: true, .. } => self.next_dawn_words(),
             Stage::LastWords { dawn: false, .. } => self.next_act(),
             Stage::Speech(_) | Stage::Pk(_) | Stage::Discussion => {
                 match self.day.next_turn(self.stage, self.options.speeches) {
@@ -200,9 +212,19 @@ impl Game {
         }
     }
 
+    /// CL-4: the next of the night's dead to leave last words at dawn, in the order they went
+    /// out; then the day's speeches.
+    pub(super) fn next_dawn_words(&mut self) {
+        match self.dawn_words.pop() {
+            Some(seat) => self.open(Stage::LastWords { seat, dawn: true }),
+            None => self.start_day(),
+        }
+    }
+
     /// CL-5: the day's speeches open, in order from the first living seat after the last seat
     /// out (seat 1 when nobody is out yet, as on wujian's day 1).
     pub(super) fn start_day(&mut self) {
+        self.dawn_words.clear();
         let n = self.seat_count();
         self.day.order = Day::speaking_order(n, self.last_out, |s| self.is_alive(s));
         self.day.round = 1;
@@ -244,6 +266,8 @@ impl Game {
     pub(super) fn next_act(&mut self) {
         let n = self.seat_count();
         self.act += 1;
+        // CL-8: an explosion during dawn's last words ends the day; the words still owed go.
+        self.dawn_words.clear();
         self.night = Night::new(n);
         self.day = Day::new(n);
         if self.table.is_wujian() {

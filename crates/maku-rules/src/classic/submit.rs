@@ -13,6 +13,7 @@ use crate::table::{Seat, Stage, Team};
 enum Checked {
     Kill(Seat),
     Check(Seat),
+    Save(Seat),
     Peek(Call),
     Surrender,
     Explode,
@@ -75,6 +76,16 @@ impl Game {
                     return Err(Refusal::NotNow);
                 }
                 Ok(Checked::Check(self.living_target(target)?))
+            }
+            // R4-3: the doctor saves any living seat, itself included.
+            Action::Save { target } => {
+                if role != Role::Doctor {
+                    return Err(Refusal::NotYourRole);
+                }
+                if !night {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(Checked::Save(self.living_target(target)?))
             }
             // WJ-2.
             Action::Peek { call } => {
@@ -147,6 +158,7 @@ impl Game {
         let reply = match checked {
             Checked::Kill(_) => Reply::KillRecorded,
             Checked::Check(_) => Reply::CheckRecorded,
+            Checked::Save(_) => Reply::SaveRecorded,
             Checked::Peek(_) => Reply::PeekRecorded,
             Checked::Surrender => Reply::Surrendered,
             Checked::Explode => Reply::Exploded,
@@ -159,6 +171,8 @@ impl Game {
         match checked {
             Checked::Kill(t) => self.night.kills[i] = Some((t, seq)),
             Checked::Check(t) => self.night.checks[i] = Some((t, seq)),
+            // R4-4 (3): replaceable until the night ends; the last counts.
+            Checked::Save(t) => self.night.saves[i] = Some(t),
             Checked::Peek(c) => self.night.peeks[i] = Some(c),
             Checked::Vote(t) => self.day.ballots[i] = Some(t),
             Checked::Surrender => self.surrender(seat),

@@ -55,7 +55,10 @@ impl Game {
             Action::Kill {
                 target: target.clone(),
             },
-            Action::Check { target },
+            Action::Check {
+                target: target.clone(),
+            },
+            Action::Save { target },
             Action::Explode { round: None },
             Action::Surrender,
             Action::Peek { call: Call::Closed },
@@ -72,7 +75,7 @@ impl Game {
     }
 
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
-    /// none, a check likewise, a wujian peek, a ballot.
+    /// none, a check likewise, a doctor's save (R4-3), a wujian peek, a ballot.
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
             return (false, false);
@@ -84,6 +87,7 @@ impl Game {
         let action = match (self.stage, self.role(seat)) {
             (Stage::Night, Role::Killer) => !team_has(&self.night.kills, Role::Killer),
             (Stage::Night, Role::Police) => !team_has(&self.night.checks, Role::Police),
+            (Stage::Night, Role::Doctor) => self.night.saves[seat.index()].is_none(),
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
@@ -114,7 +118,7 @@ impl Game {
         }
     }
 
-    /// This seat's own submissions of the open phase: `kill`, `check`, `peek`, `vote`.
+    /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `peek`, `vote`.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
         if self.stage == Stage::Night {
@@ -123,6 +127,9 @@ impl Game {
             }
             if let Some((t, _)) = self.night.checks[i] {
                 m.insert("check".into(), json!(self.game_id(t)));
+            }
+            if let Some(t) = self.night.saves[i] {
+                m.insert("save".into(), json!(self.game_id(t)));
             }
             if let Some(c) = self.night.peeks[i] {
                 m.insert("peek".into(), json!(c.name()));

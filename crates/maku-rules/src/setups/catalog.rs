@@ -161,6 +161,9 @@ pub const ROLES: &[RoleSpec] = &[
     role(Classic, C::Civilian, S::Good, None, None, "CL-0"),
     role(Classic, C::Bandit, S::Fei, Some(A::Peek), None, "WJ-1"),
     role(Classic, C::Cop, S::Jing, Some(A::Peek), None, "WJ-1"),
+    // Roles across books: 4.0's doctor, played at a classic table by its own rules (R4-3's
+    // save, R4-4 (2) and (4)); good, in no team (R4-2), counted with the civilians (CL-10).
+    role(Classic, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -243,6 +246,13 @@ mod tests {
         }
         assert_eq!(RoleCode::from_name("werewolf"), None);
         assert_eq!(role_spec(Book::R5, RoleCode::Undercover), None);
+        // Roles across books: the classic doctor is 4.0's (R4-3), good and in no team.
+        let doctor = role_spec(Book::Classic, RoleCode::Doctor).expect("a classic doctor");
+        assert_eq!(
+            (doctor.side, doctor.action, doctor.team, doctor.rule),
+            (SideCode::Good, Some(ActionCode::Save), None, "R4-3")
+        );
+        assert_eq!(role_spec(Book::Classic, RoleCode::Butterfly), None);
         assert_eq!(
             role_spec(Book::R4, RoleCode::Elder).map(|r| r.side),
             Some(SideCode::Good),

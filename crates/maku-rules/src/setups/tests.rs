@@ -173,14 +173,15 @@ fn the_role_game_documents_are_the_books_deals() {
 
 #[test]
 fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
-    // 东杀 with a doctor, a typo, a gap in a count table and a night that forgets the police.
+    // 东杀 with a butterfly (4.0's: the classic book has none; its doctor, R4-3, it has), a
+    // typo, a gap in a count table and a night that forgets the police.
     let mut d = doc("dongsha");
     d["deal"][0]["count"] = json!({"8-9": 2, "11-14": 3, "15-16": 4});
     d["deal"]
         .as_array_mut()
         .expect("a list")
-        .push(json!({"role": "doctor", "count": 1}));
-    d["night"] = json!(["killer", "doctor"]);
+        .push(json!({"role": "butterfly", "count": 1}));
+    d["night"] = json!(["killer", "butterfly"]);
     d["day"]["thrid_tie"] = json!("draw");
     let found = problems(&d);
     assert_eq!(
@@ -209,7 +210,8 @@ fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
             "{expected:?} in {found:?}"
         );
     }
-    // The same table games from the 4.0 book: a doctor plays by R4-3.
+    // The same table games from the 4.0 book, with its doctor: a doctor plays by R4-3.
+    d["deal"][2]["role"] = json!("doctor");
     d["book"] = json!("r4");
     d["win"] = json!({"rule": "r4"});
     d["day"]["explode"] = json!(false);
@@ -577,4 +579,90 @@ fn cl_8_cl_9_a_judges_table_has_the_actions_its_document_gives() {
         None,
         "CL-8 by day"
     );
+}
+
+/// 东杀 with one doctor: the preset's document, a `doctor` dealt and (`called`) in the night's
+/// order.
+fn with_doctor(called: bool) -> Value {
+    let mut d = doc("dongsha");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "doctor", "count": 1}));
+    if called {
+        d["night"] = json!(["killer", "police", "doctor"]);
+    }
+    d
+}
+
+/// Roles across books: the classic book deals 4.0's doctor (R4-3) when the night calls it; a
+/// night that forgets it is the night's problem, with the doctor's name; a night that calls an
+/// undealt doctor likewise. The page's line for it comes from the catalog (R4-3's save, good).
+#[test]
+fn r4_3_a_classic_table_deals_a_doctor_the_night_calls() {
+    let setup = read(&with_doctor(true)).expect("东杀 with a doctor holds");
+    assert_eq!(setup.book, Book::Classic);
+    assert_eq!(
+        setup.deal_at(9),
+        vec![
+            (RoleCode::Killer, 2),
+            (RoleCode::Police, 2),
+            (RoleCode::Doctor, 1),
+            (RoleCode::Civilian, 4)
+        ]
+    );
+    assert_eq!(played_as(&setup), None, "no preset's");
+    let Err(found) = read(&with_doctor(false)) else {
+        panic!("a night that forgets the doctor")
+    };
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].path, "night");
+    assert_eq!(
+        found[0].message,
+        Message::key("setup-night-missing").arg("role", Message::key("role-doctor"))
+    );
+    let mut undealt = doc("dongsha");
+    undealt["night"] = json!(["killer", "police", "doctor"]);
+    assert_eq!(
+        problems(&undealt),
+        vec![("night[2]".to_string(), "setup-night-not-dealt".to_string())]
+    );
+    let described = describe::describe(&setup);
+    let doctor = described
+        .roles
+        .iter()
+        .find(|r| r.code == RoleCode::Doctor)
+        .expect("the doctor's line");
+    assert_eq!(doctor.side, Message::key("setup-side-good"));
+    assert_eq!(
+        doctor.action,
+        Message::key("setup-action-save").rule("R4-3")
+    );
+    assert_eq!(
+        described.night.last(),
+        Some(&Message::key("role-doctor")),
+        "called last, as the document orders"
+    );
+    // The presets deal no doctor: their documents are unchanged.
+    for &(name, _) in PRESETS {
+        let s = preset(name).expect("a preset");
+        if s.book == Book::Classic {
+            assert!(!s.deals(RoleCode::Doctor), "{name}");
+        }
+    }
+}
+
+/// The balance estimate of 东杀 with one doctor: the bots play it (the doctor saving at
+/// random, R4-3) and every game ends, the same estimate every time.
+#[test]
+fn r4_3_the_balance_of_dongsha_with_a_doctor_is_estimated() {
+    let setup = read(&with_doctor(true)).expect("it holds");
+    let own = custom_variant("dongsha-doctor", "东杀+医生 v1", &setup).expect("played");
+    let b = balance::estimate(own, 9, 200);
+    assert_eq!(b.games, 200);
+    let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();
+    assert_eq!(names, ["good", "killers", "draw"], "no game unfinished");
+    let total: f64 = b.sides.iter().map(|s| s.rate).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{b:?}");
+    assert_eq!(balance::estimate(own, 9, 200), b);
 }

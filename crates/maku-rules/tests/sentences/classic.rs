@@ -207,3 +207,33 @@ fn classic_roles_have_names() {
         "an unknown role as it is"
     );
 }
+
+/// Roles across books: 4.0's doctor at a judge's own classic table (R4-3) has a name, its
+/// `save` and its reply read as sentences of the classic catalog in both languages.
+#[test]
+fn r4_3_a_doctor_tables_save_has_sentences() {
+    use maku_rules::setups::{PRESETS, custom_variant, read};
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == "dongsha")
+        .map(|(_, t)| *t)
+        .expect("dongsha");
+    let mut d: Value = serde_json::from_str(text).expect("JSON");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "doctor", "count": 1}));
+    d["night"] = json!(["killer", "police", "doctor"]);
+    let setup = read(&d).expect("it holds");
+    let v = custom_variant("sentences-doctor", "东杀+医生", &setup).expect("played");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let save = json!({"type": "save", "target": "令狐冲"});
+    assert_eq!(action_sentence(&en, v, &save), "save 令狐冲");
+    assert_eq!(action_sentence(&zh, v, &save), "救 令狐冲");
+    assert_eq!(role_name(&en, v, "doctor"), "Doctor");
+    assert_eq!(role_name(&zh, v, "doctor"), "医生");
+    for tr in [&en, &zh] {
+        let recorded = reply_words(tr, v, &json!({"type": "save_recorded"})).expect("words");
+        assert_readable(&recorded, "save_recorded", &[], &json!("save_recorded"));
+    }
+}
