@@ -1,5 +1,6 @@
 # The variants on the create form (issue 12)
 new-choose-variant = Choose the game to run:
+new-choose-setup = Or a judge’s own setup (版本):
 new-variant-seats = { $min }–{ $max } seats
 new-variant-seats-fixed = Exactly { $n } seats
 new-teams-line = { $seats } seats: { $teams }

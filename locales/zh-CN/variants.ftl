@@ -1,5 +1,6 @@
 # 建局表单上的玩法（issue 12）
 new-choose-variant = 选择要开的游戏：
+new-choose-setup = 或者法官自己的版本：
 new-variant-seats = { $min }–{ $max } 人
 new-variant-seats-fixed = 固定 { $n } 人
 new-teams-line = { $seats } 人：{ $teams }

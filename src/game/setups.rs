@@ -26,6 +26,9 @@ pub struct SetupView {
     pub id: i64,
     pub name: String,
     pub author: String,
+    /// The author's account (pages compare it; the API says the name only).
+    #[serde(skip)]
+    pub author_id: i64,
     pub version: i64,
     /// How many versions it has.
     pub versions: i64,
@@ -90,6 +93,7 @@ fn view(c: &mut crate::db::DbConnection, s: Stored) -> Result<SetupView, AppErro
         author: crate::db::queries::users::by_id(c, s.row.author_id)?
             .map(|u| u.username)
             .ok_or_else(|| AppError::Internal(format!("setup {}: no author", s.row.id)))?,
+        author_id: s.row.author_id,
         name: s.row.name,
         version: s.version,
         versions: s.versions,

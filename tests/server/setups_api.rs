@@ -325,7 +325,15 @@ async fn a_game_made_from_a_setup_plays_by_its_pinned_version(app: TestApp) {
         tokens,
     };
     let g = game(&api, id).await;
-    assert_eq!(g["variant"], format!("setup-{setup}-v1"), "{g}");
+    let variant = g["variant"].as_str().unwrap_or_default();
+    assert!(
+        variant.starts_with(&format!("setup-{setup}-v1-")),
+        "the variant names the setup's version and its document's digest: {g}"
+    );
+    // Its variant is not one a judge may name without the setup, even once its handle exists.
+    let body = json!({"title": "t", "variant": variant});
+    let (s, b) = api.post("/api/v1/games", &admin, body).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
     for by in ["g1", "g2"] {
         let (s, b) = table
             .act(&api, by, json!({"type": "kill", "target": "g3"}))

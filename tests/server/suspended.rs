@@ -341,6 +341,18 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
         ),
         (
             "POST",
+            "/setups/new",
+            "/setups/new",
+            Try::Form(&[("name", "N"), ("action", "save")]),
+        ),
+        (
+            "POST",
+            "/setups/{id}/edit",
+            "/setups/{setup}/edit",
+            Try::Form(&[("action", "save")]),
+        ),
+        (
+            "POST",
             "/games/{id}/signup",
             "/games/{open}/signup",
             Try::Form(&[]),

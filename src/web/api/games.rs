@@ -57,10 +57,7 @@ async fn api_create_game(
         (Some(name), None) => (name, None),
         (None, Some(r)) => {
             let pinned = crate::game::setups::pinned(&state, r).await?;
-            (
-                crate::game::settings::PinnedSetup::variant_name(r.id, r.version),
-                Some(pinned),
-            )
+            (pinned.variant_name(), Some(pinned))
         }
         _ => return Err(AppError::Invalid("variant_or_setup")),
     };

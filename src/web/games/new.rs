@@ -7,7 +7,8 @@ use crate::db::queries::games;
 use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::service;
-use crate::game::settings::{GameSettings, SettingsError, SettingsRequest};
+use crate::game::settings::{GameSettings, PinnedSetup, SettingsError, SettingsRequest};
+use crate::game::setups::{self, SetupRef};
 use crate::i18n::Tr;
 use crate::rules::{OptionInput, Variant};
 use crate::web::flash::{self, Flash};
@@ -29,6 +30,9 @@ pub struct NewGameForm {
     /// The variant's name; absent (forms made before there were several): the first variant.
     #[serde(default)]
     pub variant: String,
+    /// A judge's own setup version, `<id>.<version>`, in place of a variant (issue 40).
+    #[serde(default)]
+    pub setup: String,
     #[serde(default)]
     pub title: String,
     #[serde(default)]
@@ -97,6 +101,7 @@ impl NewGameForm {
         }
         NewGameForm {
             variant: variant.name().to_string(),
+            setup: String::new(),
             title: String::new(),
             act_minutes: "1440".into(),
             deadline_time: String::new(),
@@ -142,6 +147,13 @@ pub struct PhaseView {
 
 /// A deal's teams and their sizes ([`Variant::teams`]).
 type Teams = Vec<(&'static str, usize)>;
+
+/// A judge's setup version as the chooser lists it.
+pub struct SetupChoice {
+    pub link: String,
+    pub label: String,
+    pub author: String,
+}
 
 /// A variant as the chooser shows it: its name, seats and teams by seat count.
 pub struct VariantView {
@@ -218,7 +230,13 @@ struct NewPage {
     page: PageCtx,
     /// `None`: the chooser of variants.
     variant: Option<VariantView>,
+    /// The chooser's variants and judges' setups.
     variants: Vec<VariantView>,
+    setups: Vec<SetupChoice>,
+    /// The chosen setup version's page (its rules), when the form is a setup's.
+    setup: Option<String>,
+    /// The bots' estimate of the chosen setup version: its note and one line per side.
+    balance: Option<(String, Vec<String>)>,
     form: NewGameForm,
     options: Vec<OptionView>,
     phases: Vec<PhaseView>,
@@ -256,6 +274,39 @@ fn require_judge(viewer: &Viewer) -> Result<&crate::auth::account::Account, AppE
 #[derive(Deserialize)]
 pub struct NewQuery {
     variant: Option<String>,
+    /// A setup version, `<id>.<version>`.
+    setup: Option<String>,
+}
+
+/// A setup version the form names: `<id>.<version>`.
+fn setup_ref(raw: &str) -> Option<SetupRef> {
+    let (id, version) = raw.trim().split_once('.')?;
+    Some(SetupRef {
+        id: id.parse().ok()?,
+        version: version.parse().ok()?,
+    })
+}
+
+/// The setup version a form or a link names, pinned as a game would pin it, and the variant
+/// that plays it: `404` for one that does not exist, `400` for one no engine plays yet.
+async fn chosen_setup(state: &AppState, raw: &str) -> Result<(PinnedSetup, Variant), AppError> {
+    let r = setup_ref(raw).ok_or(AppError::NotFound)?;
+    let pinned = match setups::pinned(state, r).await {
+        Err(AppError::Invalid("setup_unknown")) => return Err(AppError::NotFound),
+        other => other?,
+    };
+    let variant = pinned
+        .variant()
+        .map_err(|_| AppError::Invalid("setup_not_playable"))?;
+    Ok((pinned, variant))
+}
+
+/// Where the form returns after a refusal: the variant's form, or the setup's.
+fn form_path(form: &NewGameForm) -> String {
+    match setup_ref(&form.setup) {
+        Some(r) => format!("{NEW_PATH}?setup={}.{}", r.id, r.version),
+        None => format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name()),
+    }
 }
 
 #[get("/games/new")]
@@ -267,6 +318,14 @@ pub async fn new_form(
     require_judge(&viewer)?;
     let tr = viewer.tr;
     let flash = flash::take(&state, &viewer, NEW_PATH).await?;
+    let setup_raw = match &flash {
+        Some(f) => Some(f.field("setup").to_string()).filter(|s| !s.is_empty()),
+        None => q.setup.clone(),
+    };
+    if let Some(raw) = setup_raw {
+        let (pinned, variant) = chosen_setup(&state, &raw).await?;
+        return variant_form(&state, &viewer, variant, flash, Some(pinned)).await;
+    }
     let chosen = match (&flash, q.variant.as_deref()) {
         (Some(f), _) => Some(variant_of(f.field("variant"))),
         (None, Some(name)) => Some(
@@ -281,10 +340,23 @@ pub async fn new_form(
         .map(|v| VariantView::new(&tr, v))
         .collect();
     let Some(variant) = chosen else {
+        let setups = setups::list(&state)
+            .await?
+            .into_iter()
+            .filter(|s| crate::web::setups::variant_of(s).is_some())
+            .map(|s| SetupChoice {
+                link: format!("{NEW_PATH}?setup={}.{}", s.id, s.version),
+                label: format!("{} v{}", s.name, s.version),
+                author: s.author,
+            })
+            .collect();
         return Ok(NewPage {
             page: viewer.page(),
             variant: None,
             variants,
+            setups,
+            setup: None,
+            balance: None,
             form: NewGameForm::defaults(Variant::first()),
             options: Vec::new(),
             phases: Vec::new(),
@@ -294,9 +366,34 @@ pub async fn new_form(
             invalid: String::new(),
         });
     };
-    let form = flash
+    variant_form(&state, &viewer, variant, flash, None).await
+}
+
+/// The form of one variant, or of one setup version (`pinned`, played by `variant`).
+async fn variant_form(
+    state: &AppState,
+    viewer: &Viewer,
+    variant: Variant,
+    flash: Option<Flash>,
+    pinned: Option<PinnedSetup>,
+) -> Result<NewPage, AppError> {
+    let tr = viewer.tr;
+    let mut form = flash
         .as_ref()
         .map_or_else(|| NewGameForm::defaults(variant), NewGameForm::from_flash);
+    if let Some(p) = &pinned {
+        form.setup = format!("{}.{}", p.id, p.version);
+        form.variant = String::new();
+    }
+    let (setup, balance) = match &pinned {
+        Some(p) => {
+            let link = format!("/setups/{}?version={}", p.id, p.version);
+            let balance =
+                crate::web::setups::balance_lines(state, &tr, p.id, p.version, Some(variant)).await;
+            (Some(link), balance)
+        }
+        None => (None, None),
+    };
     let options = variant
         .option_fields()
         .iter()
@@ -371,7 +468,10 @@ pub async fn new_form(
         series,
         page: viewer.page(),
         variant: Some(VariantView::new(&tr, variant)),
-        variants,
+        variants: Vec::new(),
+        setups: Vec::new(),
+        setup,
+        balance,
         form,
         options,
         phases,
@@ -442,19 +542,34 @@ pub(crate) fn settings_message(tr: &Tr, e: &SettingsError) -> String {
     }
 }
 
+/// The variant a form names (none: the first).
+fn form_variant(tr: &Tr, f: &NewGameForm) -> Result<Variant, Refusal> {
+    if f.variant.trim().is_empty() {
+        return Ok(Variant::first());
+    }
+    Variant::from_name(f.variant.trim())
+        .filter(|v| v.is_offered())
+        .ok_or_else(|| {
+            (
+                tr.t1("new-error-other", "detail", &f.variant),
+                String::new(),
+            )
+        })
+}
+
 /// The form → settings, or the message to show above the kept form and its field.
-fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, Refusal> {
-    let variant = if f.variant.trim().is_empty() {
-        Variant::first()
-    } else {
-        Variant::from_name(f.variant.trim())
-            .filter(|v| v.is_offered())
-            .ok_or_else(|| {
-                (
-                    tr.t1("new-error-other", "detail", &f.variant),
-                    String::new(),
-                )
-            })?
+fn parse_form(
+    tr: &Tr,
+    f: &NewGameForm,
+    pinned: Option<(PinnedSetup, Variant)>,
+) -> Result<GameSettings, Refusal> {
+    let (variant, setup) = match pinned {
+        Some((p, v)) => (v, Some(p)),
+        None => (form_variant(tr, f)?, None),
+    };
+    let variant_name = match &setup {
+        Some(p) => p.variant_name(),
+        None => variant.name().to_string(),
     };
     let act = number::<i64>(tr, &f.act_minutes, "new-field-act-minutes", "act_minutes")?;
     let min = number::<usize>(tr, &f.min_seats, "new-field-min-seats", "min_seats")?;
@@ -513,8 +628,8 @@ fn parse_form(tr: &Tr, f: &NewGameForm) -> Result<GameSettings, Refusal> {
         }
     }
     GameSettings::parse(SettingsRequest {
-        setup: None,
-        variant: variant.name().to_string(),
+        setup,
+        variant: variant_name,
         options: Some(serde_json::Value::Object(options)),
         characters,
         act_minutes: act,
@@ -536,10 +651,14 @@ pub async fn create(
     Posted { viewer, form }: Posted<NewGameForm>,
 ) -> Result<HttpResponse, AppError> {
     let account = require_judge(&viewer)?;
-    let settings = match parse_form(&viewer.tr, &form) {
+    let pinned = match form.setup.trim() {
+        "" => None,
+        raw => Some(chosen_setup(&state, raw).await?),
+    };
+    let settings = match parse_form(&viewer.tr, &form, pinned) {
         Ok(s) => s,
         Err((message, field)) => {
-            let to = format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name());
+            let to = form_path(&form);
             let f = form.to_flash(message).about(&field);
             return flash::redirect(&state, &viewer, &to, f).await;
         }
@@ -557,7 +676,7 @@ pub async fn create(
                 ""
             };
             let f = form.to_flash(e.message(&viewer.tr)).about(field);
-            let to = format!("{NEW_PATH}?variant={}", variant_of(&form.variant).name());
+            let to = form_path(&form);
             flash::redirect(&state, &viewer, &to, f).await
         }
         Err(e) => Err(e),

@@ -3,10 +3,14 @@
 //! entries (`rules::setups::describe`), with the bots' balance estimate and the games played
 //! from it. docs/setups.md.
 
+mod compose;
+mod form;
+
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::game::setups::{self, SetupView};
 use crate::rules::setups::{describe::describe, read, role_name};
+use crate::web::flash;
 use crate::web::pages::{PageCtx, RuledLine};
 use crate::web::viewer::Viewer;
 use actix_web::{get, web};
@@ -18,14 +22,28 @@ use serde::Deserialize;
 #[template(path = "setups/list.html")]
 struct ListPage {
     page: PageCtx,
-    setups: Vec<SetupView>,
+    /// Each setup at its newest version, and its finished games' winners in words.
+    setups: Vec<(SetupView, String)>,
+    /// The reader is a judge: the composer's link.
+    may_compose: bool,
 }
 
 #[get("/setups")]
 async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage, AppError> {
     Ok(ListPage {
+        may_compose: viewer
+            .account
+            .as_ref()
+            .is_some_and(|a| a.is_judge() && !a.is_alias()),
         page: viewer.page(),
-        setups: setups::list(&state).await?,
+        setups: setups::list(&state)
+            .await?
+            .into_iter()
+            .map(|s| {
+                let wins = wins_line(&viewer.tr, &s);
+                (s, wins)
+            })
+            .collect(),
     })
 }
 
@@ -56,6 +74,14 @@ struct SetupPage {
     balance: Option<(String, Vec<String>)>,
     wins: String,
     document: String,
+    /// The reader may compose (a judge): the fork link.
+    may_compose: bool,
+    /// The reader wrote it: the edit link.
+    may_edit: bool,
+    /// An engine plays it: the link that opens a game from it.
+    playable: bool,
+    /// A save's notice.
+    notice: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -98,59 +124,18 @@ async fn page(
                 .collect(),
         })
         .collect();
-    // The estimate is shown where the bots can play the setup; the page goes without it
-    // otherwise (a fault is the operator's to read in the log).
-    let estimate = match setups::balance(&state, s.id, Some(s.version), None).await {
-        Ok(b) => Some(b),
-        Err(AppError::Invalid(_)) => None,
-        Err(e) => {
-            tracing::warn!(error = %e, setup = s.id, "no balance estimate for a setup page");
-            None
-        }
-    };
-    let pinned = crate::game::settings::PinnedSetup {
-        id: s.id,
-        version: s.version,
-        name: s.name.clone(),
-        document: s.document.clone(),
-    };
-    let variant = setups::player(&pinned, &setup);
-    let winner = |w: &str| match variant {
-        Some(v) if w != "none" && w != "unfinished" => tr.say(&v.winner(w)),
-        _ => w.to_string(),
-    };
-    let balance = estimate.map(|b| {
-        let note = tr.ta(
-            "setup-balance-note",
-            &[
-                ("games", b.games.to_string()),
-                ("seats", b.seats.to_string()),
-            ],
-        );
-        let pct = |x: f64| format!("{:.1}", x * 100.0);
-        let lines = b
-            .sides
-            .iter()
-            .map(|(side, share)| {
-                tr.ta(
-                    "setup-balance-side",
-                    &[
-                        ("side", winner(side)),
-                        ("rate", pct(share.rate)),
-                        ("low", pct(share.low)),
-                        ("high", pct(share.high)),
-                    ],
-                )
-            })
-            .collect();
-        (note, lines)
-    });
-    let wins = s
-        .wins
-        .iter()
-        .map(|(w, n)| format!("{} {n}", winner(w)))
-        .collect::<Vec<_>>()
-        .join(" · ");
+    let variant = variant_of(&s);
+    let balance = balance_lines(&state, &tr, s.id, s.version, variant).await;
+    let notice = flash::take(&state, &viewer, &format!("/setups/{}", s.id))
+        .await?
+        .filter(|f| f.ok)
+        .map(|f| f.message);
+    let account = viewer
+        .account
+        .as_ref()
+        .filter(|a| a.is_judge() && !a.is_alias());
+    let may_edit = account.is_some_and(|a| a.id == s.author_id);
+
     let document = serde_json::to_string_pretty(&s.document).unwrap_or_default();
     Ok(SetupPage {
         page: viewer.page(),
@@ -169,15 +154,102 @@ async fn page(
         win: RuledLine::of(&tr, &d.win),
         day: d.day.iter().map(|m| RuledLine::of(&tr, m)).collect(),
         balance,
-        wins: match s.wins.is_empty() {
-            true => tr.t("setup-wins-none"),
-            false => tr.t1("setup-wins", "wins", &wins),
-        },
+        wins: wins_line(&tr, &s),
         document,
+        may_compose: account.is_some(),
+        may_edit,
+        playable: variant.is_some(),
+        notice,
         s,
     })
 }
 
+/// Each winner's share of the finished games made from a setup, in words.
+fn wins_line(tr: &crate::i18n::Tr, s: &SetupView) -> String {
+    if s.wins.is_empty() {
+        return tr.t("setup-wins-none");
+    }
+    let variant = variant_of(s);
+    let wins = s
+        .wins
+        .iter()
+        .map(|(w, n)| {
+            let share = *n as f64 * 100.0 / s.finished.max(1) as f64;
+            format!("{} {n} ({share:.0}%)", winner_name(tr, variant, w))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ");
+    tr.t1("setup-wins", "wins", &wins)
+}
+
+/// A winner's name as the setup's variant says it (`draw` and the like as they are where no
+/// variant plays the setup).
+fn winner_name(tr: &crate::i18n::Tr, variant: Option<crate::rules::Variant>, w: &str) -> String {
+    match variant {
+        Some(v) if w != "none" && w != "unfinished" => tr.say(&v.winner(w)),
+        _ => w.to_string(),
+    }
+}
+
+/// The variant that plays a stored version (`None`: no engine plays it yet).
+pub(crate) fn variant_of(s: &SetupView) -> Option<crate::rules::Variant> {
+    let setup = read(&s.document).ok()?;
+    let pinned = crate::game::settings::PinnedSetup {
+        id: s.id,
+        version: s.version,
+        name: s.name.clone(),
+        document: s.document.clone(),
+    };
+    setups::player(&pinned, &setup)
+}
+
+/// The bots' estimate of a stored version at its fewest seats, as the pages say it: the note
+/// and one line per side. Shown where the bots can play the setup; the page goes without it
+/// otherwise (a fault is the operator's to read in the log).
+pub(crate) async fn balance_lines(
+    state: &AppState,
+    tr: &crate::i18n::Tr,
+    id: i64,
+    version: i64,
+    variant: Option<crate::rules::Variant>,
+) -> Option<(String, Vec<String>)> {
+    let b = match setups::balance(state, id, Some(version), None).await {
+        Ok(b) => b,
+        Err(AppError::Invalid(_) | AppError::NotFound) => return None,
+        Err(e) => {
+            tracing::warn!(error = %e, setup = id, "no balance estimate for a setup page");
+            return None;
+        }
+    };
+    let note = tr.ta(
+        "setup-balance-note",
+        &[
+            ("games", b.games.to_string()),
+            ("seats", b.seats.to_string()),
+        ],
+    );
+    let pct = |x: f64| format!("{:.1}", x * 100.0);
+    let lines = b
+        .sides
+        .iter()
+        .map(|(side, share)| {
+            tr.ta(
+                "setup-balance-side",
+                &[
+                    ("side", winner_name(tr, variant, side)),
+                    ("rate", pct(share.rate)),
+                    ("low", pct(share.low)),
+                    ("high", pct(share.high)),
+                ],
+            )
+        })
+        .collect();
+    Some((note, lines))
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(page);
+    // The composer's `/setups/new` before `/setups/{id}`.
+    cfg.configure(compose::configure)
+        .service(list)
+        .service(page);
 }

@@ -51,7 +51,7 @@ pub fn played_as(setup: &Setup) -> Option<(&'static str, Speeches)> {
 }
 
 /// The handle a judge's own setup plays by, named `name` (a name no preset has; one handle
-/// per name in a process, so a name must stand for one document: `setup-<id>-v<version>`)
+/// per name in a process, so a name must stand for one document: `setup-<id>-v<version>-<digest>`)
 /// and shown as `label`: the classic engine for the classic book; `None` where no engine plays
 /// it yet (the role books' own setups) or `name` is a preset's.
 pub fn custom_variant(name: &str, label: &str, setup: &Setup) -> Option<crate::Variant> {

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 pub struct GameSettings {
     pub variant: Variant,
     /// The judge's own setup the game plays (docs/setups.md): which version, and its document,
-    /// pinned with the game (`variant` is then `setup-<id>-v<version>`).
+    /// pinned with the game (`variant` is then `setup-<id>-v<version>-<digest>`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<PinnedSetup>,
     #[serde(default)]
@@ -79,16 +79,27 @@ pub struct PinnedSetup {
 }
 
 impl PinnedSetup {
-    /// The name of the variant its games play: `setup-<id>-v<version>`.
-    pub fn variant_name(id: i64, version: i64) -> String {
-        format!("setup-{id}-v{version}")
+    /// The name of the variant its games play: `setup-<id>-v<version>-<digest>`, the digest
+    /// the first 8 bytes of the SHA-256 of its document's text (keys sorted). A handle is made
+    /// once per name in a process; the digest keeps one name to one document even where one
+    /// process serves several databases (the tests), whose setup ids repeat.
+    pub fn variant_name(&self) -> String {
+        use sha2::Digest;
+        let text = serde_json::to_string(&self.document).unwrap_or_default();
+        let digest = sha2::Sha256::digest(text.as_bytes());
+        format!(
+            "setup-{}-v{}-{}",
+            self.id,
+            self.version,
+            hex::encode(&digest[..8])
+        )
     }
 
     /// Its handle: made once per process from the document, then found by name (settings are
     /// read back on every page of the game: the document is read and checked only the first
     /// time).
     pub fn variant(&self) -> Result<Variant, SettingsError> {
-        let name = PinnedSetup::variant_name(self.id, self.version);
+        let name = self.variant_name();
         if let Some(made) = Variant::from_name(&name) {
             return Ok(made);
         }
@@ -412,12 +423,24 @@ mod tests {
             document,
         };
         let s = GameSettings::parse(SettingsRequest {
-            variant: PinnedSetup::variant_name(7001, 3),
+            variant: pinned.variant_name(),
             setup: Some(pinned.clone()),
             ..SettingsRequest::default()
         })
         .expect("a game of the setup");
-        assert_eq!(s.variant.name(), "setup-7001-v3");
+        assert!(s.variant.name().starts_with("setup-7001-v3-"));
+        // Another document under the same id and version (another database) is another handle.
+        let mut other = pinned.clone();
+        other.document["deal"][1]["count"] = json!(2);
+        let o = GameSettings::parse(SettingsRequest {
+            variant: other.variant_name(),
+            setup: Some(other),
+            ..SettingsRequest::default()
+        })
+        .expect("a game of the other setup");
+        assert_ne!(o.variant, s.variant);
+        assert_eq!(o.variant.teams(8), vec![("killers", 2), ("police", 2)]);
+        assert_eq!(s.variant.teams(8), vec![("killers", 2), ("police", 1)]);
         assert_eq!(s.variant.label(), Some("一警东杀 v3"));
         assert_eq!((s.min_seats, s.max_seats), (8, 16));
         let stored = serde_json::to_string(&s).expect("JSON");
@@ -425,9 +448,9 @@ mod tests {
         let back: GameSettings = serde_json::from_str(&stored).expect("it reads back");
         assert_eq!(back, s);
         // A setup's variant is not one a judge may name without the setup.
-        assert!(GameSettings::parse(SettingsRequest::of("setup-7001-v3")).is_err());
+        assert!(GameSettings::parse(SettingsRequest::of(s.variant.name())).is_err());
         // An unknown setup name in stored settings without its document does not read.
-        let orphan = stored.replace("setup-7001-v3", "setup-7001-v4");
+        let orphan = stored.replace(s.variant.name(), "setup-7001-v4-0000000000000000");
         let orphan: serde_json::Value = serde_json::from_str(&orphan).expect("JSON");
         let mut orphan = orphan;
         orphan.as_object_mut().expect("an object").remove("setup");

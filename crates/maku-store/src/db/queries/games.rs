@@ -121,7 +121,7 @@ pub fn list_filtered(
 }
 
 /// The settings of the first game made from each version of a judge's own setup (their variant
-/// is `setup-<id>-v<version>`; every game of a version pins the same document).
+/// is `setup-<id>-v<version>-<digest>`; every game of a version pins the same document).
 pub fn setup_settings(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
     let firsts: Vec<Option<i64>> = games::table
         .filter(games::variant.like("setup-%"))
