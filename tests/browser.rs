@@ -2793,16 +2793,9 @@ async fn compose_a_setup(app: &TestApp, driver: &Driver, axe: Option<String>) ->
 
 #[actix_web::test]
 async fn a_judge_composes_a_setup_in_a_real_browser() {
-    let Some(chromedriver) = tool("MAKU_CHROMEDRIVER", "/usr/bin/chromedriver") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install chromium-driver (.ci/run)"
-        );
-        eprintln!("no chromedriver found: browser test skipped");
+    let Some((chromedriver, axe)) = browser_tools() else {
         return;
     };
-    let axe = std::env::var_os("MAKU_AXE_JS")
-        .map(|p| std::fs::read_to_string(&p).expect("MAKU_AXE_JS names axe.min.js"));
     let _alone = ONE_GAME_AT_A_TIME.lock().await;
     let driver = Driver::start(&chromedriver);
     let app = helpers::spawn(Backend::Sqlite).await.expect("an app");

@@ -382,7 +382,8 @@ fn to_rows(
 }
 
 /// Inside the transaction that finishes game `game_id` of `variant` (by its rules or its
-/// judge), before the event that ends it is logged: queues the game for its board.
+/// judge), before the event that ends it is logged: queues the game for its board (its
+/// variant's, or its family's for a judge's own setup: `Variant::board`).
 ///
 /// The queue row commits with the finish or not at all, so the queue is exactly the finished
 /// games no board has read yet, whatever fails or stops after the commit ([`after_finish`]
@@ -393,7 +394,7 @@ fn to_rows(
 /// The lock is held only for the end of a finishing transaction.
 pub fn finishing(c: &mut DbConnection, game_id: i64, variant: Variant) -> Result<(), AppError> {
     q::lock_rebuild(c)?;
-    q::queue(c, game_id, variant.name())?;
+    q::queue(c, game_id, variant.board().name())?;
     Ok(())
 }
 
@@ -550,7 +551,7 @@ pub async fn after_finish(state: &AppState, game_id: i64) {
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
             let variant = crate::game::stored::variant_of(&row)?;
-            update_variant(c, variant)
+            update_variant(c, variant.board())
         })
         .await;
     match result {

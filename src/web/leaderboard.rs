@@ -59,6 +59,8 @@ struct LeaderboardPage {
     lines: Vec<LineView>,
     boards: Vec<BoardLink>,
     pager: Pager,
+    /// A table preset's board: judges' own setups of its family count on it too.
+    family: bool,
 }
 
 #[derive(Deserialize)]
@@ -96,6 +98,7 @@ async fn board(
         .await?;
     let tr = viewer.tr;
     Ok(LeaderboardPage {
+        family: crate::rules::setups::preset(variant.name()).is_some(),
         title: tr.variant(variant.name()),
         lines: lines.into_iter().map(line_view).collect(),
         boards: boards(variant)

@@ -29,6 +29,7 @@ on_both_backends!(
     queued_games_are_played_in_the_order_they_finished,
     a_game_that_finished_before_the_last_one_read_rebuilds_the_board,
     two_instances_finishing_games_at_once_leave_the_board_a_rebuild_gives,
+    a_game_of_a_judges_setup_counts_on_its_familys_board,
 );
 
 /// Registers each of `names` and returns their tokens.
@@ -1180,4 +1181,85 @@ mod timing {
             ms(took) / n as f64
         );
     }
+}
+
+/// Issue 40: a game made from a judge's own setup (东杀 with one police) counts on its
+/// family's board, 东杀's, and a rebuild counts it there too; the setup's own variant has no
+/// board of its own.
+async fn a_game_of_a_judges_setup_counts_on_its_familys_board(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, presets) = api.get("/api/v1/setups/presets", None).await;
+    let mut doc = presets["presets"][0]["document"].clone();
+    assert_eq!(doc["win"]["civilians_out"], "killers", "东杀's document");
+    doc["deal"][1]["count"] = json!(1);
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &admin,
+            json!({"name": "一警东杀", "document": doc}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let setup = b["id"].as_i64().expect("an id");
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "一警", "setup": {"id": setup, "version": 1}, "min_seats": 8, "max_seats": 8}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let names: Vec<String> = (1..=8).map(|i| format!("fb{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    for t in accounts(&api, &refs).await {
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/end"),
+            &admin,
+            json!({"act": 1, "reason": "杀手胜", "winner": "killers"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (_, reveal) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
+    let seats = reveal["roles"]["seats"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(seats.len(), 8, "{reveal}");
+    let check = |board: &[Value]| {
+        assert_eq!(board.len(), 8, "{board:?}");
+        for r in &seats {
+            let l = line(board, r["real_id"].as_str().expect("real_id"));
+            let killer = r["role"] == "killer";
+            assert_eq!(l["wins"].as_i64(), Some(i64::from(killer)), "{l} {r}");
+        }
+    };
+    check(&board(&api, "dongsha").await);
+    let (_, game) = api.get(&format!("/api/v1/games/{id}"), None).await;
+    let own = game["variant"].as_str().expect("its variant").to_string();
+    assert!(own.starts_with("setup-"), "{game}");
+    assert!(
+        board(&api, &own).await.is_empty(),
+        "no board of its own: it counts under its family"
+    );
+    for other in ["killgame", "shengtui", "wujian"] {
+        assert!(board(&api, other).await.is_empty(), "{other}");
+    }
+    // A rebuild from the logs counts it on the same board.
+    {
+        let mut c = app.state.pool.get().expect("a connection");
+        maku::game::ratings::rebuild(&mut c).expect("a rebuild");
+    }
+    check(&board(&api, "dongsha").await);
 }

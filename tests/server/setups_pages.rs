@@ -190,6 +190,13 @@ async fn a_judge_composes_a_setup_with_a_doctor_and_opens_a_game_from_it(app: Te
         "the game's rules are its setup version's: {}",
         game.body
     );
+    assert!(
+        game.body.contains(&format!(
+            r#"<a href="/setups/{id}?version=1" class="variant-link">医生东杀 v1</a>"#
+        )),
+        "the game names its setup and version: {}",
+        game.body
+    );
     let list = judge.get("/games").await;
     assert!(
         list.body.contains("医生东杀 v1"),

@@ -46,6 +46,9 @@ pub struct VariantInfo {
     /// What readers call it, for a judge's own setup (its name and version); the presets are
     /// named by the catalogs (`variant-<name>`).
     pub label: Option<&'static str>,
+    /// The variant whose leaderboard its finished games count on (`None`: its own). A judge's
+    /// own setup counts under its family's preset (issue 40).
+    pub board: Option<&'static str>,
     /// Its rules page (`/rules/<name>`), if it has one.
     pub rules_doc: Option<RulesDoc>,
     /// The catalog key of the seat counts its rules recommend, for the create form.
@@ -87,6 +90,7 @@ impl VariantInfo {
         name: "",
         offered: true,
         label: None,
+        board: None,
         rules_doc: None,
         seats_hint: None,
         seats: 0..=0,
@@ -308,6 +312,15 @@ impl Variant {
 
     pub fn is_offered(self) -> bool {
         self.info().offered
+    }
+
+    /// The variant whose leaderboard its finished games count on: its own, or its family's
+    /// for a judge's own setup.
+    pub fn board(self) -> Variant {
+        self.info()
+            .board
+            .and_then(Variant::from_name)
+            .unwrap_or(self)
     }
 
     /// Its rules page, if it has one.

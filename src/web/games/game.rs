@@ -62,6 +62,12 @@ impl GamePage {
             None => format!("/rules/{}", self.g.variant),
         }
     }
+
+    /// What the game is played by, as readers name it: the preset's name, or the setup's name
+    /// and version.
+    fn variant_label(&self) -> String {
+        self.page.tr.variant(self.g.variant.name())
+    }
 }
 
 /// The settings a player signs up for, in the reader's language: act length, when deadlines

@@ -102,6 +102,8 @@ struct RevealPage {
     page: PageCtx,
     game: i64,
     title: String,
+    /// What the game was played by: the preset's name, or the setup's name and version.
+    variant_label: String,
     winner: String,
     ended_reason: Option<String>,
     fixed_deal: bool,
@@ -159,6 +161,7 @@ pub async fn show(
         .filter_map(|l| transcript_line(&tr, variant, l))
         .collect();
     Ok(RevealPage {
+        variant_label: tr.variant(variant.name()),
         page: viewer.page(),
         game: game_id,
         title,

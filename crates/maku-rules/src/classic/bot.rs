@@ -185,7 +185,6 @@ pub fn simulate(
 mod tests {
     use std::sync::OnceLock;
 
-    use serde_json::{Value, json};
 
     use super::*;
     use crate::classic::Custom;
@@ -194,16 +193,7 @@ mod tests {
     /// 东杀 with one doctor, as the classic engine's own table (its handle set, as
     /// `classic::custom` sets it).
     fn doctor_table(name: &'static str) -> Table {
-        let text = setups::PRESETS
-            .iter()
-            .find(|(n, _)| *n == "dongsha")
-            .map(|(_, t)| *t)
-            .unwrap_or_default();
-        let mut d: Value = serde_json::from_str(text).expect("JSON");
-        if let Some(deal) = d["deal"].as_array_mut() {
-            deal.push(json!({"role": "doctor", "count": 1}));
-        }
-        d["night"] = json!(["killer", "police", "doctor"]);
+        let d = crate::classic::doctor::tests::doctor_document();
         let setup = read(&d).expect("it holds");
         let handle = setups::custom_variant(name, name, &setup).expect("a handle");
         let custom: &'static Custom = Box::leak(Box::new(Custom {

@@ -45,15 +45,16 @@ pub(super) fn rule(g: &mut Game, n: &mut Resolution) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use serde_json::{Value, json};
 
     use crate::setups::{self, read};
     use crate::table::Stage;
     use crate::{Game, GameConfig, SeatSpec, Variant};
 
-    /// 东杀 with one doctor: the preset's document, a `doctor` dealt and called at night.
-    fn doctor_document() -> Value {
+    /// 东杀 with one doctor: the preset's document, a `doctor` dealt and called at night (the
+    /// bots' tests use it too).
+    pub(in crate::classic) fn doctor_document() -> Value {
         let text = setups::PRESETS
             .iter()
             .find(|(n, _)| *n == "dongsha")

@@ -7,7 +7,7 @@ use super::Preset;
 use super::forms::forms_of;
 use super::preset::{Custom, Table};
 use super::rules::info;
-use crate::setups::{Book, Setup};
+use crate::setups::{Book, CiviliansOut, Setup, Win};
 use crate::variant::{Variant, VariantInfo};
 
 /// The rules of one classic table.
@@ -57,8 +57,18 @@ pub fn custom(name: &'static str, label: &'static str, setup: &Setup) -> Option<
     } else {
         Preset::Dongsha
     };
+    // Its family, whose leaderboard its games count on: the preset of its win rule.
+    let family = match custom.setup.win {
+        Win::Sides {
+            civilians_out: CiviliansOut::Draw,
+        } => Preset::Killgame,
+        Win::Shengtui => Preset::Shengtui,
+        Win::Wujian => Preset::Wujian,
+        _ => Preset::Dongsha,
+    };
     let info = VariantInfo {
         name,
+        board: Some(family.name()),
         seats: table.seats(),
         action_forms: forms_of(&custom.setup),
         outcomes: custom.setup.outcomes(),

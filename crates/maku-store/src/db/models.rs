@@ -161,6 +161,8 @@ pub struct GameRow {
     pub team_thread_id: Option<i64>,
     pub fixed_deal: bool,
     pub created_at: NaiveDateTime,
+    /// The leaderboard its finish counts on (`rules::Variant::board`).
+    pub board: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

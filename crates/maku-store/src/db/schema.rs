@@ -142,6 +142,7 @@ diesel::table! {
         kira_thread_id -> Nullable<BigInt>,
         fixed_deal -> Bool,
         created_at -> Timestamp,
+        board -> Text,
     }
 }
 

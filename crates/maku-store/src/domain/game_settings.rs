@@ -142,8 +142,8 @@ pub enum SettingsError {
     /// A pinned setup's document that does not hold (never stored so: a server fault).
     #[error("the setup's document does not hold ({0} problems)")]
     Setup(usize),
-    /// A setup of a book no engine plays a judge's own setups of yet (`r4`, `r5`).
-    #[error("no engine plays this setup's book yet")]
+    /// A setup no engine plays (every book's own setups play today: a guard).
+    #[error("no engine plays this setup")]
     SetupNotPlayable,
     #[error("{0}")]
     BadOption(String),

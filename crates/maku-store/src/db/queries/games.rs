@@ -14,6 +14,8 @@ pub struct NewGame<'a> {
     pub variant: &'a str,
     pub judge_id: i64,
     pub settings: &'a str,
+    /// The leaderboard its finish counts on (`rules::Variant::board`).
+    pub board: &'a str,
 }
 
 pub fn create(conn: &mut DbConnection, g: &NewGame) -> QueryResult<GameRow> {
@@ -26,6 +28,7 @@ pub fn create(conn: &mut DbConnection, g: &NewGame) -> QueryResult<GameRow> {
             games::status.eq(GameStatus::Signup.name()),
             games::fixed_deal.eq(false),
             games::created_at.eq(super::now()),
+            games::board.eq(g.board),
         ))
         .returning(GameRow::as_returning())
         .get_result(c))

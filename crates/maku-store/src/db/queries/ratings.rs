@@ -34,7 +34,8 @@ pub struct RatingRow {
     pub last_game_id: i64,
 }
 
-/// The finished games of `variant`, each with the time of its last event of the kinds
+/// The finished games counted on `variant`'s board (its own and its family's judges' setups':
+/// `games.board`), each with the time of its last event of the kinds
 /// `ending` (the kinds a game ends with: when it finished), in the order they finished: by that
 /// time, ties by game id. Games of other statuses are never read, so nothing of a running game
 /// reaches a board.
@@ -44,7 +45,7 @@ pub fn finished_games(
     ending: &[&str],
 ) -> QueryResult<Vec<(i64, NaiveDateTime)>> {
     let finished = games::table
-        .filter(games::variant.eq(variant.to_string()))
+        .filter(games::board.eq(variant.to_string()))
         .filter(games::status.eq(GameStatus::Finished.name()))
         .select(games::id);
     let rows: Vec<(i64, Option<NaiveDateTime>)> = game_events::table

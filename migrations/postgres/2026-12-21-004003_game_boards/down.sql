@@ -1,0 +1,2 @@
+DROP INDEX games_board_status;
+ALTER TABLE games DROP COLUMN board;
