@@ -260,8 +260,8 @@ fn a_presets_document_replays_as_its_name() {
 }
 
 /// A document that does not hold is a malformed file (exit 2) whose message names every
-/// problem at its field, in words; one that holds but is no preset's is refused as not yet
-/// playable; both `variant` and `document` is malformed too.
+/// problem at its field, in words; one of a role book that holds plays (R4: a 4.0 table
+/// without its elder); both `variant` and `document` is malformed too.
 #[test]
 fn a_document_that_does_not_hold_is_malformed() {
     let text = std::fs::read_to_string(examples().join("dongsha-random-1.json")).expect("example");
@@ -288,7 +288,8 @@ fn a_document_that_does_not_hold_is_malformed() {
     assert!(err.contains("night: Police officer acts at night"), "{err}");
     assert!(out.stdout.is_empty(), "nothing is played");
 
-    // A 4.0 table of the judge's own: no engine plays the role books' own setups yet.
+    // A 4.0 table of the judge's own (no forest elder) plays to its outcome; nobody is
+    // silenced (R4-3: only the elder silences).
     let mut own_v4 = preset_document("v4wujian");
     own_v4["deal"][1]["count"] = serde_json::json!(0);
     own_v4["night"] = serde_json::json!([
@@ -299,13 +300,20 @@ fn a_document_that_does_not_hold_is_malformed() {
         "doctor",
         "secret_police"
     ]);
-    let out = with(own_v4, false);
-    assert_eq!(out.status.code(), Some(2));
+    let v4 = std::fs::read_to_string(examples().join("v4wujian-random-1.json")).expect("example");
+    let mut scenario: Value = serde_json::from_str(&v4).expect("JSON");
+    let map = scenario.as_object_mut().expect("an object");
+    map.remove("variant");
+    map.insert("document".into(), own_v4);
+    let out = replay_value(&scenario);
+    let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("no engine plays"),
+        out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    assert!(stdout.contains(r#"{"kind":"outcome""#), "{stdout}");
+    assert!(!stdout.contains("silence"), "{stdout}");
 
     let out = with(preset_document("dongsha"), true);
     assert_eq!(out.status.code(), Some(2), "variant and document");

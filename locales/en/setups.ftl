@@ -32,11 +32,15 @@ setup-last-words-r5 = 5.0's last words go with 5.0's book, and only there.
 setup-last-words-no-police = Last words “up to the police dealt” with no police dealt: nobody would leave any.
 setup-day-explode = Self-explode needs killers of the classic book.
 setup-day-surrender = Surrender is a rule of the classic book's killers and police.
+setup-role-one = Only one { $role } plays by its book's night ({ $rule }): more than one at { $seats } seats.
+setup-speeches-r5 = 5.0's day is one speech each, in turn (R5-4): its speeches are “ordered”.
+setup-third-tie-r5 = 5.0's day has one vote, and a tie puts nobody out (R5-4): there is no third tie to draw.
+setup-no-specials = No good special (butterfly, sniper, doctor or police) is dealt at { $seats } seats: 5.0 ends when a side's specials are all out (R5-5).
 error-invalid-setup = The setup does not hold: see each field's problem.
 error-setup-based-on-unknown = The setup it is based on does not exist (no such setup or version).
 error-setup-unknown = There is no such setup, or no such version of it.
 error-variant-or-setup = Name the game's variant or a setup (with its version), one of them.
-error-setup-not-playable = Games cannot be played from this setup yet: only the classic book's own setups are played so far.
+error-setup-not-playable = No engine plays this setup, so no game can be made from it.
 error-balance-seats = The setup is not played at that many seats.
 
 # A setup's page: its rules, from its document.

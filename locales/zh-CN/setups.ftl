@@ -32,11 +32,15 @@ setup-last-words-r5 = 5.0 的遗言规则只用于 5.0 的规则。
 setup-last-words-no-police = 遗言“以警察人数为限”，却没有发警察：没有人能留遗言。
 setup-day-explode = 自爆需要经典规则里的杀手。
 setup-day-surrender = 投降是经典规则里杀手和警察的规则。
+setup-role-one = 按这本规则的夜晚（{ $rule }），{ $role } 只能有一人：{ $seats } 人时多于一人。
+setup-speeches-r5 = 5.0 的白天每人按顺序发言一次（R5-4）：发言方式只能是按顺序。
+setup-third-tie-r5 = 5.0 的白天只投一轮票，平票无人出局（R5-4）：没有第三次平票可判平局。
+setup-no-specials = { $seats } 人时没有发好人一方的特殊身份（花蝴蝶、狙击手、医生或警察）：5.0 在一方特殊身份全部出局时结束（R5-5）。
 error-invalid-setup = 这个版本不成立：请看各字段的问题。
 error-setup-based-on-unknown = 所基于的版本不存在（没有这个版本或这一版）。
 error-setup-unknown = 没有这个版本，或它没有这一版。
 error-variant-or-setup = 请指定游戏的玩法或一个版本（及其版次），二者选一。
-error-setup-not-playable = 暂时还不能用这个版本开游戏：目前只能用经典规则的自定义版本。
+error-setup-not-playable = 没有引擎能玩这个版本，所以不能用它开游戏。
 error-balance-seats = 这个版本不能用这个人数来玩。
 
 # 版本页：由版本文件生成的规则。

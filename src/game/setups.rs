@@ -387,7 +387,7 @@ fn estimate(
 
 /// The variant that plays a stored setup version (`setup` is its document, read): the preset's
 /// when the document is a preset's, else the version's own handle (made from the document the
-/// first time); `None` where no engine plays its book's own setups yet.
+/// first time); `None` where no engine plays it.
 pub fn player(
     pinned: &crate::game::settings::PinnedSetup,
     setup: &rules::Setup,

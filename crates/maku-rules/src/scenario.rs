@@ -25,7 +25,9 @@ pub enum ScenarioError {
     /// The document does not hold: every problem, each at its field.
     #[error("the setup document does not hold: {}", .0.iter().map(|p| format!("{}: {}", p.path, p.message.catalog_key().unwrap_or_default())).collect::<Vec<_>>().join("; "))]
     Setup(Vec<Problem>),
-    #[error("the setup document holds, but no engine plays its book's own setups yet")]
+    /// No engine made a handle for it (every book's own setups are played: the classic
+    /// engine's, the role-game engine's for 4.0 and 5.0).
+    #[error("the setup document holds, but no engine plays it")]
     NotPlayable,
     #[error("{0}")]
     Config(#[from] ConfigError),

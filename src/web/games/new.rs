@@ -288,7 +288,7 @@ fn setup_ref(raw: &str) -> Option<SetupRef> {
 }
 
 /// The setup version a form or a link names, pinned as a game would pin it, and the variant
-/// that plays it: `404` for one that does not exist, `400` for one no engine plays yet.
+/// that plays it: `404` for one that does not exist, `400` for one no engine plays.
 async fn chosen_setup(state: &AppState, raw: &str) -> Result<(PinnedSetup, Variant), AppError> {
     let r = setup_ref(raw).ok_or(AppError::NotFound)?;
     let pinned = match setups::pinned(state, r).await {

@@ -191,7 +191,7 @@ fn winner_name(tr: &crate::i18n::Tr, variant: Option<crate::rules::Variant>, w: 
     }
 }
 
-/// The variant that plays a stored version (`None`: no engine plays it yet).
+/// The variant that plays a stored version (`None`: no engine plays it).
 pub(crate) fn variant_of(s: &SetupView) -> Option<crate::rules::Variant> {
     let setup = read(&s.document).ok()?;
     let pinned = crate::game::settings::PinnedSetup {

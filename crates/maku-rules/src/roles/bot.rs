@@ -13,6 +13,7 @@ use super::event::{Cause, Winner};
 use super::role::{Role, RoleGame};
 use super::setup::start;
 use super::state::Game;
+use super::table::RoleTable;
 use crate::sim::{BotRng, Progress, SimParams, SimStats};
 use crate::table::{self, Played, Seat, Stage};
 
@@ -64,10 +65,17 @@ fn vote(g: &mut Game, rng: &mut BotRng) {
     }
 }
 
-/// Plays one whole game with bots; returns it finished (or stopped after `max_acts`).
+/// Plays one whole game of a preset with bots; returns it finished (or stopped after
+/// `max_acts`).
 pub fn play(kind: RoleGame, seed: u64, max_acts: u32) -> Option<Game> {
-    let config = table::bot_config(super::variant::of(kind), *kind.seats().start(), seed);
-    let mut g = start(kind, &config).ok()?;
+    play_at(kind.into(), *kind.seats().start(), seed, max_acts)
+}
+
+/// Plays one whole game at `at` of `seats` seats with bots (`None`: the table has no handle
+/// yet, or does not start at that count).
+pub fn play_at(at: RoleTable, seats: usize, seed: u64, max_acts: u32) -> Option<Game> {
+    let config = table::bot_config(at.variant()?, seats, seed);
+    let mut g = start(at, &config).ok()?;
     g.set_logging(false);
     let mut rng = BotRng::new(seed, SALT);
     while !g.is_over() && g.act() <= max_acts {
@@ -81,16 +89,23 @@ pub fn play(kind: RoleGame, seed: u64, max_acts: u32) -> Option<Game> {
     Some(g)
 }
 
-/// Plays the games with seeds in `seeds` and sums them up.
+/// Plays the games with seeds in `seeds` and sums them up: at `params.seats` seats, or the
+/// table's fewest when it does not seat that many (a preset seats one count).
 pub fn simulate(
-    kind: RoleGame,
+    at: RoleTable,
     params: &SimParams,
     seeds: Range<u64>,
     progress: &Progress,
 ) -> SimStats {
     let causes = Cause::ALL.map(Cause::name);
+    let range = at.seats();
+    let seats = if range.contains(&params.seats) {
+        params.seats
+    } else {
+        *range.start()
+    };
     table::simulate(seeds, progress, ["good", "bad", "draw"], &causes, |seed| {
-        let g = play(kind, seed, params.max_phases)?;
+        let g = play_at(at, seats, seed, params.max_phases)?;
         let outcome = g.winner().map(|w| match w {
             Winner::Good => 0,
             Winner::Bad => 1,

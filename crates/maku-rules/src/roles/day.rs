@@ -1,14 +1,15 @@
 //! The day's vote: 4.0's is the classic one (CL-6, CL-7, a third tie puts nobody out); 5.0's
 //! is one round, the night's dark votes added unseen, the single top seat out (R5-4).
 
-use super::event::{Audience, Cause, Event};
-use super::state::{Game, V4_LAST_WORDS};
+use super::event::{Audience, Cause, Event, Winner};
+use super::state::Game;
+use crate::setups::ThirdTie;
 use crate::table::{Count, Seat, count};
 
 impl Game {
     /// Ends the night: each game's steps, then dawn.
     pub(super) fn resolve_night(&mut self) {
-        if self.kind.is_v4() {
+        if self.table.is_v4() {
             self.resolve_night4();
         } else {
             self.resolve_night5();
@@ -16,7 +17,7 @@ impl Game {
     }
 
     pub(super) fn resolve_vote(&mut self) {
-        if self.kind.is_v4() {
+        if self.table.is_v4() {
             self.resolve_vote4();
         } else {
             self.resolve_vote5();
@@ -30,8 +31,9 @@ impl Game {
             .collect()
     }
 
-    /// 4.0 (R4-1): the ballots are published, then the seat out (last words for the first 2
-    /// out, not for a silenced seat), the tie with its PK, or after a third tie nobody.
+    /// 4.0 (R4-1): the ballots are published, then the seat out (last words as the document's
+    /// CL-4 says, the book's for the first 2 out; not for a silenced seat), the tie with its PK,
+    /// or after a third tie nobody (CL-7 by the document: a draw if it says so).
     fn resolve_vote4(&mut self) {
         let round = self.today.vote.round;
         let ballots = self.cast();
@@ -43,7 +45,8 @@ impl Game {
             Count::Out(seat) => {
                 let outs = self.put_out(seat, Cause::Voted, None);
                 if !self.check_end() {
-                    self.after_vote_out(seat, outs <= V4_LAST_WORDS);
+                    let words = self.leaves_last_words(outs);
+                    self.after_vote_out(seat, words);
                 }
             }
             Count::Tie(seats) => {
@@ -59,7 +62,10 @@ impl Game {
                             self.living().filter(|s| !seats.contains(s)).collect();
                         self.open_pk(3, seats, &others);
                     }
-                    _ => self.peaceful_day(),
+                    _ => match self.table.third_tie() {
+                        ThirdTie::Draw => self.finish(Winner::Draw),
+                        ThirdTie::Peaceful | ThirdTie::Ends => self.peaceful_day(),
+                    },
                 }
             }
         }

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::RoleGame;
+use super::{RoleGame, RoleTable};
 use crate::message::{Fields, Message, common_refusal, dashed};
 use crate::table::messages as table;
 
@@ -115,7 +115,7 @@ pub fn reply(r: &Value) -> Option<Message> {
     }
 }
 
-pub fn private(game: RoleGame, e: &Value) -> Option<Message> {
+pub fn private(game: RoleTable, e: &Value) -> Option<Message> {
     Some(match e.s("type") {
         // R4-3: `killer` (a killer or the undercover) or `not_killer`; R5-3 4: `good` or `bad`
         // (the evil civilian reads good), or `blocked` (magicked, or the target hugged).
@@ -139,7 +139,8 @@ pub fn private(game: RoleGame, e: &Value) -> Option<Message> {
         "silenced" => Message::key("rg-pev-silenced"),
         // R5-2: the new holder of the 5.0 kill.
         "kill_inherited" => Message::key("rg-pev-kill-inherited"),
-        // R4-2: 4.0's police know one of them is the undercover.
+        // R4-2: 4.0's police know one of them is the undercover (a judge's own table: if it
+        // deals one).
         "teammates" => match game.team_note(e.s("team")) {
             Some(note) => table::teammates(e)
                 .then(Message::text(" "))

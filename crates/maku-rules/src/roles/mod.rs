@@ -1,5 +1,9 @@
 //! The role games' engine: 4.0 无间版 (`v4wujian`, 16 seats) and 5.0 恶民传说 (`v5emin`, 10
-//! seats), `../shared/rules/roles.md` (second edition), rule numbers R4-1..R4-6, R5-1..R5-5.
+//! seats), `../shared/rules/roles.md` (second edition), rule numbers R4-1..R4-6, R5-1..R5-5;
+//! and a judge's own setup of either book (`custom`), played by its book's mechanics. A game
+//! asks its table (`table.rs`: a preset's or a judge's own) what the document decides — seats,
+//! deal by seat count, team threads, last words, third tie — and reads R4-6 and R5-5's groups
+//! as the roles dealt (`docs/setups.md`, "The role books' own setups").
 //!
 //! Built as the classic presets' engine is (`super::classic`; what the two share, the seats,
 //! phase kinds, vote count, CL-1 majority, speeches option and vote form, is `super::table`'s):
@@ -9,7 +13,8 @@
 //!
 //! # Phases
 //! `night` (R4-3/R4-4, R5-1/R5-3), `last_words` (one per seat that leaves them: 4.0 CL-4, the
-//! first 2 seats out; 5.0 every night death at dawn, in seat order, and a good voted-out seat),
+//! first 2 seats out, a judge's own table as its `day.last_words` says; 5.0 every night death
+//! at dawn, in seat order, and a good voted-out seat),
 //! `speech` (ordered: one per living unsilenced seat) or `discussion` (free), `vote` (4.0:
 //! rounds 1 to 3 with CL-7's `pk` between; 5.0: one round).
 //!
@@ -72,6 +77,7 @@ mod setup;
 mod sheet;
 mod state;
 mod submit;
+mod table;
 mod variant;
 mod view;
 
@@ -83,21 +89,26 @@ pub use night5::Night5;
 pub use role::{Role, RoleGame, Side, in_team};
 pub use setup::{EDITION, SetupError, draw_roles, options, start};
 pub use state::{Game, NightSub, SeatState, Today};
-pub use variant::{V4WUJIAN, V5EMIN};
+pub use table::{RoleCustom, RoleTable};
+pub use variant::{V4WUJIAN, V5EMIN, custom};
+
+#[cfg(test)]
+mod own_tests;
 
 /// What the tests of both nights (`night4.rs`, `night5.rs`) share: a table dealt fixed roles,
 /// and one night played from its submissions.
 #[cfg(test)]
 mod night_tests {
     use super::action::{Action, NightAct};
-    use super::role::{Role, RoleGame};
+    use super::role::Role;
     use super::state::Game;
+    use super::table::RoleTable;
     use crate::table::{Seat, Speeches};
 
-    /// A game of `kind` whose seat `i` (game and real ID `s{i}`) holds `roles[i]`.
-    pub(super) fn game(kind: RoleGame, roles: Vec<Role>) -> Game {
+    /// A game at `table` whose seat `i` (game and real ID `s{i}`) holds `roles[i]`.
+    pub(super) fn game(table: impl Into<RoleTable>, roles: Vec<Role>) -> Game {
         let names: Vec<String> = (0..roles.len()).map(|i| format!("s{i}")).collect();
-        Game::new(kind, Speeches::Ordered, names.clone(), names, roles)
+        Game::new(table.into(), Speeches::Ordered, names.clone(), names, roles)
     }
 
     /// Submits `acts` (seat, action, target seat), resolves the night and returns who it put out.

@@ -82,10 +82,10 @@ impl Rules for Roles {
     fn info(&self) -> &VariantInfo {
         &self.1
     }
-    /// The whole deal, role by role (its roles are its secret).
-    fn teams(&self, _seats: usize) -> Vec<(&'static str, usize)> {
+    /// The whole deal at `seats` seats, role by role (its roles are its secret).
+    fn teams(&self, seats: usize) -> Vec<(&'static str, usize)> {
         self.0
-            .deal()
+            .deal(seats)
             .iter()
             .map(|(role, k)| (role.name(), *k))
             .collect()
@@ -126,7 +126,7 @@ impl Rules for Roles {
             Say::Private(e) => messages::private(self.0, e.json()),
             Say::Action(a) => messages::action(&a.to_json()),
             Say::Reply(r) => messages::reply(r.json()),
-            Say::Refusal(code) => Some(messages::refusal(self.0, code)),
+            Say::Refusal(code) => Some(messages::refusal(self.0.game(), code)),
             Say::Winner(w) => Some(messages::winner(w)),
             Say::Cause(c) => Some(messages::cause(c)),
             Say::Role(r) => messages::role(r),
@@ -170,7 +170,7 @@ impl Game {
     /// R4-2: 4.0's teams, each in its act.
     fn teams_now(&self, s: Seat) -> Vec<&'static str> {
         let name = self.game_id(s).to_string();
-        self.kind
+        self.table
             .team_threads()
             .iter()
             .copied()

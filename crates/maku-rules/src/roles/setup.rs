@@ -1,11 +1,13 @@
 //! The deal: a game starts from its seats, options and a fixed setup naming every special
-//! role's seat(s) (the rest are civilians), or from roles drawn with the seed's RNG.
+//! role's seat(s) (the rest hold the fill role: civilians), or from roles drawn with the seed's
+//! RNG. The deal is the table's at the game's seat count (`deal_at(n)`).
 
 use rand::seq::SliceRandom;
 use serde_json::{Map, Value, json};
 
-use super::role::{Role, RoleGame};
+use super::role::Role;
 use super::state::Game;
+use super::table::RoleTable;
 pub use crate::table::SetupError;
 use crate::table::{self, Speeches, bad};
 use crate::variant::GameConfig;
@@ -16,24 +18,27 @@ use crate::variant::GameConfig;
 pub const EDITION: u8 = 2;
 
 /// The `setup` key of a role: `killers` and `police` (4.0, lists) name several seats.
-fn key(kind: RoleGame, role: Role) -> &'static str {
+fn key(table: RoleTable, role: Role) -> &'static str {
     match role {
-        Role::Killer if kind.is_v4() => "killers",
-        Role::Police if kind.is_v4() => "police",
+        Role::Killer if table.is_v4() => "killers",
+        Role::Police if table.is_v4() => "police",
         r => r.name(),
     }
 }
 
-/// The special roles a setup names, with how many seats each.
-fn specials(kind: RoleGame) -> impl Iterator<Item = (Role, usize)> {
-    kind.deal()
+/// The roles a setup names at `n` seats, with how many seats each: all but the fill role.
+fn specials(table: RoleTable, n: usize) -> impl Iterator<Item = (Role, usize)> {
+    let fill = table.fill();
+    table
+        .deal(n)
         .into_iter()
-        .filter(|(r, _)| *r != Role::Civilian)
+        .filter(move |(r, _)| Some(*r) != fill)
 }
 
 /// Reads the options (`null` or an object): `edition` (only 2, pinned at the start) and
 /// `speeches` (`"ordered"`, the default, or `"free"`); anything else is refused.
-pub fn options(kind: RoleGame, options: &Value) -> Result<Speeches, String> {
+pub fn options(at: impl Into<RoleTable>, options: &Value) -> Result<Speeches, String> {
+    let at: RoleTable = at.into();
     let mut speeches = Speeches::Ordered;
     let Some(map) = table::option_map(options)? else {
         return Ok(speeches);
@@ -43,7 +48,7 @@ pub fn options(kind: RoleGame, options: &Value) -> Result<Speeches, String> {
             "edition" => table::edition(v, EDITION)?,
             // R5-4: 5.0's day is one speech each, in turn; only 4.0 (the classic day) may
             // choose free speeches.
-            "speeches" if !kind.is_v4() => {
+            "speeches" if !at.is_v4() => {
                 return Err(
                     "5.0's speeches are one each in turn (R5-4): no speeches option".into(),
                 );
@@ -75,7 +80,7 @@ fn named(v: Option<&Value>, key: &str) -> Result<Option<Vec<String>>, SetupError
 /// The roles a fixed setup deals, or `None` to draw them. A setup must name every special
 /// role (a partial one is malformed); unknown keys are ignored.
 fn fixed_roles(
-    kind: RoleGame,
+    table: RoleTable,
     names: &[String],
     setup: Option<&Value>,
 ) -> Result<Option<Vec<Role>>, SetupError> {
@@ -85,21 +90,22 @@ fn fixed_roles(
         Some(_) => return Err(bad("setup must be an object")),
     };
     let mut lists = Vec::new();
-    for (role, count) in specials(kind) {
-        let k = key(kind, role);
+    for (role, count) in specials(table, names.len()) {
+        let k = key(table, role);
         lists.push((role, count, k, named(map.get(k), k)?));
     }
     if lists.iter().all(|(.., l)| l.is_none()) {
         return Ok(None);
     }
-    let mut roles = vec![Role::Civilian; names.len()];
+    let fill = table.fill().unwrap_or(Role::Civilian);
+    let mut roles = vec![fill; names.len()];
     let mut dealt = vec![false; names.len()];
     for (role, count, k, list) in lists {
         let list = list.unwrap_or_default();
         if list.len() != count {
             return Err(bad(format!(
                 "{} deals {count} {k}, the setup names {}",
-                kind.name(),
+                table.name(),
                 list.len()
             )));
         }
@@ -121,15 +127,16 @@ fn fixed_roles(
 /// Draws the roles for the seats `game_ids` (seat order), as a fixed setup gives them: each
 /// special role's game ID (4.0's `killers` and `police`: lists in seat order).
 pub fn draw_roles<R: rand::Rng + ?Sized>(
-    kind: RoleGame,
+    at: impl Into<RoleTable>,
     game_ids: &[String],
     rng: &mut R,
 ) -> Value {
+    let at: RoleTable = at.into();
     let mut idx: Vec<usize> = (0..game_ids.len()).collect();
     idx.shuffle(rng);
     let mut m = Map::new();
     let mut next = idx.into_iter();
-    for (role, count) in specials(kind) {
+    for (role, count) in specials(at, game_ids.len()) {
         let mut seats: Vec<usize> = next.by_ref().take(count).collect();
         seats.sort_unstable();
         let ids: Vec<&str> = seats.iter().map(|&i| game_ids[i].as_str()).collect();
@@ -137,22 +144,24 @@ pub fn draw_roles<R: rand::Rng + ?Sized>(
             [one] if count == 1 => json!(one),
             _ => json!(ids),
         };
-        m.insert(key(kind, role).into(), v);
+        m.insert(key(at, role).into(), v);
     }
     Value::Object(m)
 }
 
-/// Starts a game of `kind` as `config` says: seat count, distinct game IDs, options, setup.
-pub fn start(kind: RoleGame, config: &GameConfig) -> Result<Game, SetupError> {
-    let names = table::seat_names(config, kind.name(), kind.seats())?;
-    let speeches = options(kind, &config.options).map_err(SetupError::Options)?;
+/// Starts a game at the table `at` as `config` says: seat count (in the table's range),
+/// distinct game IDs, options, setup.
+pub fn start(at: impl Into<RoleTable>, config: &GameConfig) -> Result<Game, SetupError> {
+    let at: RoleTable = at.into();
+    let names = table::seat_names(config, at.name(), at.seats())?;
+    let speeches = options(at, &config.options).map_err(SetupError::Options)?;
     let roles = table::deal(
         config,
-        |setup| fixed_roles(kind, &names, setup),
-        |rng| draw_roles(kind, &names, rng),
+        |setup| fixed_roles(at, &names, setup),
+        |rng| draw_roles(at, &names, rng),
     )?;
     Ok(Game::new(
-        kind,
+        at,
         speeches,
         names,
         table::real_ids(config),

@@ -4,15 +4,17 @@
 
 use serde_json::Value;
 
-use super::{RoleGame, forms, messages};
-use crate::message::{Fields, Message, dashed};
+use super::{RoleTable, messages};
+use crate::message::{Fields, Message};
 use crate::sheet::{SeatSheet, table_choices};
 
-pub fn seat_sheet(game: RoleGame, view: &Value, over: bool) -> SeatSheet {
+pub fn seat_sheet(table: impl Into<RoleTable>, view: &Value, over: bool) -> SeatSheet {
+    let table: RoleTable = table.into();
+    let game = table.game();
     let role = view.s("role");
     let mut sheet = SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));
     if messages::role(role).is_some() {
-        let key = format!("role-about-{}-{}", game.name(), dashed(role));
+        let key = table.role_about(role);
         let about = match about_rules(&key) {
             Some(rules) => Message::key(key).rule(rules),
             None => Message::key(key),
@@ -39,7 +41,7 @@ pub fn seat_sheet(game: RoleGame, view: &Value, over: bool) -> SeatSheet {
                 .push(Message::key("seat-note-holds-kill").rule("R5-2"));
         }
     }
-    table_choices(&mut sheet, view, forms(game));
+    table_choices(&mut sheet, view, table.forms());
     sheet
 }
 
@@ -54,6 +56,9 @@ fn about_rules(key: &str) -> Option<&'static str> {
         "role-about-v4wujian-police" => "R4-2, R4-3",
         "role-about-v4wujian-secret-police" => "R4-3, R4-4",
         "role-about-v4wujian-undercover" => "R4-2, R4-3",
+        "role-about-r4-killer" => "R4-2, R4-3",
+        "role-about-r4-police" => "R4-2, R4-3",
+        "role-about-r4-undercover" => "R4-2, R4-3",
         "role-about-v5emin-butterfly" => "R5-3",
         "role-about-v5emin-doctor" => "R5-3",
         "role-about-v5emin-elder" => "R5-4, R5-2",
@@ -71,6 +76,7 @@ fn about_rules(key: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::roles::RoleGame;
     use serde_json::json;
 
     fn keys(sheet: &SeatSheet) -> Vec<&str> {

@@ -11,10 +11,8 @@
 use super::action::NightAct;
 use super::event::{Audience, Cause, Event, Refusal, Reply, Winner};
 use super::role::{Role, RoleGame, Side};
+use super::table::RoleTable;
 use crate::table::{Core, Day, Seat, Speeches, Stage, Team, table_core};
-
-/// 4.0's last words (CL-4): while the seats out so far, this one included, are at most 2.
-pub(super) const V4_LAST_WORDS: usize = 2;
 
 /// One seat's counting (last) night action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -61,7 +59,8 @@ impl Today {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     pub(super) core: Core<Reply, Refusal, Event, Winner>,
-    pub(super) kind: RoleGame,
+    /// The table: a preset's or a judge's own setup of the book whose mechanics it plays.
+    pub(super) table: RoleTable,
     pub(super) speeches: Speeches,
     pub(super) roles: Vec<Role>,
     pub(super) seats: Vec<SeatState>,
@@ -76,15 +75,17 @@ pub struct Game {
     pub(super) last_save: Option<(Seat, bool)>,
     /// R5-3 5.: empty needles each seat has had so far.
     pub(super) empty_needles: Vec<u8>,
+    /// CL-4 (R4-1): the police dealt, whose count the document's `police` last words read.
+    pub(super) police_at_setup: usize,
 }
 
 table_core!(Game, Core<Reply, Refusal, Event, Winner>);
 
 impl Game {
     /// A game of `names` (seat order) dealt `roles` (checked by the caller); tells 4.0's teams
-    /// their members (R4-2) and opens the first night.
+    /// their members (R4-2: the table's team threads) and opens the first night.
     pub(super) fn new(
-        kind: RoleGame,
+        table: RoleTable,
         speeches: Speeches,
         names: Vec<String>,
         real_ids: Vec<String>,
@@ -93,7 +94,7 @@ impl Game {
         let n = names.len();
         let mut g = Game {
             core: Core::new(names, real_ids),
-            kind,
+            table,
             speeches,
             roles,
             seats: vec![
@@ -109,9 +110,12 @@ impl Game {
             secret_spent: false,
             last_save: None,
             empty_needles: vec![0; n],
+            police_at_setup: 0,
         };
-        if kind.is_v4() {
-            for team in [Team::Killers, Team::Police] {
+        g.police_at_setup = g.roles.iter().filter(|&&r| r == Role::Police).count();
+        if table.is_v4() {
+            let teams = table.team_threads().iter().filter_map(|t| Team::from_name(t));
+            for team in teams {
                 let seats = g.team_seats(team);
                 for &s in &seats {
                     let seats = seats.clone();
@@ -123,8 +127,14 @@ impl Game {
         g
     }
 
+    /// The book's mechanics the game plays by (a preset, or the preset of its setup's book).
     pub fn kind(&self) -> RoleGame {
-        self.kind
+        self.table.game()
+    }
+
+    /// The table: a preset's, or a judge's own setup.
+    pub fn table(&self) -> RoleTable {
+        self.table
     }
 
     pub fn living(&self) -> impl Iterator<Item = Seat> + '_ {
@@ -140,7 +150,7 @@ impl Game {
     }
 
     pub fn side(&self, s: Seat) -> Side {
-        self.kind.side(self.role(s))
+        self.table.side(self.role(s))
     }
 
     pub fn seat_state(&self, s: Seat) -> &SeatState {
@@ -161,7 +171,7 @@ impl Game {
 
     /// R5-2: the living bad special that holds the kill (5.0); `None` in 4.0.
     pub fn kill_holder(&self) -> Option<Seat> {
-        if self.kind.is_v4() {
+        if self.table.is_v4() {
             return None;
         }
         Role::SUCCESSION
@@ -250,7 +260,7 @@ impl Game {
         let mut words = Vec::new();
         for &s in dead {
             let outs = self.put_out(s, Cause::Night, None);
-            if !self.kind.is_v4() || outs <= V4_LAST_WORDS {
+            if !self.table.is_v4() || self.leaves_last_words(outs) {
                 words.push(s);
             }
         }
@@ -262,12 +272,18 @@ impl Game {
         }
         self.pass_the_kill(holder);
         // 5.0: in seat order; 4.0: in the order they went out.
-        if !self.kind.is_v4() {
+        if !self.table.is_v4() {
             words.sort_unstable();
         }
         words.reverse();
         self.today.dawn = words;
         self.next_dawn_words();
+    }
+
+    /// R4-1 (CL-4): whether the `outs`-th seat out leaves last words, as the document's
+    /// `day.last_words` says (4.0's book: the first 2 seats out, its 2 police).
+    pub(super) fn leaves_last_words(&self, outs: usize) -> bool {
+        self.table.last_words(outs, self.police_at_setup)
     }
 
     /// R5-2: when the kill's holder `before` is out, its new holder is told at once.
@@ -293,7 +309,7 @@ impl Game {
     /// (5.0); seat 1 first when there is none.
     fn start_day(&mut self) {
         let n = self.seat_count();
-        let after = if self.kind.is_v4() {
+        let after = if self.table.is_v4() {
             self.last_out
         } else {
             self.last_words

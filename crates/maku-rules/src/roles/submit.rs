@@ -21,7 +21,7 @@ impl Game {
     pub fn has_action(&self, seat: Seat, act: NightAct) -> bool {
         use NightAct as A;
         let role = self.role(seat);
-        if self.kind.is_v4() {
+        if self.table.is_v4() {
             return matches!(
                 (act, role),
                 (A::Kill, Role::Killer)
@@ -50,7 +50,7 @@ impl Game {
     /// Whether `seat` may not name itself with `act` (R4-3: the hug and the secret kill name
     /// another seat; R5-1: the ban follows the role).
     fn self_banned(&self, seat: Seat, act: NightAct) -> bool {
-        if self.kind.is_v4() {
+        if self.table.is_v4() {
             matches!(act, NightAct::Hug | NightAct::SecretKill)
         } else {
             self.role(seat).v5_self_banned()
@@ -90,7 +90,7 @@ impl Game {
             }
             Action::Vote { target, round } => {
                 let day = &self.today.vote;
-                let open = if self.kind.is_v4() { day.round } else { 1 };
+                let open = if self.table.is_v4() { day.round } else { 1 };
                 if self.stage != Stage::Vote || round.is_some_and(|r| r != open) {
                     return Err(Refusal::NotNow);
                 }
@@ -101,7 +101,7 @@ impl Game {
                 if t.is_some_and(|t| !day.candidates.contains(&t)) {
                     return Err(Refusal::NotTied);
                 }
-                if !self.kind.is_v4() && self.is_silenced(seat) {
+                if !self.table.is_v4() && self.is_silenced(seat) {
                     return Err(Refusal::Silenced);
                 }
                 Ok(Checked::Vote(t))

@@ -23,7 +23,7 @@ impl Game {
     /// 5.0 (any living seat).
     pub fn candidates(&self) -> &[Seat] {
         match self.stage {
-            Stage::Vote | Stage::Pk(_) if self.kind.is_v4() => &self.today.vote.candidates,
+            Stage::Vote | Stage::Pk(_) if self.table.is_v4() => &self.today.vote.candidates,
             _ => &[],
         }
     }
@@ -41,7 +41,7 @@ impl Game {
     /// The night action types of this game, in its forms' order.
     fn night_acts(&self) -> &'static [NightAct] {
         use NightAct as A;
-        if self.kind.is_v4() {
+        if self.table.is_v4() {
             &[
                 A::Kill,
                 A::Check,
@@ -98,7 +98,7 @@ impl Game {
         }
         let action = self.stage == Stage::Night
             && self.night_acts().iter().any(|&act| {
-                let shared = self.kind.is_v4() && matches!(act, NightAct::Kill | NightAct::Check);
+                let shared = self.table.is_v4() && matches!(act, NightAct::Kill | NightAct::Check);
                 self.has_action(seat, act)
                     && act != NightAct::SecretKill
                     && !self.all_seats().any(|s| {
@@ -129,16 +129,16 @@ impl Game {
             return Vec::new();
         }
         self.living()
-            .filter(|&s| self.kind.is_v4() || !self.is_silenced(s))
+            .filter(|&s| self.table.is_v4() || !self.is_silenced(s))
             .map(|s| (s, self.today.vote.ballots[s.index()]))
             .collect()
     }
 
     /// Whether the seat `game_id` may read and write 4.0's team thread `team` now: a living
-    /// member of that team in this act (R4-2).
+    /// member of that team in this act (R4-2), at a table that has the thread.
     pub fn in_team_named(&self, team: &str, game_id: &str) -> bool {
         match (Team::from_name(team), self.seat_of(game_id)) {
-            (Some(t), Some(s)) if self.kind.is_v4() => {
+            (Some(t), Some(s)) if self.table.is_v4() && self.table.has_team(t) => {
                 self.is_alive(s) && in_team(t, self.role(s), self.act)
             }
             _ => false,
@@ -168,7 +168,7 @@ impl Game {
         if role == Role::SecretPolice {
             m.insert("secret_kill_spent".into(), json!(self.secret_spent));
         }
-        if !self.kind.is_v4() && Role::SUCCESSION.contains(&role) {
+        if !self.table.is_v4() && Role::SUCCESSION.contains(&role) {
             m.insert("holds_kill".into(), json!(self.kill_holder() == Some(s)));
         }
         m.insert("silenced".into(), json!(self.is_silenced(s)));
@@ -186,7 +186,7 @@ impl Game {
         m.insert("side".into(), json!(self.side(s).name()));
         let mut teams = Map::new();
         for team in [Team::Killers, Team::Police] {
-            if self.kind.is_v4() && in_team(team, role, self.act) {
+            if self.table.is_v4() && self.table.has_team(team) && in_team(team, role, self.act) {
                 teams.insert(
                     team.name().into(),
                     json!(self.seating.names_of(&self.team_seats(team))),

@@ -5,6 +5,7 @@ use super::catalog::{ActionCode, Book, RoleCode, SideCode, role_spec};
 use super::document::Problem;
 use super::{Count, LastWords, MAX_SEATS, MIN_SEATS, Setup, ThirdTie, Win};
 use crate::message::{Arg, Message};
+use crate::table::Speeches;
 
 /// Every problem of `s` (none: it can be played).
 pub(super) fn check(s: &Setup) -> Vec<Problem> {
@@ -25,6 +26,7 @@ pub(super) fn check(s: &Setup) -> Vec<Problem> {
         return p;
     }
     counts(s, &mut p);
+    role_books(s, &mut p);
     night(s, &mut p);
     teams(s, &mut p);
     win(s, &mut p);
@@ -147,6 +149,81 @@ fn counts(s: &Setup, p: &mut Vec<Problem>) {
         if !without.is_empty() {
             p.push(Problem::new("deal", "setup-no-killer").arg("seats", seat_list(&without)));
         }
+    }
+}
+
+/// The roles of 4.0's and 5.0's books whose rules are written for one seat each: at most one
+/// dealt, with the rule that reads them so.
+const ONE_EACH: &[(Book, RoleCode, &str)] = &[
+    // R4-4 (1), (2), (4): the hug and its hugged seat, the save, the secret kill and its
+    // immunity (3) are one seat's each; R4-5: the silence.
+    (Book::R4, RoleCode::Butterfly, "R4-4"),
+    (Book::R4, RoleCode::Doctor, "R4-4"),
+    (Book::R4, RoleCode::SecretPolice, "R4-4"),
+    (Book::R4, RoleCode::Elder, "R4-3"),
+    // R5-2: exactly one living bad special holds the kill, passed along one of each; R5-3: the
+    // hug, the magic, the check, the needle and the shot are one seat's each.
+    (Book::R5, RoleCode::Killer, "R5-2"),
+    (Book::R5, RoleCode::Magician, "R5-2"),
+    (Book::R5, RoleCode::Elder, "R5-2"),
+    (Book::R5, RoleCode::Wizard, "R5-2"),
+    (Book::R5, RoleCode::Butterfly, "R5-3"),
+    (Book::R5, RoleCode::Police, "R5-3"),
+    (Book::R5, RoleCode::Doctor, "R5-3"),
+    (Book::R5, RoleCode::Sniper, "R5-3"),
+];
+
+/// R5-5: the good side's specials, whose being all out ends a 5.0 game (the bad side's always
+/// hold a killer: `setup-no-killer`).
+const R5_GOOD_SPECIALS: [RoleCode; 4] = [
+    RoleCode::Butterfly,
+    RoleCode::Sniper,
+    RoleCode::Doctor,
+    RoleCode::Police,
+];
+
+/// What the role books' own setups need to be played as their books read (`docs/setups.md`,
+/// "The role books' own setups"): their one-seat roles dealt once at most; 5.0's day as R5-4
+/// has it (one speech each in turn, one vote round), and a good special at every seat count
+/// (R5-5).
+fn role_books(s: &Setup, p: &mut Vec<Problem>) {
+    for &(_, role, rule) in ONE_EACH.iter().filter(|(book, ..)| *book == s.book) {
+        let many: Vec<usize> = s
+            .seats
+            .clone()
+            .filter(|&n| s.count_of(role, n) > 1)
+            .collect();
+        if many.is_empty() {
+            continue;
+        }
+        // At its line's count, or the fill's when the fill is that role.
+        let path = match s.deal.iter().position(|d| d.role == role) {
+            Some(i) => format!("deal[{i}].count"),
+            None => "fill".to_string(),
+        };
+        p.push(
+            Problem::new(path, "setup-role-one")
+                .arg("role", role_arg(role))
+                .arg("rule", rule)
+                .arg("seats", seat_list(&many)),
+        );
+    }
+    if s.book != Book::R5 {
+        return;
+    }
+    if s.day.speeches != Speeches::Ordered {
+        p.push(Problem::new("day.speeches", "setup-speeches-r5"));
+    }
+    if s.day.third_tie == ThirdTie::Draw {
+        p.push(Problem::new("day.third_tie", "setup-third-tie-r5"));
+    }
+    let without: Vec<usize> = s
+        .seats
+        .clone()
+        .filter(|&n| R5_GOOD_SPECIALS.iter().all(|&r| s.count_of(r, n) == 0))
+        .collect();
+    if !without.is_empty() {
+        p.push(Problem::new("deal", "setup-no-specials").arg("seats", seat_list(&without)));
     }
 }
 

@@ -52,13 +52,14 @@ pub fn played_as(setup: &Setup) -> Option<(&'static str, Speeches)> {
 
 /// The handle a judge's own setup plays by, named `name` (a name no preset has; one handle
 /// per name in a process, so a name must stand for one document: `setup-<id>-v<version>-<digest>`)
-/// and shown as `label`: the classic engine for the classic book; `None` where no engine plays
-/// it yet (the role books' own setups) or `name` is a preset's.
+/// and shown as `label`: the classic engine for the classic book, the role-game engine for the
+/// 4.0 and 5.0 books (each by its book's mechanics); `None` where `name` is a preset's.
 pub fn custom_variant(name: &str, label: &str, setup: &Setup) -> Option<crate::Variant> {
     crate::registry::custom_or(name, || {
         let name: &'static str = Box::leak(name.to_string().into_boxed_str());
         let label: &'static str = Box::leak(label.to_string().into_boxed_str());
         crate::classic::custom(name, label, setup)
+            .or_else(|| crate::roles::custom(name, label, setup))
     })
 }
 

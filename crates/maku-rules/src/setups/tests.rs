@@ -464,7 +464,7 @@ fn a_judges_own_classic_setup_plays_and_its_bots_play_it() {
         ours > theirs,
         "one police: {ours} killers' wins, 东杀: {theirs}"
     );
-    // A setup of the role books has no engine of its own yet.
+    // A setup of the role books is the role-game engine's (`roles::custom`).
     let mut v4 = doc("v4wujian");
     v4["deal"][0]["count"] = json!(0);
     v4["night"] = json!([
@@ -477,7 +477,9 @@ fn a_judges_own_classic_setup_plays_and_its_bots_play_it() {
     ]);
     let v4 = read(&v4).expect("it holds");
     assert_eq!(played_as(&v4), None);
-    assert!(custom_variant("v4-own", "v4", &v4).is_none());
+    let own = custom_variant("v4-own", "4.0 无花蝴蝶 v1", &v4).expect("played");
+    assert_eq!(own.outcomes(), ["good", "bad", "draw"]);
+    assert!(!own.is_offered());
 }
 
 /// Death Note keeps its own engine: its house rules are the choices its book leaves to the
@@ -665,4 +667,213 @@ fn r4_3_the_balance_of_dongsha_with_a_doctor_is_estimated() {
     let total: f64 = b.sides.iter().map(|s| s.rate).sum();
     assert!((total - 1.0).abs() < 1e-9, "{b:?}");
     assert_eq!(balance::estimate(own, 9, 200), b);
+}
+
+/// A judge's own 4.0 document of 12 seats (2 killers, the undercover, 2 police, the secret
+/// police, the doctor, civilians; no butterfly, no elder): R4-3's roles of the deal.
+fn r4_twelve() -> Value {
+    let mut d = doc("v4wujian");
+    d["seats"] = json!({"min": 12, "max": 12});
+    d["deal"] = json!([
+        {"role": "doctor", "count": 1},
+        {"role": "killer", "count": 2},
+        {"role": "undercover", "count": 1},
+        {"role": "police", "count": 2},
+        {"role": "secret_police", "count": 1}
+    ]);
+    d["night"] = json!(["killer", "police", "undercover", "doctor", "secret_police"]);
+    d
+}
+
+/// 5.0 without its butterfly and wizard at 8 seats: the book's other specials (R5-1), one each.
+fn r5_eight() -> Value {
+    let mut d = doc("v5emin");
+    d["seats"] = json!({"min": 8, "max": 8});
+    d["deal"] = json!([
+        {"role": "sniper", "count": 1},
+        {"role": "doctor", "count": 1},
+        {"role": "police", "count": 1},
+        {"role": "good_civilian", "count": 1},
+        {"role": "magician", "count": 1},
+        {"role": "killer", "count": 1},
+        {"role": "elder", "count": 1},
+        {"role": "evil_civilian", "count": 1}
+    ]);
+    d["night"] = json!([
+        "magician",
+        "killer",
+        "elder",
+        "police",
+        "doctor",
+        "sniper",
+        "good_civilian",
+        "evil_civilian"
+    ]);
+    d
+}
+
+/// The balance estimate of the role books' own setups: the bots play a 4.0 table of 12 and a
+/// 5.0 table of 8 by their books (R4-1..R4-6, R5-1..R5-5), every game ends, the same estimate
+/// every time.
+#[test]
+fn r4_r5_the_balance_of_a_role_books_own_setup_is_estimated() {
+    for (name, d, seats) in [
+        ("r4-twelve-balance", r4_twelve(), 12),
+        ("r5-eight-balance", r5_eight(), 8),
+    ] {
+        let setup = read(&d).unwrap_or_else(|p| panic!("{name}: {p:?}"));
+        assert_eq!(played_as(&setup), None, "{name}");
+        let own = custom_variant(name, name, &setup).expect("played");
+        let b = balance::estimate(own, seats, 300);
+        assert_eq!(b.games, 300, "{name}");
+        let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();
+        assert_eq!(names, ["good", "bad", "draw"], "{name}: no game unfinished");
+        let total: f64 = b.sides.iter().map(|s| s.rate).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{name}: {b:?}");
+        assert!(
+            b.sides[0].rate > 0.0 && b.sides[1].rate > 0.0,
+            "{name}: {b:?}"
+        );
+        assert_eq!(balance::estimate(own, seats, 300), b, "{name}: seeded");
+    }
+}
+
+/// What the role books' own setups cannot be played as their books read is refused, each at
+/// its field: a second butterfly, doctor, elder or secret police of 4.0 (R4-3, R4-4: one seat's
+/// hug, save, silence and secret kill), a second special of 5.0 (R5-2, R5-3), a fill of such a
+/// role; 5.0's free speeches and third-tie draw (R5-4: one speech each, one vote round); a 5.0
+/// seat count with no good special (R5-5).
+#[test]
+fn r4_r5_what_the_role_books_cannot_play_is_refused() {
+    assert_eq!(problems(&r4_twelve()), Vec::<(String, String)>::new());
+    assert_eq!(problems(&r5_eight()), Vec::<(String, String)>::new());
+    type Case = (
+        &'static str,
+        fn() -> Value,
+        fn(&mut Value),
+        (&'static str, &'static str),
+    );
+    let cases: Vec<Case> = vec![
+        (
+            "R4-4: two doctors",
+            r4_twelve,
+            |d| d["deal"][0]["count"] = json!(2),
+            ("deal[0].count", "setup-role-one"),
+        ),
+        (
+            "R4-4: two secret police at 16 seats",
+            r4_twelve,
+            |d| {
+                d["seats"] = json!({"min": 12, "max": 16});
+                d["deal"][4]["count"] = json!({"12-15": 1, "16": 2});
+            },
+            ("deal[4].count", "setup-role-one"),
+        ),
+        (
+            "R4-4: doctors filling the rest",
+            r4_twelve,
+            |d| {
+                d["deal"][0]["role"] = json!("civilian");
+                d["deal"][0]["count"] = json!(4);
+                d["fill"] = json!("doctor");
+            },
+            ("fill", "setup-role-one"),
+        ),
+        (
+            "R5-3: two police",
+            r5_eight,
+            |d| {
+                d["deal"][2]["count"] = json!(2);
+                d["deal"][3]["count"] = json!(0);
+                d["night"] = json!([
+                    "magician",
+                    "killer",
+                    "elder",
+                    "police",
+                    "doctor",
+                    "sniper",
+                    "evil_civilian"
+                ]);
+            },
+            ("deal[2].count", "setup-role-one"),
+        ),
+        (
+            "R5-2: two killers",
+            r5_eight,
+            |d| {
+                d["deal"][5]["count"] = json!(2);
+                d["deal"][3]["count"] = json!(0);
+                d["night"] = json!([
+                    "magician",
+                    "killer",
+                    "elder",
+                    "police",
+                    "doctor",
+                    "sniper",
+                    "evil_civilian"
+                ]);
+            },
+            ("deal[5].count", "setup-role-one"),
+        ),
+        (
+            "R5-4: free speeches",
+            r5_eight,
+            |d| d["day"]["speeches"] = json!("free"),
+            ("day.speeches", "setup-speeches-r5"),
+        ),
+        (
+            "R5-4: a third tie's draw",
+            r5_eight,
+            |d| d["day"]["third_tie"] = json!("draw"),
+            ("day.third_tie", "setup-third-tie-r5"),
+        ),
+        (
+            "R5-5: no good special",
+            r5_eight,
+            |d| {
+                d["deal"] = json!([
+                    {"role": "good_civilian", "count": 4},
+                    {"role": "magician", "count": 1},
+                    {"role": "killer", "count": 1},
+                    {"role": "elder", "count": 1},
+                    {"role": "evil_civilian", "count": 1}
+                ]);
+                d["night"] = json!([
+                    "magician",
+                    "killer",
+                    "elder",
+                    "good_civilian",
+                    "evil_civilian"
+                ]);
+            },
+            ("deal", "setup-no-specials"),
+        ),
+    ];
+    for (what, base, change, expected) in cases {
+        let mut d = base();
+        change(&mut d);
+        let found = problems(&d);
+        assert_eq!(
+            found,
+            vec![(expected.0.to_string(), expected.1.to_string())],
+            "{what}: only {expected:?}"
+        );
+    }
+    // The words say which role, which rule and at which seat counts.
+    let mut d = r4_twelve();
+    d["deal"][0]["count"] = json!(2);
+    let Err(found) = read(&d) else {
+        panic!("two doctors")
+    };
+    assert_eq!(
+        found[0].message,
+        Message::key("setup-role-one")
+            .arg("role", Message::key("role-doctor"))
+            .arg("rule", "R4-4")
+            .arg("seats", "12")
+    );
+    // The classic book's doctor may be dealt twice (`classic/doctor.rs`): not refused there.
+    let mut two = with_doctor(true);
+    two["deal"][2]["count"] = json!(2);
+    assert_eq!(problems(&two), Vec::<(String, String)>::new());
 }

@@ -408,3 +408,71 @@ fn role_game_roles_have_names() {
         assert_eq!(role_name(&en, rg, code), en_name);
     }
 }
+
+/// A judge's own 4.0 table (`docs/setups.md`, "The role books' own setups") says what each of its
+/// roles does without the book's counts (R4-2: not "the two other killers"), and its police
+/// team's note without "the three" where it deals an undercover, in both languages, with the
+/// rules as the line's tooltip.
+#[test]
+fn a_judges_own_4_0_table_words_its_roles_without_the_books_counts() {
+    let text = maku_rules::setups::PRESETS
+        .iter()
+        .find(|(n, _)| *n == "v4wujian")
+        .expect("4.0")
+        .1;
+    let mut doc: Value = serde_json::from_str(text).expect("JSON");
+    doc["seats"] = json!({"min": 10, "max": 12});
+    doc["deal"][0]["count"] = json!(0);
+    doc["deal"][3]["count"] = json!(2);
+    doc["deal"][5]["count"] = json!(1);
+    doc["night"] = json!([
+        "killer",
+        "police",
+        "undercover",
+        "elder",
+        "doctor",
+        "secret_police"
+    ]);
+    let setup = maku_rules::setups::read(&doc).expect("it holds");
+    let own = maku_rules::setups::custom_variant("sentences-own-r4", "4.0 v1", &setup)
+        .expect("the role-game engine plays it");
+    // The same catalogs as the preset's (the server loads every variant's at once).
+    let v4 = var("v4wujian");
+    for lang in Lang::ALL {
+        let tr = Tr::new(lang);
+        for role in [
+            "elder",
+            "doctor",
+            "killer",
+            "undercover",
+            "police",
+            "secret_police",
+            "civilian",
+        ] {
+            let view = maku_rules::SeatView::from_stored(json!({"role": role, "alive": true}));
+            let about = own.seat_sheet(&view, false).about.expect("words");
+            let words = tr.say(v4, &about);
+            assert_readable(&words, role, &[], &json!(role));
+            for count in ["two other", "two police", "three", "两名", "三人"] {
+                assert!(!words.contains(count), "{role}: {words}");
+            }
+            assert!(
+                !words.contains("R4-"),
+                "no rule code in the sentence: {words}"
+            );
+            assert!(
+                about.applies().is_some_and(|r| r.starts_with("R4-")) || role == "civilian",
+                "{role}: {:?}",
+                about.applies()
+            );
+        }
+        let e = json!({"type": "teammates", "team": "police", "seats": ["A", "B"]});
+        let note = own.words(Say::Private(&event(&e))).expect("words");
+        let words = tr.say(v4, &note);
+        assert_readable(&words, "teammates", &["A".into(), "B".into()], &e);
+        assert!(
+            !words.contains("three") && !words.contains("三人"),
+            "{words}"
+        );
+    }
+}

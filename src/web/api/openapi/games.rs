@@ -236,7 +236,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                 ],
             ))
             .ok(201, "made", answer(&[("id", integer())]))
-            .err(400, "bad settings, or a game ID that breaks the rules of names; series_after refused: series_unsupported, series_unknown_game, series_other_variant, series_not_finished, series_other_judge; variant_or_setup (both or neither), setup_unknown, a setup no engine plays yet")
+            .err(400, "bad settings, or a game ID that breaks the rules of names; series_after refused: series_unsupported, series_unknown_game, series_other_variant, series_not_finished, series_other_judge; variant_or_setup (both or neither), setup_unknown, setup_not_playable (a guard: every book’s setups play)")
             .err(403, "not a judge, or suspended")
             .err(409, "series_after that is not a finished game of this variant judged by the caller"),
         get("/games/{id}", format!("The public view: status, act, `phase` {{step, act, kind: {}}}, `speaker`, deadline, seats, public events (as in a replay transcript), winner, sign-ups, commitment", known.phases.join(", ")))

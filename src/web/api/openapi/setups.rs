@@ -167,7 +167,7 @@ pub fn ops() -> Vec<Op> {
                     ("high", json!({"type": "number", "minimum": 0, "maximum": 1})),
                 ]))),
             ]))
-            .err(400, "balance_seats: the setup is not played at that many seats; setup_not_playable: no engine plays its book's own setups yet"),
+            .err(400, "balance_seats: the setup is not played at that many seats; setup_not_playable: no engine plays the setup"),
         get(
             "/setups/presets",
             "Each table preset's setup document, as its engine plays it (a scenario may carry one as `document` in place of `variant`)",

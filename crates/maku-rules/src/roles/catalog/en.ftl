@@ -1,5 +1,6 @@
 # The role games 4.0 and 5.0 (crates/maku-rules/src/roles).
 rg-team-note-police = One of the three is the undercover; the police do not know which.
+rg-team-note-police-own = If this table deals an undercover, he sits in this team too; the police do not know which seat he is.
 rg-side-good = good
 rg-side-bad = bad
 rg-winner-bad = the bad side wins
@@ -54,6 +55,9 @@ role-about-v4wujian-undercover = You are bad: on night 1 you meet the killers; y
 role-about-v4wujian-police = The three of you (two police and the undercover) check one seat each night (by majority); one of the three is the undercover, and you do not know which.
 role-about-v4wujian-secret-police = Once a game you may shoot one other seat (the doctor cannot save it); until you have shot, the killers cannot kill you.
 role-about-v4wujian-civilian = You have no night action: speak and vote by day to find the killers and the undercover.
+role-about-r4-killer = Each night you and the other killers kill one seat (by majority). The undercover, if this table deals one, is bad with you; where the table has the killers' thread, he sits in it on night 1.
+role-about-r4-undercover = You are bad, with the killers. Each night you check one seat with the police (by majority); they do not know which of their team is the undercover. Where the table has the killers' thread, you sit in it on night 1.
+role-about-r4-police = Each night the police and the undercover, where this table deals one, check one seat together (by majority); the police do not know which of the team is the undercover.
 role-about-v5emin-butterfly = Each night you may hug one other seat: it is immune to everything that night; a kill, shot, needle, silence or dark vote on you lands on it too.
 role-about-v5emin-sniper = Each night you may shoot one seat; the doctor's needle can stop one shot.
 role-about-v5emin-doctor = Each night you may needle one seat: a needle cancels one kill or shot that night; a needle on a seat nobody attacked is empty, and a seat with two empty needles in all dies.

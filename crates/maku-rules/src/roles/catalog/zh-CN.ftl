@@ -1,5 +1,6 @@
 # 身份局 4.0 与 5.0（crates/maku-rules/src/roles）。
 rg-team-note-police = 三人中有一人是卧底，警察不知道是谁。
+rg-team-note-police-own = 本版本若发卧底，卧底也在这一队里；警察不知道是谁。
 rg-side-good = 好人
 rg-side-bad = 坏人
 rg-winner-bad = 坏人胜利
@@ -54,6 +55,9 @@ role-about-v4wujian-undercover = 你是坏人：第一夜和杀手们相认；�
 role-about-v4wujian-police = 你们三人（两名警察和一名卧底）每晚一起验一人（按多数）；三人中有一人是卧底，你不知道是谁。
 role-about-v4wujian-secret-police = 整局可以开一次枪，杀一名其他玩家（医生救不了）；开枪之前，杀手杀不死你。
 role-about-v4wujian-civilian = 你没有夜间行动：白天发言、投票，找出杀手和卧底。
+role-about-r4-killer = 你和其他杀手每晚一起杀一人（按多数）；本版本若发卧底，他和你们同是坏人，若有杀手线程，第一夜他也在其中。
+role-about-r4-undercover = 你是坏人，和杀手一方。每晚你和警察一起验一人（按多数），警察不知道队里谁是卧底；若本版本有杀手线程，第一夜你也在其中。
+role-about-r4-police = 每晚警察和卧底（若本版本发卧底）一起验一人（按多数）；警察不知道队里谁是卧底。
 role-about-v5emin-butterfly = 每晚可以抱一名其他玩家：他当晚对一切作用免疫；作用在你身上的杀、狙、针、禁言、暗票也会落到他身上。
 role-about-v5emin-sniper = 每晚可以狙一名玩家；医生的针可以挡下一次狙。
 role-about-v5emin-doctor = 每晚可以给一名玩家扎针：针能抵消当晚一次杀或狙；扎在没人攻击的人身上是空针，一人累计两次空针会死。
