@@ -281,20 +281,53 @@ fn read_finished(
 /// Recomputes every variant's board from its finished games, in one write transaction: all
 /// boards change together or none does.
 pub fn rebuild(c: &mut DbConnection) -> Result<Vec<Rebuilt>, AppError> {
+    let (boards, unknown) = boards(c)?;
     // Folding is the slow part: done before the write lock, which then only checks the list.
     let mut read = Read::new();
-    for &v in Variant::all() {
+    for &v in &boards {
         read_finished(c, v, &mut read)?;
     }
     crate::db::write_tx(c, |c| {
         q::lock_rebuild(c)?;
-        let known: Vec<&str> = Variant::all().iter().map(|v| v.name()).collect();
+        // A board no process can make the handle of is kept as it is, not dropped.
+        let known: Vec<&str> = boards
+            .iter()
+            .map(|v| v.name())
+            .chain(unknown.iter().map(String::as_str))
+            .collect();
         q::drop_other_variants(c, &known)?;
-        Variant::all()
+        boards
             .iter()
             .map(|&v| rebuild_locked(c, v, &mut read))
             .collect()
     })
+}
+
+/// Every board: each variant's of this build, and each judge's setup version's own that a game
+/// was made to count on (its handle made first from the games' pinned setups, as at start-up:
+/// `maku ratings rebuild` is a process of its own); and the names of boards no handle could be
+/// made for.
+fn boards(c: &mut DbConnection) -> Result<(Vec<Variant>, Vec<String>), AppError> {
+    crate::game::setups::make_handles(c)?;
+    let mut boards: Vec<Variant> = Variant::all().to_vec();
+    let mut unknown = Vec::new();
+    for name in games::boards(c)? {
+        match Variant::from_name(&name) {
+            Some(v) if !boards.contains(&v) => boards.push(v),
+            Some(_) => {}
+            None => {
+                tracing::warn!(board = %name, "a game's board names no variant this process knows");
+                unknown.push(name);
+            }
+        }
+    }
+    Ok((boards, unknown))
+}
+
+/// The board a stored game counts on (`games.board`).
+fn board_of(row: &crate::db::models::GameRow) -> Result<Variant, AppError> {
+    Variant::from_name(&row.board)
+        .ok_or_else(|| AppError::Internal(format!("game {}: unknown board {}", row.id, row.board)))
 }
 
 /// Recomputes `variant`'s board from its finished games, in one write transaction.
@@ -381,9 +414,10 @@ fn to_rows(
         .collect()
 }
 
-/// Inside the transaction that finishes game `game_id` of `variant` (by its rules or its
-/// judge), before the event that ends it is logged: queues the game for its board (its
-/// variant's, or its family's for a judge's own setup: `Variant::board`).
+/// Inside the transaction that finishes game `game_id` (by its rules or its judge), before the
+/// event that ends it is logged: queues the game for the board it was made to count on
+/// (`games.board`: its variant's; a judge's own setup's family's, or its own when the judge
+/// asked: `GameSettings::board`).
 ///
 /// The queue row commits with the finish or not at all, so the queue is exactly the finished
 /// games no board has read yet, whatever fails or stops after the commit ([`after_finish`]
@@ -392,9 +426,10 @@ fn to_rows(
 /// whose finish committed before, so games reach their board in the order they finished and it
 /// can play each onto it (an earlier one arriving later would mean rebuilding the board whole).
 /// The lock is held only for the end of a finishing transaction.
-pub fn finishing(c: &mut DbConnection, game_id: i64, variant: Variant) -> Result<(), AppError> {
+pub fn finishing(c: &mut DbConnection, game_id: i64) -> Result<(), AppError> {
     q::lock_rebuild(c)?;
-    q::queue(c, game_id, variant.board().name())?;
+    let board = games::get(c, game_id)?.ok_or(AppError::NotFound)?.board;
+    q::queue(c, game_id, &board)?;
     Ok(())
 }
 
@@ -550,8 +585,8 @@ pub async fn after_finish(state: &AppState, game_id: i64) {
     let result = state
         .db(move |c| {
             let row = games::get(c, game_id)?.ok_or(AppError::NotFound)?;
-            let variant = crate::game::stored::variant_of(&row)?;
-            update_variant(c, variant.board())
+            let board = board_of(&row)?;
+            update_variant(c, board)
         })
         .await;
     match result {

@@ -30,6 +30,7 @@ on_both_backends!(
     a_game_that_finished_before_the_last_one_read_rebuilds_the_board,
     two_instances_finishing_games_at_once_leave_the_board_a_rebuild_gives,
     a_game_of_a_judges_setup_counts_on_its_familys_board,
+    a_judge_may_ask_for_a_setups_own_board,
 );
 
 /// Registers each of `names` and returns their tokens.
@@ -1262,4 +1263,121 @@ async fn a_game_of_a_judges_setup_counts_on_its_familys_board(app: TestApp) {
         maku::game::ratings::rebuild(&mut c).expect("a rebuild");
     }
     check(&board(&api, "dongsha").await);
+}
+
+/// Makes a started 8-seat game of setup `setup` v1 (`own_board` as given) with accounts
+/// `<prefix>1`…`<prefix>8`, ends it with `winner`, and returns its id.
+async fn ended_setup_game(
+    api: &Api<'_>,
+    admin: &str,
+    setup: i64,
+    own_board: bool,
+    prefix: &str,
+    winner: &str,
+) -> i64 {
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            admin,
+            json!({"title": prefix, "setup": {"id": setup, "version": 1}, "min_seats": 8, "max_seats": 8, "own_board": own_board}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let names: Vec<String> = (1..=8).map(|i| format!("{prefix}{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    for t in accounts(api, &refs).await {
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let (s, b) = api
+        .post(&format!("/api/v1/games/{id}/start"), admin, json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/end"),
+            admin,
+            json!({"act": 1, "reason": "r", "winner": winner}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    id
+}
+
+/// Issue 40: "custom setups counted under their family unless a judge asks for their own
+/// board": a game made with `own_board` counts on the setup version's own board (its page links
+/// it), not on 东杀's; a rebuild keeps both; a preset's game may not ask for one.
+async fn a_judge_may_ask_for_a_setups_own_board(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, presets) = api.get("/api/v1/setups/presets", None).await;
+    let mut doc = presets["presets"][0]["document"].clone();
+    doc["deal"][1]["count"] = json!(1);
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &admin,
+            json!({"name": "一警东杀", "document": doc}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let setup = b["id"].as_i64().expect("an id");
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "t", "variant": "dongsha", "own_board": true}),
+        )
+        .await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("own_board_preset")),
+        "{b}"
+    );
+    ended_setup_game(&api, &admin, setup, false, "fa", "killers").await;
+    let own = ended_setup_game(&api, &admin, setup, true, "ow", "good").await;
+    let (_, game) = api.get(&format!("/api/v1/games/{own}"), None).await;
+    let variant = game["variant"].as_str().expect("its variant").to_string();
+    let check = async |api: &Api<'_>| {
+        let dongsha = board(api, "dongsha").await;
+        assert_eq!(
+            dongsha.len(),
+            8,
+            "only the family game's seats: {dongsha:?}"
+        );
+        assert!(
+            dongsha
+                .iter()
+                .all(|l| l["name"].as_str().is_some_and(|n| n.starts_with("fa")))
+        );
+        let mine = board(api, &variant).await;
+        assert_eq!(mine.len(), 8, "the own board's: {mine:?}");
+        assert!(
+            mine.iter()
+                .all(|l| l["name"].as_str().is_some_and(|n| n.starts_with("ow")))
+        );
+    };
+    check(&api).await;
+    {
+        let mut c = app.state.pool.get().expect("a connection");
+        maku::game::ratings::rebuild(&mut c).expect("a rebuild");
+    }
+    check(&api).await;
+    let page = app.browser_in("en").get(&format!("/setups/{setup}")).await;
+    assert!(
+        page.body.contains(&format!(
+            r#"<a href="/leaderboard/{variant}">一警东杀 v1</a>"#
+        )),
+        "the setup's page links its own board: {}",
+        page.body
+    );
+    let page = app
+        .browser_in("en")
+        .get(&format!("/leaderboard/{variant}"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("ow1"), "{}", page.body);
 }

@@ -102,7 +102,7 @@ pub async fn end(
             running(&row, &folded)?;
             check_meant_act(&row, &folded, meant_act)?;
             // Before the event that ends it: its finish is stamped in turn.
-            crate::game::ratings::finishing(c, game_id, variant)?;
+            crate::game::ratings::finishing(c, game_id)?;
             q::clear_deadline(c, game_id)?;
             games::set_status(c, game_id, GameStatus::Finished)?;
             let event = GameEvent::Ended {

@@ -43,7 +43,7 @@ pub async fn create(
                     variant: settings.variant.name(),
                     judge_id: judge.id,
                     settings: &settings_json,
-                    board: settings.variant.board().name(),
+                    board: settings.board().name(),
                 },
             )?;
             let created = GameEvent::Created {

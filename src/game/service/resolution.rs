@@ -125,7 +125,7 @@ fn resolve_locked(
     let lines = game.resolve_phase();
     if game.is_over() {
         // Before the event that ends it: its finish is stamped in turn (`ratings::finishing`).
-        crate::game::ratings::finishing(c, game_id, game.variant())?;
+        crate::game::ratings::finishing(c, game_id)?;
     }
     let head = append(
         c,

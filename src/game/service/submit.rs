@@ -93,7 +93,7 @@ pub async fn submit(
             let finished = game.is_over();
             if finished {
                 // Before the event that ends it: its finish is stamped in turn.
-                crate::game::ratings::finishing(c, game_id, game.variant())?;
+                crate::game::ratings::finishing(c, game_id)?;
             }
             let team = game
                 .variant()

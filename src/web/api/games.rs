@@ -43,6 +43,9 @@ pub struct NewGame {
     phase_minutes: Option<std::collections::BTreeMap<String, i64>>,
     /// The game before this one in a series (CL-3): a finished game of the same variant.
     series_after: Option<i64>,
+    /// A game of a judge's own setup counted on the setup version's own leaderboard, not its
+    /// family's.
+    own_board: Option<bool>,
 }
 
 #[post("/games")]
@@ -76,7 +79,9 @@ async fn api_create_game(
     .and_then(|s| s.with_phase_minutes(b.phase_minutes))
     .map(|s| s.with_series_after(b.series_after))
     .map(|s| s.with_show_images(b.show_images.unwrap_or(false)))
+    .and_then(|s| s.with_own_board(b.own_board.unwrap_or(false)))
     .map_err(|e| match e {
+        crate::game::settings::SettingsError::OwnBoard => AppError::Invalid("own_board_preset"),
         crate::game::settings::SettingsError::Character(e) => AppError::GameId(e),
         // CL-3: the series link is not a field a judge may send (`series_after` is).
         crate::game::settings::SettingsError::ServerOption(key) => {

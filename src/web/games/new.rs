@@ -51,6 +51,8 @@ pub struct NewGameForm {
     pub remind_hours: String,
     /// A checkbox: show external images in the game's posts.
     pub show_images: Option<String>,
+    /// A checkbox of a setup's form: count the game on the setup version's own leaderboard.
+    pub own_board: Option<String>,
     /// The game before this one in a series (CL-3): its id, or empty.
     #[serde(default)]
     pub series_after: String,
@@ -111,6 +113,7 @@ impl NewGameForm {
             remind_hours: "6".into(),
             characters: variant.default_characters().join("\n"),
             show_images: None,
+            own_board: None,
             series_after: String::new(),
             extra,
         }
@@ -538,6 +541,7 @@ pub(crate) fn settings_message(tr: &Tr, e: &SettingsError) -> String {
         SettingsError::RemindHours => tr.t("new-error-remind-hours"),
         SettingsError::ServerOption(key) => tr.t1("new-error-unknown-field", "field", key),
         SettingsError::SetupNotPlayable => tr.t("error-setup-not-playable"),
+        SettingsError::OwnBoard => tr.t("error-own-board-preset"),
         other => tr.t1("new-error-other", "detail", &other.to_string()),
     }
 }
@@ -642,6 +646,7 @@ fn parse_form(
     .and_then(|s| s.with_phase_minutes(Some(lengths)))
     .map(|s| s.with_series_after(series_after))
     .map(|s| s.with_show_images(f.show_images.is_some()))
+    .and_then(|s| s.with_own_board(f.own_board.is_some()))
     .map_err(|e| (settings_message(tr, &e), settings_field(&e).to_string()))
 }
 

@@ -82,6 +82,8 @@ struct SetupPage {
     playable: bool,
     /// A save's notice.
     notice: Option<String>,
+    /// The leaderboards of its own that its games count on: (board, its label).
+    own_boards: Vec<(String, String)>,
 }
 
 #[derive(Deserialize)]
@@ -126,6 +128,16 @@ async fn page(
         .collect();
     let variant = variant_of(&s);
     let balance = balance_lines(&state, &tr, s.id, s.version, variant).await;
+    let id = s.id;
+    let own_boards = state
+        .db(move |c| Ok(crate::db::queries::games::boards_of_setup(c, id)?))
+        .await?
+        .into_iter()
+        .map(|b| {
+            let label = tr.variant(&b);
+            (b, label)
+        })
+        .collect();
     let notice = flash::take(&state, &viewer, &format!("/setups/{}", s.id))
         .await?
         .filter(|f| f.ok)
@@ -159,6 +171,7 @@ async fn page(
         may_compose: account.is_some(),
         may_edit,
         playable: variant.is_some(),
+        own_boards,
         notice,
         s,
     })

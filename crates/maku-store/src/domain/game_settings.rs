@@ -47,6 +47,10 @@ pub struct GameSettings {
     /// variant whose rules link games ([`Variant::series_option`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series_after: Option<i64>,
+    /// A game of a judge's own setup that counts on the setup version's own leaderboard, not
+    /// on its family's (issue 40: the judge asked for it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_board: bool,
 }
 
 impl Serialize for GameSettings {
@@ -142,6 +146,9 @@ pub enum SettingsError {
     /// A pinned setup's document that does not hold (never stored so: a server fault).
     #[error("the setup's document does not hold ({0} problems)")]
     Setup(usize),
+    /// `own_board` asked for a game of a preset (a preset's board is its own already).
+    #[error("only a game of a judge's own setup may have its own leaderboard")]
+    OwnBoard,
     /// A setup no engine plays (every book's own setups play today: a guard).
     #[error("no engine plays this setup")]
     SetupNotPlayable,
@@ -272,6 +279,7 @@ impl GameSettings {
             remind_hours: DEFAULT_REMIND_HOURS,
             show_images: false,
             series_after: None,
+            own_board: false,
         })
     }
 
@@ -318,6 +326,26 @@ impl GameSettings {
     pub fn with_show_images(mut self, show: bool) -> GameSettings {
         self.show_images = show;
         self
+    }
+
+    /// Counts the game on its setup version's own leaderboard (only a game of a judge's own
+    /// setup has one).
+    pub fn with_own_board(mut self, own: bool) -> Result<GameSettings, SettingsError> {
+        if own && self.setup.is_none() {
+            return Err(SettingsError::OwnBoard);
+        }
+        self.own_board = own;
+        Ok(self)
+    }
+
+    /// The leaderboard the game's finish counts on: its setup version's own when the judge
+    /// asked for it, else its variant's (a judge's setup: its family's, `Variant::board`).
+    pub fn board(&self) -> Variant {
+        if self.own_board {
+            self.variant
+        } else {
+            self.variant.board()
+        }
     }
 
     /// Links the game to the one before it in a series (CL-3); the service checks that game.

@@ -233,10 +233,11 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                     ("show_images", boolean()),
                     ("phase_minutes", json!({"type": "object", "propertyNames": {"enum": known.phases}, "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 10080}, "description": "minutes by phase kind (1 to 10080), each a phase kind of the variant"})),
                     ("series_after", json!({"type": "integer", "format": "int64", "description": "the game before this one in a series (CL-3): a finished game of the same variant the caller judged"})),
+                    ("own_board", described(boolean(), "a game of a judge's own setup counted on the setup version's own leaderboard, not its family's (default false; own_board_preset for a preset's game)")),
                 ],
             ))
             .ok(201, "made", answer(&[("id", integer())]))
-            .err(400, "bad settings, or a game ID that breaks the rules of names; series_after refused: series_unsupported, series_unknown_game, series_other_variant, series_not_finished, series_other_judge; variant_or_setup (both or neither), setup_unknown, setup_not_playable (a guard: every book’s setups play)")
+            .err(400, "bad settings, or a game ID that breaks the rules of names; series_after refused: series_unsupported, series_unknown_game, series_other_variant, series_not_finished, series_other_judge; variant_or_setup (both or neither), setup_unknown, setup_not_playable (a guard: every book’s setups play), own_board_preset (own_board for a preset's game)")
             .err(403, "not a judge, or suspended")
             .err(409, "series_after that is not a finished game of this variant judged by the caller"),
         get("/games/{id}", format!("The public view: status, act, `phase` {{step, act, kind: {}}}, `speaker`, deadline, seats, public events (as in a replay transcript), winner, sign-ups, commitment", known.phases.join(", ")))

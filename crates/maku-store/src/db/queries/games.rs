@@ -123,6 +123,27 @@ pub fn list_filtered(
         .load(conn)
 }
 
+/// The own boards of judges' setup versions that games were made to count on (`games.board`
+/// naming a setup's variant, `setup-…`), once each.
+pub fn boards(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
+    games::table
+        .filter(games::board.like("setup-%"))
+        .select(games::board)
+        .distinct()
+        .order(games::board.asc())
+        .load(conn)
+}
+
+/// The own boards of setup `id`'s versions that games were made to count on, once each.
+pub fn boards_of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<String>> {
+    games::table
+        .filter(games::board.like(format!("setup-{id}-v%")))
+        .select(games::board)
+        .distinct()
+        .order(games::board.asc())
+        .load(conn)
+}
+
 /// The settings of the first game made from each version of a judge's own setup (their variant
 /// is `setup-<id>-v<version>-<digest>`; every game of a version pins the same document).
 pub fn setup_settings(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
