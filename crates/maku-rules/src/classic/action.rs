@@ -19,6 +19,9 @@ pub enum Action {
     /// R4-3: the doctor's save, at a table that deals a doctor (elsewhere `save` is another
     /// game's type, [`Action::Foreign`]).
     Save { target: String },
+    /// R5-1: the sniper's shot, at a table that deals a sniper (elsewhere `snipe` is another
+    /// game's type, [`Action::Foreign`]).
+    Snipe { target: String },
     /// CL-9, WJ-4.
     Surrender,
     /// WJ-2.
@@ -36,23 +39,33 @@ pub enum Action {
     Foreign(&'static str),
 }
 
+/// The roles of other books a classic table deals, whose actions are then its own: 4.0's
+/// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`). A preset deals none
+/// (`Across::default()`), so there those types are other games' ([`Action::Foreign`]), parsed
+/// and refused as they always were.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Across {
+    pub doctor: bool,
+    pub sniper: bool,
+}
+
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
 fn target(v: &Value, kind: &str) -> Result<String, Malformed> {
     table::target(v, kind, false).map(Option::unwrap_or_default)
 }
 
 impl Action {
-    /// Parses an action object of a table that deals no doctor (the presets); fields the action
-    /// does not have are ignored.
+    /// Parses an action object of a table that deals no role of another book (the presets);
+    /// fields the action does not have are ignored.
     pub fn from_json(v: &Value) -> Result<Action, Malformed> {
-        Action::from_json_at(v, false)
+        Action::from_json_at(v, Across::default())
     }
 
-    /// Parses an action object of a table that deals a doctor (`doctor`) or not. Only a table
-    /// with a doctor has `save` of its own (R4-3: a target is needed); elsewhere it is another
-    /// game's type, parsed as it always was ([`Action::Foreign`]), so a preset's transcript
-    /// stays what it was.
-    pub fn from_json_at(v: &Value, doctor: bool) -> Result<Action, Malformed> {
+    /// Parses an action object of a table that deals the roles of other books `across` says.
+    /// Only a table with a doctor has `save` of its own (R4-3), only one with a sniper `snipe`
+    /// (R5-1), each needing a target; elsewhere each is another game's type, parsed as it
+    /// always was ([`Action::Foreign`]), so a preset's transcript stays what it was.
+    pub fn from_json_at(v: &Value, across: Across) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
             return Err(Malformed::no_type());
         };
@@ -63,7 +76,10 @@ impl Action {
             "check" => Ok(Action::Check {
                 target: target(v, kind)?,
             }),
-            "save" if doctor => Ok(Action::Save {
+            "save" if across.doctor => Ok(Action::Save {
+                target: target(v, kind)?,
+            }),
+            "snipe" if across.sniper => Ok(Action::Snipe {
                 target: target(v, kind)?,
             }),
             "surrender" => Ok(Action::Surrender),
@@ -115,7 +131,10 @@ impl Action {
         let mut m = Map::new();
         m.insert("type".into(), json!(self.kind()));
         match self {
-            Action::Kill { target } | Action::Check { target } | Action::Save { target } => {
+            Action::Kill { target }
+            | Action::Check { target }
+            | Action::Save { target }
+            | Action::Snipe { target } => {
                 m.insert("target".into(), json!(target));
             }
             Action::Peek { call } => {
@@ -143,6 +162,7 @@ impl Action {
             Action::Kill { .. } => "kill",
             Action::Check { .. } => "check",
             Action::Save { .. } => "save",
+            Action::Snipe { .. } => "snipe",
             Action::Surrender => "surrender",
             Action::Peek { .. } => "peek",
             Action::Explode { .. } => "explode",
@@ -154,7 +174,10 @@ impl Action {
     /// The fields its type may carry besides `type`.
     pub fn fields(&self) -> &'static [&'static str] {
         match self {
-            Action::Kill { .. } | Action::Check { .. } | Action::Save { .. } => &["target"],
+            Action::Kill { .. }
+            | Action::Check { .. }
+            | Action::Save { .. }
+            | Action::Snipe { .. } => &["target"],
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
@@ -224,7 +247,11 @@ mod tests {
             Ok(Action::Foreign("save")),
             "a preset"
         );
-        let own = Action::from_json_at(&save, true).expect("parses");
+        let doctor = Across {
+            doctor: true,
+            sniper: false,
+        };
+        let own = Action::from_json_at(&save, doctor).expect("parses");
         assert_eq!(
             own,
             Action::Save {
@@ -234,7 +261,49 @@ mod tests {
         assert_eq!(own.to_json(), save);
         assert!(!own.is_day());
         assert!(Action::from_json(&json!({"type": "save"})).is_ok());
-        assert!(Action::from_json_at(&json!({"type": "save"}), true).is_err());
-        assert!(Action::from_json_at(&json!({"type": "save", "target": null}), true).is_err());
+        assert!(Action::from_json_at(&json!({"type": "save"}), doctor).is_err());
+        assert!(Action::from_json_at(&json!({"type": "save", "target": null}), doctor).is_err());
+        // A doctor's table has no sniper: `snipe` stays another game's there.
+        let snipe = json!({"type": "snipe", "target": "令狐冲"});
+        assert_eq!(
+            Action::from_json_at(&snipe, doctor),
+            Ok(Action::Foreign("snipe"))
+        );
+    }
+
+    /// R5-1: `snipe` is the sniper's own only at a table that deals one (a target needed, any
+    /// seat's name: the engine looks it up); elsewhere — the presets — it is another game's
+    /// type, parsed (and later refused `not_your_role`) as it always was.
+    #[test]
+    fn r5_1_snipe_is_a_sniper_tables_own() {
+        let snipe = json!({"type": "snipe", "target": "令狐冲"});
+        assert_eq!(
+            Action::from_json(&snipe),
+            Ok(Action::Foreign("snipe")),
+            "a preset"
+        );
+        let sniper = Across {
+            doctor: false,
+            sniper: true,
+        };
+        let own = Action::from_json_at(&snipe, sniper).expect("parses");
+        assert_eq!(
+            own,
+            Action::Snipe {
+                target: "令狐冲".into()
+            }
+        );
+        assert_eq!(own.to_json(), snipe);
+        assert_eq!(own.fields(), ["target"]);
+        assert!(!own.is_day(), "taken with the night's actions");
+        assert!(Action::from_json(&json!({"type": "snipe"})).is_ok());
+        assert!(Action::from_json_at(&json!({"type": "snipe"}), sniper).is_err());
+        assert!(Action::from_json_at(&json!({"type": "snipe", "target": null}), sniper).is_err());
+        // `save` stays another game's at a sniper's table without a doctor.
+        let save = json!({"type": "save", "target": "令狐冲"});
+        assert_eq!(
+            Action::from_json_at(&save, sniper),
+            Ok(Action::Foreign("save"))
+        );
     }
 }

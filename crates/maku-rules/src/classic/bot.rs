@@ -3,10 +3,10 @@
 //!
 //! Killers kill a random living seat outside their team; police check a random living seat
 //! and, once a check found a killer, vote for him while he lives; a doctor saves a random
-//! living seat, itself allowed (R4-3); everyone else votes for a random candidate (sometimes
-//! abstaining). A killer of a table with self-explode (CL-8) sometimes self-explodes in a
-//! vote, a last team member at night sometimes surrenders; wujian seats peek at random and
-//! sometimes surrender.
+//! living seat, itself allowed (R4-3); a sniper shoots a random other living seat most nights
+//! (R5-1); everyone else votes for a random candidate (sometimes abstaining). A killer of a
+//! table with self-explode (CL-8) sometimes self-explodes in a vote, a last team member at
+//! night sometimes surrenders; wujian seats peek at random and sometimes surrender.
 
 use std::ops::Range;
 
@@ -21,6 +21,9 @@ use crate::table::{self, Played, Seat, Stage, majority};
 
 /// The bots' RNG salt: this variant's games stay what they were.
 const SALT: u64 = 0x5851_f42d_4c95_7f2d;
+
+/// How often the bots' sniper shoots (R5-1: acting is optional): most nights.
+const SNIPE_CHANCE: f64 = 0.7;
 
 fn name(g: &Game, s: Seat) -> String {
     g.game_id(s).to_string()
@@ -63,6 +66,20 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                 Some(t) => Action::Save { target: name(g, t) },
                 None => continue,
             },
+            // R5-1: on most nights (SNIPE_CHANCE) a random living seat other than itself —
+            // itself is allowed, but a bot that knows only its own role has no reason to; on
+            // the others it holds its fire. Only a sniper draws, so a table without one plays
+            // its games as it always did.
+            Role::Sniper => {
+                if !rng.chance(SNIPE_CHANCE) {
+                    continue;
+                }
+                let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
+                match rng.pick(&others) {
+                    Some(t) => Action::Snipe { target: name(g, t) },
+                    None => continue,
+                }
+            }
             Role::Faction(_) => {
                 let call = match rng.below(3) {
                     0 => Call::At(Faction::Fei),
@@ -185,7 +202,6 @@ pub fn simulate(
 mod tests {
     use std::sync::OnceLock;
 
-
     use super::*;
     use crate::classic::Custom;
     use crate::setups::{self, read};
@@ -193,7 +209,12 @@ mod tests {
     /// 东杀 with one doctor, as the classic engine's own table (its handle set, as
     /// `classic::custom` sets it).
     fn doctor_table(name: &'static str) -> Table {
-        let d = crate::classic::doctor::tests::doctor_document();
+        own_table(name, crate::classic::doctor::tests::doctor_document())
+    }
+
+    /// The classic engine's own table of document `d` (its handle set, as `classic::custom`
+    /// sets it).
+    fn own_table(name: &'static str, d: serde_json::Value) -> Table {
         let setup = read(&d).expect("it holds");
         let handle = setups::custom_variant(name, name, &setup).expect("a handle");
         let custom: &'static Custom = Box::leak(Box::new(Custom {
@@ -233,6 +254,47 @@ mod tests {
             "random seats: {seen:?}"
         );
         // Whole games end.
+        for seed in 0..50 {
+            let g = play(table, 9, seed, 400).expect("it plays");
+            assert!(g.is_over(), "seed {seed}");
+        }
+    }
+
+    /// R5-1: the bots' sniper shoots a living seat other than itself on most nights and holds
+    /// its fire on the others, from the seeded RNG (the same for the same seed); whole games
+    /// end.
+    #[test]
+    fn r5_1_the_sniper_bot_shoots_a_random_other_living_seat_most_nights() {
+        let table = own_table(
+            "sniper-bot-night",
+            crate::classic::sniper::tests::sniper_document(),
+        );
+        let Some(variant) = table.variant() else {
+            panic!("a handle")
+        };
+        let shots = |seed: u64| {
+            let config = table::bot_config(variant, 9, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let sniper = g
+                .all_seats()
+                .find(|&s| g.role(s) == Role::Sniper)
+                .expect("a sniper dealt");
+            let mut rng = BotRng::new(seed, SALT);
+            night(&mut g, &mut rng);
+            let shot = g.night().snipes[sniper.index()];
+            if let Some(t) = shot {
+                assert!(g.is_alive(t) && t != sniper, "seed {seed}: {t:?}");
+            }
+            shot
+        };
+        let seen: Vec<Option<Seat>> = (0..60).map(shots).collect();
+        assert_eq!(seen, (0..60).map(shots).collect::<Vec<_>>(), "seeded");
+        let fired = seen.iter().flatten().count();
+        assert!(fired > 30 && fired < 60, "most nights: {fired} of 60");
+        assert!(
+            seen.iter().flatten().collect::<std::collections::HashSet<_>>().len() > 3,
+            "random seats: {seen:?}"
+        );
         for seed in 0..50 {
             let g = play(table, 9, seed, 400).expect("it plays");
             assert!(g.is_over(), "seed {seed}");

@@ -4,7 +4,8 @@
 //! - R4-2: it learns nobody and sits in no team thread;
 //! - R4-3: each night it may `save` one living seat, itself allowed, and replace its save until
 //!   the night ends (the last counts);
-//! - R4-4 (2): the saved seat does not die from the killers' kill;
+//! - R4-4 (2): the saved seat does not die from the killers' kill — from that kill only: a
+//!   sniper's shot (`sniper.rs`) kills a saved seat, as the secret police's kill does in 4.0;
 //! - R4-4 (4): a seat saved two nights running that no kill named on either night dies at the
 //!   second night's end ("attacked": named by the killers' kill, which a classic table has
 //!   alone; a classic kill is never void).
@@ -22,9 +23,16 @@ use super::state::Game;
 use crate::table::Seat;
 
 /// R4-4 (2): a saved seat does not die from the killers' kill (the night is peaceful unless
-/// someone else dies).
+/// someone else dies). The save spares that kill only: a seat also shot this night dies of the
+/// shot (R5-3 (5): "every other kill or shot kills"; a classic table has no needle), as the
+/// secret police's kill ignores the doctor in R4-4 (2).
 pub(super) fn save(_: &mut Game, n: &mut Resolution) {
-    n.dead.retain(|s| !n.saved.contains(s));
+    if let Some(k) = n.kill
+        && n.saved.contains(&k)
+        && !n.shot.contains(&k)
+    {
+        n.dead.retain(|&s| s != k);
+    }
 }
 
 /// R4-4 (4): each seat saved tonight and last night, attacked on neither night, dies now
@@ -81,7 +89,11 @@ pub(super) mod tests {
     }
 
     /// A game of `variant` with seats g1..g`n` dealt `setup` (`None`: drawn from seed 1).
-    fn config(variant: Variant, n: usize, setup: Option<Value>) -> GameConfig {
+    pub(in crate::classic) fn config(
+        variant: Variant,
+        n: usize,
+        setup: Option<Value>,
+    ) -> GameConfig {
         GameConfig {
             variant,
             options: Value::Null,
@@ -102,7 +114,11 @@ pub(super) mod tests {
         Game::start(&config(variant(name), 9, Some(deal))).expect("it starts")
     }
 
-    fn submit(g: &mut Game, by: &str, action: Value) -> Option<&'static str> {
+    pub(in crate::classic) fn submit(
+        g: &mut Game,
+        by: &str,
+        action: Value,
+    ) -> Option<&'static str> {
         let submitted = g.submit_json(by, &action).expect("an action");
         submitted.result.err().map(|r| r.error)
     }
@@ -122,7 +138,7 @@ pub(super) mod tests {
         public(g.resolve_phase())
     }
 
-    fn public(lines: Vec<crate::Line>) -> Vec<Value> {
+    pub(in crate::classic) fn public(lines: Vec<crate::Line>) -> Vec<Value> {
         lines
             .into_iter()
             .filter_map(|l| match l {
@@ -133,17 +149,17 @@ pub(super) mod tests {
     }
 
     /// Resolves the day to the next night (nobody votes: CL-6's round 1 puts nobody out).
-    fn to_night(g: &mut Game) {
+    pub(in crate::classic) fn to_night(g: &mut Game) {
         while g.current_phase().kind != "night" && g.outcome().is_none() {
             g.resolve_phase();
         }
     }
 
-    fn out(target: &str) -> Value {
+    pub(in crate::classic) fn out(target: &str) -> Value {
         json!({"type": "out", "target": target, "cause": "killed"})
     }
 
-    fn peaceful() -> Value {
+    pub(in crate::classic) fn peaceful() -> Value {
         json!({"type": "peaceful", "phase": "night"})
     }
 

@@ -11,7 +11,7 @@ impl Game {
         self.living().filter(|&s| self.role(s) == role).count()
     }
 
-    /// The living civilians of CL-10 and CL-11, the doctor counted with them.
+    /// The living civilians of CL-10 and CL-11, the doctor and the sniper counted with them.
     fn living_civilians(&self) -> usize {
         self.living()
             .filter(|&s| self.role(s).counts_as_civilian())
@@ -42,7 +42,7 @@ impl Game {
         let police = self.living_with(Role::Police);
         let civilians = self.living_civilians();
         // CL-10 (only a team that existed at the setup can be all out), then CL-11. A doctor
-        // counts among the civilians (`Role::counts_as_civilian`).
+        // and a sniper count among the civilians (`Role::counts_as_civilian`).
         let winner = if killers == 0 {
             Some(Winner::Good)
         } else if self.police_at_setup > 0 && police == 0 {

@@ -9,8 +9,9 @@ use crate::table::{self, Seat, Team, Word};
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Cause {
-    /// The night's kill (CL-1); at a table with a doctor, every night death (R4-4: announced
-    /// by game ID only, so the doctor's rule's death reads as the kill's).
+    /// The night's kill (CL-1); at a table with a doctor or a sniper, every night death
+    /// (R4-4: announced by game ID only, R5-4: without causes; so the doctor's rule's death
+    /// and a shot's read as the kill's).
     Killed,
     /// The day's vote (CL-6).
     Voted,
@@ -79,6 +80,8 @@ pub enum Reply {
     CheckRecorded,
     /// R4-3: the doctor's save.
     SaveRecorded,
+    /// R5-1: the sniper's shot.
+    SnipeRecorded,
     VoteRecorded,
     PeekRecorded,
     Exploded,
@@ -92,6 +95,7 @@ impl Word for Reply {
             Reply::KillRecorded => "kill_recorded",
             Reply::CheckRecorded => "check_recorded",
             Reply::SaveRecorded => "save_recorded",
+            Reply::SnipeRecorded => "snipe_recorded",
             Reply::VoteRecorded => "vote_recorded",
             Reply::PeekRecorded => "peek_recorded",
             Reply::Exploded => "exploded",

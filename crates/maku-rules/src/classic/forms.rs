@@ -18,7 +18,8 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
 }
 
 /// The action forms a classic setup's roles and house rules give (CL-1, CL-2, R4-3's save of a
-/// doctor dealt, CL-8, CL-9, WJ-2), in the presets' order, the night's actions first.
+/// doctor dealt, R5-1's snipe of a sniper dealt, CL-8, CL-9, WJ-2), in the presets' order, the
+/// night's actions first (the other books' roles after the classic's own).
 pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.win == Win::Wujian {
         return forms(Preset::Wujian);
@@ -29,6 +30,9 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     }
     if setup.deals(RoleCode::Doctor) {
         all.push(SAVE);
+    }
+    if setup.deals(RoleCode::Sniper) {
+        all.push(SNIPE);
     }
     if setup.day.explode {
         all.push(EXPLODE);
@@ -57,6 +61,13 @@ const CHECK: ActionForm = ActionForm {
 /// R4-3: the doctor's save: any living seat, itself included.
 const SAVE: ActionForm = ActionForm {
     kind: "save",
+    fields: &[FormField::required("target", FieldInput::LivingSeat)],
+    confirm: false,
+};
+
+/// R5-1: the sniper's shot: any living seat, itself included.
+const SNIPE: ActionForm = ActionForm {
+    kind: "snipe",
     fields: &[FormField::required("target", FieldInput::LivingSeat)],
     confirm: false,
 };

@@ -34,11 +34,13 @@ pub fn cause(cause: &str) -> Message {
     }
 }
 
-/// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor at a table
-/// that deals one.
+/// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor and 5.0's
+/// sniper at a table that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
-        "killer" | "police" | "civilian" | "doctor" | "player" => format!("role-{role}"),
+        "killer" | "police" | "civilian" | "doctor" | "sniper" | "player" => {
+            format!("role-{role}")
+        }
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
         _ => return None,
@@ -66,6 +68,8 @@ pub fn action(a: &Value) -> Option<Message> {
         "check" => Message::key("cl-act-check").arg("target", target),
         // R4-3: a doctor's save.
         "save" => Message::key("cl-act-save").arg("target", target),
+        // R5-1: a sniper's shot.
+        "snipe" => Message::key("cl-act-snipe").arg("target", target),
         "peek" => match a.s("call") {
             "none" => Message::key("cl-act-peek-none"),
             c => Message::key("cl-act-peek").arg("call", call(c)),
@@ -78,8 +82,10 @@ pub fn action(a: &Value) -> Option<Message> {
 
 pub fn reply(r: &Value) -> Option<Message> {
     match r.s("type") {
-        "kill_recorded" | "check_recorded" | "save_recorded" | "peek_recorded" | "exploded"
-        | "surrendered" | "vote_recorded" => Some(table::recorded("cl", r)),
+        "kill_recorded" | "check_recorded" | "save_recorded" | "snipe_recorded"
+        | "peek_recorded" | "exploded" | "surrendered" | "vote_recorded" => {
+            Some(table::recorded("cl", r))
+        }
         _ => None,
     }
 }

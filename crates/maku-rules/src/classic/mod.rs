@@ -16,10 +16,12 @@
 //! phase inside the submission.
 //!
 //! # Roles across books
-//! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`, `docs/setups.md`): it
-//! `save`s one living seat a night (R4-3) and the night resolves in R4-4's order — the kill
-//! (CL-1), the save (R4-4 (2)), the doctor's rule (R4-4 (4)), the check (CL-2). A table without
-//! a doctor plays exactly as before: same forms, deal draw, bots and transcripts.
+//! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`) and 5.0's sniper
+//! (`sniper.rs`; `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the
+//! sniper `snipe`s one (R5-1), and the night resolves in R4-4's order — the kill (CL-1), the
+//! shots with it (R5-3 (3), (5): the shot seat dies), the save (R4-4 (2): it spares the
+//! killers' kill only, not a shot), the doctor's rule (R4-4 (4)), the check (CL-2). A table
+//! without them plays exactly as before: same forms, deal draw, bots and transcripts.
 //!
 //! # Options
 //! `speeches` (`"ordered"`, the default, or `"free"`), `previous_first_victim` (CL-3, a game
@@ -47,17 +49,22 @@
 //!   `game_over` (as killgame's draw). Wujian's night publishes nothing (there is no kill).
 //! - CL-4's count includes the seat just out; an exploded killer leaves none (CL-8), nor does a
 //!   seat out when its going ends the game.
-//! - A night with a doctor may put out two seats (the kill's victim, then the doctor's rule's):
-//!   they go out in that order, both announced `killed` (R4-4: by game ID only, so the
-//!   doctor's rule reads as a kill); each leaves last words by CL-4's count in that order; the
-//!   end is checked once both are out (CL-10 in its order); the day's speeches start after the
-//!   last seat out (CL-5). An explosion during dawn's last words ends the day: last words
-//!   still owed are not given.
-//! - CL-2 with a doctor: the check is R4-4's last step, but every officer alive when the night
-//!   began is told (the one who dies this night too, whatever kills him), so the result is
-//!   told before dawn's `out`s, as without one. The doctor reads `not_killer`.
-//! - CL-10, CL-11: a doctor counts among the civilians (a good seat outside the teams).
-//! - CL-3: a saved first-night victim did not die, so the series carries no victim.
+//! - A night with a doctor or a sniper may put out more than one seat (the kill's victim, the
+//!   shot seats in seat order, the doctor's rule's): they go out in that order, all announced
+//!   `killed` (R4-4: by game ID only; R5-4: without causes; so a shot or the doctor's rule
+//!   reads as a kill); each leaves last words by CL-4's count in that order; the end is
+//!   checked once all are out (CL-10 in its order); the day's speeches start after the last
+//!   seat out (CL-5). An explosion during dawn's last words ends the day: last words still
+//!   owed are not given.
+//! - CL-2 with a doctor or a sniper: the check is R4-4's last step, but every officer alive
+//!   when the night began is told (the one who dies this night too, whatever kills him, a
+//!   shot too), so the result is told before dawn's `out`s, as without one. The doctor and the
+//!   sniper read `not_killer`.
+//! - CL-10, CL-11: a doctor and a sniper count among the civilians (good seats outside the
+//!   teams).
+//! - CL-3: a saved first-night victim did not die, so the series carries no victim; with a
+//!   sniper the series carries the first seat out on night 1 (the kill's victim if it died,
+//!   else a shot seat: the announcement does not say which was which).
 //! - The spec's action types of other games (`join`, `hug`, …) parse and are refused
 //!   `not_your_role`; any other type is malformed.
 //! - A replay act's lines are all dated with that act (a vote refused after the day ended is
@@ -79,13 +86,14 @@ mod preset;
 mod roles;
 mod rules;
 mod setup;
+mod sniper;
 mod state;
 mod submit;
 mod variant;
 mod view;
 mod vote;
 
-pub use action::Action;
+pub use action::{Across, Action};
 pub use event::{Audience, Cause, Entry, Event, Item, Refusal, Reply, Side, Winner};
 pub use forms::forms;
 pub use options::{EDITION, Options};

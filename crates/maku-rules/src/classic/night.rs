@@ -1,11 +1,12 @@
-//! The night's resolution: the kill (CL-1), at a table that deals a doctor its save and its
-//! rule (R4-4 (2), (4): `doctor.rs`), the check (CL-2), dawn (CL-4); wujian's peeks (WJ-2).
+//! The night's resolution: the kill (CL-1), at a table that deals a sniper its shots (R5-3:
+//! `sniper.rs`), at one that deals a doctor its save and its rule (R4-4 (2), (4): `doctor.rs`),
+//! the check (CL-2), dawn (CL-4); wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
-//! role games' nights do: the kill, the save, the doctor's rule, the check. Then dawn: the
-//! night's dead go out in the steps' order.
+//! role games' nights do: the kill, the shots (with the kills, R5-3 (3)), the save, the doctor's
+//! rule, the check. Then dawn: the night's dead go out in the steps' order.
 
-use super::doctor;
+use super::{doctor, sniper};
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction, Role};
 use super::state::Game;
@@ -18,16 +19,20 @@ pub(super) struct Resolution {
     pub kill: Option<Seat>,
     /// The police's check (CL-2 majority).
     pub check: Option<Seat>,
+    /// The seats the snipers shot (R5-1), in seat order, once each.
+    pub shot: Vec<Seat>,
     /// The seats the doctors saved (R4-3), in seat order, once each.
     pub saved: Vec<Seat>,
     /// The night's deaths in announcement order: the steps' order (R4-4).
     pub dead: Vec<Seat>,
 }
 
-/// R4-4's order at a classic table: (1) the kill, (2) the save, (4) the doctor's rule, then
-/// the check (CL-2; R4-4 (5)).
-const STEPS: [Step<Game, Resolution>; 4] = [
+/// R4-4's order at a classic table: (1) the kill, and with it the shots (R5-3 (3): kills and
+/// shots land at once), (2) the save (which spares the killers' kill only), (4) the doctor's
+/// rule, then the check (CL-2; R4-4 (5)).
+const STEPS: [Step<Game, Resolution>; 5] = [
     ("CL-1", kill),
+    ("R5-3", sniper::shoot),
     ("R4-4 (2)", doctor::save),
     ("R4-4 (4)", doctor::rule),
     ("CL-2", check),
@@ -36,13 +41,11 @@ const STEPS: [Step<Game, Resolution>; 4] = [
 impl Game {
     /// The night's submissions as the steps read them.
     fn resolution(&self) -> Resolution {
-        let mut saved: Vec<Seat> = self.night.saves.iter().flatten().copied().collect();
-        saved.sort_unstable();
-        saved.dedup();
         Resolution {
             kill: majority(&self.night.kills),
             check: majority(&self.night.checks),
-            saved,
+            shot: named(&self.night.snipes),
+            saved: named(&self.night.saves),
             dead: Vec::new(),
         }
     }
@@ -103,6 +106,14 @@ impl Game {
             .filter(|&o| o != not && self.night.peeks[o.index()] == Some(Call::At(call)))
             .collect()
     }
+}
+
+/// The seats some submission names, in seat order, once each.
+fn named(subs: &[Option<Seat>]) -> Vec<Seat> {
+    let mut seats: Vec<Seat> = subs.iter().flatten().copied().collect();
+    seats.sort_unstable();
+    seats.dedup();
+    seats
 }
 
 /// CL-1: the seat most killers named dies (no submission: nobody).

@@ -5,7 +5,9 @@
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
 
+use super::action::Across;
 use super::event::Winner;
+use super::roles::Role;
 use crate::setups::{self, CiviliansOut, RoleCode, Setup, Win};
 use crate::variant::Variant;
 
@@ -77,14 +79,33 @@ impl Table {
         (s.count_of(RoleCode::Killer, n), s.count_of(RoleCode::Police, n))
     }
 
-    /// Doctors at setup for `n` seats (4.0's, R4-3; only a judge's own setup deals one).
-    pub fn doctors(self, n: usize) -> usize {
-        self.setup().count_of(RoleCode::Doctor, n)
+    /// Seats dealt `role` for `n` seats: the doctors (4.0's, R4-3) and snipers (5.0's, R5-1)
+    /// only a judge's own setup deals; civilians and wujian's factions are not counted here.
+    pub fn count_of(self, role: Role, n: usize) -> usize {
+        code(role).map_or(0, |c| self.setup().count_of(c, n))
+    }
+
+    /// Whether some seat count deals `role` (of the killers, police, doctors and snipers).
+    pub fn deals(self, role: Role) -> bool {
+        code(role).is_some_and(|c| self.setup().deals(c))
     }
 
     /// Whether some seat count deals a doctor: then `save` is an action of the table (R4-3).
     pub fn deals_doctor(self) -> bool {
-        self.setup().deals(RoleCode::Doctor)
+        self.deals(Role::Doctor)
+    }
+
+    /// Whether some seat count deals a sniper: then `snipe` is an action of the table (R5-1).
+    pub fn deals_sniper(self) -> bool {
+        self.deals(Role::Sniper)
+    }
+
+    /// The roles of other books it deals, whose actions are its own (a preset: none).
+    pub fn across(self) -> Across {
+        Across {
+            doctor: self.deals_doctor(),
+            sniper: self.deals_sniper(),
+        }
     }
 
     /// The winner when all civilians are out (CL-10's column); `None` where CL-10 does not
@@ -191,6 +212,17 @@ impl Preset {
             Preset::Wujian => &["匪", "警", "draw"],
             _ => &["good", "killers", "draw"],
         }
+    }
+}
+
+/// The setup's code of a role the deal counts (killers, police, doctors, snipers).
+fn code(role: Role) -> Option<RoleCode> {
+    match role {
+        Role::Killer => Some(RoleCode::Killer),
+        Role::Police => Some(RoleCode::Police),
+        Role::Doctor => Some(RoleCode::Doctor),
+        Role::Sniper => Some(RoleCode::Sniper),
+        Role::Civilian | Role::Faction(_) => None,
     }
 }
 

@@ -48,36 +48,41 @@ pub enum Role {
     /// 4.0's doctor at a classic table that deals one (a judge's own setup): good, in no team
     /// (R4-2: it learns nobody), it saves one seat a night (R4-3), by R4-4 (2) and (4).
     Doctor,
+    /// 5.0's sniper at a classic table that deals one (a judge's own setup): good, in no team
+    /// (5.0: nobody learns anybody's role), it shoots one seat a night (R5-1), by R5-3.
+    Sniper,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
 
 impl Role {
-    /// `killer`, `police`, `civilian`, `doctor`, or the faction's name.
+    /// `killer`, `police`, `civilian`, `doctor`, `sniper`, or the faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
             Role::Police => "police",
             Role::Civilian => "civilian",
             Role::Doctor => "doctor",
+            Role::Sniper => "sniper",
             Role::Faction(f) => f.name(),
         }
     }
 
-    /// The team it belongs to (CL-0); civilians, the doctor (R4-2) and wujian seats have none.
+    /// The team it belongs to (CL-0); civilians, the doctor (R4-2), the sniper (5.0) and
+    /// wujian seats have none.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
             Role::Police => Some(Team::Police),
-            Role::Civilian | Role::Doctor | Role::Faction(_) => None,
+            Role::Civilian | Role::Doctor | Role::Sniper | Role::Faction(_) => None,
         }
     }
 
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
-    /// civilians, and the doctor, a good seat outside the police dealt in their place
-    /// (`docs/setups.md`, "Roles across books").
+    /// civilians, and the doctor and the sniper, good seats outside the police dealt in their
+    /// place (`docs/setups.md`, "Roles across books").
     pub fn counts_as_civilian(self) -> bool {
-        matches!(self, Role::Civilian | Role::Doctor)
+        matches!(self, Role::Civilian | Role::Doctor | Role::Sniper)
     }
 }
 

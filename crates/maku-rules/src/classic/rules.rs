@@ -130,7 +130,7 @@ impl Rules for Classic {
         Ok(pin(options, "edition", EDITION.into()))
     }
     fn parse_action(&self, value: &Value) -> Result<action::Action, ActionError> {
-        Action::from_json_at(value, self.0.deals_doctor())
+        Action::from_json_at(value, self.0.across())
             .map(action::Action::new)
             .map_err(ActionError::Invalid)
     }
@@ -232,13 +232,14 @@ impl Game {
     }
 }
 
-/// CL-10: killers against police and civilians (a doctor with them); WJ-1: 匪 against 警.
+/// CL-10: killers against police and civilians (a doctor and a sniper with them); WJ-1: 匪
+/// against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
         Some("killer" | "匪") => Tone::Bad,
         Some("police" | "警") => Tone::Police,
-        Some("civilian" | "doctor") => Tone::Good,
+        Some("civilian" | "doctor" | "sniper") => Tone::Good,
         _ => Tone::Other,
     }
 }

@@ -1,6 +1,6 @@
 //! The deal: a game starts from its seats, options and fixed setup (`setup.killers`,
-//! `setup.police`, and at a table that deals a doctor `setup.doctors`; wujian
-//! `setup.factions`), or from roles drawn with the seed's RNG.
+//! `setup.police`, and at a table that deals a doctor or a sniper `setup.doctors`,
+//! `setup.snipers`; wujian `setup.factions`), or from roles drawn with the seed's RNG.
 
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -43,6 +43,10 @@ fn seat_list(
     }
     Ok(Some(seats))
 }
+
+/// The roles of other books a table may deal, each with its fixed deal's key, in the order
+/// the deal lists them (after the police): 4.0's doctor (R4-3), 5.0's sniper (R5-1).
+const ACROSS: [(Role, &str); 2] = [(Role::Doctor, "doctors"), (Role::Sniper, "snipers")];
 
 /// The roles a fixed setup deals, or `None` to draw them.
 fn fixed_roles(
@@ -93,35 +97,27 @@ fn fixed_roles(
     }
     let killers = seat_list(names, map.get("killers"), "killers")?;
     let police = seat_list(names, map.get("police"), "police")?;
-    // R4-3: `doctors` is a key of a table that deals a doctor; elsewhere it is a key the
-    // table does not have, ignored as replay.md says of unknown keys (the server's fixed deal
-    // refuses it: `Variant::check_fixed_roles`).
-    let doctors = if rules.deals_doctor() {
-        seat_list(names, map.get("doctors"), "doctors")?
-    } else {
-        None
-    };
-    if killers.is_none() && police.is_none() && doctors.is_none() {
+    // R4-3, R5-1: `doctors` and `snipers` are keys of a table that deals a doctor or a
+    // sniper; elsewhere each is a key the table does not have, ignored as replay.md says of
+    // unknown keys (the server's fixed deal refuses it: `Variant::check_fixed_roles`).
+    let mut across = Vec::new();
+    for (role, key) in ACROSS {
+        if rules.deals(role) {
+            across.push((role, key, seat_list(names, map.get(key), key)?));
+        }
+    }
+    if killers.is_none() && police.is_none() && across.iter().all(|(.., l)| l.is_none()) {
         return Ok(None);
     }
     let (k, p) = rules.team_sizes(n);
     let killers = killers.unwrap_or_default();
     let police = police.unwrap_or_default();
-    let doctors = doctors.unwrap_or_default();
     if killers.len() != k || police.len() != p {
         return Err(bad(format!(
             "{} with {n} seats deals {k} killers and {p} police, not {} and {}",
             rules.name(),
             killers.len(),
             police.len()
-        )));
-    }
-    let d = rules.doctors(n);
-    if doctors.len() != d {
-        return Err(bad(format!(
-            "{} with {n} seats deals {d} doctor(s), not {}",
-            rules.name(),
-            doctors.len()
         )));
     }
     let mut roles = vec![Role::Civilian; n];
@@ -137,24 +133,37 @@ fn fixed_roles(
         }
         roles[s.index()] = Role::Police;
     }
-    for s in &doctors {
-        let role = roles[s.index()];
-        if role != Role::Civilian {
+    for (role, _, seats) in across {
+        let seats = seats.unwrap_or_default();
+        let dealt = rules.count_of(role, n);
+        if seats.len() != dealt {
             return Err(bad(format!(
-                "{:?} is a {} and a doctor",
-                names[s.index()],
-                role.name()
+                "{} with {n} seats deals {dealt} {}(s), not {}",
+                rules.name(),
+                role.name(),
+                seats.len()
             )));
         }
-        roles[s.index()] = Role::Doctor;
+        for s in &seats {
+            let was = roles[s.index()];
+            if was != Role::Civilian {
+                return Err(bad(format!(
+                    "{:?} is a {} and a {}",
+                    names[s.index()],
+                    was.name(),
+                    role.name()
+                )));
+            }
+            roles[s.index()] = role;
+        }
     }
     Ok(Some(roles))
 }
 
 /// Draws the secret roles for the seats `game_ids` (seat order), as a fixed setup gives them:
-/// `{"killers": […], "police": […]}` (shengtui: the killer alone; a table that deals a doctor:
-/// `"doctors": […]` too, drawn from the same shuffle, so a table without one draws as it always
-/// did), or wujian's
+/// `{"killers": […], "police": […]}` (shengtui: the killer alone; a table that deals a doctor or
+/// a sniper: `"doctors": […]`, `"snipers": […]` too, drawn from the same shuffle, so a table
+/// without one draws as it always did), or wujian's
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.
 pub fn draw_roles<R: rand::Rng + ?Sized>(
@@ -190,12 +199,18 @@ pub fn draw_roles<R: rand::Rng + ?Sized>(
     if p > 0 {
         m.insert("police".into(), json!(list(&idx[k..k + p])));
     }
-    let d = rules.doctors(n);
-    if d > 0 {
-        // The setup's check keeps the deal within the seats; a short draw is refused as a
-        // wrong count by `fixed_roles`, never a panic.
-        let drawn = idx.get(k + p..k + p + d).unwrap_or_default();
-        m.insert("doctors".into(), json!(list(drawn)));
+    // The other books' roles from the same shuffle, after the police's seats, so a table
+    // without them draws as it always did.
+    let mut from = k + p;
+    for (role, key) in ACROSS {
+        let d = rules.count_of(role, n);
+        if d > 0 {
+            // The setup's check keeps the deal within the seats; a short draw is refused as a
+            // wrong count by `fixed_roles`, never a panic.
+            let drawn = idx.get(from..from + d).unwrap_or_default();
+            m.insert(key.into(), json!(list(drawn)));
+            from += d;
+        }
     }
     Value::Object(m)
 }

@@ -32,6 +32,8 @@ pub struct Night {
     pub peeks: Vec<Option<Call>>,
     /// R4-3: each doctor's save (its last submission counts).
     pub saves: Vec<Option<Seat>>,
+    /// R5-1: each sniper's shot (its last submission counts).
+    pub snipes: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -41,6 +43,7 @@ impl Night {
             checks: vec![None; n],
             peeks: vec![None; n],
             saves: vec![None; n],
+            snipes: vec![None; n],
         }
     }
 }
@@ -56,7 +59,8 @@ pub struct Game {
     pub(super) seats: Vec<SeatState>,
     /// Police at setup (CL-4 counts last words against it).
     pub(super) police_at_setup: usize,
-    /// Civilians at setup, the doctor counted with them (CL-10, `Role::counts_as_civilian`).
+    /// Civilians at setup, the doctor and the sniper counted with them (CL-10,
+    /// `Role::counts_as_civilian`).
     pub(super) civilians_at_setup: usize,
     pub(super) night: Night,
     pub(super) day: Day,
@@ -64,7 +68,7 @@ pub struct Game {
     /// without a save).
     pub(super) saved_unattacked: Vec<Seat>,
     /// CL-4: the night's dead still to leave dawn last words after the open ones, the next
-    /// last (a night with a doctor may put out two seats).
+    /// last (a night with a doctor or a sniper may put out more than one seat).
     pub(super) dawn_words: Vec<Seat>,
 }
 

@@ -14,6 +14,7 @@ enum Checked {
     Kill(Seat),
     Check(Seat),
     Save(Seat),
+    Snipe(Seat),
     Peek(Call),
     Surrender,
     Explode,
@@ -87,6 +88,17 @@ impl Game {
                 }
                 Ok(Checked::Save(self.living_target(target)?))
             }
+            // R5-1: the sniper shoots any living seat, itself included (only the butterfly,
+            // magician, police and wizard may not name themselves).
+            Action::Snipe { target } => {
+                if role != Role::Sniper {
+                    return Err(Refusal::NotYourRole);
+                }
+                if !night {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(Checked::Snipe(self.living_target(target)?))
+            }
             // WJ-2.
             Action::Peek { call } => {
                 if !self.table.is_wujian() {
@@ -159,6 +171,7 @@ impl Game {
             Checked::Kill(_) => Reply::KillRecorded,
             Checked::Check(_) => Reply::CheckRecorded,
             Checked::Save(_) => Reply::SaveRecorded,
+            Checked::Snipe(_) => Reply::SnipeRecorded,
             Checked::Peek(_) => Reply::PeekRecorded,
             Checked::Surrender => Reply::Surrendered,
             Checked::Explode => Reply::Exploded,
@@ -173,6 +186,8 @@ impl Game {
             Checked::Check(t) => self.night.checks[i] = Some((t, seq)),
             // R4-4 (3): replaceable until the night ends; the last counts.
             Checked::Save(t) => self.night.saves[i] = Some(t),
+            // R5-1: "a seat may replace its action until the night ends"; the last counts.
+            Checked::Snipe(t) => self.night.snipes[i] = Some(t),
             Checked::Peek(c) => self.night.peeks[i] = Some(c),
             Checked::Vote(t) => self.day.ballots[i] = Some(t),
             Checked::Surrender => self.surrender(seat),

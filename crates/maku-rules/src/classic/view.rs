@@ -58,7 +58,10 @@ impl Game {
             Action::Check {
                 target: target.clone(),
             },
-            Action::Save { target },
+            Action::Save {
+                target: target.clone(),
+            },
+            Action::Snipe { target },
             Action::Explode { round: None },
             Action::Surrender,
             Action::Peek { call: Call::Closed },
@@ -75,7 +78,8 @@ impl Game {
     }
 
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
-    /// none, a check likewise, a doctor's save (R4-3), a wujian peek, a ballot.
+    /// none, a check likewise, a doctor's save (R4-3), a sniper's shot (R5-1), a wujian peek,
+    /// a ballot.
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
             return (false, false);
@@ -88,6 +92,7 @@ impl Game {
             (Stage::Night, Role::Killer) => !team_has(&self.night.kills, Role::Killer),
             (Stage::Night, Role::Police) => !team_has(&self.night.checks, Role::Police),
             (Stage::Night, Role::Doctor) => self.night.saves[seat.index()].is_none(),
+            (Stage::Night, Role::Sniper) => self.night.snipes[seat.index()].is_none(),
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
@@ -118,7 +123,8 @@ impl Game {
         }
     }
 
-    /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `peek`, `vote`.
+    /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `snipe`, `peek`,
+    /// `vote`.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
         if self.stage == Stage::Night {
@@ -130,6 +136,9 @@ impl Game {
             }
             if let Some(t) = self.night.saves[i] {
                 m.insert("save".into(), json!(self.game_id(t)));
+            }
+            if let Some(t) = self.night.snipes[i] {
+                m.insert("snipe".into(), json!(self.game_id(t)));
             }
             if let Some(c) = self.night.peeks[i] {
                 m.insert("peek".into(), json!(c.name()));

@@ -164,6 +164,10 @@ pub const ROLES: &[RoleSpec] = &[
     // Roles across books: 4.0's doctor, played at a classic table by its own rules (R4-3's
     // save, R4-4 (2) and (4)); good, in no team (R4-2), counted with the civilians (CL-10).
     role(Classic, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
+    // Roles across books: 5.0's sniper, played at a classic table by its own rules (R5-1's
+    // snipe, R5-3's "every other kill or shot kills"); good, in no team (R5: nobody learns
+    // anybody), counted with the civilians (CL-10).
+    role(Classic, C::Sniper, S::Good, Some(A::Snipe), None, "R5-1"),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -253,6 +257,12 @@ mod tests {
             (SideCode::Good, Some(ActionCode::Save), None, "R4-3")
         );
         assert_eq!(role_spec(Book::Classic, RoleCode::Butterfly), None);
+        // And 5.0's sniper (R5-1), good and in no team.
+        let sniper = role_spec(Book::Classic, RoleCode::Sniper).expect("a classic sniper");
+        assert_eq!(
+            (sniper.side, sniper.action, sniper.team, sniper.rule),
+            (SideCode::Good, Some(ActionCode::Snipe), None, "R5-1")
+        );
         assert_eq!(
             role_spec(Book::R4, RoleCode::Elder).map(|r| r.side),
             Some(SideCode::Good),

@@ -669,6 +669,112 @@ fn r4_3_the_balance_of_dongsha_with_a_doctor_is_estimated() {
     assert_eq!(balance::estimate(own, 9, 200), b);
 }
 
+/// 东杀 with one sniper: the preset's document, a `sniper` dealt and (`called`) in the night's
+/// order.
+fn with_sniper(called: bool) -> Value {
+    let mut d = doc("dongsha");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "sniper", "count": 1}));
+    if called {
+        d["night"] = json!(["killer", "police", "sniper"]);
+    }
+    d
+}
+
+/// Roles across books: the classic book deals 5.0's sniper (R5-1) when the night calls it; a
+/// night that forgets it is the night's problem, with the sniper's name; a night that calls an
+/// undealt sniper likewise. The page's line for it comes from the catalog (R5-1's snipe, good).
+/// With the doctor too, both hold.
+#[test]
+fn r5_1_a_classic_table_deals_a_sniper_the_night_calls() {
+    let setup = read(&with_sniper(true)).expect("东杀 with a sniper holds");
+    assert_eq!(setup.book, Book::Classic);
+    assert_eq!(
+        setup.deal_at(9),
+        vec![
+            (RoleCode::Killer, 2),
+            (RoleCode::Police, 2),
+            (RoleCode::Sniper, 1),
+            (RoleCode::Civilian, 4)
+        ]
+    );
+    assert_eq!(played_as(&setup), None, "no preset's");
+    let Err(found) = read(&with_sniper(false)) else {
+        panic!("a night that forgets the sniper")
+    };
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].path, "night");
+    assert_eq!(
+        found[0].message,
+        Message::key("setup-night-missing").arg("role", Message::key("role-sniper"))
+    );
+    let mut undealt = doc("dongsha");
+    undealt["night"] = json!(["killer", "police", "sniper"]);
+    assert_eq!(
+        problems(&undealt),
+        vec![("night[2]".to_string(), "setup-night-not-dealt".to_string())]
+    );
+    let described = describe::describe(&setup);
+    let sniper = described
+        .roles
+        .iter()
+        .find(|r| r.code == RoleCode::Sniper)
+        .expect("the sniper's line");
+    assert_eq!(sniper.side, Message::key("setup-side-good"));
+    assert_eq!(
+        sniper.action,
+        Message::key("setup-action-snipe").rule("R5-1")
+    );
+    assert_eq!(
+        described.night.last(),
+        Some(&Message::key("role-sniper")),
+        "called last, as the document orders"
+    );
+    // A doctor and a sniper at one table.
+    let mut both = with_sniper(true);
+    both["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "doctor", "count": 1}));
+    both["night"] = json!(["killer", "police", "sniper", "doctor"]);
+    assert_eq!(problems(&both), Vec::new());
+    // 5.0's other specials stay the 5.0 book's.
+    let mut magician = with_sniper(true);
+    magician["deal"][2]["role"] = json!("magician");
+    magician["night"] = json!(["killer", "police", "magician"]);
+    assert!(
+        problems(&magician)
+            .iter()
+            .any(|(path, _)| path == "deal[2].role"),
+        "{:?}",
+        problems(&magician)
+    );
+    // The presets deal no sniper: their documents are unchanged.
+    for &(name, _) in PRESETS {
+        let s = preset(name).expect("a preset");
+        if s.book == Book::Classic {
+            assert!(!s.deals(RoleCode::Sniper), "{name}");
+        }
+    }
+}
+
+/// The balance estimate of 东杀 with one sniper: the bots play it (the sniper shooting at
+/// random most nights, R5-1) and every game ends, the same estimate every time.
+#[test]
+fn r5_1_the_balance_of_dongsha_with_a_sniper_is_estimated() {
+    let setup = read(&with_sniper(true)).expect("it holds");
+    let own = custom_variant("dongsha-sniper", "东杀+狙击手 v1", &setup).expect("played");
+    let b = balance::estimate(own, 9, 200);
+    assert_eq!(b.games, 200);
+    let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();
+    assert_eq!(names, ["good", "killers", "draw"], "no game unfinished");
+    let total: f64 = b.sides.iter().map(|s| s.rate).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{b:?}");
+    assert_eq!(balance::estimate(own, 9, 200), b);
+}
+
 /// A judge's own 4.0 document of 12 seats (2 killers, the undercover, 2 police, the secret
 /// police, the doctor, civilians; no butterfly, no elder): R4-3's roles of the deal.
 fn r4_twelve() -> Value {

@@ -237,3 +237,40 @@ fn r4_3_a_doctor_tables_save_has_sentences() {
         assert_readable(&recorded, "save_recorded", &[], &json!("save_recorded"));
     }
 }
+
+/// Roles across books: 5.0's sniper at a judge's own classic table (R5-1) has a name, its
+/// `snipe` and its reply read as sentences of the classic catalog in both languages, and its
+/// form has its label in the shell's catalog.
+#[test]
+fn r5_1_a_sniper_tables_snipe_has_sentences() {
+    use maku_rules::setups::{PRESETS, custom_variant, read};
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == "dongsha")
+        .map(|(_, t)| *t)
+        .expect("dongsha");
+    let mut d: Value = serde_json::from_str(text).expect("JSON");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "sniper", "count": 1}));
+    d["night"] = json!(["killer", "police", "sniper"]);
+    let setup = read(&d).expect("it holds");
+    let v = custom_variant("sentences-sniper", "东杀+狙击手", &setup).expect("played");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let snipe = json!({"type": "snipe", "target": "令狐冲"});
+    assert_eq!(action_sentence(&en, v, &snipe), "shoot 令狐冲");
+    assert_eq!(action_sentence(&zh, v, &snipe), "狙 令狐冲");
+    assert_eq!(role_name(&en, v, "sniper"), "Sniper");
+    assert_eq!(role_name(&zh, v, "sniper"), "狙击手");
+    for tr in [&en, &zh] {
+        let recorded = reply_words(tr, v, &json!({"type": "snipe_recorded"})).expect("words");
+        assert_readable(&recorded, "snipe_recorded", &[], &json!("snipe_recorded"));
+        for form in v.action_forms() {
+            let key = format!("action-{}", form.kind);
+            assert_ne!(tr.t(&key), key, "the form's label");
+        }
+    }
+    assert_eq!(en.t("action-snipe"), "Snipe (sniper)");
+    assert_eq!(zh.t("action-snipe"), "狙击（狙击手）");
+}
