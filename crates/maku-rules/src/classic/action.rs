@@ -22,6 +22,12 @@ pub enum Action {
     /// R5-1: the sniper's shot, at a table that deals a sniper (elsewhere `snipe` is another
     /// game's type, [`Action::Foreign`]).
     Snipe { target: String },
+    /// R4-3: the butterfly's hug of one other seat, at a table that deals a butterfly
+    /// (elsewhere `hug` is another game's type, [`Action::Foreign`]).
+    Hug { target: String },
+    /// R4-3: the secret police's kill of one other seat, once per game, at a table that deals
+    /// a secret police (elsewhere `secret_kill` is another game's type, [`Action::Foreign`]).
+    SecretKill { target: String },
     /// CL-9, WJ-4.
     Surrender,
     /// WJ-2.
@@ -40,13 +46,16 @@ pub enum Action {
 }
 
 /// The roles of other books a classic table deals, whose actions are then its own: 4.0's
-/// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`). A preset deals none
+/// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`) and
+/// secret police (R4-3's `secret_kill`). A preset deals none
 /// (`Across::default()`), so there those types are other games' ([`Action::Foreign`]), parsed
 /// and refused as they always were.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Across {
     pub doctor: bool,
     pub sniper: bool,
+    pub butterfly: bool,
+    pub secret_police: bool,
 }
 
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
@@ -63,7 +72,8 @@ impl Action {
 
     /// Parses an action object of a table that deals the roles of other books `across` says.
     /// Only a table with a doctor has `save` of its own (R4-3), only one with a sniper `snipe`
-    /// (R5-1), each needing a target; elsewhere each is another game's type, parsed as it
+    /// (R5-1), only one with a butterfly `hug` and one with a secret police `secret_kill`
+    /// (R4-3), each needing a target; elsewhere each is another game's type, parsed as it
     /// always was ([`Action::Foreign`]), so a preset's transcript stays what it was.
     pub fn from_json_at(v: &Value, across: Across) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
@@ -80,6 +90,12 @@ impl Action {
                 target: target(v, kind)?,
             }),
             "snipe" if across.sniper => Ok(Action::Snipe {
+                target: target(v, kind)?,
+            }),
+            "hug" if across.butterfly => Ok(Action::Hug {
+                target: target(v, kind)?,
+            }),
+            "secret_kill" if across.secret_police => Ok(Action::SecretKill {
                 target: target(v, kind)?,
             }),
             "surrender" => Ok(Action::Surrender),
@@ -134,7 +150,9 @@ impl Action {
             Action::Kill { target }
             | Action::Check { target }
             | Action::Save { target }
-            | Action::Snipe { target } => {
+            | Action::Snipe { target }
+            | Action::Hug { target }
+            | Action::SecretKill { target } => {
                 m.insert("target".into(), json!(target));
             }
             Action::Peek { call } => {
@@ -163,6 +181,8 @@ impl Action {
             Action::Check { .. } => "check",
             Action::Save { .. } => "save",
             Action::Snipe { .. } => "snipe",
+            Action::Hug { .. } => "hug",
+            Action::SecretKill { .. } => "secret_kill",
             Action::Surrender => "surrender",
             Action::Peek { .. } => "peek",
             Action::Explode { .. } => "explode",
@@ -177,7 +197,9 @@ impl Action {
             Action::Kill { .. }
             | Action::Check { .. }
             | Action::Save { .. }
-            | Action::Snipe { .. } => &["target"],
+            | Action::Snipe { .. }
+            | Action::Hug { .. }
+            | Action::SecretKill { .. } => &["target"],
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
@@ -249,7 +271,7 @@ mod tests {
         );
         let doctor = Across {
             doctor: true,
-            sniper: false,
+            ..Across::default()
         };
         let own = Action::from_json_at(&save, doctor).expect("parses");
         assert_eq!(
@@ -283,8 +305,8 @@ mod tests {
             "a preset"
         );
         let sniper = Across {
-            doctor: false,
             sniper: true,
+            ..Across::default()
         };
         let own = Action::from_json_at(&snipe, sniper).expect("parses");
         assert_eq!(
@@ -305,5 +327,56 @@ mod tests {
             Action::from_json_at(&save, sniper),
             Ok(Action::Foreign("save"))
         );
+    }
+
+    /// R4-3: `hug` is the butterfly's own only at a table that deals one, `secret_kill` the
+    /// secret police's only at one that deals him (a target needed); elsewhere — the presets —
+    /// each is another game's type, parsed (and later refused `not_your_role`) as it always was.
+    #[test]
+    fn r4_3_hug_and_secret_kill_are_their_tables_own() {
+        let hug = json!({"type": "hug", "target": "令狐冲"});
+        let secret = json!({"type": "secret_kill", "target": "令狐冲"});
+        assert_eq!(Action::from_json(&hug), Ok(Action::Foreign("hug")));
+        assert_eq!(
+            Action::from_json(&secret),
+            Ok(Action::Foreign("secret_kill"))
+        );
+        let butterfly = Across {
+            butterfly: true,
+            ..Across::default()
+        };
+        let own = Action::from_json_at(&hug, butterfly).expect("parses");
+        assert_eq!(
+            own,
+            Action::Hug {
+                target: "令狐冲".into()
+            }
+        );
+        assert_eq!(own.to_json(), hug);
+        assert_eq!(own.fields(), ["target"]);
+        assert!(!own.is_day(), "taken with the night's actions");
+        assert!(Action::from_json_at(&json!({"type": "hug"}), butterfly).is_err());
+        assert_eq!(
+            Action::from_json_at(&secret, butterfly),
+            Ok(Action::Foreign("secret_kill")),
+            "no secret police at a butterfly's table"
+        );
+        let police = Across {
+            secret_police: true,
+            ..Across::default()
+        };
+        let own = Action::from_json_at(&secret, police).expect("parses");
+        assert_eq!(
+            own,
+            Action::SecretKill {
+                target: "令狐冲".into()
+            }
+        );
+        assert_eq!(own.to_json(), secret);
+        assert!(!own.is_day());
+        assert!(
+            Action::from_json_at(&json!({"type": "secret_kill", "target": null}), police).is_err()
+        );
+        assert_eq!(Action::from_json_at(&hug, police), Ok(Action::Foreign("hug")));
     }
 }

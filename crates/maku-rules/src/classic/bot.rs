@@ -4,7 +4,8 @@
 //! Killers kill a random living seat outside their team; police check a random living seat
 //! and, once a check found a killer, vote for him while he lives; a doctor saves a random
 //! living seat, itself allowed (R4-3); a sniper shoots a random other living seat most nights
-//! (R5-1); everyone else votes for a random candidate (sometimes abstaining). A killer of a
+//! (R5-1); a butterfly hugs a random other living seat each night, a secret police spends his
+//! one kill on a random other living seat on some night (R4-3); everyone else votes for a random candidate (sometimes abstaining). A killer of a
 //! table with self-explode (CL-8) sometimes self-explodes in a vote, a last team member at
 //! night sometimes surrenders; wujian seats peek at random and sometimes surrender.
 
@@ -24,6 +25,10 @@ const SALT: u64 = 0x5851_f42d_4c95_7f2d;
 
 /// How often the bots' sniper shoots (R5-1: acting is optional): most nights.
 const SNIPE_CHANCE: f64 = 0.7;
+
+/// How often the bots' secret police spends his one kill on a night while he still has it
+/// (R4-3: once per game, optional).
+const SECRET_KILL_CHANCE: f64 = 0.3;
 
 fn name(g: &Game, s: Seat) -> String {
     g.game_id(s).to_string()
@@ -77,6 +82,28 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                 let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
                 match rng.pick(&others) {
                     Some(t) => Action::Snipe { target: name(g, t) },
+                    None => continue,
+                }
+            }
+            // R4-3: a random living seat other than itself, every night. Only a butterfly
+            // draws, so a table without one plays its games as it always did.
+            Role::Butterfly => {
+                let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
+                match rng.pick(&others) {
+                    Some(t) => Action::Hug { target: name(g, t) },
+                    None => continue,
+                }
+            }
+            // R4-3: once per game, on a night of SECRET_KILL_CHANCE while unspent, a random
+            // living seat other than itself. Only a secret police draws (and only while his
+            // kill is unspent), so a table without one plays its games as it always did.
+            Role::SecretPolice => {
+                if g.secret_spent.contains(&me) || !rng.chance(SECRET_KILL_CHANCE) {
+                    continue;
+                }
+                let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
+                match rng.pick(&others) {
+                    Some(t) => Action::SecretKill { target: name(g, t) },
                     None => continue,
                 }
             }
@@ -299,5 +326,51 @@ mod tests {
             let g = play(table, 9, seed, 400).expect("it plays");
             assert!(g.is_over(), "seed {seed}");
         }
+    }
+
+    /// R4-3: at a table with all four roles across books (butterfly, secret police, doctor,
+    /// sniper) the butterfly bot hugs a random other living seat every night and the secret
+    /// police bot spends his one kill on some night (never himself, never twice), from the
+    /// seeded RNG; whole games end, the same every time.
+    #[test]
+    fn r4_3_bots_play_a_table_with_all_four_roles_across_books_to_the_end() {
+        let table = own_table(
+            "across-bots",
+            crate::classic::butterfly::tests::across_document(),
+        );
+        let Some(variant) = table.variant() else {
+            panic!("a handle")
+        };
+        let first = |seed: u64| {
+            let config = table::bot_config(variant, 10, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let seat = |r: Role| g.all_seats().find(|&s| g.role(s) == r).expect("dealt");
+            let (b, sp) = (seat(Role::Butterfly), seat(Role::SecretPolice));
+            let mut rng = BotRng::new(seed, SALT);
+            night(&mut g, &mut rng);
+            let hug = g.night().hugs[b.index()].expect("the butterfly hugged");
+            assert!(g.is_alive(hug) && hug != b, "seed {seed}");
+            let secret = g.night().secret_kills[sp.index()];
+            assert!(secret.is_none_or(|t| t != sp), "seed {seed}");
+            (hug, secret)
+        };
+        let seen: Vec<_> = (0..60).map(first).collect();
+        assert_eq!(seen, (0..60).map(first).collect::<Vec<_>>(), "seeded");
+        let fired = seen.iter().filter(|(_, s)| s.is_some()).count();
+        assert!(fired > 5 && fired < 40, "some first nights: {fired} of 60");
+        let games: Vec<_> = (0..100)
+            .map(|seed| {
+                let g = play(table, 10, seed, 400).expect("it plays");
+                assert!(g.is_over(), "seed {seed}");
+                (g.winner(), g.act())
+            })
+            .collect();
+        let again: Vec<_> = (0..100)
+            .map(|seed| play(table, 10, seed, 400).map(|g| (g.winner(), g.act())))
+            .collect::<Option<_>>()
+            .expect("they play");
+        assert_eq!(games, again, "seeded");
+        assert!(games.iter().any(|(w, _)| *w == Some(Winner::Good)));
+        assert!(games.iter().any(|(w, _)| *w == Some(Winner::Killers)));
     }
 }

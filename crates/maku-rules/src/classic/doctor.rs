@@ -5,10 +5,12 @@
 //! - R4-3: each night it may `save` one living seat, itself allowed, and replace its save until
 //!   the night ends (the last counts);
 //! - R4-4 (2): the saved seat does not die from the killers' kill — from that kill only: a
-//!   sniper's shot (`sniper.rs`) kills a saved seat, as the secret police's kill does in 4.0;
-//! - R4-4 (4): a seat saved two nights running that no kill named on either night dies at the
-//!   second night's end ("attacked": named by the killers' kill, which a classic table has
-//!   alone; a classic kill is never void).
+//!   sniper's shot (`sniper.rs`) kills a saved seat, as the secret police's kill does
+//!   (`secret_police.rs`); saving the butterfly from the killers' kill spares the hugged seat
+//!   too (`butterfly.rs`);
+//! - R4-4 (4): a seat saved two nights running that no kill attacked on either night dies at
+//!   the second night's end ("attacked": named by a kill of step (1) — the killers', the secret
+//!   police's, a shot — or reached by one through the butterfly, void or not).
 //!
 //! Readings of a classic table with more than one doctor: each doctor saves on its own; a
 //! seat any doctor saved is saved, and R4-4 (4) reads the seat ("a seat saved two nights
@@ -23,26 +25,33 @@ use super::state::Game;
 use crate::table::Seat;
 
 /// R4-4 (2): a saved seat does not die from the killers' kill (the night is peaceful unless
-/// someone else dies). The save spares that kill only: a seat also shot this night dies of the
-/// shot (R5-3 (5): "every other kill or shot kills"; a classic table has no needle), as the
-/// secret police's kill ignores the doctor in R4-4 (2).
+/// someone else dies); saving the butterfly from the killers' kill spares the hugged seat too
+/// (`butterfly.rs`). The save spares that kill only: a seat also shot or secretly killed this
+/// night dies of it (R5-3 (5): "every other kill or shot kills"; a classic table has no
+/// needle; the secret police's kill ignores the doctor).
 pub(super) fn save(_: &mut Game, n: &mut Resolution) {
-    if let Some(k) = n.kill
-        && n.saved.contains(&k)
-        && !n.shot.contains(&k)
-    {
-        n.dead.retain(|&s| s != k);
+    let mut spared: Vec<Seat> = Vec::new();
+    for &d in &n.saved {
+        match n.hug {
+            Some((b, h)) if b == d => spared.extend([b, h]),
+            _ => spared.push(d),
+        }
+    }
+    for l in n.landings.iter_mut().filter(|l| l.killers) {
+        l.kills.retain(|s| !spared.contains(s));
     }
 }
 
 /// R4-4 (4): each seat saved tonight and last night, attacked on neither night, dies now
-/// (after the kill's death, in seat order). Tonight's unattacked saves are kept for tomorrow.
+/// (after the kills' deaths, in seat order). "Attacked": named by a kill of step (1) — the
+/// killers', the secret police's, a shot — or reached by one through the butterfly, void or
+/// not. Tonight's unattacked saves are kept for tomorrow.
 pub(super) fn rule(g: &mut Game, n: &mut Resolution) {
     let unattacked: Vec<Seat> = n
         .saved
         .iter()
         .copied()
-        .filter(|&s| n.kill != Some(s))
+        .filter(|s| !n.attacked.contains(s))
         .collect();
     for &s in &unattacked {
         if g.saved_unattacked.contains(&s) && !n.dead.contains(&s) {

@@ -11,7 +11,8 @@ impl Game {
         self.living().filter(|&s| self.role(s) == role).count()
     }
 
-    /// The living civilians of CL-10 and CL-11, the doctor and the sniper counted with them.
+    /// The living civilians of CL-10 and CL-11, the doctor, the sniper and the butterfly
+    /// counted with them.
     fn living_civilians(&self) -> usize {
         self.living()
             .filter(|&s| self.role(s).counts_as_civilian())
@@ -39,13 +40,18 @@ impl Game {
             return self.end_wujian(false);
         }
         let killers = self.living_with(Role::Killer);
-        let police = self.living_with(Role::Police);
+        // CL-10's police: the police and the secret police (R4-6 counts them together).
+        let police = self
+            .living()
+            .filter(|&s| self.role(s).counts_as_police())
+            .count();
         let civilians = self.living_civilians();
-        // CL-10 (only a team that existed at the setup can be all out), then CL-11. A doctor
-        // and a sniper count among the civilians (`Role::counts_as_civilian`).
+        // CL-10 (only a team that existed at the setup can be all out), then CL-11. A doctor,
+        // a sniper and a butterfly count among the civilians (`Role::counts_as_civilian`), a
+        // secret police among the police (`Role::counts_as_police`).
         let winner = if killers == 0 {
             Some(Winner::Good)
-        } else if self.police_at_setup > 0 && police == 0 {
+        } else if self.police_group_at_setup > 0 && police == 0 {
             Some(Winner::Killers)
         } else if self.civilians_at_setup > 0 && civilians == 0 {
             self.table.civilians_out()

@@ -9,9 +9,9 @@ use crate::table::{self, Seat, Team, Word};
 /// Why a seat went out (public `out.cause`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Cause {
-    /// The night's kill (CL-1); at a table with a doctor or a sniper, every night death
-    /// (R4-4: announced by game ID only, R5-4: without causes; so the doctor's rule's death
-    /// and a shot's read as the kill's).
+    /// The night's kill (CL-1); at a table with a role of another book, every night death
+    /// (R4-4: announced by game ID only, R5-4: without causes; so the doctor's rule's death, a
+    /// shot's, a secret kill's and a death through the butterfly read as the kill's).
     Killed,
     /// The day's vote (CL-6).
     Voted,
@@ -82,6 +82,10 @@ pub enum Reply {
     SaveRecorded,
     /// R5-1: the sniper's shot.
     SnipeRecorded,
+    /// R4-3: the butterfly's hug.
+    HugRecorded,
+    /// R4-3: the secret police's kill.
+    SecretKillRecorded,
     VoteRecorded,
     PeekRecorded,
     Exploded,
@@ -96,6 +100,8 @@ impl Word for Reply {
             Reply::CheckRecorded => "check_recorded",
             Reply::SaveRecorded => "save_recorded",
             Reply::SnipeRecorded => "snipe_recorded",
+            Reply::HugRecorded => "hug_recorded",
+            Reply::SecretKillRecorded => "secret_kill_recorded",
             Reply::VoteRecorded => "vote_recorded",
             Reply::PeekRecorded => "peek_recorded",
             Reply::Exploded => "exploded",
@@ -120,8 +126,14 @@ pub enum Refusal {
     NotNow,
     #[error("the target is unknown or out")]
     BadTarget,
+    /// R4-3: the butterfly's hug and the secret kill name another seat.
+    #[error("this action may not name the seat itself (R4-3)")]
+    SelfTarget,
     #[error("this round's vote is only for the tied seats (CL-7)")]
     NotTied,
+    /// R4-3: the secret police kills once per game.
+    #[error("the secret kill is spent: once per game (R4-3)")]
+    AlreadyUsed,
     #[error("the first night may not kill the previous game's first victim again (CL-3)")]
     SeriesRepeat,
 }
@@ -136,7 +148,9 @@ impl Refusal {
             Refusal::NotYourRole => "not_your_role",
             Refusal::NotNow => "not_now",
             Refusal::BadTarget => "bad_target",
+            Refusal::SelfTarget => "self_target",
             Refusal::NotTied => "not_tied",
+            Refusal::AlreadyUsed => "already_used",
             Refusal::SeriesRepeat => "series_repeat",
         }
     }

@@ -18,8 +18,9 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
 }
 
 /// The action forms a classic setup's roles and house rules give (CL-1, CL-2, R4-3's save of a
-/// doctor dealt, R5-1's snipe of a sniper dealt, CL-8, CL-9, WJ-2), in the presets' order, the
-/// night's actions first (the other books' roles after the classic's own).
+/// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt and secret
+/// kill of a secret police dealt, CL-8, CL-9, WJ-2), in the presets' order, the night's
+/// actions first (the other books' roles after the classic's own).
 pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.win == Win::Wujian {
         return forms(Preset::Wujian);
@@ -33,6 +34,12 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     }
     if setup.deals(RoleCode::Sniper) {
         all.push(SNIPE);
+    }
+    if setup.deals(RoleCode::Butterfly) {
+        all.push(HUG);
+    }
+    if setup.deals(RoleCode::SecretPolice) {
+        all.push(SECRET_KILL);
     }
     if setup.day.explode {
         all.push(EXPLODE);
@@ -69,6 +76,21 @@ const SAVE: ActionForm = ActionForm {
 const SNIPE: ActionForm = ActionForm {
     kind: "snipe",
     fields: &[FormField::required("target", FieldInput::LivingSeat)],
+    confirm: false,
+};
+
+/// R4-3: the butterfly's hug: a living seat other than itself.
+const HUG: ActionForm = ActionForm {
+    kind: "hug",
+    fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],
+    confirm: false,
+};
+
+/// R4-3: the secret police's kill, once per game: a living seat other than himself (not
+/// confirmed: R4-4 (3), it may be replaced until the night ends).
+const SECRET_KILL: ActionForm = ActionForm {
+    kind: "secret_kill",
+    fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],
     confirm: false,
 };
 

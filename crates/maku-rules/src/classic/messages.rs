@@ -12,6 +12,8 @@ pub fn refusal(code: &str) -> Message {
         "not_your_role" | "not_now" => Message::key(format!("cl-refusal-{}", dashed(code))),
         "not_tied" => Message::key("cl-refusal-not-tied").rule("CL-7"),
         "series_repeat" => Message::key("cl-refusal-series-repeat").rule("CL-3"),
+        // R4-3: the secret police's kill, once per game.
+        "already_used" => Message::key("cl-refusal-already-used").rule("R4-3"),
         other => common_refusal(other),
     }
 }
@@ -34,13 +36,14 @@ pub fn cause(cause: &str) -> Message {
     }
 }
 
-/// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor and 5.0's
-/// sniper at a table that deals one.
+/// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly
+/// and secret police and 5.0's sniper at a table that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
-        "killer" | "police" | "civilian" | "doctor" | "sniper" | "player" => {
+        "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "player" => {
             format!("role-{role}")
         }
+        "secret_police" => "role-secret-police".into(),
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
         _ => return None,
@@ -70,6 +73,9 @@ pub fn action(a: &Value) -> Option<Message> {
         "save" => Message::key("cl-act-save").arg("target", target),
         // R5-1: a sniper's shot.
         "snipe" => Message::key("cl-act-snipe").arg("target", target),
+        // R4-3: a butterfly's hug and a secret police's kill.
+        "hug" => Message::key("cl-act-hug").arg("target", target),
+        "secret_kill" => Message::key("cl-act-secret-kill").arg("target", target),
         "peek" => match a.s("call") {
             "none" => Message::key("cl-act-peek-none"),
             c => Message::key("cl-act-peek").arg("call", call(c)),
@@ -83,7 +89,8 @@ pub fn action(a: &Value) -> Option<Message> {
 pub fn reply(r: &Value) -> Option<Message> {
     match r.s("type") {
         "kill_recorded" | "check_recorded" | "save_recorded" | "snipe_recorded"
-        | "peek_recorded" | "exploded" | "surrendered" | "vote_recorded" => {
+        | "hug_recorded" | "secret_kill_recorded" | "peek_recorded" | "exploded"
+        | "surrendered" | "vote_recorded" => {
             Some(table::recorded("cl", r))
         }
         _ => None,

@@ -16,11 +16,14 @@
 //! phase inside the submission.
 //!
 //! # Roles across books
-//! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`) and 5.0's sniper
-//! (`sniper.rs`; `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the
-//! sniper `snipe`s one (R5-1), and the night resolves in R4-4's order — the kill (CL-1), the
-//! shots with it (R5-3 (3), (5): the shot seat dies), the save (R4-4 (2): it spares the
-//! killers' kill only, not a shot), the doctor's rule (R4-4 (4)), the check (CL-2). A table
+//! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`), 5.0's sniper
+//! (`sniper.rs`), 4.0's butterfly (`butterfly.rs`) and secret police (`secret_police.rs`;
+//! `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the sniper `snipe`s
+//! one (R5-1), the butterfly `hug`s one other seat (R4-3), the secret police `secret_kill`s one
+//! other seat once per game (R4-3), and the night resolves in R4-4's order — the kills (the
+//! killers', CL-1; the secret police's; the shots with them, R5-3 (3)), the hug's effects on
+//! them (R4-4 (1)), the save (R4-4 (2): it spares the killers' kill only), the secret police's
+//! immunity (R4-4 (3)), the deaths, the doctor's rule (R4-4 (4)), the check (CL-2). A table
 //! without them plays exactly as before: same forms, deal draw, bots and transcripts.
 //!
 //! # Options
@@ -49,8 +52,9 @@
 //!   `game_over` (as killgame's draw). Wujian's night publishes nothing (there is no kill).
 //! - CL-4's count includes the seat just out; an exploded killer leaves none (CL-8), nor does a
 //!   seat out when its going ends the game.
-//! - A night with a doctor or a sniper may put out more than one seat (the kill's victim, the
-//!   shot seats in seat order, the doctor's rule's): they go out in that order, all announced
+//! - A night with a role of another book may put out more than one seat (the kill's victim —
+//!   the butterfly and its hugged seat —, the secret kill's, the shot seats in seat order, the
+//!   doctor's rule's): they go out in that order, all announced
 //!   `killed` (R4-4: by game ID only; R5-4: without causes; so a shot or the doctor's rule
 //!   reads as a kill); each leaves last words by CL-4's count in that order; the end is
 //!   checked once all are out (CL-10 in its order); the day's speeches start after the last
@@ -60,8 +64,9 @@
 //!   when the night began is told (the one who dies this night too, whatever kills him, a
 //!   shot too), so the result is told before dawn's `out`s, as without one. The doctor and the
 //!   sniper read `not_killer`.
-//! - CL-10, CL-11: a doctor and a sniper count among the civilians (good seats outside the
-//!   teams).
+//! - CL-10, CL-11: a doctor, a sniper and a butterfly count among the civilians (good seats
+//!   outside the teams); a secret police counts with the police for CL-10 (R4-6), not for
+//!   CL-4's count of last words (R4-1).
 //! - CL-3: a saved first-night victim did not die, so the series carries no victim; with a
 //!   sniper the series carries the first seat out on night 1 (the kill's victim if it died,
 //!   else a shot seat: the announcement does not say which was which).
@@ -73,6 +78,7 @@
 
 mod action;
 pub mod bot;
+mod butterfly;
 mod doctor;
 mod end;
 mod event;
@@ -85,6 +91,7 @@ mod play;
 mod preset;
 mod roles;
 mod rules;
+mod secret_police;
 mod setup;
 mod sniper;
 mod state;

@@ -1,16 +1,50 @@
-//! The night's resolution: the kill (CL-1), at a table that deals a sniper its shots (R5-3:
-//! `sniper.rs`), at one that deals a doctor its save and its rule (R4-4 (2), (4): `doctor.rs`),
-//! the check (CL-2), dawn (CL-4); wujian's peeks (WJ-2).
+//! The night's resolution: the kill (CL-1), at a table that deals them the other books' roles'
+//! steps — the secret police's kill and his immunity (R4-4 (1), (3): `secret_police.rs`), the
+//! sniper's shots (R5-3: `sniper.rs`), the butterfly's hug (R4-4 (1): `butterfly.rs`), the
+//! doctor's save and rule (R4-4 (2), (4): `doctor.rs`) — the check (CL-2), dawn (CL-4);
+//! wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
-//! role games' nights do: the kill, the shots (with the kills, R5-3 (3)), the save, the doctor's
-//! rule, the check. Then dawn: the night's dead go out in the steps' order.
+//! role games' nights do: the kills of step (1) — the killers', the secret police's, the shots
+//! (with the kills, R5-3 (3)) — each a [`Landing`]; the hug's effects on them; the save; the
+//! secret police's immunity; the deaths; the doctor's rule; the check. Then dawn: the night's
+//! dead go out in the steps' order.
 
-use super::{doctor, sniper};
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction, Role};
 use super::state::Game;
+use super::{butterfly, doctor, secret_police, sniper};
 use crate::table::{Seat, Step, majority, run_steps};
+
+/// One kill of R4-4's step (1) — the killers', a secret police's, a shot (R5-3 (3): shots land
+/// with the kills) — and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Landing {
+    /// The seat it names.
+    pub target: Seat,
+    /// The killers' kill (the one a save spares, R4-4 (2), and the secret police is immune
+    /// to, R4-4 (3)); else a secret kill or a shot.
+    pub killers: bool,
+    /// The seats it reaches, void or not: the target, and the hugged seat when the target is
+    /// the butterfly (R4-4 (1)). They are "attacked" (R4-4 (4)).
+    pub reach: Vec<Seat>,
+    /// Void (R4-4 (1)): it kills nobody.
+    pub void: bool,
+    /// The seats it still kills (of `reach`, once the save and the immunity spared theirs).
+    pub kills: Vec<Seat>,
+}
+
+impl Landing {
+    pub(super) fn new(target: Seat, killers: bool) -> Landing {
+        Landing {
+            target,
+            killers,
+            reach: vec![target],
+            void: false,
+            kills: vec![target],
+        }
+    }
+}
 
 /// What the night's submissions name, and what the steps decided so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,17 +57,32 @@ pub(super) struct Resolution {
     pub shot: Vec<Seat>,
     /// The seats the doctors saved (R4-3), in seat order, once each.
     pub saved: Vec<Seat>,
+    /// Each secret police's kill (R4-3): his seat and its target, in seat order.
+    pub secret: Vec<(Seat, Seat)>,
+    /// The butterfly's seat, while it hugs someone, and the hugged seat H (R4-3; the first
+    /// butterfly's: a classic table deals one at most, R4-4).
+    pub hug: Option<(Seat, Seat)>,
+    /// The kills of step (1), in R4-4's order: the killers', the secret police's, the shots.
+    pub landings: Vec<Landing>,
+    /// The seats named by a kill or reached by one through the butterfly, void or not
+    /// (R4-4 (4)).
+    pub attacked: Vec<Seat>,
     /// The night's deaths in announcement order: the steps' order (R4-4).
     pub dead: Vec<Seat>,
 }
 
-/// R4-4's order at a classic table: (1) the kill, and with it the shots (R5-3 (3): kills and
-/// shots land at once), (2) the save (which spares the killers' kill only), (4) the doctor's
-/// rule, then the check (CL-2; R4-4 (5)).
-const STEPS: [Step<Game, Resolution>; 5] = [
+/// R4-4's order at a classic table: (1) the kills — the killers' (CL-1), the secret police's,
+/// the shots (R5-3 (3): kills and shots land at once) — then the hug's effects on them; (2) the
+/// save (which spares the killers' kill only); (3) the secret police's immunity; the deaths;
+/// (4) the doctor's rule; then the check (CL-2; R4-4 (5)).
+const STEPS: [Step<Game, Resolution>; 9] = [
     ("CL-1", kill),
+    ("R4-4 (1)", secret_police::kill),
     ("R5-3", sniper::shoot),
+    ("R4-4 (1)", butterfly::hug),
     ("R4-4 (2)", doctor::save),
+    ("R4-4 (3)", secret_police::immunity),
+    ("R4-4 (1)-(3)", deaths),
     ("R4-4 (4)", doctor::rule),
     ("CL-2", check),
 ];
@@ -46,7 +95,14 @@ impl Game {
             check: majority(&self.night.checks),
             shot: named(&self.night.snipes),
             saved: named(&self.night.saves),
-            dead: Vec::new(),
+            secret: self
+                .all_seats()
+                .filter_map(|s| self.night.secret_kills[s.index()].map(|t| (s, t)))
+                .collect(),
+            hug: self
+                .all_seats()
+                .find_map(|s| self.night.hugs[s.index()].map(|h| (s, h))),
+            ..Resolution::default()
         }
     }
 
@@ -116,9 +172,25 @@ fn named(subs: &[Option<Seat>]) -> Vec<Seat> {
     seats
 }
 
-/// CL-1: the seat most killers named dies (no submission: nobody).
+/// CL-1: the seat most killers named dies (no submission: nobody) — unless a later step
+/// spares it (the hug, the save, the secret police's immunity).
 fn kill(_: &mut Game, n: &mut Resolution) {
-    n.dead.extend(n.kill);
+    if let Some(k) = n.kill {
+        n.landings.push(Landing::new(k, true));
+    }
+}
+
+/// R4-4 (1)-(3): the seats the kills still kill die, once each, in the place of the first kill
+/// of step (1) that reached them (so a saved victim also shot dies in the kill's place).
+fn deaths(_: &mut Game, n: &mut Resolution) {
+    let live = || n.landings.iter().filter(|l| !l.void);
+    let dying: Vec<Seat> = live().flat_map(|l| l.kills.iter().copied()).collect();
+    let reached: Vec<Seat> = live().flat_map(|l| l.reach.iter().copied()).collect();
+    for s in reached {
+        if dying.contains(&s) && !n.dead.contains(&s) {
+            n.dead.push(s);
+        }
+    }
 }
 
 /// CL-2: every officer alive when the night began learns the check — the one who dies this

@@ -79,13 +79,14 @@ impl Table {
         (s.count_of(RoleCode::Killer, n), s.count_of(RoleCode::Police, n))
     }
 
-    /// Seats dealt `role` for `n` seats: the doctors (4.0's, R4-3) and snipers (5.0's, R5-1)
-    /// only a judge's own setup deals; civilians and wujian's factions are not counted here.
+    /// Seats dealt `role` for `n` seats: the doctors, butterflies and secret police (4.0's,
+    /// R4-3) and snipers (5.0's, R5-1) only a judge's own setup deals; civilians and wujian's
+    /// factions are not counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
         code(role).map_or(0, |c| self.setup().count_of(c, n))
     }
 
-    /// Whether some seat count deals `role` (of the killers, police, doctors and snipers).
+    /// Whether some seat count deals `role` (of the killers, police and the other books' roles).
     pub fn deals(self, role: Role) -> bool {
         code(role).is_some_and(|c| self.setup().deals(c))
     }
@@ -105,6 +106,8 @@ impl Table {
         Across {
             doctor: self.deals_doctor(),
             sniper: self.deals_sniper(),
+            butterfly: self.deals(Role::Butterfly),
+            secret_police: self.deals(Role::SecretPolice),
         }
     }
 
@@ -215,13 +218,16 @@ impl Preset {
     }
 }
 
-/// The setup's code of a role the deal counts (killers, police, doctors, snipers).
+/// The setup's code of a role the deal counts (killers, police, doctors, snipers, butterflies,
+/// secret police).
 fn code(role: Role) -> Option<RoleCode> {
     match role {
         Role::Killer => Some(RoleCode::Killer),
         Role::Police => Some(RoleCode::Police),
         Role::Doctor => Some(RoleCode::Doctor),
         Role::Sniper => Some(RoleCode::Sniper),
+        Role::Butterfly => Some(RoleCode::Butterfly),
+        Role::SecretPolice => Some(RoleCode::SecretPolice),
         Role::Civilian | Role::Faction(_) => None,
     }
 }

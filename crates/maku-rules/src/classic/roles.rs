@@ -51,12 +51,20 @@ pub enum Role {
     /// 5.0's sniper at a classic table that deals one (a judge's own setup): good, in no team
     /// (5.0: nobody learns anybody's role), it shoots one seat a night (R5-1), by R5-3.
     Sniper,
+    /// 4.0's butterfly (花蝴蝶) at a classic table that deals one (a judge's own setup): good, in
+    /// no team (R4-2: it learns nobody), it hugs one other seat a night (R4-3), by R4-4 (1), (2).
+    Butterfly,
+    /// 4.0's secret police (秘密警察) at a classic table that deals one: good, in no team thread
+    /// (R4-2: he learns nobody), once per game he kills one other seat (R4-3), by R4-4 (1), (3);
+    /// a police role for CL-10 (R4-6 counts him with the police).
+    SecretPolice,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
 
 impl Role {
-    /// `killer`, `police`, `civilian`, `doctor`, `sniper`, or the faction's name.
+    /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`, or the
+    /// faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -64,25 +72,45 @@ impl Role {
             Role::Civilian => "civilian",
             Role::Doctor => "doctor",
             Role::Sniper => "sniper",
+            Role::Butterfly => "butterfly",
+            Role::SecretPolice => "secret_police",
             Role::Faction(f) => f.name(),
         }
     }
 
-    /// The team it belongs to (CL-0); civilians, the doctor (R4-2), the sniper (5.0) and
-    /// wujian seats have none.
+    /// The team it belongs to (CL-0); civilians, the doctor, the butterfly and the secret police
+    /// (R4-2: they learn nobody), the sniper (5.0) and wujian seats have none.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
             Role::Police => Some(Team::Police),
-            Role::Civilian | Role::Doctor | Role::Sniper | Role::Faction(_) => None,
+            Role::Civilian
+            | Role::Doctor
+            | Role::Sniper
+            | Role::Butterfly
+            | Role::SecretPolice
+            | Role::Faction(_) => None,
         }
     }
 
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
-    /// civilians, and the doctor and the sniper, good seats outside the police dealt in their
-    /// place (`docs/setups.md`, "Roles across books").
+    /// civilians, and the doctor, the sniper and the butterfly, good seats outside the police
+    /// dealt in their place (`docs/setups.md`, "Roles across books"). The secret police is not:
+    /// he is a police role ([`Role::counts_as_police`]).
     pub fn counts_as_civilian(self) -> bool {
-        matches!(self, Role::Civilian | Role::Doctor | Role::Sniper)
+        matches!(
+            self,
+            Role::Civilian | Role::Doctor | Role::Sniper | Role::Butterfly
+        )
+    }
+
+    /// Whether it counts among the police of CL-10 ("all police out → killers win"): the
+    /// police, and the secret police, whom R4-6 counts with them ("the two police and the
+    /// secret police are all out"). He sits in no police thread (R4-2) and CL-4's count of
+    /// last words stays the police dealt (R4-1: last words for the first 2 seats out of 4.0's
+    /// two police and a secret police).
+    pub fn counts_as_police(self) -> bool {
+        matches!(self, Role::Police | Role::SecretPolice)
     }
 }
 

@@ -162,12 +162,19 @@ impl Rules for Classic {
     fn read_reveal(&self, roles: &Value, _transcript: &[Value]) -> RevealReading {
         RevealReading::Kept(crate::reveal_rows::seats(roles).map(tone).collect())
     }
-    /// The seat's role, and its choices of the open phase on its forms.
-    fn seat_sheet(&self, view: &crate::SeatView, _over: bool) -> SeatSheet {
+    /// The seat's role, its secret kill spent (R4-3: a secret police's, while he lives and the
+    /// game goes on), and its choices of the open phase on its forms.
+    fn seat_sheet(&self, view: &crate::SeatView, over: bool) -> SeatSheet {
         let view = view.json();
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
         let mut sheet =
             SeatSheet::of_role(messages::role(role).unwrap_or_else(|| Message::text(role)));
+        let flag = |k: &str| view.get(k).and_then(Value::as_bool) == Some(true);
+        if !over && flag("alive") && flag("secret_kill_spent") {
+            sheet
+                .notes
+                .push(Message::key("cl-seat-note-secret-kill-spent").rule("R4-3"));
+        }
         table_choices(&mut sheet, view, self.1.action_forms);
         sheet
     }
@@ -232,14 +239,14 @@ impl Game {
     }
 }
 
-/// CL-10: killers against police and civilians (a doctor and a sniper with them); WJ-1: 匪
-/// against 警.
+/// CL-10: killers against police and civilians (a doctor, a sniper and a butterfly with the
+/// civilians, a secret police with the police); WJ-1: 匪 against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
         Some("killer" | "匪") => Tone::Bad,
-        Some("police" | "警") => Tone::Police,
-        Some("civilian" | "doctor" | "sniper") => Tone::Good,
+        Some("police" | "secret_police" | "警") => Tone::Police,
+        Some("civilian" | "doctor" | "sniper" | "butterfly") => Tone::Good,
         _ => Tone::Other,
     }
 }

@@ -12,26 +12,26 @@
 //! - R5-4: the night's dead are announced without causes, so a shot's death is announced as
 //!   every classic night death is (`out`, cause `killed`), and nobody learns which was a shot.
 //!
-//! Readings of a classic table: the shots run right after the kill (R4-4's step (1), R5-3's
+//! Readings of a classic table: the shots run right after the kills (R4-4's step (1), R5-3's
 //! "all the rest at once"); the night's dead go out in the steps' order — the kill's victim,
-//! then the shot seats in seat order, then the doctor's rule's — a seat both killed and shot
-//! once, each with CL-4's last words in that order. With more than one sniper each shoots on
+//! the secret kill's, then the shot seats in seat order, then the doctor's rule's — a seat
+//! both killed and shot once, each with CL-4's last words in that order. With 4.0's butterfly
+//! at the table a shot meets the hug as 4.0's kills do (`butterfly.rs`). With more than one sniper each shoots on
 //! its own. The sniper counts among the civilians of CL-10 and wins with good (a good seat
 //! outside the teams, dealt in a civilian's place); a check of it reads `not_killer` (CL-2).
 //!
 //! Its night step runs in `night.rs`'s list; its action, form, view, deal and bot are with the
 //! others of the engine (`Action::Snipe`, `forms::SNIPE`, `snipers` in a fixed setup).
 
-use super::night::Resolution;
+use super::night::{Landing, Resolution};
 use super::state::Game;
 
-/// R5-3 (3), (5): each shot seat dies (after the kill's victim, in seat order; a seat the kill
-/// named too dies once).
+/// R5-3 (3), (5): each shot lands with the kills of R4-4's step (1), after the killers' and the
+/// secret police's, in seat order (a seat the kill named too dies once, in the kill's place);
+/// the butterfly's hug acts on it as on a kill (`butterfly.rs`).
 pub(super) fn shoot(_: &mut Game, n: &mut Resolution) {
     for &s in &n.shot {
-        if !n.dead.contains(&s) {
-            n.dead.push(s);
-        }
+        n.landings.push(Landing::new(s, false));
     }
 }
 

@@ -34,6 +34,11 @@ pub struct Night {
     pub saves: Vec<Option<Seat>>,
     /// R5-1: each sniper's shot (its last submission counts).
     pub snipes: Vec<Option<Seat>>,
+    /// R4-3: each butterfly's hug (its last submission counts; R4-4 (3): replaceable until the
+    /// night ends).
+    pub hugs: Vec<Option<Seat>>,
+    /// R4-3: each secret police's kill (its last submission counts).
+    pub secret_kills: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -44,6 +49,8 @@ impl Night {
             peeks: vec![None; n],
             saves: vec![None; n],
             snipes: vec![None; n],
+            hugs: vec![None; n],
+            secret_kills: vec![None; n],
         }
     }
 }
@@ -59,14 +66,20 @@ pub struct Game {
     pub(super) seats: Vec<SeatState>,
     /// Police at setup (CL-4 counts last words against it).
     pub(super) police_at_setup: usize,
-    /// Civilians at setup, the doctor and the sniper counted with them (CL-10,
+    /// Civilians at setup, the doctor, the sniper and the butterfly counted with them (CL-10,
     /// `Role::counts_as_civilian`).
     pub(super) civilians_at_setup: usize,
+    /// CL-10's police at setup: the police and the secret police (`Role::counts_as_police`,
+    /// R4-6).
+    pub(super) police_group_at_setup: usize,
     pub(super) night: Night,
     pub(super) day: Day,
     /// R4-4 (4): the seats saved last night that no kill named then (empty after a night
     /// without a save).
     pub(super) saved_unattacked: Vec<Seat>,
+    /// R4-3, R4-4 (3): the secret police's seats whose kill is spent (a night resolved with
+    /// it, even a void one).
+    pub(super) secret_spent: Vec<Seat>,
     /// CL-4: the night's dead still to leave dawn last words after the open ones, the next
     /// last (a night with a doctor or a sniper may put out more than one seat).
     pub(super) dawn_words: Vec<Seat>,
@@ -99,10 +112,12 @@ impl Game {
             ],
             police_at_setup: roles.iter().filter(|r| **r == Role::Police).count(),
             civilians_at_setup: roles.iter().filter(|r| r.counts_as_civilian()).count(),
+            police_group_at_setup: roles.iter().filter(|r| r.counts_as_police()).count(),
             roles,
             night: Night::new(n),
             day: Day::new(n),
             saved_unattacked: Vec::new(),
+            secret_spent: Vec::new(),
             dawn_words: Vec::new(),
         };
         for team in [Team::Killers, Team::Police] {

@@ -1,5 +1,7 @@
 //! One submission: checked in the ruling book's order ("Refusals": `unknown_seat`, `game_over`,
-//! `out`, `not_your_role`, `not_now`, `bad_target`, `not_tied`, `series_repeat`), then applied.
+//! `out`, `not_your_role`, `not_now`, `bad_target`, `not_tied`, `series_repeat`; a butterfly's
+//! or secret police's action, as replay.md's role games: `self_target` and `already_used` after
+//! `bad_target`), then applied.
 //! A refused submission changes nothing but the log.
 
 use super::action::Action;
@@ -15,6 +17,8 @@ enum Checked {
     Check(Seat),
     Save(Seat),
     Snipe(Seat),
+    Hug(Seat),
+    SecretKill(Seat),
     Peek(Call),
     Surrender,
     Explode,
@@ -99,6 +103,38 @@ impl Game {
                 }
                 Ok(Checked::Snipe(self.living_target(target)?))
             }
+            // R4-3: the butterfly hugs one other living seat.
+            Action::Hug { target } => {
+                if role != Role::Butterfly {
+                    return Err(Refusal::NotYourRole);
+                }
+                if !night {
+                    return Err(Refusal::NotNow);
+                }
+                let t = self.living_target(target)?;
+                if t == seat {
+                    return Err(Refusal::SelfTarget);
+                }
+                Ok(Checked::Hug(t))
+            }
+            // R4-3: the secret police kills one other living seat, once per game (spent when a
+            // night resolves with it, R4-4 (3)).
+            Action::SecretKill { target } => {
+                if role != Role::SecretPolice {
+                    return Err(Refusal::NotYourRole);
+                }
+                if !night {
+                    return Err(Refusal::NotNow);
+                }
+                let t = self.living_target(target)?;
+                if t == seat {
+                    return Err(Refusal::SelfTarget);
+                }
+                if self.secret_spent.contains(&seat) {
+                    return Err(Refusal::AlreadyUsed);
+                }
+                Ok(Checked::SecretKill(t))
+            }
             // WJ-2.
             Action::Peek { call } => {
                 if !self.table.is_wujian() {
@@ -172,6 +208,8 @@ impl Game {
             Checked::Check(_) => Reply::CheckRecorded,
             Checked::Save(_) => Reply::SaveRecorded,
             Checked::Snipe(_) => Reply::SnipeRecorded,
+            Checked::Hug(_) => Reply::HugRecorded,
+            Checked::SecretKill(_) => Reply::SecretKillRecorded,
             Checked::Peek(_) => Reply::PeekRecorded,
             Checked::Surrender => Reply::Surrendered,
             Checked::Explode => Reply::Exploded,
@@ -188,6 +226,9 @@ impl Game {
             Checked::Save(t) => self.night.saves[i] = Some(t),
             // R5-1: "a seat may replace its action until the night ends"; the last counts.
             Checked::Snipe(t) => self.night.snipes[i] = Some(t),
+            // R4-4 (3): night actions may be replaced until the night ends; the last counts.
+            Checked::Hug(t) => self.night.hugs[i] = Some(t),
+            Checked::SecretKill(t) => self.night.secret_kills[i] = Some(t),
             Checked::Peek(c) => self.night.peeks[i] = Some(c),
             Checked::Vote(t) => self.day.ballots[i] = Some(t),
             Checked::Surrender => self.surrender(seat),

@@ -46,10 +46,18 @@ impl Game {
     /// The action types `seat` could submit successfully now (with a fitting target), in the
     /// order of the preset's forms.
     pub fn allowed_actions(&self, seat: Seat) -> Vec<&'static str> {
+        let fits = |n: &String| self.act != 1 || self.options.previous_first_victim.as_ref() != Some(n);
         let target = self
             .living()
             .map(|s| self.game_id(s).to_string())
-            .find(|n| self.act != 1 || self.options.previous_first_victim.as_ref() != Some(n))
+            .find(fits)
+            .unwrap_or_default();
+        // R4-3: the hug and the secret kill name another seat.
+        let other = self
+            .living()
+            .filter(|&s| s != seat)
+            .map(|s| self.game_id(s).to_string())
+            .next()
             .unwrap_or_default();
         let candidates = [
             Action::Kill {
@@ -62,6 +70,10 @@ impl Game {
                 target: target.clone(),
             },
             Action::Snipe { target },
+            Action::Hug {
+                target: other.clone(),
+            },
+            Action::SecretKill { target: other },
             Action::Explode { round: None },
             Action::Surrender,
             Action::Peek { call: Call::Closed },
@@ -78,8 +90,9 @@ impl Game {
     }
 
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
-    /// none, a check likewise, a doctor's save (R4-3), a sniper's shot (R5-1), a wujian peek,
-    /// a ballot.
+    /// none, a check likewise, a doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's
+    /// hug (R4-3), a wujian peek, a ballot. The secret kill is never owed (once per game, as
+    /// the role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
             return (false, false);
@@ -93,6 +106,7 @@ impl Game {
             (Stage::Night, Role::Police) => !team_has(&self.night.checks, Role::Police),
             (Stage::Night, Role::Doctor) => self.night.saves[seat.index()].is_none(),
             (Stage::Night, Role::Sniper) => self.night.snipes[seat.index()].is_none(),
+            (Stage::Night, Role::Butterfly) => self.night.hugs[seat.index()].is_none(),
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
@@ -123,8 +137,8 @@ impl Game {
         }
     }
 
-    /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `snipe`, `peek`,
-    /// `vote`.
+    /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `snipe`, `hug`,
+    /// `secret_kill`, `peek`, `vote`.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
         if self.stage == Stage::Night {
@@ -140,6 +154,12 @@ impl Game {
             if let Some(t) = self.night.snipes[i] {
                 m.insert("snipe".into(), json!(self.game_id(t)));
             }
+            if let Some(t) = self.night.hugs[i] {
+                m.insert("hug".into(), json!(self.game_id(t)));
+            }
+            if let Some(t) = self.night.secret_kills[i] {
+                m.insert("secret_kill".into(), json!(self.game_id(t)));
+            }
             if let Some(c) = self.night.peeks[i] {
                 m.insert("peek".into(), json!(c.name()));
             }
@@ -148,6 +168,16 @@ impl Game {
             && let Some(b) = self.day.ballots[i]
         {
             m.insert("vote".into(), json!(b.map(|t| self.game_id(t))));
+        }
+    }
+
+    /// The role's own state: the secret police's kill spent (R4-3), as the role games say it.
+    fn role_facts(&self, s: Seat, m: &mut Map<String, Value>) {
+        if self.role(s) == Role::SecretPolice {
+            m.insert(
+                "secret_kill_spent".into(),
+                json!(self.secret_spent.contains(&s)),
+            );
         }
     }
 
@@ -187,6 +217,7 @@ impl Game {
             m.insert("surrendered".into(), json!(self.seat_state(s).surrendered));
         }
         self.own_submissions(s, &mut m);
+        self.role_facts(s, &mut m);
         m.insert("actions".into(), json!(self.allowed_actions(s)));
         Value::Object(m)
     }
@@ -196,6 +227,7 @@ impl Game {
     pub fn judge_facts(&self, s: Seat, running: bool) -> Map<String, Value> {
         let own = |m: &mut Map<String, Value>| self.own_submissions(s, m);
         let mut m = table::judge_facts(running, || self.owes(s), own);
+        self.role_facts(s, &mut m);
         if self.table.is_wujian() {
             m.insert("surrendered".into(), json!(self.seat_state(s).surrendered));
         }

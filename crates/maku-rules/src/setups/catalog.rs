@@ -168,6 +168,21 @@ pub const ROLES: &[RoleSpec] = &[
     // snipe, R5-3's "every other kill or shot kills"); good, in no team (R5: nobody learns
     // anybody), counted with the civilians (CL-10).
     role(Classic, C::Sniper, S::Good, Some(A::Snipe), None, "R5-1"),
+    // Roles across books: 4.0's butterfly, played at a classic table by its own rules (R4-3's
+    // hug of another seat, R4-4 (1), (2)); good, in no team (R4-2), counted with the civilians
+    // (CL-10).
+    role(Classic, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
+    // Roles across books: 4.0's secret police (R4-3's secret kill, once per game; R4-4 (1),
+    // (3)); good, in no team thread (R4-2: he learns nobody), counted with the police for
+    // CL-10 (R4-6 counts the police and the secret police together).
+    role(
+        Classic,
+        C::SecretPolice,
+        S::Good,
+        Some(A::SecretKill),
+        None,
+        "R4-3",
+    ),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -256,7 +271,18 @@ mod tests {
             (doctor.side, doctor.action, doctor.team, doctor.rule),
             (SideCode::Good, Some(ActionCode::Save), None, "R4-3")
         );
-        assert_eq!(role_spec(Book::Classic, RoleCode::Butterfly), None);
+        // And 4.0's butterfly and secret police (R4-3), good and in no team.
+        for (code, action) in [
+            (RoleCode::Butterfly, ActionCode::Hug),
+            (RoleCode::SecretPolice, ActionCode::SecretKill),
+        ] {
+            let r = role_spec(Book::Classic, code).expect("a classic role across books");
+            assert_eq!(
+                (r.side, r.action, r.team, r.rule),
+                (SideCode::Good, Some(action), None, "R4-3")
+            );
+        }
+        assert_eq!(role_spec(Book::Classic, RoleCode::Elder), None);
         // And 5.0's sniper (R5-1), good and in no team.
         let sniper = role_spec(Book::Classic, RoleCode::Sniper).expect("a classic sniper");
         assert_eq!(

@@ -173,15 +173,16 @@ fn the_role_game_documents_are_the_books_deals() {
 
 #[test]
 fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
-    // 东杀 with a butterfly (4.0's: the classic book has none; its doctor, R4-3, it has), a
-    // typo, a gap in a count table and a night that forgets the police.
+    // 东杀 with a forest elder (4.0's: the classic book has none; its doctor, butterfly and
+    // secret police, R4-3, it has), a typo, a gap in a count table and a night that forgets
+    // the police.
     let mut d = doc("dongsha");
     d["deal"][0]["count"] = json!({"8-9": 2, "11-14": 3, "15-16": 4});
     d["deal"]
         .as_array_mut()
         .expect("a list")
-        .push(json!({"role": "butterfly", "count": 1}));
-    d["night"] = json!(["killer", "butterfly"]);
+        .push(json!({"role": "elder", "count": 1}));
+    d["night"] = json!(["killer", "elder"]);
     d["day"]["thrid_tie"] = json!("draw");
     let found = problems(&d);
     assert_eq!(
@@ -773,6 +774,120 @@ fn r5_1_the_balance_of_dongsha_with_a_sniper_is_estimated() {
     let total: f64 = b.sides.iter().map(|s| s.rate).sum();
     assert!((total - 1.0).abs() < 1e-9, "{b:?}");
     assert_eq!(balance::estimate(own, 9, 200), b);
+}
+
+/// 东杀 with 4.0's butterfly and secret police (`called`: in the night's order).
+fn with_butterfly_and_secret_police(called: bool) -> Value {
+    let mut d = doc("dongsha");
+    let deal = d["deal"].as_array_mut().expect("a list");
+    deal.push(json!({"role": "butterfly", "count": 1}));
+    deal.push(json!({"role": "secret_police", "count": 1}));
+    if called {
+        d["night"] = json!(["killer", "police", "butterfly", "secret_police"]);
+    }
+    d
+}
+
+/// Roles across books: the classic book deals 4.0's butterfly and secret police (R4-3) when
+/// the night calls them; a night that forgets one is the night's problem, with its name; a
+/// second of either is refused at its count (R4-4 reads one butterfly, one hugged seat, one
+/// secret police). The page's lines come from the catalog (R4-3's hug and secret kill, good,
+/// no team). With the doctor and the sniper too, all four hold.
+#[test]
+fn r4_3_a_classic_table_deals_a_butterfly_and_a_secret_police_the_night_calls() {
+    let setup = read(&with_butterfly_and_secret_police(true)).expect("it holds");
+    assert_eq!(setup.book, Book::Classic);
+    assert_eq!(
+        setup.deal_at(10),
+        vec![
+            (RoleCode::Killer, 2),
+            (RoleCode::Police, 2),
+            (RoleCode::Butterfly, 1),
+            (RoleCode::SecretPolice, 1),
+            (RoleCode::Civilian, 4)
+        ]
+    );
+    assert_eq!(played_as(&setup), None, "no preset's");
+    let Err(found) = read(&with_butterfly_and_secret_police(false)) else {
+        panic!("a night that forgets them")
+    };
+    let missing: Vec<Message> = found.iter().map(|p| p.message.clone()).collect();
+    assert_eq!(
+        missing,
+        [
+            Message::key("setup-night-missing").arg("role", Message::key("role-butterfly")),
+            Message::key("setup-night-missing").arg("role", Message::key("role-secret-police"))
+        ]
+    );
+    for (i, role) in [(2, "butterfly"), (3, "secret police")] {
+        let mut two = with_butterfly_and_secret_police(true);
+        two["deal"][i]["count"] = json!(2);
+        assert_eq!(
+            problems(&two),
+            vec![(format!("deal[{i}].count"), "setup-role-one".to_string())],
+            "two of the {role}"
+        );
+    }
+    let described = describe::describe(&setup);
+    for (code, key) in [
+        (RoleCode::Butterfly, "setup-action-hug"),
+        (RoleCode::SecretPolice, "setup-action-secret-kill"),
+    ] {
+        let line = described
+            .roles
+            .iter()
+            .find(|r| r.code == code)
+            .expect("the role's line");
+        assert_eq!(line.side, Message::key("setup-side-good"));
+        assert_eq!(line.action, Message::key(key).rule("R4-3"));
+    }
+    let mut all = with_butterfly_and_secret_police(true);
+    let deal = all["deal"].as_array_mut().expect("a list");
+    deal.push(json!({"role": "doctor", "count": 1}));
+    deal.push(json!({"role": "sniper", "count": 1}));
+    all["night"] = json!([
+        "killer",
+        "police",
+        "butterfly",
+        "secret_police",
+        "doctor",
+        "sniper"
+    ]);
+    assert_eq!(problems(&all), Vec::new());
+    // 4.0's elder and undercover stay the 4.0 book's.
+    let mut elder = with_butterfly_and_secret_police(true);
+    elder["deal"][2]["role"] = json!("elder");
+    elder["night"] = json!(["killer", "police", "elder", "secret_police"]);
+    assert!(
+        problems(&elder)
+            .iter()
+            .any(|(path, _)| path == "deal[2].role"),
+        "{:?}",
+        problems(&elder)
+    );
+    for &(name, _) in PRESETS {
+        let s = preset(name).expect("a preset");
+        if s.book == Book::Classic {
+            assert!(!s.deals(RoleCode::Butterfly), "{name}");
+            assert!(!s.deals(RoleCode::SecretPolice), "{name}");
+        }
+    }
+}
+
+/// The balance estimate of 东杀 with the butterfly and the secret police: the bots play it
+/// (R4-3: a hug every night, the secret kill once) and every game ends, the same estimate
+/// every time.
+#[test]
+fn r4_3_the_balance_of_dongsha_with_a_butterfly_and_a_secret_police_is_estimated() {
+    let setup = read(&with_butterfly_and_secret_police(true)).expect("it holds");
+    let own = custom_variant("dongsha-hug", "东杀+花蝴蝶+秘密警察 v1", &setup).expect("played");
+    let b = balance::estimate(own, 10, 200);
+    assert_eq!(b.games, 200);
+    let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();
+    assert_eq!(names, ["good", "killers", "draw"], "no game unfinished");
+    let total: f64 = b.sides.iter().map(|s| s.rate).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{b:?}");
+    assert_eq!(balance::estimate(own, 10, 200), b);
 }
 
 /// A judge's own 4.0 document of 12 seats (2 killers, the undercover, 2 police, the secret

@@ -274,3 +274,52 @@ fn r5_1_a_sniper_tables_snipe_has_sentences() {
     assert_eq!(en.t("action-snipe"), "Snipe (sniper)");
     assert_eq!(zh.t("action-snipe"), "狙击（狙击手）");
 }
+
+/// Roles across books: 4.0's butterfly and secret police at a judge's own classic table
+/// (R4-3) have names, their `hug` and `secret_kill`, their replies and the spent secret kill's
+/// refusal (`already_used`) read as sentences of the classic catalog in both languages, and
+/// their forms have their labels in the shell's catalog.
+#[test]
+fn r4_3_a_butterfly_and_secret_police_tables_actions_have_sentences() {
+    use maku_rules::setups::{PRESETS, custom_variant, read};
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == "dongsha")
+        .map(|(_, t)| *t)
+        .expect("dongsha");
+    let mut d: Value = serde_json::from_str(text).expect("JSON");
+    let deal = d["deal"].as_array_mut().expect("a list");
+    deal.push(json!({"role": "butterfly", "count": 1}));
+    deal.push(json!({"role": "secret_police", "count": 1}));
+    d["night"] = json!(["killer", "police", "butterfly", "secret_police"]);
+    let setup = read(&d).expect("it holds");
+    let v = custom_variant("sentences-butterfly", "东杀+花蝴蝶+秘密警察", &setup).expect("played");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let hug = json!({"type": "hug", "target": "令狐冲"});
+    let secret = json!({"type": "secret_kill", "target": "令狐冲"});
+    assert_eq!(action_sentence(&en, v, &hug), "hug 令狐冲");
+    assert_eq!(action_sentence(&zh, v, &hug), "抱 令狐冲");
+    assert_eq!(action_sentence(&en, v, &secret), "secretly kill 令狐冲");
+    assert_eq!(action_sentence(&zh, v, &secret), "秘密处决 令狐冲");
+    assert_eq!(role_name(&en, v, "butterfly"), "Butterfly");
+    assert_eq!(role_name(&zh, v, "butterfly"), "花蝴蝶");
+    assert_eq!(role_name(&en, v, "secret_police"), "Secret police");
+    assert_eq!(role_name(&zh, v, "secret_police"), "秘密警察");
+    for tr in [&en, &zh] {
+        for kind in ["hug_recorded", "secret_kill_recorded"] {
+            let recorded = reply_words(tr, v, &json!({"type": kind})).expect("words");
+            assert_readable(&recorded, kind, &[], &json!(kind));
+        }
+        for code in ["already_used", "self_target"] {
+            let text = refusal_text(tr, v, code);
+            assert_ne!(text, code, "{code}");
+            assert_ne!(text, tr.t("refusal-other"), "{code} has its own sentence");
+        }
+        let note = maku_rules::Message::key("cl-seat-note-secret-kill-spent");
+        assert_ne!(tr.say(v, &note), "cl-seat-note-secret-kill-spent");
+        for form in v.action_forms() {
+            let key = format!("action-{}", form.kind.replace('_', "-"));
+            assert_ne!(tr.t(&key), key, "the form's label");
+        }
+    }
+}
