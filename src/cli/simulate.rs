@@ -99,13 +99,18 @@ pub fn run(args: &SimulateArgs) -> ExitCode {
     let start = Instant::now();
     let first = args.seed;
     let total = args.games;
+    // Each worker says when it is done, so the wait ends then and not at the next tick of the
+    // progress bar's (a worker that fails says it by hanging up).
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let stats = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let lo = first.wrapping_add(total * t / threads);
                 let hi = first.wrapping_add(total * (t + 1) / threads);
                 let (params, progress) = (&params, &progress);
+                let done = done_tx.clone();
                 scope.spawn(move || {
+                    let _done = OnDrop(done);
                     if lo <= hi {
                         variant.simulate(params, lo..hi, progress)
                     } else {
@@ -117,9 +122,15 @@ pub fn run(args: &SimulateArgs) -> ExitCode {
                 })
             })
             .collect();
-        while !workers.iter().all(|w| w.is_finished()) {
+        drop(done_tx);
+        let mut finished = 0;
+        while finished < workers.len() {
+            match done_rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(()) => finished += 1,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            }
             bar.set_position(progress.get());
-            std::thread::sleep(Duration::from_millis(50));
         }
         let mut all = SimStats::default();
         for w in workers {
@@ -227,4 +238,13 @@ fn table(
         if threads == 1 { "" } else { "s" }
     );
     out
+}
+
+/// Sends its signal when dropped: a worker's "done", whether it returned or panicked.
+struct OnDrop(std::sync::mpsc::Sender<()>);
+
+impl Drop for OnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.send(());
+    }
 }
