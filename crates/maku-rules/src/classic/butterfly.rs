@@ -31,30 +31,23 @@
 //! Its night step runs in `night.rs`'s list; its action, form, view, deal and bot are with the
 //! others of the engine (`Action::Hug`, `forms::HUG`, `butterflies` in a fixed setup).
 
-use super::night::Resolution;
+use super::night::{Reach, Resolution};
 use super::roles::Role;
 use super::state::Game;
 
 /// R4-4 (1): the hug's effects on the kills of step (1) — a kill on H is void, the killers'
-/// kill too when H is a killer, a kill on the butterfly reaches H — and R4-4 (4)'s attacks:
-/// every seat a kill named or reached, void or not.
+/// kill too when H is a killer, a kill on the butterfly reaches H (which R4-4 (4) counts as an
+/// attack, void or not: `Resolution::attacked`).
 pub(super) fn hug(g: &mut Game, n: &mut Resolution) {
     if let Some((b, h)) = n.hug {
         let killer_hugged = g.role(h) == Role::Killer;
         for l in &mut n.landings {
             if l.target == b {
-                l.reach = vec![b, h];
-                l.kills = vec![b, h];
+                l.reach = Reach::two(b, h);
+                l.kills = Reach::two(b, h);
             }
             if l.target == h || (l.killers && killer_hugged) {
                 l.void = true;
-            }
-        }
-    }
-    for l in &n.landings {
-        for &s in &l.reach {
-            if !n.attacked.contains(&s) {
-                n.attacked.push(s);
             }
         }
     }

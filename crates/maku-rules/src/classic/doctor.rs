@@ -51,7 +51,7 @@ pub(super) fn rule(g: &mut Game, n: &mut Resolution) {
         .saved
         .iter()
         .copied()
-        .filter(|s| !n.attacked.contains(s))
+        .filter(|&s| !n.attacked(s))
         .collect();
     for &s in &unattacked {
         if g.saved_unattacked.contains(&s) && !n.dead.contains(&s) {

@@ -27,11 +27,47 @@ pub(super) struct Landing {
     pub killers: bool,
     /// The seats it reaches, void or not: the target, and the hugged seat when the target is
     /// the butterfly (R4-4 (1)). They are "attacked" (R4-4 (4)).
-    pub reach: Vec<Seat>,
+    pub reach: Reach,
     /// Void (R4-4 (1)): it kills nobody.
     pub void: bool,
     /// The seats it still kills (of `reach`, once the save and the immunity spared theirs).
-    pub kills: Vec<Seat>,
+    pub kills: Reach,
+}
+
+/// A kill's seats: its target, and the hugged seat too when the target is the butterfly
+/// (R4-4 (1)) — two at most, kept inline (every kill of every night has some).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Reach([Option<Seat>; 2]);
+
+impl Reach {
+    pub(super) fn one(s: Seat) -> Reach {
+        Reach([Some(s), None])
+    }
+
+    pub(super) fn two(a: Seat, b: Seat) -> Reach {
+        Reach([Some(a), Some(b)])
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.0.iter().flatten().copied()
+    }
+
+    /// Keeps the seats `keep` keeps.
+    pub(super) fn retain(&mut self, keep: impl Fn(&Seat) -> bool) {
+        for slot in &mut self.0 {
+            if slot.is_some_and(|s| !keep(&s)) {
+                *slot = None;
+            }
+        }
+    }
+}
+
+impl Resolution {
+    /// Whether a kill of step (1) named `s` or reached it through the butterfly, void or not
+    /// (R4-4 (4)'s "attacked").
+    pub(super) fn attacked(&self, s: Seat) -> bool {
+        self.landings.iter().any(|l| l.reach.iter().any(|r| r == s))
+    }
 }
 
 impl Landing {
@@ -39,9 +75,9 @@ impl Landing {
         Landing {
             target,
             killers,
-            reach: vec![target],
+            reach: Reach::one(target),
             void: false,
-            kills: vec![target],
+            kills: Reach::one(target),
         }
     }
 }
@@ -64,9 +100,6 @@ pub(super) struct Resolution {
     pub hug: Option<(Seat, Seat)>,
     /// The kills of step (1), in R4-4's order: the killers', the secret police's, the shots.
     pub landings: Vec<Landing>,
-    /// The seats named by a kill or reached by one through the butterfly, void or not
-    /// (R4-4 (4)).
-    pub attacked: Vec<Seat>,
     /// The night's deaths in announcement order: the steps' order (R4-4).
     pub dead: Vec<Seat>,
 }
@@ -183,12 +216,17 @@ fn kill(_: &mut Game, n: &mut Resolution) {
 /// R4-4 (1)-(3): the seats the kills still kill die, once each, in the place of the first kill
 /// of step (1) that reached them (so a saved victim also shot dies in the kill's place).
 fn deaths(_: &mut Game, n: &mut Resolution) {
-    let live = || n.landings.iter().filter(|l| !l.void);
-    let dying: Vec<Seat> = live().flat_map(|l| l.kills.iter().copied()).collect();
-    let reached: Vec<Seat> = live().flat_map(|l| l.reach.iter().copied()).collect();
-    for s in reached {
-        if dying.contains(&s) && !n.dead.contains(&s) {
-            n.dead.push(s);
+    // Two or three kills a night at most: read in place, nothing collected.
+    for l in n.landings.iter().filter(|l| !l.void) {
+        for s in l.reach.iter() {
+            let dies = n
+                .landings
+                .iter()
+                .filter(|k| !k.void)
+                .any(|k| k.kills.iter().any(|d| d == s));
+            if dies && !n.dead.contains(&s) {
+                n.dead.push(s);
+            }
         }
     }
 }

@@ -178,13 +178,21 @@ impl Setup {
         dealt
     }
 
-    /// How many seats hold `role` at `n` seats.
+    /// How many seats hold `role` at `n` seats (as [`Setup::deal_at`] deals them, without
+    /// making the list: the engines ask it of every action they read).
     pub fn count_of(&self, role: RoleCode, n: usize) -> usize {
-        self.deal_at(n)
+        let dealt: usize = self
+            .deal
             .iter()
-            .filter(|(r, _)| *r == role)
-            .map(|(_, k)| k)
-            .sum()
+            .filter(|d| d.role == role)
+            .filter_map(|d| d.count.at(n))
+            .sum();
+        if self.fill == Some(role) {
+            let taken: usize = self.deal.iter().filter_map(|d| d.count.at(n)).sum();
+            dealt + n.saturating_sub(taken)
+        } else {
+            dealt
+        }
     }
 
     /// Whether some seat count deals `role`.

@@ -1098,3 +1098,23 @@ fn r4_r5_what_the_role_books_cannot_play_is_refused() {
     two["deal"][2]["count"] = json!(2);
     assert_eq!(problems(&two), Vec::<(String, String)>::new());
 }
+
+/// `count_of` counts as `deal_at` deals, for every preset, seat count and role (it is asked of
+/// every action an engine reads, so it makes no list).
+#[test]
+fn count_of_agrees_with_the_deal() {
+    for (name, _) in PRESETS {
+        let s = preset(name).expect("a preset");
+        for n in s.seats.clone() {
+            let dealt = s.deal_at(n);
+            for &role in RoleCode::ALL {
+                let listed: usize = dealt
+                    .iter()
+                    .filter(|(r, _)| *r == role)
+                    .map(|(_, k)| k)
+                    .sum();
+                assert_eq!(s.count_of(role, n), listed, "{name} {n} {}", role.name());
+            }
+        }
+    }
+}
