@@ -1203,35 +1203,7 @@ async fn a_game_of_a_judges_setup_counts_on_its_familys_board(app: TestApp) {
         .await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let setup = b["id"].as_i64().expect("an id");
-    let (s, b) = api
-        .post(
-            "/api/v1/games",
-            &admin,
-            json!({"title": "一警", "setup": {"id": setup, "version": 1}, "min_seats": 8, "max_seats": 8}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    let id = b["id"].as_i64().expect("id");
-    let names: Vec<String> = (1..=8).map(|i| format!("fb{i}")).collect();
-    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    for t in accounts(&api, &refs).await {
-        let (s, b) = api
-            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
-            .await;
-        assert_eq!(s, StatusCode::OK, "{b}");
-    }
-    let (s, b) = api
-        .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{b}");
-    let (s, b) = api
-        .post(
-            &format!("/api/v1/games/{id}/end"),
-            &admin,
-            json!({"act": 1, "reason": "杀手胜", "winner": "killers"}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK, "{b}");
+    let id = ended_setup_game(&api, &admin, setup, false, "fb", "killers").await;
     let (_, reveal) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
     let seats = reveal["roles"]["seats"]
         .as_array()

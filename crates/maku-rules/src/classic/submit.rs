@@ -27,6 +27,25 @@ enum Checked {
 
 impl Game {
     /// A living seat named `name`.
+    /// A night action of `holder`'s on a living seat (CL-2's check, R4-3's save, hug and secret
+    /// kill, R5-1's shot): refused to another role (`not_your_role`), by day (`not_now`), and
+    /// on a seat that is not a living one (`bad_target`), in that order.
+    fn night_target(
+        &self,
+        role: Role,
+        holder: Role,
+        night: bool,
+        target: &str,
+    ) -> Result<Seat, Refusal> {
+        if role != holder {
+            return Err(Refusal::NotYourRole);
+        }
+        if !night {
+            return Err(Refusal::NotNow);
+        }
+        self.living_target(target)
+    }
+
     fn living_target(&self, name: &str) -> Result<Seat, Refusal> {
         self.seat_of(name)
             .filter(|&t| self.is_alive(t))
@@ -73,45 +92,21 @@ impl Game {
                 Ok(Checked::Kill(t))
             }
             // CL-2.
-            Action::Check { target } => {
-                if role != Role::Police {
-                    return Err(Refusal::NotYourRole);
-                }
-                if !night {
-                    return Err(Refusal::NotNow);
-                }
-                Ok(Checked::Check(self.living_target(target)?))
-            }
+            Action::Check { target } => self
+                .night_target(role, Role::Police, night, target)
+                .map(Checked::Check),
             // R4-3: the doctor saves any living seat, itself included.
-            Action::Save { target } => {
-                if role != Role::Doctor {
-                    return Err(Refusal::NotYourRole);
-                }
-                if !night {
-                    return Err(Refusal::NotNow);
-                }
-                Ok(Checked::Save(self.living_target(target)?))
-            }
+            Action::Save { target } => self
+                .night_target(role, Role::Doctor, night, target)
+                .map(Checked::Save),
             // R5-1: the sniper shoots any living seat, itself included (only the butterfly,
             // magician, police and wizard may not name themselves).
-            Action::Snipe { target } => {
-                if role != Role::Sniper {
-                    return Err(Refusal::NotYourRole);
-                }
-                if !night {
-                    return Err(Refusal::NotNow);
-                }
-                Ok(Checked::Snipe(self.living_target(target)?))
-            }
+            Action::Snipe { target } => self
+                .night_target(role, Role::Sniper, night, target)
+                .map(Checked::Snipe),
             // R4-3: the butterfly hugs one other living seat.
             Action::Hug { target } => {
-                if role != Role::Butterfly {
-                    return Err(Refusal::NotYourRole);
-                }
-                if !night {
-                    return Err(Refusal::NotNow);
-                }
-                let t = self.living_target(target)?;
+                let t = self.night_target(role, Role::Butterfly, night, target)?;
                 if t == seat {
                     return Err(Refusal::SelfTarget);
                 }
@@ -120,13 +115,7 @@ impl Game {
             // R4-3: the secret police kills one other living seat, once per game (spent when a
             // night resolves with it, R4-4 (3)).
             Action::SecretKill { target } => {
-                if role != Role::SecretPolice {
-                    return Err(Refusal::NotYourRole);
-                }
-                if !night {
-                    return Err(Refusal::NotNow);
-                }
-                let t = self.living_target(target)?;
+                let t = self.night_target(role, Role::SecretPolice, night, target)?;
                 if t == seat {
                     return Err(Refusal::SelfTarget);
                 }
