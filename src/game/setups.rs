@@ -183,6 +183,40 @@ pub async fn read(state: &AppState, id: i64, version: Option<i64>) -> Result<Set
         .await
 }
 
+/// A setup named in a list of choices: its newest version, without its games.
+#[derive(Clone, Debug)]
+pub struct SetupName {
+    pub id: i64,
+    pub name: String,
+    pub author: String,
+    pub version: i64,
+}
+
+/// Every setup's name and newest version, newest setup first: for the lists a judge chooses
+/// from (the composer's starts, the create form's chooser), which need none of the games that
+/// [`list`] reads and folds.
+pub async fn names(state: &AppState) -> Result<Vec<SetupName>, AppError> {
+    state
+        .db(move |c| {
+            let mut out = Vec::new();
+            for id in setups::ids(c)? {
+                let row = setups::get(c, id)?.ok_or(AppError::NotFound)?;
+                let version = setups::latest(c, id)?.ok_or(AppError::NotFound)?;
+                let author = crate::db::queries::users::by_id(c, row.author_id)?
+                    .map(|u| u.username)
+                    .ok_or_else(|| AppError::Internal(format!("setup {id}: no author")))?;
+                out.push(SetupName {
+                    id,
+                    name: row.name,
+                    author,
+                    version,
+                });
+            }
+            Ok(out)
+        })
+        .await
+}
+
 /// Every setup at its newest version, newest setup first.
 pub async fn list(state: &AppState) -> Result<Vec<SetupView>, AppError> {
     state

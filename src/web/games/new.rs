@@ -343,10 +343,10 @@ pub async fn new_form(
         .map(|v| VariantView::new(&tr, v))
         .collect();
     let Some(variant) = chosen else {
-        let setups = setups::list(&state)
+        // Every book's own setups play (a setup no engine plays would be refused on its form).
+        let setups = setups::names(&state)
             .await?
             .into_iter()
-            .filter(|s| crate::web::setups::variant_of(s).is_some())
             .map(|s| SetupChoice {
                 link: format!("{NEW_PATH}?setup={}.{}", s.id, s.version),
                 label: format!("{} v{}", s.name, s.version),

@@ -7,7 +7,7 @@ use super::form::{ComposeForm, Line, UnknownField};
 use crate::app::AppState;
 use crate::auth::account::Account;
 use crate::error::AppError;
-use crate::game::setups::{self, SetupRef};
+use crate::game::setups::{self, SetupRef, SetupView};
 use crate::i18n::Tr;
 use crate::rules::setups::{Book, LastWords, PRESETS, RoleCode, ThirdTie, Win, preset, read};
 use crate::web::flash::{self, Flash};
@@ -142,16 +142,20 @@ fn version_ref(raw: &str) -> Option<SetupRef> {
     })
 }
 
-/// The form a start point fills: a preset's document, or a stored version's (forked from it).
-async fn started_from(state: &AppState, from: &str) -> Result<ComposeForm, AppError> {
+/// The form a start point fills: a preset's document, or a stored version's (forked from it,
+/// which is returned too: its balance is shown).
+async fn started_from(
+    state: &AppState,
+    from: &str,
+) -> Result<(ComposeForm, Option<SetupView>), AppError> {
     if let Some(setup) = preset(from) {
-        return Ok(ComposeForm::from_document(&setup.to_json()));
+        return Ok((ComposeForm::from_document(&setup.to_json()), None));
     }
     let r = version_ref(from).ok_or(AppError::NotFound)?;
     let s = setups::read(state, r.id, Some(r.version)).await?;
     let mut form = ComposeForm::from_document(&s.document);
     form.based_on = format!("{}.{}", s.id, s.version);
-    Ok(form)
+    Ok((form, Some(s)))
 }
 
 /// The form as a flash kept it, and the problems it carried.
@@ -186,17 +190,18 @@ fn to_flash(mut flash: Flash, form: &ComposeForm, problems: &[(String, String)])
     flash
 }
 
+/// The composer of a new setup, or of the next version of `editing` (its newest version, read
+/// by the caller); `start` fills the form unless a flash kept one, and `base` is the stored
+/// version it started from, when the caller read it already.
 async fn compose_page(
     state: &AppState,
     viewer: &Viewer,
-    target: Target,
+    editing: Option<SetupView>,
     start: Option<ComposeForm>,
+    base: Option<SetupView>,
 ) -> Result<ComposePage, AppError> {
     let tr = viewer.tr;
-    let editing = match target {
-        Target::New => None,
-        Target::Edit(id) => Some(setups::read(state, id, None).await?),
-    };
+    let target = editing.as_ref().map_or(Target::New, |s| Target::Edit(s.id));
     let kept = flash::take(state, viewer, &target.path()).await?;
     let (form, problems, error, notice) = match &kept {
         Some(f) => {
@@ -217,10 +222,11 @@ async fn compose_page(
         }
     };
     // The estimate of the stored version the form started from, where the bots play it.
-    let base = match (&editing, version_ref(&form.based_on)) {
-        (Some(s), _) => Some(s.clone()),
-        (None, Some(r)) => setups::read(state, r.id, Some(r.version)).await.ok(),
-        (None, None) => None,
+    let base = match (&editing, base, version_ref(&form.based_on)) {
+        (Some(s), _, _) => Some(s.clone()),
+        (None, Some(b), Some(r)) if (b.id, b.version) == (r.id, r.version) => Some(b),
+        (None, _, Some(r)) => setups::read(state, r.id, Some(r.version)).await.ok(),
+        (None, _, None) => None,
     };
     let balance = match base {
         Some(s) => {
@@ -241,7 +247,7 @@ async fn compose_page(
         .iter()
         .map(|(name, _)| (name.to_string(), tr.variant(name)))
         .collect();
-    for s in setups::list(state).await? {
+    for s in setups::names(state).await? {
         starts.push((
             format!("{}.{}", s.id, s.version),
             format!("#{} {} v{}", s.id, s.name, s.version),
@@ -303,11 +309,14 @@ async fn new_form(
     q: web::Query<StartQuery>,
 ) -> Result<ComposePage, AppError> {
     composer(&viewer)?;
-    let start = match q.from.as_deref() {
-        Some(from) => Some(started_from(&state, from).await?),
-        None => None,
+    let (start, base) = match q.from.as_deref() {
+        Some(from) => {
+            let (form, base) = started_from(&state, from).await?;
+            (Some(form), base)
+        }
+        None => (None, None),
     };
-    compose_page(&state, &viewer, Target::New, start).await
+    compose_page(&state, &viewer, None, start, base).await
 }
 
 #[get("/setups/{id:[0-9]+}/edit")]
@@ -322,7 +331,7 @@ async fn edit_form(
         return Err(AppError::Forbidden);
     }
     let start = ComposeForm::from_document(&s.document);
-    compose_page(&state, &viewer, Target::Edit(s.id), Some(start)).await
+    compose_page(&state, &viewer, Some(s), Some(start), None).await
 }
 
 #[post("/setups/new")]
