@@ -1190,19 +1190,7 @@ mod timing {
 async fn a_game_of_a_judges_setup_counts_on_its_familys_board(app: TestApp) {
     let api = Api::new(&app);
     let admin = api.token("admin", &app.admin_password).await;
-    let (_, presets) = api.get("/api/v1/setups/presets", None).await;
-    let mut doc = presets["presets"][0]["document"].clone();
-    assert_eq!(doc["win"]["civilians_out"], "killers", "东杀's document");
-    doc["deal"][1]["count"] = json!(1);
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &admin,
-            json!({"name": "一警东杀", "document": doc}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    let setup = b["id"].as_i64().expect("an id");
+    let setup = one_police_setup(&api, &admin).await;
     let id = ended_setup_game(&api, &admin, setup, false, "fb", "killers").await;
     let (_, reveal) = api.get(&format!("/api/v1/games/{id}/reveal"), None).await;
     let seats = reveal["roles"]["seats"]
@@ -1235,6 +1223,23 @@ async fn a_game_of_a_judges_setup_counts_on_its_familys_board(app: TestApp) {
         maku::game::ratings::rebuild(&mut c).expect("a rebuild");
     }
     check(&board(&api, "dongsha").await);
+}
+
+/// 东杀 with one police, saved by `admin` as a judge's own setup: its id.
+async fn one_police_setup(api: &Api<'_>, admin: &str) -> i64 {
+    let (_, presets) = api.get("/api/v1/setups/presets", None).await;
+    let mut doc = presets["presets"][0]["document"].clone();
+    assert_eq!(doc["win"]["civilians_out"], "killers", "东杀's document");
+    doc["deal"][1]["count"] = json!(1);
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            admin,
+            json!({"name": "一警东杀", "document": doc}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    b["id"].as_i64().expect("an id")
 }
 
 /// Makes a started 8-seat game of setup `setup` v1 (`own_board` as given) with accounts
@@ -1285,18 +1290,7 @@ async fn ended_setup_game(
 async fn a_judge_may_ask_for_a_setups_own_board(app: TestApp) {
     let api = Api::new(&app);
     let admin = api.token("admin", &app.admin_password).await;
-    let (_, presets) = api.get("/api/v1/setups/presets", None).await;
-    let mut doc = presets["presets"][0]["document"].clone();
-    doc["deal"][1]["count"] = json!(1);
-    let (s, b) = api
-        .post(
-            "/api/v1/setups",
-            &admin,
-            json!({"name": "一警东杀", "document": doc}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    let setup = b["id"].as_i64().expect("an id");
+    let setup = one_police_setup(&api, &admin).await;
     let (s, b) = api
         .post(
             "/api/v1/games",

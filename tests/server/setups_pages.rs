@@ -177,6 +177,7 @@ async fn a_judge_composes_a_setup_with_a_doctor_and_opens_a_game_from_it(app: Te
     let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let answer = judge.post_answer("/games", &fields).await;
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.location);
+    let first_location = answer.location.clone();
     assert!(
         answer.location.starts_with("/games/"),
         "{}",
@@ -212,6 +213,58 @@ async fn a_judge_composes_a_setup_with_a_doctor_and_opens_a_game_from_it(app: Te
     page.assert_back_at("/games/new");
     assert!(page.url.contains(&format!("setup={id}.1")), "{}", page.url);
     assert!(page.body.contains(r#"value="医生局""#), "the title is kept");
+
+    // The setup's form offers its own leaderboard; ticked, the game counts on it (its board is
+    // its variant's), unticked on 东杀's (the family's).
+    assert!(
+        form.body.contains(r#"name="own_board""#),
+        "the own-board box"
+    );
+    let mut own = fields.clone();
+    own.push(("own_board", "on"));
+    let answer = judge.post_answer("/games", &own).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.location);
+    let own_game = game_id_of(&answer.location);
+    let first_game = game_id_of(&first_location);
+    let boards = {
+        use diesel::prelude::*;
+        use maku::db::schema::games;
+        let mut c = app.state.pool.get().expect("a connection");
+        games::table
+            .filter(games::id.eq_any([first_game, own_game]))
+            .order(games::id.asc())
+            .select((games::variant, games::board))
+            .load::<(String, String)>(&mut c)
+            .expect("the games")
+    };
+    assert_eq!(boards[0].1, "dongsha", "{boards:?}");
+    assert_eq!(boards[1].1, boards[1].0, "its own board: {boards:?}");
+    // A preset's form has no such box; one sent anyway is refused, the form kept.
+    let preset_form = judge.get("/games/new?variant=dongsha").await;
+    assert!(!preset_form.body.contains(r#"name="own_board""#));
+    let page = judge
+        .post(
+            "/games",
+            &[
+                ("csrf", &preset_form.csrf()),
+                ("variant", "dongsha"),
+                ("title", "预设局"),
+                ("act_minutes", "1440"),
+                ("timezone", "Asia/Shanghai"),
+                ("min_seats", "9"),
+                ("max_seats", "9"),
+                ("remind_hours", "6"),
+                ("own_board", "on"),
+            ],
+        )
+        .await;
+    page.assert_back_at("/games/new");
+    assert!(
+        page.body.contains("只有用法官自己的版本开的局才能单独设榜"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(r#"value="预设局""#), "the title is kept");
 
     // Anyone reads the version's rules, in either language.
     for (lang, doctor) in [("zh-CN", "救一人免于杀手的刀"), ("en", "saves one seat")] {
