@@ -57,42 +57,21 @@ pub(super) fn hug(g: &mut Game, n: &mut Resolution) {
 pub(super) mod tests {
     use serde_json::{Value, json};
 
-    use crate::classic::doctor::tests::{config, out, peaceful, public, submit, to_night};
-    use crate::setups::{self, read};
+    use crate::classic::doctor::tests::{
+        config, dongsha_with, handle, out, peaceful, public, submit, to_night,
+    };
     use crate::{Game, Variant};
 
     /// 东杀 with the four roles across books: 4.0's butterfly, secret police and doctor, 5.0's
     /// sniper, one each, called at night after the police (the secret police's, the bots' and
     /// the setups' tests use it too).
     pub(in crate::classic) fn across_document() -> Value {
-        let text = setups::PRESETS
-            .iter()
-            .find(|(n, _)| *n == "dongsha")
-            .map(|(_, t)| *t)
-            .unwrap_or_default();
-        let mut d: Value = serde_json::from_str(text).expect("JSON");
-        if let Some(deal) = d["deal"].as_array_mut() {
-            for role in ["butterfly", "secret_police", "doctor", "sniper"] {
-                deal.push(json!({"role": role, "count": 1}));
-            }
-        }
-        d["night"] = json!([
-            "killer",
-            "police",
-            "butterfly",
-            "secret_police",
-            "doctor",
-            "sniper"
-        ]);
-        d
+        dongsha_with(&["butterfly", "secret_police", "doctor", "sniper"])
     }
 
     /// The handle of 东杀 with the four roles across books, `change`d, named `name`.
     pub(in crate::classic) fn table(name: &str, change: impl FnOnce(&mut Value)) -> Variant {
-        let mut d = across_document();
-        change(&mut d);
-        let setup = read(&d).expect("it holds");
-        setups::custom_variant(name, name, &setup).expect("the classic engine plays it")
+        handle(across_document(), name, change)
     }
 
     /// The fixed deal of [`game`].

@@ -72,6 +72,12 @@ pub(super) mod tests {
     /// 东杀 with one doctor: the preset's document, a `doctor` dealt and called at night (the
     /// bots' tests use it too).
     pub(in crate::classic) fn doctor_document() -> Value {
+        dongsha_with(&["doctor"])
+    }
+
+    /// 东杀's document with one of each of `roles` dealt, called at night after the killers
+    /// and the police, in that order (the other roles' modules' tests use it too).
+    pub(in crate::classic) fn dongsha_with(roles: &[&str]) -> Value {
         let text = setups::PRESETS
             .iter()
             .find(|(n, _)| *n == "dongsha")
@@ -79,18 +85,30 @@ pub(super) mod tests {
             .unwrap_or_default();
         let mut d: Value = serde_json::from_str(text).expect("JSON");
         if let Some(deal) = d["deal"].as_array_mut() {
-            deal.push(json!({"role": "doctor", "count": 1}));
+            for role in roles {
+                deal.push(json!({"role": role, "count": 1}));
+            }
         }
-        d["night"] = json!(["killer", "police", "doctor"]);
+        let mut night = vec!["killer", "police"];
+        night.extend_from_slice(roles);
+        d["night"] = json!(night);
         d
+    }
+
+    /// The handle of `d`, `change`d, named `name` (a name per test: one handle per name).
+    pub(in crate::classic) fn handle(
+        mut d: Value,
+        name: &str,
+        change: impl FnOnce(&mut Value),
+    ) -> Variant {
+        change(&mut d);
+        let setup = read(&d).expect("it holds");
+        setups::custom_variant(name, name, &setup).expect("the classic engine plays it")
     }
 
     /// The handle of 东杀 with one doctor, `change`d, named `name`.
     fn table(name: &str, change: impl FnOnce(&mut Value)) -> Variant {
-        let mut d = doctor_document();
-        change(&mut d);
-        let setup = read(&d).expect("it holds");
-        setups::custom_variant(name, name, &setup).expect("the classic engine plays it")
+        handle(doctor_document(), name, change)
     }
 
     fn variant(name: &str) -> Variant {

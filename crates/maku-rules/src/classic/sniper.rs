@@ -39,32 +39,20 @@ pub(super) fn shoot(_: &mut Game, n: &mut Resolution) {
 pub(super) mod tests {
     use serde_json::{Value, json};
 
-    use crate::classic::doctor::tests::{config, out, peaceful, public, submit, to_night};
-    use crate::setups::{self, read};
+    use crate::classic::doctor::tests::{
+        config, dongsha_with, handle, out, peaceful, public, submit, to_night,
+    };
     use crate::{Game, Variant};
 
     /// 东杀 with one sniper: the preset's document, a `sniper` dealt and called at night (the
     /// bots' and the setups' tests use it too).
     pub(in crate::classic) fn sniper_document() -> Value {
-        let text = setups::PRESETS
-            .iter()
-            .find(|(n, _)| *n == "dongsha")
-            .map(|(_, t)| *t)
-            .unwrap_or_default();
-        let mut d: Value = serde_json::from_str(text).expect("JSON");
-        if let Some(deal) = d["deal"].as_array_mut() {
-            deal.push(json!({"role": "sniper", "count": 1}));
-        }
-        d["night"] = json!(["killer", "police", "sniper"]);
-        d
+        dongsha_with(&["sniper"])
     }
 
     /// The handle of 东杀 with one sniper, `change`d, named `name`.
     fn table(name: &str, change: impl FnOnce(&mut Value)) -> Variant {
-        let mut d = sniper_document();
-        change(&mut d);
-        let setup = read(&d).expect("it holds");
-        setups::custom_variant(name, name, &setup).expect("the classic engine plays it")
+        handle(sniper_document(), name, change)
     }
 
     fn variant(name: &str) -> Variant {
