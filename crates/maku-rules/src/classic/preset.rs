@@ -91,21 +91,13 @@ impl Table {
         code(role).is_some_and(|c| self.setup().deals(c))
     }
 
-    /// Whether some seat count deals a doctor: then `save` is an action of the table (R4-3).
-    pub fn deals_doctor(self) -> bool {
-        self.deals(Role::Doctor)
-    }
-
-    /// Whether some seat count deals a sniper: then `snipe` is an action of the table (R5-1).
-    pub fn deals_sniper(self) -> bool {
-        self.deals(Role::Sniper)
-    }
-
-    /// The roles of other books it deals, whose actions are its own (a preset: none).
+    /// The roles of other books it deals, whose actions are its own (a preset: none): a
+    /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug` and a secret
+    /// police's `secret_kill` (R4-3).
     pub fn across(self) -> Across {
         Across {
-            doctor: self.deals_doctor(),
-            sniper: self.deals_sniper(),
+            doctor: self.deals(Role::Doctor),
+            sniper: self.deals(Role::Sniper),
             butterfly: self.deals(Role::Butterfly),
             secret_police: self.deals(Role::SecretPolice),
         }
