@@ -495,7 +495,6 @@ pub(crate) fn check_walk(
     };
     for s in seen {
         let path = s.path.as_str();
-        let body = s.body.to_lowercase();
         let console = path.ends_with("/console");
         // The seat's own pages: its seat page, its view, its notifications.
         let own_private = me.is_some()
@@ -503,6 +502,23 @@ pub(crate) fn check_walk(
                 || path == format!("/api/v1/games/{id}/me")
                 || path.ends_with("/notifications"));
         assert!(s.status.as_u16() < 500, "{who:?} {path}: {}", s.status);
+        let text = if path == format!("/api/v1/games/{id}") {
+            // The sign-up list is public, by name: no order in it tells a seat.
+            let mut v: Value = serde_json::from_str(&s.body).expect("JSON");
+            let mut sorted = g.real.clone();
+            sorted.sort();
+            assert_eq!(v["signups"], json!(sorted), "{who:?}");
+            v.as_object_mut().expect("an object").remove("signups");
+            // A judge's own setup is public, its deal too: its document names the roles
+            // dealt (how many of each), never who holds them.
+            if let Some(setup) = v["settings"]["setup"].as_object_mut() {
+                setup.remove("document");
+            }
+            v.to_string()
+        } else {
+            s.body.clone()
+        };
+        let body = text.to_lowercase();
         // Real IDs: the seat's own (its navigation names its account); the judge's console.
         if who == Reader::Judge && console {
             assert_eq!(s.status, StatusCode::OK, "the judge's console");
@@ -510,17 +526,6 @@ pub(crate) fn check_walk(
                 assert!(s.body.contains(real.as_str()), "the console names {real}");
             }
         } else {
-            let text = if path == format!("/api/v1/games/{id}") {
-                // The sign-up list is public, by name: no order in it tells a seat.
-                let mut v: Value = serde_json::from_str(&s.body).expect("JSON");
-                let mut sorted = g.real.clone();
-                sorted.sort();
-                assert_eq!(v["signups"], json!(sorted), "{who:?}");
-                v.as_object_mut().expect("an object").remove("signups");
-                v.to_string()
-            } else {
-                s.body.clone()
-            };
             for (seat, real) in g.real.iter().enumerate() {
                 if me == Some(seat) {
                     continue;

@@ -51,6 +51,7 @@ mod seat_words;
 mod second_edition;
 mod setups_api;
 mod setups_pages;
+mod setups_walk;
 mod shared_limits;
 mod side_channels;
 mod signed_in_game_pages;

@@ -162,7 +162,7 @@ async fn role_game(app: &TestApp, variant: &str, real: &[&str], roles: &[&'stati
 }
 
 /// Seat `seat` submits `kind` on seat `target` through the API.
-async fn act(app: &TestApp, g: &Classic, seat: usize, kind: &str, target: usize) {
+pub(crate) async fn act(app: &TestApp, g: &Classic, seat: usize, kind: &str, target: usize) {
     let (s, b) = Api::new(app)
         .post(
             &format!("/api/v1/games/{}/actions", g.id),
@@ -180,7 +180,7 @@ async fn act(app: &TestApp, g: &Classic, seat: usize, kind: &str, target: usize)
 }
 
 /// Seat `seat` posts `body` in the thread `thread` through the API.
-async fn post(
+pub(crate) async fn post(
     app: &TestApp,
     g: &Classic,
     seat: usize,
@@ -197,7 +197,7 @@ async fn post(
 }
 
 /// The judge resolves the open phase.
-async fn resolve(app: &TestApp, g: &Classic) {
+pub(crate) async fn resolve(app: &TestApp, g: &Classic) {
     let step = phase(app, g.id).await["step"].clone();
     let (s, b) = Api::new(app)
         .post(
@@ -303,7 +303,7 @@ impl Secrets for V5Secrets {
 }
 
 /// Every reader of a game: each seat, a bystander, anonymous, the judge.
-fn readers(g: &Classic) -> Vec<Reader> {
+pub(crate) fn readers(g: &Classic) -> Vec<Reader> {
     (0..g.names.len())
         .map(Reader::Seat)
         .chain([Reader::Bystander, Reader::Anonymous, Reader::Judge])
@@ -311,14 +311,14 @@ fn readers(g: &Classic) -> Vec<Reader> {
 }
 
 /// What one walk of every reader saw, and each seat's private log.
-struct Walked {
-    walks: Vec<(Reader, Vec<crate::classic_forum::Seen>)>,
-    logs: Vec<Vec<String>>,
-    alive: Vec<bool>,
+pub(crate) struct Walked {
+    pub(crate) walks: Vec<(Reader, Vec<crate::classic_forum::Seen>)>,
+    pub(crate) logs: Vec<Vec<String>>,
+    pub(crate) alive: Vec<bool>,
 }
 
 impl Walked {
-    fn page(&self, seat: usize, path_end: &str) -> &str {
+    pub(crate) fn page(&self, seat: usize, path_end: &str) -> &str {
         &self.walks[seat]
             .1
             .iter()
@@ -329,7 +329,7 @@ impl Walked {
 }
 
 /// Every reader walks every page in `lang`; then every walk is checked by `secrets`.
-async fn walk_all(
+pub(crate) async fn walk_all(
     app: &TestApp,
     g: &Classic,
     browsers: &mut [(Browser, Option<String>)],
@@ -368,7 +368,7 @@ async fn walk_all(
 }
 
 /// The list separator of a language.
-fn sep(lang: &str) -> &'static str {
+pub(crate) fn sep(lang: &str) -> &'static str {
     if lang == "en" { ", " } else { "、" }
 }
 

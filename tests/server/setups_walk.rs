@@ -1,0 +1,260 @@
+//! A judge's own classic table dealing roles of the other books (docs/setups.md, "Roles across
+//! books"), walked page by page as every seat, a bystander, a signed-out reader and the judge:
+//! each seat learns its own role and what its rules tell it, nobody else's, and no real ID.
+
+use crate::classic_forum::{Classic, REAL, Secrets, admin_token, sign_in, token_or_account};
+use crate::helpers::{Api, TestApp};
+use crate::on_both_backends;
+use crate::roles_forum::{act, post, readers, resolve, sep, walk_all};
+use maku::rules::classic::CAST;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+on_both_backends!(a_classic_table_with_roles_across_books_keeps_every_secret_on_every_page,);
+
+/// Each seat's role at the walked table (12 seats: 东杀's three killers and three police, and
+/// one of each role across books).
+const ROLES: [&str; 12] = [
+    "doctor",
+    "killer",
+    "police",
+    "sniper",
+    "killer",
+    "butterfly",
+    "police",
+    "secret_police",
+    "killer",
+    "civilian",
+    "police",
+    "civilian",
+];
+
+/// The fixed deal's key of each role other than the civilians (classic/setup.rs).
+const KEYS: [(&str, &str); 6] = [
+    ("killer", "killers"),
+    ("police", "police"),
+    ("doctor", "doctors"),
+    ("sniper", "snipers"),
+    ("butterfly", "butterflies"),
+    ("secret_police", "secret_police"),
+];
+
+/// The roles across books dealt, in the night's order after the killers and the police.
+const ACROSS: [&str; 4] = ["doctor", "sniper", "butterfly", "secret_police"];
+
+/// What a seat of this table may learn: its own role; a killer his team, a police officer
+/// his and the word of a checked killer (CL-0, CL-2); the roles of the other books learn
+/// nobody (R4-2; 5.0's nobody learns anybody) and sit in no thread.
+struct AcrossSecrets;
+
+impl Secrets for AcrossSecrets {
+    fn roles(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[
+            ("killer", &["杀手", "killer"]),
+            ("police", &["警察", "police"]),
+            (
+                "secret_police",
+                &["秘密警察", "secret police", "secret_police"],
+            ),
+            ("butterfly", &["花蝴蝶", "butterfly"]),
+            ("doctor", &["医生", "doctor"]),
+            ("sniper", &["狙击手", "sniper"]),
+            ("civilian", &["平民", "civilian"]),
+        ]
+    }
+
+    fn may_read(&self, g: &Classic, me: usize, role: &str, path: &str, own: bool) -> bool {
+        let mine = g.roles[me];
+        (mine == role && own)
+            || (role == "killer" && mine == "killer" && path.contains("/threads/killers"))
+            || (role == "police" && mine == "police" && path.contains("/threads/police"))
+            || (role == "killer" && mine == "police" && own)
+    }
+
+    fn reads_team(&self, g: &Classic, me: usize, team: &str) -> bool {
+        matches!(
+            (team, g.roles[me]),
+            ("killers", "killer") | ("police", "police")
+        )
+    }
+}
+
+/// 东杀's document as served, dealing one of each of [`ACROSS`], called at night in that order.
+async fn document(api: &Api<'_>) -> Value {
+    let (_, body) = api.get("/api/v1/setups/presets", None).await;
+    let mut doc = body["presets"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["name"] == "dongsha"))
+        .map(|p| p["document"].clone())
+        .expect("东杀's document");
+    let deal = doc["deal"].as_array_mut().expect("a deal");
+    for role in ACROSS {
+        deal.push(json!({"role": role, "count": 1}));
+    }
+    let mut night = vec!["killer", "police"];
+    night.extend(ACROSS);
+    doc["night"] = json!(night);
+    doc
+}
+
+/// A game of the judge's setup `doc` (saved as version 1 by the admin), its accounts signed up
+/// from the last seat to the first, started with [`ROLES`] as its fixed deal.
+async fn across_game(app: &TestApp, doc: Value) -> Classic {
+    let api = Api::new(app);
+    let admin = admin_token(app).await;
+    // Neither the setup's name nor the game's title names a role: the pages show both.
+    let (s, b) = api
+        .post(
+            "/api/v1/setups",
+            &admin,
+            json!({"name": "四方东杀", "document": doc}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let setup = b["id"].as_i64().expect("a setup");
+    let n = ROLES.len();
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "四方之局", "setup": {"id": setup, "version": 1},
+                   "act_minutes": 60, "remind_hours": 1, "min_seats": n, "max_seats": n}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("a game");
+    let mut tokens = vec![String::new(); n];
+    for i in (0..n).rev() {
+        let t = token_or_account(&api, REAL[i]).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        tokens[i] = t;
+    }
+    let names: Vec<String> = CAST[..n].iter().map(|c| c.to_string()).collect();
+    let mut deal = serde_json::Map::new();
+    deal.insert(
+        "seats".into(),
+        (0..n)
+            .map(|i| json!({"game_id": names[i], "real_id": REAL[i]}))
+            .collect(),
+    );
+    for (role, key) in KEYS {
+        let seats: Vec<&str> = (0..n)
+            .filter(|&i| ROLES[i] == role)
+            .map(|i| names[i].as_str())
+            .collect();
+        deal.insert(key.into(), json!(seats));
+    }
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({ "setup": deal }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    Classic {
+        id,
+        admin,
+        tokens,
+        real: REAL.iter().map(|r| r.to_string()).collect(),
+        names,
+        roles: ROLES.to_vec(),
+    }
+}
+
+async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_page(app: TestApp) {
+    let api = Api::new(&app);
+    let g = across_game(&app, document(&api).await).await;
+    // Night 1: the killers kill seat 9; the police check seat 4, a killer; the doctor saves
+    // seat 11, whom the sniper shoots (R4-4 (2): the save spares the killers' kill only); the
+    // butterfly hugs the doctor; the secret police holds his kill. Each team talks in its
+    // thread.
+    for k in g.seats_of("killer") {
+        act(&app, &g, k, "kill", 9).await;
+        let (s, b) = post(&app, &g, k, "killers", &format!("今晚动手 {}", g.names[k])).await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    for p in g.seats_of("police") {
+        act(&app, &g, p, "check", 4).await;
+        let (s, b) = post(&app, &g, p, "police", &format!("验一下 {}", g.names[4])).await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    act(&app, &g, 0, "save", 11).await;
+    act(&app, &g, 3, "snipe", 11).await;
+    act(&app, &g, 5, "hug", 0).await;
+    // The roles across books sit in no team thread.
+    for seat in [0, 3, 5, 7] {
+        for team in ["killers", "police"] {
+            let (s, b) = post(&app, &g, seat, team, "我也来").await;
+            assert_eq!(
+                (s, b["error"].clone()),
+                (StatusCode::CONFLICT, json!("cannot_post_here")),
+                "{} in {team}",
+                g.names[seat]
+            );
+        }
+    }
+    let mut browsers = Vec::new();
+    for who in readers(&g) {
+        browsers.push(sign_in(&app, &g, who).await);
+    }
+    for (lang, moment) in [("zh-CN", "night 1"), ("en", "dawn 1")] {
+        if moment == "dawn 1" {
+            resolve(&app, &g).await;
+            // Seat 9's last words (the first of the night's dead); the graveyard is his now.
+            for (thread, body) in [("game", "遗言：我是好人"), ("graveyard", "墓地见")] {
+                let (s, b) = post(&app, &g, 9, thread, body).await;
+                assert_eq!(s, StatusCode::CREATED, "{thread}: {b}");
+            }
+        }
+        let w = walk_all(&app, &g, &mut browsers, lang, &AcrossSecrets).await;
+        // The killers' victim and the shot seat are out, the saved shot seat too; nobody else.
+        let out: Vec<usize> = (0..ROLES.len()).filter(|&i| !w.alive[i]).collect();
+        let expected: &[usize] = if moment == "dawn 1" { &[9, 11] } else { &[] };
+        assert_eq!(out, expected, "{moment}");
+        let team = |role: &str| -> String {
+            g.seats_of(role)
+                .iter()
+                .map(|&s| g.names[s].as_str())
+                .collect::<Vec<_>>()
+                .join(sep(lang))
+        };
+        let checked = if lang == "en" {
+            format!("{} is a killer", g.names[4])
+        } else {
+            format!("{} 是杀手", g.names[4])
+        };
+        for (i, lines) in w.logs.iter().enumerate() {
+            let told = |needle: &str| lines.iter().any(|l| l.contains(needle));
+            let role = g.roles[i];
+            // CL-0: each team is told its members; nobody else learns them.
+            for t in ["killer", "police"] {
+                assert_eq!(
+                    told(&team(t)),
+                    role == t,
+                    "{moment} {} ({role}): {lines:?}",
+                    g.names[i]
+                );
+            }
+            // CL-2: the check reaches the officers alone.
+            assert_eq!(
+                told(&checked),
+                role == "police" && moment == "dawn 1",
+                "{moment} {} ({role}): {lines:?}",
+                g.names[i]
+            );
+            // Each role across books sees its own night's submission, on its own page only
+            // (check_walk: no other reader reads it).
+            if matches!(role, "doctor" | "sniper" | "butterfly") {
+                assert!(
+                    !lines.is_empty(),
+                    "{moment} {} ({role}) sees its submission",
+                    g.names[i]
+                );
+            }
+        }
+    }
+}
