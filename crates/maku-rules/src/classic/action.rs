@@ -28,6 +28,9 @@ pub enum Action {
     /// R4-3: the secret police's kill of one other seat, once per game, at a table that deals
     /// a secret police (elsewhere `secret_kill` is another game's type, [`Action::Foreign`]).
     SecretKill { target: String },
+    /// R4-3: the forest elder's silence of one seat, itself allowed, at a table that deals an
+    /// elder (elsewhere `silence` is another game's type, [`Action::Foreign`]).
+    Silence { target: String },
     /// CL-9, WJ-4.
     Surrender,
     /// WJ-2.
@@ -46,8 +49,8 @@ pub enum Action {
 }
 
 /// The roles of other books a classic table deals, whose actions are then its own: 4.0's
-/// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`) and
-/// secret police (R4-3's `secret_kill`). A preset deals none
+/// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`),
+/// secret police (R4-3's `secret_kill`) and forest elder (R4-3's `silence`). A preset deals none
 /// (`Across::default()`), so there those types are other games' ([`Action::Foreign`]), parsed
 /// and refused as they always were.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -56,6 +59,7 @@ pub struct Across {
     pub sniper: bool,
     pub butterfly: bool,
     pub secret_police: bool,
+    pub elder: bool,
 }
 
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
@@ -72,8 +76,8 @@ impl Action {
 
     /// Parses an action object of a table that deals the roles of other books `across` says.
     /// Only a table with a doctor has `save` of its own (R4-3), only one with a sniper `snipe`
-    /// (R5-1), only one with a butterfly `hug` and one with a secret police `secret_kill`
-    /// (R4-3), each needing a target; elsewhere each is another game's type, parsed as it
+    /// (R5-1), only one with a butterfly `hug`, one with a secret police `secret_kill` and one
+    /// with an elder `silence` (R4-3), each needing a target; elsewhere each is another game's type, parsed as it
     /// always was ([`Action::Foreign`]), so a preset's transcript stays what it was.
     pub fn from_json_at(v: &Value, across: Across) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
@@ -96,6 +100,9 @@ impl Action {
                 target: target(v, kind)?,
             }),
             "secret_kill" if across.secret_police => Ok(Action::SecretKill {
+                target: target(v, kind)?,
+            }),
+            "silence" if across.elder => Ok(Action::Silence {
                 target: target(v, kind)?,
             }),
             "surrender" => Ok(Action::Surrender),
@@ -152,7 +159,8 @@ impl Action {
             | Action::Save { target }
             | Action::Snipe { target }
             | Action::Hug { target }
-            | Action::SecretKill { target } => {
+            | Action::SecretKill { target }
+            | Action::Silence { target } => {
                 m.insert("target".into(), json!(target));
             }
             Action::Peek { call } => {
@@ -183,6 +191,7 @@ impl Action {
             Action::Snipe { .. } => "snipe",
             Action::Hug { .. } => "hug",
             Action::SecretKill { .. } => "secret_kill",
+            Action::Silence { .. } => "silence",
             Action::Surrender => "surrender",
             Action::Peek { .. } => "peek",
             Action::Explode { .. } => "explode",
@@ -199,7 +208,8 @@ impl Action {
             | Action::Save { .. }
             | Action::Snipe { .. }
             | Action::Hug { .. }
-            | Action::SecretKill { .. } => &["target"],
+            | Action::SecretKill { .. }
+            | Action::Silence { .. } => &["target"],
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
@@ -378,5 +388,43 @@ mod tests {
             Action::from_json_at(&json!({"type": "secret_kill", "target": null}), police).is_err()
         );
         assert_eq!(Action::from_json_at(&hug, police), Ok(Action::Foreign("hug")));
+    }
+
+    /// R4-3: `silence` is the forest elder's own only at a table that deals one (a target
+    /// needed); elsewhere — the presets, a table of the other roles across books — it is
+    /// another game's type, parsed (and later refused `not_your_role`) as it always was.
+    #[test]
+    fn r4_3_silence_is_an_elder_tables_own() {
+        let silence = json!({"type": "silence", "target": "令狐冲"});
+        assert_eq!(Action::from_json(&silence), Ok(Action::Foreign("silence")));
+        let others = Across {
+            doctor: true,
+            sniper: true,
+            butterfly: true,
+            secret_police: true,
+            elder: false,
+        };
+        assert_eq!(
+            Action::from_json_at(&silence, others),
+            Ok(Action::Foreign("silence"))
+        );
+        let elder = Across {
+            elder: true,
+            ..Across::default()
+        };
+        let own = Action::from_json_at(&silence, elder).expect("parses");
+        assert_eq!(
+            own,
+            Action::Silence {
+                target: "令狐冲".into()
+            }
+        );
+        assert_eq!(own.to_json(), silence);
+        assert_eq!(own.fields(), ["target"]);
+        assert!(!own.is_day(), "taken with the night's actions");
+        assert!(Action::from_json_at(&json!({"type": "silence"}), elder).is_err());
+        assert!(
+            Action::from_json_at(&json!({"type": "silence", "target": null}), elder).is_err()
+        );
     }
 }

@@ -5,9 +5,12 @@
 //! and, once a check found a killer, vote for him while he lives; a doctor saves a random
 //! living seat, itself allowed (R4-3); a sniper shoots a random other living seat most nights
 //! (R5-1); a butterfly hugs a random other living seat each night, a secret police spends his
-//! one kill on a random other living seat on some night (R4-3); everyone else votes for a random candidate (sometimes abstaining). A killer of a
-//! table with self-explode (CL-8) sometimes self-explodes in a vote, a last team member at
-//! night sometimes surrenders; wujian seats peek at random and sometimes surrender.
+//! one kill on a random other living seat on some night, a forest elder silences a random
+//! other living seat most nights (R4-3); everyone else votes for a random candidate
+//! (sometimes abstaining), a silenced seat too (R4-5: it still votes). A killer of a table
+//! with self-explode (CL-8) sometimes self-explodes in a vote (silenced, he may not: he votes
+//! instead), a last team member at night sometimes surrenders; wujian seats peek at random and
+//! sometimes surrender.
 
 use std::ops::Range;
 
@@ -29,6 +32,9 @@ const SNIPE_CHANCE: f64 = 0.7;
 /// How often the bots' secret police spends his one kill on a night while he still has it
 /// (R4-3: once per game, optional).
 const SECRET_KILL_CHANCE: f64 = 0.3;
+
+/// How often the bots' forest elder silences a seat (R4-3: acting is optional): most nights.
+const SILENCE_CHANCE: f64 = 0.8;
 
 fn name(g: &Game, s: Seat) -> String {
     g.game_id(s).to_string()
@@ -107,6 +113,19 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                     None => continue,
                 }
             }
+            // R4-3: on most nights (SILENCE_CHANCE) a random living seat other than itself —
+            // itself is allowed, but a bot has no reason to silence its own voice. Only an
+            // elder draws, so a table without one plays its games as it always did.
+            Role::Elder => {
+                if !rng.chance(SILENCE_CHANCE) {
+                    continue;
+                }
+                let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
+                match rng.pick(&others) {
+                    Some(t) => Action::Silence { target: name(g, t) },
+                    None => continue,
+                }
+            }
             Role::Faction(_) => {
                 let call = match rng.below(3) {
                     0 => Call::At(Faction::Fei),
@@ -134,8 +153,14 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
             return;
         }
         let role = g.role(me);
-        if role == Role::Killer && g.table().has_explode() && rng.chance(0.02) {
-            let _ = g.submit_as(me, &Action::Explode { round: None });
+        // CL-8; R4-5: a silenced killer's explosion is refused, and he votes instead (a
+        // killer's explosion is never refused otherwise here, so a table without an elder
+        // plays as it always did).
+        if role == Role::Killer
+            && g.table().has_explode()
+            && rng.chance(0.02)
+            && g.submit_as(me, &Action::Explode { round: None }).is_ok()
+        {
             continue;
         }
         if g.table().is_wujian() && rng.chance(0.01) {
@@ -322,6 +347,76 @@ mod tests {
             seen.iter().flatten().collect::<std::collections::HashSet<_>>().len() > 3,
             "random seats: {seen:?}"
         );
+        for seed in 0..50 {
+            let g = play(table, 9, seed, 400).expect("it plays");
+            assert!(g.is_over(), "seed {seed}");
+        }
+    }
+
+    /// R4-3: the bots' forest elder silences a living seat other than itself on most nights
+    /// and holds its voice on the others, from the seeded RNG (the same for the same seed);
+    /// R4-5: a silenced seat still votes, and whole games end.
+    #[test]
+    fn r4_3_the_elder_bot_silences_a_random_other_living_seat_most_nights() {
+        let table = own_table(
+            "elder-bot-night",
+            crate::classic::doctor::tests::dongsha_with(&["elder"]),
+        );
+        let Some(variant) = table.variant() else {
+            panic!("a handle")
+        };
+        let silences = |seed: u64| {
+            let config = table::bot_config(variant, 9, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let elder = g
+                .all_seats()
+                .find(|&s| g.role(s) == Role::Elder)
+                .expect("an elder dealt");
+            let mut rng = BotRng::new(seed, SALT);
+            night(&mut g, &mut rng);
+            let silenced = g.night().silences[elder.index()];
+            if let Some(t) = silenced {
+                assert!(g.is_alive(t) && t != elder, "seed {seed}: {t:?}");
+            }
+            silenced
+        };
+        let seen: Vec<Option<Seat>> = (0..60).map(silences).collect();
+        assert_eq!(seen, (0..60).map(silences).collect::<Vec<_>>(), "seeded");
+        let acted = seen.iter().flatten().count();
+        assert!(acted > 35 && acted < 60, "most nights: {acted} of 60");
+        assert!(
+            seen.iter().flatten().collect::<std::collections::HashSet<_>>().len() > 3,
+            "random seats: {seen:?}"
+        );
+        // A silenced seat votes: over whole games, some vote round holds a silenced seat's
+        // ballot.
+        let mut voted_silenced = false;
+        for seed in 0..50 {
+            let config = table::bot_config(variant, 9, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let mut rng = BotRng::new(seed, SALT);
+            while !g.is_over() && g.act() <= 400 {
+                match g.stage() {
+                    Stage::Night => {
+                        night(&mut g, &mut rng);
+                    }
+                    Stage::Vote => {
+                        vote(&mut g, &mut rng, &[]);
+                        voted_silenced |= g.stage() == Stage::Vote
+                            && g.living().any(|s| {
+                                g.is_silenced(s) && g.day().ballots[s.index()].is_some()
+                            });
+                    }
+                    _ => {}
+                }
+                if g.is_over() {
+                    break;
+                }
+                g.resolve();
+            }
+            assert!(g.is_over(), "seed {seed}");
+        }
+        assert!(voted_silenced, "R4-5: silenced seats still vote");
         for seed in 0..50 {
             let g = play(table, 9, seed, 400).expect("it plays");
             assert!(g.is_over(), "seed {seed}");

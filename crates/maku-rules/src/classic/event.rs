@@ -86,6 +86,8 @@ pub enum Reply {
     HugRecorded,
     /// R4-3: the secret police's kill.
     SecretKillRecorded,
+    /// R4-3: the forest elder's silence.
+    SilenceRecorded,
     VoteRecorded,
     PeekRecorded,
     Exploded,
@@ -102,6 +104,7 @@ impl Word for Reply {
             Reply::SnipeRecorded => "snipe_recorded",
             Reply::HugRecorded => "hug_recorded",
             Reply::SecretKillRecorded => "secret_kill_recorded",
+            Reply::SilenceRecorded => "silence_recorded",
             Reply::VoteRecorded => "vote_recorded",
             Reply::PeekRecorded => "peek_recorded",
             Reply::Exploded => "exploded",
@@ -134,6 +137,10 @@ pub enum Refusal {
     /// R4-3: the secret police kills once per game.
     #[error("the secret kill is spent: once per game (R4-3)")]
     AlreadyUsed,
+    /// R4-5: a seat the forest elder silenced may not speak today, so a silenced killer may
+    /// not self-explode (CL-8: an explosion is spoken); the role games' code.
+    #[error("a silenced seat does not speak today, nor self-explode (R4-5)")]
+    Silenced,
     #[error("the first night may not kill the previous game's first victim again (CL-3)")]
     SeriesRepeat,
 }
@@ -151,6 +158,7 @@ impl Refusal {
             Refusal::SelfTarget => "self_target",
             Refusal::NotTied => "not_tied",
             Refusal::AlreadyUsed => "already_used",
+            Refusal::Silenced => "silenced",
             Refusal::SeriesRepeat => "series_repeat",
         }
     }
@@ -195,6 +203,9 @@ pub enum Event {
     Surrendered {
         side: Side,
     },
+    /// R4-4 (5), R4-5: the seat the forest elder silenced, alive after the night's deaths, is
+    /// told it loses its voice for the day (the role games' private `silenced`).
+    Silenced,
     GameOver {
         winner: Winner,
     },

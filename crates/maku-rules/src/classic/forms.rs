@@ -18,8 +18,8 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
 }
 
 /// The action forms a classic setup's roles and house rules give (CL-1, CL-2, R4-3's save of a
-/// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt and secret
-/// kill of a secret police dealt, CL-8, CL-9, WJ-2), in the presets' order, the night's
+/// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt, secret
+/// kill of a secret police dealt and silence of a forest elder dealt, CL-8, CL-9, WJ-2), in the presets' order, the night's
 /// actions first (the other books' roles after the classic's own).
 pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.win == Win::Wujian {
@@ -40,6 +40,9 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     }
     if setup.deals(RoleCode::SecretPolice) {
         all.push(SECRET_KILL);
+    }
+    if setup.deals(RoleCode::Elder) {
+        all.push(SILENCE);
     }
     if setup.day.explode {
         all.push(EXPLODE);
@@ -91,6 +94,13 @@ const HUG: ActionForm = ActionForm {
 const SECRET_KILL: ActionForm = ActionForm {
     kind: "secret_kill",
     fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],
+    confirm: false,
+};
+
+/// R4-3: the forest elder's silence: any living seat, itself included.
+const SILENCE: ActionForm = ActionForm {
+    kind: "silence",
+    fields: &[FormField::required("target", FieldInput::LivingSeat)],
     confirm: false,
 };
 

@@ -29,6 +29,7 @@ impl Game {
             Event::Tie { round, seats } => table::tie_json(seating, *round, seats),
             Event::Votes { round, ballots } => table::votes_json(seating, *round, ballots),
             Event::Surrendered { side } => json!({"type": "surrendered", "team": side.name()}),
+            Event::Silenced => json!({"type": "silenced"}),
             Event::GameOver { winner } => table::game_over_json(winner.name()),
         }
     }

@@ -14,6 +14,8 @@ pub fn refusal(code: &str) -> Message {
         "series_repeat" => Message::key("cl-refusal-series-repeat").rule("CL-3"),
         // R4-3: the secret police's kill, once per game.
         "already_used" => Message::key("cl-refusal-already-used").rule("R4-3"),
+        // R4-5: a silenced killer's explosion (CL-8).
+        "silenced" => Message::key("cl-refusal-silenced").rule("R4-5"),
         other => common_refusal(other),
     }
 }
@@ -36,11 +38,12 @@ pub fn cause(cause: &str) -> Message {
     }
 }
 
-/// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly
-/// and secret police and 5.0's sniper at a table that deals one.
+/// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly,
+/// secret police and forest elder and 5.0's sniper at a table that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
-        "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "player" => {
+        "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "elder"
+        | "player" => {
             format!("role-{role}")
         }
         "secret_police" => "role-secret-police".into(),
@@ -76,6 +79,8 @@ pub fn action(a: &Value) -> Option<Message> {
         // R4-3: a butterfly's hug and a secret police's kill.
         "hug" => Message::key("cl-act-hug").arg("target", target),
         "secret_kill" => Message::key("cl-act-secret-kill").arg("target", target),
+        // R4-3: a forest elder's silence.
+        "silence" => Message::key("cl-act-silence").arg("target", target),
         "peek" => match a.s("call") {
             "none" => Message::key("cl-act-peek-none"),
             c => Message::key("cl-act-peek").arg("call", call(c)),
@@ -89,8 +94,8 @@ pub fn action(a: &Value) -> Option<Message> {
 pub fn reply(r: &Value) -> Option<Message> {
     match r.s("type") {
         "kill_recorded" | "check_recorded" | "save_recorded" | "snipe_recorded"
-        | "hug_recorded" | "secret_kill_recorded" | "peek_recorded" | "exploded"
-        | "surrendered" | "vote_recorded" => {
+        | "hug_recorded" | "secret_kill_recorded" | "silence_recorded" | "peek_recorded"
+        | "exploded" | "surrendered" | "vote_recorded" => {
             Some(table::recorded("cl", r))
         }
         _ => None,
@@ -107,6 +112,8 @@ pub fn private(e: &Value) -> Option<Message> {
         }
         .arg("target", e.s("target")),
         "teammates" => table::teammates(e),
+        // R4-4 (5), R4-5: the forest elder's silence, told to the seat alive at dawn.
+        "silenced" => Message::key("cl-pev-silenced"),
         // WJ-2: the others who opened at the same call, possibly none.
         "peek_seen" => {
             let c = call(e.s("call"));

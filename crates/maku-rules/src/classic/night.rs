@@ -1,19 +1,19 @@
 //! The night's resolution: the kill (CL-1), at a table that deals them the other books' roles'
 //! steps — the secret police's kill and his immunity (R4-4 (1), (3): `secret_police.rs`), the
 //! sniper's shots (R5-3: `sniper.rs`), the butterfly's hug (R4-4 (1): `butterfly.rs`), the
-//! doctor's save and rule (R4-4 (2), (4): `doctor.rs`) — the check (CL-2), dawn (CL-4);
-//! wujian's peeks (WJ-2).
+//! doctor's save and rule (R4-4 (2), (4): `doctor.rs`) — the check (CL-2), the forest elder's
+//! silence (R4-4 (5): `elder.rs`), dawn (CL-4); wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
 //! role games' nights do: the kills of step (1) — the killers', the secret police's, the shots
 //! (with the kills, R5-3 (3)) — each a [`Landing`]; the hug's effects on them; the save; the
-//! secret police's immunity; the deaths; the doctor's rule; the check. Then dawn: the night's
-//! dead go out in the steps' order.
+//! secret police's immunity; the deaths; the doctor's rule; the check; the silence. Then dawn:
+//! the night's dead go out in the steps' order.
 
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction, Role};
 use super::state::Game;
-use super::{butterfly, doctor, secret_police, sniper};
+use super::{butterfly, doctor, elder, secret_police, sniper};
 use crate::table::{Seat, Step, majority, run_steps};
 
 /// One kill of R4-4's step (1) — the killers', a secret police's, a shot (R5-3 (3): shots land
@@ -98,6 +98,9 @@ pub(super) struct Resolution {
     /// The butterfly's seat, while it hugs someone, and the hugged seat H (R4-3; the first
     /// butterfly's: a classic table deals one at most, R4-4).
     pub hug: Option<(Seat, Seat)>,
+    /// The seat the forest elder silences (R4-3; the first elder's: a classic table deals one
+    /// at most, R4-3 as the 4.0 book reads it), his seat dead or alive.
+    pub silence: Option<Seat>,
     /// The kills of step (1), in R4-4's order: the killers', the secret police's, the shots.
     pub landings: Vec<Landing>,
     /// The night's deaths in announcement order: the steps' order (R4-4).
@@ -107,8 +110,8 @@ pub(super) struct Resolution {
 /// R4-4's order at a classic table: (1) the kills — the killers' (CL-1), the secret police's,
 /// the shots (R5-3 (3): kills and shots land at once) — then the hug's effects on them; (2) the
 /// save (which spares the killers' kill only); (3) the secret police's immunity; the deaths;
-/// (4) the doctor's rule; then the check (CL-2; R4-4 (5)).
-const STEPS: [Step<Game, Resolution>; 9] = [
+/// (4) the doctor's rule; then (5) the check (CL-2) and the silence (R4-5).
+const STEPS: [Step<Game, Resolution>; 10] = [
     ("CL-1", kill),
     ("R4-4 (1)", secret_police::kill),
     ("R5-3", sniper::shoot),
@@ -118,6 +121,7 @@ const STEPS: [Step<Game, Resolution>; 9] = [
     ("R4-4 (1)-(3)", deaths),
     ("R4-4 (4)", doctor::rule),
     ("CL-2", check),
+    ("R4-4 (5)", elder::silence),
 ];
 
 impl Game {
@@ -135,6 +139,7 @@ impl Game {
             hug: self
                 .all_seats()
                 .find_map(|s| self.night.hugs[s.index()].map(|h| (s, h))),
+            silence: self.night.silences.iter().flatten().copied().next(),
             ..Resolution::default()
         }
     }

@@ -79,8 +79,8 @@ impl Table {
         (s.count_of(RoleCode::Killer, n), s.count_of(RoleCode::Police, n))
     }
 
-    /// Seats dealt `role` for `n` seats: the doctors, butterflies and secret police (4.0's,
-    /// R4-3) and snipers (5.0's, R5-1) only a judge's own setup deals; civilians and wujian's
+    /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders
+    /// (4.0's, R4-3) and snipers (5.0's, R5-1) only a judge's own setup deals; civilians and wujian's
     /// factions are not counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
         code(role).map_or(0, |c| self.setup().count_of(c, n))
@@ -92,14 +92,15 @@ impl Table {
     }
 
     /// The roles of other books it deals, whose actions are its own (a preset: none): a
-    /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug` and a secret
-    /// police's `secret_kill` (R4-3).
+    /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug`, a secret
+    /// police's `secret_kill` and an elder's `silence` (R4-3).
     pub fn across(self) -> Across {
         Across {
             doctor: self.deals(Role::Doctor),
             sniper: self.deals(Role::Sniper),
             butterfly: self.deals(Role::Butterfly),
             secret_police: self.deals(Role::SecretPolice),
+            elder: self.deals(Role::Elder),
         }
     }
 
@@ -211,7 +212,7 @@ impl Preset {
 }
 
 /// The setup's code of a role the deal counts (killers, police, doctors, snipers, butterflies,
-/// secret police).
+/// secret police, elders).
 fn code(role: Role) -> Option<RoleCode> {
     match role {
         Role::Killer => Some(RoleCode::Killer),
@@ -220,6 +221,7 @@ fn code(role: Role) -> Option<RoleCode> {
         Role::Sniper => Some(RoleCode::Sniper),
         Role::Butterfly => Some(RoleCode::Butterfly),
         Role::SecretPolice => Some(RoleCode::SecretPolice),
+        Role::Elder => Some(RoleCode::Elder),
         Role::Civilian | Role::Faction(_) => None,
     }
 }

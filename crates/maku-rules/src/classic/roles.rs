@@ -58,13 +58,18 @@ pub enum Role {
     /// (R4-2: he learns nobody), once per game he kills one other seat (R4-3), by R4-4 (1), (3);
     /// a police role for CL-10 (R4-6 counts him with the police).
     SecretPolice,
+    /// 4.0's forest elder (森林老人) at a classic table that deals one: good, in no team (R4-2:
+    /// it learns nobody), it silences one seat a night, itself allowed (R4-3), applied after the
+    /// night's deaths (R4-4 (5)); the silenced seat keeps its vote but not its voice the next
+    /// day (R4-5).
+    Elder,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
 
 impl Role {
-    /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`, or the
-    /// faction's name.
+    /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
+    /// `elder`, or the faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -74,12 +79,13 @@ impl Role {
             Role::Sniper => "sniper",
             Role::Butterfly => "butterfly",
             Role::SecretPolice => "secret_police",
+            Role::Elder => "elder",
             Role::Faction(f) => f.name(),
         }
     }
 
-    /// The team it belongs to (CL-0); civilians, the doctor, the butterfly and the secret police
-    /// (R4-2: they learn nobody), the sniper (5.0) and wujian seats have none.
+    /// The team it belongs to (CL-0); civilians, the doctor, the butterfly, the secret police
+    /// and the elder (R4-2: they learn nobody), the sniper (5.0) and wujian seats have none.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
@@ -89,18 +95,19 @@ impl Role {
             | Role::Sniper
             | Role::Butterfly
             | Role::SecretPolice
+            | Role::Elder
             | Role::Faction(_) => None,
         }
     }
 
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
-    /// civilians, and the doctor, the sniper and the butterfly, good seats outside the police
-    /// dealt in their place (`docs/setups.md`, "Roles across books"). The secret police is not:
+    /// civilians, and the doctor, the sniper, the butterfly and the elder, good seats outside
+    /// the police dealt in their place (`docs/setups.md`, "Roles across books"). The secret police is not:
     /// he is a police role ([`Role::counts_as_police`]).
     pub fn counts_as_civilian(self) -> bool {
         matches!(
             self,
-            Role::Civilian | Role::Doctor | Role::Sniper | Role::Butterfly
+            Role::Civilian | Role::Doctor | Role::Sniper | Role::Butterfly | Role::Elder
         )
     }
 

@@ -163,7 +163,8 @@ impl Rules for Classic {
         RevealReading::Kept(crate::reveal_rows::seats(roles).map(tone).collect())
     }
     /// The seat's role, its secret kill spent (R4-3: a secret police's, while he lives and the
-    /// game goes on), and its choices of the open phase on its forms.
+    /// game goes on), its silence today (R4-5: at a forest elder's table, while it lives and
+    /// the game goes on), and its choices of the open phase on its forms.
     fn seat_sheet(&self, view: &crate::SeatView, over: bool) -> SeatSheet {
         let view = view.json();
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
@@ -174,6 +175,11 @@ impl Rules for Classic {
             sheet
                 .notes
                 .push(Message::key("cl-seat-note-secret-kill-spent").rule("R4-3"));
+        }
+        if !over && flag("alive") && flag("silenced") {
+            sheet
+                .notes
+                .push(Message::key("cl-seat-note-silenced").rule("R4-5"));
         }
         table_choices(&mut sheet, view, self.1.action_forms);
         sheet
@@ -233,20 +239,21 @@ impl Game {
         })
     }
 
-    /// No classic seat loses its voice.
-    fn silenced_now(&self, _s: Seat) -> bool {
-        false
+    /// R4-5: the seat the forest elder silenced loses its voice from the dawn it is told at
+    /// to the next night (a table without an elder: nobody, ever).
+    fn silenced_now(&self, s: Seat) -> bool {
+        self.is_silenced(s)
     }
 }
 
-/// CL-10: killers against police and civilians (a doctor, a sniper and a butterfly with the
-/// civilians, a secret police with the police); WJ-1: 匪 against 警.
+/// CL-10: killers against police and civilians (a doctor, a sniper, a butterfly and an elder
+/// with the civilians, a secret police with the police); WJ-1: 匪 against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
         Some("killer" | "匪") => Tone::Bad,
         Some("police" | "secret_police" | "警") => Tone::Police,
-        Some("civilian" | "doctor" | "sniper" | "butterfly") => Tone::Good,
+        Some("civilian" | "doctor" | "sniper" | "butterfly" | "elder") => Tone::Good,
         _ => Tone::Other,
     }
 }

@@ -1,6 +1,7 @@
 //! The deal: a game starts from its seats, options and fixed setup (`setup.killers`,
 //! `setup.police`, and at a table that deals a role of another book `setup.doctors`,
-//! `setup.snipers`, `setup.butterflies`, `setup.secret_police`; wujian `setup.factions`), or from roles drawn with the seed's RNG.
+//! `setup.snipers`, `setup.butterflies`, `setup.secret_police`, `setup.elders`; wujian
+//! `setup.factions`), or from roles drawn with the seed's RNG.
 
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -46,14 +47,16 @@ fn seat_list(
 
 /// The roles of other books a table may deal, each with its fixed deal's key, in the order
 /// the deal lists them (after the police): 4.0's doctor (R4-3), 5.0's sniper (R5-1), 4.0's
-/// butterfly and secret police (R4-3). The keys are lists, as `killers` and `police`:
-/// `secret_police` is the role engine's own key (replay.md, `v4wujian`), `butterflies` the
-/// plural of its `butterfly`, as `doctors` is of `doctor`.
-const ACROSS: [(Role, &str); 4] = [
+/// butterfly, secret police and forest elder (R4-3). The keys are lists, as `killers` and
+/// `police`: `secret_police` is the role engine's own key (replay.md, `v4wujian`),
+/// `butterflies` and `elders` the plurals of its `butterfly` and `elder`, as `doctors` is of
+/// `doctor`. The elder comes last, so that the tables dealt before him draw as they did.
+const ACROSS: [(Role, &str); 5] = [
     (Role::Doctor, "doctors"),
     (Role::Sniper, "snipers"),
     (Role::Butterfly, "butterflies"),
     (Role::SecretPolice, "secret_police"),
+    (Role::Elder, "elders"),
 ];
 
 /// The roles a fixed setup deals, or `None` to draw them.
@@ -105,8 +108,8 @@ fn fixed_roles(
     }
     let killers = seat_list(names, map.get("killers"), "killers")?;
     let police = seat_list(names, map.get("police"), "police")?;
-    // R4-3, R5-1: `doctors`, `snipers`, `butterflies` and `secret_police` are keys of a table
-    // that deals that role; elsewhere each is a key the table does not have, ignored as replay.md says of
+    // R4-3, R5-1: `doctors`, `snipers`, `butterflies`, `secret_police` and `elders` are keys
+    // of a table that deals that role; elsewhere each is a key the table does not have, ignored as replay.md says of
     // unknown keys (the server's fixed deal refuses it: `Variant::check_fixed_roles`).
     let mut across = Vec::new();
     for (role, key) in ACROSS {
@@ -170,8 +173,8 @@ fn fixed_roles(
 
 /// Draws the secret roles for the seats `game_ids` (seat order), as a fixed setup gives them:
 /// `{"killers": […], "police": […]}` (shengtui: the killer alone; a table that deals a role of
-/// another book: `"doctors"`, `"snipers"`, `"butterflies"`, `"secret_police"` too, drawn from
-/// the same shuffle, so a table without one draws as it always did), or wujian's
+/// another book: `"doctors"`, `"snipers"`, `"butterflies"`, `"secret_police"`, `"elders"` too,
+/// drawn from the same shuffle, so a table without one draws as it always did), or wujian's
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.
 pub fn draw_roles<R: rand::Rng + ?Sized>(

@@ -39,6 +39,9 @@ pub struct Night {
     pub hugs: Vec<Option<Seat>>,
     /// R4-3: each secret police's kill (its last submission counts).
     pub secret_kills: Vec<Option<Seat>>,
+    /// R4-3: each forest elder's silence (its last submission counts; it counts even if the
+    /// elder dies this night, as R4-4 resolves every action of the night).
+    pub silences: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -51,6 +54,7 @@ impl Night {
             snipes: vec![None; n],
             hugs: vec![None; n],
             secret_kills: vec![None; n],
+            silences: vec![None; n],
         }
     }
 }
@@ -83,6 +87,9 @@ pub struct Game {
     /// CL-4: the night's dead still to leave dawn last words after the open ones, the next
     /// last (a night with a doctor or a sniper may put out more than one seat).
     pub(super) dawn_words: Vec<Seat>,
+    /// R4-5: the seat the forest elder silenced for today (R4-4 (5): set at the night's end,
+    /// alive after its deaths), cleared when the next act opens: it lasts one day.
+    pub(super) silenced: Option<Seat>,
 }
 
 table_core!(Game, Core<Reply, Refusal, Event, Winner>);
@@ -119,6 +126,7 @@ impl Game {
             saved_unattacked: Vec::new(),
             secret_spent: Vec::new(),
             dawn_words: Vec::new(),
+            silenced: None,
         };
         for team in [Team::Killers, Team::Police] {
             let seats = g.team_seats(team);
@@ -166,6 +174,12 @@ impl Game {
         self.all_seats()
             .filter(|&s| self.role(s).team() == Some(team))
             .collect()
+    }
+
+    /// R4-5: whether the forest elder silenced `s` for today (no post, no speech, no last
+    /// words, no explosion; it still votes).
+    pub fn is_silenced(&self, s: Seat) -> bool {
+        self.silenced == Some(s)
     }
 
     pub fn day(&self) -> &Day {
@@ -241,24 +255,39 @@ impl Game {
     }
 
     /// CL-5: the day's speeches open, in order from the first living seat after the last seat
-    /// out (seat 1 when nobody is out yet, as on wujian's day 1).
+    /// out (seat 1 when nobody is out yet, as on wujian's day 1). R4-5: the seat the forest
+    /// elder silenced has no turn (it is passed over, as the role games pass it); the order
+    /// itself keeps it, so the day's later turns are counted from the same seats.
     pub(super) fn start_day(&mut self) {
         self.dawn_words.clear();
         let n = self.seat_count();
         self.day.order = Day::speaking_order(n, self.last_out, |s| self.is_alive(s));
         self.day.round = 1;
+        let voiced: Vec<Seat> = self
+            .day
+            .order
+            .iter()
+            .copied()
+            .filter(|&s| !self.is_silenced(s))
+            .collect();
         match self.options.speeches {
             Speeches::Ordered => {
-                let mut speakers = self.day.order.clone();
+                let mut speakers = voiced.clone();
                 if self.table.is_wujian() && self.act == 1 {
                     // WJ-3: two rounds of speeches on day 1.
-                    speakers.extend_from_slice(&self.day.order);
+                    speakers.extend_from_slice(&voiced);
                 }
+                let nobody = speakers.is_empty();
                 self.day.speakers = speakers;
-                self.open(Stage::Speech(0));
+                if nobody {
+                    // Every living seat silenced: nobody to speak, the vote at once.
+                    self.open_vote();
+                } else {
+                    self.open(Stage::Speech(0));
+                }
             }
             Speeches::Free => {
-                self.day.speakers = self.day.order.clone();
+                self.day.speakers = voiced;
                 self.open(Stage::Discussion);
             }
         }
@@ -271,10 +300,13 @@ impl Game {
         self.open(Stage::Vote);
     }
 
-    /// CL-7: the PK before round `round`'s vote, for `speakers` (in the day's order); with
-    /// nobody to speak, the vote at once.
+    /// CL-7: the PK before round `round`'s vote, for `speakers` (in the day's order) but the
+    /// seat silenced today (R4-5: it gives no PK speech, tied or not); with nobody to speak,
+    /// the vote at once.
     pub(super) fn open_pk(&mut self, round: u8, candidates: Vec<Seat>, speakers: Vec<Seat>) {
-        if self.day.pk(round, candidates, |s| speakers.contains(&s)) {
+        let silenced = self.silenced;
+        let speaks = |s: Seat| speakers.contains(&s) && silenced != Some(s);
+        if self.day.pk(round, candidates, speaks) {
             self.open(Stage::Pk(0));
         } else {
             self.open_vote();
@@ -287,6 +319,8 @@ impl Game {
         self.act += 1;
         // CL-8: an explosion during dawn's last words ends the day; the words still owed go.
         self.dawn_words.clear();
+        // R4-5: the silence lasts the one day.
+        self.silenced = None;
         self.night = Night::new(n);
         self.day = Day::new(n);
         if self.table.is_wujian() {

@@ -1,7 +1,7 @@
 //! One submission: checked in the ruling book's order ("Refusals": `unknown_seat`, `game_over`,
 //! `out`, `not_your_role`, `not_now`, `bad_target`, `not_tied`, `series_repeat`; a butterfly's
 //! or secret police's action, as replay.md's role games: `self_target` and `already_used` after
-//! `bad_target`), then applied.
+//! `bad_target`; a silenced killer's explosion: `silenced` last, R4-5), then applied.
 //! A refused submission changes nothing but the log.
 
 use super::action::Action;
@@ -19,6 +19,7 @@ enum Checked {
     Snipe(Seat),
     Hug(Seat),
     SecretKill(Seat),
+    Silence(Seat),
     Peek(Call),
     Surrender,
     Explode,
@@ -27,8 +28,8 @@ enum Checked {
 
 impl Game {
     /// A living seat named `name`.
-    /// A night action of `holder`'s on a living seat (CL-2's check, R4-3's save, hug and secret
-    /// kill, R5-1's shot): refused to another role (`not_your_role`), by day (`not_now`), and
+    /// A night action of `holder`'s on a living seat (CL-2's check, R4-3's save, hug, secret
+    /// kill and silence, R5-1's shot): refused to another role (`not_your_role`), by day (`not_now`), and
     /// on a seat that is not a living one (`bad_target`), in that order.
     fn night_target(
         &self,
@@ -124,6 +125,10 @@ impl Game {
                 }
                 Ok(Checked::SecretKill(t))
             }
+            // R4-3: the forest elder silences any living seat, itself included.
+            Action::Silence { target } => self
+                .night_target(role, Role::Elder, night, target)
+                .map(Checked::Silence),
             // WJ-2.
             Action::Peek { call } => {
                 if !self.table.is_wujian() {
@@ -147,7 +152,8 @@ impl Game {
                 }
                 Ok(Checked::Surrender)
             }
-            // CL-8.
+            // CL-8; R4-5: a killer the forest elder silenced today may not speak, and an
+            // explosion is spoken (爆匪: the killer declares himself), so he may not explode.
             Action::Explode { round } => {
                 if !(self.table.has_explode() && role == Role::Killer) {
                     return Err(Refusal::NotYourRole);
@@ -156,6 +162,9 @@ impl Game {
                     return Err(Refusal::NotNow);
                 }
                 self.this_round(*round)?;
+                if self.is_silenced(seat) {
+                    return Err(Refusal::Silenced);
+                }
                 Ok(Checked::Explode)
             }
             // CL-6, CL-7.
@@ -199,6 +208,7 @@ impl Game {
             Checked::Snipe(_) => Reply::SnipeRecorded,
             Checked::Hug(_) => Reply::HugRecorded,
             Checked::SecretKill(_) => Reply::SecretKillRecorded,
+            Checked::Silence(_) => Reply::SilenceRecorded,
             Checked::Peek(_) => Reply::PeekRecorded,
             Checked::Surrender => Reply::Surrendered,
             Checked::Explode => Reply::Exploded,
@@ -218,6 +228,8 @@ impl Game {
             // R4-4 (3): night actions may be replaced until the night ends; the last counts.
             Checked::Hug(t) => self.night.hugs[i] = Some(t),
             Checked::SecretKill(t) => self.night.secret_kills[i] = Some(t),
+            // R4-3: replaceable until the night ends; the last counts.
+            Checked::Silence(t) => self.night.silences[i] = Some(t),
             Checked::Peek(c) => self.night.peeks[i] = Some(c),
             Checked::Vote(t) => self.day.ballots[i] = Some(t),
             Checked::Surrender => self.surrender(seat),

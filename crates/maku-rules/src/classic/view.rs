@@ -35,12 +35,14 @@ impl Game {
 
     /// Whether `seat` may post in the game thread now: nobody at night; only the speaker in
     /// last words and ordered turns; the living seats a free phase is for (a free vote: every
-    /// living seat, an ordered vote: nobody). After the end: the living seats (the shell opens
+    /// living seat, an ordered vote: nobody), but the seat the forest elder silenced today
+    /// (R4-5: it may not post the next day). After the end: the living seats (the shell opens
     /// the thread to everyone then).
     pub fn may_post(&self, seat: Seat) -> bool {
         let alive = self.is_alive(seat);
+        let voiced = alive && !self.is_silenced(seat);
         let stage = (self.stage, self.options.speeches);
-        table::may_post(&self.day, stage, seat, alive, alive)
+        table::may_post(&self.day, stage, seat, alive, voiced)
     }
 
     /// The action types `seat` could submit successfully now (with a fitting target), in the
@@ -74,6 +76,10 @@ impl Game {
                 target: other.clone(),
             },
             Action::SecretKill { target: other },
+            // R4-3: the silence may name the elder itself.
+            Action::Silence {
+                target: self.game_id(seat).to_string(),
+            },
             Action::Explode { round: None },
             Action::Surrender,
             Action::Peek { call: Call::Closed },
@@ -91,7 +97,8 @@ impl Game {
 
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
     /// none, a check likewise, a doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's
-    /// hug (R4-3), a wujian peek, a ballot. The secret kill is never owed (once per game, as
+    /// hug and an elder's silence (R4-3), a wujian peek, a ballot (a silenced seat's too:
+    /// R4-5, it still votes). The secret kill is never owed (once per game, as
     /// the role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
@@ -107,6 +114,7 @@ impl Game {
             (Stage::Night, Role::Doctor) => self.night.saves[seat.index()].is_none(),
             (Stage::Night, Role::Sniper) => self.night.snipes[seat.index()].is_none(),
             (Stage::Night, Role::Butterfly) => self.night.hugs[seat.index()].is_none(),
+            (Stage::Night, Role::Elder) => self.night.silences[seat.index()].is_none(),
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
@@ -138,7 +146,7 @@ impl Game {
     }
 
     /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `snipe`, `hug`,
-    /// `secret_kill`, `peek`, `vote`.
+    /// `secret_kill`, `silence`, `peek`, `vote`.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
         if self.stage == Stage::Night {
@@ -160,6 +168,9 @@ impl Game {
             if let Some(t) = self.night.secret_kills[i] {
                 m.insert("secret_kill".into(), json!(self.game_id(t)));
             }
+            if let Some(t) = self.night.silences[i] {
+                m.insert("silence".into(), json!(self.game_id(t)));
+            }
             if let Some(c) = self.night.peeks[i] {
                 m.insert("peek".into(), json!(c.name()));
             }
@@ -171,13 +182,18 @@ impl Game {
         }
     }
 
-    /// The role's own state: the secret police's kill spent (R4-3), as the role games say it.
+    /// The role's own state, as the role games say it: the secret police's kill spent (R4-3);
+    /// at a table that deals a forest elder, whether the seat is silenced today (R4-5: the
+    /// silenced seat learns it; a table without one says nothing of it, as before).
     fn role_facts(&self, s: Seat, m: &mut Map<String, Value>) {
         if self.role(s) == Role::SecretPolice {
             m.insert(
                 "secret_kill_spent".into(),
                 json!(self.secret_spent.contains(&s)),
             );
+        }
+        if self.table.deals(Role::Elder) {
+            m.insert("silenced".into(), json!(self.is_silenced(s)));
         }
     }
 

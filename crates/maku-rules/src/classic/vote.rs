@@ -24,7 +24,9 @@ impl Game {
                 if self.check_end(true) {
                     return;
                 }
-                if self.leaves_last_words() {
+                // R4-5: a seat voted out on the day it is silenced leaves no last words (it
+                // still counts among the seats out for CL-4).
+                if self.leaves_last_words() && !self.is_silenced(seat) {
                     self.open(Stage::LastWords { seat, dawn: false });
                 } else {
                     self.next_act();
@@ -41,7 +43,8 @@ impl Game {
                 match round {
                     // First tie: the tied seats speak, then a revote for them.
                     1 => self.open_pk(2, seats.clone(), seats),
-                    // Second tie: every other living seat speaks, then a revote for this tie.
+                    // Second tie: every other living seat speaks, then a revote for this tie
+                    // (the silenced seat not: `open_pk`, R4-5).
                     2 => {
                         let others: Vec<Seat> =
                             self.living().filter(|s| !seats.contains(s)).collect();

@@ -183,6 +183,10 @@ pub const ROLES: &[RoleSpec] = &[
         None,
         "R4-3",
     ),
+    // Roles across books: 4.0's forest elder (R4-3's silence of one seat, itself allowed;
+    // R4-5: the silenced seat may not post or speak the next day, and still votes); good, in
+    // no team (R4-2: it learns nobody), counted with the civilians (CL-10).
+    role(Classic, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -282,7 +286,13 @@ mod tests {
                 (SideCode::Good, Some(action), None, "R4-3")
             );
         }
-        assert_eq!(role_spec(Book::Classic, RoleCode::Elder), None);
+        // And 4.0's forest elder (R4-3), good in the classic book as in 4.0, in no team.
+        let elder = role_spec(Book::Classic, RoleCode::Elder).expect("a classic elder");
+        assert_eq!(
+            (elder.side, elder.action, elder.team, elder.rule),
+            (SideCode::Good, Some(ActionCode::Silence), None, "R4-3")
+        );
+        assert_eq!(role_spec(Book::Classic, RoleCode::Magician), None);
         // And 5.0's sniper (R5-1), good and in no team.
         let sniper = role_spec(Book::Classic, RoleCode::Sniper).expect("a classic sniper");
         assert_eq!(

@@ -173,16 +173,16 @@ fn the_role_game_documents_are_the_books_deals() {
 
 #[test]
 fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
-    // 东杀 with a forest elder (4.0's: the classic book has none; its doctor, butterfly and
-    // secret police, R4-3, it has), a typo, a gap in a count table and a night that forgets
-    // the police.
+    // 东杀 with a magician (5.0's: the classic book has none; 4.0's doctor, butterfly, secret
+    // police and forest elder, R4-3, it has), a typo, a gap in a count table and a night that
+    // forgets the police.
     let mut d = doc("dongsha");
     d["deal"][0]["count"] = json!({"8-9": 2, "11-14": 3, "15-16": 4});
     d["deal"]
         .as_array_mut()
         .expect("a list")
-        .push(json!({"role": "elder", "count": 1}));
-    d["night"] = json!(["killer", "elder"]);
+        .push(json!({"role": "magician", "count": 1}));
+    d["night"] = json!(["killer", "magician"]);
     d["day"]["thrid_tie"] = json!("draw");
     let found = problems(&d);
     assert_eq!(
@@ -854,16 +854,16 @@ fn r4_3_a_classic_table_deals_a_butterfly_and_a_secret_police_the_night_calls() 
         "sniper"
     ]);
     assert_eq!(problems(&all), Vec::new());
-    // 4.0's elder and undercover stay the 4.0 book's.
-    let mut elder = with_butterfly_and_secret_police(true);
-    elder["deal"][2]["role"] = json!("elder");
-    elder["night"] = json!(["killer", "police", "elder", "secret_police"]);
+    // 5.0's magician stays the 5.0 book's.
+    let mut magician = with_butterfly_and_secret_police(true);
+    magician["deal"][2]["role"] = json!("magician");
+    magician["night"] = json!(["killer", "police", "magician", "secret_police"]);
     assert!(
-        problems(&elder)
+        problems(&magician)
             .iter()
             .any(|(path, _)| path == "deal[2].role"),
         "{:?}",
-        problems(&elder)
+        problems(&magician)
     );
     for &(name, _) in PRESETS {
         let s = preset(name).expect("a preset");
@@ -888,6 +888,73 @@ fn r4_3_the_balance_of_dongsha_with_a_butterfly_and_a_secret_police_is_estimated
     let total: f64 = b.sides.iter().map(|s| s.rate).sum();
     assert!((total - 1.0).abs() < 1e-9, "{b:?}");
     assert_eq!(balance::estimate(own, 10, 200), b);
+}
+
+/// Roles across books: the classic book deals 4.0's forest elder (R4-3) when the night calls
+/// it, one at most (`setup-role-one`, as the 4.0 book reads it); the page's line comes from the
+/// catalog (R4-3's silence, good); no preset deals one; the bots play it to an estimate
+/// (R4-3: a silence most nights; R4-5: the silenced seat still votes) the same every time.
+#[test]
+fn r4_3_a_classic_table_deals_a_forest_elder_the_night_calls() {
+    let mut d = doc("dongsha");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "elder", "count": 1}));
+    let Err(found) = read(&d) else {
+        panic!("a night that forgets the elder")
+    };
+    let missing: Vec<Message> = found.iter().map(|p| p.message.clone()).collect();
+    assert_eq!(
+        missing,
+        [Message::key("setup-night-missing").arg("role", Message::key("role-elder"))]
+    );
+    d["night"] = json!(["killer", "police", "elder"]);
+    let setup = read(&d).expect("it holds");
+    assert_eq!(
+        setup.deal_at(9),
+        vec![
+            (RoleCode::Killer, 2),
+            (RoleCode::Police, 2),
+            (RoleCode::Elder, 1),
+            (RoleCode::Civilian, 4)
+        ]
+    );
+    assert_eq!(played_as(&setup), None, "no preset's");
+    let mut two = d.clone();
+    two["deal"][2]["count"] = json!({"8-12": 1, "13-16": 2});
+    assert_eq!(
+        problems(&two),
+        vec![("deal[2].count".to_string(), "setup-role-one".to_string())],
+        "two elders"
+    );
+    let described = describe::describe(&setup);
+    let line = described
+        .roles
+        .iter()
+        .find(|r| r.code == RoleCode::Elder)
+        .expect("the elder's line");
+    assert_eq!(line.name, Message::key("role-elder"));
+    assert_eq!(line.side, Message::key("setup-side-good"));
+    assert_eq!(
+        line.action,
+        Message::key("setup-action-silence").rule("R4-3")
+    );
+    assert!(described.night.contains(&Message::key("role-elder")));
+    for &(name, _) in PRESETS {
+        let s = preset(name).expect("a preset");
+        if s.book == Book::Classic {
+            assert!(!s.deals(RoleCode::Elder), "{name}");
+        }
+    }
+    let own = custom_variant("dongsha-elder", "东杀+森林老人 v1", &setup).expect("played");
+    let b = balance::estimate(own, 9, 200);
+    assert_eq!(b.games, 200);
+    let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();
+    assert_eq!(names, ["good", "killers", "draw"], "no game unfinished");
+    let total: f64 = b.sides.iter().map(|s| s.rate).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{b:?}");
+    assert_eq!(balance::estimate(own, 9, 200), b);
 }
 
 /// A judge's own 4.0 document of 12 seats (2 killers, the undercover, 2 police, the secret

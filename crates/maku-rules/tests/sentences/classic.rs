@@ -323,3 +323,56 @@ fn r4_3_a_butterfly_and_secret_police_tables_actions_have_sentences() {
         }
     }
 }
+
+/// Roles across books: 4.0's forest elder at a judge's own classic table (R4-3) has a name,
+/// its `silence`, its reply, the private `silenced` told to the silenced seat (R4-4 (5)), the
+/// refusal of a silenced killer's explosion (`silenced`, R4-5) and the silenced seat's note
+/// read as sentences of the classic catalog in both languages, and its form has its label in
+/// the shell's catalog.
+#[test]
+fn r4_3_an_elder_tables_silence_has_sentences() {
+    use maku_rules::setups::{PRESETS, custom_variant, read};
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == "dongsha")
+        .map(|(_, t)| *t)
+        .expect("dongsha");
+    let mut d: Value = serde_json::from_str(text).expect("JSON");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "elder", "count": 1}));
+    d["night"] = json!(["killer", "police", "elder"]);
+    let setup = read(&d).expect("it holds");
+    let v = custom_variant("sentences-elder", "东杀+森林老人", &setup).expect("played");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let silence = json!({"type": "silence", "target": "令狐冲"});
+    assert_eq!(action_sentence(&en, v, &silence), "silence 令狐冲");
+    assert_eq!(action_sentence(&zh, v, &silence), "禁言 令狐冲");
+    assert_eq!(role_name(&en, v, "elder"), "Forest elder");
+    assert_eq!(role_name(&zh, v, "elder"), "森林老人");
+    assert!(private_sentence(&zh, v, &json!({"type": "silenced"})).contains("禁言"));
+    assert_eq!(refusal_rule(v, "silenced"), Some("R4-5"));
+    for tr in [&en, &zh] {
+        let recorded = reply_words(tr, v, &json!({"type": "silence_recorded"})).expect("words");
+        assert_readable(
+            &recorded,
+            "silence_recorded",
+            &[],
+            &json!("silence_recorded"),
+        );
+        let told = private_words(tr, v, &json!({"type": "silenced"})).expect("words");
+        assert_readable(&told, "silenced", &[], &json!("silenced"));
+        let text = refusal_text(tr, v, "silenced");
+        assert_ne!(text, "silenced");
+        assert_ne!(text, tr.t("refusal-other"), "silenced has its own sentence");
+        let note = maku_rules::Message::key("cl-seat-note-silenced");
+        assert_ne!(tr.say(v, &note), "cl-seat-note-silenced");
+        for form in v.action_forms() {
+            let key = format!("action-{}", form.kind.replace('_', "-"));
+            assert_ne!(tr.t(&key), key, "the form's label");
+        }
+    }
+    assert_eq!(en.t("action-silence"), "Silence (forest elder)");
+    assert_eq!(zh.t("action-silence"), "禁言（森林老人）");
+}
