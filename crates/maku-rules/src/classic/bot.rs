@@ -6,11 +6,12 @@
 //! living seat, itself allowed (R4-3); a sniper shoots a random other living seat most nights
 //! (R5-1); a butterfly hugs a random other living seat each night, a secret police spends his
 //! one kill on a random other living seat on some night, a forest elder silences a random
-//! other living seat most nights (R4-3); everyone else votes for a random candidate
-//! (sometimes abstaining), a silenced seat too (R4-5: it still votes). A killer of a table
-//! with self-explode (CL-8) sometimes self-explodes in a vote (silenced, he may not: he votes
-//! instead), a last team member at night sometimes surrenders; wujian seats peek at random and
-//! sometimes surrender.
+//! other living seat most nights (R4-3); an undercover checks a random other living seat with
+//! the police and votes as a killer does (R4-2: he knows the killers); everyone else votes for
+//! a random candidate (sometimes abstaining), a silenced seat too (R4-5: it still votes). A
+//! killer of a table with self-explode (CL-8) sometimes self-explodes in a vote (silenced, he
+//! may not: he votes instead), a last team member at night sometimes surrenders; wujian seats
+//! peek at random and sometimes surrender.
 
 use std::ops::Range;
 
@@ -49,10 +50,11 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                 if rng.chance(0.01) && g.check_only(me, &Action::Surrender) {
                     Action::Surrender
                 } else {
+                    // Outside their team as they know it: the undercover too (R4-2).
                     let others: Vec<Seat> = living
                         .iter()
                         .copied()
-                        .filter(|&s| g.role(s) != Role::Killer)
+                        .filter(|&s| !g.role(s).with_killers())
                         .collect();
                     match rng.pick(&others) {
                         Some(t) => Action::Kill { target: name(g, t) },
@@ -69,6 +71,16 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                         Some(t) => Action::Check { target: name(g, t) },
                         None => continue,
                     }
+                }
+            }
+            // R4-3: the undercover checks with the police, a random living seat other than
+            // himself (never a surrender: CL-9 is a killer's or an officer's). Only an
+            // undercover draws, so a table without one plays its games as it always did.
+            Role::Undercover => {
+                let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
+                match rng.pick(&others) {
+                    Some(t) => Action::Check { target: name(g, t) },
+                    None => continue,
                 }
             }
             // R4-3: any living seat, itself included. Only a doctor draws, so a table without
@@ -141,7 +153,8 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
             return None;
         }
     }
-    majority(&g.night().checks).filter(|&t| g.role(t) == Role::Killer)
+    // CL-2, R4-3: `killer` for a killer or the undercover.
+    majority(&g.night().checks).filter(|&t| g.role(t).with_killers())
 }
 
 /// The vote's bots.
@@ -177,10 +190,12 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
             Some(t) => Some(t),
             None if rng.chance(0.1) => None,
             None => {
+                // The killers' side spares its own: the killers and the undercover know each
+                // other (R4-2).
                 let pool: Vec<Seat> = candidates
                     .iter()
                     .copied()
-                    .filter(|&s| !(role == Role::Killer && g.role(s) == Role::Killer))
+                    .filter(|&s| !(role.with_killers() && g.role(s).with_killers()))
                     .collect();
                 rng.pick(&pool).or_else(|| rng.pick(&candidates))
             }

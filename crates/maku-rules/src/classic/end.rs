@@ -39,7 +39,12 @@ impl Game {
         if self.table.is_wujian() {
             return self.end_wujian(false);
         }
-        let killers = self.living_with(Role::Killer);
+        // CL-10's killers: the killers and the undercover (R4-6: good wins when all killers
+        // and the undercover are out; CL-11's "the killer lives" likewise).
+        let killers = self
+            .living()
+            .filter(|&s| self.role(s).with_killers())
+            .count();
         // CL-10's police: the police and the secret police (R4-6 counts them together).
         let police = self
             .living()
@@ -48,7 +53,8 @@ impl Game {
         let civilians = self.living_civilians();
         // CL-10 (only a team that existed at the setup can be all out), then CL-11. A doctor,
         // a sniper and a butterfly count among the civilians (`Role::counts_as_civilian`), a
-        // secret police among the police (`Role::counts_as_police`).
+        // secret police among the police (`Role::counts_as_police`), an undercover among the
+        // killers (`Role::with_killers`).
         let winner = if killers == 0 {
             Some(Winner::Good)
         } else if self.police_group_at_setup > 0 && police == 0 {

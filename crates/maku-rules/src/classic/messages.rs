@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
+use super::preset::Table;
 use crate::message::{Fields, Message, common_refusal, dashed};
+use crate::setups::RoleCode;
 use crate::table::messages as table;
 
 /// A refusal with a sentence of the presets' own, and its rule.
@@ -39,13 +41,11 @@ pub fn cause(cause: &str) -> Message {
 }
 
 /// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly,
-/// secret police and forest elder and 5.0's sniper at a table that deals one.
+/// secret police, forest elder and undercover and 5.0's sniper at a table that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
         "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "elder"
-        | "player" => {
-            format!("role-{role}")
-        }
+        | "undercover" | "player" => format!("role-{role}"),
         "secret_police" => "role-secret-police".into(),
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
@@ -102,7 +102,8 @@ pub fn reply(r: &Value) -> Option<Message> {
     }
 }
 
-pub fn private(e: &Value) -> Option<Message> {
+/// A private event of a game at the table `at`.
+pub fn private(at: Table, e: &Value) -> Option<Message> {
     Some(match e.s("type") {
         // CL-2: `killer` or `not_killer`.
         "check_result" => match e.s("result") {
@@ -111,6 +112,14 @@ pub fn private(e: &Value) -> Option<Message> {
             _ => return None,
         }
         .arg("target", e.s("target")),
+        // R4-2: the police do not know which member of their team is the undercover; their
+        // notice says the team may hold one, only at a table that deals one (a preset's words
+        // are as they were).
+        "teammates" if e.s("team") == "police" && at.setup().deals(RoleCode::Undercover) => {
+            table::teammates(e)
+                .then(Message::text(" "))
+                .then(Message::key("cl-team-note-police-undercover").rule("R4-2"))
+        }
         "teammates" => table::teammates(e),
         // R4-4 (5), R4-5: the forest elder's silence, told to the seat alive at dawn.
         "silenced" => Message::key("cl-pev-silenced"),

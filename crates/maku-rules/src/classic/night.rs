@@ -11,7 +11,7 @@
 //! the night's dead go out in the steps' order.
 
 use super::event::{Audience, Cause, Event};
-use super::roles::{Call, Faction, Role};
+use super::roles::{Call, Faction};
 use super::state::Game;
 use super::{butterfly, doctor, elder, secret_police, sniper};
 use crate::table::{Seat, Step, majority, run_steps};
@@ -238,11 +238,14 @@ fn deaths(_: &mut Game, n: &mut Resolution) {
 
 /// CL-2: every officer alive when the night began learns the check — the one who dies this
 /// night too, whatever kills him. Nobody is out yet while the steps run, so the result is
-/// told before dawn's `out`s, as it always was.
+/// told before dawn's `out`s, as it always was. At a table with an undercover the check is the
+/// police team's, his too (R4-3): it reads `killer` for a killer or the undercover, and every
+/// member of the team alive when the night began learns it, he with the police (CL-2's
+/// reading; R4-4 (5)'s "alive after the night's deaths" is 4.0's own night).
 fn check(g: &mut Game, n: &mut Resolution) {
     let Some(target) = n.check else { return };
-    let killer = g.role(target) == Role::Killer;
-    let police: Vec<Seat> = g.living().filter(|&s| g.role(s) == Role::Police).collect();
+    let killer = g.role(target).with_killers();
+    let police: Vec<Seat> = g.living().filter(|&s| g.role(s).checks()).collect();
     for p in police {
         g.say(Audience::Seat(p), Event::CheckResult { target, killer });
     }

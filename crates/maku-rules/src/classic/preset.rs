@@ -80,8 +80,8 @@ impl Table {
     }
 
     /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders
-    /// (4.0's, R4-3) and snipers (5.0's, R5-1) only a judge's own setup deals; civilians and wujian's
-    /// factions are not counted here.
+    /// (4.0's, R4-3), undercovers (4.0's, R4-2) and snipers (5.0's, R5-1) only a judge's own
+    /// setup deals; civilians and wujian's factions are not counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
         code(role).map_or(0, |c| self.setup().count_of(c, n))
     }
@@ -212,7 +212,7 @@ impl Preset {
 }
 
 /// The setup's code of a role the deal counts (killers, police, doctors, snipers, butterflies,
-/// secret police, elders).
+/// secret police, elders, undercovers).
 fn code(role: Role) -> Option<RoleCode> {
     match role {
         Role::Killer => Some(RoleCode::Killer),
@@ -222,6 +222,7 @@ fn code(role: Role) -> Option<RoleCode> {
         Role::Butterfly => Some(RoleCode::Butterfly),
         Role::SecretPolice => Some(RoleCode::SecretPolice),
         Role::Elder => Some(RoleCode::Elder),
+        Role::Undercover => Some(RoleCode::Undercover),
         Role::Civilian | Role::Faction(_) => None,
     }
 }

@@ -63,13 +63,18 @@ pub enum Role {
     /// night's deaths (R4-4 (5)); the silenced seat keeps its vote but not its voice the next
     /// day (R4-5).
     Elder,
+    /// 4.0's undercover (卧底) at a classic table that deals one (a judge's own setup): he wins
+    /// with the killers; the killers learn him and he them, and he sits in their thread in act
+    /// 1 only; the police learn him as a member of their team without knowing which he is
+    /// (R4-2); he checks with the police (R4-3) and reads `killer` (`undercover.rs`).
+    Undercover,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
 
 impl Role {
     /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
-    /// `elder`, or the faction's name.
+    /// `elder`, `undercover`, or the faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -80,12 +85,17 @@ impl Role {
             Role::Butterfly => "butterfly",
             Role::SecretPolice => "secret_police",
             Role::Elder => "elder",
+            Role::Undercover => "undercover",
             Role::Faction(f) => f.name(),
         }
     }
 
-    /// The team it belongs to (CL-0); civilians, the doctor, the butterfly, the secret police
-    /// and the elder (R4-2: they learn nobody), the sniper (5.0) and wujian seats have none.
+    /// The team it belongs to (CL-0), the one whose last living member it may be (CL-9);
+    /// civilians, the doctor, the butterfly, the secret police and the elder (R4-2: they learn
+    /// nobody), the sniper (5.0) and wujian seats have none. The undercover has none either: he
+    /// is told both teams and sits in their threads ([`Role::told_in`], [`Role::sits_in`]) but
+    /// is a killer of neither (R4-3: the kill is the killers') nor a police officer, and CL-9
+    /// gives the surrender to a killer or a police officer only.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
@@ -96,14 +106,56 @@ impl Role {
             | Role::Butterfly
             | Role::SecretPolice
             | Role::Elder
+            | Role::Undercover
             | Role::Faction(_) => None,
         }
     }
 
+    /// Whether it is told `team`'s members and named among them (CL-0): its own team's
+    /// members; the undercover both teams (R4-2: the killers and he learn each other, and the
+    /// police and he learn each other as one team).
+    pub fn told_in(self, team: Team) -> bool {
+        self.team() == Some(team) || self == Role::Undercover
+    }
+
+    /// Whether it reads and writes `team`'s thread in act `act` (CL-0, R4-2): its own team's
+    /// members; the undercover the killers' in act 1 only ("from night 2 on he leaves their
+    /// thread") and the police's throughout.
+    pub fn sits_in(self, team: Team, act: u32) -> bool {
+        match self {
+            Role::Undercover => team == Team::Police || act == 1,
+            _ => self.team() == Some(team),
+        }
+    }
+
+    /// Whether it keeps `team` standing for CL-9 (a seat may surrender only as the last
+    /// living member of its team): the team's own members; for the police also the
+    /// undercover — the police do not know which member of their team he is (R4-2), so an
+    /// officer is not the last while the undercover lives (the surrender offered to him would
+    /// tell him who the other is). Not for the killers: he is no killer (the killers know
+    /// him, and a killer whose fellow killers are out is the last of them).
+    pub fn keeps_standing(self, team: Team) -> bool {
+        self.team() == Some(team) || (team == Team::Police && self == Role::Undercover)
+    }
+
+    /// Whether it takes part in the police team's check (CL-2's majority, R4-3: the police and
+    /// the undercover) and is told its result.
+    pub fn checks(self) -> bool {
+        matches!(self, Role::Police | Role::Undercover)
+    }
+
+    /// Whether it wins with the killers and counts with them for CL-10 and CL-11 ("all
+    /// killers out"): the killers and the undercover (R4-6: good wins when all killers and
+    /// the undercover are out); a check of it reads `killer` (R4-3).
+    pub fn with_killers(self) -> bool {
+        matches!(self, Role::Killer | Role::Undercover)
+    }
+
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
     /// civilians, and the doctor, the sniper, the butterfly and the elder, good seats outside
-    /// the police dealt in their place (`docs/setups.md`, "Roles across books"). The secret police is not:
-    /// he is a police role ([`Role::counts_as_police`]).
+    /// the police dealt in their place (`docs/setups.md`, "Roles across books"). The secret
+    /// police is not: he is a police role ([`Role::counts_as_police`]); nor is the undercover,
+    /// who counts with the killers ([`Role::with_killers`]).
     pub fn counts_as_civilian(self) -> bool {
         matches!(
             self,
@@ -115,7 +167,8 @@ impl Role {
     /// police, and the secret police, whom R4-6 counts with them ("the two police and the
     /// secret police are all out"). He sits in no police thread (R4-2) and CL-4's count of
     /// last words stays the police dealt (R4-1: last words for the first 2 seats out of 4.0's
-    /// two police and a secret police).
+    /// two police and a secret police). The undercover is not police: he wins with the
+    /// killers.
     pub fn counts_as_police(self) -> bool {
         matches!(self, Role::Police | Role::SecretPolice)
     }

@@ -144,7 +144,7 @@ impl Rules for Classic {
     fn say(&self, what: Say<'_>) -> Option<Message> {
         match what {
             Say::Public(e) => messages::public(e.json()),
-            Say::Private(e) => messages::private(e.json()),
+            Say::Private(e) => messages::private(self.0, e.json()),
             Say::Action(a) => messages::action(&a.to_json()),
             Say::Reply(r) => messages::reply(r.json()),
             Say::Refusal(code) => Some(messages::refusal(code)),
@@ -187,8 +187,8 @@ impl Rules for Classic {
 }
 
 table_engine!(Game, Action, EDITION, {
-    /// CL-10, CL-11, WJ: good (police and civilians) against the killers, or a wujian
-    /// faction; the seat's role is dealt once and kept.
+    /// CL-10, CL-11, WJ: good (police and civilians) against the killers (the undercover with
+    /// them, R4-6), or a wujian faction; the seat's role is dealt once and kept.
     fn seat_record(
         &self,
         game_id: &str,
@@ -197,8 +197,8 @@ table_engine!(Game, Action, EDITION, {
         let role = self.role(self.seat_of(game_id)?);
         let won = match winner {
             None | Some("draw") => None,
-            Some("good") => Some(role.team() != Some(Team::Killers)),
-            Some("killers") => Some(role.team() == Some(Team::Killers)),
+            Some("good") => Some(!role.with_killers()),
+            Some("killers") => Some(role.with_killers()),
             Some(faction) => Some(role.name() == faction),
         };
         Some(crate::interface::SeatRecord {
@@ -209,14 +209,15 @@ table_engine!(Game, Action, EDITION, {
 });
 
 impl Game {
-    /// CL-0: the team threads of its preset that the seat reads and writes, as a living member
-    /// of the team.
+    /// CL-0: the team threads of its table that the seat reads and writes, as a living member
+    /// of the team in this act (R4-2: the undercover the killers' in act 1 only, the police's
+    /// throughout).
     fn teams_now(&self, s: Seat) -> Vec<&'static str> {
         self.table
             .team_threads()
             .filter(|t| {
                 Team::from_name(t)
-                    .is_some_and(|t| self.is_alive(s) && self.role(s).team() == Some(t))
+                    .is_some_and(|t| self.is_alive(s) && self.role(s).sits_in(t, self.act))
             })
             .collect()
     }
@@ -246,12 +247,13 @@ impl Game {
     }
 }
 
-/// CL-10: killers against police and civilians (a doctor, a sniper, a butterfly and an elder
-/// with the civilians, a secret police with the police); WJ-1: 匪 against 警.
+/// CL-10: killers (an undercover with them) against police and civilians (a doctor, a sniper,
+/// a butterfly and an elder with the civilians, a secret police with the police); WJ-1: 匪
+/// against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
-        Some("killer" | "匪") => Tone::Bad,
+        Some("killer" | "undercover" | "匪") => Tone::Bad,
         Some("police" | "secret_police" | "警") => Tone::Police,
         Some("civilian" | "doctor" | "sniper" | "butterfly" | "elder") => Tone::Good,
         _ => Tone::Other,

@@ -95,8 +95,9 @@ pub struct Game {
 table_core!(Game, Core<Reply, Refusal, Event, Winner>);
 
 impl Game {
-    /// A game of `names` (seat order) dealt `roles`; tells each team its members (CL-0) and
-    /// opens the first phase. The caller has checked the deal.
+    /// A game of `names` (seat order) dealt `roles`; tells each team its members (CL-0; R4-2:
+    /// the undercover is told both teams and named in both) and opens the first phase. The
+    /// caller has checked the deal.
     pub(super) fn new(
         table: Table,
         options: Options,
@@ -169,10 +170,11 @@ impl Game {
         &self.seats[s.index()]
     }
 
-    /// The team's seats in seat order (all of them, in or out).
+    /// The team's seats in seat order (all of them, in or out) as CL-0 tells them: the
+    /// undercover among the killers and among the police (R4-2).
     pub fn team_seats(&self, team: Team) -> Vec<Seat> {
         self.all_seats()
-            .filter(|&s| self.role(s).team() == Some(team))
+            .filter(|&s| self.role(s).told_in(team))
             .collect()
     }
 

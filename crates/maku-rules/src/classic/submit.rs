@@ -61,10 +61,11 @@ impl Game {
         }
     }
 
-    /// The living members of `team` other than `seat`.
+    /// The living seats other than `seat` that keep `team` standing for CL-9: its members,
+    /// and for the police the undercover (`Role::keeps_standing`).
     fn living_teammates(&self, team: Team, seat: Seat) -> usize {
         self.living()
-            .filter(|&s| s != seat && self.role(s).team() == Some(team))
+            .filter(|&s| s != seat && self.role(s).keeps_standing(team))
             .count()
     }
 
@@ -92,10 +93,13 @@ impl Game {
                 }
                 Ok(Checked::Kill(t))
             }
-            // CL-2.
-            Action::Check { target } => self
-                .night_target(role, Role::Police, night, target)
-                .map(Checked::Check),
+            // CL-2; R4-3: the police team's check, the undercover's too (any other role:
+            // `not_your_role`).
+            Action::Check { target } => {
+                let holder = if role.checks() { role } else { Role::Police };
+                self.night_target(role, holder, night, target)
+                    .map(Checked::Check)
+            }
             // R4-3: the doctor saves any living seat, itself included.
             Action::Save { target } => self
                 .night_target(role, Role::Doctor, night, target)
@@ -139,7 +143,8 @@ impl Game {
                 }
                 Ok(Checked::Peek(*call))
             }
-            // WJ-4: any seat, any time; CL-9: at night, the last living member of a team.
+            // WJ-4: any seat, any time; CL-9: at night, the last living member of a team (a
+            // killer or an officer: the undercover never surrenders, `Role::team`).
             Action::Surrender => {
                 if self.table.is_wujian() {
                     return Ok(Checked::Surrender);

@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use super::action::Action;
 use super::roles::{Call, Role};
 use super::state::Game;
-use crate::table::{self, Seat, Stage};
+use crate::table::{self, Seat, Stage, Team};
 
 impl Game {
     /// The vote round open now (`None` outside a vote).
@@ -96,21 +96,25 @@ impl Game {
     }
 
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
-    /// none, a check likewise, a doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's
-    /// hug and an elder's silence (R4-3), a wujian peek, a ballot (a silenced seat's too:
-    /// R4-5, it still votes). The secret kill is never owed (once per game, as
-    /// the role games have it).
+    /// none, a check likewise (the police team's: the police's and the undercover's, R4-3), a
+    /// doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's hug and an elder's silence
+    /// (R4-3), a wujian peek, a ballot (a silenced seat's too: R4-5, it still votes). The
+    /// secret kill is never owed (once per game, as the role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
             return (false, false);
         }
-        let team_has = |subs: &[Option<(Seat, u64)>], role: Role| {
+        let team_has = |subs: &[Option<(Seat, u64)>], member: fn(Role) -> bool| {
             self.all_seats()
-                .any(|s| self.role(s) == role && subs[s.index()].is_some())
+                .any(|s| member(self.role(s)) && subs[s.index()].is_some())
         };
         let action = match (self.stage, self.role(seat)) {
-            (Stage::Night, Role::Killer) => !team_has(&self.night.kills, Role::Killer),
-            (Stage::Night, Role::Police) => !team_has(&self.night.checks, Role::Police),
+            (Stage::Night, Role::Killer) => {
+                !team_has(&self.night.kills, |r| r == Role::Killer)
+            }
+            (Stage::Night, Role::Police | Role::Undercover) => {
+                !team_has(&self.night.checks, Role::checks)
+            }
             (Stage::Night, Role::Doctor) => self.night.saves[seat.index()].is_none(),
             (Stage::Night, Role::Sniper) => self.night.snipes[seat.index()].is_none(),
             (Stage::Night, Role::Butterfly) => self.night.hugs[seat.index()].is_none(),
@@ -197,9 +201,10 @@ impl Game {
         }
     }
 
-    /// What `seat` sees: its game ID, role, team (CL-0; none in wujian), whether it is in,
-    /// the phase, speaker, round and candidates, its own submissions of this phase and the
-    /// actions it may take.
+    /// What `seat` sees: its game ID, role, team (CL-0; none in wujian) — the undercover his
+    /// two (`teams`: the killers' and the police's, as R4-2 told them; a team's list names its
+    /// seats, never which of them is the undercover) —, whether it is in, the phase, speaker,
+    /// round and candidates, its own submissions of this phase and the actions it may take.
     pub fn view_for(&self, s: Seat) -> Value {
         let role = self.role(s);
         let mut m = Map::new();
@@ -210,6 +215,15 @@ impl Game {
                 "team".into(),
                 json!(self.seating.names_of(&self.team_seats(team))),
             );
+        } else if role == Role::Undercover {
+            let teams: Map<String, Value> = [Team::Killers, Team::Police]
+                .into_iter()
+                .map(|t| {
+                    let seats = self.seating.names_of(&self.team_seats(t));
+                    (t.name().to_string(), json!(seats))
+                })
+                .collect();
+            m.insert("teams".into(), Value::Object(teams));
         }
         m.insert("alive".into(), json!(self.is_alive(s)));
         m.insert("out".into(), self.out_json(s));

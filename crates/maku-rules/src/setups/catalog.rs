@@ -187,6 +187,18 @@ pub const ROLES: &[RoleSpec] = &[
     // R4-5: the silenced seat may not post or speak the next day, and still votes); good, in
     // no team (R4-2: it learns nobody), counted with the civilians (CL-10).
     role(Classic, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
+    // Roles across books: 4.0's undercover (R4-2: the killers and he learn each other, he
+    // sits in the police team, who do not know which member he is; R4-3: he checks with the
+    // police), played at a classic table by its own rules; he wins with the killers (R4-6),
+    // sits in the killers' thread in act 1 only and in the police's throughout.
+    role(
+        Classic,
+        C::Undercover,
+        S::Killers,
+        Some(A::Check),
+        Some(Team::Police),
+        "R4-2",
+    ),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -274,6 +286,24 @@ mod tests {
         assert_eq!(
             (doctor.side, doctor.action, doctor.team, doctor.rule),
             (SideCode::Good, Some(ActionCode::Save), None, "R4-3")
+        );
+        // And 4.0's undercover (R4-2): he wins with the killers, checks with the police and
+        // sits in their team.
+        let undercover =
+            role_spec(Book::Classic, RoleCode::Undercover).expect("a classic undercover");
+        assert_eq!(
+            (
+                undercover.side,
+                undercover.action,
+                undercover.team,
+                undercover.rule
+            ),
+            (
+                SideCode::Killers,
+                Some(ActionCode::Check),
+                Some(Team::Police),
+                "R4-2"
+            )
         );
         // And 4.0's butterfly and secret police (R4-3), good and in no team.
         for (code, action) in [

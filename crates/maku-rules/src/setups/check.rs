@@ -27,6 +27,7 @@ pub(super) fn check(s: &Setup) -> Vec<Problem> {
     }
     counts(s, &mut p);
     role_books(s, &mut p);
+    undercover(s, &mut p);
     night(s, &mut p);
     teams(s, &mut p);
     win(s, &mut p);
@@ -231,6 +232,34 @@ fn role_books(s: &Setup, p: &mut Vec<Problem>) {
     if !without.is_empty() {
         p.push(Problem::new("deal", "setup-no-specials").arg("seats", seat_list(&without)));
     }
+}
+
+/// A classic table that deals 4.0's undercover deals police at the same seat count: he checks
+/// with the police team (R4-2, R4-3: the police and he learn each other as one team, and the
+/// check is that team's majority), so without a police officer his check would have no team
+/// and nobody to be hidden among. The secret police is no member of it (R4-2: he learns
+/// nobody). Any count of undercovers may be dealt (their check is a majority). 4.0's own
+/// tables keep their book's reading (no police and no undercover, no check).
+fn undercover(s: &Setup, p: &mut Vec<Problem>) {
+    if s.book != Book::Classic {
+        return;
+    }
+    let without: Vec<usize> = s
+        .seats
+        .clone()
+        .filter(|&n| {
+            s.count_of(RoleCode::Undercover, n) > 0 && s.count_of(RoleCode::Police, n) == 0
+        })
+        .collect();
+    if without.is_empty() {
+        return;
+    }
+    // At its line's count, or the fill's when the fill is the undercover.
+    let path = match s.deal.iter().position(|d| d.role == RoleCode::Undercover) {
+        Some(i) => format!("deal[{i}].count"),
+        None => "fill".to_string(),
+    };
+    p.push(Problem::new(path, "setup-undercover-police").arg("seats", seat_list(&without)));
 }
 
 /// The night calls exactly the dealt roles that act at night, once each.

@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::catalog::{RoleCode, SideCode};
+use super::catalog::{Book, RoleCode, SideCode};
 use super::check::role_name;
 use super::{CiviliansOut, LastWords, Setup, ThirdTie, Win};
 use crate::message::Message;
@@ -63,6 +63,11 @@ pub fn describe(setup: &Setup) -> Described {
             name: role_name(spec.code),
             side: side(spec.side),
             action: match spec.action {
+                // R4-2: the classic table's undercover checks with the police, who do not know
+                // him, and knows the killers; "killer or not" alone would hide whose side he is.
+                Some(_) if classic_undercover(spec.book, spec.code) => {
+                    Message::key("setup-action-check-undercover")
+                }
                 Some(a) => Message::key(format!("setup-action-{}", a.name().replace('_', "-"))),
                 None => Message::key("setup-action-none"),
             }
@@ -81,6 +86,14 @@ pub fn describe(setup: &Setup) -> Described {
         Win::Wujian => Message::key("setup-win-wujian").rule("WJ-4"),
         Win::R4 => Message::key("setup-win-r4").rule("R4-6"),
         Win::R5 => Message::key("setup-win-r5").rule("R5-5"),
+    };
+    // R4-6 at a classic table: the undercover counts with the killers for CL-10 and CL-11
+    // (4.0's own win line says so already).
+    let win = if setup.book == Book::Classic && setup.deals(RoleCode::Undercover) {
+        win.then(Message::text(" "))
+            .then(Message::key("setup-win-undercover").rule("R4-6"))
+    } else {
+        win
     };
     let d = setup.day;
     let mut day = vec![
@@ -131,6 +144,11 @@ pub fn describe(setup: &Setup) -> Described {
     }
 }
 
+/// Whether `code` of `book` is the classic book's undercover (4.0's, played across books).
+fn classic_undercover(book: Book, code: RoleCode) -> bool {
+    book == Book::Classic && code == RoleCode::Undercover
+}
+
 /// Every catalog key [`describe`] may use (the shell's `locales/*/setups.ftl` words each).
 pub fn keys() -> Vec<String> {
     let mut keys: Vec<String> = [
@@ -158,6 +176,8 @@ pub fn keys() -> Vec<String> {
         "setup-day-last-words-r5",
         "setup-says-explode",
         "setup-says-surrender",
+        "setup-action-check-undercover",
+        "setup-win-undercover",
     ]
     .map(String::from)
     .to_vec();

@@ -255,6 +255,7 @@ pub const PROBLEM_KEYS: &[&str] = &[
     "setup-third-tie-r5",
     "setup-too-few",
     "setup-too-many",
+    "setup-undercover-police",
     "setup-unknown-field",
     "setup-unknown-value",
     "setup-want-flag",

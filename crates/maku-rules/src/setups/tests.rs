@@ -1185,3 +1185,113 @@ fn count_of_agrees_with_the_deal() {
         }
     }
 }
+
+/// 东杀 with 4.0's undercover (`called`: in the night's order).
+fn with_undercover(called: bool) -> Value {
+    let mut d = doc("dongsha");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "undercover", "count": 1}));
+    if called {
+        d["night"] = json!(["killer", "police", "undercover"]);
+    }
+    d
+}
+
+/// Roles across books: the classic book deals 4.0's undercover (R4-2) when the night calls
+/// him, at any count, with police at every seat count that deals him
+/// (`setup-undercover-police`; 4.0's own tables are not held to it). The page says his side
+/// (the killers'), his check with the police (R4-2) and, after the win rule, that he counts
+/// with the killers (R4-6).
+#[test]
+fn r4_2_a_classic_table_deals_an_undercover_with_police() {
+    let setup = read(&with_undercover(true)).expect("it holds");
+    assert_eq!(setup.book, Book::Classic);
+    assert_eq!(
+        setup.deal_at(9),
+        vec![
+            (RoleCode::Killer, 2),
+            (RoleCode::Police, 2),
+            (RoleCode::Undercover, 1),
+            (RoleCode::Civilian, 4)
+        ]
+    );
+    assert_eq!(played_as(&setup), None, "no preset's");
+    assert_eq!(
+        problems(&with_undercover(false)),
+        vec![("night".to_string(), "setup-night-missing".to_string())]
+    );
+    let mut three = with_undercover(true);
+    three["deal"][2]["count"] = json!(3);
+    assert_eq!(
+        problems(&three),
+        Vec::new(),
+        "any count: their check is a majority"
+    );
+    let mut alone = with_undercover(true);
+    alone["deal"][1]["count"] = json!(0);
+    alone["day"]["last_words"] = json!("all");
+    alone["teams"] = json!(["killers"]);
+    alone["night"] = json!(["killer", "undercover"]);
+    assert_eq!(
+        problems(&alone),
+        vec![(
+            "deal[2].count".to_string(),
+            "setup-undercover-police".to_string()
+        )]
+    );
+    // 4.0's own table keeps its book's reading (no police: no check).
+    let mut r4 = doc("v4wujian");
+    let deal = r4["deal"].as_array_mut().expect("a list");
+    deal.retain(|d| d["role"] != "police");
+    let problems_r4 = problems(&r4);
+    assert!(
+        !problems_r4
+            .iter()
+            .any(|(_, k)| k == "setup-undercover-police"),
+        "{problems_r4:?}"
+    );
+    let described = describe::describe(&setup);
+    let line = described
+        .roles
+        .iter()
+        .find(|r| r.code == RoleCode::Undercover)
+        .expect("the undercover's line");
+    assert_eq!(line.side, Message::key("setup-side-killers"));
+    assert_eq!(
+        line.action,
+        Message::key("setup-action-check-undercover").rule("R4-2")
+    );
+    assert_eq!(
+        described.win,
+        Message::key("setup-win-sides-killers")
+            .rule("CL-10")
+            .then(Message::text(" "))
+            .then(Message::key("setup-win-undercover").rule("R4-6"))
+    );
+    let dongsha = describe::describe(preset("dongsha").expect("dongsha"));
+    assert_eq!(
+        dongsha.win,
+        Message::key("setup-win-sides-killers").rule("CL-10")
+    );
+    for &(name, _) in PRESETS {
+        let s = preset(name).expect("a preset");
+        if s.book == Book::Classic {
+            assert!(!s.deals(RoleCode::Undercover), "{name}");
+        }
+    }
+}
+
+/// The balance estimate of 东杀 with an undercover: the bots play it (R4-3: he checks with
+/// the police and votes as a killer) and every game ends, the same estimate every time.
+#[test]
+fn r4_2_the_balance_of_dongsha_with_an_undercover_is_estimated() {
+    let setup = read(&with_undercover(true)).expect("it holds");
+    let own = custom_variant("dongsha-undercover", "东杀+卧底 v1", &setup).expect("played");
+    let b = balance::estimate(own, 9, 200);
+    assert_eq!(b.games, 200);
+    let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();
+    assert_eq!(names, ["good", "killers", "draw"], "no game unfinished");
+    assert_eq!(balance::estimate(own, 9, 200), b);
+}

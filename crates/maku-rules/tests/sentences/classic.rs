@@ -376,3 +376,53 @@ fn r4_3_an_elder_tables_silence_has_sentences() {
     assert_eq!(en.t("action-silence"), "Silence (forest elder)");
     assert_eq!(zh.t("action-silence"), "禁言（森林老人）");
 }
+
+/// Roles across books: 4.0's undercover at a judge's own classic table (R4-2) has a name; the
+/// police's team notice reads with its note (the team may hold an undercover, R4-2) in both
+/// languages, the killers' without one, 东杀's as it always was; a check of him reads as a
+/// killer found.
+#[test]
+fn r4_2_an_undercover_tables_team_notices_have_sentences() {
+    use maku_rules::setups::{PRESETS, custom_variant, read};
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == "dongsha")
+        .map(|(_, t)| *t)
+        .expect("dongsha");
+    let mut d: Value = serde_json::from_str(text).expect("JSON");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "undercover", "count": 1}));
+    d["night"] = json!(["killer", "police", "undercover"]);
+    let setup = read(&d).expect("it holds");
+    let v = custom_variant("sentences-undercover", "东杀+卧底", &setup).expect("played");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    assert_eq!(role_name(&en, v, "undercover"), "Undercover");
+    assert_eq!(role_name(&zh, v, "undercover"), "卧底");
+    let seats = ["夜雨", "阿飞", "令狐冲"];
+    let police = json!({"type": "teammates", "team": "police", "seats": seats});
+    let killers = json!({"type": "teammates", "team": "killers", "seats": seats});
+    let ids: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    let cl = var("dongsha");
+    for tr in [&en, &zh] {
+        let with_note = private_sentence(tr, v, &police);
+        assert_readable(&with_note, "teammates", &ids, &police);
+        let plain = private_sentence(tr, cl, &police);
+        assert!(
+            with_note.starts_with(&plain) && with_note.len() > plain.len(),
+            "{with_note} / {plain}"
+        );
+        assert_eq!(
+            private_sentence(tr, v, &killers),
+            private_sentence(tr, cl, &killers)
+        );
+    }
+    assert!(private_sentence(&en, v, &police).contains("undercover"));
+    assert!(private_sentence(&zh, v, &police).contains("卧底"));
+    let found = json!({"type": "check_result", "target": "令狐冲", "result": "killer"});
+    assert_eq!(
+        private_sentence(&en, v, &found),
+        private_sentence(&en, cl, &found)
+    );
+}

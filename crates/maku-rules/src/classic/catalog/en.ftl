@@ -55,6 +55,7 @@ cl-pev-check-killer = Check result: { $target } is a killer.
 cl-pev-check-not-killer = Check result: { $target } is not a killer.
 cl-pev-silenced = You are silenced (禁言) for today: you may not speak, but you still vote.
 cl-pev-teammates = Your team, the { $team } (in seat order, you included): { $seats }.
+cl-team-note-police-undercover = An undercover, where this table deals one, sits in this team too; the police do not know which seat he is.
 cl-pev-peek-seen = At the { $call } call, these others opened their eyes too: { $seats }.
 cl-pev-peek-seen-none = At the { $call } call, nobody else opened their eyes.
 cl-winner-good = good wins

@@ -55,6 +55,7 @@ cl-pev-check-killer = 验人结果：{ $target } 是杀手。
 cl-pev-check-not-killer = 验人结果：{ $target } 不是杀手。
 cl-pev-silenced = 你被禁言了：今天不能发言，但仍可投票。
 cl-pev-teammates = 你所在的{ $team }方（按座位顺序，含你自己）：{ $seats }。
+cl-team-note-police-undercover = 本版本若发卧底，卧底也在这一队里；警察不知道是谁。
 cl-pev-peek-seen = 「{ $call }请睁眼」时，和你一同睁眼的还有：{ $seats }。
 cl-pev-peek-seen-none = 「{ $call }请睁眼」时，没有其他人睁眼。
 cl-winner-good = 好人胜利
