@@ -2,7 +2,9 @@
 //! books"), walked page by page as every seat, a bystander, a signed-out reader and the judge:
 //! each seat learns its own role and what its rules tell it, nobody else's, and no real ID.
 
-use crate::classic_forum::{Classic, REAL, Secrets, admin_token, sign_in, token_or_account};
+use crate::classic_forum::{
+    Classic, REAL, Secrets, admin_token, resolve_until_night, sign_in, token_or_account,
+};
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
 use crate::roles_forum::{act, post, readers, resolve, sep, walk_all};
@@ -12,9 +14,9 @@ use serde_json::{Value, json};
 
 on_both_backends!(a_classic_table_with_roles_across_books_keeps_every_secret_on_every_page,);
 
-/// Each seat's role at the walked table (12 seats: 东杀's three killers and three police, and
+/// Each seat's role at the walked table (14 seats: 东杀's three killers and three police, and
 /// one of each role across books).
-const ROLES: [&str; 12] = [
+const ROLES: [&str; 14] = [
     "doctor",
     "killer",
     "police",
@@ -27,25 +29,46 @@ const ROLES: [&str; 12] = [
     "civilian",
     "police",
     "civilian",
+    "elder",
+    "undercover",
+];
+
+/// The accounts in seat order: the classic walk's, and two more.
+const ACCOUNTS: [&str; 14] = [
+    REAL[0], REAL[1], REAL[2], REAL[3], REAL[4], REAL[5], REAL[6], REAL[7], REAL[8], REAL[9],
+    REAL[10], REAL[11], "philippa", "wolfgang",
 ];
 
 /// The fixed deal's key of each role other than the civilians (classic/setup.rs).
-const KEYS: [(&str, &str); 6] = [
+const KEYS: [(&str, &str); 8] = [
     ("killer", "killers"),
     ("police", "police"),
     ("doctor", "doctors"),
     ("sniper", "snipers"),
     ("butterfly", "butterflies"),
     ("secret_police", "secret_police"),
+    ("elder", "elders"),
+    ("undercover", "undercovers"),
 ];
 
 /// The roles across books dealt, in the night's order after the killers and the police.
-const ACROSS: [&str; 4] = ["doctor", "sniper", "butterfly", "secret_police"];
+const ACROSS: [&str; 6] = [
+    "doctor",
+    "sniper",
+    "butterfly",
+    "secret_police",
+    "elder",
+    "undercover",
+];
 
 /// What a seat of this table may learn: its own role; a killer his team, a police officer
-/// his and the word of a checked killer (CL-0, CL-2); the roles of the other books learn
-/// nobody (R4-2; 5.0's nobody learns anybody) and sit in no thread.
-struct AcrossSecrets;
+/// his and the word of a checked killer (CL-0, CL-2); the undercover both teams, the police
+/// that their team may hold one, not who (R4-2); the other roles across books learn nobody
+/// (R4-2; 5.0's nobody learns anybody) and sit in no thread. `act`: the act walked (the
+/// undercover sits in the killers' thread in act 1 only).
+struct AcrossSecrets {
+    act: u64,
+}
 
 impl Secrets for AcrossSecrets {
     fn roles(&self) -> &'static [(&'static str, &'static [&'static str])] {
@@ -59,23 +82,29 @@ impl Secrets for AcrossSecrets {
             ("butterfly", &["花蝴蝶", "butterfly"]),
             ("doctor", &["医生", "doctor"]),
             ("sniper", &["狙击手", "sniper"]),
+            ("elder", &["森林老人", "elder"]),
+            ("undercover", &["卧底", "undercover"]),
             ("civilian", &["平民", "civilian"]),
         ]
     }
 
     fn may_read(&self, g: &Classic, me: usize, role: &str, path: &str, own: bool) -> bool {
         let mine = g.roles[me];
+        let killers = matches!(mine, "killer" | "undercover");
+        let police = matches!(mine, "police" | "undercover");
         (mine == role && own)
-            || (role == "killer" && mine == "killer" && path.contains("/threads/killers"))
-            || (role == "police" && mine == "police" && path.contains("/threads/police"))
-            || (role == "killer" && mine == "police" && own)
+            || (role == "killer" && (killers || police) && own)
+            || (role == "killer" && killers && path.contains("/threads/killers"))
+            || (role == "police" && police && (own || path.contains("/threads/police")))
+            || (role == "undercover" && police && own)
     }
 
     fn reads_team(&self, g: &Classic, me: usize, team: &str) -> bool {
-        matches!(
-            (team, g.roles[me]),
-            ("killers", "killer") | ("police", "police")
-        )
+        match (team, g.roles[me]) {
+            ("killers", "killer") | ("police", "police" | "undercover") => true,
+            ("killers", "undercover") => self.act == 1,
+            _ => false,
+        }
     }
 }
 
@@ -94,6 +123,11 @@ async fn document(api: &Api<'_>) -> Value {
     let mut night = vec!["killer", "police"];
     night.extend(ACROSS);
     doc["night"] = json!(night);
+    // Six roles across books beside 东杀's teams: 12 seats at least, 东杀's counts there.
+    doc["seats"]["min"] = json!(12);
+    for team in 0..2 {
+        doc["deal"][team]["count"] = json!({"12-14": 3, "15-16": 4});
+    }
     doc
 }
 
@@ -125,7 +159,7 @@ async fn across_game(app: &TestApp, doc: Value) -> Classic {
     let id = b["id"].as_i64().expect("a game");
     let mut tokens = vec![String::new(); n];
     for i in (0..n).rev() {
-        let t = token_or_account(&api, REAL[i]).await;
+        let t = token_or_account(&api, ACCOUNTS[i]).await;
         let (s, b) = api
             .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
             .await;
@@ -137,7 +171,7 @@ async fn across_game(app: &TestApp, doc: Value) -> Classic {
     deal.insert(
         "seats".into(),
         (0..n)
-            .map(|i| json!({"game_id": names[i], "real_id": REAL[i]}))
+            .map(|i| json!({"game_id": names[i], "real_id": ACCOUNTS[i]}))
             .collect(),
     );
     for (role, key) in KEYS {
@@ -159,7 +193,7 @@ async fn across_game(app: &TestApp, doc: Value) -> Classic {
         id,
         admin,
         tokens,
-        real: REAL.iter().map(|r| r.to_string()).collect(),
+        real: ACCOUNTS.iter().map(|r| r.to_string()).collect(),
         names,
         roles: ROLES.to_vec(),
     }
@@ -168,25 +202,30 @@ async fn across_game(app: &TestApp, doc: Value) -> Classic {
 async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_page(app: TestApp) {
     let api = Api::new(&app);
     let g = across_game(&app, document(&api).await).await;
-    // Night 1: the killers kill seat 9; the police check seat 4, a killer; the doctor saves
-    // seat 11, whom the sniper shoots (R4-4 (2): the save spares the killers' kill only); the
-    // butterfly hugs the doctor; the secret police holds his kill. Each team talks in its
-    // thread.
+    // Night 1: the killers kill seat 9; the police and the undercover check seat 4, a killer;
+    // the doctor saves seat 11, whom the sniper shoots (R4-4 (2): the save spares the killers'
+    // kill only); the butterfly hugs the doctor; the elder silences officer 2; the secret
+    // police holds his kill. Each team talks in its thread, the undercover in both.
     for k in g.seats_of("killer") {
         act(&app, &g, k, "kill", 9).await;
-        let (s, b) = post(&app, &g, k, "killers", &format!("今晚动手 {}", g.names[k])).await;
-        assert_eq!(s, StatusCode::CREATED, "{b}");
     }
-    for p in g.seats_of("police") {
+    for p in [2, 6, 10, 13] {
         act(&app, &g, p, "check", 4).await;
-        let (s, b) = post(&app, &g, p, "police", &format!("验一下 {}", g.names[4])).await;
-        assert_eq!(s, StatusCode::CREATED, "{b}");
     }
     act(&app, &g, 0, "save", 11).await;
     act(&app, &g, 3, "snipe", 11).await;
     act(&app, &g, 5, "hug", 0).await;
-    // The roles across books sit in no team thread.
-    for seat in [0, 3, 5, 7] {
+    act(&app, &g, 12, "silence", 2).await;
+    for k in [1, 4, 8, 13] {
+        let (s, b) = post(&app, &g, k, "killers", &format!("今晚动手 {}", g.names[k])).await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    for p in [2, 6, 10, 13] {
+        let (s, b) = post(&app, &g, p, "police", &format!("验一下 {}", g.names[4])).await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    // The roles across books but the undercover sit in no team thread.
+    for seat in [0, 3, 5, 7, 12] {
         for team in ["killers", "police"] {
             let (s, b) = post(&app, &g, seat, team, "我也来").await;
             assert_eq!(
@@ -201,59 +240,83 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     for who in readers(&g) {
         browsers.push(sign_in(&app, &g, who).await);
     }
-    for (lang, moment) in [("zh-CN", "night 1"), ("en", "dawn 1")] {
-        if moment == "dawn 1" {
-            resolve(&app, &g).await;
-            // Seat 9's last words (the first of the night's dead); the graveyard is his now.
-            for (thread, body) in [("game", "遗言：我是好人"), ("graveyard", "墓地见")] {
-                let (s, b) = post(&app, &g, 9, thread, body).await;
-                assert_eq!(s, StatusCode::CREATED, "{thread}: {b}");
+    for (lang, moment) in [("zh-CN", "night 1"), ("en", "dawn 1"), ("zh-CN", "night 2")] {
+        match moment {
+            "dawn 1" => {
+                resolve(&app, &g).await;
+                // Seat 9's last words (the first of the night's dead); the graveyard is his.
+                for (thread, body) in [("game", "遗言：我是好人"), ("graveyard", "墓地见")]
+                {
+                    let (s, b) = post(&app, &g, 9, thread, body).await;
+                    assert_eq!(s, StatusCode::CREATED, "{thread}: {b}");
+                }
             }
+            "night 2" => {
+                resolve_until_night(&app, &g, 2).await;
+                // R4-2: the undercover is out of the killers' thread, in the police's still.
+                let (s, b) = post(&app, &g, 13, "killers", "还在吗").await;
+                assert_eq!(
+                    (s, b["error"].clone()),
+                    (StatusCode::CONFLICT, json!("cannot_post_here"))
+                );
+                let (s, b) = post(&app, &g, 13, "police", "第二夜").await;
+                assert_eq!(s, StatusCode::CREATED, "{b}");
+            }
+            _ => {}
         }
-        let w = walk_all(&app, &g, &mut browsers, lang, &AcrossSecrets).await;
-        // The killers' victim and the shot seat are out, the saved shot seat too; nobody else.
+        let act_now = if moment == "night 2" { 2 } else { 1 };
+        let secrets = AcrossSecrets { act: act_now };
+        let w = walk_all(&app, &g, &mut browsers, lang, &secrets).await;
+        // The killers' victim and the shot seat are out (the save spared nobody); nobody else.
         let out: Vec<usize> = (0..ROLES.len()).filter(|&i| !w.alive[i]).collect();
-        let expected: &[usize] = if moment == "dawn 1" { &[9, 11] } else { &[] };
+        let expected: &[usize] = if moment == "night 1" { &[] } else { &[9, 11] };
         assert_eq!(out, expected, "{moment}");
-        let team = |role: &str| -> String {
-            g.seats_of(role)
+        let team = |seats: &[usize]| -> String {
+            seats
                 .iter()
                 .map(|&s| g.names[s].as_str())
                 .collect::<Vec<_>>()
                 .join(sep(lang))
         };
+        let (killers, police) = (team(&[1, 4, 8, 13]), team(&[2, 6, 10, 13]));
         let checked = if lang == "en" {
             format!("{} is a killer", g.names[4])
         } else {
             format!("{} 是杀手", g.names[4])
         };
+        let silenced = if lang == "en" {
+            "You are silenced"
+        } else {
+            "你被禁言了"
+        };
         for (i, lines) in w.logs.iter().enumerate() {
             let told = |needle: &str| lines.iter().any(|l| l.contains(needle));
             let role = g.roles[i];
-            // CL-0: each team is told its members; nobody else learns them.
-            for t in ["killer", "police"] {
-                assert_eq!(
-                    told(&team(t)),
-                    role == t,
-                    "{moment} {} ({role}): {lines:?}",
-                    g.names[i]
-                );
-            }
-            // CL-2: the check reaches the officers alone.
+            let who = format!("{moment} {} ({role}): {lines:?}", g.names[i]);
+            // CL-0, R4-2: each team is told its members, the undercover among both; nobody
+            // else learns them.
+            assert_eq!(
+                told(&killers),
+                matches!(role, "killer" | "undercover"),
+                "{who}"
+            );
+            assert_eq!(
+                told(&police),
+                matches!(role, "police" | "undercover"),
+                "{who}"
+            );
+            // CL-2, R4-3: the check reaches the police team alone, the undercover too.
             assert_eq!(
                 told(&checked),
-                role == "police" && moment == "dawn 1",
-                "{moment} {} ({role}): {lines:?}",
-                g.names[i]
+                matches!(role, "police" | "undercover") && moment != "night 1",
+                "{who}"
             );
+            // R4-4 (5): the silenced seat alone is told, at dawn.
+            assert_eq!(told(silenced), i == 2 && moment != "night 1", "{who}");
             // Each role across books sees its own night's submission, on its own page only
             // (check_walk: no other reader reads it).
-            if matches!(role, "doctor" | "sniper" | "butterfly") {
-                assert!(
-                    !lines.is_empty(),
-                    "{moment} {} ({role}) sees its submission",
-                    g.names[i]
-                );
+            if matches!(role, "doctor" | "sniper" | "butterfly" | "elder") {
+                assert!(!lines.is_empty(), "{who}");
             }
         }
     }
