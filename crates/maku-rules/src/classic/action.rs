@@ -31,6 +31,9 @@ pub enum Action {
     /// R4-3: the forest elder's silence of one seat, itself allowed, at a table that deals an
     /// elder (elsewhere `silence` is another game's type, [`Action::Foreign`]).
     Silence { target: String },
+    /// R5-1, R5-3 (2): the magician's magic on one other seat, at a table that deals a
+    /// magician (elsewhere `magic` is another game's type, [`Action::Foreign`]).
+    Magic { target: String },
     /// CL-9, WJ-4.
     Surrender,
     /// WJ-2.
@@ -50,7 +53,8 @@ pub enum Action {
 
 /// The roles of other books a classic table deals, whose actions are then its own: 4.0's
 /// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`),
-/// secret police (R4-3's `secret_kill`) and forest elder (R4-3's `silence`). A preset deals none
+/// secret police (R4-3's `secret_kill`) and forest elder (R4-3's `silence`), 5.0's magician
+/// (R5-1's `magic`). A preset deals none
 /// (`Across::default()`), so there those types are other games' ([`Action::Foreign`]), parsed
 /// and refused as they always were.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -60,6 +64,7 @@ pub struct Across {
     pub butterfly: bool,
     pub secret_police: bool,
     pub elder: bool,
+    pub magician: bool,
 }
 
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
@@ -77,7 +82,7 @@ impl Action {
     /// Parses an action object of a table that deals the roles of other books `across` says.
     /// Only a table with a doctor has `save` of its own (R4-3), only one with a sniper `snipe`
     /// (R5-1), only one with a butterfly `hug`, one with a secret police `secret_kill` and one
-    /// with an elder `silence` (R4-3), each needing a target; elsewhere each is another game's type, parsed as it
+    /// with an elder `silence` (R4-3), only one with a magician `magic` (R5-1), each needing a target; elsewhere each is another game's type, parsed as it
     /// always was ([`Action::Foreign`]), so a preset's transcript stays what it was.
     pub fn from_json_at(v: &Value, across: Across) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
@@ -103,6 +108,9 @@ impl Action {
                 target: target(v, kind)?,
             }),
             "silence" if across.elder => Ok(Action::Silence {
+                target: target(v, kind)?,
+            }),
+            "magic" if across.magician => Ok(Action::Magic {
                 target: target(v, kind)?,
             }),
             "surrender" => Ok(Action::Surrender),
@@ -160,7 +168,8 @@ impl Action {
             | Action::Snipe { target }
             | Action::Hug { target }
             | Action::SecretKill { target }
-            | Action::Silence { target } => {
+            | Action::Silence { target }
+            | Action::Magic { target } => {
                 m.insert("target".into(), json!(target));
             }
             Action::Peek { call } => {
@@ -192,6 +201,7 @@ impl Action {
             Action::Hug { .. } => "hug",
             Action::SecretKill { .. } => "secret_kill",
             Action::Silence { .. } => "silence",
+            Action::Magic { .. } => "magic",
             Action::Surrender => "surrender",
             Action::Peek { .. } => "peek",
             Action::Explode { .. } => "explode",
@@ -209,7 +219,8 @@ impl Action {
             | Action::Snipe { .. }
             | Action::Hug { .. }
             | Action::SecretKill { .. }
-            | Action::Silence { .. } => &["target"],
+            | Action::Silence { .. }
+            | Action::Magic { .. } => &["target"],
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
@@ -403,6 +414,7 @@ mod tests {
             butterfly: true,
             secret_police: true,
             elder: false,
+            magician: true,
         };
         assert_eq!(
             Action::from_json_at(&silence, others),

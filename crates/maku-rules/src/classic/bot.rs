@@ -7,7 +7,10 @@
 //! (R5-1); a butterfly hugs a random other living seat each night, a secret police spends his
 //! one kill on a random other living seat on some night, a forest elder silences a random
 //! other living seat most nights (R4-3); an undercover checks a random other living seat with
-//! the police and votes as a killer does (R4-2: he knows the killers); everyone else votes for
+//! the police and votes as a killer does (R4-2: he knows the killers); a magician magics a
+//! random other living seat most nights (R5-1) and, holding the kill, kills a random other
+//! living seat (R5-2), and by day votes as a killer does, sparing the only seat he knows is of
+//! his side, himself (5.0: nobody learns anybody; nobody spares him); everyone else votes for
 //! a random candidate (sometimes abstaining), a silenced seat too (R4-5: it still votes). A
 //! killer of a table with self-explode (CL-8) sometimes self-explodes in a vote (silenced, he
 //! may not: he votes instead), a last team member at night sometimes surrenders; wujian seats
@@ -22,13 +25,16 @@ use super::roles::{Call, Faction, Role};
 use super::setup::start;
 use super::state::Game;
 use crate::sim::{BotRng, Progress, SimParams, SimStats};
-use crate::table::{self, Played, Seat, Stage, majority};
+use crate::table::{self, Played, Seat, Stage, Team};
 
 /// The bots' RNG salt: this variant's games stay what they were.
 const SALT: u64 = 0x5851_f42d_4c95_7f2d;
 
 /// How often the bots' sniper shoots (R5-1: acting is optional): most nights.
 const SNIPE_CHANCE: f64 = 0.7;
+
+/// How often the bots' magician casts his magic (R5-1: acting is optional): most nights.
+const MAGIC_CHANCE: f64 = 0.7;
 
 /// How often the bots' secret police spends his one kill on a night while he still has it
 /// (R4-3: once per game, optional).
@@ -50,11 +56,12 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                 if rng.chance(0.01) && g.check_only(me, &Action::Surrender) {
                     Action::Surrender
                 } else {
-                    // Outside their team as they know it: the undercover too (R4-2).
+                    // Outside their team as they know it: the undercover too (R4-2); not the
+                    // magician, whom they do not know (5.0).
                     let others: Vec<Seat> = living
                         .iter()
                         .copied()
-                        .filter(|&s| !g.role(s).with_killers())
+                        .filter(|&s| !g.role(s).told_in(Team::Killers))
                         .collect();
                     match rng.pick(&others) {
                         Some(t) => Action::Kill { target: name(g, t) },
@@ -138,6 +145,22 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                     None => continue,
                 }
             }
+            // R5-2: holding the kill, a random living seat other than himself (he knows
+            // nobody; R5-1: not himself). R5-1: else on most nights (MAGIC_CHANCE) magic on a
+            // random other living seat. Only a magician draws, so a table without one plays
+            // its games as it always did.
+            Role::Magician => {
+                let holds = g.holds_kill(me);
+                if !holds && !rng.chance(MAGIC_CHANCE) {
+                    continue;
+                }
+                let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
+                match rng.pick(&others) {
+                    Some(t) if holds => Action::Kill { target: name(g, t) },
+                    Some(t) => Action::Magic { target: name(g, t) },
+                    None => continue,
+                }
+            }
             Role::Faction(_) => {
                 let call = match rng.below(3) {
                     0 => Call::At(Faction::Fei),
@@ -153,8 +176,9 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
             return None;
         }
     }
-    // CL-2, R4-3: `killer` for a killer or the undercover.
-    majority(&g.night().checks).filter(|&t| g.role(t).with_killers())
+    // CL-2, R4-3: `killer` for a killer, the undercover or the magician (R5-3 (4)); the
+    // check that counts, the magic's struck (R5-3 (2)).
+    g.counted_check().filter(|&t| g.role(t).with_killers())
 }
 
 /// The vote's bots.
@@ -190,12 +214,20 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
             Some(t) => Some(t),
             None if rng.chance(0.1) => None,
             None => {
-                // The killers' side spares its own: the killers and the undercover know each
-                // other (R4-2).
+                // The killers' side spares its own as it knows them: the killers and the
+                // undercover know each other (R4-2); the magician knows nobody (5.0), so he
+                // spares only himself, and nobody spares him.
+                let own_side = |s: Seat| {
+                    if role.told_in(Team::Killers) {
+                        g.role(s).told_in(Team::Killers)
+                    } else {
+                        role == Role::Magician && s == me
+                    }
+                };
                 let pool: Vec<Seat> = candidates
                     .iter()
                     .copied()
-                    .filter(|&s| !(role.with_killers() && g.role(s).with_killers()))
+                    .filter(|&s| !own_side(s))
                     .collect();
                 rng.pick(&pool).or_else(|| rng.pick(&candidates))
             }
@@ -436,6 +468,47 @@ mod tests {
             let g = play(table, 9, seed, 400).expect("it plays");
             assert!(g.is_over(), "seed {seed}");
         }
+    }
+
+    /// R5-1: the bots' magician magics a living seat other than himself on most nights and
+    /// holds it on the others, from the seeded RNG; R5-2: holding the kill (every killer out)
+    /// he kills a random other living seat every night instead.
+    #[test]
+    fn r5_1_the_magician_bot_magics_a_random_other_living_seat_most_nights() {
+        let table = own_table(
+            "magician-bot-night",
+            crate::classic::doctor::tests::dongsha_with(&["magician"]),
+        );
+        let Some(variant) = table.variant() else {
+            panic!("a handle")
+        };
+        let first = |seed: u64, killers_out: bool| {
+            let config = table::bot_config(variant, 9, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let m = g
+                .all_seats()
+                .find(|&s| g.role(s) == Role::Magician)
+                .expect("a magician dealt");
+            if killers_out {
+                for k in g.all_seats().filter(|&s| g.role(s) == Role::Killer).collect::<Vec<_>>() {
+                    g.seats[k.index()].alive = false;
+                }
+            }
+            let mut rng = BotRng::new(seed, SALT);
+            night(&mut g, &mut rng);
+            let (magic, kill) = (g.night().magics[m.index()], g.night().kills[m.index()]);
+            for t in magic.into_iter().chain(kill.map(|(t, _)| t)) {
+                assert!(g.is_alive(t) && t != m, "seed {seed}: {t:?}");
+            }
+            (magic, kill.map(|(t, _)| t))
+        };
+        let seen: Vec<_> = (0..60).map(|s| first(s, false)).collect();
+        assert_eq!(seen, (0..60).map(|s| first(s, false)).collect::<Vec<_>>(), "seeded");
+        let cast = seen.iter().filter(|(m, _)| m.is_some()).count();
+        assert!(cast > 30 && cast < 60, "most nights: {cast} of 60");
+        assert!(seen.iter().all(|(_, k)| k.is_none()), "no kill while a killer lives");
+        let heir: Vec<_> = (0..20).map(|s| first(s, true)).collect();
+        assert!(heir.iter().all(|(m, k)| m.is_none() && k.is_some()), "{heir:?}");
     }
 
     /// R4-3: at a table with all four roles across books (butterfly, secret police, doctor,

@@ -32,15 +32,15 @@
 //! others of the engine (`Action::Hug`, `forms::HUG`, `butterflies` in a fixed setup).
 
 use super::night::{Reach, Resolution};
-use super::roles::Role;
 use super::state::Game;
 
 /// R4-4 (1): the hug's effects on the kills of step (1) — a kill on H is void, the killers'
-/// kill too when H is a killer, a kill on the butterfly reaches H (which R4-4 (4) counts as an
+/// kill too when H makes it (a killer, or the magician holding the kill, R5-2:
+/// `Game::makes_the_kill`), a kill on the butterfly reaches H (which R4-4 (4) counts as an
 /// attack, void or not: `Resolution::attacked`).
 pub(super) fn hug(g: &mut Game, n: &mut Resolution) {
     if let Some((b, h)) = n.hug {
-        let killer_hugged = g.role(h) == Role::Killer;
+        let killer_hugged = g.makes_the_kill(h);
         for l in &mut n.landings {
             if l.target == b {
                 l.reach = Reach::two(b, h);

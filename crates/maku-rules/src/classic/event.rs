@@ -88,6 +88,8 @@ pub enum Reply {
     SecretKillRecorded,
     /// R4-3: the forest elder's silence.
     SilenceRecorded,
+    /// R5-1: the magician's magic.
+    MagicRecorded,
     VoteRecorded,
     PeekRecorded,
     Exploded,
@@ -105,6 +107,7 @@ impl Word for Reply {
             Reply::HugRecorded => "hug_recorded",
             Reply::SecretKillRecorded => "secret_kill_recorded",
             Reply::SilenceRecorded => "silence_recorded",
+            Reply::MagicRecorded => "magic_recorded",
             Reply::VoteRecorded => "vote_recorded",
             Reply::PeekRecorded => "peek_recorded",
             Reply::Exploded => "exploded",
@@ -129,8 +132,9 @@ pub enum Refusal {
     NotNow,
     #[error("the target is unknown or out")]
     BadTarget,
-    /// R4-3: the butterfly's hug and the secret kill name another seat.
-    #[error("this action may not name the seat itself (R4-3)")]
+    /// R4-3: the butterfly's hug and the secret kill name another seat; R5-1: so do the
+    /// magician's magic and his kill.
+    #[error("this action may not name the seat itself (R4-3, R5-1)")]
     SelfTarget,
     #[error("this round's vote is only for the tied seats (CL-7)")]
     NotTied,
@@ -177,6 +181,8 @@ pub enum Event {
         target: Seat,
         killer: bool,
     },
+    /// R5-2: told to the magician when every killer is out: the kill is his now.
+    KillInherited,
     /// WJ-2: the other seats that opened at the same call, in seat order.
     PeekSeen {
         call: Faction,

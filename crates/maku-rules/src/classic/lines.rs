@@ -19,6 +19,7 @@ impl Game {
                 "target": self.game_id(*target),
                 "result": if *killer { "killer" } else { "not_killer" },
             }),
+            Event::KillInherited => json!({"type": "kill_inherited"}),
             Event::PeekSeen { call, seats } => {
                 json!({"type": "peek_seen", "call": call.name(), "seats": seating.names_of(seats)})
             }

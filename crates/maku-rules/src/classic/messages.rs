@@ -41,11 +41,12 @@ pub fn cause(cause: &str) -> Message {
 }
 
 /// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly,
-/// secret police, forest elder and undercover and 5.0's sniper at a table that deals one.
+/// secret police, forest elder and undercover and 5.0's sniper and magician at a table that
+/// deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
         "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "elder"
-        | "undercover" | "player" => format!("role-{role}"),
+        | "undercover" | "magician" | "player" => format!("role-{role}"),
         "secret_police" => "role-secret-police".into(),
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
@@ -81,6 +82,8 @@ pub fn action(a: &Value) -> Option<Message> {
         "secret_kill" => Message::key("cl-act-secret-kill").arg("target", target),
         // R4-3: a forest elder's silence.
         "silence" => Message::key("cl-act-silence").arg("target", target),
+        // R5-1: a magician's magic.
+        "magic" => Message::key("cl-act-magic").arg("target", target),
         "peek" => match a.s("call") {
             "none" => Message::key("cl-act-peek-none"),
             c => Message::key("cl-act-peek").arg("call", call(c)),
@@ -94,8 +97,8 @@ pub fn action(a: &Value) -> Option<Message> {
 pub fn reply(r: &Value) -> Option<Message> {
     match r.s("type") {
         "kill_recorded" | "check_recorded" | "save_recorded" | "snipe_recorded"
-        | "hug_recorded" | "secret_kill_recorded" | "silence_recorded" | "peek_recorded"
-        | "exploded" | "surrendered" | "vote_recorded" => {
+        | "hug_recorded" | "secret_kill_recorded" | "silence_recorded" | "magic_recorded"
+        | "peek_recorded" | "exploded" | "surrendered" | "vote_recorded" => {
             Some(table::recorded("cl", r))
         }
         _ => None,
@@ -123,6 +126,8 @@ pub fn private(at: Table, e: &Value) -> Option<Message> {
         "teammates" => table::teammates(e),
         // R4-4 (5), R4-5: the forest elder's silence, told to the seat alive at dawn.
         "silenced" => Message::key("cl-pev-silenced"),
+        // R5-2: every killer is out; the magician holds the kill.
+        "kill_inherited" => Message::key("cl-pev-kill-inherited").rule("R5-2"),
         // WJ-2: the others who opened at the same call, possibly none.
         "peek_seen" => {
             let c = call(e.s("call"));

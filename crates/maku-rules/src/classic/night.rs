@@ -1,19 +1,21 @@
 //! The night's resolution: the kill (CL-1), at a table that deals them the other books' roles'
-//! steps — the secret police's kill and his immunity (R4-4 (1), (3): `secret_police.rs`), the
-//! sniper's shots (R5-3: `sniper.rs`), the butterfly's hug (R4-4 (1): `butterfly.rs`), the
-//! doctor's save and rule (R4-4 (2), (4): `doctor.rs`) — the check (CL-2), the forest elder's
-//! silence (R4-4 (5): `elder.rs`), dawn (CL-4); wujian's peeks (WJ-2).
+//! steps — the magician's magic first (R5-3 (2): `magician.rs`), the secret police's kill and
+//! his immunity (R4-4 (1), (3): `secret_police.rs`), the sniper's shots (R5-3: `sniper.rs`),
+//! the butterfly's hug (R4-4 (1): `butterfly.rs`), the doctor's save and rule (R4-4 (2), (4):
+//! `doctor.rs`) — the check (CL-2), the forest elder's silence (R4-4 (5): `elder.rs`), dawn
+//! (CL-4); wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
-//! role games' nights do: the kills of step (1) — the killers', the secret police's, the shots
-//! (with the kills, R5-3 (3)) — each a [`Landing`]; the hug's effects on them; the save; the
-//! secret police's immunity; the deaths; the doctor's rule; the check; the silence. Then dawn:
-//! the night's dead go out in the steps' order.
+//! role games' nights do: the magic (R5-3 (2): it runs before everything it takes away); the
+//! kills of step (1) — the killers', the secret police's, the shots (with the kills, R5-3 (3))
+//! — each a [`Landing`]; the hug's effects on them; the save; the secret police's immunity;
+//! the deaths; the doctor's rule; the check; the silence. Then dawn: the night's dead go out in
+//! the steps' order.
 
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction};
-use super::state::Game;
-use super::{butterfly, doctor, elder, secret_police, sniper};
+use super::state::{Game, Night};
+use super::{butterfly, doctor, elder, magician, secret_police, sniper};
 use crate::table::{Seat, Step, majority, run_steps};
 
 /// One kill of R4-4's step (1) — the killers', a secret police's, a shot (R5-3 (3): shots land
@@ -85,9 +87,10 @@ impl Landing {
 /// What the night's submissions name, and what the steps decided so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Resolution {
-    /// The killers' kill (CL-1 majority of their last submissions).
+    /// The killers' kill (CL-1 majority of their last submissions; after the magic step, of
+    /// those the magic left, R5-3 (2)).
     pub kill: Option<Seat>,
-    /// The police's check (CL-2 majority).
+    /// The police's check (CL-2 majority; likewise).
     pub check: Option<Seat>,
     /// The seats the snipers shot (R5-1), in seat order, once each.
     pub shot: Vec<Seat>,
@@ -101,17 +104,22 @@ pub(super) struct Resolution {
     /// The seat the forest elder silences (R4-3; the first elder's: a classic table deals one
     /// at most, R4-3 as the 4.0 book reads it), his seat dead or alive.
     pub silence: Option<Seat>,
+    /// The magician's seat, while he magics someone, and the magicked seat (R5-1; a classic
+    /// table deals one at most, R5-3).
+    pub magic: Option<(Seat, Seat)>,
     /// The kills of step (1), in R4-4's order: the killers', the secret police's, the shots.
     pub landings: Vec<Landing>,
     /// The night's deaths in announcement order: the steps' order (R4-4).
     pub dead: Vec<Seat>,
 }
 
-/// R4-4's order at a classic table: (1) the kills — the killers' (CL-1), the secret police's,
+/// R4-4's order at a classic table, the magic first (R5-3 (2): the magicked seat's action is
+/// gone before anything resolves): (1) the kills — the killers' (CL-1), the secret police's,
 /// the shots (R5-3 (3): kills and shots land at once) — then the hug's effects on them; (2) the
 /// save (which spares the killers' kill only); (3) the secret police's immunity; the deaths;
 /// (4) the doctor's rule; then (5) the check (CL-2) and the silence (R4-5).
-const STEPS: [Step<Game, Resolution>; 10] = [
+const STEPS: [Step<Game, Resolution>; 11] = [
+    ("R5-3 (2)", magician::magic),
     ("CL-1", kill),
     ("R4-4 (1)", secret_police::kill),
     ("R5-3", sniper::shoot),
@@ -124,26 +132,24 @@ const STEPS: [Step<Game, Resolution>; 10] = [
     ("R4-4 (5)", elder::silence),
 ];
 
-impl Game {
+impl Resolution {
     /// The night's submissions as the steps read them.
-    fn resolution(&self) -> Resolution {
+    pub(super) fn read(night: &Night) -> Resolution {
         Resolution {
-            kill: majority(&self.night.kills),
-            check: majority(&self.night.checks),
-            shot: named(&self.night.snipes),
-            saved: named(&self.night.saves),
-            secret: self
-                .all_seats()
-                .filter_map(|s| self.night.secret_kills[s.index()].map(|t| (s, t)))
-                .collect(),
-            hug: self
-                .all_seats()
-                .find_map(|s| self.night.hugs[s.index()].map(|h| (s, h))),
-            silence: self.night.silences.iter().flatten().copied().next(),
+            kill: majority(&night.kills),
+            check: majority(&night.checks),
+            shot: named(&night.snipes),
+            saved: named(&night.saves),
+            secret: by_seat(&night.secret_kills).collect(),
+            hug: by_seat(&night.hugs).next(),
+            silence: night.silences.iter().flatten().copied().next(),
+            magic: by_seat(&night.magics).next(),
             ..Resolution::default()
         }
     }
+}
 
+impl Game {
     /// Ends the night: wujian's peeks are told; otherwise the night's steps run (the police
     /// learn their check), the night's dead go out (or the night was peaceful), the end is
     /// checked, and dawn's last words or the day's speeches open.
@@ -153,7 +159,7 @@ impl Game {
             self.start_day();
             return;
         }
-        let mut n = self.resolution();
+        let mut n = Resolution::read(&self.night);
         run_steps(&STEPS, self, &mut n);
         self.dawn(&n.dead);
     }
@@ -202,6 +208,13 @@ impl Game {
     }
 }
 
+/// Each seat's submission with its seat, in seat order.
+fn by_seat(subs: &[Option<Seat>]) -> impl Iterator<Item = (Seat, Seat)> + '_ {
+    subs.iter()
+        .enumerate()
+        .filter_map(|(i, t)| t.map(|t| (Seat(i as u8), t)))
+}
+
 /// The seats some submission names, in seat order, once each.
 fn named(subs: &[Option<Seat>]) -> Vec<Seat> {
     let mut seats: Vec<Seat> = subs.iter().flatten().copied().collect();
@@ -239,9 +252,12 @@ fn deaths(_: &mut Game, n: &mut Resolution) {
 /// CL-2: every officer alive when the night began learns the check — the one who dies this
 /// night too, whatever kills him. Nobody is out yet while the steps run, so the result is
 /// told before dawn's `out`s, as it always was. At a table with an undercover the check is the
-/// police team's, his too (R4-3): it reads `killer` for a killer or the undercover, and every
-/// member of the team alive when the night began learns it, he with the police (CL-2's
-/// reading; R4-4 (5)'s "alive after the night's deaths" is 4.0's own night).
+/// police team's, his too (R4-3): it reads `killer` for a killer, the undercover or the
+/// magician (R5-3 (4): his `bad`), and every member of the team alive when the night began
+/// learns it, he with the police (CL-2's reading; R4-4 (5)'s "alive after the night's deaths"
+/// is 4.0's own night). A magicked member learns the check the others made (R5-3 (2) took
+/// his own out of the majority; nobody is told of the magic), and nobody learns anything
+/// when no check is left.
 fn check(g: &mut Game, n: &mut Resolution) {
     let Some(target) = n.check else { return };
     let killer = g.role(target).with_killers();

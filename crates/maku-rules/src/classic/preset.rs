@@ -80,8 +80,8 @@ impl Table {
     }
 
     /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders
-    /// (4.0's, R4-3), undercovers (4.0's, R4-2) and snipers (5.0's, R5-1) only a judge's own
-    /// setup deals; civilians and wujian's factions are not counted here.
+    /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers and magicians (5.0's, R5-1) only a
+    /// judge's own setup deals; civilians and wujian's factions are not counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
         code(role).map_or(0, |c| self.setup().count_of(c, n))
     }
@@ -93,7 +93,7 @@ impl Table {
 
     /// The roles of other books it deals, whose actions are its own (a preset: none): a
     /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug`, a secret
-    /// police's `secret_kill` and an elder's `silence` (R4-3).
+    /// police's `secret_kill` and an elder's `silence` (R4-3), a magician's `magic` (R5-1).
     pub fn across(self) -> Across {
         Across {
             doctor: self.deals(Role::Doctor),
@@ -101,6 +101,7 @@ impl Table {
             butterfly: self.deals(Role::Butterfly),
             secret_police: self.deals(Role::SecretPolice),
             elder: self.deals(Role::Elder),
+            magician: self.deals(Role::Magician),
         }
     }
 
@@ -212,7 +213,7 @@ impl Preset {
 }
 
 /// The setup's code of a role the deal counts (killers, police, doctors, snipers, butterflies,
-/// secret police, elders, undercovers).
+/// secret police, elders, undercovers, magicians).
 fn code(role: Role) -> Option<RoleCode> {
     match role {
         Role::Killer => Some(RoleCode::Killer),
@@ -223,6 +224,7 @@ fn code(role: Role) -> Option<RoleCode> {
         Role::SecretPolice => Some(RoleCode::SecretPolice),
         Role::Elder => Some(RoleCode::Elder),
         Role::Undercover => Some(RoleCode::Undercover),
+        Role::Magician => Some(RoleCode::Magician),
         Role::Civilian | Role::Faction(_) => None,
     }
 }

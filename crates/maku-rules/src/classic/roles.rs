@@ -68,13 +68,18 @@ pub enum Role {
     /// 1 only; the police learn him as a member of their team without knowing which he is
     /// (R4-2); he checks with the police (R4-3) and reads `killer` (`undercover.rs`).
     Undercover,
+    /// 5.0's magician (魔法师) at a classic table that deals one (a judge's own setup): he wins
+    /// with the killers and reads `killer` (R5-3 (4)'s `bad`), in no team (5.0: nobody learns
+    /// anybody); each night he takes one other seat's action away (R5-1, R5-3 (2)), and while
+    /// every killer is out he holds the kill instead (R5-2; `magician.rs`).
+    Magician,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
 
 impl Role {
     /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
-    /// `elder`, `undercover`, or the faction's name.
+    /// `elder`, `undercover`, `magician`, or the faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -86,6 +91,7 @@ impl Role {
             Role::SecretPolice => "secret_police",
             Role::Elder => "elder",
             Role::Undercover => "undercover",
+            Role::Magician => "magician",
             Role::Faction(f) => f.name(),
         }
     }
@@ -95,7 +101,8 @@ impl Role {
     /// nobody), the sniper (5.0) and wujian seats have none. The undercover has none either: he
     /// is told both teams and sits in their threads ([`Role::told_in`], [`Role::sits_in`]) but
     /// is a killer of neither (R4-3: the kill is the killers') nor a police officer, and CL-9
-    /// gives the surrender to a killer or a police officer only.
+    /// gives the surrender to a killer or a police officer only. Nor the magician (5.0: nobody
+    /// learns anybody): he is told no team, sits in no thread and never surrenders.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
@@ -107,6 +114,7 @@ impl Role {
             | Role::SecretPolice
             | Role::Elder
             | Role::Undercover
+            | Role::Magician
             | Role::Faction(_) => None,
         }
     }
@@ -133,7 +141,8 @@ impl Role {
     /// undercover — the police do not know which member of their team he is (R4-2), so an
     /// officer is not the last while the undercover lives (the surrender offered to him would
     /// tell him who the other is). Not for the killers: he is no killer (the killers know
-    /// him, and a killer whose fellow killers are out is the last of them).
+    /// him, and a killer whose fellow killers are out is the last of them). Never the
+    /// magician: nobody knows him (5.0), and he is no member of a team.
     pub fn keeps_standing(self, team: Team) -> bool {
         self.team() == Some(team) || (team == Team::Police && self == Role::Undercover)
     }
@@ -145,17 +154,19 @@ impl Role {
     }
 
     /// Whether it wins with the killers and counts with them for CL-10 and CL-11 ("all
-    /// killers out"): the killers and the undercover (R4-6: good wins when all killers and
-    /// the undercover are out); a check of it reads `killer` (R4-3).
+    /// killers out"): the killers, the undercover (R4-6: good wins when all killers and the
+    /// undercover are out) and the magician (R5-5: good wins when the bad specials are all
+    /// out); a check of it reads `killer` (R4-3; R5-3 (4): the magician is `bad`). Who knows
+    /// whom is [`Role::told_in`]: the killers do not know the magician.
     pub fn with_killers(self) -> bool {
-        matches!(self, Role::Killer | Role::Undercover)
+        matches!(self, Role::Killer | Role::Undercover | Role::Magician)
     }
 
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
     /// civilians, and the doctor, the sniper, the butterfly and the elder, good seats outside
     /// the police dealt in their place (`docs/setups.md`, "Roles across books"). The secret
-    /// police is not: he is a police role ([`Role::counts_as_police`]); nor is the undercover,
-    /// who counts with the killers ([`Role::with_killers`]).
+    /// police is not: he is a police role ([`Role::counts_as_police`]); nor are the undercover
+    /// and the magician, who count with the killers ([`Role::with_killers`]).
     pub fn counts_as_civilian(self) -> bool {
         matches!(
             self,

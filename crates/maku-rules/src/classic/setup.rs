@@ -1,7 +1,7 @@
 //! The deal: a game starts from its seats, options and fixed setup (`setup.killers`,
 //! `setup.police`, and at a table that deals a role of another book `setup.doctors`,
 //! `setup.snipers`, `setup.butterflies`, `setup.secret_police`, `setup.elders`,
-//! `setup.undercovers`; wujian
+//! `setup.undercovers`, `setup.magicians`; wujian
 //! `setup.factions`), or from roles drawn with the seed's RNG.
 
 use rand::RngExt;
@@ -48,18 +48,19 @@ fn seat_list(
 
 /// The roles of other books a table may deal, each with its fixed deal's key, in the order
 /// the deal lists them (after the police): 4.0's doctor (R4-3), 5.0's sniper (R5-1), 4.0's
-/// butterfly, secret police and forest elder (R4-3), 4.0's undercover (R4-2). The keys are
-/// lists, as `killers` and `police`: `secret_police` is the role engine's own key (replay.md,
-/// `v4wujian`), `butterflies`, `elders` and `undercovers` the plurals of its `butterfly`,
-/// `elder` and `undercover`, as `doctors` is of `doctor`. The elder and the undercover come
-/// last, so that the tables dealt before them draw as they did.
-const ACROSS: [(Role, &str); 6] = [
+/// butterfly, secret police and forest elder (R4-3), 4.0's undercover (R4-2), 5.0's magician
+/// (R5-1). The keys are lists, as `killers` and `police`: `secret_police` is the role engine's
+/// own key (replay.md, `v4wujian`), `butterflies`, `elders`, `undercovers` and `magicians` the
+/// plurals of its `butterfly`, `elder`, `undercover` and `magician`, as `doctors` is of
+/// `doctor` (each added last: a table without it draws as before).
+const ACROSS: [(Role, &str); 7] = [
     (Role::Doctor, "doctors"),
     (Role::Sniper, "snipers"),
     (Role::Butterfly, "butterflies"),
     (Role::SecretPolice, "secret_police"),
     (Role::Elder, "elders"),
     (Role::Undercover, "undercovers"),
+    (Role::Magician, "magicians"),
 ];
 
 /// The roles a fixed setup deals, or `None` to draw them.
@@ -111,8 +112,8 @@ fn fixed_roles(
     }
     let killers = seat_list(names, map.get("killers"), "killers")?;
     let police = seat_list(names, map.get("police"), "police")?;
-    // R4-2, R4-3, R5-1: `doctors`, `snipers`, `butterflies`, `secret_police`, `elders` and
-    // `undercovers` are keys of a table that deals that role; elsewhere each is a key the table does not have, ignored as replay.md says of
+    // R4-2, R4-3, R5-1: `doctors`, `snipers`, `butterflies`, `secret_police`, `elders`,
+    // `undercovers` and `magicians` are keys of a table that deals that role; elsewhere each is a key the table does not have, ignored as replay.md says of
     // unknown keys (the server's fixed deal refuses it: `Variant::check_fixed_roles`).
     let mut across = Vec::new();
     for (role, key) in ACROSS {
@@ -177,8 +178,8 @@ fn fixed_roles(
 /// Draws the secret roles for the seats `game_ids` (seat order), as a fixed setup gives them:
 /// `{"killers": […], "police": […]}` (shengtui: the killer alone; a table that deals a role of
 /// another book: `"doctors"`, `"snipers"`, `"butterflies"`, `"secret_police"`, `"elders"`,
-/// `"undercovers"` too, drawn from the same shuffle, so a table without one draws as it always
-/// did), or wujian's
+/// `"undercovers"`, `"magicians"` too, drawn from the same shuffle, so a table without one
+/// draws as it always did), or wujian's
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.
 pub fn draw_roles<R: rand::Rng + ?Sized>(

@@ -42,6 +42,8 @@ pub struct Night {
     /// R4-3: each forest elder's silence (its last submission counts; it counts even if the
     /// elder dies this night, as R4-4 resolves every action of the night).
     pub silences: Vec<Option<Seat>>,
+    /// R5-1: the magician's magic (his last submission counts).
+    pub magics: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -55,7 +57,37 @@ impl Night {
             hugs: vec![None; n],
             secret_kills: vec![None; n],
             silences: vec![None; n],
+            magics: vec![None; n],
         }
+    }
+
+    /// The night's submissions with `struck`'s left out (R5-3 (2): the magicked seat loses
+    /// its action this night), every other seat's as they were.
+    pub(super) fn without(&self, struck: Seat) -> Night {
+        let mut night = self.clone();
+        let i = struck.index();
+        // Every list named, so that a list added to the night is struck too.
+        let Night {
+            kills,
+            checks,
+            peeks,
+            saves,
+            snipes,
+            hugs,
+            secret_kills,
+            silences,
+            magics,
+        } = &mut night;
+        kills[i] = None;
+        checks[i] = None;
+        peeks[i] = None;
+        saves[i] = None;
+        snipes[i] = None;
+        hugs[i] = None;
+        secret_kills[i] = None;
+        silences[i] = None;
+        magics[i] = None;
+        night
     }
 }
 
@@ -90,6 +122,8 @@ pub struct Game {
     /// R4-5: the seat the forest elder silenced for today (R4-4 (5): set at the night's end,
     /// alive after its deaths), cleared when the next act opens: it lasts one day.
     pub(super) silenced: Option<Seat>,
+    /// R5-2: the magician was told he holds the kill (once: the killers never come back).
+    pub(super) kill_inherited: bool,
 }
 
 table_core!(Game, Core<Reply, Refusal, Event, Winner>);
@@ -128,6 +162,7 @@ impl Game {
             secret_spent: Vec::new(),
             dawn_words: Vec::new(),
             silenced: None,
+            kill_inherited: false,
         };
         for team in [Team::Killers, Team::Police] {
             let seats = g.team_seats(team);

@@ -1,7 +1,8 @@
 //! One submission: checked in the ruling book's order ("Refusals": `unknown_seat`, `game_over`,
-//! `out`, `not_your_role`, `not_now`, `bad_target`, `not_tied`, `series_repeat`; a butterfly's
-//! or secret police's action, as replay.md's role games: `self_target` and `already_used` after
-//! `bad_target`; a silenced killer's explosion: `silenced` last, R4-5), then applied.
+//! `out`, `not_your_role`, `not_now`, `bad_target`, `not_tied`, `series_repeat`; a butterfly's,
+//! secret police's or magician's action, as replay.md's role games: `self_target` and
+//! `already_used` after `bad_target`; a silenced killer's explosion: `silenced` last, R4-5),
+//! then applied.
 //! A refused submission changes nothing but the log.
 
 use super::action::Action;
@@ -20,6 +21,7 @@ enum Checked {
     Hug(Seat),
     SecretKill(Seat),
     Silence(Seat),
+    Magic(Seat),
     Peek(Call),
     Surrender,
     Explode,
@@ -79,15 +81,19 @@ impl Game {
         let role = self.role(seat);
         let night = self.stage == Stage::Night;
         match action {
-            // CL-1, CL-3.
+            // CL-1, CL-3; R5-2: the magician holding the kill (every killer out) kills in
+            // their place, never himself (R5-1: the ban follows the role).
             Action::Kill { target } => {
-                if role != Role::Killer {
+                if !self.makes_the_kill(seat) {
                     return Err(Refusal::NotYourRole);
                 }
                 if !night {
                     return Err(Refusal::NotNow);
                 }
                 let t = self.living_target(target)?;
+                if t == seat && role == Role::Magician {
+                    return Err(Refusal::SelfTarget);
+                }
                 if self.act == 1 && self.options.previous_first_victim.as_deref() == Some(target) {
                     return Err(Refusal::SeriesRepeat);
                 }
@@ -133,6 +139,18 @@ impl Game {
             Action::Silence { target } => self
                 .night_target(role, Role::Elder, night, target)
                 .map(Checked::Silence),
+            // R5-1: the magician magics one other living seat; R5-2: not while he holds the
+            // kill (his action is `kill` instead).
+            Action::Magic { target } => {
+                if self.holds_kill(seat) {
+                    return Err(Refusal::NotYourRole);
+                }
+                let t = self.night_target(role, Role::Magician, night, target)?;
+                if t == seat {
+                    return Err(Refusal::SelfTarget);
+                }
+                Ok(Checked::Magic(t))
+            }
             // WJ-2.
             Action::Peek { call } => {
                 if !self.table.is_wujian() {
@@ -214,6 +232,7 @@ impl Game {
             Checked::Hug(_) => Reply::HugRecorded,
             Checked::SecretKill(_) => Reply::SecretKillRecorded,
             Checked::Silence(_) => Reply::SilenceRecorded,
+            Checked::Magic(_) => Reply::MagicRecorded,
             Checked::Peek(_) => Reply::PeekRecorded,
             Checked::Surrender => Reply::Surrendered,
             Checked::Explode => Reply::Exploded,
@@ -235,6 +254,8 @@ impl Game {
             Checked::SecretKill(t) => self.night.secret_kills[i] = Some(t),
             // R4-3: replaceable until the night ends; the last counts.
             Checked::Silence(t) => self.night.silences[i] = Some(t),
+            // R5-1: replaceable until the night ends; the last counts.
+            Checked::Magic(t) => self.night.magics[i] = Some(t),
             Checked::Peek(c) => self.night.peeks[i] = Some(c),
             Checked::Vote(t) => self.day.ballots[i] = Some(t),
             Checked::Surrender => self.surrender(seat),

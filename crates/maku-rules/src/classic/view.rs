@@ -54,17 +54,25 @@ impl Game {
             .map(|s| self.game_id(s).to_string())
             .find(fits)
             .unwrap_or_default();
-        // R4-3: the hug and the secret kill name another seat.
+        // R4-3: the hug and the secret kill name another seat; R5-1: so do the magic and the
+        // kill of the magician holding it (R5-2).
         let other = self
             .living()
             .filter(|&s| s != seat)
             .map(|s| self.game_id(s).to_string())
             .next()
             .unwrap_or_default();
+        let kill = if self.role(seat) == Role::Magician {
+            self.living()
+                .filter(|&s| s != seat)
+                .map(|s| self.game_id(s).to_string())
+                .find(fits)
+                .unwrap_or_default()
+        } else {
+            target.clone()
+        };
         let candidates = [
-            Action::Kill {
-                target: target.clone(),
-            },
+            Action::Kill { target: kill },
             Action::Check {
                 target: target.clone(),
             },
@@ -75,11 +83,14 @@ impl Game {
             Action::Hug {
                 target: other.clone(),
             },
-            Action::SecretKill { target: other },
+            Action::SecretKill {
+                target: other.clone(),
+            },
             // R4-3: the silence may name the elder itself.
             Action::Silence {
                 target: self.game_id(seat).to_string(),
             },
+            Action::Magic { target: other },
             Action::Explode { round: None },
             Action::Surrender,
             Action::Peek { call: Call::Closed },
@@ -98,8 +109,9 @@ impl Game {
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
     /// none, a check likewise (the police team's: the police's and the undercover's, R4-3), a
     /// doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's hug and an elder's silence
-    /// (R4-3), a wujian peek, a ballot (a silenced seat's too: R4-5, it still votes). The
-    /// secret kill is never owed (once per game, as the role games have it).
+    /// (R4-3), a magician's magic (R5-1) or, while he holds it, his kill (R5-2), a wujian peek,
+    /// a ballot (a silenced seat's too: R4-5, it still votes). The secret kill is never owed
+    /// (once per game, as the role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
             return (false, false);
@@ -119,6 +131,10 @@ impl Game {
             (Stage::Night, Role::Sniper) => self.night.snipes[seat.index()].is_none(),
             (Stage::Night, Role::Butterfly) => self.night.hugs[seat.index()].is_none(),
             (Stage::Night, Role::Elder) => self.night.silences[seat.index()].is_none(),
+            (Stage::Night, Role::Magician) if self.holds_kill(seat) => {
+                self.night.kills[seat.index()].is_none()
+            }
+            (Stage::Night, Role::Magician) => self.night.magics[seat.index()].is_none(),
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
@@ -150,7 +166,7 @@ impl Game {
     }
 
     /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `snipe`, `hug`,
-    /// `secret_kill`, `silence`, `peek`, `vote`.
+    /// `secret_kill`, `silence`, `magic`, `peek`, `vote`.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
         if self.stage == Stage::Night {
@@ -175,6 +191,9 @@ impl Game {
             if let Some(t) = self.night.silences[i] {
                 m.insert("silence".into(), json!(self.game_id(t)));
             }
+            if let Some(t) = self.night.magics[i] {
+                m.insert("magic".into(), json!(self.game_id(t)));
+            }
             if let Some(c) = self.night.peeks[i] {
                 m.insert("peek".into(), json!(c.name()));
             }
@@ -186,15 +205,22 @@ impl Game {
         }
     }
 
-    /// The role's own state, as the role games say it: the secret police's kill spent (R4-3);
-    /// at a table that deals a forest elder, whether the seat is silenced today (R4-5: the
-    /// silenced seat learns it; a table without one says nothing of it, as before).
+    /// The role's own state, as the role games say it: the secret police's kill spent (R4-3),
+    /// whether the magician holds the kill (R5-2); at a table that deals a forest elder,
+    /// whether the seat is silenced today (R4-5: the silenced seat learns it; a table without
+    /// one says nothing of it, as before).
     fn role_facts(&self, s: Seat, m: &mut Map<String, Value>) {
-        if self.role(s) == Role::SecretPolice {
-            m.insert(
-                "secret_kill_spent".into(),
-                json!(self.secret_spent.contains(&s)),
-            );
+        match self.role(s) {
+            Role::SecretPolice => {
+                m.insert(
+                    "secret_kill_spent".into(),
+                    json!(self.secret_spent.contains(&s)),
+                );
+            }
+            Role::Magician => {
+                m.insert("holds_kill".into(), json!(self.holds_kill(s)));
+            }
+            _ => {}
         }
         if self.table.deals(Role::Elder) {
             m.insert("silenced".into(), json!(self.is_silenced(s)));
@@ -204,7 +230,8 @@ impl Game {
     /// What `seat` sees: its game ID, role, team (CL-0; none in wujian) — the undercover his
     /// two (`teams`: the killers' and the police's, as R4-2 told them; a team's list names its
     /// seats, never which of them is the undercover) —, whether it is in, the phase, speaker,
-    /// round and candidates, its own submissions of this phase and the actions it may take.
+    /// round and candidates, its own submissions of this phase and the actions it may take
+    /// (and, for the magician holding the kill, that it may not name himself: `not_self`).
     pub fn view_for(&self, s: Seat) -> Value {
         let role = self.role(s);
         let mut m = Map::new();
@@ -249,6 +276,11 @@ impl Game {
         self.own_submissions(s, &mut m);
         self.role_facts(s, &mut m);
         m.insert("actions".into(), json!(self.allowed_actions(s)));
+        // R5-1: the magician's kill may not name himself, so its form does not offer his seat
+        // (the role games' `not_self`; the hug, secret kill and magic forms name other seats).
+        if self.holds_kill(s) {
+            m.insert("not_self".into(), json!(["kill"]));
+        }
         Value::Object(m)
     }
 

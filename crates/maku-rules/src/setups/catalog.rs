@@ -199,6 +199,18 @@ pub const ROLES: &[RoleSpec] = &[
         Some(Team::Police),
         "R4-2",
     ),
+    // Roles across books: 5.0's magician (R5-1's magic on another seat, R5-3 (2): its target
+    // loses its action; R5-2: he holds the kill once every killer is out), played at a classic
+    // table by its own rules; he wins with the killers and reads `killer` (R5-3 (4), R5-5), in
+    // no team (5.0: nobody learns anybody).
+    role(
+        Classic,
+        C::Magician,
+        S::Killers,
+        Some(A::Magic),
+        None,
+        "R5-1",
+    ),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -322,7 +334,13 @@ mod tests {
             (elder.side, elder.action, elder.team, elder.rule),
             (SideCode::Good, Some(ActionCode::Silence), None, "R4-3")
         );
-        assert_eq!(role_spec(Book::Classic, RoleCode::Magician), None);
+        // And 5.0's magician (R5-1): he wins with the killers, magics, sits in no team.
+        let magician = role_spec(Book::Classic, RoleCode::Magician).expect("a classic magician");
+        assert_eq!(
+            (magician.side, magician.action, magician.team, magician.rule),
+            (SideCode::Killers, Some(ActionCode::Magic), None, "R5-1")
+        );
+        assert_eq!(role_spec(Book::Classic, RoleCode::Wizard), None);
         // And 5.0's sniper (R5-1), good and in no team.
         let sniper = role_spec(Book::Classic, RoleCode::Sniper).expect("a classic sniper");
         assert_eq!(

@@ -68,6 +68,12 @@ pub fn describe(setup: &Setup) -> Described {
                 Some(_) if classic_undercover(spec.book, spec.code) => {
                     Message::key("setup-action-check-undercover")
                 }
+                // R5-1, R5-2: the classic table's magician knows nobody, his magic runs before
+                // the kills, and he kills in the killers' place once they are all out; "takes
+                // one seat's action away" alone would hide the succession.
+                Some(_) if spec.book == Book::Classic && spec.code == RoleCode::Magician => {
+                    Message::key("setup-action-magic-classic")
+                }
                 Some(a) => Message::key(format!("setup-action-{}", a.name().replace('_', "-"))),
                 None => Message::key("setup-action-none"),
             }
@@ -92,6 +98,13 @@ pub fn describe(setup: &Setup) -> Described {
     let win = if setup.book == Book::Classic && setup.deals(RoleCode::Undercover) {
         win.then(Message::text(" "))
             .then(Message::key("setup-win-undercover").rule("R4-6"))
+    } else {
+        win
+    };
+    // R5-5 at a classic table: the magician, a bad special, counts with the killers likewise.
+    let win = if setup.book == Book::Classic && setup.deals(RoleCode::Magician) {
+        win.then(Message::text(" "))
+            .then(Message::key("setup-win-magician").rule("R5-5"))
     } else {
         win
     };
@@ -178,6 +191,8 @@ pub fn keys() -> Vec<String> {
         "setup-says-surrender",
         "setup-action-check-undercover",
         "setup-win-undercover",
+        "setup-action-magic-classic",
+        "setup-win-magician",
     ]
     .map(String::from)
     .to_vec();

@@ -426,3 +426,48 @@ fn r4_2_an_undercover_tables_team_notices_have_sentences() {
         private_sentence(&en, cl, &found)
     );
 }
+
+/// Roles across books: 5.0's magician at a judge's own classic table (R5-1) has a name; his
+/// `magic`, its reply, the kill passed to him (R5-2: `kill_inherited`) and his seat's note
+/// while he holds it read as sentences of the classic catalog in both languages, and his form
+/// has its label in the shell's catalog.
+#[test]
+fn r5_1_a_magician_tables_actions_have_sentences() {
+    use maku_rules::setups::{PRESETS, custom_variant, read};
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == "dongsha")
+        .map(|(_, t)| *t)
+        .expect("dongsha");
+    let mut d: Value = serde_json::from_str(text).expect("JSON");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "magician", "count": 1}));
+    d["night"] = json!(["killer", "police", "magician"]);
+    let setup = read(&d).expect("it holds");
+    let v = custom_variant("sentences-magician", "东杀+魔法师", &setup).expect("played");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let magic = json!({"type": "magic", "target": "令狐冲"});
+    assert_eq!(action_sentence(&en, v, &magic), "cast magic on 令狐冲");
+    assert_eq!(action_sentence(&zh, v, &magic), "对 令狐冲 施魔法");
+    assert_eq!(role_name(&en, v, "magician"), "Magician");
+    assert_eq!(role_name(&zh, v, "magician"), "魔法师");
+    let inherited = json!({"type": "kill_inherited"});
+    for tr in [&en, &zh] {
+        let recorded = reply_words(tr, v, &json!({"type": "magic_recorded"})).expect("words");
+        assert_readable(&recorded, "magic_recorded", &[], &json!("magic_recorded"));
+        let told = private_sentence(tr, v, &inherited);
+        assert_readable(&told, "kill_inherited", &[], &inherited);
+        let text = refusal_text(tr, v, "self_target");
+        assert_ne!(text, tr.t("refusal-other"));
+        let note = maku_rules::Message::key("cl-seat-note-holds-kill");
+        assert_ne!(tr.say(v, &note), "cl-seat-note-holds-kill");
+        for form in v.action_forms() {
+            let key = format!("action-{}", form.kind.replace('_', "-"));
+            assert_ne!(tr.t(&key), key, "the form's label");
+        }
+    }
+    assert!(private_sentence(&en, v, &inherited).contains("kill"));
+    assert!(private_sentence(&zh, v, &inherited).contains("杀人"));
+}
