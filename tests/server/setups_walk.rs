@@ -14,9 +14,9 @@ use serde_json::{Value, json};
 
 on_both_backends!(a_classic_table_with_roles_across_books_keeps_every_secret_on_every_page,);
 
-/// Each seat's role at the walked table (14 seats: 东杀's three killers and three police, and
+/// Each seat's role at the walked table (15 seats: 东杀's three killers and three police, and
 /// one of each role across books).
-const ROLES: [&str; 14] = [
+const ROLES: [&str; 15] = [
     "doctor",
     "killer",
     "police",
@@ -31,16 +31,17 @@ const ROLES: [&str; 14] = [
     "civilian",
     "elder",
     "undercover",
+    "magician",
 ];
 
 /// The accounts in seat order: the classic walk's, and two more.
-const ACCOUNTS: [&str; 14] = [
+const ACCOUNTS: [&str; 15] = [
     REAL[0], REAL[1], REAL[2], REAL[3], REAL[4], REAL[5], REAL[6], REAL[7], REAL[8], REAL[9],
-    REAL[10], REAL[11], "philippa", "wolfgang",
+    REAL[10], REAL[11], "philippa", "wolfgang", "quintus",
 ];
 
 /// The fixed deal's key of each role other than the civilians (classic/setup.rs).
-const KEYS: [(&str, &str); 8] = [
+const KEYS: [(&str, &str); 9] = [
     ("killer", "killers"),
     ("police", "police"),
     ("doctor", "doctors"),
@@ -49,16 +50,18 @@ const KEYS: [(&str, &str); 8] = [
     ("secret_police", "secret_police"),
     ("elder", "elders"),
     ("undercover", "undercovers"),
+    ("magician", "magicians"),
 ];
 
 /// The roles across books dealt, in the night's order after the killers and the police.
-const ACROSS: [&str; 6] = [
+const ACROSS: [&str; 7] = [
     "doctor",
     "sniper",
     "butterfly",
     "secret_police",
     "elder",
     "undercover",
+    "magician",
 ];
 
 /// What a seat of this table may learn: its own role; a killer his team, a police officer
@@ -84,6 +87,7 @@ impl Secrets for AcrossSecrets {
             ("sniper", &["狙击手", "sniper"]),
             ("elder", &["森林老人", "elder"]),
             ("undercover", &["卧底", "undercover"]),
+            ("magician", &["魔法师", "magician"]),
             ("civilian", &["平民", "civilian"]),
         ]
     }
@@ -123,10 +127,10 @@ async fn document(api: &Api<'_>) -> Value {
     let mut night = vec!["killer", "police"];
     night.extend(ACROSS);
     doc["night"] = json!(night);
-    // Six roles across books beside 东杀's teams: 12 seats at least, 东杀's counts there.
-    doc["seats"]["min"] = json!(12);
+    // Seven roles across books beside three killers and three police: 13 seats at least.
+    doc["seats"]["min"] = json!(13);
     for team in 0..2 {
-        doc["deal"][team]["count"] = json!({"12-14": 3, "15-16": 4});
+        doc["deal"][team]["count"] = json!(3);
     }
     doc
 }
@@ -204,8 +208,9 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     let g = across_game(&app, document(&api).await).await;
     // Night 1: the killers kill seat 9; the police and the undercover check seat 4, a killer;
     // the doctor saves seat 11, whom the sniper shoots (R4-4 (2): the save spares the killers'
-    // kill only); the butterfly hugs the doctor; the elder silences officer 2; the secret
-    // police holds his kill. Each team talks in its thread, the undercover in both.
+    // kill only); the butterfly hugs the doctor; the elder silences officer 2; the magician
+    // magics officer 10 (his check is struck, R5-3 (2); the others' still find seat 4); the
+    // secret police holds his kill. Each team talks in its thread, the undercover in both.
     for k in g.seats_of("killer") {
         act(&app, &g, k, "kill", 9).await;
     }
@@ -216,6 +221,7 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     act(&app, &g, 3, "snipe", 11).await;
     act(&app, &g, 5, "hug", 0).await;
     act(&app, &g, 12, "silence", 2).await;
+    act(&app, &g, 14, "magic", 10).await;
     for k in [1, 4, 8, 13] {
         let (s, b) = post(&app, &g, k, "killers", &format!("今晚动手 {}", g.names[k])).await;
         assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -224,8 +230,9 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
         let (s, b) = post(&app, &g, p, "police", &format!("验一下 {}", g.names[4])).await;
         assert_eq!(s, StatusCode::CREATED, "{b}");
     }
-    // The roles across books but the undercover sit in no team thread.
-    for seat in [0, 3, 5, 7, 12] {
+    // The roles across books but the undercover sit in no team thread (the magician neither:
+    // 5.0, nobody learns anybody).
+    for seat in [0, 3, 5, 7, 12, 14] {
         for team in ["killers", "police"] {
             let (s, b) = post(&app, &g, seat, team, "我也来").await;
             assert_eq!(
@@ -315,7 +322,10 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
             assert_eq!(told(silenced), i == 2 && moment != "night 1", "{who}");
             // Each role across books sees its own night's submission, on its own page only
             // (check_walk: no other reader reads it).
-            if matches!(role, "doctor" | "sniper" | "butterfly" | "elder") {
+            if matches!(
+                role,
+                "doctor" | "sniper" | "butterfly" | "elder" | "magician"
+            ) {
                 assert!(!lines.is_empty(), "{who}");
             }
         }
