@@ -34,6 +34,9 @@ pub enum Action {
     /// R5-1, R5-3 (2): the magician's magic on one other seat, at a table that deals a
     /// magician (elsewhere `magic` is another game's type, [`Action::Foreign`]).
     Magic { target: String },
+    /// R5-1, R5-3 (4): the wizard's query of one other seat, at a table that deals a wizard
+    /// (elsewhere `query` is another game's type, [`Action::Foreign`]).
+    Query { target: String },
     /// CL-9, WJ-4.
     Surrender,
     /// WJ-2.
@@ -54,7 +57,7 @@ pub enum Action {
 /// The roles of other books a classic table deals, whose actions are then its own: 4.0's
 /// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`),
 /// secret police (R4-3's `secret_kill`) and forest elder (R4-3's `silence`), 5.0's magician
-/// (R5-1's `magic`). A preset deals none
+/// (R5-1's `magic`) and wizard (R5-1's `query`). A preset deals none
 /// (`Across::default()`), so there those types are other games' ([`Action::Foreign`]), parsed
 /// and refused as they always were.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -65,6 +68,7 @@ pub struct Across {
     pub secret_police: bool,
     pub elder: bool,
     pub magician: bool,
+    pub wizard: bool,
 }
 
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
@@ -82,8 +86,9 @@ impl Action {
     /// Parses an action object of a table that deals the roles of other books `across` says.
     /// Only a table with a doctor has `save` of its own (R4-3), only one with a sniper `snipe`
     /// (R5-1), only one with a butterfly `hug`, one with a secret police `secret_kill` and one
-    /// with an elder `silence` (R4-3), only one with a magician `magic` (R5-1), each needing a target; elsewhere each is another game's type, parsed as it
-    /// always was ([`Action::Foreign`]), so a preset's transcript stays what it was.
+    /// with an elder `silence` (R4-3), only one with a magician `magic` and one with a wizard
+    /// `query` (R5-1), each needing a target; elsewhere each is another game's type, parsed as
+    /// it always was ([`Action::Foreign`]), so a preset's transcript stays what it was.
     pub fn from_json_at(v: &Value, across: Across) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
             return Err(Malformed::no_type());
@@ -111,6 +116,9 @@ impl Action {
                 target: target(v, kind)?,
             }),
             "magic" if across.magician => Ok(Action::Magic {
+                target: target(v, kind)?,
+            }),
+            "query" if across.wizard => Ok(Action::Query {
                 target: target(v, kind)?,
             }),
             "surrender" => Ok(Action::Surrender),
@@ -169,7 +177,8 @@ impl Action {
             | Action::Hug { target }
             | Action::SecretKill { target }
             | Action::Silence { target }
-            | Action::Magic { target } => {
+            | Action::Magic { target }
+            | Action::Query { target } => {
                 m.insert("target".into(), json!(target));
             }
             Action::Peek { call } => {
@@ -202,6 +211,7 @@ impl Action {
             Action::SecretKill { .. } => "secret_kill",
             Action::Silence { .. } => "silence",
             Action::Magic { .. } => "magic",
+            Action::Query { .. } => "query",
             Action::Surrender => "surrender",
             Action::Peek { .. } => "peek",
             Action::Explode { .. } => "explode",
@@ -220,7 +230,8 @@ impl Action {
             | Action::Hug { .. }
             | Action::SecretKill { .. }
             | Action::Silence { .. }
-            | Action::Magic { .. } => &["target"],
+            | Action::Magic { .. }
+            | Action::Query { .. } => &["target"],
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
@@ -415,6 +426,7 @@ mod tests {
             secret_police: true,
             elder: false,
             magician: true,
+            wizard: true,
         };
         assert_eq!(
             Action::from_json_at(&silence, others),
@@ -438,5 +450,44 @@ mod tests {
         assert!(
             Action::from_json_at(&json!({"type": "silence", "target": null}), elder).is_err()
         );
+    }
+
+    /// R5-1: `query` is the wizard's own only at a table that deals one (a target needed);
+    /// elsewhere — the presets, a table of the other roles across books — it is another game's
+    /// type, parsed (and later refused `not_your_role`) as it always was.
+    #[test]
+    fn r5_1_query_is_a_wizard_tables_own() {
+        let query = json!({"type": "query", "target": "令狐冲"});
+        assert_eq!(Action::from_json(&query), Ok(Action::Foreign("query")));
+        let others = Across {
+            doctor: true,
+            sniper: true,
+            butterfly: true,
+            secret_police: true,
+            elder: true,
+            magician: true,
+            wizard: false,
+        };
+        assert_eq!(
+            Action::from_json_at(&query, others),
+            Ok(Action::Foreign("query"))
+        );
+        let wizard = Across {
+            wizard: true,
+            ..Across::default()
+        };
+        let own = Action::from_json_at(&query, wizard).expect("parses");
+        assert_eq!(
+            own,
+            Action::Query {
+                target: "令狐冲".into()
+            }
+        );
+        assert_eq!(own.to_json(), query);
+        assert_eq!(own.kind(), "query");
+        assert_eq!(own.fields(), ["target"]);
+        assert!(!own.is_day(), "taken with the night's actions");
+        assert!(Action::from_json_at(&json!({"type": "query"}), wizard).is_err());
+        assert!(Action::from_json_at(&json!({"type": "query", "target": null}), wizard).is_err());
     }
 }

@@ -1,20 +1,21 @@
 //! Bots for `maku simulate`: random legal play through the engine's typed methods, phase by
 //! phase as the server runs a game.
 //!
-//! Killers kill a random living seat outside their team; police check a random living seat
-//! and, once a check found a killer, vote for him while he lives; a doctor saves a random
-//! living seat, itself allowed (R4-3); a sniper shoots a random other living seat most nights
-//! (R5-1); a butterfly hugs a random other living seat each night, a secret police spends his
-//! one kill on a random other living seat on some night, a forest elder silences a random
-//! other living seat most nights (R4-3); an undercover checks a random other living seat with
-//! the police and votes as a killer does (R4-2: he knows the killers); a magician magics a
-//! random other living seat most nights (R5-1) and, holding the kill, kills a random other
-//! living seat (R5-2), and by day votes as a killer does, sparing the only seat he knows is of
-//! his side, himself (5.0: nobody learns anybody; nobody spares him); everyone else votes for
-//! a random candidate (sometimes abstaining), a silenced seat too (R4-5: it still votes). A
-//! killer of a table with self-explode (CL-8) sometimes self-explodes in a vote (silenced, he
-//! may not: he votes instead), a last team member at night sometimes surrenders; wujian seats
-//! peek at random and sometimes surrender.
+//! Killers kill a random living seat outside their team; police check a random living seat and,
+//! once a check found a killer, vote for him while he lives; a doctor saves a random living seat,
+//! itself allowed (R4-3); a sniper shoots a random other living seat most nights (R5-1); a
+//! butterfly hugs a random other living seat each night, a secret police spends his one kill on a
+//! random other living seat on some night, a forest elder silences a random other living seat most
+//! nights (R4-3); an undercover checks a random other living seat with the police and votes as a
+//! killer does (R4-2: he knows the killers); a magician magics a random other living seat most
+//! nights (R5-1) and, holding the kill, kills a random other living seat (R5-2), and by day votes
+//! as a killer does, sparing the only seat he knows is of his side, himself (5.0: nobody learns
+//! anybody; nobody spares him); a wizard queries a random other living seat most nights (R5-1),
+//! kills as the magician does when he holds the kill (R5-2) and votes as the magician does;
+//! everyone else votes for a random candidate (sometimes abstaining), a silenced seat too (R4-5: it
+//! still votes). A killer of a table with self-explode (CL-8) sometimes self-explodes in a vote
+//! (silenced, he may not: he votes instead), a last team member at night sometimes surrenders;
+//! wujian seats peek at random and sometimes surrender.
 
 use std::ops::Range;
 
@@ -35,6 +36,9 @@ const SNIPE_CHANCE: f64 = 0.7;
 
 /// How often the bots' magician casts his magic (R5-1: acting is optional): most nights.
 const MAGIC_CHANCE: f64 = 0.7;
+
+/// How often the bots' wizard queries a seat (R5-1: acting is optional): most nights.
+const QUERY_CHANCE: f64 = 0.7;
 
 /// How often the bots' secret police spends his one kill on a night while he still has it
 /// (R4-3: once per game, optional).
@@ -146,17 +150,24 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                 }
             }
             // R5-2: holding the kill, a random living seat other than himself (he knows
-            // nobody; R5-1: not himself). R5-1: else on most nights (MAGIC_CHANCE) magic on a
-            // random other living seat. Only a magician draws, so a table without one plays
-            // its games as it always did.
-            Role::Magician => {
+            // nobody; R5-1: not himself). R5-1: else on most nights (MAGIC_CHANCE,
+            // QUERY_CHANCE) the magician's magic or the wizard's query on a random other living
+            // seat (the wizard's answer is not read: his votes are random, as the magician's).
+            // Only a magician or a wizard draws, so a table without one plays its games as it
+            // always did.
+            role @ (Role::Magician | Role::Wizard) => {
                 let holds = g.holds_kill(me);
-                if !holds && !rng.chance(MAGIC_CHANCE) {
+                let chance = match role {
+                    Role::Wizard => QUERY_CHANCE,
+                    _ => MAGIC_CHANCE,
+                };
+                if !holds && !rng.chance(chance) {
                     continue;
                 }
                 let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
                 match rng.pick(&others) {
                     Some(t) if holds => Action::Kill { target: name(g, t) },
+                    Some(t) if role == Role::Wizard => Action::Query { target: name(g, t) },
                     Some(t) => Action::Magic { target: name(g, t) },
                     None => continue,
                 }
@@ -176,8 +187,8 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
             return None;
         }
     }
-    // CL-2, R4-3: `killer` for a killer, the undercover or the magician (R5-3 (4)); the
-    // check that counts, the magic's struck (R5-3 (2)).
+    // CL-2, R4-3: `killer` for a killer, the undercover, the magician or the wizard (R5-3
+    // (4)); the check that counts, the magic's struck (R5-3 (2)).
     g.counted_check().filter(|&t| g.role(t).with_killers())
 }
 
@@ -215,13 +226,13 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
             None if rng.chance(0.1) => None,
             None => {
                 // The killers' side spares its own as it knows them: the killers and the
-                // undercover know each other (R4-2); the magician knows nobody (5.0), so he
-                // spares only himself, and nobody spares him.
+                // undercover know each other (R4-2); the magician and the wizard know nobody
+                // (5.0), so each spares only himself, and nobody spares them.
                 let own_side = |s: Seat| {
                     if role.told_in(Team::Killers) {
                         g.role(s).told_in(Team::Killers)
                     } else {
-                        role == Role::Magician && s == me
+                        role.with_killers() && s == me
                     }
                 };
                 let pool: Vec<Seat> = candidates
@@ -509,6 +520,57 @@ mod tests {
         assert!(seen.iter().all(|(_, k)| k.is_none()), "no kill while a killer lives");
         let heir: Vec<_> = (0..20).map(|s| first(s, true)).collect();
         assert!(heir.iter().all(|(m, k)| m.is_none() && k.is_some()), "{heir:?}");
+    }
+
+    /// R5-1: the bots' wizard queries a living seat other than himself on most nights and
+    /// holds it on the others, from the seeded RNG; R5-2: holding the kill (every killer out,
+    /// no magician dealt) he kills a random other living seat every night instead; at a table
+    /// of both heirs he holds it only once the magician is out too.
+    #[test]
+    fn r5_1_the_wizard_bot_queries_a_random_other_living_seat_most_nights() {
+        let first = |table: Table, seed: u64, out: &[Role]| {
+            let Some(variant) = table.variant() else {
+                panic!("a handle")
+            };
+            let config = table::bot_config(variant, 9, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let w = g
+                .all_seats()
+                .find(|&s| g.role(s) == Role::Wizard)
+                .expect("a wizard dealt");
+            let gone: Vec<Seat> = g.all_seats().filter(|&s| out.contains(&g.role(s))).collect();
+            for s in gone {
+                g.seats[s.index()].alive = false;
+            }
+            let mut rng = BotRng::new(seed, SALT);
+            night(&mut g, &mut rng);
+            let (query, kill) = (g.night().queries[w.index()], g.night().kills[w.index()]);
+            for t in query.into_iter().chain(kill.map(|(t, _)| t)) {
+                assert!(g.is_alive(t) && t != w, "seed {seed}: {t:?}");
+            }
+            (query, kill.map(|(t, _)| t))
+        };
+        let wizard = own_table(
+            "wizard-bot-night",
+            crate::classic::doctor::tests::dongsha_with(&["wizard"]),
+        );
+        let seen: Vec<_> = (0..60).map(|s| first(wizard, s, &[])).collect();
+        let again: Vec<_> = (0..60).map(|s| first(wizard, s, &[])).collect();
+        assert_eq!(seen, again, "seeded");
+        let asked = seen.iter().filter(|(q, _)| q.is_some()).count();
+        assert!(asked > 30 && asked < 60, "most nights: {asked} of 60");
+        assert!(seen.iter().all(|(_, k)| k.is_none()), "no kill while a killer lives");
+        let heir: Vec<_> = (0..20).map(|s| first(wizard, s, &[Role::Killer])).collect();
+        assert!(heir.iter().all(|(q, k)| q.is_none() && k.is_some()), "{heir:?}");
+        let both = own_table(
+            "wizard-bot-heirs",
+            crate::classic::doctor::tests::dongsha_with(&["magician", "wizard"]),
+        );
+        let magician_holds: Vec<_> = (0..20).map(|s| first(both, s, &[Role::Killer])).collect();
+        assert!(magician_holds.iter().all(|(_, k)| k.is_none()), "the magician holds it");
+        let out = [Role::Killer, Role::Magician];
+        let wizard_holds: Vec<_> = (0..20).map(|s| first(both, s, &out)).collect();
+        assert!(wizard_holds.iter().all(|(q, k)| q.is_none() && k.is_some()));
     }
 
     /// R4-3: at a table with all four roles across books (butterfly, secret police, doctor,

@@ -90,6 +90,8 @@ pub enum Reply {
     SilenceRecorded,
     /// R5-1: the magician's magic.
     MagicRecorded,
+    /// R5-1: the wizard's query.
+    QueryRecorded,
     VoteRecorded,
     PeekRecorded,
     Exploded,
@@ -108,6 +110,7 @@ impl Word for Reply {
             Reply::SecretKillRecorded => "secret_kill_recorded",
             Reply::SilenceRecorded => "silence_recorded",
             Reply::MagicRecorded => "magic_recorded",
+            Reply::QueryRecorded => "query_recorded",
             Reply::VoteRecorded => "vote_recorded",
             Reply::PeekRecorded => "peek_recorded",
             Reply::Exploded => "exploded",
@@ -133,7 +136,7 @@ pub enum Refusal {
     #[error("the target is unknown or out")]
     BadTarget,
     /// R4-3: the butterfly's hug and the secret kill name another seat; R5-1: so do the
-    /// magician's magic and his kill.
+    /// magician's magic, the wizard's query and the kill of either holding it (R5-2).
     #[error("this action may not name the seat itself (R4-3, R5-1)")]
     SelfTarget,
     #[error("this round's vote is only for the tied seats (CL-7)")]
@@ -168,6 +171,18 @@ impl Refusal {
     }
 }
 
+/// The wizard's answer (`query_result.acted_on`, R5-3 (4)), as the role games word it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Seen {
+    /// The seat the target's own submission named, whether or not it took effect.
+    Seat(Seat),
+    /// `none`: the target submitted nothing this night, or was magicked (R5-3 (2) struck its
+    /// submissions).
+    Nothing,
+    /// `blocked`: the wizard himself was magicked; he learns nothing.
+    Blocked,
+}
+
 /// An event of the game (`event.type`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -181,7 +196,15 @@ pub enum Event {
         target: Seat,
         killer: bool,
     },
-    /// R5-2: told to the magician when every killer is out: the kill is his now.
+    /// R5-3 (4): the wizard's answer, told to him alone at the night's end (even if he dies
+    /// this night): what his target's own submission of the night named (the role games'
+    /// `query_result`).
+    QueryResult {
+        target: Seat,
+        seen: Seen,
+    },
+    /// R5-2: told to the heir of the kill when it passes to him (the magician when every
+    /// killer is out, the wizard when the magician dealt is out too): the kill is his now.
     KillInherited,
     /// WJ-2: the other seats that opened at the same call, in seat order.
     PeekSeen {

@@ -19,8 +19,9 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
 
 /// The action forms a classic setup's roles and house rules give (CL-1, CL-2, R4-3's save of a
 /// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt, secret
-/// kill of a secret police dealt and silence of a forest elder dealt, R5-1's magic of a magician dealt, CL-8, CL-9, WJ-2), in the presets' order, the night's
-/// actions first (the other books' roles after the classic's own).
+/// kill of a secret police dealt and silence of a forest elder dealt, R5-1's magic of a
+/// magician dealt and query of a wizard dealt, CL-8, CL-9, WJ-2), in the presets' order, the
+/// night's actions first (the other books' roles after the classic's own).
 pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.win == Win::Wujian {
         return forms(Preset::Wujian);
@@ -46,6 +47,9 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     }
     if setup.deals(RoleCode::Magician) {
         all.push(MAGIC);
+    }
+    if setup.deals(RoleCode::Wizard) {
+        all.push(QUERY);
     }
     if setup.day.explode {
         all.push(EXPLODE);
@@ -111,6 +115,14 @@ const SILENCE: ActionForm = ActionForm {
 /// kill he uses `kill` instead, whose form every classic table has).
 const MAGIC: ActionForm = ActionForm {
     kind: "magic",
+    fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],
+    confirm: false,
+};
+
+/// R5-1: the wizard's query: a living seat other than himself (R5-2: while he holds the kill
+/// he uses `kill` instead, whose form every classic table has).
+const QUERY: ActionForm = ActionForm {
+    kind: "query",
     fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],
     confirm: false,
 };

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::event::Event;
+use super::event::{Event, Seen};
 use super::state::Game;
 use crate::interface::Line;
 use crate::table;
@@ -18,6 +18,15 @@ impl Game {
                 "type": "check_result",
                 "target": self.game_id(*target),
                 "result": if *killer { "killer" } else { "not_killer" },
+            }),
+            Event::QueryResult { target, seen } => json!({
+                "type": "query_result",
+                "target": self.game_id(*target),
+                "acted_on": match seen {
+                    Seen::Seat(s) => self.game_id(*s),
+                    Seen::Nothing => "none",
+                    Seen::Blocked => "blocked",
+                },
             }),
             Event::KillInherited => json!({"type": "kill_inherited"}),
             Event::PeekSeen { call, seats } => {

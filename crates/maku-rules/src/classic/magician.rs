@@ -18,10 +18,11 @@
 //!   resolved with it). Magic on a seat with no action does nothing.
 //! - R5-2: while every killer dealt is out, a living magician holds the kill: his action is
 //!   `kill` instead of `magic` (not himself: `self_target`), he is told `kill_inherited`
-//!   privately at once, and his kill is the killers' kill of R4-4's step (1) — a save spares
-//!   it, the secret police is immune to it, a hug on its target voids it, and so does a hug
-//!   on him (R4-4 (1) voids the killers' kill when the hugged seat makes it: a killer, not
-//!   the undercover, who does not kill).
+//!   privately at once (and when he is out too, the kill passes on to the wizard, if the
+//!   table deals one: `wizard.rs`; the line is [`Role::HEIRS`]), and his kill is the killers'
+//!   kill of R4-4's step (1) — a save spares it, the secret police is immune to it, a hug on
+//!   its target voids it, and so does a hug on him (R4-4 (1) voids the killers' kill when the
+//!   hugged seat makes it: a killer, not the undercover, who does not kill).
 //! - R5-3 (4): a check of him reads `killer` (the classic word for 5.0's `bad`); R5-5 with
 //!   CL-10: he counts with the killers (`Role::with_killers`), so good wins only when every
 //!   killer, undercover and magician dealt is out, and he wins with the killers.
@@ -57,16 +58,27 @@ pub(super) fn magic(g: &mut Game, n: &mut Resolution) {
 }
 
 impl Game {
-    /// R5-2: whether `s` is the living magician holding the kill — every killer dealt is
-    /// out (a classic table always deals one: `setup-no-killer`).
-    pub(super) fn holds_kill(&self, s: Seat) -> bool {
-        self.role(s) == Role::Magician
-            && self.is_alive(s)
-            && !self.living().any(|k| self.role(k) == Role::Killer)
+    /// R5-2: the living seat that holds the kill after the killers — none while a killer
+    /// lives (a classic table always deals one: `setup-no-killer`); else the first living seat
+    /// of R5-2's line dealt at the table ([`Role::HEIRS`]: the magician, then the wizard; one
+    /// not dealt counts as out). Exactly one living bad special holds it.
+    pub(super) fn kill_heir(&self) -> Option<Seat> {
+        if self.living().any(|k| self.role(k) == Role::Killer) {
+            return None;
+        }
+        Role::HEIRS
+            .iter()
+            .find_map(|&r| self.living().find(|&s| self.role(s) == r))
     }
 
-    /// Whether `s` makes the killers' kill (CL-1, R5-2): a killer, or the magician holding
-    /// the kill.
+    /// R5-2: whether `s` is the bad special holding the kill ([`Game::kill_heir`]): the
+    /// magician once every killer is out, the wizard once the magician dealt is out too.
+    pub(super) fn holds_kill(&self, s: Seat) -> bool {
+        Role::HEIRS.contains(&self.role(s)) && self.kill_heir() == Some(s)
+    }
+
+    /// Whether `s` makes the killers' kill (CL-1, R5-2): a killer, or the heir holding the
+    /// kill.
     pub(super) fn makes_the_kill(&self, s: Seat) -> bool {
         self.role(s) == Role::Killer || self.holds_kill(s)
     }
@@ -81,15 +93,13 @@ impl Game {
         }
     }
 
-    /// R5-2: once every killer is out while the magician lives, he is told at once that the
-    /// kill is his (once; not when the game ended there, `check_end`).
+    /// R5-2: when the kill passes — every killer out while the magician lives; the magician
+    /// out too while the wizard lives — its new holder is told at once, each heir once (not
+    /// when the game ended there, `check_end`).
     pub(super) fn pass_the_kill(&mut self) {
-        if self.kill_inherited {
-            return;
-        }
-        let holder = self.living().find(|&s| self.holds_kill(s));
-        if let Some(s) = holder {
-            self.kill_inherited = true;
+        let Some(s) = self.kill_heir() else { return };
+        if self.heir_told != Some(s) {
+            self.heir_told = Some(s);
             self.say(Audience::Seat(s), Event::KillInherited);
         }
     }

@@ -41,12 +41,12 @@ pub fn cause(cause: &str) -> Message {
 }
 
 /// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly,
-/// secret police, forest elder and undercover and 5.0's sniper and magician at a table that
-/// deals one.
+/// secret police, forest elder and undercover and 5.0's sniper, magician and wizard at a table
+/// that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
         "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "elder"
-        | "undercover" | "magician" | "player" => format!("role-{role}"),
+        | "undercover" | "magician" | "wizard" | "player" => format!("role-{role}"),
         "secret_police" => "role-secret-police".into(),
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
@@ -84,6 +84,8 @@ pub fn action(a: &Value) -> Option<Message> {
         "silence" => Message::key("cl-act-silence").arg("target", target),
         // R5-1: a magician's magic.
         "magic" => Message::key("cl-act-magic").arg("target", target),
+        // R5-1: a wizard's query.
+        "query" => Message::key("cl-act-query").arg("target", target),
         "peek" => match a.s("call") {
             "none" => Message::key("cl-act-peek-none"),
             c => Message::key("cl-act-peek").arg("call", call(c)),
@@ -98,7 +100,7 @@ pub fn reply(r: &Value) -> Option<Message> {
     match r.s("type") {
         "kill_recorded" | "check_recorded" | "save_recorded" | "snipe_recorded"
         | "hug_recorded" | "secret_kill_recorded" | "silence_recorded" | "magic_recorded"
-        | "peek_recorded" | "exploded" | "surrendered" | "vote_recorded" => {
+        | "query_recorded" | "peek_recorded" | "exploded" | "surrendered" | "vote_recorded" => {
             Some(table::recorded("cl", r))
         }
         _ => None,
@@ -126,8 +128,21 @@ pub fn private(at: Table, e: &Value) -> Option<Message> {
         "teammates" => table::teammates(e),
         // R4-4 (5), R4-5: the forest elder's silence, told to the seat alive at dawn.
         "silenced" => Message::key("cl-pev-silenced"),
-        // R5-2: every killer is out; the magician holds the kill.
+        // R5-2: the kill passes to the heir — the magician once every killer is out, the
+        // wizard once the magician dealt is out too (one sentence for both: the event names
+        // no role, as the role games' does).
         "kill_inherited" => Message::key("cl-pev-kill-inherited").rule("R5-2"),
+        // R5-3 (4): the seat the wizard's target acted on, `none`, or `blocked` (the role
+        // games' event, in the classic catalog's words).
+        "query_result" => match e.s("acted_on") {
+            "" => return None,
+            "none" => Message::key("cl-pev-query-none").arg("target", e.s("target")),
+            "blocked" => Message::key("cl-pev-query-blocked").arg("target", e.s("target")),
+            acted => Message::key("cl-pev-query-acted")
+                .arg("target", e.s("target"))
+                .arg("acted", acted),
+        }
+        .rule("R5-3"),
         // WJ-2: the others who opened at the same call, possibly none.
         "peek_seen" => {
             let c = call(e.s("call"));

@@ -16,23 +16,25 @@
 //! phase inside the submission.
 //!
 //! # Roles across books
-//! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`), 5.0's sniper
-//! (`sniper.rs`), 4.0's butterfly (`butterfly.rs`), secret police (`secret_police.rs`),
-//! forest elder (`elder.rs`) and undercover (`undercover.rs`), 5.0's magician (`magician.rs`;
-//! `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the sniper `snipe`s
-//! one (R5-1), the butterfly `hug`s one other seat (R4-3), the secret police `secret_kill`s one
-//! other seat once per game (R4-3), the elder `silence`s one seat (R4-3), the undercover is
-//! told both teams, sits in the killers' thread in act 1 only and `check`s with the police,
-//! wins with the killers and reads `killer` (R4-2, R4-3, R4-6), the magician knows nobody,
-//! `magic`s one other seat (R5-1) and holds the kill once every killer is out (R5-2), wins with
-//! the killers and reads `killer` (R5-3 (4), R5-5); and the night resolves with the magic first
-//! (R5-3 (2): the magicked seat's submissions count for nothing), then in R4-4's order — the
-//! kills (the killers', CL-1; the secret police's; the shots with them, R5-3 (3)), the hug's
-//! effects on them (R4-4 (1)), the save (R4-4 (2): it spares the killers' kill only), the
-//! secret police's immunity (R4-4 (3)), the deaths, the doctor's rule (R4-4 (4)), the check
-//! (CL-2) and the silence (R4-4 (5)); the silenced seat keeps its vote but not its voice the
-//! next day (R4-5). A table without them plays exactly as before: same forms, deal draw, bots
-//! and transcripts.
+//! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`), 5.0's sniper (`sniper.rs`),
+//! 4.0's butterfly (`butterfly.rs`), secret police (`secret_police.rs`), forest elder (`elder.rs`)
+//! and undercover (`undercover.rs`), 5.0's magician (`magician.rs`) and wizard (`wizard.rs`;
+//! `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the sniper `snipe`s one
+//! (R5-1), the butterfly `hug`s one other seat (R4-3), the secret police `secret_kill`s one other
+//! seat once per game (R4-3), the elder `silence`s one seat (R4-3), the undercover is told both
+//! teams, sits in the killers' thread in act 1 only and `check`s with the police, wins with the
+//! killers and reads `killer` (R4-2, R4-3, R4-6), the magician knows nobody, `magic`s one other
+//! seat (R5-1) and holds the kill once every killer is out (R5-2), wins with the killers and reads
+//! `killer` (R5-3 (4), R5-5), the wizard knows nobody, `query`s one other seat and is told what its
+//! own submission of the night named (R5-1, R5-3 (4)), holds the kill once every killer and the
+//! magician dealt are out (R5-2), wins with the killers and reads `killer`; and the night resolves
+//! with the magic first (R5-3 (2): the magicked seat's submissions count for nothing), then in
+//! R4-4's order — the kills (the killers', CL-1; the secret police's; the shots with them, R5-3
+//! (3)), the hug's effects on them (R4-4 (1)), the save (R4-4 (2): it spares the killers' kill
+//! only), the secret police's immunity (R4-4 (3)), the deaths, the doctor's rule (R4-4 (4)), the
+//! check (CL-2), the wizard's answer (R5-3 (4)) and the silence (R4-4 (5)); the silenced seat keeps
+//! its vote but not its voice the next day (R4-5). A table without them plays exactly as before:
+//! same forms, deal draw, bots and transcripts.
 //!
 //! # Options
 //! `speeches` (`"ordered"`, the default, or `"free"`), `previous_first_victim` (CL-3, a game
@@ -74,13 +76,16 @@
 //!   sniper read `not_killer`.
 //! - CL-10, CL-11: a doctor, a sniper, a butterfly and an elder count among the civilians
 //!   (good seats outside the teams); a secret police counts with the police for CL-10 (R4-6),
-//!   not for CL-4's count of last words (R4-1); an undercover and a magician count with the
-//!   killers (R4-6, R5-5).
+//!   not for CL-4's count of last words (R4-1); an undercover, a magician and a wizard count
+//!   with the killers (R4-6, R5-5).
 //! - CL-9 with an undercover: he never surrenders; a killer is the last of his team when no
 //!   other killer lives; an officer is not while the undercover lives (`undercover.rs`). The
-//!   magician never surrenders nor keeps the killers standing (`magician.rs`).
-//! - R5-2: the magician who holds the kill is told `kill_inherited` as the end is checked
-//!   after the last killer went out (not when the game ended there), before any last words.
+//!   magician and the wizard never surrender nor keep the killers standing (`magician.rs`,
+//!   `wizard.rs`).
+//! - R5-2: the heir who now holds the kill (the magician once every killer is out, the wizard
+//!   once the magician dealt is out too: `Role::HEIRS`) is told `kill_inherited` as the end is
+//!   checked after the seat before him went out (not when the game ended there), before any
+//!   last words.
 //! - R4-5 at a classic day (a table that deals 4.0's forest elder, `elder.rs`): the seat
 //!   silenced at the night's end has no speech (CL-5: passed over), no PK speech (CL-7), no
 //!   post in the game thread, no last words when voted out (CL-4) and no explosion (CL-8:
@@ -120,9 +125,10 @@ mod undercover;
 mod variant;
 mod view;
 mod vote;
+mod wizard;
 
 pub use action::{Across, Action};
-pub use event::{Audience, Cause, Entry, Event, Item, Refusal, Reply, Side, Winner};
+pub use event::{Audience, Cause, Entry, Event, Item, Refusal, Reply, Seen, Side, Winner};
 pub use forms::forms;
 pub use options::{EDITION, Options};
 pub use preset::{Custom, Preset, Table, ThirdTie};

@@ -2,20 +2,20 @@
 //! steps — the magician's magic first (R5-3 (2): `magician.rs`), the secret police's kill and
 //! his immunity (R4-4 (1), (3): `secret_police.rs`), the sniper's shots (R5-3: `sniper.rs`),
 //! the butterfly's hug (R4-4 (1): `butterfly.rs`), the doctor's save and rule (R4-4 (2), (4):
-//! `doctor.rs`) — the check (CL-2), the forest elder's silence (R4-4 (5): `elder.rs`), dawn
-//! (CL-4); wujian's peeks (WJ-2).
+//! `doctor.rs`) — the check (CL-2), the wizard's answer (R5-3 (4): `wizard.rs`), the forest
+//! elder's silence (R4-4 (5): `elder.rs`), dawn (CL-4); wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
 //! role games' nights do: the magic (R5-3 (2): it runs before everything it takes away); the
 //! kills of step (1) — the killers', the secret police's, the shots (with the kills, R5-3 (3))
 //! — each a [`Landing`]; the hug's effects on them; the save; the secret police's immunity;
-//! the deaths; the doctor's rule; the check; the silence. Then dawn: the night's dead go out in
-//! the steps' order.
+//! the deaths; the doctor's rule; the check; the wizard's answer; the silence. Then dawn: the
+//! night's dead go out in the steps' order.
 
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction};
 use super::state::{Game, Night};
-use super::{butterfly, doctor, elder, magician, secret_police, sniper};
+use super::{butterfly, doctor, elder, magician, secret_police, sniper, wizard};
 use crate::table::{Seat, Step, majority, run_steps};
 
 /// One kill of R4-4's step (1) — the killers', a secret police's, a shot (R5-3 (3): shots land
@@ -117,8 +117,9 @@ pub(super) struct Resolution {
 /// gone before anything resolves): (1) the kills — the killers' (CL-1), the secret police's,
 /// the shots (R5-3 (3): kills and shots land at once) — then the hug's effects on them; (2) the
 /// save (which spares the killers' kill only); (3) the secret police's immunity; the deaths;
-/// (4) the doctor's rule; then (5) the check (CL-2) and the silence (R4-5).
-const STEPS: [Step<Game, Resolution>; 11] = [
+/// (4) the doctor's rule; then (5) the check (CL-2), the wizard's answer (R5-3 (4): answers
+/// come with the check, before dawn's deaths are announced) and the silence (R4-5).
+const STEPS: [Step<Game, Resolution>; 12] = [
     ("R5-3 (2)", magician::magic),
     ("CL-1", kill),
     ("R4-4 (1)", secret_police::kill),
@@ -129,6 +130,7 @@ const STEPS: [Step<Game, Resolution>; 11] = [
     ("R4-4 (1)-(3)", deaths),
     ("R4-4 (4)", doctor::rule),
     ("CL-2", check),
+    ("R5-3 (4)", wizard::answer),
     ("R4-4 (5)", elder::silence),
 ];
 

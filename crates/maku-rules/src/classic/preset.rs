@@ -80,8 +80,8 @@ impl Table {
     }
 
     /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders
-    /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers and magicians (5.0's, R5-1) only a
-    /// judge's own setup deals; civilians and wujian's factions are not counted here.
+    /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers, magicians and wizards (5.0's, R5-1)
+    /// only a judge's own setup deals; civilians and wujian's factions are not counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
         code(role).map_or(0, |c| self.setup().count_of(c, n))
     }
@@ -93,7 +93,8 @@ impl Table {
 
     /// The roles of other books it deals, whose actions are its own (a preset: none): a
     /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug`, a secret
-    /// police's `secret_kill` and an elder's `silence` (R4-3), a magician's `magic` (R5-1).
+    /// police's `secret_kill` and an elder's `silence` (R4-3), a magician's `magic` and a
+    /// wizard's `query` (R5-1).
     pub fn across(self) -> Across {
         Across {
             doctor: self.deals(Role::Doctor),
@@ -102,6 +103,7 @@ impl Table {
             secret_police: self.deals(Role::SecretPolice),
             elder: self.deals(Role::Elder),
             magician: self.deals(Role::Magician),
+            wizard: self.deals(Role::Wizard),
         }
     }
 
@@ -213,7 +215,7 @@ impl Preset {
 }
 
 /// The setup's code of a role the deal counts (killers, police, doctors, snipers, butterflies,
-/// secret police, elders, undercovers, magicians).
+/// secret police, elders, undercovers, magicians, wizards).
 fn code(role: Role) -> Option<RoleCode> {
     match role {
         Role::Killer => Some(RoleCode::Killer),
@@ -225,6 +227,7 @@ fn code(role: Role) -> Option<RoleCode> {
         Role::Elder => Some(RoleCode::Elder),
         Role::Undercover => Some(RoleCode::Undercover),
         Role::Magician => Some(RoleCode::Magician),
+        Role::Wizard => Some(RoleCode::Wizard),
         Role::Civilian | Role::Faction(_) => None,
     }
 }

@@ -73,13 +73,25 @@ pub enum Role {
     /// anybody); each night he takes one other seat's action away (R5-1, R5-3 (2)), and while
     /// every killer is out he holds the kill instead (R5-2; `magician.rs`).
     Magician,
+    /// 5.0's wizard (巫师) at a classic table that deals one (a judge's own setup): he wins with
+    /// the killers and reads `killer` (R5-3 (4)'s `bad`), in no team (5.0: nobody learns
+    /// anybody); each night he queries one other seat and learns whom its own submission named
+    /// (R5-1, R5-3 (4)), and while every killer and the magician dealt are out he holds the
+    /// kill instead (R5-2; `wizard.rs`).
+    Wizard,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
 
 impl Role {
+    /// R5-2's line of the kill after the killers at a classic table: the bad specials of 5.0
+    /// the table may deal, in the book's order — the magician, then the wizard. 5.0's forest
+    /// elder, between them in the book, is not among them: the classic table's elder is 4.0's,
+    /// a good seat (`Role::Elder`). A role not dealt counts as out.
+    pub const HEIRS: [Role; 2] = [Role::Magician, Role::Wizard];
+
     /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
-    /// `elder`, `undercover`, `magician`, or the faction's name.
+    /// `elder`, `undercover`, `magician`, `wizard`, or the faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -92,6 +104,7 @@ impl Role {
             Role::Elder => "elder",
             Role::Undercover => "undercover",
             Role::Magician => "magician",
+            Role::Wizard => "wizard",
             Role::Faction(f) => f.name(),
         }
     }
@@ -101,8 +114,9 @@ impl Role {
     /// nobody), the sniper (5.0) and wujian seats have none. The undercover has none either: he
     /// is told both teams and sits in their threads ([`Role::told_in`], [`Role::sits_in`]) but
     /// is a killer of neither (R4-3: the kill is the killers') nor a police officer, and CL-9
-    /// gives the surrender to a killer or a police officer only. Nor the magician (5.0: nobody
-    /// learns anybody): he is told no team, sits in no thread and never surrenders.
+    /// gives the surrender to a killer or a police officer only. Nor the magician and the
+    /// wizard (5.0: nobody learns anybody): each is told no team, sits in no thread and never
+    /// surrenders.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
@@ -115,6 +129,7 @@ impl Role {
             | Role::Elder
             | Role::Undercover
             | Role::Magician
+            | Role::Wizard
             | Role::Faction(_) => None,
         }
     }
@@ -142,7 +157,7 @@ impl Role {
     /// officer is not the last while the undercover lives (the surrender offered to him would
     /// tell him who the other is). Not for the killers: he is no killer (the killers know
     /// him, and a killer whose fellow killers are out is the last of them). Never the
-    /// magician: nobody knows him (5.0), and he is no member of a team.
+    /// magician nor the wizard: nobody knows them (5.0), and they are no members of a team.
     pub fn keeps_standing(self, team: Team) -> bool {
         self.team() == Some(team) || (team == Team::Police && self == Role::Undercover)
     }
@@ -155,18 +170,22 @@ impl Role {
 
     /// Whether it wins with the killers and counts with them for CL-10 and CL-11 ("all
     /// killers out"): the killers, the undercover (R4-6: good wins when all killers and the
-    /// undercover are out) and the magician (R5-5: good wins when the bad specials are all
-    /// out); a check of it reads `killer` (R4-3; R5-3 (4): the magician is `bad`). Who knows
-    /// whom is [`Role::told_in`]: the killers do not know the magician.
+    /// undercover are out), the magician and the wizard (R5-5: good wins when the bad
+    /// specials are all out); a check of it reads `killer` (R4-3; R5-3 (4): the magician and
+    /// the wizard are `bad`). Who knows whom is [`Role::told_in`]: the killers know neither
+    /// the magician nor the wizard.
     pub fn with_killers(self) -> bool {
-        matches!(self, Role::Killer | Role::Undercover | Role::Magician)
+        matches!(
+            self,
+            Role::Killer | Role::Undercover | Role::Magician | Role::Wizard
+        )
     }
 
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
     /// civilians, and the doctor, the sniper, the butterfly and the elder, good seats outside
     /// the police dealt in their place (`docs/setups.md`, "Roles across books"). The secret
-    /// police is not: he is a police role ([`Role::counts_as_police`]); nor are the undercover
-    /// and the magician, who count with the killers ([`Role::with_killers`]).
+    /// police is not: he is a police role ([`Role::counts_as_police`]); nor are the undercover,
+    /// the magician and the wizard, who count with the killers ([`Role::with_killers`]).
     pub fn counts_as_civilian(self) -> bool {
         matches!(
             self,

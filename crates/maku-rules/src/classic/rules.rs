@@ -164,8 +164,8 @@ impl Rules for Classic {
     }
     /// The seat's role, its secret kill spent (R4-3: a secret police's, while he lives and the
     /// game goes on), its silence today (R4-5: at a forest elder's table, while it lives and
-    /// the game goes on), the kill it holds (R5-2: a magician's, likewise), and its choices of
-    /// the open phase on its forms.
+    /// the game goes on), the kill it holds (R5-2: a magician's or a wizard's, likewise), and
+    /// its choices of the open phase on its forms.
     fn seat_sheet(&self, view: &crate::SeatView, over: bool) -> SeatSheet {
         let view = view.json();
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
@@ -194,7 +194,8 @@ impl Rules for Classic {
 
 table_engine!(Game, Action, EDITION, {
     /// CL-10, CL-11, WJ: good (police and civilians) against the killers (the undercover with
-    /// them, R4-6; the magician, R5-5), or a wujian faction; the seat's role is dealt once and kept.
+    /// them, R4-6; the magician and the wizard, R5-5), or a wujian faction; the seat's role is
+    /// dealt once and kept.
     fn seat_record(
         &self,
         game_id: &str,
@@ -253,13 +254,13 @@ impl Game {
     }
 }
 
-/// CL-10: killers (an undercover and a magician with them) against police and civilians (a
-/// doctor, a sniper, a butterfly and an elder with the civilians, a secret police with the
-/// police); WJ-1: 匪 against 警.
+/// CL-10: killers (an undercover, a magician and a wizard with them) against police and
+/// civilians (a doctor, a sniper, a butterfly and an elder with the civilians, a secret police
+/// with the police); WJ-1: 匪 against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
-        Some("killer" | "undercover" | "magician" | "匪") => Tone::Bad,
+        Some("killer" | "undercover" | "magician" | "wizard" | "匪") => Tone::Bad,
         Some("police" | "secret_police" | "警") => Tone::Police,
         Some("civilian" | "doctor" | "sniper" | "butterfly" | "elder") => Tone::Good,
         _ => Tone::Other,

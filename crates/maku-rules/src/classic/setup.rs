@@ -1,7 +1,7 @@
 //! The deal: a game starts from its seats, options and fixed setup (`setup.killers`,
 //! `setup.police`, and at a table that deals a role of another book `setup.doctors`,
 //! `setup.snipers`, `setup.butterflies`, `setup.secret_police`, `setup.elders`,
-//! `setup.undercovers`, `setup.magicians`; wujian
+//! `setup.undercovers`, `setup.magicians`, `setup.wizards`; wujian
 //! `setup.factions`), or from roles drawn with the seed's RNG.
 
 use rand::RngExt;
@@ -49,11 +49,12 @@ fn seat_list(
 /// The roles of other books a table may deal, each with its fixed deal's key, in the order
 /// the deal lists them (after the police): 4.0's doctor (R4-3), 5.0's sniper (R5-1), 4.0's
 /// butterfly, secret police and forest elder (R4-3), 4.0's undercover (R4-2), 5.0's magician
-/// (R5-1). The keys are lists, as `killers` and `police`: `secret_police` is the role engine's
-/// own key (replay.md, `v4wujian`), `butterflies`, `elders`, `undercovers` and `magicians` the
-/// plurals of its `butterfly`, `elder`, `undercover` and `magician`, as `doctors` is of
-/// `doctor` (each added last: a table without it draws as before).
-const ACROSS: [(Role, &str); 7] = [
+/// and wizard (R5-1). The keys are lists, as `killers` and `police`: `secret_police` is the
+/// role engine's own key (replay.md, `v4wujian`), `butterflies`, `elders`, `undercovers`,
+/// `magicians` and `wizards` the plurals of its `butterfly`, `elder`, `undercover`,
+/// `magician` and `wizard`, as `doctors` is of `doctor` (each added last: a table without it
+/// draws as before).
+const ACROSS: [(Role, &str); 8] = [
     (Role::Doctor, "doctors"),
     (Role::Sniper, "snipers"),
     (Role::Butterfly, "butterflies"),
@@ -61,6 +62,7 @@ const ACROSS: [(Role, &str); 7] = [
     (Role::Elder, "elders"),
     (Role::Undercover, "undercovers"),
     (Role::Magician, "magicians"),
+    (Role::Wizard, "wizards"),
 ];
 
 /// The roles a fixed setup deals, or `None` to draw them.
@@ -113,8 +115,9 @@ fn fixed_roles(
     let killers = seat_list(names, map.get("killers"), "killers")?;
     let police = seat_list(names, map.get("police"), "police")?;
     // R4-2, R4-3, R5-1: `doctors`, `snipers`, `butterflies`, `secret_police`, `elders`,
-    // `undercovers` and `magicians` are keys of a table that deals that role; elsewhere each is a key the table does not have, ignored as replay.md says of
-    // unknown keys (the server's fixed deal refuses it: `Variant::check_fixed_roles`).
+    // `undercovers`, `magicians` and `wizards` are keys of a table that deals that role;
+    // elsewhere each is a key the table does not have, ignored as replay.md says of unknown
+    // keys (the server's fixed deal refuses it: `Variant::check_fixed_roles`).
     let mut across = Vec::new();
     for (role, key) in ACROSS {
         if rules.deals(role) {
@@ -178,8 +181,8 @@ fn fixed_roles(
 /// Draws the secret roles for the seats `game_ids` (seat order), as a fixed setup gives them:
 /// `{"killers": […], "police": […]}` (shengtui: the killer alone; a table that deals a role of
 /// another book: `"doctors"`, `"snipers"`, `"butterflies"`, `"secret_police"`, `"elders"`,
-/// `"undercovers"`, `"magicians"` too, drawn from the same shuffle, so a table without one
-/// draws as it always did), or wujian's
+/// `"undercovers"`, `"magicians"`, `"wizards"` too, drawn from the same shuffle, so a table
+/// without one draws as it always did), or wujian's
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.
 pub fn draw_roles<R: rand::Rng + ?Sized>(

@@ -44,6 +44,8 @@ pub struct Night {
     pub silences: Vec<Option<Seat>>,
     /// R5-1: the magician's magic (his last submission counts).
     pub magics: Vec<Option<Seat>>,
+    /// R5-1: the wizard's query (his last submission counts).
+    pub queries: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -58,6 +60,7 @@ impl Night {
             secret_kills: vec![None; n],
             silences: vec![None; n],
             magics: vec![None; n],
+            queries: vec![None; n],
         }
     }
 
@@ -77,6 +80,7 @@ impl Night {
             secret_kills,
             silences,
             magics,
+            queries,
         } = &mut night;
         kills[i] = None;
         checks[i] = None;
@@ -87,7 +91,40 @@ impl Night {
         secret_kills[i] = None;
         silences[i] = None;
         magics[i] = None;
+        queries[i] = None;
         night
+    }
+
+    /// The seat `s`'s own submission of the night names, whatever became of it (R5-3 (4): the
+    /// wizard learns "the seat its target acted on, whether or not it took effect"): its own
+    /// kill (not the killers' majority), check, save, shot, hug, secret kill, silence, magic
+    /// or query. A seat holds one role, so one of these at most; `None` if it submitted
+    /// nothing. A wujian peek names a call, not a seat (and wujian deals no wizard).
+    pub(super) fn acted_on(&self, s: Seat) -> Option<Seat> {
+        let i = s.index();
+        // Every list named, so that a list added to the night is read too.
+        let Night {
+            kills,
+            checks,
+            peeks: _,
+            saves,
+            snipes,
+            hugs,
+            secret_kills,
+            silences,
+            magics,
+            queries,
+        } = self;
+        kills[i]
+            .or(checks[i])
+            .map(|(t, _)| t)
+            .or(saves[i])
+            .or(snipes[i])
+            .or(hugs[i])
+            .or(secret_kills[i])
+            .or(silences[i])
+            .or(magics[i])
+            .or(queries[i])
     }
 }
 
@@ -122,8 +159,9 @@ pub struct Game {
     /// R4-5: the seat the forest elder silenced for today (R4-4 (5): set at the night's end,
     /// alive after its deaths), cleared when the next act opens: it lasts one day.
     pub(super) silenced: Option<Seat>,
-    /// R5-2: the magician was told he holds the kill (once: the killers never come back).
-    pub(super) kill_inherited: bool,
+    /// R5-2: the last heir of the kill told he holds it (the magician, then the wizard; each
+    /// once: the seats before him in the line never come back).
+    pub(super) heir_told: Option<Seat>,
 }
 
 table_core!(Game, Core<Reply, Refusal, Event, Winner>);
@@ -162,7 +200,7 @@ impl Game {
             secret_spent: Vec::new(),
             dawn_words: Vec::new(),
             silenced: None,
-            kill_inherited: false,
+            heir_told: None,
         };
         for team in [Team::Killers, Team::Police] {
             let seats = g.team_seats(team);

@@ -1,6 +1,6 @@
 //! One submission: checked in the ruling book's order ("Refusals": `unknown_seat`, `game_over`,
 //! `out`, `not_your_role`, `not_now`, `bad_target`, `not_tied`, `series_repeat`; a butterfly's,
-//! secret police's or magician's action, as replay.md's role games: `self_target` and
+//! secret police's, magician's or wizard's action, as replay.md's role games: `self_target` and
 //! `already_used` after `bad_target`; a silenced killer's explosion: `silenced` last, R4-5),
 //! then applied.
 //! A refused submission changes nothing but the log.
@@ -22,6 +22,7 @@ enum Checked {
     SecretKill(Seat),
     Silence(Seat),
     Magic(Seat),
+    Query(Seat),
     Peek(Call),
     Surrender,
     Explode,
@@ -81,8 +82,9 @@ impl Game {
         let role = self.role(seat);
         let night = self.stage == Stage::Night;
         match action {
-            // CL-1, CL-3; R5-2: the magician holding the kill (every killer out) kills in
-            // their place, never himself (R5-1: the ban follows the role).
+            // CL-1, CL-3; R5-2: the heir holding the kill (the magician once every killer is
+            // out, the wizard once the magician dealt is out too) kills in their place, never
+            // himself (R5-1: the ban follows the role).
             Action::Kill { target } => {
                 if !self.makes_the_kill(seat) {
                     return Err(Refusal::NotYourRole);
@@ -91,7 +93,7 @@ impl Game {
                     return Err(Refusal::NotNow);
                 }
                 let t = self.living_target(target)?;
-                if t == seat && role == Role::Magician {
+                if t == seat && self.holds_kill(seat) {
                     return Err(Refusal::SelfTarget);
                 }
                 if self.act == 1 && self.options.previous_first_victim.as_deref() == Some(target) {
@@ -150,6 +152,18 @@ impl Game {
                     return Err(Refusal::SelfTarget);
                 }
                 Ok(Checked::Magic(t))
+            }
+            // R5-1: the wizard queries one other living seat; R5-2: not while he holds the
+            // kill (his action is `kill` instead).
+            Action::Query { target } => {
+                if self.holds_kill(seat) {
+                    return Err(Refusal::NotYourRole);
+                }
+                let t = self.night_target(role, Role::Wizard, night, target)?;
+                if t == seat {
+                    return Err(Refusal::SelfTarget);
+                }
+                Ok(Checked::Query(t))
             }
             // WJ-2.
             Action::Peek { call } => {
@@ -233,6 +247,7 @@ impl Game {
             Checked::SecretKill(_) => Reply::SecretKillRecorded,
             Checked::Silence(_) => Reply::SilenceRecorded,
             Checked::Magic(_) => Reply::MagicRecorded,
+            Checked::Query(_) => Reply::QueryRecorded,
             Checked::Peek(_) => Reply::PeekRecorded,
             Checked::Surrender => Reply::Surrendered,
             Checked::Explode => Reply::Exploded,
@@ -256,6 +271,8 @@ impl Game {
             Checked::Silence(t) => self.night.silences[i] = Some(t),
             // R5-1: replaceable until the night ends; the last counts.
             Checked::Magic(t) => self.night.magics[i] = Some(t),
+            // R5-1: replaceable until the night ends; the last counts.
+            Checked::Query(t) => self.night.queries[i] = Some(t),
             Checked::Peek(c) => self.night.peeks[i] = Some(c),
             Checked::Vote(t) => self.day.ballots[i] = Some(t),
             Checked::Surrender => self.surrender(seat),

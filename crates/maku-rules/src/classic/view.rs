@@ -54,15 +54,15 @@ impl Game {
             .map(|s| self.game_id(s).to_string())
             .find(fits)
             .unwrap_or_default();
-        // R4-3: the hug and the secret kill name another seat; R5-1: so do the magic and the
-        // kill of the magician holding it (R5-2).
+        // R4-3: the hug and the secret kill name another seat; R5-1: so do the magic, the
+        // query and the kill of the heir holding it (R5-2: the magician or the wizard).
         let other = self
             .living()
             .filter(|&s| s != seat)
             .map(|s| self.game_id(s).to_string())
             .next()
             .unwrap_or_default();
-        let kill = if self.role(seat) == Role::Magician {
+        let kill = if self.holds_kill(seat) {
             self.living()
                 .filter(|&s| s != seat)
                 .map(|s| self.game_id(s).to_string())
@@ -90,7 +90,10 @@ impl Game {
             Action::Silence {
                 target: self.game_id(seat).to_string(),
             },
-            Action::Magic { target: other },
+            Action::Magic {
+                target: other.clone(),
+            },
+            Action::Query { target: other },
             Action::Explode { round: None },
             Action::Surrender,
             Action::Peek { call: Call::Closed },
@@ -109,7 +112,8 @@ impl Game {
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
     /// none, a check likewise (the police team's: the police's and the undercover's, R4-3), a
     /// doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's hug and an elder's silence
-    /// (R4-3), a magician's magic (R5-1) or, while he holds it, his kill (R5-2), a wujian peek,
+    /// (R4-3), a magician's magic or a wizard's query (R5-1) or, while either holds it, his
+    /// kill (R5-2), a wujian peek,
     /// a ballot (a silenced seat's too: R4-5, it still votes). The secret kill is never owed
     /// (once per game, as the role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
@@ -131,10 +135,11 @@ impl Game {
             (Stage::Night, Role::Sniper) => self.night.snipes[seat.index()].is_none(),
             (Stage::Night, Role::Butterfly) => self.night.hugs[seat.index()].is_none(),
             (Stage::Night, Role::Elder) => self.night.silences[seat.index()].is_none(),
-            (Stage::Night, Role::Magician) if self.holds_kill(seat) => {
+            (Stage::Night, Role::Magician | Role::Wizard) if self.holds_kill(seat) => {
                 self.night.kills[seat.index()].is_none()
             }
             (Stage::Night, Role::Magician) => self.night.magics[seat.index()].is_none(),
+            (Stage::Night, Role::Wizard) => self.night.queries[seat.index()].is_none(),
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
@@ -166,7 +171,7 @@ impl Game {
     }
 
     /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `snipe`, `hug`,
-    /// `secret_kill`, `silence`, `magic`, `peek`, `vote`.
+    /// `secret_kill`, `silence`, `magic`, `query`, `peek`, `vote`.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
         if self.stage == Stage::Night {
@@ -194,6 +199,9 @@ impl Game {
             if let Some(t) = self.night.magics[i] {
                 m.insert("magic".into(), json!(self.game_id(t)));
             }
+            if let Some(t) = self.night.queries[i] {
+                m.insert("query".into(), json!(self.game_id(t)));
+            }
             if let Some(c) = self.night.peeks[i] {
                 m.insert("peek".into(), json!(c.name()));
             }
@@ -206,9 +214,9 @@ impl Game {
     }
 
     /// The role's own state, as the role games say it: the secret police's kill spent (R4-3),
-    /// whether the magician holds the kill (R5-2); at a table that deals a forest elder,
-    /// whether the seat is silenced today (R4-5: the silenced seat learns it; a table without
-    /// one says nothing of it, as before).
+    /// whether the magician or the wizard holds the kill (R5-2); at a table that deals a forest
+    /// elder, whether the seat is silenced today (R4-5: the silenced seat learns it; a table
+    /// without one says nothing of it, as before).
     fn role_facts(&self, s: Seat, m: &mut Map<String, Value>) {
         match self.role(s) {
             Role::SecretPolice => {
@@ -217,7 +225,7 @@ impl Game {
                     json!(self.secret_spent.contains(&s)),
                 );
             }
-            Role::Magician => {
+            Role::Magician | Role::Wizard => {
                 m.insert("holds_kill".into(), json!(self.holds_kill(s)));
             }
             _ => {}
@@ -231,7 +239,8 @@ impl Game {
     /// two (`teams`: the killers' and the police's, as R4-2 told them; a team's list names its
     /// seats, never which of them is the undercover) —, whether it is in, the phase, speaker,
     /// round and candidates, its own submissions of this phase and the actions it may take
-    /// (and, for the magician holding the kill, that it may not name himself: `not_self`).
+    /// (and, for the magician or wizard holding the kill, that it may not name himself:
+    /// `not_self`).
     pub fn view_for(&self, s: Seat) -> Value {
         let role = self.role(s);
         let mut m = Map::new();
@@ -276,8 +285,9 @@ impl Game {
         self.own_submissions(s, &mut m);
         self.role_facts(s, &mut m);
         m.insert("actions".into(), json!(self.allowed_actions(s)));
-        // R5-1: the magician's kill may not name himself, so its form does not offer his seat
-        // (the role games' `not_self`; the hug, secret kill and magic forms name other seats).
+        // R5-1: the heir's kill may not name himself, so its form does not offer his seat (the
+        // role games' `not_self`; the hug, secret kill, magic and query forms name other
+        // seats).
         if self.holds_kill(s) {
             m.insert("not_self".into(), json!(["kill"]));
         }

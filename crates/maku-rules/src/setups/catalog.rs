@@ -211,6 +211,11 @@ pub const ROLES: &[RoleSpec] = &[
         None,
         "R5-1",
     ),
+    // Roles across books: 5.0's wizard (R5-1's query of another seat, R5-3 (4): he learns
+    // whom its own submission named; R5-2: he holds the kill once every killer and the
+    // magician dealt are out), played at a classic table by its own rules; he wins with the
+    // killers and reads `killer` (R5-3 (4), R5-5), in no team (5.0: nobody learns anybody).
+    role(Classic, C::Wizard, S::Killers, Some(A::Query), None, "R5-1"),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -340,7 +345,15 @@ mod tests {
             (magician.side, magician.action, magician.team, magician.rule),
             (SideCode::Killers, Some(ActionCode::Magic), None, "R5-1")
         );
-        assert_eq!(role_spec(Book::Classic, RoleCode::Wizard), None);
+        // And 5.0's wizard (R5-1): he wins with the killers, queries, sits in no team.
+        let wizard = role_spec(Book::Classic, RoleCode::Wizard).expect("a classic wizard");
+        assert_eq!(
+            (wizard.side, wizard.action, wizard.team, wizard.rule),
+            (SideCode::Killers, Some(ActionCode::Query), None, "R5-1")
+        );
+        // 5.0's civilians stay the 5.0 book's.
+        assert_eq!(role_spec(Book::Classic, RoleCode::EvilCivilian), None);
+        assert_eq!(role_spec(Book::Classic, RoleCode::GoodCivilian), None);
         // And 5.0's sniper (R5-1), good and in no team.
         let sniper = role_spec(Book::Classic, RoleCode::Sniper).expect("a classic sniper");
         assert_eq!(

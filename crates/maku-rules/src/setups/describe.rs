@@ -74,6 +74,13 @@ pub fn describe(setup: &Setup) -> Described {
                 Some(_) if spec.book == Book::Classic && spec.code == RoleCode::Magician => {
                     Message::key("setup-action-magic-classic")
                 }
+                // R5-1, R5-2, R5-3 (4): the classic table's wizard knows nobody, learns what
+                // his target's own submission named, and kills once the killers and the
+                // magician are out; "learns whom one seat acted on" alone would hide the
+                // succession.
+                Some(_) if spec.book == Book::Classic && spec.code == RoleCode::Wizard => {
+                    Message::key("setup-action-query-classic")
+                }
                 Some(a) => Message::key(format!("setup-action-{}", a.name().replace('_', "-"))),
                 None => Message::key("setup-action-none"),
             }
@@ -105,6 +112,13 @@ pub fn describe(setup: &Setup) -> Described {
     let win = if setup.book == Book::Classic && setup.deals(RoleCode::Magician) {
         win.then(Message::text(" "))
             .then(Message::key("setup-win-magician").rule("R5-5"))
+    } else {
+        win
+    };
+    // R5-5 at a classic table: the wizard, a bad special, counts with the killers likewise.
+    let win = if setup.book == Book::Classic && setup.deals(RoleCode::Wizard) {
+        win.then(Message::text(" "))
+            .then(Message::key("setup-win-wizard").rule("R5-5"))
     } else {
         win
     };
@@ -193,6 +207,8 @@ pub fn keys() -> Vec<String> {
         "setup-win-undercover",
         "setup-action-magic-classic",
         "setup-win-magician",
+        "setup-action-query-classic",
+        "setup-win-wizard",
     ]
     .map(String::from)
     .to_vec();

@@ -173,16 +173,16 @@ fn the_role_game_documents_are_the_books_deals() {
 
 #[test]
 fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
-    // 东杀 with a wizard (5.0's: the classic book has none; 4.0's doctor, butterfly, secret
-    // police and forest elder, R4-3, and 5.0's magician it has), a typo, a gap in a count
-    // table and a night that forgets the police.
+    // 东杀 with an evil civilian (5.0's: the classic book has none; 4.0's doctor, butterfly,
+    // secret police and forest elder, R4-3, and 5.0's magician and wizard it has), a typo, a
+    // gap in a count table and a night that forgets the police.
     let mut d = doc("dongsha");
     d["deal"][0]["count"] = json!({"8-9": 2, "11-14": 3, "15-16": 4});
     d["deal"]
         .as_array_mut()
         .expect("a list")
-        .push(json!({"role": "wizard", "count": 1}));
-    d["night"] = json!(["killer", "wizard"]);
+        .push(json!({"role": "evil_civilian", "count": 1}));
+    d["night"] = json!(["killer", "evil_civilian"]);
     d["day"]["thrid_tie"] = json!("draw");
     let found = problems(&d);
     assert_eq!(
@@ -741,16 +741,17 @@ fn r5_1_a_classic_table_deals_a_sniper_the_night_calls() {
         .push(json!({"role": "doctor", "count": 1}));
     both["night"] = json!(["killer", "police", "sniper", "doctor"]);
     assert_eq!(problems(&both), Vec::new());
-    // 5.0's other specials (but the magician, played across books too) stay the 5.0 book's.
-    let mut wizard = with_sniper(true);
-    wizard["deal"][2]["role"] = json!("wizard");
-    wizard["night"] = json!(["killer", "police", "wizard"]);
+    // 5.0's other roles (but the magician and the wizard, played across books too) stay the
+    // 5.0 book's.
+    let mut civilian = with_sniper(true);
+    civilian["deal"][2]["role"] = json!("good_civilian");
+    civilian["night"] = json!(["killer", "police", "good_civilian"]);
     assert!(
-        problems(&wizard)
+        problems(&civilian)
             .iter()
             .any(|(path, _)| path == "deal[2].role"),
         "{:?}",
-        problems(&wizard)
+        problems(&civilian)
     );
     // The presets deal no sniper: their documents are unchanged.
     for &(name, _) in PRESETS {
@@ -854,16 +855,16 @@ fn r4_3_a_classic_table_deals_a_butterfly_and_a_secret_police_the_night_calls() 
         "sniper"
     ]);
     assert_eq!(problems(&all), Vec::new());
-    // 5.0's wizard stays the 5.0 book's.
-    let mut wizard = with_butterfly_and_secret_police(true);
-    wizard["deal"][2]["role"] = json!("wizard");
-    wizard["night"] = json!(["killer", "police", "wizard", "secret_police"]);
+    // 5.0's evil civilian stays the 5.0 book's.
+    let mut civilian = with_butterfly_and_secret_police(true);
+    civilian["deal"][2]["role"] = json!("evil_civilian");
+    civilian["night"] = json!(["killer", "police", "evil_civilian", "secret_police"]);
     assert!(
-        problems(&wizard)
+        problems(&civilian)
             .iter()
             .any(|(path, _)| path == "deal[2].role"),
         "{:?}",
-        problems(&wizard)
+        problems(&civilian)
     );
     for &(name, _) in PRESETS {
         let s = preset(name).expect("a preset");
@@ -1064,6 +1065,120 @@ fn r5_1_a_classic_table_deals_one_magician_the_night_calls() {
 fn r5_1_the_balance_of_dongsha_with_a_magician_is_estimated() {
     let setup = read(&with_magician(true)).expect("it holds");
     let own = custom_variant("dongsha-magician", "东杀+魔法师 v1", &setup).expect("played");
+    let b = balance::estimate(own, 9, 200);
+    assert_eq!(b.games, 200);
+    let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();
+    assert_eq!(names, ["good", "killers", "draw"], "no game unfinished");
+    assert_eq!(balance::estimate(own, 9, 200), b);
+}
+
+/// 东杀 with 5.0's wizard (`called`: in the night's order).
+fn with_wizard(called: bool) -> Value {
+    let mut d = doc("dongsha");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "wizard", "count": 1}));
+    if called {
+        d["night"] = json!(["killer", "police", "wizard"]);
+    }
+    d
+}
+
+/// Roles across books: the classic book deals 5.0's wizard (R5-1) when the night calls him,
+/// one at most (R5-2: the kill passes along one heir of each, `setup-role-one`). The page says
+/// his side (the killers'), his query with the succession (R5-1, R5-2, R5-3 (4)) and, after
+/// the win rule, that he counts with the killers (R5-5) — after the magician's line where both
+/// are dealt. 5.0's own wizard keeps its book's line; the presets deal none.
+#[test]
+fn r5_1_a_classic_table_deals_one_wizard_the_night_calls() {
+    let setup = read(&with_wizard(true)).expect("it holds");
+    assert_eq!(
+        setup.deal_at(9),
+        vec![
+            (RoleCode::Killer, 2),
+            (RoleCode::Police, 2),
+            (RoleCode::Wizard, 1),
+            (RoleCode::Civilian, 4)
+        ]
+    );
+    assert_eq!(played_as(&setup), None, "no preset's");
+    assert_eq!(
+        problems(&with_wizard(false)),
+        vec![("night".to_string(), "setup-night-missing".to_string())]
+    );
+    let mut two = with_wizard(true);
+    two["deal"][2]["count"] = json!(2);
+    assert_eq!(
+        problems(&two),
+        vec![("deal[2].count".to_string(), "setup-role-one".to_string())]
+    );
+    let Err(found) = read(&two) else {
+        panic!("two wizards")
+    };
+    assert_eq!(
+        found[0].message,
+        Message::key("setup-role-one")
+            .arg("role", Message::key("role-wizard"))
+            .arg("rule", "R5-2")
+            .arg("seats", "8, 9, 10, 11, 12, 13, 14, 15, 16")
+    );
+    let described = describe::describe(&setup);
+    let line = described
+        .roles
+        .iter()
+        .find(|r| r.code == RoleCode::Wizard)
+        .expect("the wizard's line");
+    assert_eq!(line.side, Message::key("setup-side-killers"));
+    assert_eq!(
+        line.action,
+        Message::key("setup-action-query-classic").rule("R5-1")
+    );
+    let killers_win = Message::key("setup-win-sides-killers").rule("CL-10");
+    assert_eq!(
+        described.win,
+        killers_win
+            .clone()
+            .then(Message::text(" "))
+            .then(Message::key("setup-win-wizard").rule("R5-5"))
+    );
+    let mut both = with_wizard(true);
+    both["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "magician", "count": 1}));
+    both["night"] = json!(["killer", "police", "wizard", "magician"]);
+    let both = read(&both).expect("it holds");
+    assert_eq!(
+        describe::describe(&both).win,
+        killers_win
+            .then(Message::text(" "))
+            .then(Message::key("setup-win-magician").rule("R5-5"))
+            .then(Message::text(" "))
+            .then(Message::key("setup-win-wizard").rule("R5-5"))
+    );
+    // 5.0's own wizard keeps its book's line.
+    let v5 = describe::describe(preset("v5emin").expect("5.0"));
+    let own = v5
+        .roles
+        .iter()
+        .find(|r| r.code == RoleCode::Wizard)
+        .expect("5.0's wizard");
+    assert_eq!(own.action, Message::key("setup-action-query").rule("R5-1"));
+    for &(name, _) in PRESETS {
+        let s = preset(name).expect("a preset");
+        if s.book == Book::Classic {
+            assert!(!s.deals(RoleCode::Wizard), "{name}");
+        }
+    }
+}
+
+/// The balance estimate of 东杀 with a wizard: the bots play it (R5-1: a query most nights;
+/// R5-2: the kill once the killers are out) and every game ends, the same estimate every time.
+#[test]
+fn r5_1_the_balance_of_dongsha_with_a_wizard_is_estimated() {
+    let setup = read(&with_wizard(true)).expect("it holds");
+    let own = custom_variant("dongsha-wizard", "东杀+巫师 v1", &setup).expect("played");
     let b = balance::estimate(own, 9, 200);
     assert_eq!(b.games, 200);
     let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();

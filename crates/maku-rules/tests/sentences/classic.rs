@@ -471,3 +471,67 @@ fn r5_1_a_magician_tables_actions_have_sentences() {
     assert!(private_sentence(&en, v, &inherited).contains("kill"));
     assert!(private_sentence(&zh, v, &inherited).contains("杀人"));
 }
+
+/// Roles across books: 5.0's wizard at a judge's own classic table (R5-1) has a name; his
+/// `query`, its reply, his answers (R5-3 (4): `query_result` naming a seat, `none` and
+/// `blocked`), the kill passed to him (R5-2: `kill_inherited`) and his seat's note while he
+/// holds it read as sentences of the classic catalog in both languages, and his form has its
+/// label in the shell's catalog.
+#[test]
+fn r5_1_a_wizard_tables_actions_have_sentences() {
+    use maku_rules::setups::{PRESETS, custom_variant, read};
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == "dongsha")
+        .map(|(_, t)| *t)
+        .expect("dongsha");
+    let mut d: Value = serde_json::from_str(text).expect("JSON");
+    d["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "wizard", "count": 1}));
+    d["night"] = json!(["killer", "police", "wizard"]);
+    let setup = read(&d).expect("it holds");
+    let v = custom_variant("sentences-wizard", "东杀+巫师", &setup).expect("played");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let query = json!({"type": "query", "target": "令狐冲"});
+    assert_eq!(action_sentence(&en, v, &query), "query whom 令狐冲 acts on");
+    assert_eq!(action_sentence(&zh, v, &query), "查询 令狐冲 的作用对象");
+    assert_eq!(role_name(&en, v, "wizard"), "Wizard");
+    assert_eq!(role_name(&zh, v, "wizard"), "巫师");
+    let answers = [
+        json!({"type": "query_result", "target": "令狐冲", "acted_on": "杨过"}),
+        json!({"type": "query_result", "target": "令狐冲", "acted_on": "none"}),
+        json!({"type": "query_result", "target": "令狐冲", "acted_on": "blocked"}),
+    ];
+    let inherited = json!({"type": "kill_inherited"});
+    for tr in [&en, &zh] {
+        let recorded = reply_words(tr, v, &json!({"type": "query_recorded"})).expect("words");
+        assert_readable(&recorded, "query_recorded", &[], &json!("query_recorded"));
+        let mut said = Vec::new();
+        for answer in &answers {
+            let text = private_sentence(tr, v, answer);
+            assert_readable(&text, "query_result", &["令狐冲".to_string()], answer);
+            assert!(
+                !text.contains("none") && !text.contains("blocked"),
+                "{text}"
+            );
+            said.push(text);
+        }
+        assert!(said[0].contains("杨过"), "{}", said[0]);
+        said.dedup();
+        assert_eq!(said.len(), 3, "three answers, three sentences");
+        let told = private_sentence(tr, v, &inherited);
+        assert_readable(&told, "kill_inherited", &[], &inherited);
+        let text = refusal_text(tr, v, "self_target");
+        assert_ne!(text, tr.t("refusal-other"));
+        let note = maku_rules::Message::key("cl-seat-note-holds-kill");
+        assert_ne!(tr.say(v, &note), "cl-seat-note-holds-kill");
+        for form in v.action_forms() {
+            let key = format!("action-{}", form.kind.replace('_', "-"));
+            assert_ne!(tr.t(&key), key, "the form's label");
+        }
+    }
+    assert!(private_sentence(&en, v, &inherited).contains("kill"));
+    assert!(private_sentence(&zh, v, &inherited).contains("杀人"));
+}
