@@ -14,9 +14,9 @@ use serde_json::{Value, json};
 
 on_both_backends!(a_classic_table_with_roles_across_books_keeps_every_secret_on_every_page,);
 
-/// Each seat's role at the walked table (15 seats: 东杀's three killers and three police, and
+/// Each seat's role at the walked table (16 seats: 东杀's three killers and three police, and
 /// one of each role across books).
-const ROLES: [&str; 15] = [
+const ROLES: [&str; 16] = [
     "doctor",
     "killer",
     "police",
@@ -32,16 +32,17 @@ const ROLES: [&str; 15] = [
     "elder",
     "undercover",
     "magician",
+    "wizard",
 ];
 
 /// The accounts in seat order: the classic walk's, and two more.
-const ACCOUNTS: [&str; 15] = [
+const ACCOUNTS: [&str; 16] = [
     REAL[0], REAL[1], REAL[2], REAL[3], REAL[4], REAL[5], REAL[6], REAL[7], REAL[8], REAL[9],
-    REAL[10], REAL[11], "philippa", "wolfgang", "quintus",
+    REAL[10], REAL[11], "philippa", "wolfgang", "quintus", "rosamund",
 ];
 
 /// The fixed deal's key of each role other than the civilians (classic/setup.rs).
-const KEYS: [(&str, &str); 9] = [
+const KEYS: [(&str, &str); 10] = [
     ("killer", "killers"),
     ("police", "police"),
     ("doctor", "doctors"),
@@ -51,10 +52,11 @@ const KEYS: [(&str, &str); 9] = [
     ("elder", "elders"),
     ("undercover", "undercovers"),
     ("magician", "magicians"),
+    ("wizard", "wizards"),
 ];
 
 /// The roles across books dealt, in the night's order after the killers and the police.
-const ACROSS: [&str; 7] = [
+const ACROSS: [&str; 8] = [
     "doctor",
     "sniper",
     "butterfly",
@@ -62,6 +64,7 @@ const ACROSS: [&str; 7] = [
     "elder",
     "undercover",
     "magician",
+    "wizard",
 ];
 
 /// What a seat of this table may learn: its own role; a killer his team, a police officer
@@ -88,6 +91,7 @@ impl Secrets for AcrossSecrets {
             ("elder", &["森林老人", "elder"]),
             ("undercover", &["卧底", "undercover"]),
             ("magician", &["魔法师", "magician"]),
+            ("wizard", &["巫师", "wizard"]),
             ("civilian", &["平民", "civilian"]),
         ]
     }
@@ -127,8 +131,8 @@ async fn document(api: &Api<'_>) -> Value {
     let mut night = vec!["killer", "police"];
     night.extend(ACROSS);
     doc["night"] = json!(night);
-    // Seven roles across books beside three killers and three police: 13 seats at least.
-    doc["seats"]["min"] = json!(13);
+    // Eight roles across books beside three killers and three police: 14 seats at least.
+    doc["seats"]["min"] = json!(14);
     for team in 0..2 {
         doc["deal"][team]["count"] = json!(3);
     }
@@ -210,7 +214,8 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     // the doctor saves seat 11, whom the sniper shoots (R4-4 (2): the save spares the killers'
     // kill only); the butterfly hugs the doctor; the elder silences officer 2; the magician
     // magics officer 10 (his check is struck, R5-3 (2); the others' still find seat 4); the
-    // secret police holds his kill. Each team talks in its thread, the undercover in both.
+    // wizard queries killer 1 (R5-3 (4): he learns whom that killer named); the secret police
+    // holds his kill. Each team talks in its thread, the undercover in both.
     for k in g.seats_of("killer") {
         act(&app, &g, k, "kill", 9).await;
     }
@@ -222,6 +227,7 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     act(&app, &g, 5, "hug", 0).await;
     act(&app, &g, 12, "silence", 2).await;
     act(&app, &g, 14, "magic", 10).await;
+    act(&app, &g, 15, "query", 1).await;
     for k in [1, 4, 8, 13] {
         let (s, b) = post(&app, &g, k, "killers", &format!("今晚动手 {}", g.names[k])).await;
         assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -230,9 +236,9 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
         let (s, b) = post(&app, &g, p, "police", &format!("验一下 {}", g.names[4])).await;
         assert_eq!(s, StatusCode::CREATED, "{b}");
     }
-    // The roles across books but the undercover sit in no team thread (the magician neither:
-    // 5.0, nobody learns anybody).
-    for seat in [0, 3, 5, 7, 12, 14] {
+    // The roles across books but the undercover sit in no team thread (the magician and the
+    // wizard neither: 5.0, nobody learns anybody).
+    for seat in [0, 3, 5, 7, 12, 14, 15] {
         for team in ["killers", "police"] {
             let (s, b) = post(&app, &g, seat, team, "我也来").await;
             assert_eq!(
@@ -318,13 +324,20 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
                 matches!(role, "police" | "undercover") && moment != "night 1",
                 "{who}"
             );
+            // R5-3 (4): the wizard alone learns whom killer 1 named, at dawn.
+            let answer = if lang == "en" {
+                format!("tonight {} acted on {}", g.names[1], g.names[9])
+            } else {
+                format!("{} 今晚的作用对象是 {}", g.names[1], g.names[9])
+            };
+            assert_eq!(told(&answer), i == 15 && moment != "night 1", "{who}");
             // R4-4 (5): the silenced seat alone is told, at dawn.
             assert_eq!(told(silenced), i == 2 && moment != "night 1", "{who}");
             // Each role across books sees its own night's submission, on its own page only
             // (check_walk: no other reader reads it).
             if matches!(
                 role,
-                "doctor" | "sniper" | "butterfly" | "elder" | "magician"
+                "doctor" | "sniper" | "butterfly" | "elder" | "magician" | "wizard"
             ) {
                 assert!(!lines.is_empty(), "{who}");
             }
