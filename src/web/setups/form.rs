@@ -387,7 +387,7 @@ mod tests {
     #[test]
     fn problems_land_beside_their_fields() {
         let mut f = ComposeForm::from_document(&preset_doc("dongsha"));
-        f.lines.insert("role_3".into(), "evil_civilian".into());
+        f.lines.insert("role_3".into(), "bandit".into());
         f.lines.insert("count_3".into(), "9-10: 1".into());
         f.seats_max = "sixteen".into();
         let (doc, from) = f.document().expect("fields");
@@ -395,7 +395,9 @@ mod tests {
         let problems = read(&doc).expect_err("does not hold");
         let fields: Vec<String> = problems.iter().map(|p| f.field_of(p, &from)).collect();
         assert!(fields.contains(&"seats_max".to_string()), "{problems:?}");
-        // The evil civilian is 5.0's alone: refused on its role's field of line 3, not line 2.
+        // The bandit is a wujian card (WJ-1), refused at a 东杀 table (the classic book now
+        // lists every other role code, 5.0's civilians too): on its role's field of line 3,
+        // not line 2.
         f.seats_max = "16".into();
         let (doc, from) = f.document().expect("fields");
         let problems = read(&doc).expect_err("does not hold");

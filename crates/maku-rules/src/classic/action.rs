@@ -37,6 +37,9 @@ pub enum Action {
     /// R5-1, R5-3 (4): the wizard's query of one other seat, at a table that deals a wizard
     /// (elsewhere `query` is another game's type, [`Action::Foreign`]).
     Query { target: String },
+    /// R5-1, R5-4: a good or evil civilian's dark vote on one seat, itself allowed, at a table
+    /// that deals either (elsewhere `dark_vote` is another game's type, [`Action::Foreign`]).
+    DarkVote { target: String },
     /// CL-9, WJ-4.
     Surrender,
     /// WJ-2.
@@ -57,7 +60,8 @@ pub enum Action {
 /// The roles of other books a classic table deals, whose actions are then its own: 4.0's
 /// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`),
 /// secret police (R4-3's `secret_kill`) and forest elder (R4-3's `silence`), 5.0's magician
-/// (R5-1's `magic`) and wizard (R5-1's `query`). A preset deals none
+/// (R5-1's `magic`) and wizard (R5-1's `query`), 5.0's good and evil civilians (R5-1's
+/// `dark_vote`: `dark_vote` is true where either is dealt). A preset deals none
 /// (`Across::default()`), so there those types are other games' ([`Action::Foreign`]), parsed
 /// and refused as they always were.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -69,6 +73,7 @@ pub struct Across {
     pub elder: bool,
     pub magician: bool,
     pub wizard: bool,
+    pub dark_vote: bool,
 }
 
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
@@ -87,8 +92,9 @@ impl Action {
     /// Only a table with a doctor has `save` of its own (R4-3), only one with a sniper `snipe`
     /// (R5-1), only one with a butterfly `hug`, one with a secret police `secret_kill` and one
     /// with an elder `silence` (R4-3), only one with a magician `magic` and one with a wizard
-    /// `query` (R5-1), each needing a target; elsewhere each is another game's type, parsed as
-    /// it always was ([`Action::Foreign`]), so a preset's transcript stays what it was.
+    /// `query` (R5-1), only one with a good or evil civilian `dark_vote` (R5-1), each needing a
+    /// target; elsewhere each is another game's type, parsed as it always was
+    /// ([`Action::Foreign`]), so a preset's transcript stays what it was.
     pub fn from_json_at(v: &Value, across: Across) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
             return Err(Malformed::no_type());
@@ -119,6 +125,9 @@ impl Action {
                 target: target(v, kind)?,
             }),
             "query" if across.wizard => Ok(Action::Query {
+                target: target(v, kind)?,
+            }),
+            "dark_vote" if across.dark_vote => Ok(Action::DarkVote {
                 target: target(v, kind)?,
             }),
             "surrender" => Ok(Action::Surrender),
@@ -178,7 +187,8 @@ impl Action {
             | Action::SecretKill { target }
             | Action::Silence { target }
             | Action::Magic { target }
-            | Action::Query { target } => {
+            | Action::Query { target }
+            | Action::DarkVote { target } => {
                 m.insert("target".into(), json!(target));
             }
             Action::Peek { call } => {
@@ -212,6 +222,7 @@ impl Action {
             Action::Silence { .. } => "silence",
             Action::Magic { .. } => "magic",
             Action::Query { .. } => "query",
+            Action::DarkVote { .. } => "dark_vote",
             Action::Surrender => "surrender",
             Action::Peek { .. } => "peek",
             Action::Explode { .. } => "explode",
@@ -231,7 +242,8 @@ impl Action {
             | Action::SecretKill { .. }
             | Action::Silence { .. }
             | Action::Magic { .. }
-            | Action::Query { .. } => &["target"],
+            | Action::Query { .. }
+            | Action::DarkVote { .. } => &["target"],
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
@@ -427,6 +439,7 @@ mod tests {
             elder: false,
             magician: true,
             wizard: true,
+            dark_vote: true,
         };
         assert_eq!(
             Action::from_json_at(&silence, others),
@@ -467,6 +480,7 @@ mod tests {
             elder: true,
             magician: true,
             wizard: false,
+            dark_vote: true,
         };
         assert_eq!(
             Action::from_json_at(&query, others),
@@ -489,5 +503,47 @@ mod tests {
         assert!(!own.is_day(), "taken with the night's actions");
         assert!(Action::from_json_at(&json!({"type": "query"}), wizard).is_err());
         assert!(Action::from_json_at(&json!({"type": "query", "target": null}), wizard).is_err());
+    }
+
+    /// R5-1: `dark_vote` is the good and the evil civilian's own only at a table that deals
+    /// either (a target needed); elsewhere — the presets, a table of the other roles across
+    /// books — it is another game's type, parsed (and later refused `not_your_role`) as it
+    /// always was.
+    #[test]
+    fn r5_1_dark_vote_is_a_civilians_tables_own() {
+        let dark = json!({"type": "dark_vote", "target": "令狐冲"});
+        assert_eq!(Action::from_json(&dark), Ok(Action::Foreign("dark_vote")));
+        let others = Across {
+            doctor: true,
+            sniper: true,
+            butterfly: true,
+            secret_police: true,
+            elder: true,
+            magician: true,
+            wizard: true,
+            dark_vote: false,
+        };
+        assert_eq!(
+            Action::from_json_at(&dark, others),
+            Ok(Action::Foreign("dark_vote"))
+        );
+        let civilians = Across {
+            dark_vote: true,
+            ..Across::default()
+        };
+        let own = Action::from_json_at(&dark, civilians).expect("parses");
+        assert_eq!(
+            own,
+            Action::DarkVote {
+                target: "令狐冲".into()
+            }
+        );
+        assert_eq!(own.to_json(), dark);
+        assert_eq!(own.kind(), "dark_vote");
+        assert_eq!(own.fields(), ["target"]);
+        assert!(!own.is_day(), "taken with the night's actions");
+        assert!(Action::from_json_at(&json!({"type": "dark_vote"}), civilians).is_err());
+        let null = json!({"type": "dark_vote", "target": null});
+        assert!(Action::from_json_at(&null, civilians).is_err());
     }
 }

@@ -11,11 +11,13 @@
 //! nights (R5-1) and, holding the kill, kills a random other living seat (R5-2), and by day votes
 //! as a killer does, sparing the only seat he knows is of his side, himself (5.0: nobody learns
 //! anybody; nobody spares him); a wizard queries a random other living seat most nights (R5-1),
-//! kills as the magician does when he holds the kill (R5-2) and votes as the magician does;
-//! everyone else votes for a random candidate (sometimes abstaining), a silenced seat too (R4-5: it
-//! still votes). A killer of a table with self-explode (CL-8) sometimes self-explodes in a vote
-//! (silenced, he may not: he votes instead), a last team member at night sometimes surrenders;
-//! wujian seats peek at random and sometimes surrender.
+//! kills as the magician does when he holds the kill (R5-2) and votes as the magician does; a
+//! good or evil civilian dark-votes a random other living seat most nights (R5-1: they know
+//! nobody), the evil civilian voting by day as the magician does and the good one as a
+//! civilian; everyone else votes for a random candidate (sometimes abstaining), a silenced seat
+//! too (R4-5: it still votes). A killer of a table with self-explode (CL-8) sometimes
+//! self-explodes in a vote (silenced, he may not: he votes instead), a last team member at
+//! night sometimes surrenders; wujian seats peek at random and sometimes surrender.
 
 use std::ops::Range;
 
@@ -39,6 +41,10 @@ const MAGIC_CHANCE: f64 = 0.7;
 
 /// How often the bots' wizard queries a seat (R5-1: acting is optional): most nights.
 const QUERY_CHANCE: f64 = 0.7;
+
+/// How often the bots' good and evil civilians cast a dark vote (R5-1: acting is optional):
+/// most nights.
+const DARK_VOTE_CHANCE: f64 = 0.7;
 
 /// How often the bots' secret police spends his one kill on a night while he still has it
 /// (R4-3: once per game, optional).
@@ -172,6 +178,20 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                     None => continue,
                 }
             }
+            // R5-1: on most nights (DARK_VOTE_CHANCE) a random living seat other than itself —
+            // itself is allowed, but a bot has no reason to vote itself out. The evil civilian
+            // knows nobody (5.0), so he cannot aim at the good side: any other seat. Only a
+            // civilian of 5.0 draws, so a table without one plays its games as it always did.
+            Role::GoodCivilian | Role::EvilCivilian => {
+                if !rng.chance(DARK_VOTE_CHANCE) {
+                    continue;
+                }
+                let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
+                match rng.pick(&others) {
+                    Some(t) => Action::DarkVote { target: name(g, t) },
+                    None => continue,
+                }
+            }
             Role::Faction(_) => {
                 let call = match rng.below(3) {
                     0 => Call::At(Faction::Fei),
@@ -226,13 +246,14 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
             None if rng.chance(0.1) => None,
             None => {
                 // The killers' side spares its own as it knows them: the killers and the
-                // undercover know each other (R4-2); the magician and the wizard know nobody
-                // (5.0), so each spares only himself, and nobody spares them.
+                // undercover know each other (R4-2); the magician, the wizard and the evil
+                // civilian know nobody (5.0), so each spares only himself, and nobody spares
+                // them (the good civilian votes as a civilian: any candidate).
                 let own_side = |s: Seat| {
                     if role.told_in(Team::Killers) {
                         g.role(s).told_in(Team::Killers)
                     } else {
-                        role.with_killers() && s == me
+                        role.wins_with_killers() && s == me
                     }
                 };
                 let pool: Vec<Seat> = candidates

@@ -11,8 +11,8 @@ impl Game {
         self.living().filter(|&s| self.role(s) == role).count()
     }
 
-    /// The living civilians of CL-10 and CL-11, the doctor, the sniper and the butterfly
-    /// counted with them.
+    /// The living civilians of CL-10 and CL-11, the doctor, the sniper, the butterfly, the
+    /// elder and the good civilian counted with them (not the evil civilian: R5-5).
     fn living_civilians(&self) -> usize {
         self.living()
             .filter(|&s| self.role(s).counts_as_civilian())
@@ -55,9 +55,11 @@ impl Game {
             .count();
         let civilians = self.living_civilians();
         // CL-10 (only a team that existed at the setup can be all out), then CL-11. A doctor,
-        // a sniper and a butterfly count among the civilians (`Role::counts_as_civilian`), a
-        // secret police among the police (`Role::counts_as_police`), an undercover, a
-        // magician and a wizard among the killers (`Role::with_killers`).
+        // a sniper, a butterfly, an elder and a good civilian count among the civilians
+        // (`Role::counts_as_civilian`), a secret police among the police
+        // (`Role::counts_as_police`), an undercover, a magician and a wizard among the killers
+        // (`Role::with_killers`); the evil civilian nowhere (R5-5: civilians do not count), so
+        // good may win while he lives, and he loses with the killers.
         let winner = if killers == 0 {
             Some(Winner::Good)
         } else if self.police_group_at_setup > 0 && police == 0 {

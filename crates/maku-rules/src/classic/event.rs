@@ -92,6 +92,8 @@ pub enum Reply {
     MagicRecorded,
     /// R5-1: the wizard's query.
     QueryRecorded,
+    /// R5-1: a good or evil civilian's dark vote.
+    DarkVoteRecorded,
     VoteRecorded,
     PeekRecorded,
     Exploded,
@@ -111,6 +113,7 @@ impl Word for Reply {
             Reply::SilenceRecorded => "silence_recorded",
             Reply::MagicRecorded => "magic_recorded",
             Reply::QueryRecorded => "query_recorded",
+            Reply::DarkVoteRecorded => "dark_vote_recorded",
             Reply::VoteRecorded => "vote_recorded",
             Reply::PeekRecorded => "peek_recorded",
             Reply::Exploded => "exploded",
@@ -229,6 +232,11 @@ pub enum Event {
         round: u8,
         ballots: Vec<(Seat, Option<Seat>)>,
     },
+    /// R5-4 at a classic table: the night's dark votes were counted with round 1's ballots
+    /// (published after them, only when at least one was). It names no caster, no target and
+    /// no number: the dark votes are added "unseen"; the line only says why the outcome may
+    /// differ from the published ballots.
+    DarkVotesCounted,
     Surrendered {
         side: Side,
     },

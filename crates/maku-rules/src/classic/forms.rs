@@ -20,8 +20,9 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
 /// The action forms a classic setup's roles and house rules give (CL-1, CL-2, R4-3's save of a
 /// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt, secret
 /// kill of a secret police dealt and silence of a forest elder dealt, R5-1's magic of a
-/// magician dealt and query of a wizard dealt, CL-8, CL-9, WJ-2), in the presets' order, the
-/// night's actions first (the other books' roles after the classic's own).
+/// magician dealt and query of a wizard dealt, dark vote of a good or evil civilian dealt,
+/// CL-8, CL-9, WJ-2), in the presets' order, the night's actions first (the other books' roles
+/// after the classic's own).
 pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.win == Win::Wujian {
         return forms(Preset::Wujian);
@@ -50,6 +51,9 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     }
     if setup.deals(RoleCode::Wizard) {
         all.push(QUERY);
+    }
+    if setup.deals(RoleCode::GoodCivilian) || setup.deals(RoleCode::EvilCivilian) {
+        all.push(DARK_VOTE);
     }
     if setup.day.explode {
         all.push(EXPLODE);
@@ -124,6 +128,14 @@ const MAGIC: ActionForm = ActionForm {
 const QUERY: ActionForm = ActionForm {
     kind: "query",
     fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],
+    confirm: false,
+};
+
+/// R5-1: a good or evil civilian's dark vote: any living seat, itself included (R5-1's
+/// self-ban names neither civilian).
+const DARK_VOTE: ActionForm = ActionForm {
+    kind: "dark_vote",
+    fields: &[FormField::required("target", FieldInput::LivingSeat)],
     confirm: false,
 };
 

@@ -38,6 +38,7 @@ impl Game {
             Event::Peaceful { day } => table::peaceful_json(*day),
             Event::Tie { round, seats } => table::tie_json(seating, *round, seats),
             Event::Votes { round, ballots } => table::votes_json(seating, *round, ballots),
+            Event::DarkVotesCounted => json!({"type": "dark_votes_counted"}),
             Event::Surrendered { side } => json!({"type": "surrendered", "team": side.name()}),
             Event::Silenced => json!({"type": "silenced"}),
             Event::GameOver { winner } => table::game_over_json(winner.name()),

@@ -41,13 +41,15 @@ pub fn cause(cause: &str) -> Message {
 }
 
 /// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly,
-/// secret police, forest elder and undercover and 5.0's sniper, magician and wizard at a table
-/// that deals one.
+/// secret police, forest elder and undercover and 5.0's sniper, magician, wizard and good and
+/// evil civilians at a table that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
         "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "elder"
         | "undercover" | "magician" | "wizard" | "player" => format!("role-{role}"),
         "secret_police" => "role-secret-police".into(),
+        "good_civilian" => "role-good-civilian".into(),
+        "evil_civilian" => "role-evil-civilian".into(),
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
         _ => return None,
@@ -63,6 +65,9 @@ pub fn public(e: &Value) -> Option<Message> {
     Some(match e.s("type") {
         "surrendered" => Message::key("cl-ev-surrendered").arg("team", table::team(e.s("team"))),
         "game_over" => Message::key("game-over").arg("winner", winner(e.s("winner"))),
+        // R5-4: the night's dark votes were counted with round 1's ballots (no caster, no
+        // target, no number).
+        "dark_votes_counted" => Message::key("cl-ev-dark-votes-counted").rule("R5-4"),
         _ => return table::public(e, cause),
     })
 }
@@ -86,6 +91,8 @@ pub fn action(a: &Value) -> Option<Message> {
         "magic" => Message::key("cl-act-magic").arg("target", target),
         // R5-1: a wizard's query.
         "query" => Message::key("cl-act-query").arg("target", target),
+        // R5-1: a good or evil civilian's dark vote.
+        "dark_vote" => Message::key("cl-act-dark-vote").arg("target", target),
         "peek" => match a.s("call") {
             "none" => Message::key("cl-act-peek-none"),
             c => Message::key("cl-act-peek").arg("call", call(c)),
@@ -100,7 +107,8 @@ pub fn reply(r: &Value) -> Option<Message> {
     match r.s("type") {
         "kill_recorded" | "check_recorded" | "save_recorded" | "snipe_recorded"
         | "hug_recorded" | "secret_kill_recorded" | "silence_recorded" | "magic_recorded"
-        | "query_recorded" | "peek_recorded" | "exploded" | "surrendered" | "vote_recorded" => {
+        | "query_recorded" | "dark_vote_recorded" | "peek_recorded" | "exploded" | "surrendered"
+        | "vote_recorded" => {
             Some(table::recorded("cl", r))
         }
         _ => None,

@@ -18,8 +18,8 @@
 //! # Roles across books
 //! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`), 5.0's sniper (`sniper.rs`),
 //! 4.0's butterfly (`butterfly.rs`), secret police (`secret_police.rs`), forest elder (`elder.rs`)
-//! and undercover (`undercover.rs`), 5.0's magician (`magician.rs`) and wizard (`wizard.rs`;
-//! `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the sniper `snipe`s one
+//! and undercover (`undercover.rs`), 5.0's magician (`magician.rs`), wizard (`wizard.rs`) and
+//! good and evil civilians (`dark_vote.rs`; `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the sniper `snipe`s one
 //! (R5-1), the butterfly `hug`s one other seat (R4-3), the secret police `secret_kill`s one other
 //! seat once per game (R4-3), the elder `silence`s one seat (R4-3), the undercover is told both
 //! teams, sits in the killers' thread in act 1 only and `check`s with the police, wins with the
@@ -27,13 +27,17 @@
 //! seat (R5-1) and holds the kill once every killer is out (R5-2), wins with the killers and reads
 //! `killer` (R5-3 (4), R5-5), the wizard knows nobody, `query`s one other seat and is told what its
 //! own submission of the night named (R5-1, R5-3 (4)), holds the kill once every killer and the
-//! magician dealt are out (R5-2), wins with the killers and reads `killer`; and the night resolves
+//! magician dealt are out (R5-2), wins with the killers and reads `killer`, the good and the evil
+//! civilian know nobody and `dark_vote` one seat, itself allowed (R5-1), the dark votes that land
+//! (R5-3 (5)) added unseen to the next day's first vote round (R5-4), the good civilian counted
+//! among the civilians, the evil civilian winning with the killers but counted nowhere and read
+//! `not_killer` (R5-3 (4), R5-5); and the night resolves
 //! with the magic first (R5-3 (2): the magicked seat's submissions count for nothing), then in
 //! R4-4's order — the kills (the killers', CL-1; the secret police's; the shots with them, R5-3
 //! (3)), the hug's effects on them (R4-4 (1)), the save (R4-4 (2): it spares the killers' kill
 //! only), the secret police's immunity (R4-4 (3)), the deaths, the doctor's rule (R4-4 (4)), the
-//! check (CL-2), the wizard's answer (R5-3 (4)) and the silence (R4-4 (5)); the silenced seat keeps
-//! its vote but not its voice the next day (R4-5). A table without them plays exactly as before:
+//! check (CL-2), the wizard's answer (R5-3 (4)), the silence (R4-4 (5)) and the dark votes that
+//! land (R5-3 (5)); the silenced seat keeps its vote but not its voice the next day (R4-5). A table without them plays exactly as before:
 //! same forms, deal draw, bots and transcripts.
 //!
 //! # Options
@@ -74,10 +78,15 @@
 //!   when the night began is told (the one who dies this night too, whatever kills him, a
 //!   shot too), so the result is told before dawn's `out`s, as without one. The doctor and the
 //!   sniper read `not_killer`.
-//! - CL-10, CL-11: a doctor, a sniper, a butterfly and an elder count among the civilians
-//!   (good seats outside the teams); a secret police counts with the police for CL-10 (R4-6),
-//!   not for CL-4's count of last words (R4-1); an undercover, a magician and a wizard count
-//!   with the killers (R4-6, R5-5).
+//! - CL-10, CL-11: a doctor, a sniper, a butterfly, an elder and a good civilian count among
+//!   the civilians (good seats outside the teams); a secret police counts with the police for
+//!   CL-10 (R4-6), not for CL-4's count of last words (R4-1); an undercover, a magician and a
+//!   wizard count with the killers (R4-6, R5-5); an evil civilian counts nowhere and wins with
+//!   the killers (R5-5: civilians do not count).
+//! - CL-6 with R5-4 (`dark_vote.rs`): round 1 counts the night's dark votes with the ballots;
+//!   the published `votes` are the day's ballots alone, followed by `dark_votes_counted` when
+//!   any dark vote was counted; the outcome (out, tie, nobody) follows the combined count. PK
+//!   rounds count the ballots alone.
 //! - CL-9 with an undercover: he never surrenders; a killer is the last of his team when no
 //!   other killer lives; an officer is not while the undercover lives (`undercover.rs`). The
 //!   magician and the wizard never surrender nor keep the killers standing (`magician.rs`,
@@ -102,6 +111,7 @@
 mod action;
 pub mod bot;
 mod butterfly;
+mod dark_vote;
 mod doctor;
 mod elder;
 mod end;

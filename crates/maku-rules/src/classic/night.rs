@@ -3,19 +3,21 @@
 //! his immunity (R4-4 (1), (3): `secret_police.rs`), the sniper's shots (R5-3: `sniper.rs`),
 //! the butterfly's hug (R4-4 (1): `butterfly.rs`), the doctor's save and rule (R4-4 (2), (4):
 //! `doctor.rs`) — the check (CL-2), the wizard's answer (R5-3 (4): `wizard.rs`), the forest
-//! elder's silence (R4-4 (5): `elder.rs`), dawn (CL-4); wujian's peeks (WJ-2).
+//! elder's silence (R4-4 (5): `elder.rs`), the civilians' dark votes kept for the day (R5-3
+//! (5): `dark_vote.rs`), dawn (CL-4); wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
 //! role games' nights do: the magic (R5-3 (2): it runs before everything it takes away); the
 //! kills of step (1) — the killers', the secret police's, the shots (with the kills, R5-3 (3))
 //! — each a [`Landing`]; the hug's effects on them; the save; the secret police's immunity;
-//! the deaths; the doctor's rule; the check; the wizard's answer; the silence. Then dawn: the
-//! night's dead go out in the steps' order.
+//! the deaths; the doctor's rule; the check; the wizard's answer; the silence; the dark votes
+//! that land (once every death of the night is known). Then dawn: the night's dead go out in
+//! the steps' order.
 
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction};
 use super::state::{Game, Night};
-use super::{butterfly, doctor, elder, magician, secret_police, sniper, wizard};
+use super::{butterfly, dark_vote, doctor, elder, magician, secret_police, sniper, wizard};
 use crate::table::{Seat, Step, majority, run_steps};
 
 /// One kill of R4-4's step (1) — the killers', a secret police's, a shot (R5-3 (3): shots land
@@ -107,6 +109,9 @@ pub(super) struct Resolution {
     /// The magician's seat, while he magics someone, and the magicked seat (R5-1; a classic
     /// table deals one at most, R5-3).
     pub magic: Option<(Seat, Seat)>,
+    /// Each good or evil civilian's dark vote (R5-1): its seat and its target, in seat order
+    /// (after the magic step, those the magic left, R5-3 (2)).
+    pub dark: Vec<(Seat, Seat)>,
     /// The kills of step (1), in R4-4's order: the killers', the secret police's, the shots.
     pub landings: Vec<Landing>,
     /// The night's deaths in announcement order: the steps' order (R4-4).
@@ -118,8 +123,10 @@ pub(super) struct Resolution {
 /// the shots (R5-3 (3): kills and shots land at once) — then the hug's effects on them; (2) the
 /// save (which spares the killers' kill only); (3) the secret police's immunity; the deaths;
 /// (4) the doctor's rule; then (5) the check (CL-2), the wizard's answer (R5-3 (4): answers
-/// come with the check, before dawn's deaths are announced) and the silence (R4-5).
-const STEPS: [Step<Game, Resolution>; 12] = [
+/// come with the check, before dawn's deaths are announced) and the silence (R4-5); last the
+/// dark votes (R5-3 (5): one on a seat that dies this night is dropped, so every death of the
+/// night is known first).
+const STEPS: [Step<Game, Resolution>; 13] = [
     ("R5-3 (2)", magician::magic),
     ("CL-1", kill),
     ("R4-4 (1)", secret_police::kill),
@@ -132,6 +139,7 @@ const STEPS: [Step<Game, Resolution>; 12] = [
     ("CL-2", check),
     ("R5-3 (4)", wizard::answer),
     ("R4-4 (5)", elder::silence),
+    ("R5-3 (5)", dark_vote::land),
 ];
 
 impl Resolution {
@@ -146,6 +154,7 @@ impl Resolution {
             hug: by_seat(&night.hugs).next(),
             silence: night.silences.iter().flatten().copied().next(),
             magic: by_seat(&night.magics).next(),
+            dark: by_seat(&night.dark_votes).collect(),
             ..Resolution::default()
         }
     }
@@ -257,7 +266,8 @@ fn deaths(_: &mut Game, n: &mut Resolution) {
 /// police team's, his too (R4-3): it reads `killer` for a killer, the undercover or the
 /// magician (R5-3 (4): his `bad`), and every member of the team alive when the night began
 /// learns it, he with the police (CL-2's reading; R4-4 (5)'s "alive after the night's deaths"
-/// is 4.0's own night). A magicked member learns the check the others made (R5-3 (2) took
+/// is 4.0's own night). The evil civilian reads `not_killer` (R5-3 (4): the police learn
+/// `good` of him; `Role::with_killers`). A magicked member learns the check the others made (R5-3 (2) took
 /// his own out of the majority; nobody is told of the magic), and nobody learns anything
 /// when no check is left.
 fn check(g: &mut Game, n: &mut Resolution) {

@@ -80,8 +80,9 @@ impl Table {
     }
 
     /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders
-    /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers, magicians and wizards (5.0's, R5-1)
-    /// only a judge's own setup deals; civilians and wujian's factions are not counted here.
+    /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers, magicians, wizards and good and evil
+    /// civilians (5.0's, R5-1) only a judge's own setup deals; the classic civilians (the fill)
+    /// and wujian's factions are not counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
         code(role).map_or(0, |c| self.setup().count_of(c, n))
     }
@@ -93,8 +94,8 @@ impl Table {
 
     /// The roles of other books it deals, whose actions are its own (a preset: none): a
     /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug`, a secret
-    /// police's `secret_kill` and an elder's `silence` (R4-3), a magician's `magic` and a
-    /// wizard's `query` (R5-1).
+    /// police's `secret_kill` and an elder's `silence` (R4-3), a magician's `magic`, a
+    /// wizard's `query` and a good or evil civilian's `dark_vote` (R5-1).
     pub fn across(self) -> Across {
         Across {
             doctor: self.deals(Role::Doctor),
@@ -104,6 +105,7 @@ impl Table {
             elder: self.deals(Role::Elder),
             magician: self.deals(Role::Magician),
             wizard: self.deals(Role::Wizard),
+            dark_vote: self.deals(Role::GoodCivilian) || self.deals(Role::EvilCivilian),
         }
     }
 
@@ -215,7 +217,7 @@ impl Preset {
 }
 
 /// The setup's code of a role the deal counts (killers, police, doctors, snipers, butterflies,
-/// secret police, elders, undercovers, magicians, wizards).
+/// secret police, elders, undercovers, magicians, wizards, good and evil civilians).
 fn code(role: Role) -> Option<RoleCode> {
     match role {
         Role::Killer => Some(RoleCode::Killer),
@@ -228,6 +230,8 @@ fn code(role: Role) -> Option<RoleCode> {
         Role::Undercover => Some(RoleCode::Undercover),
         Role::Magician => Some(RoleCode::Magician),
         Role::Wizard => Some(RoleCode::Wizard),
+        Role::GoodCivilian => Some(RoleCode::GoodCivilian),
+        Role::EvilCivilian => Some(RoleCode::EvilCivilian),
         Role::Civilian | Role::Faction(_) => None,
     }
 }

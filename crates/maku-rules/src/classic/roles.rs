@@ -79,6 +79,16 @@ pub enum Role {
     /// (R5-1, R5-3 (4)), and while every killer and the magician dealt are out he holds the
     /// kill instead (R5-2; `wizard.rs`).
     Wizard,
+    /// 5.0's good civilian (善民) at a classic table that deals one (a judge's own setup):
+    /// good, in no team (5.0: nobody learns anybody); each night it casts one dark vote on a
+    /// living seat, itself allowed (R5-1), added unseen to the next day's first vote round
+    /// (R5-4; `dark_vote.rs`); it counts among the civilians (CL-10).
+    GoodCivilian,
+    /// 5.0's evil civilian (恶民) at a classic table that deals one: he wins with the killers
+    /// but does not count with them nor among the civilians (R5-5: "civilians do not count"),
+    /// and a check of him reads `not_killer` (R5-3 (4): the police learn `good`); in no team;
+    /// each night he casts one dark vote as the good civilian does (R5-1, R5-4).
+    EvilCivilian,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
@@ -91,7 +101,8 @@ impl Role {
     pub const HEIRS: [Role; 2] = [Role::Magician, Role::Wizard];
 
     /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
-    /// `elder`, `undercover`, `magician`, `wizard`, or the faction's name.
+    /// `elder`, `undercover`, `magician`, `wizard`, `good_civilian`, `evil_civilian`, or the
+    /// faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -105,6 +116,8 @@ impl Role {
             Role::Undercover => "undercover",
             Role::Magician => "magician",
             Role::Wizard => "wizard",
+            Role::GoodCivilian => "good_civilian",
+            Role::EvilCivilian => "evil_civilian",
             Role::Faction(f) => f.name(),
         }
     }
@@ -115,8 +128,8 @@ impl Role {
     /// is told both teams and sits in their threads ([`Role::told_in`], [`Role::sits_in`]) but
     /// is a killer of neither (R4-3: the kill is the killers') nor a police officer, and CL-9
     /// gives the surrender to a killer or a police officer only. Nor the magician and the
-    /// wizard (5.0: nobody learns anybody): each is told no team, sits in no thread and never
-    /// surrenders.
+    /// wizard, nor the good and the evil civilian (5.0: nobody learns anybody): each is told no
+    /// team, sits in no thread and never surrenders.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
@@ -130,6 +143,8 @@ impl Role {
             | Role::Undercover
             | Role::Magician
             | Role::Wizard
+            | Role::GoodCivilian
+            | Role::EvilCivilian
             | Role::Faction(_) => None,
         }
     }
@@ -173,7 +188,9 @@ impl Role {
     /// undercover are out), the magician and the wizard (R5-5: good wins when the bad
     /// specials are all out); a check of it reads `killer` (R4-3; R5-3 (4): the magician and
     /// the wizard are `bad`). Who knows whom is [`Role::told_in`]: the killers know neither
-    /// the magician nor the wizard.
+    /// the magician nor the wizard. Not the evil civilian: he wins with the killers
+    /// ([`Role::wins_with_killers`]) but R5-5 does not count civilians, and R5-3 (4) reads him
+    /// `good`.
     pub fn with_killers(self) -> bool {
         matches!(
             self,
@@ -181,15 +198,35 @@ impl Role {
         )
     }
 
+    /// Whether it wins with the killers (CL-10's killers' side; the reveal's bad side): every
+    /// role that counts with them ([`Role::with_killers`]), and 5.0's evil civilian, who is of
+    /// the bad side but counts for nothing at the end (R5-5: "civilians do not count").
+    pub fn wins_with_killers(self) -> bool {
+        self.with_killers() || self == Role::EvilCivilian
+    }
+
+    /// Whether it casts a dark vote at night (R5-1: the good and the evil civilian).
+    pub fn dark_votes(self) -> bool {
+        matches!(self, Role::GoodCivilian | Role::EvilCivilian)
+    }
+
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
-    /// civilians, and the doctor, the sniper, the butterfly and the elder, good seats outside
-    /// the police dealt in their place (`docs/setups.md`, "Roles across books"). The secret
-    /// police is not: he is a police role ([`Role::counts_as_police`]); nor are the undercover,
-    /// the magician and the wizard, who count with the killers ([`Role::with_killers`]).
+    /// civilians, and the doctor, the sniper, the butterfly, the elder and 5.0's good civilian,
+    /// good seats outside the police dealt in their place (`docs/setups.md`, "Roles across
+    /// books"). The secret police is not: he is a police role ([`Role::counts_as_police`]); nor
+    /// are the undercover, the magician and the wizard, who count with the killers
+    /// ([`Role::with_killers`]); nor is 5.0's evil civilian, who wins with the killers and
+    /// counts for nobody (R5-5: "civilians do not count"; a civilian of the killers' side is no
+    /// civilian of CL-10's "all civilians out").
     pub fn counts_as_civilian(self) -> bool {
         matches!(
             self,
-            Role::Civilian | Role::Doctor | Role::Sniper | Role::Butterfly | Role::Elder
+            Role::Civilian
+                | Role::Doctor
+                | Role::Sniper
+                | Role::Butterfly
+                | Role::Elder
+                | Role::GoodCivilian
         )
     }
 

@@ -194,8 +194,8 @@ impl Rules for Classic {
 
 table_engine!(Game, Action, EDITION, {
     /// CL-10, CL-11, WJ: good (police and civilians) against the killers (the undercover with
-    /// them, R4-6; the magician and the wizard, R5-5), or a wujian faction; the seat's role is
-    /// dealt once and kept.
+    /// them, R4-6; the magician and the wizard, R5-5; the evil civilian, who counts for nobody
+    /// but wins with them, R5-5), or a wujian faction; the seat's role is dealt once and kept.
     fn seat_record(
         &self,
         game_id: &str,
@@ -204,8 +204,8 @@ table_engine!(Game, Action, EDITION, {
         let role = self.role(self.seat_of(game_id)?);
         let won = match winner {
             None | Some("draw") => None,
-            Some("good") => Some(!role.with_killers()),
-            Some("killers") => Some(role.with_killers()),
+            Some("good") => Some(!role.wins_with_killers()),
+            Some("killers") => Some(role.wins_with_killers()),
             Some(faction) => Some(role.name() == faction),
         };
         Some(crate::interface::SeatRecord {
@@ -254,15 +254,17 @@ impl Game {
     }
 }
 
-/// CL-10: killers (an undercover, a magician and a wizard with them) against police and
-/// civilians (a doctor, a sniper, a butterfly and an elder with the civilians, a secret police
-/// with the police); WJ-1: 匪 against 警.
+/// CL-10: killers (an undercover, a magician, a wizard and an evil civilian with them) against
+/// police and civilians (a doctor, a sniper, a butterfly, an elder and a good civilian with the
+/// civilians, a secret police with the police); WJ-1: 匪 against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
-        Some("killer" | "undercover" | "magician" | "wizard" | "匪") => Tone::Bad,
+        Some("killer" | "undercover" | "magician" | "wizard" | "evil_civilian" | "匪") => Tone::Bad,
         Some("police" | "secret_police" | "警") => Tone::Police,
-        Some("civilian" | "doctor" | "sniper" | "butterfly" | "elder") => Tone::Good,
+        Some("civilian" | "doctor" | "sniper" | "butterfly" | "elder" | "good_civilian") => {
+            Tone::Good
+        }
         _ => Tone::Other,
     }
 }

@@ -1,7 +1,8 @@
 //! The deal: a game starts from its seats, options and fixed setup (`setup.killers`,
 //! `setup.police`, and at a table that deals a role of another book `setup.doctors`,
 //! `setup.snipers`, `setup.butterflies`, `setup.secret_police`, `setup.elders`,
-//! `setup.undercovers`, `setup.magicians`, `setup.wizards`; wujian
+//! `setup.undercovers`, `setup.magicians`, `setup.wizards`, `setup.good_civilians`,
+//! `setup.evil_civilians`; wujian
 //! `setup.factions`), or from roles drawn with the seed's RNG.
 
 use rand::RngExt;
@@ -49,12 +50,13 @@ fn seat_list(
 /// The roles of other books a table may deal, each with its fixed deal's key, in the order
 /// the deal lists them (after the police): 4.0's doctor (R4-3), 5.0's sniper (R5-1), 4.0's
 /// butterfly, secret police and forest elder (R4-3), 4.0's undercover (R4-2), 5.0's magician
-/// and wizard (R5-1). The keys are lists, as `killers` and `police`: `secret_police` is the
-/// role engine's own key (replay.md, `v4wujian`), `butterflies`, `elders`, `undercovers`,
-/// `magicians` and `wizards` the plurals of its `butterfly`, `elder`, `undercover`,
-/// `magician` and `wizard`, as `doctors` is of `doctor` (each added last: a table without it
-/// draws as before).
-const ACROSS: [(Role, &str); 8] = [
+/// and wizard (R5-1), 5.0's good and evil civilians (R5-1). The keys are lists, as `killers`
+/// and `police`: `secret_police` is the role engine's own key (replay.md, `v4wujian`),
+/// `butterflies`, `elders`, `undercovers`, `magicians`, `wizards`, `good_civilians` and
+/// `evil_civilians` the plurals of its `butterfly`, `elder`, `undercover`, `magician`,
+/// `wizard`, `good_civilian` and `evil_civilian`, as `doctors` is of `doctor` (each added
+/// last: a table without it draws as before).
+const ACROSS: [(Role, &str); 10] = [
     (Role::Doctor, "doctors"),
     (Role::Sniper, "snipers"),
     (Role::Butterfly, "butterflies"),
@@ -63,6 +65,8 @@ const ACROSS: [(Role, &str); 8] = [
     (Role::Undercover, "undercovers"),
     (Role::Magician, "magicians"),
     (Role::Wizard, "wizards"),
+    (Role::GoodCivilian, "good_civilians"),
+    (Role::EvilCivilian, "evil_civilians"),
 ];
 
 /// The roles a fixed setup deals, or `None` to draw them.
@@ -115,7 +119,8 @@ fn fixed_roles(
     let killers = seat_list(names, map.get("killers"), "killers")?;
     let police = seat_list(names, map.get("police"), "police")?;
     // R4-2, R4-3, R5-1: `doctors`, `snipers`, `butterflies`, `secret_police`, `elders`,
-    // `undercovers`, `magicians` and `wizards` are keys of a table that deals that role;
+    // `undercovers`, `magicians`, `wizards`, `good_civilians` and `evil_civilians` are keys of
+    // a table that deals that role;
     // elsewhere each is a key the table does not have, ignored as replay.md says of unknown
     // keys (the server's fixed deal refuses it: `Variant::check_fixed_roles`).
     let mut across = Vec::new();
@@ -181,8 +186,8 @@ fn fixed_roles(
 /// Draws the secret roles for the seats `game_ids` (seat order), as a fixed setup gives them:
 /// `{"killers": […], "police": […]}` (shengtui: the killer alone; a table that deals a role of
 /// another book: `"doctors"`, `"snipers"`, `"butterflies"`, `"secret_police"`, `"elders"`,
-/// `"undercovers"`, `"magicians"`, `"wizards"` too, drawn from the same shuffle, so a table
-/// without one draws as it always did), or wujian's
+/// `"undercovers"`, `"magicians"`, `"wizards"`, `"good_civilians"`, `"evil_civilians"` too,
+/// drawn from the same shuffle, so a table without one draws as it always did), or wujian's
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.
 pub fn draw_roles<R: rand::Rng + ?Sized>(

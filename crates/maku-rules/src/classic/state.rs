@@ -46,6 +46,8 @@ pub struct Night {
     pub magics: Vec<Option<Seat>>,
     /// R5-1: the wizard's query (his last submission counts).
     pub queries: Vec<Option<Seat>>,
+    /// R5-1: each good or evil civilian's dark vote (its last submission counts).
+    pub dark_votes: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -61,6 +63,7 @@ impl Night {
             silences: vec![None; n],
             magics: vec![None; n],
             queries: vec![None; n],
+            dark_votes: vec![None; n],
         }
     }
 
@@ -81,6 +84,7 @@ impl Night {
             silences,
             magics,
             queries,
+            dark_votes,
         } = &mut night;
         kills[i] = None;
         checks[i] = None;
@@ -92,13 +96,14 @@ impl Night {
         silences[i] = None;
         magics[i] = None;
         queries[i] = None;
+        dark_votes[i] = None;
         night
     }
 
     /// The seat `s`'s own submission of the night names, whatever became of it (R5-3 (4): the
     /// wizard learns "the seat its target acted on, whether or not it took effect"): its own
-    /// kill (not the killers' majority), check, save, shot, hug, secret kill, silence, magic
-    /// or query. A seat holds one role, so one of these at most; `None` if it submitted
+    /// kill (not the killers' majority), check, save, shot, hug, secret kill, silence, magic,
+    /// query or dark vote (a dark vote on a seat that dies this night too: it was cast). A seat holds one role, so one of these at most; `None` if it submitted
     /// nothing. A wujian peek names a call, not a seat (and wujian deals no wizard).
     pub(super) fn acted_on(&self, s: Seat) -> Option<Seat> {
         let i = s.index();
@@ -114,6 +119,7 @@ impl Night {
             silences,
             magics,
             queries,
+            dark_votes,
         } = self;
         kills[i]
             .or(checks[i])
@@ -125,6 +131,7 @@ impl Night {
             .or(silences[i])
             .or(magics[i])
             .or(queries[i])
+            .or(dark_votes[i])
     }
 }
 
@@ -139,8 +146,8 @@ pub struct Game {
     pub(super) seats: Vec<SeatState>,
     /// Police at setup (CL-4 counts last words against it).
     pub(super) police_at_setup: usize,
-    /// Civilians at setup, the doctor, the sniper and the butterfly counted with them (CL-10,
-    /// `Role::counts_as_civilian`).
+    /// Civilians at setup, the doctor, the sniper, the butterfly, the elder and the good
+    /// civilian counted with them (CL-10, `Role::counts_as_civilian`; not the evil civilian).
     pub(super) civilians_at_setup: usize,
     /// CL-10's police at setup: the police and the secret police (`Role::counts_as_police`,
     /// R4-6).
@@ -162,6 +169,10 @@ pub struct Game {
     /// R5-2: the last heir of the kill told he holds it (the magician, then the wizard; each
     /// once: the seats before him in the line never come back).
     pub(super) heir_told: Option<Seat>,
+    /// R5-3 (5), R5-4: the night's dark votes that landed (caster, target; the caster may have
+    /// died that night, the target lives at dawn), kept unseen for the day's first vote round
+    /// and gone when the next act opens (`dark_vote.rs`).
+    pub(super) dark_votes: Vec<(Seat, Seat)>,
 }
 
 table_core!(Game, Core<Reply, Refusal, Event, Winner>);
@@ -201,6 +212,7 @@ impl Game {
             dawn_words: Vec::new(),
             silenced: None,
             heir_told: None,
+            dark_votes: Vec::new(),
         };
         for team in [Team::Killers, Team::Police] {
             let seats = g.team_seats(team);
@@ -396,6 +408,9 @@ impl Game {
         self.dawn_words.clear();
         // R4-5: the silence lasts the one day.
         self.silenced = None;
+        // R5-4: the dark votes are the one day's (counted in its first round, or gone with a
+        // day that held no vote).
+        self.dark_votes.clear();
         self.night = Night::new(n);
         self.day = Day::new(n);
         if self.table.is_wujian() {

@@ -23,6 +23,7 @@ enum Checked {
     Silence(Seat),
     Magic(Seat),
     Query(Seat),
+    DarkVote(Seat),
     Peek(Call),
     Surrender,
     Explode,
@@ -165,6 +166,15 @@ impl Game {
                 }
                 Ok(Checked::Query(t))
             }
+            // R5-1: a good or evil civilian dark-votes any living seat, itself included (the
+            // self-ban names neither civilian).
+            Action::DarkVote { target } => {
+                if !role.dark_votes() {
+                    return Err(Refusal::NotYourRole);
+                }
+                self.night_target(role, role, night, target)
+                    .map(Checked::DarkVote)
+            }
             // WJ-2.
             Action::Peek { call } => {
                 if !self.table.is_wujian() {
@@ -248,6 +258,7 @@ impl Game {
             Checked::Silence(_) => Reply::SilenceRecorded,
             Checked::Magic(_) => Reply::MagicRecorded,
             Checked::Query(_) => Reply::QueryRecorded,
+            Checked::DarkVote(_) => Reply::DarkVoteRecorded,
             Checked::Peek(_) => Reply::PeekRecorded,
             Checked::Surrender => Reply::Surrendered,
             Checked::Explode => Reply::Exploded,
@@ -273,6 +284,8 @@ impl Game {
             Checked::Magic(t) => self.night.magics[i] = Some(t),
             // R5-1: replaceable until the night ends; the last counts.
             Checked::Query(t) => self.night.queries[i] = Some(t),
+            // R5-1: replaceable until the night ends; the last counts.
+            Checked::DarkVote(t) => self.night.dark_votes[i] = Some(t),
             Checked::Peek(c) => self.night.peeks[i] = Some(c),
             Checked::Vote(t) => self.day.ballots[i] = Some(t),
             Checked::Surrender => self.surrender(seat),

@@ -94,6 +94,10 @@ impl Game {
                 target: other.clone(),
             },
             Action::Query { target: other },
+            // R5-1: the dark vote may name the civilian itself.
+            Action::DarkVote {
+                target: self.game_id(seat).to_string(),
+            },
             Action::Explode { round: None },
             Action::Surrender,
             Action::Peek { call: Call::Closed },
@@ -113,8 +117,8 @@ impl Game {
     /// none, a check likewise (the police team's: the police's and the undercover's, R4-3), a
     /// doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's hug and an elder's silence
     /// (R4-3), a magician's magic or a wizard's query (R5-1) or, while either holds it, his
-    /// kill (R5-2), a wujian peek,
-    /// a ballot (a silenced seat's too: R4-5, it still votes). The secret kill is never owed
+    /// kill (R5-2), a good or evil civilian's dark vote (R5-1), a wujian peek, a ballot (a
+    /// silenced seat's too: R4-5, it still votes). The secret kill is never owed
     /// (once per game, as the role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
@@ -140,6 +144,9 @@ impl Game {
             }
             (Stage::Night, Role::Magician) => self.night.magics[seat.index()].is_none(),
             (Stage::Night, Role::Wizard) => self.night.queries[seat.index()].is_none(),
+            (Stage::Night, Role::GoodCivilian | Role::EvilCivilian) => {
+                self.night.dark_votes[seat.index()].is_none()
+            }
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
@@ -171,7 +178,7 @@ impl Game {
     }
 
     /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `snipe`, `hug`,
-    /// `secret_kill`, `silence`, `magic`, `query`, `peek`, `vote`.
+    /// `secret_kill`, `silence`, `magic`, `query`, `dark_vote`, `peek`, `vote`.
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
         if self.stage == Stage::Night {
@@ -201,6 +208,9 @@ impl Game {
             }
             if let Some(t) = self.night.queries[i] {
                 m.insert("query".into(), json!(self.game_id(t)));
+            }
+            if let Some(t) = self.night.dark_votes[i] {
+                m.insert("dark_vote".into(), json!(self.game_id(t)));
             }
             if let Some(c) = self.night.peeks[i] {
                 m.insert("peek".into(), json!(c.name()));

@@ -1,4 +1,5 @@
-//! The day's vote (CL-6) and its ties (CL-7).
+//! The day's vote (CL-6) and its ties (CL-7); at a table that deals 5.0's civilians, the
+//! night's dark votes added to round 1, unseen (R5-4, `dark_vote.rs`).
 
 use super::event::{Audience, Cause, Event};
 use crate::setups::ThirdTie;
@@ -7,16 +8,23 @@ use crate::table::{Count, Seat, Stage, count};
 
 impl Game {
     /// Ends a round's vote: the ballots are published, then the seat out, the tie (with the PK
-    /// and the next round, or the third tie's rule) or the peaceful day.
+    /// and the next round, or the third tie's rule) or the peaceful day. In round 1 the
+    /// night's dark votes count with the ballots, one each (R5-4); the published ballots stay
+    /// the day's alone, and only a line that some dark votes were counted is added.
     pub(super) fn resolve_vote(&mut self) {
         let round = self.day.round;
         let ballots: Vec<(Seat, Option<Seat>)> = self
             .living()
             .map(|s| (s, self.day.ballots[s.index()].flatten()))
             .collect();
-        let cast: Vec<Option<Seat>> = ballots.iter().map(|(_, b)| *b).collect();
+        let mut cast: Vec<Option<Seat>> = ballots.iter().map(|(_, b)| *b).collect();
+        let dark = self.take_dark_votes(round);
+        cast.extend(dark.iter().copied().map(Some));
         let result = count(&cast, &self.day.candidates, round);
         self.say(Audience::Public, Event::Votes { round, ballots });
+        if !dark.is_empty() {
+            self.say(Audience::Public, Event::DarkVotesCounted);
+        }
         match result {
             Count::Nobody => self.day_without_out(),
             Count::Out(seat) => {

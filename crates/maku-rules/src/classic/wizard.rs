@@ -15,7 +15,8 @@
 //!   whether or not it took effect: a killer's own kill (not the killers' majority), an
 //!   officer's or the undercover's own check (not the team's), a doctor's save, a sniper's
 //!   shot, a butterfly's hug, a secret police's kill, an elder's silence, a magician's magic,
-//!   or the kill of the heir holding it (`Night::acted_on`). `none` if the target submitted
+//!   a good or evil civilian's dark vote (`dark_vote.rs`), or the kill of the heir holding it
+//!   (`Night::acted_on`). `none` if the target submitted
 //!   nothing this night (a civilian; a killer who left the kill to his fellows) or was
 //!   magicked (R5-3 (2) struck its submissions); `blocked` if the wizard himself was magicked.
 //!   The answer is given even to a wizard who dies this night: it is told with the police's

@@ -216,6 +216,29 @@ pub const ROLES: &[RoleSpec] = &[
     // magician dealt are out), played at a classic table by its own rules; he wins with the
     // killers and reads `killer` (R5-3 (4), R5-5), in no team (5.0: nobody learns anybody).
     role(Classic, C::Wizard, S::Killers, Some(A::Query), None, "R5-1"),
+    // Roles across books: 5.0's good civilian (R5-1's dark vote, added unseen to the next day's
+    // first vote round, R5-4), played at a classic table by its own rules; good, in no team
+    // (5.0: nobody learns anybody), counted with the civilians (CL-10).
+    role(
+        Classic,
+        C::GoodCivilian,
+        S::Good,
+        Some(A::DarkVote),
+        None,
+        "R5-1",
+    ),
+    // Roles across books: 5.0's evil civilian (R5-1's dark vote, R5-4), played at a classic
+    // table by its own rules; he wins with the killers but counts for nobody at the end (R5-5:
+    // "civilians do not count") and a check of him reads `not_killer` (R5-3 (4): `good`); in
+    // no team.
+    role(
+        Classic,
+        C::EvilCivilian,
+        S::Killers,
+        Some(A::DarkVote),
+        None,
+        "R5-1",
+    ),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -351,9 +374,26 @@ mod tests {
             (wizard.side, wizard.action, wizard.team, wizard.rule),
             (SideCode::Killers, Some(ActionCode::Query), None, "R5-1")
         );
-        // 5.0's civilians stay the 5.0 book's.
-        assert_eq!(role_spec(Book::Classic, RoleCode::EvilCivilian), None);
-        assert_eq!(role_spec(Book::Classic, RoleCode::GoodCivilian), None);
+        // And 5.0's good and evil civilians (R5-1): each dark-votes and sits in no team; the good
+        // one is good, the evil one wins with the killers.
+        for (code, side) in [
+            (RoleCode::GoodCivilian, SideCode::Good),
+            (RoleCode::EvilCivilian, SideCode::Killers),
+        ] {
+            let r = role_spec(Book::Classic, code).expect("a classic civilian of 5.0");
+            assert_eq!(
+                (r.side, r.action, r.team, r.rule),
+                (side, Some(ActionCode::DarkVote), None, "R5-1")
+            );
+        }
+        // Every code is now the classic book's (5.0's needle doctor and bad elder are not
+        // codes of their own: the classic doctor and elder are 4.0's); 4.0's book still lacks
+        // 5.0's roles.
+        for &code in RoleCode::ALL {
+            assert!(role_spec(Book::Classic, code).is_some(), "{}", code.name());
+        }
+        assert_eq!(role_spec(Book::R4, RoleCode::Wizard), None);
+        assert_eq!(role_spec(Book::R4, RoleCode::EvilCivilian), None);
         // And 5.0's sniper (R5-1), good and in no team.
         let sniper = role_spec(Book::Classic, RoleCode::Sniper).expect("a classic sniper");
         assert_eq!(

@@ -81,6 +81,14 @@ pub fn describe(setup: &Setup) -> Described {
                 Some(_) if spec.book == Book::Classic && spec.code == RoleCode::Wizard => {
                     Message::key("setup-action-query-classic")
                 }
+                // R5-1, R5-4 at a classic table: the dark vote is added to the first vote
+                // round of the next day, unseen, the ballots published as ever (CL-6).
+                Some(_)
+                    if spec.book == Book::Classic
+                        && matches!(spec.code, RoleCode::GoodCivilian | RoleCode::EvilCivilian) =>
+                {
+                    Message::key("setup-action-dark-vote-classic")
+                }
                 Some(a) => Message::key(format!("setup-action-{}", a.name().replace('_', "-"))),
                 None => Message::key("setup-action-none"),
             }
@@ -119,6 +127,21 @@ pub fn describe(setup: &Setup) -> Described {
     let win = if setup.book == Book::Classic && setup.deals(RoleCode::Wizard) {
         win.then(Message::text(" "))
             .then(Message::key("setup-win-wizard").rule("R5-5"))
+    } else {
+        win
+    };
+    // R5-5 at a classic table ("civilians do not count"): the good civilian counts among the
+    // civilians, as every good seat outside the teams; the evil civilian wins with the killers
+    // but counts nowhere.
+    let win = if setup.book == Book::Classic && setup.deals(RoleCode::GoodCivilian) {
+        win.then(Message::text(" "))
+            .then(Message::key("setup-win-good-civilian").rule("R5-5"))
+    } else {
+        win
+    };
+    let win = if setup.book == Book::Classic && setup.deals(RoleCode::EvilCivilian) {
+        win.then(Message::text(" "))
+            .then(Message::key("setup-win-evil-civilian").rule("R5-5"))
     } else {
         win
     };
@@ -209,6 +232,9 @@ pub fn keys() -> Vec<String> {
         "setup-win-magician",
         "setup-action-query-classic",
         "setup-win-wizard",
+        "setup-action-dark-vote-classic",
+        "setup-win-good-civilian",
+        "setup-win-evil-civilian",
     ]
     .map(String::from)
     .to_vec();

@@ -173,16 +173,18 @@ fn the_role_game_documents_are_the_books_deals() {
 
 #[test]
 fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
-    // 东杀 with an evil civilian (5.0's: the classic book has none; 4.0's doctor, butterfly,
-    // secret police and forest elder, R4-3, and 5.0's magician and wizard it has), a typo, a
-    // gap in a count table and a night that forgets the police.
+    // 东杀 by 4.0's book with 5.0's wizard (4.0 has none; the classic book now has every code,
+    // 4.0's doctor, butterfly, secret police, forest elder and undercover and 5.0's sniper,
+    // magician, wizard and civilians among them, so a role its book lacks is shown at a 4.0
+    // table), a typo, a gap in a count table and a night that forgets the police.
     let mut d = doc("dongsha");
+    d["book"] = json!("r4");
     d["deal"][0]["count"] = json!({"8-9": 2, "11-14": 3, "15-16": 4});
     d["deal"]
         .as_array_mut()
         .expect("a list")
-        .push(json!({"role": "evil_civilian", "count": 1}));
-    d["night"] = json!(["killer", "evil_civilian"]);
+        .push(json!({"role": "wizard", "count": 1}));
+    d["night"] = json!(["killer", "wizard"]);
     d["day"]["thrid_tie"] = json!("draw");
     let found = problems(&d);
     assert_eq!(
@@ -213,7 +215,6 @@ fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
     }
     // The same table games from the 4.0 book, with its doctor: a doctor plays by R4-3.
     d["deal"][2]["role"] = json!("doctor");
-    d["book"] = json!("r4");
     d["win"] = json!({"rule": "r4"});
     d["day"]["explode"] = json!(false);
     d["day"]["surrender"] = json!(false);
@@ -741,17 +742,27 @@ fn r5_1_a_classic_table_deals_a_sniper_the_night_calls() {
         .push(json!({"role": "doctor", "count": 1}));
     both["night"] = json!(["killer", "police", "sniper", "doctor"]);
     assert_eq!(problems(&both), Vec::new());
-    // 5.0's other roles (but the magician and the wizard, played across books too) stay the
-    // 5.0 book's.
+    // 5.0's good civilian, played across books too, holds beside him.
     let mut civilian = with_sniper(true);
-    civilian["deal"][2]["role"] = json!("good_civilian");
-    civilian["night"] = json!(["killer", "police", "good_civilian"]);
+    civilian["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "good_civilian", "count": 1}));
+    civilian["night"] = json!(["killer", "police", "sniper", "good_civilian"]);
+    assert_eq!(problems(&civilian), Vec::new());
+    // 4.0's book has no sniper: a 4.0 table that deals one is refused at its line.
+    let mut r4 = with_sniper(true);
+    r4["book"] = json!("r4");
+    r4["win"] = json!({"rule": "r4"});
+    r4["day"]["explode"] = json!(false);
+    r4["day"]["surrender"] = json!(false);
     assert!(
-        problems(&civilian)
+        problems(&r4)
             .iter()
-            .any(|(path, _)| path == "deal[2].role"),
+            .any(|(path, key)| (path.as_str(), key.as_str())
+                == ("deal[2].role", "setup-role-not-in-book")),
         "{:?}",
-        problems(&civilian)
+        problems(&r4)
     );
     // The presets deal no sniper: their documents are unchanged.
     for &(name, _) in PRESETS {
@@ -855,17 +866,11 @@ fn r4_3_a_classic_table_deals_a_butterfly_and_a_secret_police_the_night_calls() 
         "sniper"
     ]);
     assert_eq!(problems(&all), Vec::new());
-    // 5.0's evil civilian stays the 5.0 book's.
+    // 5.0's evil civilian, played across books too, holds in the butterfly's place.
     let mut civilian = with_butterfly_and_secret_police(true);
     civilian["deal"][2]["role"] = json!("evil_civilian");
     civilian["night"] = json!(["killer", "police", "evil_civilian", "secret_police"]);
-    assert!(
-        problems(&civilian)
-            .iter()
-            .any(|(path, _)| path == "deal[2].role"),
-        "{:?}",
-        problems(&civilian)
-    );
+    assert_eq!(problems(&civilian), Vec::new());
     for &(name, _) in PRESETS {
         let s = preset(name).expect("a preset");
         if s.book == Book::Classic {
@@ -1179,6 +1184,132 @@ fn r5_1_a_classic_table_deals_one_wizard_the_night_calls() {
 fn r5_1_the_balance_of_dongsha_with_a_wizard_is_estimated() {
     let setup = read(&with_wizard(true)).expect("it holds");
     let own = custom_variant("dongsha-wizard", "东杀+巫师 v1", &setup).expect("played");
+    let b = balance::estimate(own, 9, 200);
+    assert_eq!(b.games, 200);
+    let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();
+    assert_eq!(names, ["good", "killers", "draw"], "no game unfinished");
+    assert_eq!(balance::estimate(own, 9, 200), b);
+}
+
+/// 东杀 with 5.0's good and evil civilians, `good` and `evil` of each (`called`: in the
+/// night's order).
+fn with_civilians(good: u64, evil: u64, called: bool) -> Value {
+    let mut d = doc("dongsha");
+    let deal = d["deal"].as_array_mut().expect("a list");
+    deal.push(json!({"role": "good_civilian", "count": good}));
+    deal.push(json!({"role": "evil_civilian", "count": evil}));
+    if called {
+        d["night"] = json!(["killer", "police", "good_civilian", "evil_civilian"]);
+    }
+    d
+}
+
+/// Roles across books: the classic book deals 5.0's good and evil civilians (R5-1) when the
+/// night calls them, at any count (their dark votes simply add). The page says each one's side
+/// (good; the killers'), their dark vote added unseen to the next day's first round (R5-1,
+/// R5-4) and, after the win rule, how each counts (R5-5: the good civilian among the
+/// civilians, the evil one nowhere); 5.0's own keep their book's line; the presets deal none.
+#[test]
+fn r5_1_a_classic_table_deals_good_and_evil_civilians_the_night_calls() {
+    let setup = read(&with_civilians(1, 1, true)).expect("it holds");
+    assert_eq!(setup.book, Book::Classic);
+    assert_eq!(
+        setup.deal_at(9),
+        vec![
+            (RoleCode::Killer, 2),
+            (RoleCode::Police, 2),
+            (RoleCode::GoodCivilian, 1),
+            (RoleCode::EvilCivilian, 1),
+            (RoleCode::Civilian, 3)
+        ]
+    );
+    assert_eq!(played_as(&setup), None, "no preset's");
+    let Err(found) = read(&with_civilians(1, 1, false)) else {
+        panic!("a night that forgets them")
+    };
+    let missing: Vec<Message> = found.iter().map(|p| p.message.clone()).collect();
+    assert_eq!(
+        missing,
+        [
+            Message::key("setup-night-missing").arg("role", Message::key("role-good-civilian")),
+            Message::key("setup-night-missing").arg("role", Message::key("role-evil-civilian"))
+        ]
+    );
+    assert_eq!(
+        problems(&with_civilians(2, 2, true)),
+        Vec::new(),
+        "any count"
+    );
+    let many = read(&with_civilians(2, 2, true)).expect("it holds");
+    assert_eq!(many.count_of(RoleCode::GoodCivilian, 9), 2);
+    assert_eq!(many.count_of(RoleCode::EvilCivilian, 9), 2);
+    let described = describe::describe(&setup);
+    for (code, side) in [
+        (RoleCode::GoodCivilian, "setup-side-good"),
+        (RoleCode::EvilCivilian, "setup-side-killers"),
+    ] {
+        let line = described
+            .roles
+            .iter()
+            .find(|r| r.code == code)
+            .expect("the role's line");
+        assert_eq!(line.side, Message::key(side));
+        assert_eq!(
+            line.action,
+            Message::key("setup-action-dark-vote-classic").rule("R5-1")
+        );
+    }
+    let killers_win = Message::key("setup-win-sides-killers").rule("CL-10");
+    assert_eq!(
+        described.win,
+        killers_win
+            .clone()
+            .then(Message::text(" "))
+            .then(Message::key("setup-win-good-civilian").rule("R5-5"))
+            .then(Message::text(" "))
+            .then(Message::key("setup-win-evil-civilian").rule("R5-5"))
+    );
+    let evil_only = read(&{
+        let mut d = with_civilians(1, 1, true);
+        d["deal"].as_array_mut().expect("a list").remove(2);
+        d["night"] = json!(["killer", "police", "evil_civilian"]);
+        d
+    })
+    .expect("it holds");
+    assert_eq!(
+        describe::describe(&evil_only).win,
+        killers_win
+            .then(Message::text(" "))
+            .then(Message::key("setup-win-evil-civilian").rule("R5-5"))
+    );
+    // 5.0's own civilians keep their book's line.
+    let v5 = describe::describe(preset("v5emin").expect("5.0"));
+    for code in [RoleCode::GoodCivilian, RoleCode::EvilCivilian] {
+        let own = v5
+            .roles
+            .iter()
+            .find(|r| r.code == code)
+            .expect("5.0's civilian");
+        assert_eq!(
+            own.action,
+            Message::key("setup-action-dark-vote").rule("R5-1")
+        );
+    }
+    for &(name, _) in PRESETS {
+        let s = preset(name).expect("a preset");
+        if s.book == Book::Classic {
+            assert!(!s.deals(RoleCode::GoodCivilian), "{name}");
+            assert!(!s.deals(RoleCode::EvilCivilian), "{name}");
+        }
+    }
+}
+
+/// The balance estimate of 东杀 with a good and an evil civilian: the bots play it (R5-1: a
+/// dark vote most nights) and every game ends, the same estimate every time.
+#[test]
+fn r5_1_the_balance_of_dongsha_with_civilians_is_estimated() {
+    let setup = read(&with_civilians(1, 1, true)).expect("it holds");
+    let own = custom_variant("dongsha-civilians", "东杀+善民恶民 v1", &setup).expect("played");
     let b = balance::estimate(own, 9, 200);
     assert_eq!(b.games, 200);
     let names: Vec<&str> = b.sides.iter().map(|s| s.side).collect();

@@ -535,3 +535,53 @@ fn r5_1_a_wizard_tables_actions_have_sentences() {
     assert!(private_sentence(&en, v, &inherited).contains("kill"));
     assert!(private_sentence(&zh, v, &inherited).contains("杀人"));
 }
+
+/// Roles across books: 5.0's good and evil civilians at a judge's own classic table (R5-1)
+/// have names; their `dark_vote`, its reply and the public line that the night's dark votes
+/// were counted (R5-4: naming nobody) read as sentences of the classic catalog in both
+/// languages, and their form has its label in the shell's catalog.
+#[test]
+fn r5_1_a_civilians_tables_dark_votes_have_sentences() {
+    use maku_rules::setups::{PRESETS, custom_variant, read};
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == "dongsha")
+        .map(|(_, t)| *t)
+        .expect("dongsha");
+    let mut d: Value = serde_json::from_str(text).expect("JSON");
+    let deal = d["deal"].as_array_mut().expect("a list");
+    deal.push(json!({"role": "good_civilian", "count": 1}));
+    deal.push(json!({"role": "evil_civilian", "count": 1}));
+    d["night"] = json!(["killer", "police", "good_civilian", "evil_civilian"]);
+    let setup = read(&d).expect("it holds");
+    let v = custom_variant("sentences-civilians", "东杀+善民恶民", &setup).expect("played");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let dark = json!({"type": "dark_vote", "target": "令狐冲"});
+    assert_eq!(
+        action_sentence(&en, v, &dark),
+        "cast a dark vote for 令狐冲"
+    );
+    assert_eq!(action_sentence(&zh, v, &dark), "给 令狐冲 投暗票");
+    assert_eq!(role_name(&en, v, "good_civilian"), "Good civilian");
+    assert_eq!(role_name(&zh, v, "good_civilian"), "善民");
+    assert_eq!(role_name(&en, v, "evil_civilian"), "Evil civilian");
+    assert_eq!(role_name(&zh, v, "evil_civilian"), "恶民");
+    let counted = json!({"type": "dark_votes_counted"});
+    for tr in [&en, &zh] {
+        let recorded = reply_words(tr, v, &json!({"type": "dark_vote_recorded"})).expect("words");
+        assert_readable(
+            &recorded,
+            "dark_vote_recorded",
+            &[],
+            &json!("dark_vote_recorded"),
+        );
+        let line = public_sentence(tr, v, &counted);
+        assert_readable(&line, "dark_votes_counted", &[], &counted);
+        for form in v.action_forms() {
+            let key = format!("action-{}", form.kind.replace('_', "-"));
+            assert_ne!(tr.t(&key), key, "the form's label");
+        }
+    }
+    assert!(public_sentence(&en, v, &counted).contains("dark votes"));
+    assert!(public_sentence(&zh, v, &counted).contains("暗票"));
+}
