@@ -42,9 +42,10 @@
 //!   votes to "the day's count", and the classic day's count that decides on the night's terms
 //!   is round 1's; a revote among the tied is a new count of the living.
 //! - **What is published.** The `votes` event is the day's ballots, every living seat listed as
-//!   before. When at least one dark vote was counted, one public line follows it,
-//!   `dark_votes_counted`, naming nobody and no number (only at a table that deals them: a
-//!   table without them never has one). So the outcome may differ from the ballots' own tally,
+//!   before. At a table that deals them, one public line follows every first round,
+//!   `dark_votes_counted` ("any dark votes of the night were counted too"), naming nobody and no
+//!   number, **whether or not** a dark vote counted: a line said only when one counted would
+//!   tell that a civilian lived and voted. A table without them never has one. So the outcome may differ from the ballots' own tally,
 //!   and players can infer the dark votes' total from the gap: a known consequence of CL-6's
 //!   published ballots meeting R5-4's unseen votes (5.0's own judge publishes no ballots).
 //! - **The hug.** The classic table's butterfly is 4.0's, whose hug voids kills only (R4-4
@@ -63,6 +64,7 @@
 //! fixed setup, drawn after `wizards`) and bots are with the others of the engine.
 
 use super::night::Resolution;
+use super::roles::Role;
 use super::state::Game;
 use crate::table::Seat;
 
@@ -84,6 +86,12 @@ impl Game {
     /// R5-4: the dark votes round `round` counts — the night's that landed, in round 1 only
     /// (CL-7's PK rounds count the day's ballots alone) — as their targets, on the round's
     /// candidates (every living seat in round 1). Taken: they count once.
+    /// Whether the table deals a role that casts dark votes (R5-1): the good or the evil
+    /// civilian.
+    pub(super) fn deals_dark_votes(&self) -> bool {
+        self.table.deals(Role::GoodCivilian) || self.table.deals(Role::EvilCivilian)
+    }
+
     pub(super) fn take_dark_votes(&mut self, round: u8) -> Vec<Seat> {
         if round != 1 {
             return Vec::new();
@@ -286,7 +294,8 @@ mod tests {
 
     /// R5-4 with CL-6's "in round 1, nobody voted for: nobody is out": the dark votes are votes,
     /// so when nobody casts a ballot the dark votes' top seat is out; with neither ballots nor
-    /// dark votes the day is peaceful, with no line.
+    /// dark votes the day is peaceful — and the line that any dark votes counted is said all
+    /// the same (said only when one counted, it would tell that a civilian lived and voted).
     #[test]
     fn r5_4_only_dark_votes_put_their_top_seat_out() {
         let mut g = game("dark-only");
@@ -297,12 +306,12 @@ mod tests {
         night(&mut g, &[]);
         let said = vote(&mut g, &[]);
         let day = json!({"type": "peaceful", "phase": "day"});
-        assert_eq!(said, [votes(1, &living_but(&[]), &[]), day]);
+        assert_eq!(said, [votes(1, &living_but(&[]), &[]), counted(), day]);
     }
 
     /// R5-3 (5): a dark vote cast by a seat that dies this night still counts (the good
     /// civilian killed, his dark vote puts g8 out); a dark vote on a seat that dies this night
-    /// is dropped (no line, a peaceful day).
+    /// is dropped (a peaceful day; the same line as ever, which tells nothing).
     #[test]
     fn r5_3_5_a_dark_vote_by_the_dead_counts_and_one_on_the_dead_is_dropped() {
         let mut g = game("dark-caster-dies");
@@ -315,7 +324,7 @@ mod tests {
         assert_eq!(public(lines), [out("g8")]);
         let said = vote(&mut g, &[]);
         let day = json!({"type": "peaceful", "phase": "day"});
-        assert_eq!(said, [votes(1, &living_but(&["g8"]), &[]), day]);
+        assert_eq!(said, [votes(1, &living_but(&["g8"]), &[]), counted(), day]);
     }
 
     /// R5-3 (2): the magic strikes a magicked civilian's dark vote (`Night::without`): it is
@@ -336,7 +345,11 @@ mod tests {
         assert_eq!(told(&lines), [json!(["g8", answer])]);
         let said = vote(&mut g, &[]);
         assert_eq!(said.last(), Some(&json!({"type": "peaceful", "phase": "day"})));
-        assert!(!said.contains(&counted()));
+        // The public day reads as a day whose civilians cast nothing: the struck vote leaves
+        // no trace.
+        let mut quiet = across("dark-none-cast");
+        night(&mut quiet, &[]);
+        assert_eq!(said, vote(&mut quiet, &[]));
         // Magic elsewhere: the dark vote counts and the wizard learns its target.
         let mut g = across("dark-queried");
         let lines = night(

@@ -84,8 +84,8 @@
 //!   wizard count with the killers (R4-6, R5-5); an evil civilian counts nowhere and wins with
 //!   the killers (R5-5: civilians do not count).
 //! - CL-6 with R5-4 (`dark_vote.rs`): round 1 counts the night's dark votes with the ballots;
-//!   the published `votes` are the day's ballots alone, followed by `dark_votes_counted` when
-//!   any dark vote was counted; the outcome (out, tie, nobody) follows the combined count. PK
+//!   the published `votes` are the day's ballots alone, followed at such a table by
+//!   `dark_votes_counted` (said every first round, a vote counted or not); the outcome (out, tie, nobody) follows the combined count. PK
 //!   rounds count the ballots alone.
 //! - CL-9 with an undercover: he never surrenders; a killer is the last of his team when no
 //!   other killer lives; an officer is not while the undercover lives (`undercover.rs`). The

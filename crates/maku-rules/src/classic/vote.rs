@@ -10,7 +10,7 @@ impl Game {
     /// Ends a round's vote: the ballots are published, then the seat out, the tie (with the PK
     /// and the next round, or the third tie's rule) or the peaceful day. In round 1 the
     /// night's dark votes count with the ballots, one each (R5-4); the published ballots stay
-    /// the day's alone, and only a line that some dark votes were counted is added.
+    /// the day's alone, and a table that deals dark votes adds one line that any were counted.
     pub(super) fn resolve_vote(&mut self) {
         let round = self.day.round;
         let ballots: Vec<(Seat, Option<Seat>)> = self
@@ -22,7 +22,10 @@ impl Game {
         cast.extend(dark.iter().copied().map(Some));
         let result = count(&cast, &self.day.candidates, round);
         self.say(Audience::Public, Event::Votes { round, ballots });
-        if !dark.is_empty() {
+        // The line is said after every first round at a table that deals dark votes, whether
+        // or not one counted: said only when one counted, it would tell that a civilian lived
+        // and voted (R5-4: the dark votes are unseen).
+        if round == 1 && self.deals_dark_votes() {
             self.say(Audience::Public, Event::DarkVotesCounted);
         }
         match result {
