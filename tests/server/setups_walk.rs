@@ -14,9 +14,9 @@ use serde_json::{Value, json};
 
 on_both_backends!(a_classic_table_with_roles_across_books_keeps_every_secret_on_every_page,);
 
-/// Each seat's role at the walked table (16 seats: 东杀's three killers and three police, and
+/// Each seat's role at the walked table (18 seats: 东杀's three killers and three police, and
 /// one of each role across books).
-const ROLES: [&str; 16] = [
+const ROLES: [&str; 18] = [
     "doctor",
     "killer",
     "police",
@@ -33,16 +33,34 @@ const ROLES: [&str; 16] = [
     "undercover",
     "magician",
     "wizard",
+    "good_civilian",
+    "evil_civilian",
 ];
 
 /// The accounts in seat order: the classic walk's, and two more.
-const ACCOUNTS: [&str; 16] = [
-    REAL[0], REAL[1], REAL[2], REAL[3], REAL[4], REAL[5], REAL[6], REAL[7], REAL[8], REAL[9],
-    REAL[10], REAL[11], "philippa", "wolfgang", "quintus", "rosamund",
+const ACCOUNTS: [&str; 18] = [
+    REAL[0],
+    REAL[1],
+    REAL[2],
+    REAL[3],
+    REAL[4],
+    REAL[5],
+    REAL[6],
+    REAL[7],
+    REAL[8],
+    REAL[9],
+    REAL[10],
+    REAL[11],
+    "philippa",
+    "wolfgang",
+    "quintus",
+    "rosamund",
+    "bartholomew",
+    "cordelia",
 ];
 
 /// The fixed deal's key of each role other than the civilians (classic/setup.rs).
-const KEYS: [(&str, &str); 10] = [
+const KEYS: [(&str, &str); 12] = [
     ("killer", "killers"),
     ("police", "police"),
     ("doctor", "doctors"),
@@ -53,10 +71,12 @@ const KEYS: [(&str, &str); 10] = [
     ("undercover", "undercovers"),
     ("magician", "magicians"),
     ("wizard", "wizards"),
+    ("good_civilian", "good_civilians"),
+    ("evil_civilian", "evil_civilians"),
 ];
 
 /// The roles across books dealt, in the night's order after the killers and the police.
-const ACROSS: [&str; 8] = [
+const ACROSS: [&str; 10] = [
     "doctor",
     "sniper",
     "butterfly",
@@ -65,6 +85,8 @@ const ACROSS: [&str; 8] = [
     "undercover",
     "magician",
     "wizard",
+    "good_civilian",
+    "evil_civilian",
 ];
 
 /// What a seat of this table may learn: its own role; a killer his team, a police officer
@@ -92,6 +114,8 @@ impl Secrets for AcrossSecrets {
             ("undercover", &["卧底", "undercover"]),
             ("magician", &["魔法师", "magician"]),
             ("wizard", &["巫师", "wizard"]),
+            ("good_civilian", &["善民", "good civilian", "good_civilian"]),
+            ("evil_civilian", &["恶民", "evil civilian", "evil_civilian"]),
             ("civilian", &["平民", "civilian"]),
         ]
     }
@@ -105,6 +129,10 @@ impl Secrets for AcrossSecrets {
             || (role == "killer" && killers && path.contains("/threads/killers"))
             || (role == "police" && police && (own || path.contains("/threads/police")))
             || (role == "undercover" && police && own)
+    }
+
+    fn not_roles(&self) -> &'static [&'static str] {
+        &["恶民传说", "tokyo killers"]
     }
 
     fn reads_team(&self, g: &Classic, me: usize, team: &str) -> bool {
@@ -131,8 +159,9 @@ async fn document(api: &Api<'_>) -> Value {
     let mut night = vec!["killer", "police"];
     night.extend(ACROSS);
     doc["night"] = json!(night);
-    // Eight roles across books beside three killers and three police: 14 seats at least.
-    doc["seats"]["min"] = json!(14);
+    // Ten roles across books beside three killers and three police: 16 seats at least, and
+    // two plain civilians besides.
+    doc["seats"] = json!({"min": 16, "max": 18});
     for team in 0..2 {
         doc["deal"][team]["count"] = json!(3);
     }
@@ -215,7 +244,8 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     // kill only); the butterfly hugs the doctor; the elder silences officer 2; the magician
     // magics officer 10 (his check is struck, R5-3 (2); the others' still find seat 4); the
     // wizard queries killer 1 (R5-3 (4): he learns whom that killer named); the secret police
-    // holds his kill. Each team talks in its thread, the undercover in both.
+    // holds his kill; the good civilian dark-votes killer 4, the evil civilian officer 2
+    // (R5-4: counted with the next day's first round, unseen). Each team talks in its thread, the undercover in both.
     for k in g.seats_of("killer") {
         act(&app, &g, k, "kill", 9).await;
     }
@@ -228,6 +258,8 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     act(&app, &g, 12, "silence", 2).await;
     act(&app, &g, 14, "magic", 10).await;
     act(&app, &g, 15, "query", 1).await;
+    act(&app, &g, 16, "dark_vote", 4).await;
+    act(&app, &g, 17, "dark_vote", 2).await;
     for k in [1, 4, 8, 13] {
         let (s, b) = post(&app, &g, k, "killers", &format!("今晚动手 {}", g.names[k])).await;
         assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -238,7 +270,7 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     }
     // The roles across books but the undercover sit in no team thread (the magician and the
     // wizard neither: 5.0, nobody learns anybody).
-    for seat in [0, 3, 5, 7, 12, 14, 15] {
+    for seat in [0, 3, 5, 7, 12, 14, 15, 16, 17] {
         for team in ["killers", "police"] {
             let (s, b) = post(&app, &g, seat, team, "我也来").await;
             assert_eq!(
@@ -337,7 +369,14 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
             // (check_walk: no other reader reads it).
             if matches!(
                 role,
-                "doctor" | "sniper" | "butterfly" | "elder" | "magician" | "wizard"
+                "doctor"
+                    | "sniper"
+                    | "butterfly"
+                    | "elder"
+                    | "magician"
+                    | "wizard"
+                    | "good_civilian"
+                    | "evil_civilian"
             ) {
                 assert!(!lines.is_empty(), "{who}");
             }
