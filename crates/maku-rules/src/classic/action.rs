@@ -303,32 +303,79 @@ mod tests {
         }
     }
 
+    /// A table that deals every role across books (R4-3, R5-1): the fields set one by one
+    /// false give a table of all the others.
+    fn every_role() -> Across {
+        Across {
+            doctor: true,
+            sniper: true,
+            butterfly: true,
+            secret_police: true,
+            elder: true,
+            magician: true,
+            wizard: true,
+            dark_vote: true,
+        }
+    }
+
+    /// R4-3, R5-1: a role across books' action `own`, naming 令狐冲, is another game's type at
+    /// a preset (`Action::Foreign`, parsed with or without its target, later refused
+    /// `not_your_role`), and its own at a table `at` that deals the role: parsed as `own`, it
+    /// round-trips, its field is the target, it is taken with the night's actions (not by day),
+    /// and a missing or null target is malformed there.
+    fn assert_own_at(at: Across, own: Action) {
+        let kind = own.kind();
+        let action = json!({"type": kind, "target": "令狐冲"});
+        assert_eq!(
+            Action::from_json(&action),
+            Ok(Action::Foreign(kind)),
+            "a preset"
+        );
+        assert!(Action::from_json(&json!({"type": kind})).is_ok(), "{kind}");
+        let parsed = Action::from_json_at(&action, at).expect("parses");
+        assert_eq!(parsed, own);
+        assert_eq!(parsed.to_json(), action);
+        assert_eq!(parsed.fields(), ["target"], "{kind}");
+        assert!(!parsed.is_day(), "{kind}: taken with the night's actions");
+        assert!(
+            Action::from_json_at(&json!({"type": kind}), at).is_err(),
+            "{kind}"
+        );
+        let null = json!({"type": kind, "target": null});
+        assert!(Action::from_json_at(&null, at).is_err(), "{kind}");
+    }
+
+    /// R4-3, R5-1: [`assert_own_at`] a table whose role takes `own` (`set` true: the field of
+    /// that role in [`Across`]); at a table of every other role across books (`set` false)
+    /// `own` is another game's type all the same.
+    fn assert_own_only_at(set: fn(&mut Across, bool), own: Action) {
+        let kind = own.kind();
+        let mut others = every_role();
+        set(&mut others, false);
+        let action = json!({"type": kind, "target": "令狐冲"});
+        assert_eq!(
+            Action::from_json_at(&action, others),
+            Ok(Action::Foreign(kind))
+        );
+        let mut at = Across::default();
+        set(&mut at, true);
+        assert_own_at(at, own);
+    }
+
     /// R4-3: `save` is the doctor's own only at a table that deals one; elsewhere it is another
     /// game's type, parsed (and later refused `not_your_role`) as it always was.
     #[test]
     fn r4_3_save_is_a_doctor_tables_own() {
-        let save = json!({"type": "save", "target": "令狐冲"});
-        assert_eq!(
-            Action::from_json(&save),
-            Ok(Action::Foreign("save")),
-            "a preset"
-        );
         let doctor = Across {
             doctor: true,
             ..Across::default()
         };
-        let own = Action::from_json_at(&save, doctor).expect("parses");
-        assert_eq!(
-            own,
+        assert_own_at(
+            doctor,
             Action::Save {
-                target: "令狐冲".into()
-            }
+                target: "令狐冲".into(),
+            },
         );
-        assert_eq!(own.to_json(), save);
-        assert!(!own.is_day());
-        assert!(Action::from_json(&json!({"type": "save"})).is_ok());
-        assert!(Action::from_json_at(&json!({"type": "save"}), doctor).is_err());
-        assert!(Action::from_json_at(&json!({"type": "save", "target": null}), doctor).is_err());
         // A doctor's table has no sniper: `snipe` stays another game's there.
         let snipe = json!({"type": "snipe", "target": "令狐冲"});
         assert_eq!(
@@ -342,29 +389,16 @@ mod tests {
     /// type, parsed (and later refused `not_your_role`) as it always was.
     #[test]
     fn r5_1_snipe_is_a_sniper_tables_own() {
-        let snipe = json!({"type": "snipe", "target": "令狐冲"});
-        assert_eq!(
-            Action::from_json(&snipe),
-            Ok(Action::Foreign("snipe")),
-            "a preset"
-        );
         let sniper = Across {
             sniper: true,
             ..Across::default()
         };
-        let own = Action::from_json_at(&snipe, sniper).expect("parses");
-        assert_eq!(
-            own,
+        assert_own_at(
+            sniper,
             Action::Snipe {
-                target: "令狐冲".into()
-            }
+                target: "令狐冲".into(),
+            },
         );
-        assert_eq!(own.to_json(), snipe);
-        assert_eq!(own.fields(), ["target"]);
-        assert!(!own.is_day(), "taken with the night's actions");
-        assert!(Action::from_json(&json!({"type": "snipe"})).is_ok());
-        assert!(Action::from_json_at(&json!({"type": "snipe"}), sniper).is_err());
-        assert!(Action::from_json_at(&json!({"type": "snipe", "target": null}), sniper).is_err());
         // `save` stays another game's at a sniper's table without a doctor.
         let save = json!({"type": "save", "target": "令狐冲"});
         assert_eq!(
@@ -380,26 +414,16 @@ mod tests {
     fn r4_3_hug_and_secret_kill_are_their_tables_own() {
         let hug = json!({"type": "hug", "target": "令狐冲"});
         let secret = json!({"type": "secret_kill", "target": "令狐冲"});
-        assert_eq!(Action::from_json(&hug), Ok(Action::Foreign("hug")));
-        assert_eq!(
-            Action::from_json(&secret),
-            Ok(Action::Foreign("secret_kill"))
-        );
         let butterfly = Across {
             butterfly: true,
             ..Across::default()
         };
-        let own = Action::from_json_at(&hug, butterfly).expect("parses");
-        assert_eq!(
-            own,
+        assert_own_at(
+            butterfly,
             Action::Hug {
-                target: "令狐冲".into()
-            }
+                target: "令狐冲".into(),
+            },
         );
-        assert_eq!(own.to_json(), hug);
-        assert_eq!(own.fields(), ["target"]);
-        assert!(!own.is_day(), "taken with the night's actions");
-        assert!(Action::from_json_at(&json!({"type": "hug"}), butterfly).is_err());
         assert_eq!(
             Action::from_json_at(&secret, butterfly),
             Ok(Action::Foreign("secret_kill")),
@@ -409,19 +433,16 @@ mod tests {
             secret_police: true,
             ..Across::default()
         };
-        let own = Action::from_json_at(&secret, police).expect("parses");
-        assert_eq!(
-            own,
+        assert_own_at(
+            police,
             Action::SecretKill {
-                target: "令狐冲".into()
-            }
+                target: "令狐冲".into(),
+            },
         );
-        assert_eq!(own.to_json(), secret);
-        assert!(!own.is_day());
-        assert!(
-            Action::from_json_at(&json!({"type": "secret_kill", "target": null}), police).is_err()
+        assert_eq!(
+            Action::from_json_at(&hug, police),
+            Ok(Action::Foreign("hug"))
         );
-        assert_eq!(Action::from_json_at(&hug, police), Ok(Action::Foreign("hug")));
     }
 
     /// R4-3: `silence` is the forest elder's own only at a table that deals one (a target
@@ -429,40 +450,10 @@ mod tests {
     /// another game's type, parsed (and later refused `not_your_role`) as it always was.
     #[test]
     fn r4_3_silence_is_an_elder_tables_own() {
-        let silence = json!({"type": "silence", "target": "令狐冲"});
-        assert_eq!(Action::from_json(&silence), Ok(Action::Foreign("silence")));
-        let others = Across {
-            doctor: true,
-            sniper: true,
-            butterfly: true,
-            secret_police: true,
-            elder: false,
-            magician: true,
-            wizard: true,
-            dark_vote: true,
+        let silence = Action::Silence {
+            target: "令狐冲".into(),
         };
-        assert_eq!(
-            Action::from_json_at(&silence, others),
-            Ok(Action::Foreign("silence"))
-        );
-        let elder = Across {
-            elder: true,
-            ..Across::default()
-        };
-        let own = Action::from_json_at(&silence, elder).expect("parses");
-        assert_eq!(
-            own,
-            Action::Silence {
-                target: "令狐冲".into()
-            }
-        );
-        assert_eq!(own.to_json(), silence);
-        assert_eq!(own.fields(), ["target"]);
-        assert!(!own.is_day(), "taken with the night's actions");
-        assert!(Action::from_json_at(&json!({"type": "silence"}), elder).is_err());
-        assert!(
-            Action::from_json_at(&json!({"type": "silence", "target": null}), elder).is_err()
-        );
+        assert_own_only_at(|at, on| at.elder = on, silence);
     }
 
     /// R5-1: `query` is the wizard's own only at a table that deals one (a target needed);
@@ -470,39 +461,11 @@ mod tests {
     /// type, parsed (and later refused `not_your_role`) as it always was.
     #[test]
     fn r5_1_query_is_a_wizard_tables_own() {
-        let query = json!({"type": "query", "target": "令狐冲"});
-        assert_eq!(Action::from_json(&query), Ok(Action::Foreign("query")));
-        let others = Across {
-            doctor: true,
-            sniper: true,
-            butterfly: true,
-            secret_police: true,
-            elder: true,
-            magician: true,
-            wizard: false,
-            dark_vote: true,
+        let own = Action::Query {
+            target: "令狐冲".into(),
         };
-        assert_eq!(
-            Action::from_json_at(&query, others),
-            Ok(Action::Foreign("query"))
-        );
-        let wizard = Across {
-            wizard: true,
-            ..Across::default()
-        };
-        let own = Action::from_json_at(&query, wizard).expect("parses");
-        assert_eq!(
-            own,
-            Action::Query {
-                target: "令狐冲".into()
-            }
-        );
-        assert_eq!(own.to_json(), query);
         assert_eq!(own.kind(), "query");
-        assert_eq!(own.fields(), ["target"]);
-        assert!(!own.is_day(), "taken with the night's actions");
-        assert!(Action::from_json_at(&json!({"type": "query"}), wizard).is_err());
-        assert!(Action::from_json_at(&json!({"type": "query", "target": null}), wizard).is_err());
+        assert_own_only_at(|at, on| at.wizard = on, own);
     }
 
     /// R5-1: `dark_vote` is the good and the evil civilian's own only at a table that deals
@@ -511,39 +474,10 @@ mod tests {
     /// always was.
     #[test]
     fn r5_1_dark_vote_is_a_civilians_tables_own() {
-        let dark = json!({"type": "dark_vote", "target": "令狐冲"});
-        assert_eq!(Action::from_json(&dark), Ok(Action::Foreign("dark_vote")));
-        let others = Across {
-            doctor: true,
-            sniper: true,
-            butterfly: true,
-            secret_police: true,
-            elder: true,
-            magician: true,
-            wizard: true,
-            dark_vote: false,
+        let own = Action::DarkVote {
+            target: "令狐冲".into(),
         };
-        assert_eq!(
-            Action::from_json_at(&dark, others),
-            Ok(Action::Foreign("dark_vote"))
-        );
-        let civilians = Across {
-            dark_vote: true,
-            ..Across::default()
-        };
-        let own = Action::from_json_at(&dark, civilians).expect("parses");
-        assert_eq!(
-            own,
-            Action::DarkVote {
-                target: "令狐冲".into()
-            }
-        );
-        assert_eq!(own.to_json(), dark);
         assert_eq!(own.kind(), "dark_vote");
-        assert_eq!(own.fields(), ["target"]);
-        assert!(!own.is_day(), "taken with the night's actions");
-        assert!(Action::from_json_at(&json!({"type": "dark_vote"}), civilians).is_err());
-        let null = json!({"type": "dark_vote", "target": null});
-        assert!(Action::from_json_at(&null, civilians).is_err());
+        assert_own_only_at(|at, on| at.dark_vote = on, own);
     }
 }

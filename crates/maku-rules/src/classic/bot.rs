@@ -357,38 +357,115 @@ mod tests {
         Table::Custom(custom)
     }
 
+    /// The bots' first night of `table` at `seats` seats from `seed` (the bots' deal and RNG),
+    /// the seats dealt a role of `out` put out first: the game after the bots' night actions
+    /// (CL-1, CL-2, and the roles across books' of R4-3 and R5-1), before it resolves, and the
+    /// seat dealt `role`.
+    fn first_night(
+        table: Table,
+        seats: usize,
+        seed: u64,
+        role: Role,
+        out: &[Role],
+    ) -> (Game, Seat) {
+        let Some(variant) = table.variant() else {
+            panic!("a handle")
+        };
+        let config = table::bot_config(variant, seats, seed);
+        let mut g = start(table, &config).expect("it starts");
+        let seat = g
+            .all_seats()
+            .find(|&s| g.role(s) == role)
+            .unwrap_or_else(|| panic!("{role:?} dealt"));
+        let gone: Vec<Seat> = g
+            .all_seats()
+            .filter(|&s| out.contains(&g.role(s)))
+            .collect();
+        for s in gone {
+            g.seats[s.index()].alive = false;
+        }
+        let mut rng = BotRng::new(seed, SALT);
+        night(&mut g, &mut rng);
+        (g, seat)
+    }
+
+    /// How many seats of `seen` differ (the bots pick at random, R4-3, R5-1: more than a few).
+    fn distinct<'a>(seen: impl IntoIterator<Item = &'a Seat>) -> usize {
+        seen.into_iter()
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+    }
+
+    /// The bots' first-night picks `pick` over seeds 0..60 (none: the role held back, as R4-3
+    /// and R5-1 let it): the same for the same seeds (seeded), made on more than `most` nights
+    /// of the 60 but not all, on more than 3 seats (at random). The picks.
+    fn most_nights(pick: impl Fn(u64) -> Option<Seat>, most: usize) -> Vec<Option<Seat>> {
+        let seen: Vec<Option<Seat>> = (0..60).map(&pick).collect();
+        assert_eq!(seen, (0..60).map(&pick).collect::<Vec<_>>(), "seeded");
+        let acted = seen.iter().flatten().count();
+        assert!(acted > most && acted < 60, "most nights: {acted} of 60");
+        assert!(
+            distinct(seen.iter().flatten()) > 3,
+            "random seats: {seen:?}"
+        );
+        seen
+    }
+
+    /// `pick`, the bots' choice for the seat `by` on the night of `seed`, names none or a living
+    /// seat other than `by` (R5-1, R4-3: "another living seat"). The pick.
+    fn other_living(g: &Game, by: Seat, pick: Option<Seat>, seed: u64) -> Option<Seat> {
+        if let Some(t) = pick {
+            assert!(g.is_alive(t) && t != by, "seed {seed}: {t:?}");
+        }
+        pick
+    }
+
+    /// R5-1, R5-2 for a killers' heir's bot (the magician, the wizard), whose first night of
+    /// seed `seed` with the roles `out` put out is `first`: (his own action's target, his kill's
+    /// target). While a killer lives (seeds 0..60) he acts on more than 30 nights of the 60 but
+    /// not all, the same for the same seeds, and never kills; every killer out (seeds 0..20)
+    /// he kills every night instead.
+    fn heir_nights(first: impl Fn(u64, &[Role]) -> (Option<Seat>, Option<Seat>)) {
+        let seen: Vec<_> = (0..60).map(|s| first(s, &[])).collect();
+        let again: Vec<_> = (0..60).map(|s| first(s, &[])).collect();
+        assert_eq!(seen, again, "seeded");
+        let acted = seen.iter().filter(|(a, _)| a.is_some()).count();
+        assert!(acted > 30 && acted < 60, "most nights: {acted} of 60");
+        assert!(
+            seen.iter().all(|(_, k)| k.is_none()),
+            "no kill while a killer lives"
+        );
+        let heir: Vec<_> = (0..20).map(|s| first(s, &[Role::Killer])).collect();
+        assert!(
+            heir.iter().all(|(a, k)| a.is_none() && k.is_some()),
+            "{heir:?}"
+        );
+    }
+
+    /// Whole bots' games of `table` at `seats` seats end (seeds 0..50, 400 acts at most).
+    fn games_end(table: Table, seats: usize) {
+        for seed in 0..50 {
+            let g = play(table, seats, seed, 400).expect("it plays");
+            assert!(g.is_over(), "seed {seed}");
+        }
+    }
+
     /// R4-3: the bots' doctor saves a living seat each night, from the seeded RNG (the same
     /// seat for the same seed); the other bots play as they always did.
     #[test]
     fn r4_3_the_doctor_bot_saves_a_random_living_seat() {
         let table = doctor_table("doctor-bot-night");
-        let Some(variant) = table.variant() else {
-            panic!("a handle")
-        };
         let saves = |seed: u64| {
-            let config = table::bot_config(variant, 9, seed);
-            let mut g = start(table, &config).expect("it starts");
-            let doctor = g
-                .all_seats()
-                .find(|&s| g.role(s) == Role::Doctor)
-                .expect("a doctor dealt");
-            let mut rng = BotRng::new(seed, SALT);
-            night(&mut g, &mut rng);
+            let (g, doctor) = first_night(table, 9, seed, Role::Doctor, &[]);
             let saved = g.night().saves[doctor.index()].expect("the doctor saved");
             assert!(g.is_alive(saved));
             saved
         };
         let seen: Vec<Seat> = (0..40).map(saves).collect();
         assert_eq!(seen, (0..40).map(saves).collect::<Vec<_>>(), "seeded");
-        assert!(
-            seen.iter().collect::<std::collections::HashSet<_>>().len() > 3,
-            "random seats: {seen:?}"
-        );
+        assert!(distinct(&seen) > 3, "random seats: {seen:?}");
         // Whole games end.
-        for seed in 0..50 {
-            let g = play(table, 9, seed, 400).expect("it plays");
-            assert!(g.is_over(), "seed {seed}");
-        }
+        games_end(table, 9);
     }
 
     /// R5-1: the bots' sniper shoots a living seat other than itself on most nights and holds
@@ -400,36 +477,12 @@ mod tests {
             "sniper-bot-night",
             crate::classic::sniper::tests::sniper_document(),
         );
-        let Some(variant) = table.variant() else {
-            panic!("a handle")
-        };
         let shots = |seed: u64| {
-            let config = table::bot_config(variant, 9, seed);
-            let mut g = start(table, &config).expect("it starts");
-            let sniper = g
-                .all_seats()
-                .find(|&s| g.role(s) == Role::Sniper)
-                .expect("a sniper dealt");
-            let mut rng = BotRng::new(seed, SALT);
-            night(&mut g, &mut rng);
-            let shot = g.night().snipes[sniper.index()];
-            if let Some(t) = shot {
-                assert!(g.is_alive(t) && t != sniper, "seed {seed}: {t:?}");
-            }
-            shot
+            let (g, sniper) = first_night(table, 9, seed, Role::Sniper, &[]);
+            other_living(&g, sniper, g.night().snipes[sniper.index()], seed)
         };
-        let seen: Vec<Option<Seat>> = (0..60).map(shots).collect();
-        assert_eq!(seen, (0..60).map(shots).collect::<Vec<_>>(), "seeded");
-        let fired = seen.iter().flatten().count();
-        assert!(fired > 30 && fired < 60, "most nights: {fired} of 60");
-        assert!(
-            seen.iter().flatten().collect::<std::collections::HashSet<_>>().len() > 3,
-            "random seats: {seen:?}"
-        );
-        for seed in 0..50 {
-            let g = play(table, 9, seed, 400).expect("it plays");
-            assert!(g.is_over(), "seed {seed}");
-        }
+        most_nights(shots, 30);
+        games_end(table, 9);
     }
 
     /// R4-3: the bots' forest elder silences a living seat other than itself on most nights
@@ -445,28 +498,10 @@ mod tests {
             panic!("a handle")
         };
         let silences = |seed: u64| {
-            let config = table::bot_config(variant, 9, seed);
-            let mut g = start(table, &config).expect("it starts");
-            let elder = g
-                .all_seats()
-                .find(|&s| g.role(s) == Role::Elder)
-                .expect("an elder dealt");
-            let mut rng = BotRng::new(seed, SALT);
-            night(&mut g, &mut rng);
-            let silenced = g.night().silences[elder.index()];
-            if let Some(t) = silenced {
-                assert!(g.is_alive(t) && t != elder, "seed {seed}: {t:?}");
-            }
-            silenced
+            let (g, elder) = first_night(table, 9, seed, Role::Elder, &[]);
+            other_living(&g, elder, g.night().silences[elder.index()], seed)
         };
-        let seen: Vec<Option<Seat>> = (0..60).map(silences).collect();
-        assert_eq!(seen, (0..60).map(silences).collect::<Vec<_>>(), "seeded");
-        let acted = seen.iter().flatten().count();
-        assert!(acted > 35 && acted < 60, "most nights: {acted} of 60");
-        assert!(
-            seen.iter().flatten().collect::<std::collections::HashSet<_>>().len() > 3,
-            "random seats: {seen:?}"
-        );
+        most_nights(silences, 35);
         // A silenced seat votes: over whole games, some vote round holds a silenced seat's
         // ballot.
         let mut voted_silenced = false;
@@ -496,10 +531,7 @@ mod tests {
             assert!(g.is_over(), "seed {seed}");
         }
         assert!(voted_silenced, "R4-5: silenced seats still vote");
-        for seed in 0..50 {
-            let g = play(table, 9, seed, 400).expect("it plays");
-            assert!(g.is_over(), "seed {seed}");
-        }
+        games_end(table, 9);
     }
 
     /// R5-1: the bots' magician magics a living seat other than himself on most nights and
@@ -511,36 +543,12 @@ mod tests {
             "magician-bot-night",
             crate::classic::doctor::tests::dongsha_with(&["magician"]),
         );
-        let Some(variant) = table.variant() else {
-            panic!("a handle")
-        };
-        let first = |seed: u64, killers_out: bool| {
-            let config = table::bot_config(variant, 9, seed);
-            let mut g = start(table, &config).expect("it starts");
-            let m = g
-                .all_seats()
-                .find(|&s| g.role(s) == Role::Magician)
-                .expect("a magician dealt");
-            if killers_out {
-                for k in g.all_seats().filter(|&s| g.role(s) == Role::Killer).collect::<Vec<_>>() {
-                    g.seats[k.index()].alive = false;
-                }
-            }
-            let mut rng = BotRng::new(seed, SALT);
-            night(&mut g, &mut rng);
-            let (magic, kill) = (g.night().magics[m.index()], g.night().kills[m.index()]);
-            for t in magic.into_iter().chain(kill.map(|(t, _)| t)) {
-                assert!(g.is_alive(t) && t != m, "seed {seed}: {t:?}");
-            }
-            (magic, kill.map(|(t, _)| t))
-        };
-        let seen: Vec<_> = (0..60).map(|s| first(s, false)).collect();
-        assert_eq!(seen, (0..60).map(|s| first(s, false)).collect::<Vec<_>>(), "seeded");
-        let cast = seen.iter().filter(|(m, _)| m.is_some()).count();
-        assert!(cast > 30 && cast < 60, "most nights: {cast} of 60");
-        assert!(seen.iter().all(|(_, k)| k.is_none()), "no kill while a killer lives");
-        let heir: Vec<_> = (0..20).map(|s| first(s, true)).collect();
-        assert!(heir.iter().all(|(m, k)| m.is_none() && k.is_some()), "{heir:?}");
+        heir_nights(|seed, out| {
+            let (g, m) = first_night(table, 9, seed, Role::Magician, out);
+            let magic = other_living(&g, m, g.night().magics[m.index()], seed);
+            let kill = g.night().kills[m.index()].map(|(t, _)| t);
+            (magic, other_living(&g, m, kill, seed))
+        });
     }
 
     /// R5-1: the bots' wizard queries a living seat other than himself on most nights and
@@ -550,39 +558,16 @@ mod tests {
     #[test]
     fn r5_1_the_wizard_bot_queries_a_random_other_living_seat_most_nights() {
         let first = |table: Table, seed: u64, out: &[Role]| {
-            let Some(variant) = table.variant() else {
-                panic!("a handle")
-            };
-            let config = table::bot_config(variant, 9, seed);
-            let mut g = start(table, &config).expect("it starts");
-            let w = g
-                .all_seats()
-                .find(|&s| g.role(s) == Role::Wizard)
-                .expect("a wizard dealt");
-            let gone: Vec<Seat> = g.all_seats().filter(|&s| out.contains(&g.role(s))).collect();
-            for s in gone {
-                g.seats[s.index()].alive = false;
-            }
-            let mut rng = BotRng::new(seed, SALT);
-            night(&mut g, &mut rng);
-            let (query, kill) = (g.night().queries[w.index()], g.night().kills[w.index()]);
-            for t in query.into_iter().chain(kill.map(|(t, _)| t)) {
-                assert!(g.is_alive(t) && t != w, "seed {seed}: {t:?}");
-            }
-            (query, kill.map(|(t, _)| t))
+            let (g, w) = first_night(table, 9, seed, Role::Wizard, out);
+            let query = other_living(&g, w, g.night().queries[w.index()], seed);
+            let kill = g.night().kills[w.index()].map(|(t, _)| t);
+            (query, other_living(&g, w, kill, seed))
         };
         let wizard = own_table(
             "wizard-bot-night",
             crate::classic::doctor::tests::dongsha_with(&["wizard"]),
         );
-        let seen: Vec<_> = (0..60).map(|s| first(wizard, s, &[])).collect();
-        let again: Vec<_> = (0..60).map(|s| first(wizard, s, &[])).collect();
-        assert_eq!(seen, again, "seeded");
-        let asked = seen.iter().filter(|(q, _)| q.is_some()).count();
-        assert!(asked > 30 && asked < 60, "most nights: {asked} of 60");
-        assert!(seen.iter().all(|(_, k)| k.is_none()), "no kill while a killer lives");
-        let heir: Vec<_> = (0..20).map(|s| first(wizard, s, &[Role::Killer])).collect();
-        assert!(heir.iter().all(|(q, k)| q.is_none() && k.is_some()), "{heir:?}");
+        heir_nights(|seed, out| first(wizard, seed, out));
         let both = own_table(
             "wizard-bot-heirs",
             crate::classic::doctor::tests::dongsha_with(&["magician", "wizard"]),
@@ -604,16 +589,12 @@ mod tests {
             "across-bots",
             crate::classic::butterfly::tests::across_document(),
         );
-        let Some(variant) = table.variant() else {
-            panic!("a handle")
-        };
         let first = |seed: u64| {
-            let config = table::bot_config(variant, 10, seed);
-            let mut g = start(table, &config).expect("it starts");
-            let seat = |r: Role| g.all_seats().find(|&s| g.role(s) == r).expect("dealt");
-            let (b, sp) = (seat(Role::Butterfly), seat(Role::SecretPolice));
-            let mut rng = BotRng::new(seed, SALT);
-            night(&mut g, &mut rng);
+            let (g, b) = first_night(table, 10, seed, Role::Butterfly, &[]);
+            let sp = g
+                .all_seats()
+                .find(|&s| g.role(s) == Role::SecretPolice)
+                .expect("dealt");
             let hug = g.night().hugs[b.index()].expect("the butterfly hugged");
             assert!(g.is_alive(hug) && hug != b, "seed {seed}");
             let secret = g.night().secret_kills[sp.index()];

@@ -58,7 +58,8 @@ pub(super) mod tests {
     use serde_json::{Value, json};
 
     use crate::classic::doctor::tests::{
-        config, dongsha_with, handle, out, peaceful, public, submit, to_night,
+        alive, at_dongsha, config, dongsha_deal, dongsha_with, handle, out, peaceful, public,
+        replay, scenario, submit, to_night,
     };
     use crate::{Game, Variant};
 
@@ -98,10 +99,6 @@ pub(super) mod tests {
             }
         }
         public(g.resolve_phase())
-    }
-
-    fn alive(g: &Game, s: &str) -> bool {
-        g.seat_now(s).is_some_and(|s| s.out.is_none())
     }
 
     /// R4-4 (1): a kill on the hugged seat is void — the killers', the secret police's, and
@@ -403,28 +400,12 @@ pub(super) mod tests {
     /// 东杀 is another game's type, refused `not_your_role` as it always was.
     #[test]
     fn r4_4_1_a_replay_of_a_butterflys_table_hugs() {
-        let seats: Vec<Value> = (1..=10)
-            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
-            .collect();
         let acts = json!([{"submit": [
             {"by": "g5", "action": {"type": "hug", "target": "g9"}},
             {"by": "g1", "action": {"type": "kill", "target": "g5"}}
         ]}]);
-        let scenario = json!({
-            "document": across_document(),
-            "seats": seats,
-            "setup": deal(),
-            "acts": acts,
-        });
-        let run = |scenario: &Value| -> Vec<Value> {
-            let s = crate::scenario::Scenario::parse(&scenario.to_string()).expect("it reads");
-            let lines = s.run().expect("it plays");
-            lines
-                .iter()
-                .map(|l| serde_json::to_value(l).expect("JSON"))
-                .collect()
-        };
-        let lines = run(&scenario);
+        let scenario = scenario(across_document(), 10, deal(), acts);
+        let lines = replay(&scenario);
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
                                        "reply": {"type": "hug_recorded"}})), "{lines:?}");
         let outs: Vec<&Value> = lines
@@ -433,16 +414,9 @@ pub(super) mod tests {
             .map(|l| &l["event"])
             .collect();
         assert_eq!(outs, [&out("g5"), &out("g9")]);
-        let mut preset = scenario.clone();
-        if let Value::Object(m) = &mut preset {
-            m.remove("document");
-            m.insert("variant".into(), json!("dongsha"));
-            m.insert(
-                "setup".into(),
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]}),
-            );
-        }
-        let lines = run(&preset);
+        let mut preset = at_dongsha(&scenario);
+        preset["setup"] = dongsha_deal(json!({}));
+        let lines = replay(&preset);
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
                                        "error": "not_your_role"})));
         let outs: Vec<&Value> = lines

@@ -109,78 +109,37 @@ mod tests {
     use serde_json::{Value, json};
 
     use crate::classic::doctor::tests::{
-        config, dongsha_with, handle, out, peaceful, public, submit, to_night,
+        RoleTable, across_table, act, alive, assert_forms, at_dongsha, bots_win_on_both_sides,
+        cast, dongsha_deal, dongsha_game, dongsha_ignores, dongsha_with, draws_alike,
+        foreign_at_dongsha, handle, killed_acts_no_more, names_its_seats, night_acts, out,
+        peaceful, public, replay, scenario, seat_ids, started, submit, to_night, to_vote, told,
     };
-    use crate::{Game, Line, Variant};
+    use crate::{Game, Line};
 
-    /// 东杀 with one good and one evil civilian, called at night after the killers and the
-    /// police.
-    fn document() -> Value {
-        dongsha_with(&["good_civilian", "evil_civilian"])
-    }
+    /// 东杀 with one good and one evil civilian (R5-1), called at night after the killers and
+    /// the police; its game: 9 seats g1..g9, killers g1 g2, police g3 g4, the good civilian
+    /// g5, the evil civilian g6, civilians g7..g9.
+    const TABLE: RoleTable = RoleTable(&[
+        ("good_civilian", "good_civilians"),
+        ("evil_civilian", "evil_civilians"),
+    ]);
 
-    /// The handle of 东杀 with the two civilians, `change`d, named `name`.
-    fn table(name: &str, change: impl FnOnce(&mut Value)) -> Variant {
-        handle(document(), name, change)
-    }
-
-    /// The fixed deal of [`game`].
-    fn deal() -> Value {
-        json!({"killers": ["g1", "g2"], "police": ["g3", "g4"],
-               "good_civilians": ["g5"], "evil_civilians": ["g6"]})
-    }
-
-    /// 9 seats g1..g9: killers g1 g2, police g3 g4, the good civilian g5, the evil civilian
-    /// g6, civilians g7..g9.
-    fn game(name: &str) -> Game {
-        Game::start(&config(table(name, |_| {}), 9, Some(deal()))).expect("it starts")
-    }
-
-    /// 东杀 with the two civilians, the magician, the wizard and the butterfly, 10 seats:
-    /// killers g1 g2, police g3 g4, the good civilian g5, the evil civilian g6, the magician
-    /// g7, the wizard g8, the butterfly g9, the civilian g10.
-    fn across(name: &str) -> Game {
-        let d = dongsha_with(&[
-            "good_civilian",
-            "evil_civilian",
-            "magician",
-            "wizard",
-            "butterfly",
-        ]);
-        let v = handle(d, name, |d| {
-            d["seats"] = json!({"min": 10, "max": 10});
-            d["deal"][0]["count"] = json!(2);
-            d["deal"][1]["count"] = json!(2);
-        });
-        let deal = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"],
-                          "good_civilians": ["g5"], "evil_civilians": ["g6"],
-                          "magicians": ["g7"], "wizards": ["g8"], "butterflies": ["g9"]});
-        Game::start(&config(v, 10, Some(deal))).expect("it starts")
-    }
-
-    fn act(kind: &str, target: &str) -> Value {
-        json!({"type": kind, "target": target})
-    }
-
-    /// One night's actions, `(seat, type, target)`, in order; resolved, the lines it published.
-    fn night(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Line> {
-        assert_eq!(g.current_phase().kind, "night");
-        for &(by, kind, target) in acts {
-            assert_eq!(submit(g, by, act(kind, target)), None, "{by} {kind} {target}");
-        }
-        g.resolve_phase()
-    }
+    /// 东杀 with the two civilians, the magician, the wizard and the butterfly; its game at 10
+    /// seats (2 killers, 2 police): killers g1 g2, police g3 g4, the good civilian g5, the evil
+    /// civilian g6, the magician g7, the wizard g8, the butterfly g9, the civilian g10.
+    const ACROSS: RoleTable = RoleTable(&[
+        ("good_civilian", "good_civilians"),
+        ("evil_civilian", "evil_civilians"),
+        ("magician", "magicians"),
+        ("wizard", "wizards"),
+        ("butterfly", "butterflies"),
+    ]);
 
     /// The day's speeches (or PK) resolved to the vote; `ballots` cast (`(voter, target)`), the
     /// rest none; the vote resolved, the public events it published.
     fn vote(g: &mut Game, ballots: &[(&str, &str)]) -> Vec<Value> {
-        while g.current_phase().kind != "vote" {
-            g.resolve_phase();
-        }
-        for &(by, target) in ballots {
-            let ballot = json!({"type": "vote", "target": target});
-            assert_eq!(submit(g, by, ballot), None, "{by} votes {target}");
-        }
+        to_vote(g);
+        cast(g, ballots);
         public(g.resolve_phase())
     }
 
@@ -209,21 +168,6 @@ mod tests {
         json!({"type": "tie", "round": round, "seats": seats})
     }
 
-    /// The private events of `lines`, each as `[to, event]`.
-    fn told(lines: &[Line]) -> Vec<Value> {
-        lines
-            .iter()
-            .filter_map(|l| match l {
-                Line::Private { to, event, .. } => Some(json!([to, event.json()])),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn alive(g: &Game, s: &str) -> bool {
-        g.seat_now(s).is_some_and(|s| s.out.is_none())
-    }
-
     /// Every seat of the 9-seat game but `gone`, in seat order.
     fn living_but(gone: &[&str]) -> Vec<&'static str> {
         ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"]
@@ -238,8 +182,8 @@ mod tests {
     /// would have put out g7.
     #[test]
     fn r5_4_dark_votes_add_to_round_1_unseen_and_decide_who_is_out() {
-        let mut g = game("dark-decides");
-        let lines = night(
+        let mut g = TABLE.game("dark-decides");
+        let lines = night_acts(
             &mut g,
             &[
                 ("g1", "kill", "g9"),
@@ -266,8 +210,8 @@ mod tests {
     /// the night's dark vote named g8).
     #[test]
     fn r5_4_a_dark_vote_makes_a_tie_and_pk_rounds_ignore_it() {
-        let mut g = game("dark-tie");
-        night(&mut g, &[("g1", "kill", "g9"), ("g5", "dark_vote", "g8")]);
+        let mut g = TABLE.game("dark-tie");
+        night_acts(&mut g, &[("g1", "kill", "g9"), ("g5", "dark_vote", "g8")]);
         let ballots = [("g1", "g7"), ("g2", "g7"), ("g3", "g8")];
         let said = vote(&mut g, &ballots);
         let living = living_but(&["g9"]);
@@ -283,8 +227,8 @@ mod tests {
             "round 2: the ballots alone, no line"
         );
         // A PK round whose ballots name nobody is a tie of its seats (CL-7), dark votes or not.
-        let mut g = game("dark-tie-empty-pk");
-        night(&mut g, &[("g5", "dark_vote", "g8"), ("g6", "dark_vote", "g7")]);
+        let mut g = TABLE.game("dark-tie-empty-pk");
+        night_acts(&mut g, &[("g5", "dark_vote", "g8"), ("g6", "dark_vote", "g7")]);
         let said = vote(&mut g, &[]);
         let living = living_but(&[]);
         assert_eq!(said, [votes(1, &living, &[]), counted(), tie(1, &["g7", "g8"])]);
@@ -298,12 +242,12 @@ mod tests {
     /// the same (said only when one counted, it would tell that a civilian lived and voted).
     #[test]
     fn r5_4_only_dark_votes_put_their_top_seat_out() {
-        let mut g = game("dark-only");
-        night(&mut g, &[("g5", "dark_vote", "g2")]);
+        let mut g = TABLE.game("dark-only");
+        night_acts(&mut g, &[("g5", "dark_vote", "g2")]);
         let said = vote(&mut g, &[]);
         assert_eq!(said, [votes(1, &living_but(&[]), &[]), counted(), voted("g2")]);
-        let mut g = game("dark-none");
-        night(&mut g, &[]);
+        let mut g = TABLE.game("dark-none");
+        night_acts(&mut g, &[]);
         let said = vote(&mut g, &[]);
         let day = json!({"type": "peaceful", "phase": "day"});
         assert_eq!(said, [votes(1, &living_but(&[]), &[]), counted(), day]);
@@ -314,13 +258,13 @@ mod tests {
     /// is dropped (a peaceful day; the same line as ever, which tells nothing).
     #[test]
     fn r5_3_5_a_dark_vote_by_the_dead_counts_and_one_on_the_dead_is_dropped() {
-        let mut g = game("dark-caster-dies");
-        let lines = night(&mut g, &[("g1", "kill", "g5"), ("g5", "dark_vote", "g8")]);
+        let mut g = TABLE.game("dark-caster-dies");
+        let lines = night_acts(&mut g, &[("g1", "kill", "g5"), ("g5", "dark_vote", "g8")]);
         assert_eq!(public(lines), [out("g5")]);
         let said = vote(&mut g, &[]);
         assert_eq!(said, [votes(1, &living_but(&["g5"]), &[]), counted(), voted("g8")]);
-        let mut g = game("dark-target-dies");
-        let lines = night(&mut g, &[("g1", "kill", "g8"), ("g6", "dark_vote", "g8")]);
+        let mut g = TABLE.game("dark-target-dies");
+        let lines = night_acts(&mut g, &[("g1", "kill", "g8"), ("g6", "dark_vote", "g8")]);
         assert_eq!(public(lines), [out("g8")]);
         let said = vote(&mut g, &[]);
         let day = json!({"type": "peaceful", "phase": "day"});
@@ -332,8 +276,8 @@ mod tests {
     /// left alone is queried as any seat (R5-3 (4): the seat its dark vote named).
     #[test]
     fn r5_3_2_a_magicked_civilians_dark_vote_is_struck() {
-        let mut g = across("dark-magicked");
-        let lines = night(
+        let mut g = ACROSS.game_at(10, "dark-magicked");
+        let lines = night_acts(
             &mut g,
             &[
                 ("g5", "dark_vote", "g10"),
@@ -347,12 +291,12 @@ mod tests {
         assert_eq!(said.last(), Some(&json!({"type": "peaceful", "phase": "day"})));
         // The public day reads as a day whose civilians cast nothing: the struck vote leaves
         // no trace.
-        let mut quiet = across("dark-none-cast");
-        night(&mut quiet, &[]);
+        let mut quiet = ACROSS.game_at(10, "dark-none-cast");
+        night_acts(&mut quiet, &[]);
         assert_eq!(said, vote(&mut quiet, &[]));
         // Magic elsewhere: the dark vote counts and the wizard learns its target.
-        let mut g = across("dark-queried");
-        let lines = night(
+        let mut g = ACROSS.game_at(10, "dark-queried");
+        let lines = night_acts(
             &mut g,
             &[
                 ("g6", "dark_vote", "g10"),
@@ -369,11 +313,11 @@ mod tests {
     /// counts, and one on the butterfly counts for the butterfly alone.
     #[test]
     fn r5_3_the_hug_does_not_touch_a_dark_vote() {
-        let mut g = across("dark-hugged");
-        night(&mut g, &[("g9", "hug", "g10"), ("g5", "dark_vote", "g10")]);
+        let mut g = ACROSS.game_at(10, "dark-hugged");
+        night_acts(&mut g, &[("g9", "hug", "g10"), ("g5", "dark_vote", "g10")]);
         assert_eq!(vote(&mut g, &[]).last(), Some(&voted("g10")));
-        let mut g = across("dark-butterfly");
-        night(
+        let mut g = ACROSS.game_at(10, "dark-butterfly");
+        night_acts(
             &mut g,
             &[
                 ("g9", "hug", "g10"),
@@ -389,8 +333,8 @@ mod tests {
     /// ballots; the only trace is `dark_votes_counted`, which names nothing.
     #[test]
     fn r5_4_published_events_never_name_a_dark_vote() {
-        let mut g = game("dark-unseen");
-        night(
+        let mut g = TABLE.game("dark-unseen");
+        night_acts(
             &mut g,
             &[
                 ("g1", "kill", "g4"),
@@ -448,7 +392,7 @@ mod tests {
     /// 东杀 `dark_vote` is another game's type, refused `not_your_role`.
     #[test]
     fn r5_1_only_a_living_civilian_dark_votes_at_night_itself_allowed() {
-        let mut g = game("dark-only-civilians");
+        let mut g = TABLE.game("dark-only-civilians");
         for by in ["g1", "g3", "g7"] {
             assert_eq!(
                 submit(&mut g, by, act("dark_vote", "g8")),
@@ -483,34 +427,19 @@ mod tests {
         // The last counts: g8, not g5.
         assert_eq!(vote(&mut g, &[]).last(), Some(&voted("g8")));
         // The forms: theirs after the classic roles'; any living seat.
-        let v = table("dark-forms", |_| {});
-        let kinds: Vec<&str> = v.action_forms().iter().map(|f| f.kind).collect();
-        assert_eq!(
-            kinds,
-            ["kill", "check", "dark_vote", "explode", "surrender", "vote"]
+        assert_forms(
+            TABLE.table("dark-forms", |_| {}),
+            &["kill", "check", "dark_vote", "explode", "surrender", "vote"],
+            "dark_vote",
+            crate::FieldInput::LivingSeat,
         );
-        let input = v
-            .action_forms()
-            .iter()
-            .find(|f| f.kind == "dark_vote")
-            .map(|f| f.fields.iter().map(|x| x.input).collect::<Vec<_>>());
-        assert_eq!(input, Some(vec![crate::FieldInput::LivingSeat]));
         // A table dealing the evil civilian alone has the form too.
         let evil = handle(dongsha_with(&["evil_civilian"]), "dark-forms-evil", |_| {});
         assert!(evil.action_forms().iter().any(|f| f.kind == "dark_vote"));
         // Out: no dark vote, nothing owed.
-        let mut g = game("dark-dead");
-        night(&mut g, &[("g1", "kill", "g5")]);
-        to_night(&mut g);
-        assert_eq!(submit(&mut g, "g5", act("dark_vote", "g6")), Some("out"));
-        let c = g.seat_now("g5").expect("a seat");
-        assert!(c.allowed.is_empty() && !c.owes.action);
+        killed_acts_no_more(&mut TABLE.game("dark-dead"), "g5", "dark_vote", "g6");
         // 东杀 itself: no civilian of 5.0, no form, `dark_vote` refused as another game's.
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        assert!(!dongsha.action_forms().iter().any(|f| f.kind == "dark_vote"));
-        let fixed = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
-        let mut g = Game::start(&config(dongsha, 9, Some(fixed))).expect("it starts");
-        assert_eq!(submit(&mut g, "g5", act("dark_vote", "g6")), Some("not_your_role"));
+        foreign_at_dongsha("dark_vote");
     }
 
     /// R5-5 with CL-10: civilians do not count — good wins with the evil civilian alive once
@@ -519,7 +448,7 @@ mod tests {
     /// `not_killer`.
     #[test]
     fn r5_5_good_wins_with_the_evil_civilian_alive() {
-        let mut g = game("dark-good-wins");
+        let mut g = TABLE.game("dark-good-wins");
         assert_eq!(submit(&mut g, "g3", act("check", "g6")), None);
         assert_eq!(submit(&mut g, "g4", act("check", "g6")), None);
         let lines = g.resolve_phase();
@@ -544,9 +473,9 @@ mod tests {
         assert_eq!(reveal["seats"][4]["role"], "good_civilian");
         assert_eq!(reveal["seats"][5]["role"], "evil_civilian");
         // The killers win with him when the police are all out.
-        let mut g = game("dark-killers-win");
+        let mut g = TABLE.game("dark-killers-win");
         for victim in ["g3", "g4"] {
-            night(&mut g, &[("g1", "kill", victim)]);
+            night_acts(&mut g, &[("g1", "kill", victim)]);
             to_night(&mut g);
         }
         assert_eq!(g.outcome(), Some("killers"));
@@ -559,13 +488,13 @@ mod tests {
     /// (once the good civilian is out too the killers win, he alive).
     #[test]
     fn r5_5_all_civilians_out_counts_the_good_civilian_not_the_evil_one() {
-        let mut g = game("dark-civilians-out");
+        let mut g = TABLE.game("dark-civilians-out");
         for victim in ["g7", "g8", "g9"] {
-            night(&mut g, &[("g1", "kill", victim)]);
+            night_acts(&mut g, &[("g1", "kill", victim)]);
             assert_eq!(g.outcome(), None, "the good civilian lives");
             to_night(&mut g);
         }
-        night(&mut g, &[("g1", "kill", "g5")]);
+        night_acts(&mut g, &[("g1", "kill", "g5")]);
         assert_eq!(g.outcome(), Some("killers"), "the civilians are out");
         assert!(alive(&g, "g6"));
     }
@@ -573,7 +502,7 @@ mod tests {
     /// CL-9: neither civilian surrenders (no team); CL-8: neither explodes.
     #[test]
     fn cl_8_cl_9_civilians_neither_surrender_nor_explode() {
-        let mut g = game("dark-cl9");
+        let mut g = TABLE.game("dark-cl9");
         for by in ["g5", "g6"] {
             assert_eq!(
                 submit(&mut g, by, json!({"type": "surrender"})),
@@ -596,25 +525,25 @@ mod tests {
     /// without them. 东杀 has no such keys.
     #[test]
     fn r5_1_a_fixed_deal_names_the_civilians() {
-        let v = table("dark-deal", |d| d["deal"][2]["count"] = json!(2));
-        let start = |setup: Value| Game::start(&config(v, 9, Some(setup))).map(|_| ());
-        let two = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"],
-                         "good_civilians": ["g5", "g7"], "evil_civilians": ["g6"]});
-        assert_eq!(start(two.clone()), Ok(()));
-        for (setup, says) in [
-            (deal(), "deals 2 good_civilian(s), not 1"),
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"],
-                       "good_civilians": ["g5", "g7"], "evil_civilians": ["g5"]}),
-                "\"g5\" is a good_civilian and a evil_civilian",
-            ),
-        ] {
-            let err = start(setup.clone()).expect_err("refused").to_string();
-            assert!(err.contains(says), "{setup}: {err}");
-        }
+        let v = TABLE.table("dark-deal", |d| d["deal"][2]["count"] = json!(2));
+        let two = dongsha_deal(json!({"good_civilians": ["g5", "g7"], "evil_civilians": ["g6"]}));
+        names_its_seats(
+            v,
+            &two,
+            &[
+                (TABLE.deal(), "deals 2 good_civilian(s), not 1"),
+                (
+                    dongsha_deal(json!({"good_civilians": ["g5", "g7"], "evil_civilians": ["g5"]})),
+                    "\"g5\" is a good_civilian and a evil_civilian",
+                ),
+            ],
+            &["evil_civilians", "good_civilians", "killers", "police"],
+            &[("good_civilians", 2), ("evil_civilians", 1)],
+            "evil_civilians",
+        );
         // Two good civilians: both dark-vote, their votes add.
-        let mut g = Game::start(&config(v, 9, Some(two))).expect("it starts");
-        night(
+        let mut g = started(v, 9, two);
+        night_acts(
             &mut g,
             &[
                 ("g5", "dark_vote", "g8"),
@@ -623,18 +552,11 @@ mod tests {
             ],
         );
         let said = vote(&mut g, &[("g1", "g3")]);
-        assert_eq!(said.last(), Some(&voted("g8")), "two dark votes to one and one ballot");
-        let ids: Vec<String> = (1..=9).map(|i| format!("g{i}")).collect();
-        let seed = |s| <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(s);
-        let drawn = v.draw_roles(&ids, &mut seed(7));
-        let mut keys: Vec<&String> = drawn.as_object().expect("an object").keys().collect();
-        keys.sort();
-        assert_eq!(keys, ["evil_civilians", "good_civilians", "killers", "police"]);
-        assert_eq!(drawn["good_civilians"].as_array().map(Vec::len), Some(2));
-        assert_eq!(drawn["evil_civilians"].as_array().map(Vec::len), Some(1));
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let plain = dongsha.draw_roles(&ids, &mut seed(7));
-        assert_eq!(plain, json!({"killers": drawn["killers"], "police": drawn["police"]}));
+        assert_eq!(
+            said.last(),
+            Some(&voted("g8")),
+            "two dark votes to one and one ballot"
+        );
         // After the wizard's key: the same wizard as without the civilians.
         let with = handle(
             dongsha_with(&["wizard", "good_civilian"]),
@@ -642,23 +564,15 @@ mod tests {
             |_| {},
         );
         let without = handle(dongsha_with(&["wizard"]), "dark-deal-wizard-only", |_| {});
-        let a = with.draw_roles(&ids, &mut seed(3));
-        let b = without.draw_roles(&ids, &mut seed(3));
-        for key in ["killers", "police", "wizards"] {
-            assert_eq!(a[key], b[key], "{key}");
-        }
-        let Value::Object(m) = deal() else {
+        draws_alike(with, without, &["killers", "police", "wizards"]);
+        let Value::Object(m) = TABLE.deal() else {
             panic!("an object")
         };
-        let one = table("dark-deal-one", |_| {});
-        assert_eq!(one.check_fixed_roles(&ids, &m), Ok(()));
-        assert_eq!(
-            dongsha.check_fixed_roles(&ids, &m),
-            Err(crate::ConfigError::UnknownSetupKey("evil_civilians".into()))
-        );
-        // The replay's fixed deal at 东杀 ignores the keys (replay.md): g5 a civilian.
-        let g = Game::start(&config(dongsha, 9, Some(deal()))).expect("it starts");
-        assert_eq!(g.seat_now("g5").map(|s| s.role), Some("civilian"));
+        let one = TABLE.table("dark-deal-one", |_| {});
+        assert_eq!(one.check_fixed_roles(&seat_ids(9), &m), Ok(()));
+        // 东杀 refuses the keys in a fixed deal; the replay's fixed deal there ignores them
+        // (replay.md): g5 a civilian.
+        dongsha_ignores(&TABLE.deal(), "evil_civilians");
     }
 
     /// A replay scenario of a civilians' table (`document` in place of `variant`, replay.md):
@@ -666,28 +580,12 @@ mod tests {
     /// day unseen; at 东杀 the keys are ignored and the dark vote refused `not_your_role`.
     #[test]
     fn r5_4_a_replay_of_a_civilians_table_dark_votes() {
-        let seats: Vec<Value> = (1..=9)
-            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
-            .collect();
         let acts = json!([{"submit": [
             {"by": "g1", "action": {"type": "kill", "target": "g9"}},
             {"by": "g6", "action": {"type": "dark_vote", "target": "g8"}}
         ]}]);
-        let scenario = json!({
-            "document": document(),
-            "seats": seats,
-            "setup": deal(),
-            "acts": acts,
-        });
-        let run = |scenario: &Value| -> Vec<Value> {
-            let s = crate::scenario::Scenario::parse(&scenario.to_string()).expect("it reads");
-            let lines = s.run().expect("it plays");
-            lines
-                .iter()
-                .map(|l| serde_json::to_value(l).expect("JSON"))
-                .collect()
-        };
-        let lines = run(&scenario);
+        let scenario = scenario(TABLE.document(), 9, TABLE.deal(), acts);
+        let lines = replay(&scenario);
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g6", "ok": true,
                                        "reply": {"type": "dark_vote_recorded"}})), "{lines:?}");
         assert!(lines.contains(&json!({"kind": "public", "act": 1,
@@ -695,12 +593,7 @@ mod tests {
         assert!(lines.contains(&json!({"kind": "public", "act": 1,
                                        "event": {"type": "out", "target": "g8",
                                                  "cause": "voted"}})), "{lines:?}");
-        let mut preset = scenario.clone();
-        if let Value::Object(m) = &mut preset {
-            m.remove("document");
-            m.insert("variant".into(), json!("dongsha"));
-        }
-        let lines = run(&preset);
+        let lines = replay(&at_dongsha(&scenario));
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g6", "ok": false,
                                        "error": "not_your_role"})));
         assert!(!lines.iter().any(|l| l["event"]["type"] == "dark_votes_counted"));
@@ -710,15 +603,13 @@ mod tests {
     /// transcript kinds; a wizard's table has no dark vote form.
     #[test]
     fn a_table_without_them_is_unchanged() {
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let fixed = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
-        let mut g = Game::start(&config(dongsha, 9, Some(fixed))).expect("it starts");
-        night(&mut g, &[("g1", "kill", "g9")]);
+        let mut g = dongsha_game();
+        night_acts(&mut g, &[("g1", "kill", "g9")]);
         let said = vote(&mut g, &[]);
         let day = json!({"type": "peaceful", "phase": "day"});
         assert_eq!(said, [votes(1, &living_but(&["g9"]), &[]), day]);
         to_night(&mut g);
-        night(&mut g, &[]);
+        night_acts(&mut g, &[]);
         let said = vote(&mut g, &[("g1", "g7")]);
         assert_eq!(said, [votes(1, &living_but(&["g9"]), &[("g1", "g7")]), voted("g7")]);
         let wizard = handle(dongsha_with(&["wizard"]), "dark-none-wizard", |_| {});
@@ -731,42 +622,23 @@ mod tests {
     /// undercover.
     #[test]
     fn r5_1_bots_play_a_civilians_table_to_the_end() {
-        let params = crate::sim::SimParams {
-            seats: 9,
-            guess: 0.0,
-            max_phases: 400,
-        };
-        let all = dongsha_with(&[
-            "butterfly",
-            "secret_police",
-            "doctor",
-            "sniper",
-            "magician",
-            "wizard",
-            "elder",
-            "good_civilian",
-            "evil_civilian",
-        ]);
-        let all = handle(all, "dark-bots-across", |d| {
-            d["seats"] = json!({"min": 14, "max": 14});
-            d["deal"][0]["count"] = json!(2);
-            d["deal"][1]["count"] = json!(2);
-        });
-        for (v, seats) in [(table("dark-bots", |_| {}), 9), (all, 14)] {
-            let params = crate::sim::SimParams { seats, ..params };
-            let run = || v.simulate(&params, 0..300, &crate::sim::Progress::default());
-            let stats = run();
-            assert_eq!(stats.games, 300);
-            let count = |o: &str| {
-                stats
-                    .outcomes
-                    .iter()
-                    .find(|(x, _)| *x == o)
-                    .map_or(0, |(_, n)| *n)
-            };
-            assert_eq!(count("unfinished"), 0, "every game ends: {stats:?}");
-            assert!(count("good") > 0 && count("killers") > 0, "{stats:?}");
-            assert_eq!(run(), stats, "seeded");
+        let all = across_table(
+            &[
+                "butterfly",
+                "secret_police",
+                "doctor",
+                "sniper",
+                "magician",
+                "wizard",
+                "elder",
+                "good_civilian",
+                "evil_civilian",
+            ],
+            14,
+            "dark-bots-across",
+        );
+        for (v, seats) in [(TABLE.table("dark-bots", |_| {}), 9), (all, 14)] {
+            bots_win_on_both_sides(v, seats);
         }
     }
 }

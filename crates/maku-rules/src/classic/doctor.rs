@@ -67,7 +67,7 @@ pub(super) mod tests {
 
     use crate::setups::{self, read};
     use crate::table::Stage;
-    use crate::{Game, GameConfig, SeatSpec, Variant};
+    use crate::{Game, GameConfig, Line, SeatSpec, Variant};
 
     /// 东杀 with one doctor: the preset's document, a `doctor` dealt and called at night (the
     /// bots' tests use it too).
@@ -188,6 +188,589 @@ pub(super) mod tests {
 
     pub(in crate::classic) fn peaceful() -> Value {
         json!({"type": "peaceful", "phase": "night"})
+    }
+
+    // What the roles across books' modules' tests share (`docs/setups.md`, "Roles across
+    // books"): fixed deals and games of 东杀 with the roles, nights of actions, votes, replays,
+    // the bots' games, and the checks every such role's table repeats.
+
+    /// 东杀's fixed deal at 9 seats (CL-0's teams: killers g1 g2, police g3 g4) with the keys of
+    /// `extra` (an object: the roles across books' seats) added.
+    pub(in crate::classic) fn dongsha_deal(extra: Value) -> Value {
+        let mut deal = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
+        if let (Some(d), Value::Object(extra)) = (deal.as_object_mut(), extra) {
+            d.extend(extra);
+        }
+        deal
+    }
+
+    /// A game of `v` at `n` seats g1..g`n`, dealt `deal`.
+    pub(in crate::classic) fn started(v: Variant, n: usize, deal: Value) -> Game {
+        Game::start(&config(v, n, Some(deal))).expect("it starts")
+    }
+
+    /// 东杀 itself at 9 seats, dealt as [`dongsha_deal`] deals (civilians g5..g9): the table
+    /// without any role across books.
+    pub(in crate::classic) fn dongsha_game() -> Game {
+        let dongsha = Variant::from_name("dongsha").expect("dongsha");
+        started(dongsha, 9, dongsha_deal(json!({})))
+    }
+
+    /// A module's table of roles across books (R4-2, R4-3, R5-1): 东杀 with each `(role, fixed
+    /// deal key)` dealt once and called at night after the killers and the police, in order.
+    /// Its fixed game has 9 seats: killers g1 g2, police g3 g4, the roles from g5 on in order,
+    /// civilians after.
+    #[derive(Clone, Copy)]
+    pub(in crate::classic) struct RoleTable(pub &'static [(&'static str, &'static str)]);
+
+    impl RoleTable {
+        /// The document: 东杀 with the roles ([`dongsha_with`]).
+        pub(in crate::classic) fn document(self) -> Value {
+            let roles: Vec<&str> = self.0.iter().map(|&(role, _)| role).collect();
+            dongsha_with(&roles)
+        }
+
+        /// The handle of the document, `change`d, named `name`.
+        pub(in crate::classic) fn table(
+            self,
+            name: &str,
+            change: impl FnOnce(&mut Value),
+        ) -> Variant {
+            handle(self.document(), name, change)
+        }
+
+        /// The fixed deal of [`RoleTable::game`].
+        pub(in crate::classic) fn deal(self) -> Value {
+            let seats: serde_json::Map<String, Value> = (5..)
+                .zip(self.0)
+                .map(|(i, &(_, key))| (key.to_string(), json!([format!("g{i}")])))
+                .collect();
+            dongsha_deal(Value::Object(seats))
+        }
+
+        /// The 9-seat game of the table named `name`, dealt [`RoleTable::deal`].
+        pub(in crate::classic) fn game(self, name: &str) -> Game {
+            started(self.table(name, |_| {}), 9, self.deal())
+        }
+
+        /// The handle of the document at `n` seats only, 2 killers and 2 police
+        /// ([`across_table`]), named `name`.
+        pub(in crate::classic) fn at(self, n: usize, name: &str) -> Variant {
+            let roles: Vec<&str> = self.0.iter().map(|&(role, _)| role).collect();
+            across_table(&roles, n, name)
+        }
+
+        /// The `n`-seat game of [`RoleTable::at`], dealt [`RoleTable::deal`] (civilians after the
+        /// roles up to g`n`).
+        pub(in crate::classic) fn game_at(self, n: usize, name: &str) -> Game {
+            started(self.at(n, name), n, self.deal())
+        }
+    }
+
+    /// The handle of 东杀 with one of each of `roles`, at `n` seats only, 2 killers and 2
+    /// police: a table of several roles across books at once.
+    pub(in crate::classic) fn across_table(roles: &[&str], n: usize, name: &str) -> Variant {
+        handle(dongsha_with(roles), name, |d| {
+            d["seats"] = json!({"min": n, "max": n});
+            d["deal"][0]["count"] = json!(2);
+            d["deal"][1]["count"] = json!(2);
+        })
+    }
+
+    /// A seat-naming action of type `kind` on `target` (CL-1, CL-2, R4-3, R5-1).
+    pub(in crate::classic) fn act(kind: &str, target: &str) -> Value {
+        json!({"type": kind, "target": target})
+    }
+
+    /// One night's actions, `(seat, type, target)` (CL-1's kills, CL-2's checks, the roles
+    /// across books' actions), each taken, in order; resolved, the lines it published.
+    pub(in crate::classic) fn night_acts(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Line> {
+        assert_eq!(g.current_phase().kind, "night");
+        for &(by, kind, target) in acts {
+            assert_eq!(
+                submit(g, by, act(kind, target)),
+                None,
+                "{by} {kind} {target}"
+            );
+        }
+        g.resolve_phase()
+    }
+
+    /// The private events of `lines`, each as `[to, event]`.
+    pub(in crate::classic) fn told(lines: &[Line]) -> Vec<Value> {
+        lines
+            .iter()
+            .filter_map(|l| match l {
+                Line::Private { to, event, .. } => Some(json!([to, event.json()])),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Each line's event type, in order; a private one's as `[to, type]`.
+    pub(in crate::classic) fn kinds(lines: &[Line]) -> Vec<Value> {
+        lines
+            .iter()
+            .map(|l| match l {
+                Line::Private { to, event, .. } => json!([to, event.json()["type"]]),
+                Line::Public { event, .. } => event.json()["type"].clone(),
+                _ => Value::Null,
+            })
+            .collect()
+    }
+
+    pub(in crate::classic) fn alive(g: &Game, s: &str) -> bool {
+        g.seat_now(s).is_some_and(|s| s.out.is_none())
+    }
+
+    /// The day's speeches (CL-5, or a PK's, CL-7) resolved up to the vote.
+    pub(in crate::classic) fn to_vote(g: &mut Game) {
+        while g.current_phase().kind != "vote" {
+            g.resolve_phase();
+        }
+    }
+
+    /// `ballots` (`(voter, target)`) cast, each taken (CL-6).
+    pub(in crate::classic) fn cast(g: &mut Game, ballots: &[(&str, &str)]) {
+        for &(by, target) in ballots {
+            let ballot = json!({"type": "vote", "target": target});
+            assert_eq!(submit(g, by, ballot), None, "{by} votes {target}");
+        }
+    }
+
+    /// The day resolved to the vote; every living seat votes for `target` (CL-6); the vote
+    /// resolved, the lines it published.
+    pub(in crate::classic) fn vote_out(g: &mut Game, target: &str) -> Vec<Line> {
+        to_vote(g);
+        let living: Vec<String> = g
+            .seats()
+            .iter()
+            .filter(|s| s.alive)
+            .map(|s| s.game_id.clone())
+            .collect();
+        let ballots: Vec<(&str, &str)> = living.iter().map(|by| (by.as_str(), target)).collect();
+        cast(g, &ballots);
+        g.resolve_phase()
+    }
+
+    /// CL-10: both killers kill the police, g3 then g4, a night each (each night's first event
+    /// the officer's `out`): the killers win.
+    pub(in crate::classic) fn kill_the_police(g: &mut Game) {
+        for victim in ["g3", "g4"] {
+            for by in ["g1", "g2"] {
+                assert_eq!(submit(g, by, act("kill", victim)), None);
+            }
+            let lines = public(g.resolve_phase());
+            assert_eq!(lines.first(), Some(&out(victim)));
+            to_night(g);
+        }
+        assert_eq!(g.outcome(), Some("killers"));
+    }
+
+    /// Killed by both killers this night, the seat `by` of a role across books is out from the
+    /// next night on: its `kind` on `target` is refused `out`, it has no action and owes none.
+    pub(in crate::classic) fn killed_acts_no_more(
+        g: &mut Game,
+        by: &str,
+        kind: &str,
+        target: &str,
+    ) {
+        night_acts(g, &[("g1", "kill", by), ("g2", "kill", by)]);
+        to_night(g);
+        assert_eq!(submit(g, by, act(kind, target)), Some("out"));
+        let s = g.seat_now(by).expect("a seat");
+        assert!(s.allowed.is_empty() && !s.owes.action, "{by}: {s:?}");
+    }
+
+    /// `v`'s action forms are `kinds`, in order, and `kind`'s form names one seat by `input`.
+    pub(in crate::classic) fn assert_forms(
+        v: Variant,
+        kinds: &[&str],
+        kind: &str,
+        input: crate::FieldInput,
+    ) {
+        let forms = v.action_forms();
+        let listed: Vec<&str> = forms.iter().map(|f| f.kind).collect();
+        assert_eq!(listed, kinds);
+        let inputs = forms
+            .iter()
+            .find(|f| f.kind == kind)
+            .map(|f| f.fields.iter().map(|x| x.input).collect::<Vec<_>>());
+        assert_eq!(inputs, Some(vec![input]), "{kind}");
+    }
+
+    /// 东杀 itself has no role whose action is `kind`: no form of it, and g5's `kind` on g6 is
+    /// another game's type, refused `not_your_role` as it always was.
+    pub(in crate::classic) fn foreign_at_dongsha(kind: &str) {
+        let mut g = dongsha_game();
+        assert!(
+            !g.variant().action_forms().iter().any(|f| f.kind == kind),
+            "{kind}"
+        );
+        assert_eq!(submit(&mut g, "g5", act(kind, "g6")), Some("not_your_role"));
+    }
+
+    /// R5-1 at a classic table for the role across books `role` at g5 whose night action
+    /// `kind` names another living seat (the magician's magic, the wizard's query): nobody
+    /// learns him nor he anybody (5.0); the other seats have no such action and are refused
+    /// `not_your_role`; his action is `kind` alone, owed until sent, in no team; an unknown seat
+    /// is `bad_target`, himself `self_target`, a kill `not_your_role`; replaced (g2, then g1)
+    /// the last counts: his view and page say g1, no team, no kill held, no note.
+    pub(in crate::classic) fn acts_alone_on_another_seat(g: &mut Game, role: &str, kind: &str) {
+        assert!(
+            !told(&g.transcript())
+                .iter()
+                .any(|t| t[0] == "g5" || t[1].to_string().contains("g5")),
+            "5.0: nobody learns him, nor he anybody"
+        );
+        for by in ["g1", "g3", "g6"] {
+            assert_eq!(
+                submit(g, by, act(kind, "g7")),
+                Some("not_your_role"),
+                "{by}"
+            );
+            assert!(!g.seat_now(by).expect("a seat").allowed.contains(&kind));
+        }
+        let s = g.seat_now("g5").expect("the role's seat");
+        assert_eq!(s.role, role);
+        assert_eq!(s.allowed, [kind]);
+        assert!(s.owes.action, "the {kind} is owed until sent");
+        assert!(s.teams.is_empty());
+        assert_eq!(submit(g, "g5", act(kind, "nobody")), Some("bad_target"));
+        assert_eq!(submit(g, "g5", act(kind, "g5")), Some("self_target"));
+        assert_eq!(submit(g, "g5", act("kill", "g6")), Some("not_your_role"));
+        assert_eq!(submit(g, "g5", act(kind, "g2")), None);
+        assert_eq!(submit(g, "g5", act(kind, "g1")), None);
+        assert!(!g.seat_now("g5").expect("a seat").owes.action);
+        let seat_view = g.view_for("g5").expect("a view");
+        let view = seat_view.json().clone();
+        assert_eq!(view[kind], "g1");
+        assert_eq!(view["holds_kill"], false);
+        assert!(view.get("team").is_none() && view.get("teams").is_none());
+        assert!(view.get("not_self").is_none());
+        let sheet = g.variant().seat_sheet(&seat_view, false);
+        let key = format!("role-{role}");
+        assert_eq!(sheet.role, crate::message::Message::key(key));
+        assert_eq!(sheet.chosen, [(kind, "target", "g1".to_string())]);
+        assert!(sheet.notes.is_empty());
+    }
+
+    /// R5-2 for the heir `heir` holding the kill (next night): his action is `kill` alone,
+    /// owed, his view and page say he holds it (not himself); his own `kind` is refused
+    /// `not_your_role`, a kill of himself `self_target`; his kill of `victim` kills it, the
+    /// night's one `out`; CL-8: he never self-explodes, holding the kill or not. The night's
+    /// lines.
+    pub(in crate::classic) fn heir_kills(
+        g: &mut Game,
+        heir: &str,
+        kind: &str,
+        victim: &str,
+    ) -> Vec<Line> {
+        to_night(g);
+        let s = g.seat_now(heir).expect("the heir");
+        assert_eq!(s.allowed, ["kill"]);
+        assert!(s.owes.action);
+        let seat_view = g.view_for(heir).expect("a view");
+        assert_eq!(seat_view.json()["holds_kill"], true);
+        assert_eq!(seat_view.json()["not_self"], json!(["kill"]));
+        let sheet = g.variant().seat_sheet(&seat_view, false);
+        assert_eq!(
+            sheet.notes,
+            [crate::message::Message::key("cl-seat-note-holds-kill").rule("R5-2")]
+        );
+        assert_eq!(submit(g, heir, act(kind, victim)), Some("not_your_role"));
+        assert_eq!(submit(g, heir, act("kill", heir)), Some("self_target"));
+        assert_eq!(submit(g, heir, act("kill", victim)), None);
+        assert_eq!(g.view_for(heir).expect("a view").json()["kill"], victim);
+        let lines = g.resolve_phase();
+        assert_eq!(public(lines.clone()), [out(victim)]);
+        assert_eq!(
+            submit(g, heir, json!({"type": "explode"})),
+            Some("not_your_role"),
+            "CL-8: never, holding the kill or not"
+        );
+        lines
+    }
+
+    /// R5-5 with CL-10 for the heir `role` at g5 (the magician, the wizard): R5-3 (4) a check of
+    /// him reads `killer`, told to both officers; the killers voted out, the game goes on while
+    /// he stands for them; voted out too, good wins, he loses, and the reveal names him.
+    pub(in crate::classic) fn good_wins_only_with_the_heir_out(g: &mut Game, role: &str) {
+        assert_eq!(submit(g, "g3", act("check", "g5")), None);
+        let lines = g.resolve_phase();
+        let found = json!({"type": "check_result", "target": "g5", "result": "killer"});
+        assert_eq!(told(&lines), [json!(["g3", found]), json!(["g4", found])]);
+        vote_out(g, "g1");
+        to_night(g);
+        g.resolve_phase();
+        vote_out(g, "g2");
+        assert_eq!(g.outcome(), None, "the {role} stands for the killers");
+        to_night(g);
+        g.resolve_phase();
+        let lines = public(vote_out(g, "g5"));
+        assert_eq!(
+            lines.last(),
+            Some(&json!({"type": "game_over", "winner": "good"}))
+        );
+        assert_eq!(
+            g.seat_record("g5", Some("good")).map(|r| (r.role, r.won)),
+            Some((role, Some(false)))
+        );
+        assert_eq!(g.reveal_now()["seats"][4]["role"], role);
+    }
+
+    /// CL-9 for a role across books at g5 in no team who counts with the killers (the
+    /// magician, the wizard): he never surrenders, and does not keep the killers' team
+    /// standing — a killer whose fellow killer is out may surrender while he lives; good wins,
+    /// he with the killers loses.
+    pub(in crate::classic) fn never_surrenders_nor_keeps_the_killers_standing(g: &mut Game) {
+        let surrender = json!({"type": "surrender"});
+        assert_eq!(submit(g, "g5", surrender.clone()), Some("not_your_role"));
+        g.resolve_phase();
+        vote_out(g, "g2");
+        to_night(g);
+        assert!(
+            g.seat_now("g1")
+                .expect("a seat")
+                .allowed
+                .contains(&"surrender")
+        );
+        assert!(
+            !g.seat_now("g5")
+                .expect("a seat")
+                .allowed
+                .contains(&"surrender")
+        );
+        assert_eq!(submit(g, "g1", surrender), None);
+        assert_eq!(g.outcome(), Some("good"));
+        assert_eq!(
+            g.seat_record("g5", Some("good")).map(|r| r.won),
+            Some(Some(false))
+        );
+    }
+
+    /// A table without the heirs is as it was: 东杀's killers hold no kill to pass (no
+    /// `holds_kill`), a tie of two kills goes to the earliest (CL-1), and the killers out end
+    /// the game with nobody told anything (CL-10).
+    pub(in crate::classic) fn dongsha_killers_out_end_the_game() {
+        let mut g = dongsha_game();
+        assert!(
+            g.view_for("g1")
+                .expect("a view")
+                .json()
+                .get("holds_kill")
+                .is_none()
+        );
+        let lines = night_acts(&mut g, &[("g1", "kill", "g6"), ("g2", "kill", "g7")]);
+        assert_eq!(public(lines), [out("g6")]);
+        vote_out(&mut g, "g1");
+        to_night(&mut g);
+        g.resolve_phase();
+        let lines = vote_out(&mut g, "g2");
+        assert!(told(&lines).is_empty());
+        assert_eq!(g.outcome(), Some("good"));
+    }
+
+    /// A classic table deals one of its third deal line's role at most (`setup-role-one` at
+    /// that line's count, as its rule reads one seat): two are refused, one holds; and the night
+    /// must call it.
+    pub(in crate::classic) fn one_per_table(document: Value) {
+        let mut two = document.clone();
+        two["deal"][2]["count"] = json!(2);
+        let Err(found) = crate::setups::read(&two) else {
+            panic!("two of {}", two["deal"][2]["role"])
+        };
+        let found: Vec<(&str, String)> = found
+            .iter()
+            .map(|p| match &p.message {
+                crate::message::Message::Say { key, .. } => (p.path.as_str(), key.to_string()),
+                other => (p.path.as_str(), format!("{other:?}")),
+            })
+            .collect();
+        assert_eq!(found, [("deal[2].count", "setup-role-one".to_string())]);
+        assert!(crate::setups::read(&document).is_ok());
+        let mut forgot = document;
+        forgot["night"] = json!(["killer", "police"]);
+        assert!(
+            crate::setups::read(&forgot).is_err(),
+            "the night forgets it"
+        );
+    }
+
+    /// g1..g`n`: a table's game IDs (CL-0's seats in order).
+    pub(in crate::classic) fn seat_ids(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("g{i}")).collect()
+    }
+
+    /// Each fixed deal of `refusals` is refused at `n` seats of `v`, its error saying the text
+    /// paired with it.
+    pub(in crate::classic) fn refuses(v: Variant, n: usize, refusals: &[(Value, &str)]) {
+        for (setup, says) in refusals {
+            let err = Game::start(&config(v, n, Some(setup.clone())))
+                .map(|_| ())
+                .expect_err("refused")
+                .to_string();
+            assert!(err.contains(says), "{setup}: {err}");
+        }
+    }
+
+    /// What `v` draws for `n` seats g1..g`n` from seed `seed` (ChaCha8, as the server draws).
+    pub(in crate::classic) fn drawn(v: Variant, n: usize, seed: u64) -> Value {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        v.draw_roles(&seat_ids(n), &mut rng)
+    }
+
+    /// A table's draw at 9 seats from seed 7, `table_drawn`, deals the killers and the police
+    /// as 东杀's own draw from the same seed (the roles across books drawn after them).
+    pub(in crate::classic) fn draws_as_dongsha(table_drawn: &Value) {
+        let dongsha = Variant::from_name("dongsha").expect("dongsha");
+        let plain = json!({"killers": table_drawn["killers"], "police": table_drawn["police"]});
+        assert_eq!(drawn(dongsha, 9, 7), plain);
+    }
+
+    /// `with` (a table with one role more than `without`, drawn after the others) draws `keys`
+    /// at 9 seats from seed 3 as `without` does.
+    pub(in crate::classic) fn draws_alike(with: Variant, without: Variant, keys: &[&str]) {
+        let (a, b) = (drawn(with, 9, 3), drawn(without, 9, 3));
+        for &key in keys {
+            assert_eq!(a[key], b[key], "{key}");
+        }
+    }
+
+    /// R4-2, R5-1: a fixed deal of the table `v` (9 seats) names its roles across books' seats:
+    /// `deal` starts a game and passes the server's fixed deal check, each of `refusals` is
+    /// refused with its text; the draw (seed 7) has the keys `keys`, in that order, with
+    /// `dealt` seats under each role's key (`(key, count)`), and the killers and the police
+    /// drawn as at 东杀 from the same seed (the roles across books drawn after them). 东杀
+    /// itself has no such key: [`dongsha_ignores`] `deal`, refusing `unknown` first.
+    pub(in crate::classic) fn names_its_seats(
+        v: Variant,
+        deal: &Value,
+        refusals: &[(Value, &str)],
+        keys: &[&str],
+        dealt: &[(&str, usize)],
+        unknown: &str,
+    ) {
+        let start = |setup: Value| Game::start(&config(v, 9, Some(setup))).map(|_| ());
+        assert_eq!(start(deal.clone()), Ok(()));
+        refuses(v, 9, refusals);
+        let table_drawn = drawn(v, 9, 7);
+        let drawn_keys: Vec<&String> = table_drawn.as_object().expect("an object").keys().collect();
+        assert_eq!(drawn_keys, keys);
+        for &(key, n) in dealt {
+            assert_eq!(table_drawn[key].as_array().map(Vec::len), Some(n), "{key}");
+        }
+        // The same seed at 东杀 (9 seats, 2 and 2): the same killers and police.
+        draws_as_dongsha(&table_drawn);
+        let Value::Object(m) = deal else {
+            panic!("an object")
+        };
+        assert_eq!(v.check_fixed_roles(&seat_ids(9), m), Ok(()));
+        dongsha_ignores(deal, unknown);
+    }
+
+    /// How many seats a game of `v` at `n` seats deals `role` when its deal is drawn (seed 1).
+    pub(in crate::classic) fn dealt_by_draw(v: Variant, n: usize, role: &str) -> usize {
+        let drawn = Game::start(&config(v, n, None)).expect("drawn");
+        (1..=n)
+            .filter(|i| {
+                drawn
+                    .seat_now(&format!("g{i}"))
+                    .is_some_and(|s| s.role == role)
+            })
+            .count()
+    }
+
+    /// 东杀 itself has no fixed deal key `key` of `deal` (a table's, at 9 seats): its fixed deal
+    /// check refuses it (`UnknownSetupKey`, as the server's fixed deal does), while the engine
+    /// ignores it (replay.md: unknown setup keys are ignored), g5 a civilian.
+    pub(in crate::classic) fn dongsha_ignores(deal: &Value, key: &str) {
+        let dongsha = Variant::from_name("dongsha").expect("dongsha");
+        let Value::Object(m) = deal else {
+            panic!("an object")
+        };
+        assert_eq!(
+            dongsha.check_fixed_roles(&seat_ids(9), m),
+            Err(crate::ConfigError::UnknownSetupKey(key.into()))
+        );
+        let g = started(dongsha, 9, deal.clone());
+        assert_eq!(g.seat_now("g5").map(|s| s.role), Some("civilian"));
+    }
+
+    /// A replay scenario (replay.md) of the table `document` (in place of `variant`) at `n`
+    /// seats g1..g`n` (real IDs r1..r`n`), dealt `setup`, with `acts`.
+    pub(in crate::classic) fn scenario(
+        document: Value,
+        n: usize,
+        setup: Value,
+        acts: Value,
+    ) -> Value {
+        let seats: Vec<Value> = (1..=n)
+            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
+            .collect();
+        json!({"document": document, "seats": seats, "setup": setup, "acts": acts})
+    }
+
+    /// `scenario` read and played: its lines, as JSON.
+    pub(in crate::classic) fn replay(scenario: &Value) -> Vec<Value> {
+        let s = crate::scenario::Scenario::parse(&scenario.to_string()).expect("it reads");
+        let lines = s.run().expect("it plays");
+        lines
+            .iter()
+            .map(|l| serde_json::to_value(l).expect("JSON"))
+            .collect()
+    }
+
+    /// `scenario` at 东杀 itself: `variant` in place of its `document`.
+    pub(in crate::classic) fn at_dongsha(scenario: &Value) -> Value {
+        let mut preset = scenario.clone();
+        if let Value::Object(m) = &mut preset {
+            m.remove("document");
+            m.insert("variant".into(), json!("dongsha"));
+        }
+        preset
+    }
+
+    /// The bots play 300 games of `v` at `seats` seats (seeds 0..300; each role across books
+    /// acting as `bot.rs` plays it, R4-3, R5-1): every game ends, and the same games every time
+    /// (seeded). Their tally.
+    pub(in crate::classic) fn bots_play(v: Variant, seats: usize) -> crate::sim::SimStats {
+        let params = crate::sim::SimParams {
+            seats,
+            guess: 0.0,
+            max_phases: 400,
+        };
+        let run = || v.simulate(&params, 0..300, &crate::sim::Progress::default());
+        let stats = run();
+        assert_eq!(stats.games, 300, "{}", v.name());
+        let ended: u64 = stats
+            .outcomes
+            .iter()
+            .filter(|(o, _)| *o != "unfinished")
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(ended, 300, "every game ends: {stats:?}");
+        assert_eq!(won(&stats, "unfinished"), 0, "every game ends: {stats:?}");
+        assert_eq!(run(), stats, "seeded");
+        stats
+    }
+
+    /// The games of `stats` that ended `outcome`.
+    pub(in crate::classic) fn won(stats: &crate::sim::SimStats, outcome: &str) -> u64 {
+        stats
+            .outcomes
+            .iter()
+            .find(|(o, _)| *o == outcome)
+            .map_or(0, |(_, n)| *n)
+    }
+
+    /// [`bots_play`], and both sides win some of the games.
+    pub(in crate::classic) fn bots_win_on_both_sides(v: Variant, seats: usize) {
+        let stats = bots_play(v, seats);
+        assert!(
+            won(&stats, "good") > 0 && won(&stats, "killers") > 0,
+            "{stats:?}"
+        );
     }
 
     #[test]
@@ -364,15 +947,8 @@ pub(super) mod tests {
         let mut g = Game::start(&config(small, 5, Some(deal))).expect("it starts");
         assert_eq!(submit(&mut g, "g1", json!({"type": "kill", "target": "g4"})), None);
         g.resolve_phase();
-        while g.current_phase().kind != "vote" {
-            g.resolve_phase();
-        }
-        for by in ["g1", "g2", "g3", "g5"] {
-            assert_eq!(
-                submit(&mut g, by, json!({"type": "vote", "target": "g5"})),
-                None
-            );
-        }
+        to_vote(&mut g);
+        cast(&mut g, &[("g1", "g5"), ("g2", "g5"), ("g3", "g5"), ("g5", "g5")]);
         g.resolve_phase();
         assert_eq!(g.outcome(), None, "the last civilian out, the doctor lives on");
         to_night(&mut g);
@@ -404,84 +980,46 @@ pub(super) mod tests {
     fn r4_3_a_fixed_deal_names_the_doctors() {
         let v = variant("doctor-deal");
         let start = |setup: Value| Game::start(&config(v, 9, Some(setup))).map(|_| ());
-        assert_eq!(
-            start(json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "doctors": ["g9"]})),
-            Ok(())
+        assert_eq!(start(dongsha_deal(json!({"doctors": ["g9"]}))), Ok(()));
+        refuses(
+            v,
+            9,
+            &[
+                (dongsha_deal(json!({})), "deals 1 doctor(s), not 0"),
+                (
+                    dongsha_deal(json!({"doctors": ["g5", "g6"]})),
+                    "deals 1 doctor(s), not 2",
+                ),
+                (
+                    dongsha_deal(json!({"doctors": ["g1"]})),
+                    "\"g1\" is a killer and a doctor",
+                ),
+                (
+                    dongsha_deal(json!({"doctors": ["x"]})),
+                    "unknown seat \"x\" in doctors",
+                ),
+            ],
         );
-        for (setup, says) in [
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]}),
-                "deals 1 doctor(s), not 0",
-            ),
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "doctors": ["g5", "g6"]}),
-                "deals 1 doctor(s), not 2",
-            ),
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "doctors": ["g1"]}),
-                "\"g1\" is a killer and a doctor",
-            ),
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "doctors": ["x"]}),
-                "unknown seat \"x\" in doctors",
-            ),
-        ] {
-            let err = start(setup.clone()).expect_err("refused").to_string();
-            assert!(err.contains(says), "{setup}: {err}");
-        }
         // The draw deals the doctor too, and a fixed deal has its keys.
-        let drawn = Game::start(&config(v, 9, None)).expect("drawn");
-        let doctors = (1..=9)
-            .filter(|i| drawn.seat_now(&format!("g{i}")).is_some_and(|s| s.role == "doctor"))
-            .count();
-        assert_eq!(doctors, 1);
-        let ids: Vec<String> = (1..=9).map(|i| format!("g{i}")).collect();
+        assert_eq!(dealt_by_draw(v, 9, "doctor"), 1);
+        let ids = seat_ids(9);
         let fixed = |roles: Value| match roles {
             Value::Object(m) => v.check_fixed_roles(&ids, &m),
             _ => panic!("an object"),
         };
-        assert!(fixed(json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]})).is_err());
-        assert_eq!(
-            fixed(json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "doctors": ["g5"]})),
-            Ok(())
-        );
+        assert!(fixed(dongsha_deal(json!({}))).is_err());
+        let with_doctor = dongsha_deal(json!({"doctors": ["g5"]}));
+        assert_eq!(fixed(with_doctor.clone()), Ok(()));
         // 东杀 itself: no doctor; `doctors` is ignored by the engine (replay.md: unknown setup
         // keys are ignored) and refused by the server's fixed deal.
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let with_doctor =
-            json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "doctors": ["g5"]});
-        let g = Game::start(&config(dongsha, 9, Some(with_doctor.clone()))).expect("it starts");
-        assert_eq!(g.seat_now("g5").map(|s| s.role), Some("civilian"));
-        let Value::Object(m) = with_doctor else {
-            panic!("an object")
-        };
-        assert_eq!(
-            dongsha.check_fixed_roles(&ids, &m),
-            Err(crate::ConfigError::UnknownSetupKey("doctors".into()))
-        );
+        dongsha_ignores(&with_doctor, "doctors");
     }
 
     /// The bots play a doctor table to the end, the doctor saving a random living seat
     /// (itself allowed), from the seeded RNG: the same games every time.
     #[test]
     fn r4_3_bots_play_a_doctor_table_to_the_end() {
-        let v = variant("doctor-bots");
-        let params = crate::sim::SimParams {
-            seats: 9,
-            guess: 0.0,
-            max_phases: 400,
-        };
-        let run = || v.simulate(&params, 0..300, &crate::sim::Progress::default());
-        let stats = run();
-        assert_eq!(stats.games, 300);
-        let ended: u64 = stats
-            .outcomes
-            .iter()
-            .filter(|(o, _)| *o != "unfinished")
-            .map(|(_, n)| n)
-            .sum();
-        assert_eq!(ended, 300, "every game ends: {stats:?}");
-        assert_eq!(run(), stats, "seeded");
+        bots_play(variant("doctor-bots"), 9);
     }
 
     /// A replay scenario of a doctor table (`document` in place of `variant`, replay.md): the
@@ -490,29 +1028,14 @@ pub(super) mod tests {
     /// `not_your_role` as it always was.
     #[test]
     fn r4_4_2_a_replay_of_a_doctor_table_saves_the_victim() {
-        let seats: Vec<Value> = (1..=9)
-            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
-            .collect();
         let acts = json!([{"submit": [
             {"by": "g1", "action": {"type": "kill", "target": "g6"}},
             {"by": "g5", "action": {"type": "save", "target": "g6"}},
             {"by": "g3", "action": {"type": "check", "target": "g1"}}
         ]}]);
-        let scenario = json!({
-            "document": doctor_document(),
-            "seats": seats,
-            "setup": {"killers": ["g1", "g2"], "police": ["g3", "g4"], "doctors": ["g5"]},
-            "acts": acts,
-        });
-        let run = |scenario: &Value| -> Vec<Value> {
-            let s = crate::scenario::Scenario::parse(&scenario.to_string()).expect("it reads");
-            let lines = s.run().expect("it plays");
-            lines
-                .iter()
-                .map(|l| serde_json::to_value(l).expect("JSON"))
-                .collect()
-        };
-        let lines = run(&scenario);
+        let setup = dongsha_deal(json!({"doctors": ["g5"]}));
+        let scenario = scenario(doctor_document(), 9, setup, acts);
+        let lines = replay(&scenario);
         let has = |l: &Value| lines.contains(l);
         assert!(has(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
                             "reply": {"type": "save_recorded"}})), "{lines:?}");
@@ -520,12 +1043,7 @@ pub(super) mod tests {
                             "event": {"type": "peaceful", "phase": "night"}})));
         assert!(has(&json!({"kind": "private", "act": 1, "to": "g3",
                             "event": {"type": "check_result", "target": "g1", "result": "killer"}})));
-        let mut preset = scenario.clone();
-        if let Value::Object(m) = &mut preset {
-            m.remove("document");
-            m.insert("variant".into(), json!("dongsha"));
-        }
-        let lines = run(&preset);
+        let lines = replay(&at_dongsha(&scenario));
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
                                        "error": "not_your_role"})));
         assert!(lines.contains(&json!({"kind": "public", "act": 1,

@@ -54,28 +54,20 @@ mod tests {
     use serde_json::{Value, json};
 
     use crate::classic::doctor::tests::{
-        config, dongsha_with, handle, out, peaceful, public, submit, to_night,
+        RoleTable, across_table, assert_forms, at_dongsha, bots_play, cast, config, dealt_by_draw,
+        dongsha_deal, dongsha_game, dongsha_ignores, drawn, foreign_at_dongsha,
+        killed_acts_no_more, one_per_table, out, peaceful, public, refuses, replay, scenario,
+        seat_ids, started, submit, to_night, to_vote,
     };
-    use crate::{Game, Line, Variant};
+    use crate::{Game, Line};
 
-    /// The handle of 东杀 with one forest elder, `change`d, named `name`.
-    fn table(name: &str, change: impl FnOnce(&mut Value)) -> Variant {
-        handle(dongsha_with(&["elder"]), name, change)
-    }
-
-    /// The fixed deal of [`game`].
-    fn deal() -> Value {
-        json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "elders": ["g5"]})
-    }
-
-    /// 9 seats g1..g9: killers g1 g2, police g3 g4, the elder g5, civilians g6..g9.
-    fn game(name: &str) -> Game {
-        Game::start(&config(table(name, |_| {}), 9, Some(deal()))).expect("it starts")
-    }
+    /// 东杀 with one forest elder (R4-3), called at night after the killers and the police; its
+    /// game: 9 seats g1..g9, killers g1 g2, police g3 g4, the elder g5, civilians g6..g9.
+    const TABLE: RoleTable = RoleTable(&[("elder", "elders")]);
 
     /// The same with free speeches (CL-5's `free` option).
     fn free_game(name: &str) -> Game {
-        let mut c = config(table(name, |_| {}), 9, Some(deal()));
+        let mut c = config(TABLE.table(name, |_| {}), 9, Some(TABLE.deal()));
         c.options = json!({"speeches": "free"});
         Game::start(&c).expect("it starts")
     }
@@ -126,13 +118,6 @@ mod tests {
         seen
     }
 
-    fn vote(g: &mut Game, ballots: &[(&str, &str)]) {
-        for &(by, t) in ballots {
-            let v = json!({"type": "vote", "target": t});
-            assert_eq!(submit(g, by, v), None, "{by} → {t}");
-        }
-    }
-
     fn ids(seats: &[&str]) -> Vec<String> {
         seats.iter().map(|s| s.to_string()).collect()
     }
@@ -142,7 +127,7 @@ mod tests {
     /// page say so); replaceable until the night ends, the last counting; itself allowed.
     #[test]
     fn r4_4_5_the_silence_is_applied_at_the_nights_end() {
-        let mut g = game("elder-silences");
+        let mut g = TABLE.game("elder-silences");
         assert_eq!(submit(&mut g, "g5", json!({"type": "silence", "target": "g8"})), None);
         assert!(!silenced(&g, "g8"), "not before the night ends");
         let lines = night(&mut g, Some("g6"), Some("g7"));
@@ -161,7 +146,7 @@ mod tests {
         );
         assert_eq!(g.view_for("g8").expect("a view").json()["silenced"], false);
         // Itself allowed (R4-3).
-        let mut g = game("elder-self");
+        let mut g = TABLE.game("elder-self");
         let lines = night(&mut g, None, Some("g5"));
         assert_eq!(told_silenced(&lines), ["g5"]);
         assert!(silenced(&g, "g5"));
@@ -174,7 +159,7 @@ mod tests {
     #[test]
     fn r4_3_only_the_living_elder_silences_a_living_seat_at_night() {
         let silence = |t: &str| json!({"type": "silence", "target": t});
-        let mut g = game("elder-only");
+        let mut g = TABLE.game("elder-only");
         for by in ["g1", "g3", "g6"] {
             assert_eq!(submit(&mut g, by, silence("g7")), Some("not_your_role"), "{by}");
             let allowed = g.seat_now(by).expect("a seat").allowed;
@@ -203,24 +188,14 @@ mod tests {
         assert!(g.seat_now("g5").expect("a seat").allowed.is_empty());
         // The elder out: no silence, nothing owed.
         to_night(&mut g);
-        night(&mut g, Some("g5"), None);
-        to_night(&mut g);
-        assert_eq!(submit(&mut g, "g5", silence("g7")), Some("out"));
-        let e = g.seat_now("g5").expect("a seat");
-        assert!(e.allowed.is_empty() && !e.owes.action);
+        killed_acts_no_more(&mut g, "g5", "silence", "g7");
         // The forms: the silence after the other books' roles, a living seat, itself too.
-        let v = table("elder-forms", |_| {});
-        let kinds: Vec<&str> = v.action_forms().iter().map(|f| f.kind).collect();
-        assert_eq!(
-            kinds,
-            ["kill", "check", "silence", "explode", "surrender", "vote"]
+        assert_forms(
+            TABLE.table("elder-forms", |_| {}),
+            &["kill", "check", "silence", "explode", "surrender", "vote"],
+            "silence",
+            crate::FieldInput::LivingSeat,
         );
-        let input = v
-            .action_forms()
-            .iter()
-            .find(|f| f.kind == "silence")
-            .map(|f| f.fields.iter().map(|x| x.input).collect::<Vec<_>>());
-        assert_eq!(input, Some(vec![crate::FieldInput::LivingSeat]));
         // The reveal names it; it wins with good.
         let reveal = g.reveal_now();
         let seats = reveal["seats"].as_array().expect("seats");
@@ -241,7 +216,7 @@ mod tests {
     /// may.
     #[test]
     fn r4_5_cl_5_the_silenced_seat_has_no_speech_and_may_not_post() {
-        let mut g = game("elder-speeches");
+        let mut g = TABLE.game("elder-speeches");
         night(&mut g, Some("g6"), Some("g8"));
         assert_eq!(g.current_phase().kind, "last_words", "g6: the first out");
         assert!(!g.may_post("g8"));
@@ -270,14 +245,12 @@ mod tests {
     /// among the first seats out (2 police dealt), where an unsilenced seat leaves them.
     #[test]
     fn r4_5_cl_6_the_silenced_seat_votes_and_voted_out_leaves_no_last_words() {
-        let mut g = game("elder-votes");
+        let mut g = TABLE.game("elder-votes");
         night(&mut g, None, Some("g8"));
-        while g.current_phase().kind != "vote" {
-            g.resolve_phase();
-        }
+        to_vote(&mut g);
         let s = g.seat_now("g8").expect("a seat");
         assert!(s.silenced && s.owes.ballot && s.allowed.contains(&"vote"));
-        vote(
+        cast(
             &mut g,
             &[("g8", "g9"), ("g1", "g8"), ("g2", "g8"), ("g3", "g8")],
         );
@@ -290,12 +263,10 @@ mod tests {
         );
         assert_eq!(g.current_phase().kind, "night", "no last words (R4-5)");
         // The same seat voted out unsilenced: the first out of 2 police dealt leaves words.
-        let mut g = game("elder-votes-words");
+        let mut g = TABLE.game("elder-votes-words");
         night(&mut g, None, Some("g9"));
-        while g.current_phase().kind != "vote" {
-            g.resolve_phase();
-        }
-        vote(&mut g, &[("g1", "g8"), ("g2", "g8")]);
+        to_vote(&mut g);
+        cast(&mut g, &[("g1", "g8"), ("g2", "g8")]);
         g.resolve_phase();
         assert_eq!(g.current_phase().kind, "last_words");
         assert_eq!(g.table_now().speaker.as_deref(), Some("g8"));
@@ -306,16 +277,14 @@ mod tests {
     /// except the tied".
     #[test]
     fn r4_5_cl_7_the_silenced_seat_gives_no_pk_speech() {
-        let mut g = game("elder-pk");
+        let mut g = TABLE.game("elder-pk");
         night(&mut g, None, Some("g8"));
-        while g.current_phase().kind != "vote" {
-            g.resolve_phase();
-        }
-        vote(&mut g, &[("g1", "g8"), ("g2", "g9")]);
+        to_vote(&mut g);
+        cast(&mut g, &[("g1", "g8"), ("g2", "g9")]);
         g.resolve_phase();
         assert_eq!(g.current_phase().kind, "pk");
         assert_eq!(turns(&mut g, "g8"), ids(&["g9"]), "the tied g8 gives none");
-        vote(&mut g, &[("g8", "g9"), ("g1", "g8")]);
+        cast(&mut g, &[("g8", "g9"), ("g1", "g8")]);
         g.resolve_phase();
         assert_eq!(g.current_phase().kind, "pk", "the second tie");
         assert_eq!(
@@ -324,15 +293,13 @@ mod tests {
             "every other living seat but the tied"
         );
         // The silenced seat among the others at the second tie: it does not speak.
-        let mut g = game("elder-pk-others");
+        let mut g = TABLE.game("elder-pk-others");
         night(&mut g, None, Some("g8"));
-        while g.current_phase().kind != "vote" {
-            g.resolve_phase();
-        }
-        vote(&mut g, &[("g1", "g6"), ("g2", "g7")]);
+        to_vote(&mut g);
+        cast(&mut g, &[("g1", "g6"), ("g2", "g7")]);
         g.resolve_phase();
         assert_eq!(turns(&mut g, "g8"), ids(&["g6", "g7"]));
-        vote(&mut g, &[("g1", "g6"), ("g8", "g7")]);
+        cast(&mut g, &[("g1", "g6"), ("g8", "g7")]);
         g.resolve_phase();
         assert_eq!(
             turns(&mut g, "g8"),
@@ -349,7 +316,7 @@ mod tests {
     #[test]
     fn r4_5_cl_8_a_silenced_killer_may_not_self_explode() {
         let explode = json!({"type": "explode"});
-        let mut g = game("elder-explode");
+        let mut g = TABLE.game("elder-explode");
         night(&mut g, None, Some("g1"));
         assert!(silenced(&g, "g1"));
         while g.current_phase().kind != "night" {
@@ -363,7 +330,7 @@ mod tests {
         // The order of the refusals: by night it is `not_now`, not `silenced`.
         assert_eq!(submit(&mut g, "g1", explode.clone()), Some("not_now"));
         // The other killer explodes as ever.
-        let mut g = game("elder-explode-other");
+        let mut g = TABLE.game("elder-explode-other");
         night(&mut g, None, Some("g1"));
         assert_eq!(submit(&mut g, "g2", explode), None);
         assert_eq!(g.current_phase().kind, "night");
@@ -373,7 +340,7 @@ mod tests {
     /// day the seat speaks, posts in its turn and may self-explode again.
     #[test]
     fn r4_5_the_silence_lasts_one_day() {
-        let mut g = game("elder-one-day");
+        let mut g = TABLE.game("elder-one-day");
         night(&mut g, None, Some("g1"));
         to_night(&mut g);
         assert!(!silenced(&g, "g1"), "the night after");
@@ -398,12 +365,12 @@ mod tests {
     /// silences (his submitted silence counts, as the role games resolve it).
     #[test]
     fn r4_4_5_a_silence_on_a_seat_dying_this_night_is_moot() {
-        let mut g = game("elder-moot");
+        let mut g = TABLE.game("elder-moot");
         let lines = night(&mut g, Some("g7"), Some("g7"));
         assert!(told_silenced(&lines).is_empty());
         assert_eq!(public(lines), vec![out("g7")]);
         assert!((1..=9).all(|i| !silenced(&g, &format!("g{i}"))));
-        let mut g = game("elder-dead");
+        let mut g = TABLE.game("elder-dead");
         let lines = night(&mut g, Some("g5"), Some("g8"));
         assert_eq!(told_silenced(&lines), ["g8"]);
         assert_eq!(public(lines), vec![out("g5")]);
@@ -414,10 +381,8 @@ mod tests {
     /// silence. 10 seats: killers g1 g2, police g3 g4, the butterfly g5, the elder g6.
     #[test]
     fn r4_4_1_the_hug_does_not_shield_from_the_silence() {
-        let v = handle(dongsha_with(&["butterfly", "elder"]), "elder-hug", |_| {});
-        let fixed = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"],
-                           "butterflies": ["g5"], "elders": ["g6"]});
-        let mut g = Game::start(&config(v, 10, Some(fixed))).expect("it starts");
+        let both = RoleTable(&[("butterfly", "butterflies"), ("elder", "elders")]);
+        let mut g = started(both.table("elder-hug", |_| {}), 10, both.deal());
         for (by, a) in [
             ("g5", json!({"type": "hug", "target": "g8"})),
             ("g6", json!({"type": "silence", "target": "g8"})),
@@ -437,46 +402,27 @@ mod tests {
     /// elder's seat drawn from the same shuffle, after the others).
     #[test]
     fn a_table_without_an_elder_is_unchanged() {
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        assert!(!dongsha.action_forms().iter().any(|f| f.kind == "silence"));
-        let fixed = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
-        let mut g = Game::start(&config(dongsha, 9, Some(fixed))).expect("it starts");
-        let silence = json!({"type": "silence", "target": "g6"});
-        assert_eq!(submit(&mut g, "g5", silence), Some("not_your_role"));
+        foreign_at_dongsha("silence");
+        let mut g = dongsha_game();
         g.resolve_phase();
         assert!(g.view_for("g5").expect("a view").json().get("silenced").is_none());
         assert!((1..=9).all(|i| !silenced(&g, &format!("g{i}"))));
         // The draw.
-        use rand::SeedableRng;
-        let names: Vec<String> = (1..=10).map(|i| format!("g{i}")).collect();
-        let ten = |d: &mut Value| {
-            d["seats"] = json!({"min": 10, "max": 10});
-            d["deal"][0]["count"] = json!(2);
-            d["deal"][1]["count"] = json!(2);
-        };
-        let across = handle(
-            dongsha_with(&["butterfly", "secret_police", "doctor", "sniper"]),
-            "elder-draw-without",
-            ten,
-        );
-        let with = handle(
-            dongsha_with(&["butterfly", "secret_police", "doctor", "sniper", "elder"]),
-            "elder-draw-with",
-            ten,
-        );
-        for (without, with) in [(dongsha, table("elder-draw-dongsha", |_| {})), (across, with)] {
+        let dongsha = g.variant();
+        let four = ["butterfly", "secret_police", "doctor", "sniper"];
+        let across = across_table(&four, 10, "elder-draw-without");
+        let five = [&four[..], &["elder"]].concat();
+        let with = across_table(&five, 10, "elder-draw-with");
+        let elder = TABLE.table("elder-draw-dongsha", |_| {});
+        for (without, with) in [(dongsha, elder), (across, with)] {
             for seed in 0..20 {
-                let draw = |v: Variant| {
-                    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-                    v.draw_roles(&names, &mut rng)
-                };
-                let mut drawn = draw(with);
-                let elders = drawn
+                let mut table_drawn = drawn(with, 10, seed);
+                let elders = table_drawn
                     .as_object_mut()
                     .and_then(|m| m.remove("elders"))
                     .expect("the elders drawn");
                 assert_eq!(elders.as_array().map(Vec::len), Some(1));
-                assert_eq!(drawn, draw(without), "seed {seed}");
+                assert_eq!(table_drawn, drawn(without, 10, seed), "seed {seed}");
             }
         }
     }
@@ -486,64 +432,43 @@ mod tests {
     /// the draw deals one elder. At 东杀 `elders` is a key the table does not have.
     #[test]
     fn r4_3_a_fixed_deal_names_the_elders() {
-        let v = table("elder-deal", |_| {});
+        let v = TABLE.table("elder-deal", |_| {});
         let start = |setup: Value| Game::start(&config(v, 9, Some(setup))).map(|_| ());
-        assert_eq!(start(deal()), Ok(()));
-        let with = |seats: Value| {
-            let mut d = deal();
-            d["elders"] = seats;
-            d
-        };
-        for (setup, says) in [
-            (with(json!([])), "deals 1 elder(s), not 0"),
-            (with(json!(["g6", "g7"])), "deals 1 elder(s), not 2"),
-            (with(json!(["g3"])), "\"g3\" is a police and a elder"),
-        ] {
-            let err = start(setup.clone()).expect_err("refused").to_string();
-            assert!(err.contains(says), "{setup}: {err}");
-        }
-        let drawn = Game::start(&config(v, 9, None)).expect("drawn");
-        let elders = (1..=9)
-            .filter(|i| drawn.seat_now(&format!("g{i}")).is_some_and(|s| s.role == "elder"))
-            .count();
-        assert_eq!(elders, 1);
-        let ids: Vec<String> = (1..=9).map(|i| format!("g{i}")).collect();
-        let Value::Object(m) = deal() else {
+        assert_eq!(start(TABLE.deal()), Ok(()));
+        refuses(
+            v,
+            9,
+            &[
+                (dongsha_deal(json!({"elders": []})), "deals 1 elder(s), not 0"),
+                (
+                    dongsha_deal(json!({"elders": ["g6", "g7"]})),
+                    "deals 1 elder(s), not 2",
+                ),
+                (
+                    dongsha_deal(json!({"elders": ["g3"]})),
+                    "\"g3\" is a police and a elder",
+                ),
+            ],
+        );
+        assert_eq!(dealt_by_draw(v, 9, "elder"), 1);
+        let ids = seat_ids(9);
+        let Value::Object(m) = TABLE.deal() else {
             panic!("an object")
         };
         assert_eq!(v.check_fixed_roles(&ids, &m), Ok(()));
         let mut missing = m.clone();
         missing.remove("elders");
         assert!(v.check_fixed_roles(&ids, &missing).is_err(), "every role named");
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let mut m = serde_json::Map::new();
-        m.insert("elders".into(), json!(["g5"]));
-        assert_eq!(
-            dongsha.check_fixed_roles(&ids, &m),
-            Err(crate::ConfigError::UnknownSetupKey("elders".into()))
-        );
+        // 东杀 refuses the key in a fixed deal; the replay's fixed deal there ignores it
+        // (replay.md): g5 a civilian.
+        dongsha_ignores(&TABLE.deal(), "elders");
     }
 
     /// R4-3 as the 4.0 book reads it: one elder per table; a second is refused at its count
     /// (`setup-role-one`), and a night that forgets the elder is refused too.
     #[test]
     fn r4_3_one_elder_per_table() {
-        let mut two = dongsha_with(&["elder"]);
-        two["deal"][2]["count"] = json!(2);
-        let Err(found) = crate::setups::read(&two) else {
-            panic!("two elders")
-        };
-        let found: Vec<(&str, String)> = found
-            .iter()
-            .map(|p| match &p.message {
-                crate::message::Message::Say { key, .. } => (p.path.as_str(), key.to_string()),
-                other => (p.path.as_str(), format!("{other:?}")),
-            })
-            .collect();
-        assert_eq!(found, [("deal[2].count", "setup-role-one".to_string())]);
-        let mut forgot = dongsha_with(&["elder"]);
-        forgot["night"] = json!(["killer", "police"]);
-        assert!(crate::setups::read(&forgot).is_err(), "the night forgets it");
+        one_per_table(TABLE.document());
     }
 
     /// The bots play an elder's table to the end, the elder silencing a random other living
@@ -551,23 +476,7 @@ mod tests {
     /// the same games every time.
     #[test]
     fn r4_3_bots_play_an_elder_table_to_the_end() {
-        let v = table("elder-bots", |_| {});
-        let params = crate::sim::SimParams {
-            seats: 9,
-            guess: 0.0,
-            max_phases: 400,
-        };
-        let run = || v.simulate(&params, 0..300, &crate::sim::Progress::default());
-        let stats = run();
-        assert_eq!(stats.games, 300);
-        let ended: u64 = stats
-            .outcomes
-            .iter()
-            .filter(|(o, _)| *o != "unfinished")
-            .map(|(_, n)| n)
-            .sum();
-        assert_eq!(ended, 300, "every game ends: {stats:?}");
-        assert_eq!(run(), stats, "seeded");
+        bots_play(TABLE.table("elder-bots", |_| {}), 9);
     }
 
     /// A replay scenario of an elder's table (`document` in place of `variant`, replay.md):
@@ -576,29 +485,13 @@ mod tests {
     /// votes. The same silence at 东杀 is another game's type, refused `not_your_role`.
     #[test]
     fn r4_5_a_replay_of_an_elder_table_silences() {
-        let seats: Vec<Value> = (1..=9)
-            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
-            .collect();
         let acts = json!([{"submit": [
             {"by": "g5", "action": {"type": "silence", "target": "g1"}},
             {"by": "g1", "action": {"type": "explode"}},
             {"by": "g1", "action": {"type": "vote", "target": "g9"}}
         ]}]);
-        let scenario = json!({
-            "document": dongsha_with(&["elder"]),
-            "seats": seats,
-            "setup": deal(),
-            "acts": acts,
-        });
-        let run = |scenario: &Value| -> Vec<Value> {
-            let s = crate::scenario::Scenario::parse(&scenario.to_string()).expect("it reads");
-            let lines = s.run().expect("it plays");
-            lines
-                .iter()
-                .map(|l| serde_json::to_value(l).expect("JSON"))
-                .collect()
-        };
-        let lines = run(&scenario);
+        let scenario = scenario(TABLE.document(), 9, TABLE.deal(), acts);
+        let lines = replay(&scenario);
         let has = |l: Value| lines.contains(&l);
         assert!(has(json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
                            "reply": {"type": "silence_recorded"}})), "{lines:?}");
@@ -608,12 +501,7 @@ mod tests {
                            "error": "silenced"})));
         assert!(has(json!({"kind": "reply", "act": 1, "by": "g1", "ok": true,
                            "reply": {"type": "vote_recorded"}})));
-        let mut preset = scenario.clone();
-        if let Value::Object(m) = &mut preset {
-            m.remove("document");
-            m.insert("variant".into(), json!("dongsha"));
-        }
-        let lines = run(&preset);
+        let lines = replay(&at_dongsha(&scenario));
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
                                        "error": "not_your_role"})));
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g1", "ok": true,

@@ -110,95 +110,33 @@ mod tests {
     use serde_json::{Value, json};
 
     use crate::classic::doctor::tests::{
-        config, dongsha_with, handle, out, peaceful, public, submit, to_night,
+        RoleTable, act, acts_alone_on_another_seat, alive, assert_forms, at_dongsha,
+        bots_win_on_both_sides, dongsha_deal, dongsha_killers_out_end_the_game, dongsha_with,
+        draws_alike, foreign_at_dongsha, good_wins_only_with_the_heir_out, handle, heir_kills,
+        kill_the_police, killed_acts_no_more, kinds, names_its_seats,
+        never_surrenders_nor_keeps_the_killers_standing, night_acts, one_per_table, out, peaceful,
+        public, replay, scenario, submit, to_night, told, vote_out,
     };
-    use crate::{Game, Line, Variant};
+    use crate::{Game, Line};
 
-    /// 东杀 with one magician, called at night after the killers and the police.
-    fn document() -> Value {
-        dongsha_with(&["magician"])
-    }
+    /// 东杀 with one magician (R5-1), called at night after the killers and the police; its
+    /// game: 9 seats g1..g9, killers g1 g2, police g3 g4, the magician g5, civilians g6..g9.
+    const TABLE: RoleTable = RoleTable(&[("magician", "magicians")]);
 
-    /// The handle of 东杀 with one magician, `change`d, named `name`.
-    fn table(name: &str, change: impl FnOnce(&mut Value)) -> Variant {
-        handle(document(), name, change)
-    }
-
-    /// The fixed deal of [`game`].
-    fn deal() -> Value {
-        json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "magicians": ["g5"]})
-    }
-
-    /// 9 seats g1..g9: killers g1 g2, police g3 g4, the magician g5, civilians g6..g9.
-    fn game(name: &str) -> Game {
-        Game::start(&config(table(name, |_| {}), 9, Some(deal()))).expect("it starts")
-    }
-
-    /// 东杀 with the magician and 4.0's butterfly, secret police and doctor and 5.0's sniper,
-    /// 10 seats: killers g1 g2, police g3 g4, the butterfly g5, the secret police g6, the doctor
-    /// g7, the sniper g8, the magician g9, the civilian g10.
-    fn across(name: &str) -> Game {
-        let deal = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "butterflies": ["g5"],
-                          "secret_police": ["g6"], "doctors": ["g7"], "snipers": ["g8"],
-                          "magicians": ["g9"]});
-        Game::start(&config(across_table(name), 10, Some(deal))).expect("it starts")
-    }
-
-    /// The handle of 东杀 with the magician and the four other roles across books, at 10
-    /// seats (2 killers, 2 police).
-    fn across_table(name: &str) -> Variant {
-        let d = dongsha_with(&["butterfly", "secret_police", "doctor", "sniper", "magician"]);
-        handle(d, name, |d| {
-            d["seats"] = json!({"min": 10, "max": 10});
-            d["deal"][0]["count"] = json!(2);
-            d["deal"][1]["count"] = json!(2);
-        })
-    }
-
-    fn act(kind: &str, target: &str) -> Value {
-        json!({"type": kind, "target": target})
-    }
+    /// 东杀 with the magician and 4.0's butterfly, secret police and doctor and 5.0's sniper; its
+    /// game at 10 seats (2 killers, 2 police): killers g1 g2, police g3 g4, the butterfly g5,
+    /// the secret police g6, the doctor g7, the sniper g8, the magician g9, the civilian g10.
+    const ACROSS: RoleTable = RoleTable(&[
+        ("butterfly", "butterflies"),
+        ("secret_police", "secret_police"),
+        ("doctor", "doctors"),
+        ("sniper", "snipers"),
+        ("magician", "magicians"),
+    ]);
 
     /// One night's actions, `(seat, type, target)`, in order; resolved, the public events.
     fn night(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Value> {
-        assert_eq!(g.current_phase().kind, "night");
-        for &(by, kind, target) in acts {
-            assert_eq!(submit(g, by, act(kind, target)), None, "{by} {kind} {target}");
-        }
-        public(g.resolve_phase())
-    }
-
-    /// The private events of `lines`, each as `[to, event]`.
-    fn told(lines: &[Line]) -> Vec<Value> {
-        lines
-            .iter()
-            .filter_map(|l| match l {
-                Line::Private { to, event, .. } => Some(json!([to, event.json()])),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn alive(g: &Game, s: &str) -> bool {
-        g.seat_now(s).is_some_and(|s| s.out.is_none())
-    }
-
-    /// The day's speeches resolved to the vote; every living seat votes for `target`; the vote
-    /// resolved, the lines it published.
-    fn vote_out(g: &mut Game, target: &str) -> Vec<Line> {
-        while g.current_phase().kind != "vote" {
-            g.resolve_phase();
-        }
-        let living: Vec<String> = g
-            .seats()
-            .iter()
-            .filter(|s| s.alive)
-            .map(|s| s.game_id.clone())
-            .collect();
-        for by in living {
-            assert_eq!(submit(g, &by, json!({"type": "vote", "target": target})), None);
-        }
-        g.resolve_phase()
+        public(night_acts(g, acts))
     }
 
     /// R5-3 (2): magic runs before the kills and takes the magicked killer's kill out of the
@@ -207,16 +145,16 @@ mod tests {
     #[test]
     fn r5_3_2_magic_leaves_a_magicked_killers_kill_out_of_the_majority() {
         let kills = [("g1", "kill", "g6"), ("g2", "kill", "g7")];
-        let mut g = game("magic-none");
+        let mut g = TABLE.game("magic-none");
         assert_eq!(night(&mut g, &kills), [out("g6")], "without magic");
         for (magicked, dies) in [("g1", "g7"), ("g2", "g6")] {
-            let mut g = game(&format!("magic-killer-{magicked}"));
+            let mut g = TABLE.game(&format!("magic-killer-{magicked}"));
             let mut acts = kills.to_vec();
             acts.push(("g5", "magic", magicked));
             assert_eq!(night(&mut g, &acts), [out(dies)], "{magicked} magicked");
         }
         // Both killers name g6, one magicked: the other's kill still kills.
-        let mut g = game("magic-killer-agreed");
+        let mut g = TABLE.game("magic-killer-agreed");
         let acts = [("g1", "kill", "g6"), ("g2", "kill", "g6"), ("g5", "magic", "g2")];
         assert_eq!(night(&mut g, &acts), [out("g6")]);
     }
@@ -225,12 +163,12 @@ mod tests {
     /// submitted nothing "agrees with the rest", and no vote of the rest is left.
     #[test]
     fn r5_3_2_a_magicked_lone_killer_kills_nobody() {
-        let mut g = game("magic-lone-killer");
+        let mut g = TABLE.game("magic-lone-killer");
         let acts = [("g1", "kill", "g6"), ("g5", "magic", "g1")];
         assert_eq!(night(&mut g, &acts), [peaceful()]);
         assert!(alive(&g, "g6"));
         // Magic on a seat with no action does nothing: the kill on the magicked civilian lands.
-        let mut g = game("magic-civilian");
+        let mut g = TABLE.game("magic-civilian");
         let acts = [("g1", "kill", "g6"), ("g5", "magic", "g6")];
         assert_eq!(night(&mut g, &acts), [out("g6")]);
     }
@@ -246,12 +184,12 @@ mod tests {
                 .filter(|t| t[1]["type"] == "check_result")
                 .collect()
         };
-        let mut g = game("magic-check-alone");
+        let mut g = TABLE.game("magic-check-alone");
         assert_eq!(submit(&mut g, "g3", act("check", "g1")), None);
         assert_eq!(submit(&mut g, "g5", act("magic", "g3")), None);
         let lines = g.resolve_phase();
         assert_eq!(told(&lines), Vec::<Value>::new(), "no check, and no word of the magic");
-        let mut g = game("magic-check-two");
+        let mut g = TABLE.game("magic-check-two");
         assert_eq!(submit(&mut g, "g3", act("check", "g1")), None);
         assert_eq!(submit(&mut g, "g4", act("check", "g6")), None);
         assert_eq!(submit(&mut g, "g5", act("magic", "g3")), None);
@@ -263,11 +201,8 @@ mod tests {
             "g4's g6, not g3's earlier g1"
         );
         // The undercover's check is the police team's too.
-        let d = dongsha_with(&["undercover", "magician"]);
-        let v = handle(d, "magic-check-undercover", |_| {});
-        let fixed = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"],
-                           "undercovers": ["g5"], "magicians": ["g6"]});
-        let mut g = Game::start(&config(v, 9, Some(fixed))).expect("it starts");
+        let both = RoleTable(&[("undercover", "undercovers"), ("magician", "magicians")]);
+        let mut g = both.game("magic-check-undercover");
         assert_eq!(submit(&mut g, "g5", act("check", "g7")), None);
         assert_eq!(submit(&mut g, "g3", act("check", "g1")), None);
         assert_eq!(submit(&mut g, "g6", act("magic", "g5")), None);
@@ -288,21 +223,21 @@ mod tests {
     fn r5_3_2_magic_voids_a_save_a_shot_a_hug_and_a_secret_kill() {
         let kill = |t: &'static str| [("g1", "kill", t), ("g2", "kill", t)];
         // The save.
-        let mut g = across("magic-save");
+        let mut g = ACROSS.game_at(10, "magic-save");
         let mut acts = kill("g10").to_vec();
         acts.extend([("g7", "save", "g10"), ("g9", "magic", "g7")]);
         assert_eq!(night(&mut g, &acts), [out("g10")]);
         // The shot.
-        let mut g = across("magic-shot");
+        let mut g = ACROSS.game_at(10, "magic-shot");
         let acts = [("g8", "snipe", "g10"), ("g9", "magic", "g8")];
         assert_eq!(night(&mut g, &acts), [peaceful()]);
         // The hug: magic on the butterfly cancels it, so the kill on the hugged seat lands.
-        let mut g = across("magic-hug");
+        let mut g = ACROSS.game_at(10, "magic-hug");
         let mut acts = kill("g10").to_vec();
         acts.extend([("g5", "hug", "g10"), ("g9", "magic", "g5")]);
         assert_eq!(night(&mut g, &acts), [out("g10")]);
         // Magic on the hugged seat lands: the hugged sniper's shot is gone.
-        let mut g = across("magic-hugged");
+        let mut g = ACROSS.game_at(10, "magic-hugged");
         let acts = [
             ("g5", "hug", "g8"),
             ("g8", "snipe", "g10"),
@@ -311,7 +246,7 @@ mod tests {
         assert_eq!(night(&mut g, &acts), [peaceful()]);
         // The secret kill: no effect, not spent (he is still immune to the killers' kill, and
         // kills the next night).
-        let mut g = across("magic-secret");
+        let mut g = ACROSS.game_at(10, "magic-secret");
         let mut acts = kill("g6").to_vec();
         acts.extend([("g6", "secret_kill", "g10"), ("g9", "magic", "g6")]);
         assert_eq!(night(&mut g, &acts), [peaceful()]);
@@ -326,7 +261,7 @@ mod tests {
             true
         );
         // A magicked save is no save: R4-4 (4)'s count starts again.
-        let mut g = across("magic-rule");
+        let mut g = ACROSS.game_at(10, "magic-rule");
         let save = ("g7", "save", "g10");
         assert_eq!(night(&mut g, &[save]), [peaceful()]);
         to_night(&mut g);
@@ -341,12 +276,10 @@ mod tests {
     /// is silenced the next day (R4-5) — while magic on another seat leaves it.
     #[test]
     fn r5_3_2_magic_voids_the_elders_silence() {
-        let deal = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "elders": ["g5"],
-                          "magicians": ["g6"]});
+        let both = RoleTable(&[("elder", "elders"), ("magician", "magicians")]);
         for (name, magicked, silenced) in [("magic-elder", "g5", false), ("magic-else", "g7", true)]
         {
-            let v = handle(dongsha_with(&["elder", "magician"]), name, |_| {});
-            let mut g = Game::start(&config(v, 9, Some(deal.clone()))).expect("it starts");
+            let mut g = both.game(name);
             night(&mut g, &[("g5", "silence", "g8"), ("g6", "magic", magicked)]);
             let view = g.view_for("g8").expect("a view");
             let view = view.json();
@@ -360,68 +293,23 @@ mod tests {
     /// nobody learns him. At 东杀 `magic` is another game's type, refused `not_your_role`.
     #[test]
     fn r5_1_only_the_living_magician_magics_another_seat_at_night() {
-        let mut g = game("magic-only");
-        assert!(
-            !told(&g.transcript())
-                .iter()
-                .any(|t| t[0] == "g5" || t[1].to_string().contains("g5")),
-            "5.0: nobody learns him, nor he anybody"
-        );
-        for by in ["g1", "g3", "g6"] {
-            assert_eq!(submit(&mut g, by, act("magic", "g7")), Some("not_your_role"), "{by}");
-            assert!(!g.seat_now(by).expect("a seat").allowed.contains(&"magic"));
-        }
-        let m = g.seat_now("g5").expect("the magician");
-        assert_eq!(m.role, "magician");
-        assert_eq!(m.allowed, ["magic"]);
-        assert!(m.owes.action, "the magic is owed until sent");
-        assert!(m.teams.is_empty());
-        assert_eq!(submit(&mut g, "g5", act("magic", "nobody")), Some("bad_target"));
-        assert_eq!(submit(&mut g, "g5", act("magic", "g5")), Some("self_target"));
-        assert_eq!(submit(&mut g, "g5", act("kill", "g6")), Some("not_your_role"));
-        assert_eq!(submit(&mut g, "g5", act("magic", "g2")), None);
-        assert_eq!(submit(&mut g, "g5", act("magic", "g1")), None);
-        assert!(!g.seat_now("g5").expect("a seat").owes.action);
-        let seat_view = g.view_for("g5").expect("a view");
-        let view = seat_view.json().clone();
-        assert_eq!(view["magic"], "g1");
-        assert_eq!(view["holds_kill"], false);
-        assert!(view.get("team").is_none() && view.get("teams").is_none());
-        assert!(view.get("not_self").is_none());
-        let sheet = g.variant().seat_sheet(&seat_view, false);
-        assert_eq!(sheet.role, crate::message::Message::key("role-magician"));
-        assert_eq!(sheet.chosen, [("magic", "target", "g1".to_string())]);
-        assert!(sheet.notes.is_empty());
+        let mut g = TABLE.game("magic-only");
+        acts_alone_on_another_seat(&mut g, "magician", "magic");
         // The last counts: g1 magicked, his lone kill is gone.
         assert_eq!(submit(&mut g, "g1", act("kill", "g6")), None);
         assert_eq!(public(g.resolve_phase()), [peaceful()]);
         assert_eq!(submit(&mut g, "g5", act("magic", "g1")), Some("not_now"));
         // The forms: his after the other books' roles'; the magic names another living seat.
-        let v = table("magic-forms", |_| {});
-        let kinds: Vec<&str> = v.action_forms().iter().map(|f| f.kind).collect();
-        assert_eq!(
-            kinds,
-            ["kill", "check", "magic", "explode", "surrender", "vote"]
+        assert_forms(
+            TABLE.table("magic-forms", |_| {}),
+            &["kill", "check", "magic", "explode", "surrender", "vote"],
+            "magic",
+            crate::FieldInput::OtherLivingSeat,
         );
-        let input = v
-            .action_forms()
-            .iter()
-            .find(|f| f.kind == "magic")
-            .map(|f| f.fields.iter().map(|x| x.input).collect::<Vec<_>>());
-        assert_eq!(input, Some(vec![crate::FieldInput::OtherLivingSeat]));
         // Out: no magic, nothing owed.
-        let mut g = game("magic-dead");
-        night(&mut g, &[("g1", "kill", "g5")]);
-        to_night(&mut g);
-        assert_eq!(submit(&mut g, "g5", act("magic", "g6")), Some("out"));
-        let m = g.seat_now("g5").expect("a seat");
-        assert!(m.allowed.is_empty() && !m.owes.action);
+        killed_acts_no_more(&mut TABLE.game("magic-dead"), "g5", "magic", "g6");
         // 东杀 itself: no magician, no form, `magic` refused as another game's.
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        assert!(!dongsha.action_forms().iter().any(|f| f.kind == "magic"));
-        let fixed = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
-        let mut g = Game::start(&config(dongsha, 9, Some(fixed))).expect("it starts");
-        assert_eq!(submit(&mut g, "g5", act("magic", "g6")), Some("not_your_role"));
+        foreign_at_dongsha("magic");
     }
 
     /// R5-2: once every killer is out while he lives, the magician is told `kill_inherited` at
@@ -430,7 +318,7 @@ mod tests {
     /// lives (he counts with the killers).
     #[test]
     fn r5_2_the_magician_inherits_the_kill_when_every_killer_is_out() {
-        let mut g = game("magic-succession");
+        let mut g = TABLE.game("magic-succession");
         g.resolve_phase();
         let lines = vote_out(&mut g, "g1");
         assert!(!told(&lines).iter().any(|t| t[1]["type"] == "kill_inherited"));
@@ -439,15 +327,10 @@ mod tests {
         g.resolve_phase();
         let lines = vote_out(&mut g, "g2");
         let voted = json!({"type": "out", "target": "g2", "cause": "voted"});
-        let kinds: Vec<Value> = lines
-            .iter()
-            .map(|l| match l {
-                Line::Private { to, event, .. } => json!([to, event.json()["type"]]),
-                Line::Public { event, .. } => event.json()["type"].clone(),
-                _ => Value::Null,
-            })
-            .collect();
-        assert_eq!(kinds, [json!("votes"), json!("out"), json!(["g5", "kill_inherited"])]);
+        assert_eq!(
+            kinds(&lines),
+            [json!("votes"), json!("out"), json!(["g5", "kill_inherited"])]
+        );
         assert!(public(lines).contains(&voted));
         assert_eq!(g.outcome(), None, "the magician stands for the killers");
         // Words: the classic catalog's, with R5-2.
@@ -458,32 +341,11 @@ mod tests {
             )))
             .expect("words");
         assert_eq!(words, crate::message::Message::key("cl-pev-kill-inherited").rule("R5-2"));
-        to_night(&mut g);
-        let m = g.seat_now("g5").expect("the magician");
-        assert_eq!(m.allowed, ["kill"]);
-        assert!(m.owes.action);
-        let seat_view = g.view_for("g5").expect("a view");
-        assert_eq!(seat_view.json()["holds_kill"], true);
-        assert_eq!(seat_view.json()["not_self"], json!(["kill"]));
-        let sheet = g.variant().seat_sheet(&seat_view, false);
-        assert_eq!(
-            sheet.notes,
-            [crate::message::Message::key("cl-seat-note-holds-kill").rule("R5-2")]
-        );
-        assert_eq!(submit(&mut g, "g5", act("magic", "g6")), Some("not_your_role"));
-        assert_eq!(submit(&mut g, "g5", act("kill", "g5")), Some("self_target"));
-        assert_eq!(submit(&mut g, "g5", act("kill", "g6")), None);
-        assert_eq!(g.view_for("g5").expect("a view").json()["kill"], "g6");
-        let lines = g.resolve_phase();
-        assert_eq!(public(lines.clone()), [out("g6")]);
+        // Holding the kill (R5-2), he kills g6; CL-8: he never self-explodes.
+        let lines = heir_kills(&mut g, "g5", "magic", "g6");
         assert!(
             !told(&lines).iter().any(|t| t[1]["type"] == "kill_inherited"),
             "told once"
-        );
-        // CL-8: he never self-explodes, holding the kill or not.
-        assert_eq!(
-            submit(&mut g, "g5", json!({"type": "explode"})),
-            Some("not_your_role")
         );
     }
 
@@ -495,7 +357,7 @@ mod tests {
     fn r5_2_the_magicians_kill_is_the_killers_kill() {
         // The killers out: g1 voted out, g2 self-explodes on day 2.
         let ready = |name: &str| {
-            let mut g = across(name);
+            let mut g = ACROSS.game_at(10, name);
             g.resolve_phase();
             vote_out(&mut g, "g1");
             to_night(&mut g);
@@ -533,45 +395,17 @@ mod tests {
     /// reads `killer`; the reveal names him and he loses with the killers.
     #[test]
     fn r5_5_good_wins_only_with_the_magician_out_too() {
-        let mut g = game("magic-good");
-        assert_eq!(submit(&mut g, "g3", act("check", "g5")), None);
-        let lines = g.resolve_phase();
-        let found = json!({"type": "check_result", "target": "g5", "result": "killer"});
-        assert_eq!(told(&lines), [json!(["g3", found]), json!(["g4", found])]);
-        vote_out(&mut g, "g1");
-        to_night(&mut g);
-        g.resolve_phase();
-        vote_out(&mut g, "g2");
-        assert_eq!(g.outcome(), None, "the magician stands for the killers");
-        to_night(&mut g);
-        g.resolve_phase();
-        let lines = public(vote_out(&mut g, "g5"));
-        assert_eq!(
-            lines.last(),
-            Some(&json!({"type": "game_over", "winner": "good"}))
-        );
-        assert_eq!(
-            g.seat_record("g5", Some("good")).map(|r| (r.role, r.won)),
-            Some(("magician", Some(false)))
-        );
-        assert_eq!(g.reveal_now()["seats"][4]["role"], "magician");
+        good_wins_only_with_the_heir_out(&mut TABLE.game("magic-good"), "magician");
         // The killers win with him when the police are all out.
-        let mut g = game("magic-killers");
-        for victim in ["g3", "g4"] {
-            for by in ["g1", "g2"] {
-                assert_eq!(submit(&mut g, by, act("kill", victim)), None);
-            }
-            g.resolve_phase();
-            to_night(&mut g);
-        }
-        assert_eq!(g.outcome(), Some("killers"));
+        let mut g = TABLE.game("magic-killers");
+        kill_the_police(&mut g);
         assert_eq!(
             g.seat_record("g5", Some("killers")).map(|r| r.won),
             Some(Some(true))
         );
         // Every killer out and the magician killed the same night's dawn: good wins, and he
         // is told nothing (the game ended there).
-        let mut g = game("magic-end-at-once");
+        let mut g = TABLE.game("magic-end-at-once");
         g.resolve_phase();
         vote_out(&mut g, "g1");
         to_night(&mut g);
@@ -586,40 +420,13 @@ mod tests {
     /// team standing: a killer whose fellow killers are out may surrender while he lives.
     #[test]
     fn cl_9_the_magician_never_surrenders_nor_keeps_the_killers_standing() {
-        let surrender = json!({"type": "surrender"});
-        let mut g = game("magic-cl9");
-        assert_eq!(submit(&mut g, "g5", surrender.clone()), Some("not_your_role"));
-        g.resolve_phase();
-        vote_out(&mut g, "g2");
-        to_night(&mut g);
-        assert!(g.seat_now("g1").expect("a seat").allowed.contains(&"surrender"));
-        assert!(!g.seat_now("g5").expect("a seat").allowed.contains(&"surrender"));
-        assert_eq!(submit(&mut g, "g1", surrender), None);
-        assert_eq!(g.outcome(), Some("good"));
-        assert_eq!(
-            g.seat_record("g5", Some("good")).map(|r| r.won),
-            Some(Some(false))
-        );
+        never_surrenders_nor_keeps_the_killers_standing(&mut TABLE.game("magic-cl9"));
     }
 
     /// A classic table deals one magician at most (R5-3: one magic; `setup-role-one`).
     #[test]
     fn r5_3_one_magician_per_table() {
-        let mut two = document();
-        two["deal"][2]["count"] = json!(2);
-        let Err(found) = crate::setups::read(&two) else {
-            panic!("two magicians")
-        };
-        let found: Vec<(String, &str)> = found
-            .iter()
-            .map(|p| (p.path.clone(), p.message.catalog_key().unwrap_or("")))
-            .collect();
-        assert_eq!(found, [("deal[2].count".to_string(), "setup-role-one")]);
-        assert!(crate::setups::read(&document()).is_ok());
-        // The night must call him.
-        let mut forgot = document();
-        forgot["night"] = json!(["killer", "police"]);
-        assert!(crate::setups::read(&forgot).is_err());
+        one_per_table(TABLE.document());
     }
 
     /// A fixed deal names the magician (`magicians`, after the other books' keys in the draw);
@@ -627,50 +434,29 @@ mod tests {
     /// seats are drawn as at the same table without him. 东杀 has no such key.
     #[test]
     fn r5_1_a_fixed_deal_names_the_magicians() {
-        let v = table("magic-deal", |_| {});
-        let start = |setup: Value| Game::start(&config(v, 9, Some(setup))).map(|_| ());
-        assert_eq!(start(deal()), Ok(()));
-        for (setup, says) in [
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]}),
-                "deals 1 magician(s), not 0",
-            ),
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "magicians": ["g3"]}),
-                "\"g3\" is a police and a magician",
-            ),
-        ] {
-            let err = start(setup.clone()).expect_err("refused").to_string();
-            assert!(err.contains(says), "{setup}: {err}");
-        }
-        let ids: Vec<String> = (1..=9).map(|i| format!("g{i}")).collect();
-        let seed = |s| <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(s);
-        let drawn = v.draw_roles(&ids, &mut seed(7));
-        let keys: Vec<&String> = drawn.as_object().expect("an object").keys().collect();
-        assert_eq!(keys, ["killers", "magicians", "police"]);
-        assert_eq!(drawn["magicians"].as_array().map(Vec::len), Some(1));
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let plain = dongsha.draw_roles(&ids, &mut seed(7));
-        assert_eq!(plain, json!({"killers": drawn["killers"], "police": drawn["police"]}));
-        // After the undercover's key too: the same undercover as without a magician.
-        let both = handle(dongsha_with(&["undercover", "magician"]), "magic-deal-uc", |_| {});
-        let one = handle(dongsha_with(&["undercover"]), "magic-deal-uc-only", |_| {});
-        let a = both.draw_roles(&ids, &mut seed(3));
-        let b = one.draw_roles(&ids, &mut seed(3));
-        for key in ["killers", "police", "undercovers"] {
-            assert_eq!(a[key], b[key], "{key}");
-        }
-        let Value::Object(m) = deal() else {
-            panic!("an object")
-        };
-        assert_eq!(v.check_fixed_roles(&ids, &m), Ok(()));
-        assert_eq!(
-            dongsha.check_fixed_roles(&ids, &m),
-            Err(crate::ConfigError::UnknownSetupKey("magicians".into()))
+        let v = TABLE.table("magic-deal", |_| {});
+        names_its_seats(
+            v,
+            &TABLE.deal(),
+            &[
+                (dongsha_deal(json!({})), "deals 1 magician(s), not 0"),
+                (
+                    dongsha_deal(json!({"magicians": ["g3"]})),
+                    "\"g3\" is a police and a magician",
+                ),
+            ],
+            &["killers", "magicians", "police"],
+            &[("magicians", 1)],
+            "magicians",
         );
-        // The replay's fixed deal at 东杀 ignores it (replay.md): g5 a civilian.
-        let g = Game::start(&config(dongsha, 9, Some(deal()))).expect("it starts");
-        assert_eq!(g.seat_now("g5").map(|s| s.role), Some("civilian"));
+        // After the undercover's key too: the same undercover as without a magician.
+        let both = handle(
+            dongsha_with(&["undercover", "magician"]),
+            "magic-deal-uc",
+            |_| {},
+        );
+        let one = handle(dongsha_with(&["undercover"]), "magic-deal-uc-only", |_| {});
+        draws_alike(both, one, &["killers", "police", "undercovers"]);
     }
 
     /// A replay scenario of a magician's table (`document` in place of `variant`, replay.md):
@@ -678,45 +464,24 @@ mod tests {
     /// kill is gone; at 东杀 the key is ignored and the magic refused `not_your_role`.
     #[test]
     fn r5_3_2_a_replay_of_a_magicians_table_magics() {
-        let seats: Vec<Value> = (1..=9)
-            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
-            .collect();
         let acts = json!([{"submit": [
             {"by": "g1", "action": {"type": "kill", "target": "g6"}},
             {"by": "g5", "action": {"type": "magic", "target": "g1"}}
         ]}]);
-        let scenario = json!({
-            "document": document(),
-            "seats": seats,
-            "setup": deal(),
-            "acts": acts,
-        });
-        let run = |scenario: &Value| -> Vec<Value> {
-            let s = crate::scenario::Scenario::parse(&scenario.to_string()).expect("it reads");
-            let lines = s.run().expect("it plays");
-            lines
-                .iter()
-                .map(|l| serde_json::to_value(l).expect("JSON"))
-                .collect()
-        };
+        let scenario = scenario(TABLE.document(), 9, TABLE.deal(), acts);
         let outs = |lines: &[Value]| -> usize {
             lines
                 .iter()
                 .filter(|l| l["act"] == 1 && l["event"]["type"] == "out")
                 .count()
         };
-        let lines = run(&scenario);
+        let lines = replay(&scenario);
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
                                        "reply": {"type": "magic_recorded"}})), "{lines:?}");
         assert!(lines.contains(&json!({"kind": "public", "act": 1,
                                        "event": {"type": "peaceful", "phase": "night"}})));
         assert_eq!(outs(&lines), 0);
-        let mut preset = scenario.clone();
-        if let Value::Object(m) = &mut preset {
-            m.remove("document");
-            m.insert("variant".into(), json!("dongsha"));
-        }
-        let lines = run(&preset);
+        let lines = replay(&at_dongsha(&scenario));
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
                                        "error": "not_your_role"})));
         assert_eq!(outs(&lines), 1, "at 东杀 the kill lands");
@@ -726,18 +491,7 @@ mod tests {
     /// two kills to the earliest, the killers out end the game.
     #[test]
     fn a_table_without_a_magician_is_unchanged() {
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let fixed = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
-        let mut g = Game::start(&config(dongsha, 9, Some(fixed))).expect("it starts");
-        assert!(g.view_for("g1").expect("a view").json().get("holds_kill").is_none());
-        let acts = [("g1", "kill", "g6"), ("g2", "kill", "g7")];
-        assert_eq!(night(&mut g, &acts), [out("g6")]);
-        vote_out(&mut g, "g1");
-        to_night(&mut g);
-        g.resolve_phase();
-        let lines = vote_out(&mut g, "g2");
-        assert!(told(&lines).is_empty());
-        assert_eq!(g.outcome(), Some("good"));
+        dongsha_killers_out_end_the_game();
         // A sniper's table without a magician: no magic form either.
         let sniper = handle(dongsha_with(&["sniper"]), "magic-none-sniper", |_| {});
         assert!(!sniper.action_forms().iter().any(|f| f.kind == "magic"));
@@ -748,29 +502,11 @@ mod tests {
     /// seeds, with both sides winning some; so does the table with all the roles across books.
     #[test]
     fn r5_1_bots_play_a_magician_table_to_the_end() {
-        let params = crate::sim::SimParams {
-            seats: 9,
-            guess: 0.0,
-            max_phases: 400,
-        };
         for (v, seats) in [
-            (table("magic-bots", |_| {}), 9),
-            (across_table("magic-bots-across"), 10),
+            (TABLE.table("magic-bots", |_| {}), 9),
+            (ACROSS.at(10, "magic-bots-across"), 10),
         ] {
-            let params = crate::sim::SimParams { seats, ..params };
-            let run = || v.simulate(&params, 0..300, &crate::sim::Progress::default());
-            let stats = run();
-            assert_eq!(stats.games, 300);
-            let count = |o: &str| {
-                stats
-                    .outcomes
-                    .iter()
-                    .find(|(x, _)| *x == o)
-                    .map_or(0, |(_, n)| *n)
-            };
-            assert_eq!(count("unfinished"), 0, "every game ends: {stats:?}");
-            assert!(count("good") > 0 && count("killers") > 0, "{stats:?}");
-            assert_eq!(run(), stats, "seeded");
+            bots_win_on_both_sides(v, seats);
         }
     }
 }

@@ -66,15 +66,11 @@ mod tests {
     use serde_json::{Value, json};
 
     use crate::classic::butterfly::tests::{game, night, table};
-    use crate::classic::doctor::tests::{config, out, peaceful, public, submit, to_night};
+    use crate::classic::doctor::tests::{alive, config, out, peaceful, public, submit, to_night};
     use crate::{Game, Variant};
 
     fn secret(t: &str) -> Value {
         json!({"type": "secret_kill", "target": t})
-    }
-
-    fn alive(g: &Game, s: &str) -> bool {
-        g.seat_now(s).is_some_and(|s| s.out.is_none())
     }
 
     /// R4-4 (1): the secret kill lands with the killers' kill, after it (announced in that

@@ -40,7 +40,8 @@ pub(super) mod tests {
     use serde_json::{Value, json};
 
     use crate::classic::doctor::tests::{
-        config, dongsha_with, handle, out, peaceful, public, submit, to_night,
+        at_dongsha, bots_play, config, dealt_by_draw, dongsha_deal, dongsha_ignores, dongsha_with,
+        handle, out, peaceful, public, replay, scenario, submit, to_night,
     };
     use crate::{Game, Variant};
 
@@ -385,11 +386,7 @@ pub(super) mod tests {
             assert!(err.contains(says), "{setup}: {err}");
         }
         // The draw deals the sniper too, and a fixed deal has its keys.
-        let drawn = Game::start(&config(v, 9, None)).expect("drawn");
-        let snipers = (1..=9)
-            .filter(|i| drawn.seat_now(&format!("g{i}")).is_some_and(|s| s.role == "sniper"))
-            .count();
-        assert_eq!(snipers, 1);
+        assert_eq!(dealt_by_draw(v, 9, "sniper"), 1);
         let ids: Vec<String> = (1..=9).map(|i| format!("g{i}")).collect();
         let fixed = |v: Variant, roles: Value| match roles {
             Value::Object(m) => v.check_fixed_roles(&ids, &m),
@@ -427,38 +424,14 @@ pub(super) mod tests {
         assert_eq!(dealt, ["doctor", "sniper"]);
         // 东杀 itself: no sniper; `snipers` is ignored by the engine (replay.md: unknown setup
         // keys are ignored) and refused by the server's fixed deal.
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let with_sniper =
-            json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "snipers": ["g5"]});
-        let g = Game::start(&config(dongsha, 9, Some(with_sniper.clone()))).expect("it starts");
-        assert_eq!(g.seat_now("g5").map(|s| s.role), Some("civilian"));
-        assert_eq!(
-            fixed(dongsha, with_sniper),
-            Err(crate::ConfigError::UnknownSetupKey("snipers".into()))
-        );
+        dongsha_ignores(&dongsha_deal(json!({"snipers": ["g5"]})), "snipers");
     }
 
     /// The bots play a sniper table to the end (the sniper shooting a random other living seat
     /// most nights), from the seeded RNG: the same games every time.
     #[test]
     fn r5_1_bots_play_a_sniper_table_to_the_end() {
-        let v = variant("sniper-bots");
-        let params = crate::sim::SimParams {
-            seats: 9,
-            guess: 0.0,
-            max_phases: 400,
-        };
-        let run = || v.simulate(&params, 0..300, &crate::sim::Progress::default());
-        let stats = run();
-        assert_eq!(stats.games, 300);
-        let ended: u64 = stats
-            .outcomes
-            .iter()
-            .filter(|(o, _)| *o != "unfinished")
-            .map(|(_, n)| n)
-            .sum();
-        assert_eq!(ended, 300, "every game ends: {stats:?}");
-        assert_eq!(run(), stats, "seeded");
+        bots_play(variant("sniper-bots"), 9);
     }
 
     /// A replay scenario of a sniper table (`document` in place of `variant`, replay.md): the
@@ -467,29 +440,14 @@ pub(super) mod tests {
     /// at 东杀 is another game's type, refused `not_your_role` as it always was.
     #[test]
     fn r5_3_a_replay_of_a_sniper_table_shoots() {
-        let seats: Vec<Value> = (1..=9)
-            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
-            .collect();
         let acts = json!([{"submit": [
             {"by": "g1", "action": {"type": "kill", "target": "g8"}},
             {"by": "g5", "action": {"type": "snipe", "target": "g6"}},
             {"by": "g3", "action": {"type": "check", "target": "g1"}}
         ]}]);
-        let scenario = json!({
-            "document": sniper_document(),
-            "seats": seats,
-            "setup": {"killers": ["g1", "g2"], "police": ["g3", "g4"], "snipers": ["g5"]},
-            "acts": acts,
-        });
-        let run = |scenario: &Value| -> Vec<Value> {
-            let s = crate::scenario::Scenario::parse(&scenario.to_string()).expect("it reads");
-            let lines = s.run().expect("it plays");
-            lines
-                .iter()
-                .map(|l| serde_json::to_value(l).expect("JSON"))
-                .collect()
-        };
-        let lines = run(&scenario);
+        let setup = dongsha_deal(json!({"snipers": ["g5"]}));
+        let scenario = scenario(sniper_document(), 9, setup, acts);
+        let lines = replay(&scenario);
         let has = |l: &Value| lines.contains(l);
         assert!(has(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
                             "reply": {"type": "snipe_recorded"}})), "{lines:?}");
@@ -505,12 +463,7 @@ pub(super) mod tests {
         );
         assert!(has(&json!({"kind": "private", "act": 1, "to": "g3",
                             "event": {"type": "check_result", "target": "g1", "result": "killer"}})));
-        let mut preset = scenario.clone();
-        if let Value::Object(m) = &mut preset {
-            m.remove("document");
-            m.insert("variant".into(), json!("dongsha"));
-        }
-        let lines = run(&preset);
+        let lines = replay(&at_dongsha(&scenario));
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
                                        "error": "not_your_role"})));
         let outs = lines

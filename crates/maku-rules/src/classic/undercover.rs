@@ -50,45 +50,16 @@ mod tests {
     use serde_json::{Value, json};
 
     use crate::classic::doctor::tests::{
-        config, dongsha_with, handle, out, peaceful, public, submit, to_night,
+        RoleTable, act, at_dongsha, bots_win_on_both_sides, dongsha_deal, dongsha_game,
+        dongsha_with, handle, kill_the_police, names_its_seats, out, peaceful, public, replay,
+        scenario, started, submit, to_night, told, vote_out,
     };
     use crate::message::Message;
-    use crate::{Game, Line, Variant};
+    use crate::{Line, Variant};
 
-    /// 东杀 with one undercover, called at night after the killers and the police.
-    fn document() -> Value {
-        dongsha_with(&["undercover"])
-    }
-
-    /// The handle of 东杀 with one undercover, `change`d, named `name`.
-    fn table(name: &str, change: impl FnOnce(&mut Value)) -> Variant {
-        handle(document(), name, change)
-    }
-
-    /// The fixed deal of [`game`].
-    fn deal() -> Value {
-        json!({"killers": ["g1", "g2"], "police": ["g3", "g4"], "undercovers": ["g5"]})
-    }
-
-    /// 9 seats g1..g9: killers g1 g2, police g3 g4, the undercover g5, civilians g6..g9.
-    fn game(name: &str) -> Game {
-        Game::start(&config(table(name, |_| {}), 9, Some(deal()))).expect("it starts")
-    }
-
-    fn act(kind: &str, target: &str) -> Value {
-        json!({"type": kind, "target": target})
-    }
-
-    /// The private events of `lines`, each as `[to, event]`.
-    fn told(lines: &[Line]) -> Vec<Value> {
-        lines
-            .iter()
-            .filter_map(|l| match l {
-                Line::Private { to, event, .. } => Some(json!([to, event.json()])),
-                _ => None,
-            })
-            .collect()
-    }
+    /// 东杀 with one undercover (R4-2), called at night after the killers and the police; its
+    /// game: 9 seats g1..g9, killers g1 g2, police g3 g4, the undercover g5, civilians g6..g9.
+    const TABLE: RoleTable = RoleTable(&[("undercover", "undercovers")]);
 
     /// The seats told the night's check result, in order, with the result.
     fn results(lines: &[Line]) -> Vec<(String, String)> {
@@ -99,23 +70,9 @@ mod tests {
             .collect()
     }
 
-    /// The day's speeches resolved to the vote; every living seat votes for `target`; the vote
-    /// resolved, the public events it published.
-    fn vote_out(g: &mut Game, target: &str) -> Vec<Value> {
-        while g.current_phase().kind != "vote" {
-            g.resolve_phase();
-        }
-        let living: Vec<String> = g
-            .seats()
-            .iter()
-            .filter(|s| s.alive)
-            .map(|s| s.game_id.clone())
-            .collect();
-        for by in living {
-            let v = json!({"type": "vote", "target": target});
-            assert_eq!(submit(g, &by, v), None, "{by}");
-        }
-        public(g.resolve_phase())
+    /// The check result `result` told to each of `seats`, as [`results`] lists them.
+    fn each(seats: &[&str], result: &str) -> Vec<(String, String)> {
+        seats.iter().map(|s| (s.to_string(), format!("\"{result}\""))).collect()
     }
 
     fn teammates(team: &str, seats: &[&str]) -> Value {
@@ -129,7 +86,7 @@ mod tests {
     /// his team's seats, never roles.
     #[test]
     fn r4_2_the_teams_are_told_with_the_undercover_in_both() {
-        let g = game("undercover-teams");
+        let g = TABLE.game("undercover-teams");
         let killers = teammates("killers", &["g1", "g2", "g5"]);
         let police = teammates("police", &["g3", "g4", "g5"]);
         assert_eq!(
@@ -185,7 +142,7 @@ mod tests {
     /// in the police's throughout; out, in none.
     #[test]
     fn r4_2_the_undercover_leaves_the_killers_thread_after_act_1() {
-        let mut g = game("undercover-threads");
+        let mut g = TABLE.game("undercover-threads");
         assert_eq!(g.variant().team_threads(), ["killers", "police"]);
         assert_eq!(g.teams_of("g5"), ["killers", "police"]);
         assert_eq!(g.teams_of("g1"), ["killers"]);
@@ -213,7 +170,7 @@ mod tests {
     /// kills nor self-explodes (CL-8).
     #[test]
     fn r4_3_the_undercovers_check_counts_in_the_police_majority() {
-        let mut g = game("undercover-majority");
+        let mut g = TABLE.game("undercover-majority");
         let u = g.seat_now("g5").expect("the undercover");
         assert_eq!(u.role, "undercover");
         assert_eq!(u.allowed, ["check"]);
@@ -227,19 +184,14 @@ mod tests {
         assert_eq!(submit(&mut g, "g5", act("check", "g7")), None);
         assert_eq!(g.view_for("g5").expect("a view").json()["check"], "g7");
         let lines = g.resolve_phase();
-        let not_killer = "\"not_killer\"".to_string();
         assert_eq!(
             results(&lines),
-            [
-                ("g3".into(), not_killer.clone()),
-                ("g4".into(), not_killer.clone()),
-                ("g5".into(), not_killer)
-            ],
+            each(&["g3", "g4", "g5"], "not_killer"),
             "g7, not g1: his check made the majority"
         );
         assert!(told(&lines).iter().all(|t| t[1]["target"] == "g7"));
         // Without him the tie goes to the earliest counting submission (g4's g1).
-        let mut g = game("undercover-majority-without");
+        let mut g = TABLE.game("undercover-majority-without");
         assert_eq!(submit(&mut g, "g4", act("check", "g1")), None);
         assert_eq!(submit(&mut g, "g3", act("check", "g7")), None);
         let lines = g.resolve_phase();
@@ -263,33 +215,19 @@ mod tests {
     /// this night (CL-2).
     #[test]
     fn r4_3_a_check_of_the_undercover_reads_killer_and_reaches_him() {
-        let mut g = game("undercover-checked");
+        let mut g = TABLE.game("undercover-checked");
         assert_eq!(submit(&mut g, "g3", act("check", "g5")), None);
         for by in ["g1", "g2"] {
             assert_eq!(submit(&mut g, by, act("kill", "g4")), None);
         }
         let lines = g.resolve_phase();
-        let killer = "\"killer\"".to_string();
-        assert_eq!(
-            results(&lines),
-            [
-                ("g3".into(), killer.clone()),
-                ("g4".into(), killer.clone()),
-                ("g5".into(), killer)
-            ]
-        );
+        assert_eq!(results(&lines), each(&["g3", "g4", "g5"], "killer"));
         assert_eq!(public(lines), [out("g4")]);
         // The undercover's own check of a killer reads `killer` too, told to him.
         to_night(&mut g);
         assert_eq!(submit(&mut g, "g5", act("check", "g2")), None);
         let lines = g.resolve_phase();
-        assert_eq!(
-            results(&lines),
-            [
-                ("g3".into(), "\"killer\"".to_string()),
-                ("g5".into(), "\"killer\"".to_string())
-            ]
-        );
+        assert_eq!(results(&lines), each(&["g3", "g5"], "killer"));
         assert_eq!(public(lines), [peaceful()]);
     }
 
@@ -297,17 +235,17 @@ mod tests {
     /// reveal names his role and he loses with the killers.
     #[test]
     fn r4_6_good_wins_only_with_the_undercover_out_too() {
-        let mut g = game("undercover-good");
+        let mut g = TABLE.game("undercover-good");
         g.resolve_phase();
         let voted = |s: &str| json!({"type": "out", "target": s, "cause": "voted"});
-        assert!(vote_out(&mut g, "g1").contains(&voted("g1")));
+        assert!(public(vote_out(&mut g, "g1")).contains(&voted("g1")));
         to_night(&mut g);
         assert_eq!(public(g.resolve_phase()), [peaceful()]);
-        assert!(vote_out(&mut g, "g2").contains(&voted("g2")));
+        assert!(public(vote_out(&mut g, "g2")).contains(&voted("g2")));
         assert_eq!(g.outcome(), None, "the undercover still stands for the killers");
         to_night(&mut g);
         g.resolve_phase();
-        let lines = vote_out(&mut g, "g5");
+        let lines = public(vote_out(&mut g, "g5"));
         assert_eq!(
             lines.last(),
             Some(&json!({"type": "game_over", "winner": "good"}))
@@ -328,16 +266,8 @@ mod tests {
     /// police, and his living does not keep the police standing).
     #[test]
     fn cl_10_all_police_out_the_killers_win_with_the_undercover() {
-        let mut g = game("undercover-killers");
-        for victim in ["g3", "g4"] {
-            for by in ["g1", "g2"] {
-                assert_eq!(submit(&mut g, by, act("kill", victim)), None);
-            }
-            let lines = public(g.resolve_phase());
-            assert_eq!(lines.first(), Some(&out(victim)));
-            to_night(&mut g);
-        }
-        assert_eq!(g.outcome(), Some("killers"));
+        let mut g = TABLE.game("undercover-killers");
+        kill_the_police(&mut g);
         assert_eq!(
             g.seat_record("g5", Some("killers")).map(|r| (r.role, r.won)),
             Some(("undercover", Some(true)))
@@ -350,7 +280,7 @@ mod tests {
     /// undercover g3, civilians g4..g6.
     #[test]
     fn cl_11_the_killer_out_is_every_killer_and_undercover_out() {
-        let small = table("undercover-cl11", |d| {
+        let small = TABLE.table("undercover-cl11", |d| {
             d["seats"] = json!({"min": 6, "max": 6});
             d["deal"] = json!([
                 {"role": "killer", "count": 1},
@@ -361,13 +291,13 @@ mod tests {
             d["day"]["explode"] = json!(false);
         });
         let fixed = json!({"killers": ["g1"], "police": ["g2"], "undercovers": ["g3"]});
-        let mut g = Game::start(&config(small, 6, Some(fixed))).expect("it starts");
+        let mut g = started(small, 6, fixed);
         g.resolve_phase();
         vote_out(&mut g, "g1");
         assert_eq!(g.outcome(), None, "the undercover lives: the killer's side stands");
         to_night(&mut g);
         g.resolve_phase();
-        let lines = vote_out(&mut g, "g4");
+        let lines = public(vote_out(&mut g, "g4"));
         assert_eq!(
             lines.last(),
             Some(&json!({"type": "game_over", "winner": "killers"})),
@@ -381,7 +311,7 @@ mod tests {
     #[test]
     fn cl_9_the_undercover_never_surrenders_nor_keeps_the_killers_standing() {
         let surrender = json!({"type": "surrender"});
-        let mut g = game("undercover-cl9");
+        let mut g = TABLE.game("undercover-cl9");
         assert_eq!(submit(&mut g, "g5", surrender.clone()), Some("not_your_role"));
         assert!(!g.seat_now("g5").expect("a seat").allowed.contains(&"surrender"));
         // The officer g3 killed: g4's only living teammate is the undercover.
@@ -405,7 +335,7 @@ mod tests {
     /// (`setup-undercover-police`, at the undercover's count); any count of undercovers holds.
     #[test]
     fn r4_2_an_undercover_without_police_is_refused() {
-        let mut d = document();
+        let mut d = TABLE.document();
         d["deal"][1]["count"] = json!({"8-10": 0, "11-14": 3, "15-16": 4});
         let Err(found) = crate::setups::read(&d) else {
             panic!("no police at 8 to 10 seats")
@@ -419,10 +349,10 @@ mod tests {
                 Message::key("setup-undercover-police").arg("seats", "8, 9, 10")
             )]
         );
-        let mut two = document();
+        let mut two = TABLE.document();
         two["deal"][2]["count"] = json!(2);
         assert!(crate::setups::read(&two).is_ok(), "two undercovers");
-        assert!(crate::setups::read(&document()).is_ok());
+        assert!(crate::setups::read(&TABLE.document()).is_ok());
     }
 
     /// A fixed deal names the undercovers (`undercovers`, after the other books' keys in the
@@ -430,45 +360,21 @@ mod tests {
     /// other roles' seats are drawn as at the same table without him. 东杀 has no such key.
     #[test]
     fn r4_2_a_fixed_deal_names_the_undercovers() {
-        let v = table("undercover-deal", |_| {});
-        let start = |setup: Value| Game::start(&config(v, 9, Some(setup))).map(|_| ());
-        assert_eq!(start(deal()), Ok(()));
-        for (setup, says) in [
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]}),
-                "deals 1 undercover(s), not 0",
-            ),
-            (
-                json!({"killers": ["g1", "g2"], "police": ["g3", "g4"],
-                       "undercovers": ["g1"]}),
-                "\"g1\" is a killer and a undercover",
-            ),
-        ] {
-            let err = start(setup.clone()).expect_err("refused").to_string();
-            assert!(err.contains(says), "{setup}: {err}");
-        }
-        let ids: Vec<String> = (1..=9).map(|i| format!("g{i}")).collect();
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
-        let drawn = v.draw_roles(&ids, &mut rng);
-        let keys: Vec<&String> = drawn.as_object().expect("an object").keys().collect();
-        assert_eq!(keys, ["killers", "police", "undercovers"]);
-        assert_eq!(drawn["undercovers"].as_array().map(Vec::len), Some(1));
-        // The same seed at 东杀 (9 seats, 2 and 2): the same killers and police.
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
-        let plain = dongsha.draw_roles(&ids, &mut rng);
-        assert_eq!(plain, json!({"killers": drawn["killers"], "police": drawn["police"]}));
-        let Value::Object(m) = deal() else {
-            panic!("an object")
-        };
-        assert_eq!(v.check_fixed_roles(&ids, &m), Ok(()));
-        assert_eq!(
-            dongsha.check_fixed_roles(&ids, &m),
-            Err(crate::ConfigError::UnknownSetupKey("undercovers".into()))
+        let v = TABLE.table("undercover-deal", |_| {});
+        names_its_seats(
+            v,
+            &TABLE.deal(),
+            &[
+                (dongsha_deal(json!({})), "deals 1 undercover(s), not 0"),
+                (
+                    dongsha_deal(json!({"undercovers": ["g1"]})),
+                    "\"g1\" is a killer and a undercover",
+                ),
+            ],
+            &["killers", "police", "undercovers"],
+            &[("undercovers", 1)],
+            "undercovers",
         );
-        // The replay's fixed deal at 东杀 ignores it (replay.md): g5 a civilian.
-        let g = Game::start(&config(dongsha, 9, Some(deal()))).expect("it starts");
-        assert_eq!(g.seat_now("g5").map(|s| s.role), Some("civilian"));
     }
 
     /// A table without an undercover is as it was: 东杀's police notice has no note, its
@@ -476,9 +382,7 @@ mod tests {
     /// stays the police's.
     #[test]
     fn a_table_without_an_undercover_is_unchanged() {
-        let dongsha = Variant::from_name("dongsha").expect("dongsha");
-        let fixed = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
-        let mut g = Game::start(&config(dongsha, 9, Some(fixed))).expect("it starts");
+        let mut g = dongsha_game();
         assert_eq!(
             told(&g.transcript()),
             [
@@ -491,13 +395,7 @@ mod tests {
         assert_eq!(submit(&mut g, "g5", act("check", "g6")), Some("not_your_role"));
         assert_eq!(submit(&mut g, "g3", act("check", "g5")), None);
         let lines = g.resolve_phase();
-        assert_eq!(
-            results(&lines),
-            [
-                ("g3".into(), "\"not_killer\"".to_string()),
-                ("g4".into(), "\"not_killer\"".to_string())
-            ]
-        );
+        assert_eq!(results(&lines), each(&["g3", "g4"], "not_killer"));
         // A doctor's table without an undercover: no note either.
         let doctor = handle(dongsha_with(&["doctor"]), "undercover-none-doctor", |_| {});
         let police = teammates("police", &["g3", "g4"]);
@@ -513,27 +411,11 @@ mod tests {
     /// (replay.md: unknown setup keys) and his check refused `not_your_role`.
     #[test]
     fn r4_3_a_replay_of_an_undercovers_table_checks() {
-        let seats: Vec<Value> = (1..=9)
-            .map(|i| json!({"game_id": format!("g{i}"), "real_id": format!("r{i}")}))
-            .collect();
         let acts = json!([{"submit": [
             {"by": "g5", "action": {"type": "check", "target": "g2"}}
         ]}]);
-        let scenario = json!({
-            "document": document(),
-            "seats": seats,
-            "setup": deal(),
-            "acts": acts,
-        });
-        let run = |scenario: &Value| -> Vec<Value> {
-            let s = crate::scenario::Scenario::parse(&scenario.to_string()).expect("it reads");
-            let lines = s.run().expect("it plays");
-            lines
-                .iter()
-                .map(|l| serde_json::to_value(l).expect("JSON"))
-                .collect()
-        };
-        let lines = run(&scenario);
+        let scenario = scenario(TABLE.document(), 9, TABLE.deal(), acts);
+        let lines = replay(&scenario);
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
                                        "reply": {"type": "check_recorded"}})), "{lines:?}");
         let found: Vec<&Value> = lines
@@ -542,12 +424,7 @@ mod tests {
             .map(|l| &l["to"])
             .collect();
         assert_eq!(found, ["g3", "g4", "g5"]);
-        let mut preset = scenario.clone();
-        if let Value::Object(m) = &mut preset {
-            m.remove("document");
-            m.insert("variant".into(), json!("dongsha"));
-        }
-        let lines = run(&preset);
+        let lines = replay(&at_dongsha(&scenario));
         assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
                                        "error": "not_your_role"})));
     }
@@ -557,24 +434,6 @@ mod tests {
     /// the same seeds, with both sides winning some.
     #[test]
     fn r4_3_bots_play_an_undercover_table_to_the_end() {
-        let v = table("undercover-bots", |_| {});
-        let params = crate::sim::SimParams {
-            seats: 9,
-            guess: 0.0,
-            max_phases: 400,
-        };
-        let run = || v.simulate(&params, 0..300, &crate::sim::Progress::default());
-        let stats = run();
-        assert_eq!(stats.games, 300);
-        let count = |o: &str| {
-            stats
-                .outcomes
-                .iter()
-                .find(|(x, _)| *x == o)
-                .map_or(0, |(_, n)| *n)
-        };
-        assert_eq!(count("unfinished"), 0, "every game ends: {stats:?}");
-        assert!(count("good") > 0 && count("killers") > 0, "{stats:?}");
-        assert_eq!(run(), stats, "seeded");
+        bots_win_on_both_sides(TABLE.table("undercover-bots", |_| {}), 9);
     }
 }
