@@ -517,9 +517,8 @@ mod tests {
                     Stage::Vote => {
                         vote(&mut g, &mut rng, &[]);
                         voted_silenced |= g.stage() == Stage::Vote
-                            && g.living().any(|s| {
-                                g.is_silenced(s) && g.day().ballots[s.index()].is_some()
-                            });
+                            && g.living()
+                                .any(|s| g.is_silenced(s) && g.day().ballots[s.index()].is_some());
                     }
                     _ => {}
                 }
@@ -573,7 +572,10 @@ mod tests {
             crate::classic::doctor::tests::dongsha_with(&["magician", "wizard"]),
         );
         let magician_holds: Vec<_> = (0..20).map(|s| first(both, s, &[Role::Killer])).collect();
-        assert!(magician_holds.iter().all(|(_, k)| k.is_none()), "the magician holds it");
+        assert!(
+            magician_holds.iter().all(|(_, k)| k.is_none()),
+            "the magician holds it"
+        );
         let out = [Role::Killer, Role::Magician];
         let wizard_holds: Vec<_> = (0..20).map(|s| first(both, s, &out)).collect();
         assert!(wizard_holds.iter().all(|(q, k)| q.is_none() && k.is_some()));

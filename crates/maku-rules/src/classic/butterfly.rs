@@ -113,7 +113,10 @@ pub(super) mod tests {
         }
         // A hug replaced before the night ends: the last counts (R4-4 (3)).
         let mut g = game("hug-replaced");
-        assert_eq!(submit(&mut g, "g5", json!({"type": "hug", "target": "g9"})), None);
+        assert_eq!(
+            submit(&mut g, "g5", json!({"type": "hug", "target": "g9"})),
+            None
+        );
         let acts = [("g5", "hug", "g10"), ("g1", "kill", "g9")];
         assert_eq!(night(&mut g, &acts), vec![out("g9")]);
     }
@@ -172,13 +175,25 @@ pub(super) mod tests {
     #[test]
     fn r4_4_2_saving_the_butterfly_spares_the_hugged_seat_too() {
         let mut g = game("hug-saved");
-        let acts = [("g5", "hug", "g9"), ("g1", "kill", "g5"), ("g7", "save", "g5")];
+        let acts = [
+            ("g5", "hug", "g9"),
+            ("g1", "kill", "g5"),
+            ("g7", "save", "g5"),
+        ];
         assert_eq!(night(&mut g, &acts), vec![peaceful()]);
         let mut g = game("hug-saved-hugged");
-        let acts = [("g5", "hug", "g9"), ("g1", "kill", "g5"), ("g7", "save", "g9")];
+        let acts = [
+            ("g5", "hug", "g9"),
+            ("g1", "kill", "g5"),
+            ("g7", "save", "g9"),
+        ];
         assert_eq!(night(&mut g, &acts), vec![out("g5")]);
         let mut g = game("hug-saved-shot");
-        let acts = [("g5", "hug", "g9"), ("g8", "snipe", "g5"), ("g7", "save", "g5")];
+        let acts = [
+            ("g5", "hug", "g9"),
+            ("g8", "snipe", "g5"),
+            ("g7", "save", "g5"),
+        ];
         assert_eq!(night(&mut g, &acts), vec![out("g5"), out("g9")]);
     }
 
@@ -208,7 +223,10 @@ pub(super) mod tests {
         assert_eq!(night(&mut g, &[save]), vec![peaceful()]);
         // No attack on either night: the second save kills.
         let mut g = game("hug-rule-none");
-        assert_eq!(night(&mut g, &[("g5", "hug", "g9"), save]), vec![peaceful()]);
+        assert_eq!(
+            night(&mut g, &[("g5", "hug", "g9"), save]),
+            vec![peaceful()]
+        );
         to_night(&mut g);
         assert_eq!(night(&mut g, &[save]), vec![out("g9")]);
     }
@@ -222,7 +240,11 @@ pub(super) mod tests {
         let hug = |t: &str| json!({"type": "hug", "target": t});
         let mut g = game("hug-only");
         for by in ["g1", "g3", "g6", "g7", "g8", "g9"] {
-            assert_eq!(submit(&mut g, by, hug("g10")), Some("not_your_role"), "{by}");
+            assert_eq!(
+                submit(&mut g, by, hug("g10")),
+                Some("not_your_role"),
+                "{by}"
+            );
             let allowed = g.seat_now(by).expect("a seat").allowed;
             assert!(!allowed.contains(&"hug"), "{by}: {allowed:?}");
         }
@@ -241,7 +263,13 @@ pub(super) mod tests {
         let view = seat_view.json();
         assert!(view.get("team").is_none(), "R4-2: it learns nobody");
         assert_eq!(view["hug"], "g10");
-        assert!(g.view_for("g9").expect("a view").json().get("hug").is_none());
+        assert!(
+            g.view_for("g9")
+                .expect("a view")
+                .json()
+                .get("hug")
+                .is_none()
+        );
         g.resolve_phase();
         assert_ne!(g.current_phase().kind, "night");
         assert!(g.seat_now("g5").expect("a seat").allowed.is_empty());
@@ -301,7 +329,10 @@ pub(super) mod tests {
         });
         let fixed = json!({"killers": ["g1"], "police": ["g2"], "butterflies": ["g3"]});
         let mut g = Game::start(&config(small, 5, Some(fixed))).expect("it starts");
-        assert_eq!(submit(&mut g, "g2", json!({"type": "check", "target": "g3"})), None);
+        assert_eq!(
+            submit(&mut g, "g2", json!({"type": "check", "target": "g3"})),
+            None
+        );
         let lines = g.resolve_phase();
         let told: Vec<Value> = lines
             .iter()
@@ -327,7 +358,11 @@ pub(super) mod tests {
         let kill = |t: &str| json!({"type": "kill", "target": t});
         assert_eq!(submit(&mut g, "g1", kill("g5")), None);
         assert_eq!(public(g.resolve_phase()), vec![out("g5")]);
-        assert_eq!(g.outcome(), None, "the butterfly is a civilian still standing");
+        assert_eq!(
+            g.outcome(),
+            None,
+            "the butterfly is a civilian still standing"
+        );
         to_night(&mut g);
         assert_eq!(submit(&mut g, "g1", kill("g3")), None);
         assert_eq!(
@@ -336,7 +371,8 @@ pub(super) mod tests {
             "屠城: the butterfly was the last civilian"
         );
         assert_eq!(
-            g.seat_record("g3", Some("killers")).map(|r| (r.role, r.won)),
+            g.seat_record("g3", Some("killers"))
+                .map(|r| (r.role, r.won)),
             Some(("butterfly", Some(false)))
         );
         assert_eq!(
@@ -359,12 +395,18 @@ pub(super) mod tests {
             d
         };
         for (setup, says) in [
-            (with("butterflies", json!([])), "deals 1 butterfly(s), not 0"),
+            (
+                with("butterflies", json!([])),
+                "deals 1 butterfly(s), not 0",
+            ),
             (
                 with("butterflies", json!(["g9", "g10"])),
                 "deals 1 butterfly(s), not 2",
             ),
-            (with("butterflies", json!(["g7"])), "\"g7\" is a doctor and a butterfly"),
+            (
+                with("butterflies", json!(["g7"])),
+                "\"g7\" is a doctor and a butterfly",
+            ),
             (
                 with("secret_police", json!(["g5"])),
                 "\"g5\" is a butterfly and a secret_police",
@@ -406,8 +448,11 @@ pub(super) mod tests {
         ]}]);
         let scenario = scenario(across_document(), 10, deal(), acts);
         let lines = replay(&scenario);
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
-                                       "reply": {"type": "hug_recorded"}})), "{lines:?}");
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
+                                       "reply": {"type": "hug_recorded"}})),
+            "{lines:?}"
+        );
         let outs: Vec<&Value> = lines
             .iter()
             .filter(|l| l["kind"] == "public" && l["event"]["type"] == "out" && l["act"] == 1)
@@ -417,8 +462,10 @@ pub(super) mod tests {
         let mut preset = at_dongsha(&scenario);
         preset["setup"] = dongsha_deal(json!({}));
         let lines = replay(&preset);
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
-                                       "error": "not_your_role"})));
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
+                                       "error": "not_your_role"}))
+        );
         let outs: Vec<&Value> = lines
             .iter()
             .filter(|l| l["kind"] == "public" && l["event"]["type"] == "out" && l["act"] == 1)

@@ -217,7 +217,11 @@ mod tests {
         let living = living_but(&["g9"]);
         assert_eq!(
             said,
-            [votes(1, &living, &ballots), counted(), tie(1, &["g7", "g8"])]
+            [
+                votes(1, &living, &ballots),
+                counted(),
+                tie(1, &["g7", "g8"])
+            ]
         );
         assert_eq!(g.current_phase().kind, "pk");
         let said = vote(&mut g, &[("g4", "g7")]);
@@ -228,10 +232,16 @@ mod tests {
         );
         // A PK round whose ballots name nobody is a tie of its seats (CL-7), dark votes or not.
         let mut g = TABLE.game("dark-tie-empty-pk");
-        night_acts(&mut g, &[("g5", "dark_vote", "g8"), ("g6", "dark_vote", "g7")]);
+        night_acts(
+            &mut g,
+            &[("g5", "dark_vote", "g8"), ("g6", "dark_vote", "g7")],
+        );
         let said = vote(&mut g, &[]);
         let living = living_but(&[]);
-        assert_eq!(said, [votes(1, &living, &[]), counted(), tie(1, &["g7", "g8"])]);
+        assert_eq!(
+            said,
+            [votes(1, &living, &[]), counted(), tie(1, &["g7", "g8"])]
+        );
         let said = vote(&mut g, &[]);
         assert_eq!(said, [votes(2, &living, &[]), tie(2, &["g7", "g8"])]);
     }
@@ -245,7 +255,10 @@ mod tests {
         let mut g = TABLE.game("dark-only");
         night_acts(&mut g, &[("g5", "dark_vote", "g2")]);
         let said = vote(&mut g, &[]);
-        assert_eq!(said, [votes(1, &living_but(&[]), &[]), counted(), voted("g2")]);
+        assert_eq!(
+            said,
+            [votes(1, &living_but(&[]), &[]), counted(), voted("g2")]
+        );
         let mut g = TABLE.game("dark-none");
         night_acts(&mut g, &[]);
         let said = vote(&mut g, &[]);
@@ -262,7 +275,10 @@ mod tests {
         let lines = night_acts(&mut g, &[("g1", "kill", "g5"), ("g5", "dark_vote", "g8")]);
         assert_eq!(public(lines), [out("g5")]);
         let said = vote(&mut g, &[]);
-        assert_eq!(said, [votes(1, &living_but(&["g5"]), &[]), counted(), voted("g8")]);
+        assert_eq!(
+            said,
+            [votes(1, &living_but(&["g5"]), &[]), counted(), voted("g8")]
+        );
         let mut g = TABLE.game("dark-target-dies");
         let lines = night_acts(&mut g, &[("g1", "kill", "g8"), ("g6", "dark_vote", "g8")]);
         assert_eq!(public(lines), [out("g8")]);
@@ -288,7 +304,10 @@ mod tests {
         let answer = json!({"type": "query_result", "target": "g5", "acted_on": "none"});
         assert_eq!(told(&lines), [json!(["g8", answer])]);
         let said = vote(&mut g, &[]);
-        assert_eq!(said.last(), Some(&json!({"type": "peaceful", "phase": "day"})));
+        assert_eq!(
+            said.last(),
+            Some(&json!({"type": "peaceful", "phase": "day"}))
+        );
         // The public day reads as a day whose civilians cast nothing: the struck vote leaves
         // no trace.
         let mut quiet = ACROSS.game_at(10, "dark-none-cast");
@@ -325,7 +344,11 @@ mod tests {
                 ("g6", "dark_vote", "g9"),
             ],
         );
-        assert_eq!(vote(&mut g, &[("g1", "g10")]).last(), Some(&voted("g9")), "2 to 1");
+        assert_eq!(
+            vote(&mut g, &[("g1", "g10")]).last(),
+            Some(&voted("g9")),
+            "2 to 1"
+        );
     }
 
     /// R5-4 "unseen": no public line of a whole game names a dark vote's caster or target —
@@ -346,7 +369,11 @@ mod tests {
         let said = vote(&mut g, &ballots);
         assert_eq!(
             said,
-            [votes(1, &living_but(&["g4"]), &ballots), counted(), voted("g7")]
+            [
+                votes(1, &living_but(&["g4"]), &ballots),
+                counted(),
+                voted("g7")
+            ]
         );
         let transcript = g.transcript();
         let published: Vec<Value> = transcript
@@ -399,7 +426,12 @@ mod tests {
                 Some("not_your_role"),
                 "{by}"
             );
-            assert!(!g.seat_now(by).expect("a seat").allowed.contains(&"dark_vote"));
+            assert!(
+                !g.seat_now(by)
+                    .expect("a seat")
+                    .allowed
+                    .contains(&"dark_vote")
+            );
         }
         for (by, role) in [("g5", "good_civilian"), ("g6", "evil_civilian")] {
             let c = g.seat_now(by).expect("a civilian");
@@ -410,20 +442,39 @@ mod tests {
             let view = g.view_for(by).expect("a view").json().clone();
             assert!(view.get("team").is_none() && view.get("teams").is_none());
         }
-        assert_eq!(submit(&mut g, "g5", act("dark_vote", "nobody")), Some("bad_target"));
-        assert_eq!(submit(&mut g, "g5", act("dark_vote", "g5")), None, "itself allowed");
+        assert_eq!(
+            submit(&mut g, "g5", act("dark_vote", "nobody")),
+            Some("bad_target")
+        );
+        assert_eq!(
+            submit(&mut g, "g5", act("dark_vote", "g5")),
+            None,
+            "itself allowed"
+        );
         assert_eq!(submit(&mut g, "g5", act("dark_vote", "g8")), None);
         assert!(!g.seat_now("g5").expect("a seat").owes.action);
         let seat_view = g.view_for("g5").expect("a view");
         assert_eq!(seat_view.json()["dark_vote"], "g8");
         let sheet = g.variant().seat_sheet(&seat_view, false);
-        assert_eq!(sheet.role, crate::message::Message::key("role-good-civilian"));
+        assert_eq!(
+            sheet.role,
+            crate::message::Message::key("role-good-civilian")
+        );
         assert_eq!(sheet.chosen, [("dark_vote", "target", "g8".to_string())]);
         assert!(sheet.notes.is_empty());
-        assert!(g.view_for("g6").expect("a view").json().get("dark_vote").is_none());
+        assert!(
+            g.view_for("g6")
+                .expect("a view")
+                .json()
+                .get("dark_vote")
+                .is_none()
+        );
         let lines = g.resolve_phase();
         assert_eq!(public(lines), [peaceful()]);
-        assert_eq!(submit(&mut g, "g5", act("dark_vote", "g7")), Some("not_now"));
+        assert_eq!(
+            submit(&mut g, "g5", act("dark_vote", "g7")),
+            Some("not_now")
+        );
         // The last counts: g8, not g5.
         assert_eq!(vote(&mut g, &[]).last(), Some(&voted("g8")));
         // The forms: theirs after the classic roles'; any living seat.
@@ -466,9 +517,16 @@ mod tests {
             Some(&json!({"type": "game_over", "winner": "good"}))
         );
         assert!(alive(&g, "g6"), "the evil civilian lives");
-        let record = |g: &Game, s: &str, w: &str| g.seat_record(s, Some(w)).map(|r| (r.role, r.won));
-        assert_eq!(record(&g, "g6", "good"), Some(("evil_civilian", Some(false))));
-        assert_eq!(record(&g, "g5", "good"), Some(("good_civilian", Some(true))));
+        let record =
+            |g: &Game, s: &str, w: &str| g.seat_record(s, Some(w)).map(|r| (r.role, r.won));
+        assert_eq!(
+            record(&g, "g6", "good"),
+            Some(("evil_civilian", Some(false)))
+        );
+        assert_eq!(
+            record(&g, "g5", "good"),
+            Some(("good_civilian", Some(true)))
+        );
         let reveal = g.reveal_now();
         assert_eq!(reveal["seats"][4]["role"], "good_civilian");
         assert_eq!(reveal["seats"][5]["role"], "evil_civilian");
@@ -479,8 +537,14 @@ mod tests {
             to_night(&mut g);
         }
         assert_eq!(g.outcome(), Some("killers"));
-        assert_eq!(record(&g, "g6", "killers"), Some(("evil_civilian", Some(true))));
-        assert_eq!(record(&g, "g5", "killers"), Some(("good_civilian", Some(false))));
+        assert_eq!(
+            record(&g, "g6", "killers"),
+            Some(("evil_civilian", Some(true)))
+        );
+        assert_eq!(
+            record(&g, "g5", "killers"),
+            Some(("good_civilian", Some(false)))
+        );
     }
 
     /// R5-5 with CL-10's "all civilians out": the good civilian counts among the civilians
@@ -586,17 +650,32 @@ mod tests {
         ]}]);
         let scenario = scenario(TABLE.document(), 9, TABLE.deal(), acts);
         let lines = replay(&scenario);
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g6", "ok": true,
-                                       "reply": {"type": "dark_vote_recorded"}})), "{lines:?}");
-        assert!(lines.contains(&json!({"kind": "public", "act": 1,
-                                       "event": {"type": "dark_votes_counted"}})), "{lines:?}");
-        assert!(lines.contains(&json!({"kind": "public", "act": 1,
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g6", "ok": true,
+                                       "reply": {"type": "dark_vote_recorded"}})),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&json!({"kind": "public", "act": 1,
+                                       "event": {"type": "dark_votes_counted"}})),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&json!({"kind": "public", "act": 1,
                                        "event": {"type": "out", "target": "g8",
-                                                 "cause": "voted"}})), "{lines:?}");
+                                                 "cause": "voted"}})),
+            "{lines:?}"
+        );
         let lines = replay(&at_dongsha(&scenario));
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g6", "ok": false,
-                                       "error": "not_your_role"})));
-        assert!(!lines.iter().any(|l| l["event"]["type"] == "dark_votes_counted"));
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g6", "ok": false,
+                                       "error": "not_your_role"}))
+        );
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l["event"]["type"] == "dark_votes_counted")
+        );
     }
 
     /// A table without them is as it was: 东杀's day, its nobody-voted-for round and its
@@ -611,7 +690,10 @@ mod tests {
         to_night(&mut g);
         night_acts(&mut g, &[]);
         let said = vote(&mut g, &[("g1", "g7")]);
-        assert_eq!(said, [votes(1, &living_but(&["g9"]), &[("g1", "g7")]), voted("g7")]);
+        assert_eq!(
+            said,
+            [votes(1, &living_but(&["g9"]), &[("g1", "g7")]), voted("g7")]
+        );
         let wizard = handle(dongsha_with(&["wizard"]), "dark-none-wizard", |_| {});
         assert!(!wizard.action_forms().iter().any(|f| f.kind == "dark_vote"));
     }

@@ -786,7 +786,10 @@ pub(super) mod tests {
     #[test]
     fn r4_3_the_doctor_may_save_itself_and_replace_its_save() {
         let mut g = game("doctor-self");
-        assert_eq!(submit(&mut g, "g5", json!({"type": "save", "target": "g6"})), None);
+        assert_eq!(
+            submit(&mut g, "g5", json!({"type": "save", "target": "g6"})),
+            None
+        );
         // R4-3 with R4-4 (3)'s "may be replaced until the night ends": the last counts.
         assert_eq!(night(&mut g, Some("g5"), Some("g5")), vec![peaceful()]);
         assert!(g.seat_now("g5").is_some_and(|s| s.out.is_none()));
@@ -858,7 +861,10 @@ pub(super) mod tests {
                 .any(|l| matches!(l, crate::Line::Private { to, .. } if to == "g5")),
             "no teammates for the doctor"
         );
-        assert_eq!(submit(&mut g, "g3", json!({"type": "check", "target": "g5"})), None);
+        assert_eq!(
+            submit(&mut g, "g3", json!({"type": "check", "target": "g5"})),
+            None
+        );
         let lines = g.resolve_phase();
         let told: Vec<(String, Value)> = lines
             .into_iter()
@@ -870,7 +876,10 @@ pub(super) mod tests {
         let result = json!({"type": "check_result", "target": "g5", "result": "not_killer"});
         assert_eq!(
             told,
-            vec![("g3".to_string(), result.clone()), ("g4".to_string(), result)]
+            vec![
+                ("g3".to_string(), result.clone()),
+                ("g4".to_string(), result)
+            ]
         );
     }
 
@@ -881,14 +890,21 @@ pub(super) mod tests {
         let mut g = game("doctor-only");
         let save = |t: &str| json!({"type": "save", "target": t});
         for by in ["g1", "g3", "g6"] {
-            assert_eq!(submit(&mut g, by, save("g6")), Some("not_your_role"), "{by}");
+            assert_eq!(
+                submit(&mut g, by, save("g6")),
+                Some("not_your_role"),
+                "{by}"
+            );
             let allowed = g.seat_now(by).expect("a seat").allowed;
             assert!(!allowed.contains(&"save"), "{by}: {allowed:?}");
         }
         let doctor = g.seat_now("g5").expect("the doctor");
         assert_eq!(doctor.role, "doctor");
         assert_eq!(doctor.allowed, ["save"]);
-        assert!(doctor.owes.action, "the save is owed until sent, as a kill is");
+        assert!(
+            doctor.owes.action,
+            "the save is owed until sent, as a kill is"
+        );
         assert_eq!(submit(&mut g, "g5", save("nobody")), Some("bad_target"));
         assert_eq!(submit(&mut g, "g5", save("g7")), None);
         assert!(!g.seat_now("g5").expect("the doctor").owes.action);
@@ -902,7 +918,13 @@ pub(super) mod tests {
         assert!(view.get("team").is_none());
         assert_eq!(view["save"], "g7");
         assert_eq!(view["actions"], json!(["save"]));
-        assert!(g.view_for("g6").expect("a view").json().get("save").is_none());
+        assert!(
+            g.view_for("g6")
+                .expect("a view")
+                .json()
+                .get("save")
+                .is_none()
+        );
         g.resolve_phase();
         assert_ne!(g.current_phase().kind, "night");
         assert_eq!(submit(&mut g, "g5", save("g7")), Some("not_now"));
@@ -912,10 +934,17 @@ pub(super) mod tests {
             .iter()
             .map(|f| f.kind)
             .collect();
-        assert_eq!(kinds, ["kill", "check", "save", "explode", "surrender", "vote"]);
+        assert_eq!(
+            kinds,
+            ["kill", "check", "save", "explode", "surrender", "vote"]
+        );
         let dongsha = Variant::from_name("dongsha").expect("dongsha");
         let kinds: Vec<&str> = dongsha.action_forms().iter().map(|f| f.kind).collect();
-        assert_eq!(kinds, ["kill", "check", "explode", "surrender", "vote"], "no doctor");
+        assert_eq!(
+            kinds,
+            ["kill", "check", "explode", "surrender", "vote"],
+            "no doctor"
+        );
         // The doctor killed: out, so no save (and CL-9: no surrender, it has no team).
         let mut g = game("doctor-dead");
         night(&mut g, Some("g5"), None);
@@ -945,23 +974,31 @@ pub(super) mod tests {
         });
         let deal = json!({"killers": ["g1"], "police": ["g2"], "doctors": ["g3"]});
         let mut g = Game::start(&config(small, 5, Some(deal))).expect("it starts");
-        assert_eq!(submit(&mut g, "g1", json!({"type": "kill", "target": "g4"})), None);
+        assert_eq!(
+            submit(&mut g, "g1", json!({"type": "kill", "target": "g4"})),
+            None
+        );
         g.resolve_phase();
         to_vote(&mut g);
-        cast(&mut g, &[("g1", "g5"), ("g2", "g5"), ("g3", "g5"), ("g5", "g5")]);
+        cast(
+            &mut g,
+            &[("g1", "g5"), ("g2", "g5"), ("g3", "g5"), ("g5", "g5")],
+        );
         g.resolve_phase();
-        assert_eq!(g.outcome(), None, "the last civilian out, the doctor lives on");
+        assert_eq!(
+            g.outcome(),
+            None,
+            "the last civilian out, the doctor lives on"
+        );
         to_night(&mut g);
         assert_eq!(
             night_of(&mut g, "g1", "g3"),
-            vec![
-                out("g3"),
-                json!({"type": "game_over", "winner": "killers"})
-            ],
+            vec![out("g3"), json!({"type": "game_over", "winner": "killers"})],
             "屠城: the doctor was the last civilian"
         );
         assert_eq!(
-            g.seat_record("g3", Some("killers")).map(|r| (r.role, r.won)),
+            g.seat_record("g3", Some("killers"))
+                .map(|r| (r.role, r.won)),
             Some(("doctor", Some(false))),
             "the doctor is good"
         );
@@ -969,7 +1006,10 @@ pub(super) mod tests {
 
     /// `by`'s kill on `target`, the night resolved; its public events.
     fn night_of(g: &mut Game, by: &str, target: &str) -> Vec<Value> {
-        assert_eq!(submit(g, by, json!({"type": "kill", "target": target})), None);
+        assert_eq!(
+            submit(g, by, json!({"type": "kill", "target": target})),
+            None
+        );
         public(g.resolve_phase())
     }
 
@@ -1037,15 +1077,20 @@ pub(super) mod tests {
         let scenario = scenario(doctor_document(), 9, setup, acts);
         let lines = replay(&scenario);
         let has = |l: &Value| lines.contains(l);
-        assert!(has(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
-                            "reply": {"type": "save_recorded"}})), "{lines:?}");
+        assert!(
+            has(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
+                            "reply": {"type": "save_recorded"}})),
+            "{lines:?}"
+        );
         assert!(has(&json!({"kind": "public", "act": 1,
                             "event": {"type": "peaceful", "phase": "night"}})));
         assert!(has(&json!({"kind": "private", "act": 1, "to": "g3",
                             "event": {"type": "check_result", "target": "g1", "result": "killer"}})));
         let lines = replay(&at_dongsha(&scenario));
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
-                                       "error": "not_your_role"})));
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
+                                       "error": "not_your_role"}))
+        );
         assert!(lines.contains(&json!({"kind": "public", "act": 1,
                                        "event": {"type": "out", "target": "g6", "cause": "killed"}})));
     }

@@ -128,7 +128,10 @@ mod tests {
     #[test]
     fn r4_4_5_the_silence_is_applied_at_the_nights_end() {
         let mut g = TABLE.game("elder-silences");
-        assert_eq!(submit(&mut g, "g5", json!({"type": "silence", "target": "g8"})), None);
+        assert_eq!(
+            submit(&mut g, "g5", json!({"type": "silence", "target": "g8"})),
+            None
+        );
         assert!(!silenced(&g, "g8"), "not before the night ends");
         let lines = night(&mut g, Some("g6"), Some("g7"));
         assert_eq!(told_silenced(&lines), ["g7"], "the last counts");
@@ -161,7 +164,11 @@ mod tests {
         let silence = |t: &str| json!({"type": "silence", "target": t});
         let mut g = TABLE.game("elder-only");
         for by in ["g1", "g3", "g6"] {
-            assert_eq!(submit(&mut g, by, silence("g7")), Some("not_your_role"), "{by}");
+            assert_eq!(
+                submit(&mut g, by, silence("g7")),
+                Some("not_your_role"),
+                "{by}"
+            );
             let allowed = g.seat_now(by).expect("a seat").allowed;
             assert!(!allowed.contains(&"silence"), "{by}: {allowed:?}");
         }
@@ -179,11 +186,24 @@ mod tests {
         let sheet = g.variant().seat_sheet(&view, false);
         assert_eq!(sheet.role, crate::message::Message::key("role-elder"));
         assert_eq!(sheet.chosen, [("silence", "target", "g7".to_string())]);
-        assert!(g.view_for("g7").expect("a view").json().get("silence").is_none());
-        assert_eq!(submit(&mut g, "g3", json!({"type": "check", "target": "g5"})), None);
+        assert!(
+            g.view_for("g7")
+                .expect("a view")
+                .json()
+                .get("silence")
+                .is_none()
+        );
+        assert_eq!(
+            submit(&mut g, "g3", json!({"type": "check", "target": "g5"})),
+            None
+        );
         let lines = g.resolve_phase();
-        assert!(lines.iter().any(|l| matches!(l, Line::Private { to, event, .. }
-            if to == "g3" && event.json()["result"] == "not_killer")));
+        assert!(
+            lines
+                .iter()
+                .any(|l| matches!(l, Line::Private { to, event, .. }
+            if to == "g3" && event.json()["result"] == "not_killer"))
+        );
         assert_eq!(submit(&mut g, "g5", silence("g7")), Some("not_now"));
         assert!(g.seat_now("g5").expect("a seat").allowed.is_empty());
         // The elder out: no silence, nothing owed.
@@ -307,7 +327,10 @@ mod tests {
             "g8 passed over among the others"
         );
         assert_eq!(g.current_phase().kind, "vote");
-        assert!(g.seat_now("g8").is_some_and(|s| s.allowed.contains(&"vote")));
+        assert!(
+            g.seat_now("g8")
+                .is_some_and(|s| s.allowed.contains(&"vote"))
+        );
     }
 
     /// R4-5, CL-8: a silenced killer may not self-explode that day (an explosion is spoken):
@@ -323,7 +346,12 @@ mod tests {
             assert_eq!(submit(&mut g, "g1", explode.clone()), Some("silenced"));
             let allowed = g.seat_now("g1").expect("a seat").allowed;
             assert!(!allowed.contains(&"explode"), "{allowed:?}");
-            assert!(g.seat_now("g2").expect("a seat").allowed.contains(&"explode"));
+            assert!(
+                g.seat_now("g2")
+                    .expect("a seat")
+                    .allowed
+                    .contains(&"explode")
+            );
             g.resolve_phase();
         }
         assert!(g.seat_now("g1").is_some_and(|s| s.out.is_none()));
@@ -405,7 +433,13 @@ mod tests {
         foreign_at_dongsha("silence");
         let mut g = dongsha_game();
         g.resolve_phase();
-        assert!(g.view_for("g5").expect("a view").json().get("silenced").is_none());
+        assert!(
+            g.view_for("g5")
+                .expect("a view")
+                .json()
+                .get("silenced")
+                .is_none()
+        );
         assert!((1..=9).all(|i| !silenced(&g, &format!("g{i}"))));
         // The draw.
         let dongsha = g.variant();
@@ -439,7 +473,10 @@ mod tests {
             v,
             9,
             &[
-                (dongsha_deal(json!({"elders": []})), "deals 1 elder(s), not 0"),
+                (
+                    dongsha_deal(json!({"elders": []})),
+                    "deals 1 elder(s), not 0",
+                ),
                 (
                     dongsha_deal(json!({"elders": ["g6", "g7"]})),
                     "deals 1 elder(s), not 2",
@@ -458,7 +495,10 @@ mod tests {
         assert_eq!(v.check_fixed_roles(&ids, &m), Ok(()));
         let mut missing = m.clone();
         missing.remove("elders");
-        assert!(v.check_fixed_roles(&ids, &missing).is_err(), "every role named");
+        assert!(
+            v.check_fixed_roles(&ids, &missing).is_err(),
+            "every role named"
+        );
         // 东杀 refuses the key in a fixed deal; the replay's fixed deal there ignores it
         // (replay.md): g5 a civilian.
         dongsha_ignores(&TABLE.deal(), "elders");
@@ -493,18 +533,29 @@ mod tests {
         let scenario = scenario(TABLE.document(), 9, TABLE.deal(), acts);
         let lines = replay(&scenario);
         let has = |l: Value| lines.contains(&l);
-        assert!(has(json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
-                           "reply": {"type": "silence_recorded"}})), "{lines:?}");
+        assert!(
+            has(json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
+                           "reply": {"type": "silence_recorded"}})),
+            "{lines:?}"
+        );
         assert!(has(json!({"kind": "private", "act": 1, "to": "g1",
                            "event": {"type": "silenced"}})));
-        assert!(has(json!({"kind": "reply", "act": 1, "by": "g1", "ok": false,
-                           "error": "silenced"})));
-        assert!(has(json!({"kind": "reply", "act": 1, "by": "g1", "ok": true,
-                           "reply": {"type": "vote_recorded"}})));
+        assert!(has(
+            json!({"kind": "reply", "act": 1, "by": "g1", "ok": false,
+                           "error": "silenced"})
+        ));
+        assert!(has(
+            json!({"kind": "reply", "act": 1, "by": "g1", "ok": true,
+                           "reply": {"type": "vote_recorded"}})
+        ));
         let lines = replay(&at_dongsha(&scenario));
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
-                                       "error": "not_your_role"})));
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g1", "ok": true,
-                                       "reply": {"type": "exploded"}})));
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
+                                       "error": "not_your_role"}))
+        );
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g1", "ok": true,
+                                       "reply": {"type": "exploded"}}))
+        );
     }
 }

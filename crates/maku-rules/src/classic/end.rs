@@ -2,9 +2,9 @@
 //! day (WJ-4).
 
 use super::event::{Audience, Event, Side, Winner};
-use crate::setups::Win;
 use super::roles::{Faction, Role};
 use super::state::Game;
+use crate::setups::Win;
 
 impl Game {
     fn living_with(&self, role: Role) -> usize {

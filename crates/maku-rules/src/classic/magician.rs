@@ -155,7 +155,11 @@ mod tests {
         }
         // Both killers name g6, one magicked: the other's kill still kills.
         let mut g = TABLE.game("magic-killer-agreed");
-        let acts = [("g1", "kill", "g6"), ("g2", "kill", "g6"), ("g5", "magic", "g2")];
+        let acts = [
+            ("g1", "kill", "g6"),
+            ("g2", "kill", "g6"),
+            ("g5", "magic", "g2"),
+        ];
         assert_eq!(night(&mut g, &acts), [out("g6")]);
     }
 
@@ -188,7 +192,11 @@ mod tests {
         assert_eq!(submit(&mut g, "g3", act("check", "g1")), None);
         assert_eq!(submit(&mut g, "g5", act("magic", "g3")), None);
         let lines = g.resolve_phase();
-        assert_eq!(told(&lines), Vec::<Value>::new(), "no check, and no word of the magic");
+        assert_eq!(
+            told(&lines),
+            Vec::<Value>::new(),
+            "no check, and no word of the magic"
+        );
         let mut g = TABLE.game("magic-check-two");
         assert_eq!(submit(&mut g, "g3", act("check", "g1")), None);
         assert_eq!(submit(&mut g, "g4", act("check", "g6")), None);
@@ -280,7 +288,10 @@ mod tests {
         for (name, magicked, silenced) in [("magic-elder", "g5", false), ("magic-else", "g7", true)]
         {
             let mut g = both.game(name);
-            night(&mut g, &[("g5", "silence", "g8"), ("g6", "magic", magicked)]);
+            night(
+                &mut g,
+                &[("g5", "silence", "g8"), ("g6", "magic", magicked)],
+            );
             let view = g.view_for("g8").expect("a view");
             let view = view.json();
             assert_eq!(view["silenced"], silenced, "{name}: {view}");
@@ -321,7 +332,11 @@ mod tests {
         let mut g = TABLE.game("magic-succession");
         g.resolve_phase();
         let lines = vote_out(&mut g, "g1");
-        assert!(!told(&lines).iter().any(|t| t[1]["type"] == "kill_inherited"));
+        assert!(
+            !told(&lines)
+                .iter()
+                .any(|t| t[1]["type"] == "kill_inherited")
+        );
         to_night(&mut g);
         assert_eq!(g.seat_now("g5").expect("a seat").allowed, ["magic"]);
         g.resolve_phase();
@@ -329,7 +344,11 @@ mod tests {
         let voted = json!({"type": "out", "target": "g2", "cause": "voted"});
         assert_eq!(
             kinds(&lines),
-            [json!("votes"), json!("out"), json!(["g5", "kill_inherited"])]
+            [
+                json!("votes"),
+                json!("out"),
+                json!(["g5", "kill_inherited"])
+            ]
         );
         assert!(public(lines).contains(&voted));
         assert_eq!(g.outcome(), None, "the magician stands for the killers");
@@ -340,11 +359,16 @@ mod tests {
                 json!({"type": "kill_inherited"}),
             )))
             .expect("words");
-        assert_eq!(words, crate::message::Message::key("cl-pev-kill-inherited").rule("R5-2"));
+        assert_eq!(
+            words,
+            crate::message::Message::key("cl-pev-kill-inherited").rule("R5-2")
+        );
         // Holding the kill (R5-2), he kills g6; CL-8: he never self-explodes.
         let lines = heir_kills(&mut g, "g5", "magic", "g6");
         assert!(
-            !told(&lines).iter().any(|t| t[1]["type"] == "kill_inherited"),
+            !told(&lines)
+                .iter()
+                .any(|t| t[1]["type"] == "kill_inherited"),
             "told once"
         );
     }
@@ -379,7 +403,11 @@ mod tests {
         let acts = [("g9", "kill", "g10"), ("g7", "save", "g10")];
         assert_eq!(night(&mut g, &acts), [peaceful()], "the save spares it");
         let mut g = ready("heir-immune");
-        assert_eq!(night(&mut g, &[("g9", "kill", "g6")]), [peaceful()], "R4-4 (3)");
+        assert_eq!(
+            night(&mut g, &[("g9", "kill", "g6")]),
+            [peaceful()],
+            "R4-4 (3)"
+        );
         let mut g = ready("heir-hugged-target");
         let acts = [("g9", "kill", "g10"), ("g5", "hug", "g10")];
         assert_eq!(night(&mut g, &acts), [peaceful()], "a kill on H is void");
@@ -412,7 +440,11 @@ mod tests {
         assert_eq!(submit(&mut g, "g2", act("kill", "g5")), None);
         g.resolve_phase();
         let lines = vote_out(&mut g, "g2");
-        assert!(!told(&lines).iter().any(|t| t[1]["type"] == "kill_inherited"));
+        assert!(
+            !told(&lines)
+                .iter()
+                .any(|t| t[1]["type"] == "kill_inherited")
+        );
         assert_eq!(g.outcome(), Some("good"));
     }
 
@@ -476,14 +508,19 @@ mod tests {
                 .count()
         };
         let lines = replay(&scenario);
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
-                                       "reply": {"type": "magic_recorded"}})), "{lines:?}");
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
+                                       "reply": {"type": "magic_recorded"}})),
+            "{lines:?}"
+        );
         assert!(lines.contains(&json!({"kind": "public", "act": 1,
                                        "event": {"type": "peaceful", "phase": "night"}})));
         assert_eq!(outs(&lines), 0);
         let lines = replay(&at_dongsha(&scenario));
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
-                                       "error": "not_your_role"})));
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
+                                       "error": "not_your_role"}))
+        );
         assert_eq!(outs(&lines), 1, "at 东杀 the kill lands");
     }
 

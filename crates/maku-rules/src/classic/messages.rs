@@ -105,12 +105,20 @@ pub fn action(a: &Value) -> Option<Message> {
 
 pub fn reply(r: &Value) -> Option<Message> {
     match r.s("type") {
-        "kill_recorded" | "check_recorded" | "save_recorded" | "snipe_recorded"
-        | "hug_recorded" | "secret_kill_recorded" | "silence_recorded" | "magic_recorded"
-        | "query_recorded" | "dark_vote_recorded" | "peek_recorded" | "exploded" | "surrendered"
-        | "vote_recorded" => {
-            Some(table::recorded("cl", r))
-        }
+        "kill_recorded"
+        | "check_recorded"
+        | "save_recorded"
+        | "snipe_recorded"
+        | "hug_recorded"
+        | "secret_kill_recorded"
+        | "silence_recorded"
+        | "magic_recorded"
+        | "query_recorded"
+        | "dark_vote_recorded"
+        | "peek_recorded"
+        | "exploded"
+        | "surrendered"
+        | "vote_recorded" => Some(table::recorded("cl", r)),
         _ => None,
     }
 }

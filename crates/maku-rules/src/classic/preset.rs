@@ -76,7 +76,10 @@ impl Table {
     /// teams (its factions are ⌈n/2⌉ and ⌊n/2⌋, WJ-1).
     pub fn team_sizes(self, n: usize) -> (usize, usize) {
         let s = self.setup();
-        (s.count_of(RoleCode::Killer, n), s.count_of(RoleCode::Police, n))
+        (
+            s.count_of(RoleCode::Killer, n),
+            s.count_of(RoleCode::Police, n),
+        )
     }
 
     /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders

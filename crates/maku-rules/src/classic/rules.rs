@@ -260,7 +260,9 @@ impl Game {
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
-        Some("killer" | "undercover" | "magician" | "wizard" | "evil_civilian" | "匪") => Tone::Bad,
+        Some("killer" | "undercover" | "magician" | "wizard" | "evil_civilian" | "匪") => {
+            Tone::Bad
+        }
         Some("police" | "secret_police" | "警") => Tone::Police,
         Some("civilian" | "doctor" | "sniper" | "butterfly" | "elder" | "good_civilian") => {
             Tone::Good

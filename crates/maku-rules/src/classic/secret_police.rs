@@ -102,7 +102,11 @@ mod tests {
         assert_eq!(night(&mut g, &[("g1", "kill", "g6")]), vec![peaceful()]);
         to_night(&mut g);
         let acts = [("g1", "kill", "g6"), ("g6", "secret_kill", "g10")];
-        assert_eq!(night(&mut g, &acts), vec![out("g10")], "immune the night he uses it");
+        assert_eq!(
+            night(&mut g, &acts),
+            vec![out("g10")],
+            "immune the night he uses it"
+        );
         to_night(&mut g);
         assert_eq!(night(&mut g, &[("g1", "kill", "g6")]), vec![out("g6")]);
         let mut g = game("secret-shot");
@@ -120,7 +124,10 @@ mod tests {
         assert_eq!(sp.role, "secret_police");
         assert_eq!(sp.allowed, ["secret_kill"]);
         assert!(!sp.owes.action, "once per game: never owed");
-        assert_eq!(g.view_for("g6").expect("a view").json()["secret_kill_spent"], false);
+        assert_eq!(
+            g.view_for("g6").expect("a view").json()["secret_kill_spent"],
+            false
+        );
         assert_eq!(submit(&mut g, "g6", secret("g6")), Some("self_target"));
         assert_eq!(submit(&mut g, "g6", secret("nobody")), Some("bad_target"));
         assert_eq!(submit(&mut g, "g6", secret("g10")), None);
@@ -128,7 +135,11 @@ mod tests {
         assert_eq!(view["secret_kill"], "g10");
         assert!(view.get("team").is_none(), "R4-2: in no team thread");
         let acts = [("g5", "hug", "g9"), ("g6", "secret_kill", "g9")];
-        assert_eq!(night(&mut g, &acts), vec![peaceful()], "the last counts, void on H");
+        assert_eq!(
+            night(&mut g, &acts),
+            vec![peaceful()],
+            "the last counts, void on H"
+        );
         assert!(alive(&g, "g10"));
         to_night(&mut g);
         assert_eq!(submit(&mut g, "g6", secret("g10")), Some("already_used"));
@@ -144,7 +155,11 @@ mod tests {
         // Others may not secret-kill; by day not even he may.
         let mut g = game("secret-only");
         for by in ["g1", "g3", "g5", "g9"] {
-            assert_eq!(submit(&mut g, by, secret("g10")), Some("not_your_role"), "{by}");
+            assert_eq!(
+                submit(&mut g, by, secret("g10")),
+                Some("not_your_role"),
+                "{by}"
+            );
         }
         g.resolve_phase();
         assert_eq!(submit(&mut g, "g6", secret("g10")), Some("not_now"));
@@ -179,14 +194,28 @@ mod tests {
                 .any(|l| matches!(l, crate::Line::Private { to, .. } if to == "g3")),
             "R4-2: no teammates for the secret police"
         );
-        assert_eq!(submit(&mut g, "g1", json!({"type": "kill", "target": "g2"})), None);
-        assert_eq!(submit(&mut g, "g2", json!({"type": "check", "target": "g3"})), None);
+        assert_eq!(
+            submit(&mut g, "g1", json!({"type": "kill", "target": "g2"})),
+            None
+        );
+        assert_eq!(
+            submit(&mut g, "g2", json!({"type": "check", "target": "g3"})),
+            None
+        );
         let lines = g.resolve_phase();
-        assert!(lines.iter().any(|l| matches!(l, crate::Line::Private { to, event, .. }
-            if to == "g2" && event.json()["result"] == "not_killer")));
+        assert!(
+            lines
+                .iter()
+                .any(|l| matches!(l, crate::Line::Private { to, event, .. }
+            if to == "g2" && event.json()["result"] == "not_killer"))
+        );
         assert_eq!(public(lines), vec![out("g2")]);
         assert_eq!(g.outcome(), None, "the secret police still stands");
-        assert_eq!(g.current_phase().kind, "last_words", "the first out of 1 police");
+        assert_eq!(
+            g.current_phase().kind,
+            "last_words",
+            "the first out of 1 police"
+        );
         while g.current_phase().kind != "vote" {
             g.resolve_phase();
         }
@@ -201,7 +230,8 @@ mod tests {
             "the police and the secret police all out"
         );
         assert_eq!(
-            g.seat_record("g3", Some("killers")).map(|r| (r.role, r.won)),
+            g.seat_record("g3", Some("killers"))
+                .map(|r| (r.role, r.won)),
             Some(("secret_police", Some(false)))
         );
         // CL-4: the second seat out leaves no last words (1 police dealt, R4-1).
@@ -211,7 +241,10 @@ mod tests {
             Some(json!({"killers": ["g1"], "police": ["g2"], "secret_police": ["g3"]})),
         ))
         .expect("it starts");
-        assert_eq!(submit(&mut g, "g1", json!({"type": "kill", "target": "g4"})), None);
+        assert_eq!(
+            submit(&mut g, "g1", json!({"type": "kill", "target": "g4"})),
+            None
+        );
         assert_eq!(submit(&mut g, "g3", secret("g5")), None);
         assert_eq!(public(g.resolve_phase()), vec![out("g4"), out("g5")]);
         assert_eq!(g.table_now().speaker.as_deref(), Some("g4"));

@@ -190,11 +190,7 @@ fn fixed_roles(
 /// drawn from the same shuffle, so a table without one draws as it always did), or wujian's
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.
-pub fn draw_roles<R: rand::Rng + ?Sized>(
-    rules: Table,
-    game_ids: &[String],
-    rng: &mut R,
-) -> Value {
+pub fn draw_roles<R: rand::Rng + ?Sized>(rules: Table, game_ids: &[String], rng: &mut R) -> Value {
     let n = game_ids.len();
     let mut idx: Vec<usize> = (0..n).collect();
     idx.shuffle(rng);

@@ -118,7 +118,10 @@ pub(super) mod tests {
         let mut g = game("sniper-kills");
         assert_eq!(night(&mut g, None, "g5", Some("g7")), vec![out("g7")]);
         assert!(g.seat_now("g7").is_some_and(|s| s.out.is_some()));
-        assert_eq!(dawn(&mut g), (vec!["g7".to_string()], Some("g8".to_string())));
+        assert_eq!(
+            dawn(&mut g),
+            (vec!["g7".to_string()], Some("g8".to_string()))
+        );
         // A night without a shot or a kill is peaceful (R5-1: the sniper may not act).
         to_night(&mut g);
         assert_eq!(night(&mut g, None, "g5", None), vec![peaceful()]);
@@ -149,7 +152,11 @@ pub(super) mod tests {
             night(&mut g, Some("g9"), "g5", Some("g7")),
             vec![out("g9"), out("g7")]
         );
-        assert_eq!(dawn(&mut g).0, Vec::<String>::new(), "4 out, 2 police dealt");
+        assert_eq!(
+            dawn(&mut g).0,
+            Vec::<String>::new(),
+            "4 out, 2 police dealt"
+        );
         // A kill and a shot on one seat put it out once.
         let mut g = game("sniper-same-seat");
         assert_eq!(night(&mut g, Some("g7"), "g5", Some("g7")), vec![out("g7")]);
@@ -193,7 +200,11 @@ pub(super) mod tests {
     fn r5_1_only_the_living_sniper_snipes_and_only_at_night() {
         let mut g = game("sniper-only");
         for by in ["g1", "g3", "g6"] {
-            assert_eq!(submit(&mut g, by, snipe("g6")), Some("not_your_role"), "{by}");
+            assert_eq!(
+                submit(&mut g, by, snipe("g6")),
+                Some("not_your_role"),
+                "{by}"
+            );
             let allowed = g.seat_now(by).expect("a seat").allowed;
             assert!(!allowed.contains(&"snipe"), "{by}: {allowed:?}");
         }
@@ -214,7 +225,13 @@ pub(super) mod tests {
         assert!(view.get("team").is_none());
         assert_eq!(view["snipe"], "g7");
         assert_eq!(view["actions"], json!(["snipe"]));
-        assert!(g.view_for("g6").expect("a view").json().get("snipe").is_none());
+        assert!(
+            g.view_for("g6")
+                .expect("a view")
+                .json()
+                .get("snipe")
+                .is_none()
+        );
         g.resolve_phase();
         assert_ne!(g.current_phase().kind, "night");
         assert!(g.seat_now("g5").expect("the sniper").allowed.is_empty());
@@ -225,7 +242,10 @@ pub(super) mod tests {
             .iter()
             .map(|f| f.kind)
             .collect();
-        assert_eq!(kinds, ["kill", "check", "snipe", "explode", "surrender", "vote"]);
+        assert_eq!(
+            kinds,
+            ["kill", "check", "snipe", "explode", "surrender", "vote"]
+        );
         let form = variant("sniper-only")
             .action_forms()
             .iter()
@@ -246,7 +266,11 @@ pub(super) mod tests {
         // 东杀 itself: no sniper, no form, `snipe` refused as another game's.
         let dongsha = Variant::from_name("dongsha").expect("dongsha");
         let kinds: Vec<&str> = dongsha.action_forms().iter().map(|f| f.kind).collect();
-        assert_eq!(kinds, ["kill", "check", "explode", "surrender", "vote"], "no sniper");
+        assert_eq!(
+            kinds,
+            ["kill", "check", "explode", "surrender", "vote"],
+            "no sniper"
+        );
         let deal = json!({"killers": ["g1", "g2"], "police": ["g3", "g4"]});
         let mut g = Game::start(&config(dongsha, 9, Some(deal))).expect("it starts");
         assert_eq!(submit(&mut g, "g5", snipe("g6")), Some("not_your_role"));
@@ -264,7 +288,10 @@ pub(super) mod tests {
                 .any(|l| matches!(l, crate::Line::Private { to, .. } if to == "g5")),
             "no teammates for the sniper"
         );
-        assert_eq!(submit(&mut g, "g3", json!({"type": "check", "target": "g5"})), None);
+        assert_eq!(
+            submit(&mut g, "g3", json!({"type": "check", "target": "g5"})),
+            None
+        );
         assert_eq!(submit(&mut g, "g5", snipe("g3")), None);
         let lines = g.resolve_phase();
         let told: Vec<(String, Value)> = lines
@@ -277,7 +304,10 @@ pub(super) mod tests {
         let result = json!({"type": "check_result", "target": "g5", "result": "not_killer"});
         assert_eq!(
             told,
-            vec![("g3".to_string(), result.clone()), ("g4".to_string(), result)]
+            vec![
+                ("g3".to_string(), result.clone()),
+                ("g4".to_string(), result)
+            ]
         );
         assert_eq!(public(lines), vec![out("g3")]);
     }
@@ -312,7 +342,10 @@ pub(super) mod tests {
         // The kill puts out the last officer and the shot the last killer at once: the end is
         // checked once both are out, CL-10 in its order (killers first).
         let mut g = start();
-        assert_eq!(submit(&mut g, "g1", json!({"type": "kill", "target": "g2"})), None);
+        assert_eq!(
+            submit(&mut g, "g1", json!({"type": "kill", "target": "g2"})),
+            None
+        );
         assert_eq!(submit(&mut g, "g3", snipe("g1")), None);
         assert_eq!(
             public(g.resolve_phase()),
@@ -324,7 +357,10 @@ pub(super) mod tests {
         );
         // 屠城 needs the sniper out too.
         let mut g = start();
-        assert_eq!(submit(&mut g, "g1", json!({"type": "kill", "target": "g4"})), None);
+        assert_eq!(
+            submit(&mut g, "g1", json!({"type": "kill", "target": "g4"})),
+            None
+        );
         g.resolve_phase();
         while g.current_phase().kind != "vote" {
             g.resolve_phase();
@@ -336,19 +372,24 @@ pub(super) mod tests {
             );
         }
         g.resolve_phase();
-        assert_eq!(g.outcome(), None, "the last civilian out, the sniper lives on");
+        assert_eq!(
+            g.outcome(),
+            None,
+            "the last civilian out, the sniper lives on"
+        );
         to_night(&mut g);
-        assert_eq!(submit(&mut g, "g1", json!({"type": "kill", "target": "g3"})), None);
+        assert_eq!(
+            submit(&mut g, "g1", json!({"type": "kill", "target": "g3"})),
+            None
+        );
         assert_eq!(
             public(g.resolve_phase()),
-            vec![
-                out("g3"),
-                json!({"type": "game_over", "winner": "killers"})
-            ],
+            vec![out("g3"), json!({"type": "game_over", "winner": "killers"})],
             "屠城: the sniper was the last civilian"
         );
         assert_eq!(
-            g.seat_record("g3", Some("killers")).map(|r| (r.role, r.won)),
+            g.seat_record("g3", Some("killers"))
+                .map(|r| (r.role, r.won)),
             Some(("sniper", Some(false)))
         );
     }
@@ -449,8 +490,11 @@ pub(super) mod tests {
         let scenario = scenario(sniper_document(), 9, setup, acts);
         let lines = replay(&scenario);
         let has = |l: &Value| lines.contains(l);
-        assert!(has(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
-                            "reply": {"type": "snipe_recorded"}})), "{lines:?}");
+        assert!(
+            has(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
+                            "reply": {"type": "snipe_recorded"}})),
+            "{lines:?}"
+        );
         let outs: Vec<&Value> = lines
             .iter()
             .filter(|l| l["kind"] == "public" && l["event"]["type"] == "out")
@@ -464,8 +508,10 @@ pub(super) mod tests {
         assert!(has(&json!({"kind": "private", "act": 1, "to": "g3",
                             "event": {"type": "check_result", "target": "g1", "result": "killer"}})));
         let lines = replay(&at_dongsha(&scenario));
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
-                                       "error": "not_your_role"})));
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
+                                       "error": "not_your_role"}))
+        );
         let outs = lines
             .iter()
             .filter(|l| l["kind"] == "public" && l["event"]["type"] == "out" && l["act"] == 1)

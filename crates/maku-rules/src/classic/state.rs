@@ -10,8 +10,8 @@
 use super::event::{Audience, Cause, Event, Refusal, Reply, Winner};
 use super::options::Options;
 use super::preset::Table;
-use crate::setups::LastWords;
 use super::roles::{Call, Role};
+use crate::setups::LastWords;
 use crate::table::{Core, Day, Seat, Speeches, Stage, Team, table_core};
 
 /// Per seat.

@@ -66,13 +66,21 @@ mod tests {
         told(lines)
             .into_iter()
             .filter(|t| t[1]["type"] == "check_result")
-            .map(|t| (t[0].as_str().unwrap_or("").into(), t[1]["result"].to_string()))
+            .map(|t| {
+                (
+                    t[0].as_str().unwrap_or("").into(),
+                    t[1]["result"].to_string(),
+                )
+            })
             .collect()
     }
 
     /// The check result `result` told to each of `seats`, as [`results`] lists them.
     fn each(seats: &[&str], result: &str) -> Vec<(String, String)> {
-        seats.iter().map(|s| (s.to_string(), format!("\"{result}\""))).collect()
+        seats
+            .iter()
+            .map(|s| (s.to_string(), format!("\"{result}\"")))
+            .collect()
     }
 
     fn teammates(team: &str, seats: &[&str]) -> Value {
@@ -109,7 +117,10 @@ mod tests {
         let note = Message::key("cl-team-note-police-undercover").rule("R4-2");
         let plain = Message::key("cl-pev-teammates")
             .arg("team", Message::key("cl-team-police"))
-            .arg("seats", ["g3", "g4", "g5"].map(crate::message::Arg::from).to_vec());
+            .arg(
+                "seats",
+                ["g3", "g4", "g5"].map(crate::message::Arg::from).to_vec(),
+            );
         assert_eq!(
             words(g.variant(), &police),
             plain.clone().then(Message::text(" ")).then(note)
@@ -148,7 +159,10 @@ mod tests {
         assert_eq!(g.teams_of("g1"), ["killers"]);
         assert_eq!(g.teams_of("g3"), ["police"]);
         assert!(g.teams_of("g6").is_empty());
-        assert_eq!(g.seat_now("g5").expect("a seat").teams, ["killers", "police"]);
+        assert_eq!(
+            g.seat_now("g5").expect("a seat").teams,
+            ["killers", "police"]
+        );
         g.resolve_phase();
         assert_ne!(g.current_phase().kind, "night");
         assert_eq!(g.teams_of("g5"), ["killers", "police"], "day 1 is act 1");
@@ -175,11 +189,20 @@ mod tests {
         assert_eq!(u.role, "undercover");
         assert_eq!(u.allowed, ["check"]);
         assert!(u.owes.action, "the team's check is owed");
-        assert_eq!(submit(&mut g, "g5", act("kill", "g6")), Some("not_your_role"));
-        assert_eq!(submit(&mut g, "g5", act("check", "nobody")), Some("bad_target"));
+        assert_eq!(
+            submit(&mut g, "g5", act("kill", "g6")),
+            Some("not_your_role")
+        );
+        assert_eq!(
+            submit(&mut g, "g5", act("check", "nobody")),
+            Some("bad_target")
+        );
         // g4 first names g1; g3 and the undercover g7: two to one.
         assert_eq!(submit(&mut g, "g4", act("check", "g1")), None);
-        assert!(!g.seat_now("g5").expect("a seat").owes.action, "the team has a check");
+        assert!(
+            !g.seat_now("g5").expect("a seat").owes.action,
+            "the team has a check"
+        );
         assert_eq!(submit(&mut g, "g3", act("check", "g7")), None);
         assert_eq!(submit(&mut g, "g5", act("check", "g7")), None);
         assert_eq!(g.view_for("g5").expect("a view").json()["check"], "g7");
@@ -207,7 +230,12 @@ mod tests {
                 .allowed
                 .contains(&"explode")
         );
-        assert!(g.seat_now("g1").expect("a seat").allowed.contains(&"explode"));
+        assert!(
+            g.seat_now("g1")
+                .expect("a seat")
+                .allowed
+                .contains(&"explode")
+        );
     }
 
     /// R4-3: a check of the undercover reads `killer`, and the result reaches every member of
@@ -242,7 +270,11 @@ mod tests {
         to_night(&mut g);
         assert_eq!(public(g.resolve_phase()), [peaceful()]);
         assert!(public(vote_out(&mut g, "g2")).contains(&voted("g2")));
-        assert_eq!(g.outcome(), None, "the undercover still stands for the killers");
+        assert_eq!(
+            g.outcome(),
+            None,
+            "the undercover still stands for the killers"
+        );
         to_night(&mut g);
         g.resolve_phase();
         let lines = public(vote_out(&mut g, "g5"));
@@ -269,7 +301,8 @@ mod tests {
         let mut g = TABLE.game("undercover-killers");
         kill_the_police(&mut g);
         assert_eq!(
-            g.seat_record("g5", Some("killers")).map(|r| (r.role, r.won)),
+            g.seat_record("g5", Some("killers"))
+                .map(|r| (r.role, r.won)),
             Some(("undercover", Some(true)))
         );
     }
@@ -294,7 +327,11 @@ mod tests {
         let mut g = started(small, 6, fixed);
         g.resolve_phase();
         vote_out(&mut g, "g1");
-        assert_eq!(g.outcome(), None, "the undercover lives: the killer's side stands");
+        assert_eq!(
+            g.outcome(),
+            None,
+            "the undercover lives: the killer's side stands"
+        );
         to_night(&mut g);
         g.resolve_phase();
         let lines = public(vote_out(&mut g, "g4"));
@@ -312,8 +349,16 @@ mod tests {
     fn cl_9_the_undercover_never_surrenders_nor_keeps_the_killers_standing() {
         let surrender = json!({"type": "surrender"});
         let mut g = TABLE.game("undercover-cl9");
-        assert_eq!(submit(&mut g, "g5", surrender.clone()), Some("not_your_role"));
-        assert!(!g.seat_now("g5").expect("a seat").allowed.contains(&"surrender"));
+        assert_eq!(
+            submit(&mut g, "g5", surrender.clone()),
+            Some("not_your_role")
+        );
+        assert!(
+            !g.seat_now("g5")
+                .expect("a seat")
+                .allowed
+                .contains(&"surrender")
+        );
         // The officer g3 killed: g4's only living teammate is the undercover.
         for by in ["g1", "g2"] {
             assert_eq!(submit(&mut g, by, act("kill", "g3")), None);
@@ -323,10 +368,23 @@ mod tests {
         vote_out(&mut g, "g2");
         to_night(&mut g);
         assert_eq!(submit(&mut g, "g4", surrender.clone()), Some("not_now"));
-        assert!(!g.seat_now("g4").expect("a seat").allowed.contains(&"surrender"));
-        assert_eq!(submit(&mut g, "g5", surrender.clone()), Some("not_your_role"));
+        assert!(
+            !g.seat_now("g4")
+                .expect("a seat")
+                .allowed
+                .contains(&"surrender")
+        );
+        assert_eq!(
+            submit(&mut g, "g5", surrender.clone()),
+            Some("not_your_role")
+        );
         // The killer g1, his fellow killer out, may surrender though the undercover lives.
-        assert!(g.seat_now("g1").expect("a seat").allowed.contains(&"surrender"));
+        assert!(
+            g.seat_now("g1")
+                .expect("a seat")
+                .allowed
+                .contains(&"surrender")
+        );
         assert_eq!(submit(&mut g, "g1", surrender), None);
         assert_eq!(g.outcome(), Some("good"));
     }
@@ -392,7 +450,10 @@ mod tests {
                 json!(["g4", teammates("police", &["g3", "g4"])]),
             ]
         );
-        assert_eq!(submit(&mut g, "g5", act("check", "g6")), Some("not_your_role"));
+        assert_eq!(
+            submit(&mut g, "g5", act("check", "g6")),
+            Some("not_your_role")
+        );
         assert_eq!(submit(&mut g, "g3", act("check", "g5")), None);
         let lines = g.resolve_phase();
         assert_eq!(results(&lines), each(&["g3", "g4"], "not_killer"));
@@ -416,8 +477,11 @@ mod tests {
         ]}]);
         let scenario = scenario(TABLE.document(), 9, TABLE.deal(), acts);
         let lines = replay(&scenario);
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
-                                       "reply": {"type": "check_recorded"}})), "{lines:?}");
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
+                                       "reply": {"type": "check_recorded"}})),
+            "{lines:?}"
+        );
         let found: Vec<&Value> = lines
             .iter()
             .filter(|l| l["kind"] == "private" && l["event"]["type"] == "check_result")
@@ -425,8 +489,10 @@ mod tests {
             .collect();
         assert_eq!(found, ["g3", "g4", "g5"]);
         let lines = replay(&at_dongsha(&scenario));
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
-                                       "error": "not_your_role"})));
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
+                                       "error": "not_your_role"}))
+        );
     }
 
     /// The bots play an undercover's table to the end — the undercover checking with the

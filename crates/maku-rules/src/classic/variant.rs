@@ -13,18 +13,11 @@ use crate::variant::{Variant, VariantInfo};
 /// The rules of one classic table.
 pub struct Classic(pub(super) Table, pub(super) VariantInfo);
 
-pub const DONGSHA: Variant = Variant::new(&Classic(
-    Preset::Dongsha.table(),
-    info(Preset::Dongsha),
-));
-pub const KILLGAME: Variant = Variant::new(&Classic(
-    Preset::Killgame.table(),
-    info(Preset::Killgame),
-));
-pub const SHENGTUI: Variant = Variant::new(&Classic(
-    Preset::Shengtui.table(),
-    info(Preset::Shengtui),
-));
+pub const DONGSHA: Variant = Variant::new(&Classic(Preset::Dongsha.table(), info(Preset::Dongsha)));
+pub const KILLGAME: Variant =
+    Variant::new(&Classic(Preset::Killgame.table(), info(Preset::Killgame)));
+pub const SHENGTUI: Variant =
+    Variant::new(&Classic(Preset::Shengtui.table(), info(Preset::Shengtui)));
 pub const WUJIAN: Variant = Variant::new(&Classic(Preset::Wujian.table(), info(Preset::Wujian)));
 
 /// The handle of `preset`.

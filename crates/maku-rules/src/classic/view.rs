@@ -48,7 +48,8 @@ impl Game {
     /// The action types `seat` could submit successfully now (with a fitting target), in the
     /// order of the preset's forms.
     pub fn allowed_actions(&self, seat: Seat) -> Vec<&'static str> {
-        let fits = |n: &String| self.act != 1 || self.options.previous_first_victim.as_ref() != Some(n);
+        let fits =
+            |n: &String| self.act != 1 || self.options.previous_first_victim.as_ref() != Some(n);
         let target = self
             .living()
             .map(|s| self.game_id(s).to_string())
@@ -129,9 +130,7 @@ impl Game {
                 .any(|s| member(self.role(s)) && subs[s.index()].is_some())
         };
         let action = match (self.stage, self.role(seat)) {
-            (Stage::Night, Role::Killer) => {
-                !team_has(&self.night.kills, |r| r == Role::Killer)
-            }
+            (Stage::Night, Role::Killer) => !team_has(&self.night.kills, |r| r == Role::Killer),
             (Stage::Night, Role::Police | Role::Undercover) => {
                 !team_has(&self.night.checks, Role::checks)
             }

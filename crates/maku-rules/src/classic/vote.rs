@@ -2,8 +2,8 @@
 //! night's dark votes added to round 1, unseen (R5-4, `dark_vote.rs`).
 
 use super::event::{Audience, Cause, Event};
-use crate::setups::ThirdTie;
 use super::state::Game;
+use crate::setups::ThirdTie;
 use crate::table::{Count, Seat, Stage, count};
 
 impl Game {

@@ -83,6 +83,7 @@ pub(super) fn answer(g: &mut Game, n: &mut Resolution) {
 mod tests {
     use serde_json::{Value, json};
 
+    use crate::Line;
     use crate::classic::doctor::tests::{
         RoleTable, act, acts_alone_on_another_seat, alive, assert_forms, at_dongsha,
         bots_win_on_both_sides, dongsha_deal, dongsha_killers_out_end_the_game, dongsha_with,
@@ -91,7 +92,6 @@ mod tests {
         never_surrenders_nor_keeps_the_killers_standing, night_acts, one_per_table, out, peaceful,
         public, replay, scenario, started, submit, to_night, told, vote_out,
     };
-    use crate::Line;
 
     /// 东杀 with one wizard (R5-1), called at night after the killers and the police; its game:
     /// 9 seats g1..g9, killers g1 g2, police g3 g4, the wizard g5, civilians g6..g9.
@@ -168,7 +168,10 @@ mod tests {
         }
         // No query, no answer.
         let mut g = TABLE.game("wizard-no-query");
-        assert_eq!(answers(&night_acts(&mut g, &[("g1", "kill", "g6")])), Vec::<Value>::new());
+        assert_eq!(
+            answers(&night_acts(&mut g, &[("g1", "kill", "g6")])),
+            Vec::<Value>::new()
+        );
     }
 
     /// R5-3 (4) with the other books' roles: a doctor's save (the victim spared or not), an
@@ -286,10 +289,17 @@ mod tests {
         ];
         let lines = night_acts(&mut g, &acts);
         assert_eq!(answers(&lines), [answer("g10", "g8", "g12")]);
-        assert_eq!(public(lines), [out("g12")], "the kill on H is void, the shot lands");
+        assert_eq!(
+            public(lines),
+            [out("g12")],
+            "the kill on H is void, the shot lands"
+        );
         let mut g = ACROSS.game_at(12, "wizard-butterfly");
         let acts = [("g5", "hug", "g8"), ("g10", "query", "g5")];
-        assert_eq!(answers(&night_acts(&mut g, &acts)), [answer("g10", "g5", "g8")]);
+        assert_eq!(
+            answers(&night_acts(&mut g, &acts)),
+            [answer("g10", "g5", "g8")]
+        );
     }
 
     /// R5-1: the query is the living wizard's, at night, on another living seat (himself:
@@ -301,7 +311,10 @@ mod tests {
     fn r5_1_only_the_living_wizard_queries_another_seat_at_night() {
         let mut g = TABLE.game("wizard-only");
         acts_alone_on_another_seat(&mut g, "wizard", "query");
-        assert_eq!(submit(&mut g, "g5", act("magic", "g6")), Some("not_your_role"));
+        assert_eq!(
+            submit(&mut g, "g5", act("magic", "g6")),
+            Some("not_your_role")
+        );
         // The last counts: g1's kill is named, not g2's nothing.
         assert_eq!(submit(&mut g, "g1", act("kill", "g6")), None);
         let lines = g.resolve_phase();
@@ -342,17 +355,28 @@ mod tests {
         assert_eq!(g.seat_now("g6").expect("a seat").allowed, ["query"]);
         assert_eq!(g.seat_now("g5").expect("a seat").allowed, ["kill"]);
         let lines = night_acts(&mut g, &[("g6", "query", "g5"), ("g5", "kill", "g9")]);
-        assert_eq!(answers(&lines), [answer("g6", "g5", "g9")], "the heir's own kill");
+        assert_eq!(
+            answers(&lines),
+            [answer("g6", "g5", "g9")],
+            "the heir's own kill"
+        );
         assert_eq!(public(lines), [out("g9")]);
         let lines = vote_out(&mut g, "g5");
         assert_eq!(
             kinds(&lines),
-            [json!("votes"), json!("out"), json!(["g6", "kill_inherited"])]
+            [
+                json!("votes"),
+                json!("out"),
+                json!(["g6", "kill_inherited"])
+            ]
         );
         assert_eq!(g.outcome(), None, "the wizard stands for the killers");
         // Holding the kill (R5-2), he kills g7; CL-8: he never self-explodes.
         let lines = heir_kills(&mut g, "g6", "query", "g7");
-        assert!(told(&lines).is_empty(), "told once, and no answer: he queried nobody");
+        assert!(
+            told(&lines).is_empty(),
+            "told once, and no answer: he queried nobody"
+        );
     }
 
     /// R5-2: with no magician dealt (one not dealt counts as out) the wizard holds the kill
@@ -374,7 +398,10 @@ mod tests {
         );
         to_night(&mut g);
         assert_eq!(g.seat_now("g5").expect("a seat").allowed, ["kill"]);
-        assert_eq!(public(night_acts(&mut g, &[("g5", "kill", "g6")])), [out("g6")]);
+        assert_eq!(
+            public(night_acts(&mut g, &[("g5", "kill", "g6")])),
+            [out("g6")]
+        );
         // The magician out first (killed by night), then the last killer.
         let mut g = HEIRS.game("wizard-skips-magician");
         g.resolve_phase();
@@ -403,10 +430,18 @@ mod tests {
         };
         let mut g = ready("wizard-heir-saved");
         let acts = [("g10", "kill", "g12"), ("g7", "save", "g12")];
-        assert_eq!(public(night_acts(&mut g, &acts)), [peaceful()], "the save spares it");
+        assert_eq!(
+            public(night_acts(&mut g, &acts)),
+            [peaceful()],
+            "the save spares it"
+        );
         let mut g = ready("wizard-heir-hugged");
         let acts = [("g10", "kill", "g12"), ("g5", "hug", "g10")];
-        assert_eq!(public(night_acts(&mut g, &acts)), [peaceful()], "H makes the kill");
+        assert_eq!(
+            public(night_acts(&mut g, &acts)),
+            [peaceful()],
+            "H makes the kill"
+        );
         let mut g = ready("wizard-heir-kills");
         let acts = [("g10", "kill", "g12"), ("g7", "save", "g8")];
         assert_eq!(public(night_acts(&mut g, &acts)), [out("g12")]);
@@ -477,14 +512,22 @@ mod tests {
         ]}]);
         let scenario = scenario(TABLE.document(), 9, TABLE.deal(), acts);
         let lines = replay(&scenario);
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
-                                       "reply": {"type": "query_recorded"}})), "{lines:?}");
-        assert!(lines.contains(&json!({"kind": "private", "act": 1, "to": "g5",
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": true,
+                                       "reply": {"type": "query_recorded"}})),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&json!({"kind": "private", "act": 1, "to": "g5",
                                        "event": {"type": "query_result", "target": "g1",
-                                                 "acted_on": "g6"}})), "{lines:?}");
+                                                 "acted_on": "g6"}})),
+            "{lines:?}"
+        );
         let lines = replay(&at_dongsha(&scenario));
-        assert!(lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
-                                       "error": "not_your_role"})));
+        assert!(
+            lines.contains(&json!({"kind": "reply", "act": 1, "by": "g5", "ok": false,
+                                       "error": "not_your_role"}))
+        );
         assert!(!lines.iter().any(|l| l["event"]["type"] == "query_result"));
     }
 
@@ -497,7 +540,10 @@ mod tests {
         let magician = handle(dongsha_with(&["magician"]), "wizard-none-magician", |_| {});
         assert!(!magician.action_forms().iter().any(|f| f.kind == "query"));
         let mut g = started(magician, 9, dongsha_deal(json!({"magicians": ["g5"]})));
-        assert_eq!(submit(&mut g, "g5", act("query", "g6")), Some("not_your_role"));
+        assert_eq!(
+            submit(&mut g, "g5", act("query", "g6")),
+            Some("not_your_role")
+        );
         g.resolve_phase();
         vote_out(&mut g, "g1");
         to_night(&mut g);

@@ -27,10 +27,7 @@ impl Game {
         if self.table.is_v4() {
             // R4-6.
             let good = !self.living_any(&[Role::Killer, Role::Undercover]);
-            let bad_n = self
-                .living()
-                .filter(|&s| self.side(s) == Side::Bad)
-                .count();
+            let bad_n = self.living().filter(|&s| self.side(s) == Side::Bad).count();
             let good_n = self.living().count() - bad_n;
             let bad = self.all_out(&[Role::Police, Role::SecretPolice])
                 || self.all_out(&[Role::Civilian])

@@ -200,7 +200,11 @@ mod tests {
     // Seats: butterfly 0, sniper 1, doctor 2, police 3, good civilian 4, magician 5, killer 6,
     // elder 7, wizard 8, evil civilian 9.
     fn game() -> Game {
-        let roles: Vec<Role> = RoleGame::V5Emin.deal().into_iter().map(|(r, _)| r).collect();
+        let roles: Vec<Role> = RoleGame::V5Emin
+            .deal()
+            .into_iter()
+            .map(|(r, _)| r)
+            .collect();
         super::super::night_tests::game(RoleGame::V5Emin, roles)
     }
 

@@ -114,7 +114,10 @@ impl Game {
         };
         g.police_at_setup = g.roles.iter().filter(|&&r| r == Role::Police).count();
         if table.is_v4() {
-            let teams = table.team_threads().iter().filter_map(|t| Team::from_name(t));
+            let teams = table
+                .team_threads()
+                .iter()
+                .filter_map(|t| Team::from_name(t));
             for team in teams {
                 let seats = g.team_seats(team);
                 for &s in &seats {
