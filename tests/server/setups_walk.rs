@@ -297,6 +297,7 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
                 }
             }
             "night 2" => {
+                silenced_day(&app, &g).await;
                 resolve_until_night(&app, &g, 2).await;
                 // R4-2: the undercover is out of the killers' thread, in the police's still.
                 let (s, b) = post(&app, &g, 13, "killers", "还在吗").await;
@@ -382,4 +383,48 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
             }
         }
     }
+}
+
+/// R4-5 at the walked classic table, through HTTP: day 1 after the elder silenced officer 2.
+/// Every turn to speak passes over seat 2 and the server refuses its posts in the game thread
+/// (the engine says it is silenced); its ballot is taken. Nobody else votes, so the round is
+/// the ballot and the night's dark votes (R5-4): the day goes on to night 2 whatever it gives.
+async fn silenced_day(app: &TestApp, g: &Classic) {
+    use crate::classic_api::{game, kind, step};
+    let api = Api::new(app);
+    let mut speakers = Vec::new();
+    for _ in 0..40 {
+        let now = game(&api, g.id).await;
+        if kind(&now) == "vote" {
+            break;
+        }
+        // CL-5's turns (the dead's last words have a speaker too).
+        if kind(&now) == "speech"
+            && let Some(sp) = now["speaker"].as_str()
+        {
+            speakers.push(sp.to_string());
+        }
+        let (s, b) = post(app, g, 2, "game", "我要说话").await;
+        assert_eq!(
+            (s, b["error"].clone()),
+            (StatusCode::CONFLICT, json!("cannot_post_here")),
+            "{now}: {b}"
+        );
+        let (s, b) = api
+            .post(
+                &format!("/api/v1/games/{}/resolve", g.id),
+                &g.admin,
+                json!({"act": step(&now)}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let living = ROLES.len() - 2;
+    assert_eq!(
+        speakers.len(),
+        living - 1,
+        "every living seat but 2: {speakers:?}"
+    );
+    assert!(!speakers.contains(&g.names[2]), "{speakers:?}");
+    act(app, g, 2, "vote", 13).await;
 }
