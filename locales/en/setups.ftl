@@ -16,6 +16,7 @@ setup-too-many = More roles than seats at { $seats } seats.
 setup-too-few = Seats left without a role at { $seats } seats: name a role that fills the rest.
 setup-no-killer = Nobody can kill at { $seats } seats: deal a role that kills.
 setup-role-not-in-book = { $role } is not a role of the { $book } book.
+setup-role-not-in-book-classic = { $role } is not a role of the { $book } book; the classic book deals it beside the roles of every book (choose the classic book to mix them).
 setup-role-twice = { $role } is listed twice.
 setup-fill-dealt = { $role } is dealt already: the fill takes the seats left by the deal.
 setup-night-missing = { $role } acts at night, but the night does not call it.

@@ -16,6 +16,7 @@ setup-too-many = { $seats } 人时身份多于座位。
 setup-too-few = { $seats } 人时有座位没有身份：请指定补足其余座位的身份。
 setup-no-killer = { $seats } 人时没有能杀人的身份：请发一个会杀人的身份。
 setup-role-not-in-book = { $role } 不是 { $book } 规则里的身份。
+setup-role-not-in-book-classic = { $role } 不是 { $book } 规则里的身份；经典规则可以把它和各套规则的身份一起发（要混用请选经典规则）。
 setup-role-twice = { $role } 列了两次。
 setup-fill-dealt = { $role } 已经在发牌里：补位身份只填发牌后剩下的座位。
 setup-night-missing = { $role } 夜里行动，但夜晚没有叫到它。

@@ -53,8 +53,17 @@ fn seat_list(ns: &[usize]) -> String {
 }
 
 fn roles(s: &Setup, p: &mut Vec<Problem>) {
+    // A role the classic book lists to mix (every book's but 无间道's factions, which play
+    // alone) is refused at a role book's table with where it is dealt: the judge who mixes
+    // books is told which book mixes them.
     let not_in_book = |path: String, role: RoleCode| {
-        Problem::new(path, "setup-role-not-in-book")
+        let mixed = role_spec(Book::Classic, role)
+            .is_some_and(|r| !matches!(r.side, SideCode::Fei | SideCode::Jing));
+        let key = match mixed && s.book != Book::Classic {
+            true => "setup-role-not-in-book-classic",
+            false => "setup-role-not-in-book",
+        };
+        Problem::new(path, key)
             .arg("role", role_arg(role))
             .arg("book", s.book.name())
     };

@@ -245,6 +245,7 @@ pub const PROBLEM_KEYS: &[&str] = &[
     "setup-range-outside",
     "setup-range-overlap",
     "setup-role-not-in-book",
+    "setup-role-not-in-book-classic",
     "setup-role-one",
     "setup-role-twice",
     "setup-seats",

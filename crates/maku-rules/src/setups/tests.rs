@@ -201,7 +201,7 @@ fn a_document_that_does_not_hold_says_every_problem_at_its_field() {
         .remove("thrid_tie");
     let found = problems(&d);
     for expected in [
-        ("deal[2].role", "setup-role-not-in-book"),
+        ("deal[2].role", "setup-role-not-in-book-classic"),
         ("deal[0].count", "setup-range-missing"),
         ("night", "setup-night-missing"),
         ("deal", "setup-no-killer"),
@@ -1016,8 +1016,9 @@ fn r4_3_r5_1_roles_across_books_hold_together() {
     }
 }
 
-/// 4.0's book has no sniper (R5-1 is 5.0's): a 4.0 table that deals one is refused at its line
-/// (`setup-role-not-in-book`), where the classic book takes him across books.
+/// 4.0's book has no sniper (R5-1 is 5.0's): a 4.0 table that deals one is refused at its line,
+/// with the words that say the classic book deals him across books
+/// (`setup-role-not-in-book-classic`); a role no book mixes keeps the plain words.
 #[test]
 fn r5_1_a_4_0_table_that_deals_a_sniper_is_refused_at_its_line() {
     let mut r4 = dongsha_dealing(&["sniper"], 1, true);
@@ -1025,6 +1026,18 @@ fn r5_1_a_4_0_table_that_deals_a_sniper_is_refused_at_its_line() {
     r4["win"] = json!({"rule": "r4"});
     r4["day"]["explode"] = json!(false);
     r4["day"]["surrender"] = json!(false);
+    assert!(
+        problems(&r4)
+            .iter()
+            .any(|(path, key)| (path.as_str(), key.as_str())
+                == ("deal[2].role", "setup-role-not-in-book-classic")),
+        "{:?}",
+        problems(&r4)
+    );
+    // 无间道's bandit is the classic book's own, not a role across books: at a 4.0 table the
+    // plain words.
+    r4["deal"][2]["role"] = json!("bandit");
+    r4["night"] = json!(["killer", "police"]);
     assert!(
         problems(&r4)
             .iter()
