@@ -248,12 +248,15 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
                 // The killers' side spares its own as it knows them: the killers and the
                 // undercover know each other (R4-2); the magician, the wizard and the evil
                 // civilian know nobody (5.0), so each spares only himself, and nobody spares
-                // them (the good civilian votes as a civilian: any candidate).
+                // them (the good civilian votes as a civilian: any candidate). What the voter
+                // knows is read once, not per candidate.
+                let knows_killers = role.told_in(Team::Killers);
+                let spares_himself = !knows_killers && role.wins_with_killers();
                 let own_side = |s: Seat| {
-                    if role.told_in(Team::Killers) {
+                    if knows_killers {
                         g.role(s).told_in(Team::Killers)
                     } else {
-                        role.wins_with_killers() && s == me
+                        spares_himself && s == me
                     }
                 };
                 let pool: Vec<Seat> = candidates
@@ -331,8 +334,6 @@ pub fn simulate(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::OnceLock;
-
     use super::*;
     use crate::classic::Custom;
     use crate::setups::{self, read};
@@ -348,11 +349,7 @@ mod tests {
     fn own_table(name: &'static str, d: serde_json::Value) -> Table {
         let setup = read(&d).expect("it holds");
         let handle = setups::custom_variant(name, name, &setup).expect("a handle");
-        let custom: &'static Custom = Box::leak(Box::new(Custom {
-            name,
-            setup,
-            variant: OnceLock::new(),
-        }));
+        let custom: &'static Custom = Box::leak(Box::new(Custom::new(name, setup)));
         let _ = custom.variant.set(handle);
         Table::Custom(custom)
     }

@@ -83,15 +83,15 @@ pub(super) fn land(g: &mut Game, n: &mut Resolution) {
 }
 
 impl Game {
-    /// R5-4: the dark votes round `round` counts — the night's that landed, in round 1 only
-    /// (CL-7's PK rounds count the day's ballots alone) — as their targets, on the round's
-    /// candidates (every living seat in round 1). Taken: they count once.
     /// Whether the table deals a role that casts dark votes (R5-1): the good or the evil
     /// civilian.
     pub(super) fn deals_dark_votes(&self) -> bool {
         self.table.deals(Role::GoodCivilian) || self.table.deals(Role::EvilCivilian)
     }
 
+    /// R5-4: the dark votes round `round` counts — the night's that landed, in round 1 only
+    /// (CL-7's PK rounds count the day's ballots alone) — as their targets, on the round's
+    /// candidates (every living seat in round 1). Taken: they count once.
     pub(super) fn take_dark_votes(&mut self, round: u8) -> Vec<Seat> {
         if round != 1 {
             return Vec::new();

@@ -40,8 +40,22 @@ pub enum Table {
 pub struct Custom {
     pub name: &'static str,
     pub setup: Setup,
+    /// The roles some seat count of `setup` deals, found once ([`Table::deals`]).
+    pub(super) dealt: Vec<RoleCode>,
     /// Its handle, set once it is made (the bots' games start from it).
     pub(super) variant: OnceLock<Variant>,
+}
+
+impl Custom {
+    /// The table of `setup` named `name`, its handle not set yet.
+    pub(super) fn new(name: &'static str, setup: Setup) -> Custom {
+        Custom {
+            name,
+            dealt: dealt(&setup),
+            setup,
+            variant: OnceLock::new(),
+        }
+    }
 }
 
 impl PartialEq for Table {
@@ -84,15 +98,28 @@ impl Table {
 
     /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders
     /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers, magicians, wizards and good and evil
-    /// civilians (5.0's, R5-1) only a judge's own setup deals; the classic civilians (the fill)
+    /// civilians (5.0's, R5-1) only a judge's own setup deals (a role the table never deals is
+    /// 0 at once, the deal unread: each of these at a preset); the classic civilians (the fill)
     /// and wujian's factions are not counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
-        code(role).map_or(0, |c| self.setup().count_of(c, n))
+        code(role)
+            .filter(|c| self.dealt().contains(c))
+            .map_or(0, |c| self.setup().count_of(c, n))
     }
 
     /// Whether some seat count deals `role` (of the killers, police and the other books' roles).
     pub fn deals(self, role: Role) -> bool {
-        code(role).is_some_and(|c| self.setup().deals(c))
+        code(role).is_some_and(|c| self.dealt().contains(&c))
+    }
+
+    /// The roles some seat count deals, found once per table: the engine asks it of every game
+    /// it deals (the fixed setup's keys, the draw) and of every first vote round (the dark
+    /// votes' line).
+    fn dealt(self) -> &'static [RoleCode] {
+        match self {
+            Table::Preset(p) => p.dealt(),
+            Table::Custom(c) => &c.dealt,
+        }
     }
 
     /// The roles of other books it deals, whose actions are its own (a preset: none): a
@@ -201,6 +228,12 @@ impl Preset {
         })[self as usize]
     }
 
+    /// The roles some seat count of its document deals, found once ([`Table::deals`]).
+    fn dealt(self) -> &'static [RoleCode] {
+        static FOUND: OnceLock<[Vec<RoleCode>; Preset::ALL.len()]> = OnceLock::new();
+        &FOUND.get_or_init(|| Preset::ALL.map(|p| dealt(p.setup())))[self as usize]
+    }
+
     /// The private team threads: one per team of more than one seat (shengtui's lone killer
     /// needs none; wujian seats know no teammates).
     pub const fn team_threads(self) -> &'static [&'static str] {
@@ -237,6 +270,15 @@ fn code(role: Role) -> Option<RoleCode> {
         Role::EvilCivilian => Some(RoleCode::EvilCivilian),
         Role::Civilian | Role::Faction(_) => None,
     }
+}
+
+/// The roles some seat count of `setup` deals ([`Setup::deals`]), in the catalog's order.
+fn dealt(setup: &Setup) -> Vec<RoleCode> {
+    RoleCode::ALL
+        .iter()
+        .copied()
+        .filter(|&c| setup.deals(c))
+        .collect()
 }
 
 #[cfg(test)]

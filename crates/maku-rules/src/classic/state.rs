@@ -67,6 +67,36 @@ impl Night {
         }
     }
 
+    /// Every submission taken back, each list kept at its length (the next act's night, in
+    /// place of a new one).
+    fn clear(&mut self) {
+        // Every list named, so that a list added to the night is cleared too.
+        let Night {
+            kills,
+            checks,
+            peeks,
+            saves,
+            snipes,
+            hugs,
+            secret_kills,
+            silences,
+            magics,
+            queries,
+            dark_votes,
+        } = self;
+        kills.fill(None);
+        checks.fill(None);
+        peeks.fill(None);
+        saves.fill(None);
+        snipes.fill(None);
+        hugs.fill(None);
+        secret_kills.fill(None);
+        silences.fill(None);
+        magics.fill(None);
+        queries.fill(None);
+        dark_votes.fill(None);
+    }
+
     /// The night's submissions with `struck`'s left out (R5-3 (2): the magicked seat loses
     /// its action this night), every other seat's as they were.
     pub(super) fn without(&self, struck: Seat) -> Night {
@@ -411,7 +441,7 @@ impl Game {
         // R5-4: the dark votes are the one day's (counted in its first round, or gone with a
         // day that held no vote).
         self.dark_votes.clear();
-        self.night = Night::new(n);
+        self.night.clear();
         self.day = Day::new(n);
         if self.table.is_wujian() {
             self.start_day();

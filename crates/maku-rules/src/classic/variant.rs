@@ -1,8 +1,6 @@
 //! The classic presets' handles in the registry, one per preset, and the handle of a judge's
 //! own setup of the classic book.
 
-use std::sync::OnceLock;
-
 use super::Preset;
 use super::forms::forms_of;
 use super::preset::{Custom, Table};
@@ -37,11 +35,7 @@ pub fn custom(name: &'static str, label: &'static str, setup: &Setup) -> Option<
     if setup.book != Book::Classic {
         return None;
     }
-    let custom: &'static Custom = Box::leak(Box::new(Custom {
-        name,
-        setup: setup.clone(),
-        variant: OnceLock::new(),
-    }));
+    let custom: &'static Custom = Box::leak(Box::new(Custom::new(name, setup.clone())));
     let table = Table::Custom(custom);
     // The preset whose page and series rule the custom table shares: wujian's for 无间道's
     // rule, dongsha's for the rest.
