@@ -68,9 +68,24 @@ impl Night {
     }
 
     /// Every submission taken back, each list kept at its length (the next act's night, in
-    /// place of a new one).
+    /// place of a new one: no list allocated again each act).
     fn clear(&mut self) {
-        // Every list named, so that a list added to the night is cleared too.
+        for i in 0..self.kills.len() {
+            self.strike(i);
+        }
+    }
+
+    /// The night's submissions with `struck`'s left out (R5-3 (2): the magicked seat loses
+    /// its action this night), every other seat's as they were.
+    pub(super) fn without(&self, struck: Seat) -> Night {
+        let mut night = self.clone();
+        night.strike(struck.index());
+        night
+    }
+
+    /// Takes back every submission of seat `i`.
+    fn strike(&mut self, i: usize) {
+        // Every list named, so that a list added to the night is struck (and cleared) too.
         let Night {
             kills,
             checks,
@@ -84,38 +99,6 @@ impl Night {
             queries,
             dark_votes,
         } = self;
-        kills.fill(None);
-        checks.fill(None);
-        peeks.fill(None);
-        saves.fill(None);
-        snipes.fill(None);
-        hugs.fill(None);
-        secret_kills.fill(None);
-        silences.fill(None);
-        magics.fill(None);
-        queries.fill(None);
-        dark_votes.fill(None);
-    }
-
-    /// The night's submissions with `struck`'s left out (R5-3 (2): the magicked seat loses
-    /// its action this night), every other seat's as they were.
-    pub(super) fn without(&self, struck: Seat) -> Night {
-        let mut night = self.clone();
-        let i = struck.index();
-        // Every list named, so that a list added to the night is struck too.
-        let Night {
-            kills,
-            checks,
-            peeks,
-            saves,
-            snipes,
-            hugs,
-            secret_kills,
-            silences,
-            magics,
-            queries,
-            dark_votes,
-        } = &mut night;
         kills[i] = None;
         checks[i] = None;
         peeks[i] = None;
@@ -127,7 +110,6 @@ impl Night {
         magics[i] = None;
         queries[i] = None;
         dark_votes[i] = None;
-        night
     }
 
     /// The seat `s`'s own submission of the night names, whatever became of it (R5-3 (4): the
