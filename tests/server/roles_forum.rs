@@ -224,8 +224,8 @@ async fn resolve_until(app: &TestApp, g: &Classic, kind: &str) {
 /// team (in act 1), the two police and the undercover another, so neither learns who the
 /// undercover is; the police team reads the word of a checked killer; the secret police, the
 /// butterfly, the elder and the doctor learn nobody.
-struct V4Secrets {
-    act: u64,
+pub(crate) struct V4Secrets {
+    pub(crate) act: u64,
 }
 
 impl Secrets for V4Secrets {

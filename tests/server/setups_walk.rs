@@ -7,7 +7,7 @@ use crate::classic_forum::{
 };
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
-use crate::roles_forum::{act, post, readers, resolve, sep, walk_all};
+use crate::roles_forum::{V4Secrets, act, post, readers, resolve, sep, walk_all};
 use maku::rules::classic::CAST;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -75,19 +75,11 @@ const KEYS: [(&str, &str); 12] = [
     ("evil_civilian", "evil_civilians"),
 ];
 
-/// The roles across books dealt, in the night's order after the killers and the police.
-const ACROSS: [&str; 10] = [
-    "doctor",
-    "sniper",
-    "butterfly",
-    "secret_police",
-    "elder",
-    "undercover",
-    "magician",
-    "wizard",
-    "good_civilian",
-    "evil_civilian",
-];
+/// The roles across books dealt: every key's role but the killers' and the police's, in the
+/// night's order after them.
+fn across() -> impl Iterator<Item = &'static str> {
+    KEYS[2..].iter().map(|(role, _)| *role)
+}
 
 /// What a seat of this table may learn: its own role; a killer his team, a police officer
 /// his and the word of a checked killer (CL-0, CL-2); the undercover both teams, the police
@@ -120,15 +112,10 @@ impl Secrets for AcrossSecrets {
         ]
     }
 
+    /// 4.0's reading (R4-2): the roles of the other books learn nobody, as 4.0's butterfly,
+    /// elder and doctor do.
     fn may_read(&self, g: &Classic, me: usize, role: &str, path: &str, own: bool) -> bool {
-        let mine = g.roles[me];
-        let killers = matches!(mine, "killer" | "undercover");
-        let police = matches!(mine, "police" | "undercover");
-        (mine == role && own)
-            || (role == "killer" && (killers || police) && own)
-            || (role == "killer" && killers && path.contains("/threads/killers"))
-            || (role == "police" && police && (own || path.contains("/threads/police")))
-            || (role == "undercover" && police && own)
+        self.v4().may_read(g, me, role, path, own)
     }
 
     fn not_roles(&self) -> &'static [&'static str] {
@@ -136,15 +123,18 @@ impl Secrets for AcrossSecrets {
     }
 
     fn reads_team(&self, g: &Classic, me: usize, team: &str) -> bool {
-        match (team, g.roles[me]) {
-            ("killers", "killer") | ("police", "police" | "undercover") => true,
-            ("killers", "undercover") => self.act == 1,
-            _ => false,
-        }
+        self.v4().reads_team(g, me, team)
     }
 }
 
-/// 东杀's document as served, dealing one of each of [`ACROSS`], called at night in that order.
+impl AcrossSecrets {
+    /// The teams are 4.0's (R4-2: the undercover in both, in the killers' in act 1 only).
+    fn v4(&self) -> V4Secrets {
+        V4Secrets { act: self.act }
+    }
+}
+
+/// 东杀's document as served, dealing one of each of [`across`], called at night in that order.
 async fn document(api: &Api<'_>) -> Value {
     let (_, body) = api.get("/api/v1/setups/presets", None).await;
     let mut doc = body["presets"]
@@ -153,11 +143,11 @@ async fn document(api: &Api<'_>) -> Value {
         .map(|p| p["document"].clone())
         .expect("东杀's document");
     let deal = doc["deal"].as_array_mut().expect("a deal");
-    for role in ACROSS {
+    for role in across() {
         deal.push(json!({"role": role, "count": 1}));
     }
     let mut night = vec!["killer", "police"];
-    night.extend(ACROSS);
+    night.extend(across());
     doc["night"] = json!(night);
     // Ten roles across books beside three killers and three police: 16 seats at least, and
     // two plain civilians besides.
