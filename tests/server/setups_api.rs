@@ -145,6 +145,34 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
             .is_some_and(|m| m.contains("警察")),
         "in Chinese by default: {b}"
     );
+    // 4.0's book with 5.0's sniper (R5-1): refused at its line, with words that send the
+    // judge to the classic book, where the books' roles mix; nothing saved.
+    let (_, presets) = api.get("/api/v1/setups/presets", None).await;
+    let mut r4 = presets["presets"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["name"] == "v4wujian"))
+        .map(|p| p["document"].clone())
+        .expect("4.0's document");
+    let line = r4["deal"].as_array().map(Vec::len).expect("a deal");
+    r4["deal"]
+        .as_array_mut()
+        .expect("a deal")
+        .push(json!({"role": "sniper", "count": 1}));
+    let (s, b) = save(&api, &judy, json!({"name": "4.0+狙击手", "document": r4})).await;
+    assert_eq!(
+        (s, &b["error"]),
+        (StatusCode::BAD_REQUEST, &json!("invalid_setup"))
+    );
+    let sniper = b["fields"]
+        .as_array()
+        .and_then(|f| f.iter().find(|f| f["path"] == format!("deal[{line}].role")))
+        .unwrap_or_else(|| panic!("the sniper's line: {b}"));
+    assert!(
+        sniper["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("经典")),
+        "{b}"
+    );
     let (s, b) = api.get("/api/v1/setups", None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(
