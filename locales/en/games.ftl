@@ -260,6 +260,7 @@ role-good-civilian = Good civilian
 role-magician = Magician
 role-wizard = Wizard
 role-evil-civilian = Evil civilian
+role-needle-doctor = Doctor (needle)
 
 # On the seat page of a role game: what one's own role does (issue 13)
 

@@ -68,6 +68,7 @@ setup-action-dark-vote = casts a hidden vote for the next day
 setup-action-check-undercover = checks one seat at night with the police, who do not know which of their team he is; knows the killers, and sits with them until the second night
 setup-action-magic-classic = takes one other seat's action away for the night, before the kills; knows nobody and nobody knows him; once every killer is out, his action is their kill instead
 setup-action-dark-vote-classic = casts a dark vote on one living seat, itself allowed, added unseen to the next day's first vote round (the published ballots do not show it); knows nobody and nobody knows it
+setup-action-needle-classic = needles one living seat, itself allowed: the needle cancels one kill or shot on that seat that night; a needle on a seat nobody attacked that night is empty, nobody is told so, and a seat given two empty needles in the game dies; knows nobody and nobody knows it
 setup-action-query-classic = learns at the night's end whom one other seat's own action named that night, whether or not it took effect; knows nobody and nobody knows him; once every killer and any magician dealt are out, his action is their kill instead
 setup-win-sides-killers = All killers out: good wins. All police out, or all civilians out: the killers win.
 setup-win-sides-draw = All killers out: good wins. All police out: the killers win. All civilians out: a draw.

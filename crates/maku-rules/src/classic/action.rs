@@ -40,6 +40,9 @@ pub enum Action {
     /// R5-1, R5-4: a good or evil civilian's dark vote on one seat, itself allowed, at a table
     /// that deals either (elsewhere `dark_vote` is another game's type, [`Action::Foreign`]).
     DarkVote { target: String },
+    /// R5-1, R5-3 (5): a needle doctor's needle on one seat, itself allowed, at a table that
+    /// deals one (elsewhere `needle` is another game's type, [`Action::Foreign`]).
+    Needle { target: String },
     /// CL-9, WJ-4.
     Surrender,
     /// WJ-2.
@@ -61,7 +64,8 @@ pub enum Action {
 /// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`),
 /// secret police (R4-3's `secret_kill`) and forest elder (R4-3's `silence`), 5.0's magician
 /// (R5-1's `magic`) and wizard (R5-1's `query`), 5.0's good and evil civilians (R5-1's
-/// `dark_vote`: `dark_vote` is true where either is dealt). A preset deals none
+/// `dark_vote`: `dark_vote` is true where either is dealt), 5.0's needle doctor (R5-1's
+/// `needle`). A preset deals none
 /// (`Across::default()`), so there those types are other games' ([`Action::Foreign`]), parsed
 /// and refused as they always were.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -74,6 +78,7 @@ pub struct Across {
     pub magician: bool,
     pub wizard: bool,
     pub dark_vote: bool,
+    pub needle: bool,
 }
 
 /// A seat-naming action's target: a game ID (`null` is malformed, CL-1, CL-2).
@@ -92,8 +97,8 @@ impl Action {
     /// Only a table with a doctor has `save` of its own (R4-3), only one with a sniper `snipe`
     /// (R5-1), only one with a butterfly `hug`, one with a secret police `secret_kill` and one
     /// with an elder `silence` (R4-3), only one with a magician `magic` and one with a wizard
-    /// `query` (R5-1), only one with a good or evil civilian `dark_vote` (R5-1), each needing a
-    /// target; elsewhere each is another game's type, parsed as it always was
+    /// `query` (R5-1), only one with a good or evil civilian `dark_vote` and one with a needle
+    /// doctor `needle` (R5-1), each needing a target; elsewhere each is another game's type, parsed as it always was
     /// ([`Action::Foreign`]), so a preset's transcript stays what it was.
     pub fn from_json_at(v: &Value, across: Across) -> Result<Action, Malformed> {
         let Some(kind) = v.get("type").and_then(Value::as_str) else {
@@ -128,6 +133,9 @@ impl Action {
                 target: target(v, kind)?,
             }),
             "dark_vote" if across.dark_vote => Ok(Action::DarkVote {
+                target: target(v, kind)?,
+            }),
+            "needle" if across.needle => Ok(Action::Needle {
                 target: target(v, kind)?,
             }),
             "surrender" => Ok(Action::Surrender),
@@ -188,7 +196,8 @@ impl Action {
             | Action::Silence { target }
             | Action::Magic { target }
             | Action::Query { target }
-            | Action::DarkVote { target } => {
+            | Action::DarkVote { target }
+            | Action::Needle { target } => {
                 m.insert("target".into(), json!(target));
             }
             Action::Peek { call } => {
@@ -223,6 +232,7 @@ impl Action {
             Action::Magic { .. } => "magic",
             Action::Query { .. } => "query",
             Action::DarkVote { .. } => "dark_vote",
+            Action::Needle { .. } => "needle",
             Action::Surrender => "surrender",
             Action::Peek { .. } => "peek",
             Action::Explode { .. } => "explode",
@@ -243,7 +253,8 @@ impl Action {
             | Action::Silence { .. }
             | Action::Magic { .. }
             | Action::Query { .. }
-            | Action::DarkVote { .. } => &["target"],
+            | Action::DarkVote { .. }
+            | Action::Needle { .. } => &["target"],
             Action::Peek { .. } => &["call"],
             Action::Explode { .. } => &["round"],
             Action::Vote { .. } => &["target", "round"],
@@ -315,6 +326,7 @@ mod tests {
             magician: true,
             wizard: true,
             dark_vote: true,
+            needle: true,
         }
     }
 
@@ -479,5 +491,18 @@ mod tests {
         };
         assert_eq!(own.kind(), "dark_vote");
         assert_own_only_at(|at, on| at.dark_vote = on, own);
+    }
+
+    /// R5-1: `needle` is the needle doctor's own only at a table that deals one (a target
+    /// needed); elsewhere — the presets, a table of the other roles across books, 4.0's doctor's
+    /// among them — it is another game's type, parsed (and later refused `not_your_role`) as it
+    /// always was.
+    #[test]
+    fn r5_1_needle_is_a_needle_doctors_tables_own() {
+        let own = Action::Needle {
+            target: "令狐冲".into(),
+        };
+        assert_eq!(own.kind(), "needle");
+        assert_own_only_at(|at, on| at.needle = on, own);
     }
 }

@@ -14,7 +14,8 @@
 //! kills as the magician does when he holds the kill (R5-2) and votes as the magician does; a
 //! good or evil civilian dark-votes a random other living seat most nights (R5-1: they know
 //! nobody), the evil civilian voting by day as the magician does and the good one as a
-//! civilian; everyone else votes for a random candidate (sometimes abstaining), a silenced seat
+//! civilian; a needle doctor needles a random living seat each night, itself allowed (R5-1), as
+//! the doctor saves; everyone else votes for a random candidate (sometimes abstaining), a silenced seat
 //! too (R4-5: it still votes). A killer of a table with self-explode (CL-8) sometimes
 //! self-explodes in a vote (silenced, he may not: he votes instead), a last team member at
 //! night sometimes surrenders; wujian seats peek at random and sometimes surrender.
@@ -192,6 +193,13 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                     None => continue,
                 }
             }
+            // R5-1: any living seat, itself included, every night, as the doctor's save (the bot
+            // cannot know which seat is attacked, so some needles are empty, R5-3 (5)). Only a
+            // needle doctor draws, so a table without one plays its games as it always did.
+            Role::NeedleDoctor => match rng.pick(&living) {
+                Some(t) => Action::Needle { target: name(g, t) },
+                None => continue,
+            },
             Role::Faction(_) => {
                 let call = match rng.below(3) {
                     0 => Call::At(Faction::Fei),

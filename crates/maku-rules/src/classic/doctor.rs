@@ -27,8 +27,9 @@ use crate::table::Seat;
 /// R4-4 (2): a saved seat does not die from the killers' kill (the night is peaceful unless
 /// someone else dies); saving the butterfly from the killers' kill spares the hugged seat too
 /// (`butterfly.rs`). The save spares that kill only: a seat also shot or secretly killed this
-/// night dies of it (R5-3 (5): "every other kill or shot kills"; a classic table has no
-/// needle; the secret police's kill ignores the doctor).
+/// night dies of it (R5-3 (5): "every other kill or shot kills" — unless 5.0's needle doctor's
+/// needle, a step after the save, cancels it: `needle.rs`; the secret police's kill ignores
+/// the doctor).
 pub(super) fn save(_: &mut Game, n: &mut Resolution) {
     let mut spared: Vec<Seat> = Vec::new();
     for &d in &n.saved {

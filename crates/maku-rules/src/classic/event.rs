@@ -11,7 +11,8 @@ use crate::table::{self, Seat, Team, Word};
 pub enum Cause {
     /// The night's kill (CL-1); at a table with a role of another book, every night death
     /// (R4-4: announced by game ID only, R5-4: without causes; so the doctor's rule's death, a
-    /// shot's, a secret kill's and a death through the butterfly read as the kill's).
+    /// shot's, a secret kill's, a second empty needle's and a death through the butterfly read
+    /// as the kill's).
     Killed,
     /// The day's vote (CL-6).
     Voted,
@@ -94,6 +95,8 @@ pub enum Reply {
     QueryRecorded,
     /// R5-1: a good or evil civilian's dark vote.
     DarkVoteRecorded,
+    /// R5-1: a needle doctor's needle.
+    NeedleRecorded,
     VoteRecorded,
     PeekRecorded,
     Exploded,
@@ -114,6 +117,7 @@ impl Word for Reply {
             Reply::MagicRecorded => "magic_recorded",
             Reply::QueryRecorded => "query_recorded",
             Reply::DarkVoteRecorded => "dark_vote_recorded",
+            Reply::NeedleRecorded => "needle_recorded",
             Reply::VoteRecorded => "vote_recorded",
             Reply::PeekRecorded => "peek_recorded",
             Reply::Exploded => "exploded",

@@ -21,7 +21,7 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
 /// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt, secret
 /// kill of a secret police dealt and silence of a forest elder dealt, R5-1's magic of a
 /// magician dealt and query of a wizard dealt, dark vote of a good or evil civilian dealt,
-/// CL-8, CL-9, WJ-2), in the presets' order, the night's actions first (the other books' roles
+/// needle of a needle doctor dealt, CL-8, CL-9, WJ-2), in the presets' order, the night's actions first (the other books' roles
 /// after the classic's own).
 pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.win == Win::Wujian {
@@ -54,6 +54,9 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     }
     if setup.deals(RoleCode::GoodCivilian) || setup.deals(RoleCode::EvilCivilian) {
         all.push(DARK_VOTE);
+    }
+    if setup.deals(RoleCode::NeedleDoctor) {
+        all.push(NEEDLE);
     }
     if setup.day.explode {
         all.push(EXPLODE);
@@ -135,6 +138,14 @@ const QUERY: ActionForm = ActionForm {
 /// self-ban names neither civilian).
 const DARK_VOTE: ActionForm = ActionForm {
     kind: "dark_vote",
+    fields: &[FormField::required("target", FieldInput::LivingSeat)],
+    confirm: false,
+};
+
+/// R5-1: the needle doctor's needle: any living seat, itself included (R5-1's self-ban does
+/// not name the doctor).
+const NEEDLE: ActionForm = ActionForm {
+    kind: "needle",
     fields: &[FormField::required("target", FieldInput::LivingSeat)],
     confirm: false,
 };

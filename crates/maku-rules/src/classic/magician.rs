@@ -13,8 +13,9 @@
 //!   nothing — a magicked killer's kill is left out of the killers' majority (the others'
 //!   still count; CL-1's "a killer who submits nothing agrees with the rest" does not let his
 //!   vote count), a magicked officer's or undercover's check out of the police team's, and a
-//!   magicked doctor's save, sniper's shot, butterfly's hug (magic on the butterfly cancels
-//!   the hug) and secret police's kill have no effect (the secret kill is not spent: no night
+//!   magicked doctor's save, needle doctor's needle (no empty needle either: `needle.rs`),
+//!   sniper's shot, butterfly's hug (magic on the butterfly cancels the hug) and secret
+//!   police's kill have no effect (the secret kill is not spent: no night
 //!   resolved with it). Magic on a seat with no action does nothing.
 //! - R5-2: while every killer dealt is out, a living magician holds the kill: his action is
 //!   `kill` instead of `magic` (not himself: `self_target`), he is told `kill_inherited`

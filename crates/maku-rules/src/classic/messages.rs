@@ -41,8 +41,8 @@ pub fn cause(cause: &str) -> Message {
 }
 
 /// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly,
-/// secret police, forest elder and undercover and 5.0's sniper, magician, wizard and good and
-/// evil civilians at a table that deals one.
+/// secret police, forest elder and undercover and 5.0's sniper, magician, wizard, good and evil
+/// civilians and needle doctor at a table that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
         "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "elder"
@@ -50,6 +50,7 @@ pub fn role(role: &str) -> Option<Message> {
         "secret_police" => "role-secret-police".into(),
         "good_civilian" => "role-good-civilian".into(),
         "evil_civilian" => "role-evil-civilian".into(),
+        "needle_doctor" => "role-needle-doctor".into(),
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
         _ => return None,
@@ -93,6 +94,8 @@ pub fn action(a: &Value) -> Option<Message> {
         "query" => Message::key("cl-act-query").arg("target", target),
         // R5-1: a good or evil civilian's dark vote.
         "dark_vote" => Message::key("cl-act-dark-vote").arg("target", target),
+        // R5-1: a needle doctor's needle.
+        "needle" => Message::key("cl-act-needle").arg("target", target),
         "peek" => match a.s("call") {
             "none" => Message::key("cl-act-peek-none"),
             c => Message::key("cl-act-peek").arg("call", call(c)),
@@ -115,6 +118,7 @@ pub fn reply(r: &Value) -> Option<Message> {
         | "magic_recorded"
         | "query_recorded"
         | "dark_vote_recorded"
+        | "needle_recorded"
         | "peek_recorded"
         | "exploded"
         | "surrendered"

@@ -31,11 +31,15 @@
 //! civilian know nobody and `dark_vote` one seat, itself allowed (R5-1), the dark votes that land
 //! (R5-3 (5)) added unseen to the next day's first vote round (R5-4), the good civilian counted
 //! among the civilians, the evil civilian winning with the killers but counted nowhere and read
-//! `not_killer` (R5-3 (4), R5-5); and the night resolves
+//! `not_killer` (R5-3 (4), R5-5), 5.0's needle doctor (`needle.rs`, a code of its own beside
+//! 4.0's doctor) knows nobody and `needle`s one living seat, itself allowed (R5-1), counted among
+//! the civilians and read `not_killer`; and the night resolves
 //! with the magic first (R5-3 (2): the magicked seat's submissions count for nothing), then in
 //! R4-4's order — the kills (the killers', CL-1; the secret police's; the shots with them, R5-3
 //! (3)), the hug's effects on them (R4-4 (1)), the save (R4-4 (2): it spares the killers' kill
-//! only), the secret police's immunity (R4-4 (3)), the deaths, the doctor's rule (R4-4 (4)), the
+//! only), the secret police's immunity (R4-4 (3)), the needles (R5-3 (5): each cancels one kill
+//! or shot left on its seat), the deaths, the doctor's rule (R4-4 (4)), the empty needles' rule
+//! (R5-3 (5): a seat given its second empty needle dies), the
 //! check (CL-2), the wizard's answer (R5-3 (4)), the silence (R4-4 (5)) and the dark votes that
 //! land (R5-3 (5)); the silenced seat keeps its vote but not its voice the next day (R4-5). A table without them plays exactly as before:
 //! same forms, deal draw, bots and transcripts.
@@ -68,9 +72,10 @@
 //!   seat out when its going ends the game.
 //! - A night with a role of another book may put out more than one seat (the kill's victim —
 //!   the butterfly and its hugged seat —, the secret kill's, the shot seats in seat order, the
-//!   doctor's rule's): they go out in that order, all announced
-//!   `killed` (R4-4: by game ID only; R5-4: without causes; so a shot or the doctor's rule
-//!   reads as a kill); each leaves last words by CL-4's count in that order; the end is
+//!   doctor's rule's, the empty needles' in seat order): they go out in that order, all announced
+//!   `killed` (R4-4: by game ID only; R5-4: without causes; so a shot, the doctor's rule or a
+//!   second empty needle reads as a kill); each leaves last words by CL-4's count in that
+//!   order; the end is
 //!   checked once all are out (CL-10 in its order); the day's speeches start after the last
 //!   seat out (CL-5). An explosion during dawn's last words ends the day: last words still
 //!   owed are not given.
@@ -78,8 +83,9 @@
 //!   when the night began is told (the one who dies this night too, whatever kills him, a
 //!   shot too), so the result is told before dawn's `out`s, as without one. The doctor and the
 //!   sniper read `not_killer`.
-//! - CL-10, CL-11: a doctor, a sniper, a butterfly, an elder and a good civilian count among
-//!   the civilians (good seats outside the teams); a secret police counts with the police for
+//! - CL-10, CL-11: a doctor, a needle doctor, a sniper, a butterfly, an elder and a good
+//!   civilian count among the civilians (good seats outside the teams); a secret police counts
+//!   with the police for
 //!   CL-10 (R4-6), not for CL-4's count of last words (R4-1); an undercover, a magician and a
 //!   wizard count with the killers (R4-6, R5-5); an evil civilian counts nowhere and wins with
 //!   the killers (R5-5: civilians do not count).
@@ -120,6 +126,7 @@ mod forms;
 mod lines;
 mod magician;
 mod messages;
+mod needle;
 mod night;
 mod options;
 mod play;

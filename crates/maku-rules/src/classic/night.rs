@@ -2,22 +2,23 @@
 //! steps — the magician's magic first (R5-3 (2): `magician.rs`), the secret police's kill and
 //! his immunity (R4-4 (1), (3): `secret_police.rs`), the sniper's shots (R5-3: `sniper.rs`),
 //! the butterfly's hug (R4-4 (1): `butterfly.rs`), the doctor's save and rule (R4-4 (2), (4):
-//! `doctor.rs`) — the check (CL-2), the wizard's answer (R5-3 (4): `wizard.rs`), the forest
-//! elder's silence (R4-4 (5): `elder.rs`), the civilians' dark votes kept for the day (R5-3
-//! (5): `dark_vote.rs`), dawn (CL-4); wujian's peeks (WJ-2).
+//! `doctor.rs`), the needle doctor's needles and their rule (R5-3 (5): `needle.rs`) — the check
+//! (CL-2), the wizard's answer (R5-3 (4): `wizard.rs`), the forest elder's silence (R4-4 (5):
+//! `elder.rs`), the civilians' dark votes kept for the day (R5-3 (5): `dark_vote.rs`), dawn
+//! (CL-4); wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
 //! role games' nights do: the magic (R5-3 (2): it runs before everything it takes away); the
 //! kills of step (1) — the killers', the secret police's, the shots (with the kills, R5-3 (3))
 //! — each a [`Landing`]; the hug's effects on them; the save; the secret police's immunity;
-//! the deaths; the doctor's rule; the check; the wizard's answer; the silence; the dark votes
-//! that land (once every death of the night is known). Then dawn: the night's dead go out in
-//! the steps' order.
+//! the needles; the deaths; the doctor's rule; the empty needles' rule; the check; the
+//! wizard's answer; the silence; the dark votes that land (once every death of the night is
+//! known). Then dawn: the night's dead go out in the steps' order.
 
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction};
 use super::state::{Game, Night};
-use super::{butterfly, dark_vote, doctor, elder, magician, secret_police, sniper, wizard};
+use super::{butterfly, dark_vote, doctor, elder, magician, needle, secret_police, sniper, wizard};
 use crate::table::{Seat, Step, majority, run_steps};
 
 /// One kill of R4-4's step (1) — the killers', a secret police's, a shot (R5-3 (3): shots land
@@ -98,6 +99,9 @@ pub(super) struct Resolution {
     pub shot: Vec<Seat>,
     /// The seats the doctors saved (R4-3), in seat order, once each.
     pub saved: Vec<Seat>,
+    /// Each needle doctor's needle (R5-1): the seat it names, in the needle doctors' seat
+    /// order (a seat twice when two needled it: each needle counts, R5-3 (5)).
+    pub needled: Vec<Seat>,
     /// Each secret police's kill (R4-3): his seat and its target, in seat order.
     pub secret: Vec<(Seat, Seat)>,
     /// The butterfly's seat, while it hugs someone, and the hugged seat H (R4-3; the first
@@ -121,12 +125,13 @@ pub(super) struct Resolution {
 /// R4-4's order at a classic table, the magic first (R5-3 (2): the magicked seat's action is
 /// gone before anything resolves): (1) the kills — the killers' (CL-1), the secret police's,
 /// the shots (R5-3 (3): kills and shots land at once) — then the hug's effects on them; (2) the
-/// save (which spares the killers' kill only); (3) the secret police's immunity; the deaths;
-/// (4) the doctor's rule; then (5) the check (CL-2), the wizard's answer (R5-3 (4): answers
-/// come with the check, before dawn's deaths are announced) and the silence (R4-5); last the
-/// dark votes (R5-3 (5): one on a seat that dies this night is dropped, so every death of the
-/// night is known first).
-const STEPS: [Step<Game, Resolution>; 13] = [
+/// save (which spares the killers' kill only); (3) the secret police's immunity; the needles
+/// (R5-3 (5): each cancels one kill or shot still on its seat); the deaths; (4) the doctor's
+/// rule; the empty needles' rule (R5-3 (5): a seat's second empty needle kills it); then (5)
+/// the check (CL-2), the wizard's answer (R5-3 (4): answers come with the check, before dawn's
+/// deaths are announced) and the silence (R4-5); last the dark votes (R5-3 (5): one on a seat
+/// that dies this night is dropped, so every death of the night is known first).
+const STEPS: [Step<Game, Resolution>; 15] = [
     ("R5-3 (2)", magician::magic),
     ("CL-1", kill),
     ("R4-4 (1)", secret_police::kill),
@@ -134,8 +139,10 @@ const STEPS: [Step<Game, Resolution>; 13] = [
     ("R4-4 (1)", butterfly::hug),
     ("R4-4 (2)", doctor::save),
     ("R4-4 (3)", secret_police::immunity),
+    ("R5-3 (5)", needle::cancel),
     ("R4-4 (1)-(3)", deaths),
     ("R4-4 (4)", doctor::rule),
+    ("R5-3 (5)", needle::empty),
     ("CL-2", check),
     ("R5-3 (4)", wizard::answer),
     ("R4-4 (5)", elder::silence),
@@ -150,6 +157,7 @@ impl Resolution {
             check: majority(&night.checks),
             shot: named(&night.snipes),
             saved: named(&night.saves),
+            needled: night.needles.iter().flatten().copied().collect(),
             secret: by_seat(&night.secret_kills).collect(),
             hug: by_seat(&night.hugs).next(),
             silence: night.silences.iter().flatten().copied().next(),

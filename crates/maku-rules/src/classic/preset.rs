@@ -97,8 +97,8 @@ impl Table {
     }
 
     /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders
-    /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers, magicians, wizards and good and evil
-    /// civilians (5.0's, R5-1) only a judge's own setup deals (a role the table never deals is
+    /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers, magicians, wizards, good and evil
+    /// civilians and needle doctors (5.0's, R5-1) only a judge's own setup deals (a role the table never deals is
     /// 0 at once, the deal unread: each of these at a preset); the classic civilians (the fill)
     /// and wujian's factions are not counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
@@ -125,7 +125,8 @@ impl Table {
     /// The roles of other books it deals, whose actions are its own (a preset: none): a
     /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug`, a secret
     /// police's `secret_kill` and an elder's `silence` (R4-3), a magician's `magic`, a
-    /// wizard's `query` and a good or evil civilian's `dark_vote` (R5-1).
+    /// wizard's `query`, a good or evil civilian's `dark_vote` and a needle doctor's `needle`
+    /// (R5-1).
     pub fn across(self) -> Across {
         Across {
             doctor: self.deals(Role::Doctor),
@@ -136,6 +137,7 @@ impl Table {
             magician: self.deals(Role::Magician),
             wizard: self.deals(Role::Wizard),
             dark_vote: self.deals(Role::GoodCivilian) || self.deals(Role::EvilCivilian),
+            needle: self.deals(Role::NeedleDoctor),
         }
     }
 
@@ -253,7 +255,8 @@ impl Preset {
 }
 
 /// The setup's code of a role the deal counts (killers, police, doctors, snipers, butterflies,
-/// secret police, elders, undercovers, magicians, wizards, good and evil civilians).
+/// secret police, elders, undercovers, magicians, wizards, good and evil civilians, needle
+/// doctors).
 fn code(role: Role) -> Option<RoleCode> {
     match role {
         Role::Killer => Some(RoleCode::Killer),
@@ -268,6 +271,7 @@ fn code(role: Role) -> Option<RoleCode> {
         Role::Wizard => Some(RoleCode::Wizard),
         Role::GoodCivilian => Some(RoleCode::GoodCivilian),
         Role::EvilCivilian => Some(RoleCode::EvilCivilian),
+        Role::NeedleDoctor => Some(RoleCode::NeedleDoctor),
         Role::Civilian | Role::Faction(_) => None,
     }
 }

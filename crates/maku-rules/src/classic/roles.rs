@@ -89,6 +89,12 @@ pub enum Role {
     /// and a check of him reads `not_killer` (R5-3 (4): the police learn `good`); in no team;
     /// each night he casts one dark vote as the good civilian does (R5-1, R5-4).
     EvilCivilian,
+    /// 5.0's doctor (医生), the needle doctor, at a classic table that deals one (a judge's own
+    /// setup; 4.0's doctor is [`Role::Doctor`]): good, in no team (5.0: nobody learns anybody);
+    /// each night it needles one living seat, itself allowed (R5-1): the needle cancels one
+    /// kill or shot on its seat, and a seat given two empty needles dies (R5-3 (5);
+    /// `needle.rs`); it counts among the civilians (CL-10).
+    NeedleDoctor,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
@@ -101,8 +107,8 @@ impl Role {
     pub const HEIRS: [Role; 2] = [Role::Magician, Role::Wizard];
 
     /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
-    /// `elder`, `undercover`, `magician`, `wizard`, `good_civilian`, `evil_civilian`, or the
-    /// faction's name.
+    /// `elder`, `undercover`, `magician`, `wizard`, `good_civilian`, `evil_civilian`,
+    /// `needle_doctor`, or the faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -118,6 +124,7 @@ impl Role {
             Role::Wizard => "wizard",
             Role::GoodCivilian => "good_civilian",
             Role::EvilCivilian => "evil_civilian",
+            Role::NeedleDoctor => "needle_doctor",
             Role::Faction(f) => f.name(),
         }
     }
@@ -128,8 +135,8 @@ impl Role {
     /// is told both teams and sits in their threads ([`Role::told_in`], [`Role::sits_in`]) but
     /// is a killer of neither (R4-3: the kill is the killers') nor a police officer, and CL-9
     /// gives the surrender to a killer or a police officer only. Nor the magician and the
-    /// wizard, nor the good and the evil civilian (5.0: nobody learns anybody): each is told no
-    /// team, sits in no thread and never surrenders.
+    /// wizard, nor the good and the evil civilian, nor the needle doctor (5.0: nobody learns
+    /// anybody): each is told no team, sits in no thread and never surrenders.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
@@ -145,6 +152,7 @@ impl Role {
             | Role::Wizard
             | Role::GoodCivilian
             | Role::EvilCivilian
+            | Role::NeedleDoctor
             | Role::Faction(_) => None,
         }
     }
@@ -211,8 +219,8 @@ impl Role {
     }
 
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
-    /// civilians, and the doctor, the sniper, the butterfly, the elder and 5.0's good civilian,
-    /// good seats outside the police dealt in their place (`docs/setups.md`, "Roles across
+    /// civilians, and the doctor, the sniper, the butterfly, the elder, 5.0's good civilian and
+    /// 5.0's needle doctor, good seats outside the police dealt in their place (`docs/setups.md`, "Roles across
     /// books"). The secret police is not: he is a police role ([`Role::counts_as_police`]); nor
     /// are the undercover, the magician and the wizard, who count with the killers
     /// ([`Role::with_killers`]); nor is 5.0's evil civilian, who wins with the killers and
@@ -227,6 +235,7 @@ impl Role {
                 | Role::Butterfly
                 | Role::Elder
                 | Role::GoodCivilian
+                | Role::NeedleDoctor
         )
     }
 

@@ -255,8 +255,8 @@ impl Game {
 }
 
 /// CL-10: killers (an undercover, a magician, a wizard and an evil civilian with them) against
-/// police and civilians (a doctor, a sniper, a butterfly, an elder and a good civilian with the
-/// civilians, a secret police with the police); WJ-1: 匪 against 警.
+/// police and civilians (a doctor, a sniper, a butterfly, an elder, a good civilian and a needle
+/// doctor with the civilians, a secret police with the police); WJ-1: 匪 against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
@@ -264,9 +264,10 @@ fn tone(seat: &Value) -> crate::timeline::Tone {
             Tone::Bad
         }
         Some("police" | "secret_police" | "警") => Tone::Police,
-        Some("civilian" | "doctor" | "sniper" | "butterfly" | "elder" | "good_civilian") => {
-            Tone::Good
-        }
+        Some(
+            "civilian" | "doctor" | "sniper" | "butterfly" | "elder" | "good_civilian"
+            | "needle_doctor",
+        ) => Tone::Good,
         _ => Tone::Other,
     }
 }

@@ -7,8 +7,9 @@
 //!   butterfly, magician, police and wizard may not), and may replace its shot until the night
 //!   ends (the last counts);
 //! - R5-3 (3), (5): shots land with the kills, and "every other kill or shot kills": the shot
-//!   seat dies. A needle cancels one kill or shot — a classic table has no needle, and 4.0's
-//!   doctor's save, R4-4 (2), spares the killers' kill only, so a saved seat that is shot dies;
+//!   seat dies. A needle cancels one kill or shot — at a table that deals 5.0's needle doctor
+//!   (`needle.rs`) —, while 4.0's doctor's save, R4-4 (2), spares the killers' kill only, so a
+//!   saved seat that is shot dies (unless a needle cancels the shot);
 //! - R5-4: the night's dead are announced without causes, so a shot's death is announced as
 //!   every classic night death is (`out`, cause `killed`), and nobody learns which was a shot.
 //!
@@ -174,7 +175,7 @@ pub(super) mod tests {
     }
 
     /// R4-4 (2): the doctor's save spares the killers' kill only; a shot kills the saved seat
-    /// (R5-3 (5): only a needle cancels a shot, and a classic table has none).
+    /// (R5-3 (5): only a needle cancels a shot, and this table deals no needle doctor).
     #[test]
     fn r4_4_2_a_save_does_not_spare_a_shot() {
         let save = |t: &str| json!({"type": "save", "target": t});

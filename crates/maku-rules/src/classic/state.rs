@@ -48,6 +48,8 @@ pub struct Night {
     pub queries: Vec<Option<Seat>>,
     /// R5-1: each good or evil civilian's dark vote (its last submission counts).
     pub dark_votes: Vec<Option<Seat>>,
+    /// R5-1: each needle doctor's needle (its last submission counts).
+    pub needles: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -64,6 +66,7 @@ impl Night {
             magics: vec![None; n],
             queries: vec![None; n],
             dark_votes: vec![None; n],
+            needles: vec![None; n],
         }
     }
 
@@ -98,6 +101,7 @@ impl Night {
             magics,
             queries,
             dark_votes,
+            needles,
         } = self;
         kills[i] = None;
         checks[i] = None;
@@ -110,12 +114,14 @@ impl Night {
         magics[i] = None;
         queries[i] = None;
         dark_votes[i] = None;
+        needles[i] = None;
     }
 
     /// The seat `s`'s own submission of the night names, whatever became of it (R5-3 (4): the
     /// wizard learns "the seat its target acted on, whether or not it took effect"): its own
     /// kill (not the killers' majority), check, save, shot, hug, secret kill, silence, magic,
-    /// query or dark vote (a dark vote on a seat that dies this night too: it was cast). A seat holds one role, so one of these at most; `None` if it submitted
+    /// query, dark vote (a dark vote on a seat that dies this night too: it was cast) or needle
+    /// (an empty one too). A seat holds one role, so one of these at most; `None` if it submitted
     /// nothing. A wujian peek names a call, not a seat (and wujian deals no wizard).
     pub(super) fn acted_on(&self, s: Seat) -> Option<Seat> {
         let i = s.index();
@@ -132,6 +138,7 @@ impl Night {
             magics,
             queries,
             dark_votes,
+            needles,
         } = self;
         kills[i]
             .or(checks[i])
@@ -144,6 +151,7 @@ impl Night {
             .or(magics[i])
             .or(queries[i])
             .or(dark_votes[i])
+            .or(needles[i])
     }
 }
 
@@ -158,8 +166,9 @@ pub struct Game {
     pub(super) seats: Vec<SeatState>,
     /// Police at setup (CL-4 counts last words against it).
     pub(super) police_at_setup: usize,
-    /// Civilians at setup, the doctor, the sniper, the butterfly, the elder and the good
-    /// civilian counted with them (CL-10, `Role::counts_as_civilian`; not the evil civilian).
+    /// Civilians at setup, the doctor, the sniper, the butterfly, the elder, the good civilian
+    /// and the needle doctor counted with them (CL-10, `Role::counts_as_civilian`; not the evil
+    /// civilian).
     pub(super) civilians_at_setup: usize,
     /// CL-10's police at setup: the police and the secret police (`Role::counts_as_police`,
     /// R4-6).
@@ -169,6 +178,10 @@ pub struct Game {
     /// R4-4 (4): the seats saved last night that no kill named then (empty after a night
     /// without a save).
     pub(super) saved_unattacked: Vec<Seat>,
+    /// R5-3 (5): the empty needles each seat has been given so far, by any needle doctor, over
+    /// the game, by seat (a seat given two dies; `needle.rs`): sized to the seats at the first
+    /// empty needle, so empty until then (and at a table without a needle doctor).
+    pub(super) empty_needles: Vec<u8>,
     /// R4-3, R4-4 (3): the secret police's seats whose kill is spent (a night resolved with
     /// it, even a void one).
     pub(super) secret_spent: Vec<Seat>,
@@ -220,6 +233,7 @@ impl Game {
             night: Night::new(n),
             day: Day::new(n),
             saved_unattacked: Vec::new(),
+            empty_needles: Vec::new(),
             secret_spent: Vec::new(),
             dawn_words: Vec::new(),
             silenced: None,

@@ -24,6 +24,7 @@ enum Checked {
     Magic(Seat),
     Query(Seat),
     DarkVote(Seat),
+    Needle(Seat),
     Peek(Call),
     Surrender,
     Explode,
@@ -175,6 +176,11 @@ impl Game {
                 self.night_target(role, role, night, target)
                     .map(Checked::DarkVote)
             }
+            // R5-1: the needle doctor needles any living seat, itself included (the self-ban
+            // names the butterfly, magician, police and wizard only).
+            Action::Needle { target } => self
+                .night_target(role, Role::NeedleDoctor, night, target)
+                .map(Checked::Needle),
             // WJ-2.
             Action::Peek { call } => {
                 if !self.table.is_wujian() {
@@ -259,6 +265,7 @@ impl Game {
             Checked::Magic(_) => Reply::MagicRecorded,
             Checked::Query(_) => Reply::QueryRecorded,
             Checked::DarkVote(_) => Reply::DarkVoteRecorded,
+            Checked::Needle(_) => Reply::NeedleRecorded,
             Checked::Peek(_) => Reply::PeekRecorded,
             Checked::Surrender => Reply::Surrendered,
             Checked::Explode => Reply::Exploded,
@@ -286,6 +293,8 @@ impl Game {
             Checked::Query(t) => self.night.queries[i] = Some(t),
             // R5-1: replaceable until the night ends; the last counts.
             Checked::DarkVote(t) => self.night.dark_votes[i] = Some(t),
+            // R5-1: replaceable until the night ends; the last counts.
+            Checked::Needle(t) => self.night.needles[i] = Some(t),
             Checked::Peek(c) => self.night.peeks[i] = Some(c),
             Checked::Vote(t) => self.day.ballots[i] = Some(t),
             Checked::Surrender => self.surrender(seat),

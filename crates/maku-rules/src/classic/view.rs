@@ -80,7 +80,9 @@ impl Game {
             Action::Save {
                 target: target.clone(),
             },
-            Action::Snipe { target },
+            Action::Snipe {
+                target: target.clone(),
+            },
             Action::Hug {
                 target: other.clone(),
             },
@@ -99,6 +101,8 @@ impl Game {
             Action::DarkVote {
                 target: self.game_id(seat).to_string(),
             },
+            // R5-1: the needle may name any living seat, the needle doctor itself too.
+            Action::Needle { target },
             Action::Explode { round: None },
             Action::Surrender,
             Action::Peek { call: Call::Closed },
@@ -118,9 +122,9 @@ impl Game {
     /// none, a check likewise (the police team's: the police's and the undercover's, R4-3), a
     /// doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's hug and an elder's silence
     /// (R4-3), a magician's magic or a wizard's query (R5-1) or, while either holds it, his
-    /// kill (R5-2), a good or evil civilian's dark vote (R5-1), a wujian peek, a ballot (a
-    /// silenced seat's too: R4-5, it still votes). The secret kill is never owed
-    /// (once per game, as the role games have it).
+    /// kill (R5-2), a good or evil civilian's dark vote and a needle doctor's needle (R5-1), a
+    /// wujian peek, a ballot (a silenced seat's too: R4-5, it still votes). The secret kill is
+    /// never owed (once per game, as the role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
             return (false, false);
@@ -146,6 +150,7 @@ impl Game {
             (Stage::Night, Role::GoodCivilian | Role::EvilCivilian) => {
                 self.night.dark_votes[seat.index()].is_none()
             }
+            (Stage::Night, Role::NeedleDoctor) => self.night.needles[seat.index()].is_none(),
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
@@ -177,7 +182,8 @@ impl Game {
     }
 
     /// This seat's own submissions of the open phase: `kill`, `check`, `save`, `snipe`, `hug`,
-    /// `secret_kill`, `silence`, `magic`, `query`, `dark_vote`, `peek`, `vote`.
+    /// `secret_kill`, `silence`, `magic`, `query`, `dark_vote`, `needle`, `peek`, `vote` (R5-3
+    /// (5): the needle doctor's seat reads its needle, never whether it was empty).
     fn own_submissions(&self, s: Seat, m: &mut Map<String, Value>) {
         let i = s.index();
         if self.stage == Stage::Night {
@@ -210,6 +216,9 @@ impl Game {
             }
             if let Some(t) = self.night.dark_votes[i] {
                 m.insert("dark_vote".into(), json!(self.game_id(t)));
+            }
+            if let Some(t) = self.night.needles[i] {
+                m.insert("needle".into(), json!(self.game_id(t)));
             }
             if let Some(c) = self.night.peeks[i] {
                 m.insert("peek".into(), json!(c.name()));

@@ -71,6 +71,7 @@ codes! {
         Magician => "magician",
         Wizard => "wizard",
         EvilCivilian => "evil_civilian",
+        NeedleDoctor => "needle_doctor",
     }
 }
 
@@ -239,6 +240,19 @@ pub const ROLES: &[RoleSpec] = &[
         None,
         "R5-1",
     ),
+    // Roles across books: 5.0's doctor, the needle doctor (R5-1's needle of one living seat,
+    // itself allowed; R5-3 (5): a needle cancels one kill or shot on its seat, and a seat given
+    // two empty needles dies), played at a classic table by its own rules beside 4.0's doctor
+    // (`doctor`, the save), with a code of its own; good, in no team (5.0: nobody learns
+    // anybody), counted with the civilians (CL-10).
+    role(
+        Classic,
+        C::NeedleDoctor,
+        S::Good,
+        Some(A::Needle),
+        None,
+        "R5-1",
+    ),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -386,9 +400,21 @@ mod tests {
                 (side, Some(ActionCode::DarkVote), None, "R5-1")
             );
         }
-        // Every code is now the classic book's (5.0's needle doctor and bad elder are not
-        // codes of their own: the classic doctor and elder are 4.0's); 4.0's book still lacks
-        // 5.0's roles.
+        // And 5.0's doctor, with a code of its own at a classic table (R5-1's needle; the
+        // classic `doctor` is 4.0's save): good, in no team; neither role book lists the code
+        // (5.0's own doctor is its book's `doctor`).
+        let needle = role_spec(Book::Classic, RoleCode::NeedleDoctor).expect("a needle doctor");
+        assert_eq!(
+            (needle.side, needle.action, needle.team, needle.rule),
+            (SideCode::Good, Some(ActionCode::Needle), None, "R5-1")
+        );
+        assert_eq!(role_spec(Book::R5, RoleCode::NeedleDoctor), None);
+        assert_eq!(
+            role_spec(Book::R5, RoleCode::Doctor).and_then(|r| r.action),
+            Some(ActionCode::Needle)
+        );
+        // Every code is now the classic book's (5.0's bad elder is not a code of its own: the
+        // classic elder is 4.0's); 4.0's book still lacks 5.0's roles.
         for &code in RoleCode::ALL {
             assert!(role_spec(Book::Classic, code).is_some(), "{}", code.name());
         }

@@ -89,6 +89,12 @@ pub fn describe(setup: &Setup) -> Described {
                 {
                     Message::key("setup-action-dark-vote-classic")
                 }
+                // R5-1, R5-3 (5) at a classic table: the needle doctor's needle cancels one
+                // kill or shot, and its empty needles count; "cancels one kill on it" alone
+                // would hide the empty needle's death.
+                Some(_) if spec.book == Book::Classic && spec.code == RoleCode::NeedleDoctor => {
+                    Message::key("setup-action-needle-classic")
+                }
                 Some(a) => Message::key(format!("setup-action-{}", a.name().replace('_', "-"))),
                 None => Message::key("setup-action-none"),
             }
@@ -235,6 +241,7 @@ pub fn keys() -> Vec<String> {
         "setup-action-dark-vote-classic",
         "setup-win-good-civilian",
         "setup-win-evil-civilian",
+        "setup-action-needle-classic",
     ]
     .map(String::from)
     .to_vec();

@@ -683,8 +683,8 @@ const GOOD: &str = "setup-side-good";
 const KILLERS: &str = "setup-side-killers";
 
 /// Every role the classic book deals across books: 4.0's doctor, butterfly, secret police and
-/// forest elder (R4-3) and undercover (R4-2); 5.0's sniper, magician, wizard and good and evil
-/// civilians (R5-1).
+/// forest elder (R4-3) and undercover (R4-2); 5.0's sniper, magician, wizard, good and evil
+/// civilians and needle doctor (R5-1).
 const ACROSS: &[Across] = &[
     Across {
         label: "R4-3 doctor",
@@ -843,6 +843,25 @@ const ACROSS: &[Across] = &[
         own: Some("setup-action-dark-vote"),
         variant: ("dongsha-civilians", "东杀+善民恶民 v1"),
     },
+    Across {
+        label: "R5-1 needle doctor",
+        roles: &["needle_doctor"],
+        lines: &[PageLine {
+            code: RoleCode::NeedleDoctor,
+            name: "role-needle-doctor",
+            side: GOOD,
+            action: "setup-action-needle-classic",
+            rule: "R5-1",
+        }],
+        seats: 9,
+        civilians: 4,
+        dealt: Dealt::Any(2),
+        win: &[],
+        // 5.0's own doctor is its book's `doctor` (the needle, `setup-action-needle`), not
+        // this code: the classic book's `doctor` is 4.0's.
+        own: None,
+        variant: ("dongsha-needle", "东杀+医生（扎针） v1"),
+    },
 ];
 
 /// Roles across books, case by case ([`ACROSS`], each labelled by its rule): the classic book
@@ -850,8 +869,9 @@ const ACROSS: &[Across] = &[
 /// night's problem, naming it; a night that calls one undealt is the night's too. One at most
 /// where its rule reads one seat (`setup-role-one` at its line: R4-4 the butterfly and the
 /// secret police, R4-3 the forest elder as the 4.0 book reads it, R5-3 the magician's one
-/// magic, R5-2 the wizard as one heir), any count otherwise (the doctor and the sniper act on
-/// their own, the undercover's check is a majority, the civilians' dark votes add). The page's
+/// magic, R5-2 the wizard as one heir), any count otherwise (the doctor, the needle doctor and
+/// the sniper act on their own, the undercover's check is a majority, the civilians' dark votes
+/// add). The page's
 /// line for each comes from the catalog (its name, its side, its action with its rule; called
 /// in the document's order), and the win rule says how each counts after CL-10 (R4-6, R5-5);
 /// 5.0's own magician, wizard and civilians keep their book's line. No preset deals any.
@@ -982,7 +1002,8 @@ fn r4_r5_a_classic_table_deals_each_role_across_books_the_night_calls() {
 /// night, the secret kill once, the elder silencing most nights (R4-5: the silenced seat still
 /// votes); R4-3: the undercover checking with the police and voting as a killer; R5-1: the
 /// sniper's shot, the magic, the query and the dark votes most nights (R5-2: the heirs' kill
-/// once the killers are out) — and every game ends, the same estimate every time.
+/// once the killers are out), the needle every night — and every game ends, the same estimate
+/// every time.
 #[test]
 fn r4_r5_the_balance_of_dongsha_with_each_role_across_books_is_estimated() {
     for case in ACROSS {
@@ -1002,7 +1023,7 @@ fn r4_r5_the_balance_of_dongsha_with_each_role_across_books_is_estimated() {
 /// Roles across books hold together at one classic table: 4.0's doctor beside 5.0's sniper
 /// (R4-3, R5-1); 5.0's good civilian beside the sniper and its evil civilian in the butterfly's
 /// place beside the secret police (R5-1, R4-3); all four of the butterfly, the secret police,
-/// the doctor and the sniper.
+/// the doctor and the sniper; 4.0's doctor (the save) beside 5.0's (the needle) and the sniper.
 #[test]
 fn r4_3_r5_1_roles_across_books_hold_together() {
     for roles in [
@@ -1010,6 +1031,7 @@ fn r4_3_r5_1_roles_across_books_hold_together() {
         &["sniper", "good_civilian"],
         &["butterfly", "secret_police", "doctor", "sniper"],
         &["evil_civilian", "secret_police"],
+        &["doctor", "needle_doctor", "sniper"],
     ] {
         let d = dongsha_dealing(roles, 1, true);
         assert_eq!(problems(&d), Vec::new(), "{roles:?}");

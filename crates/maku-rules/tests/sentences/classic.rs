@@ -499,3 +499,27 @@ fn r5_1_a_civilians_tables_dark_votes_have_sentences() {
     assert!(public_sentence(&en, v, &counted).contains("dark votes"));
     assert!(public_sentence(&zh, v, &counted).contains("暗票"));
 }
+
+/// Roles across books: 5.0's needle doctor at a judge's own classic table (R5-1), beside 4.0's
+/// doctor, has a name of its own; its `needle` and its reply read as sentences of the classic
+/// catalog in both languages, and its form has its label in the shell's catalog. Nothing is
+/// said of an empty needle (R5-3 (5)): there is no such sentence to read.
+#[test]
+fn r5_1_a_needle_doctors_tables_needle_has_sentences() {
+    let v = dongsha_with(
+        &["doctor", "needle_doctor"],
+        "sentences-needle",
+        "东杀+医生+医生（扎针）",
+    );
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let needle = json!({"type": "needle", "target": "令狐冲"});
+    assert_action_says(v, &needle, ["give 令狐冲 the needle", "给 令狐冲 扎针"]);
+    assert_role_named(v, "needle_doctor", ["Doctor (needle)", "医生（扎针）"]);
+    assert_role_named(v, "doctor", ["Doctor", "医生"]);
+    for tr in [&en, &zh] {
+        assert_reply_reads(tr, v, "needle_recorded");
+        assert_forms_labelled(tr, v);
+    }
+    assert_eq!(en.t("action-needle"), "Needle (doctor)");
+    assert_eq!(zh.t("action-needle"), "扎针（医生）");
+}
