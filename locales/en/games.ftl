@@ -261,6 +261,7 @@ role-magician = Magician
 role-wizard = Wizard
 role-evil-civilian = Evil civilian
 role-needle-doctor = Doctor (needle)
+role-dark-elder = Forest elder (bad)
 
 # On the seat page of a role game: what one's own role does (issue 13)
 

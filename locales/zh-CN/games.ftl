@@ -249,6 +249,7 @@ role-magician = 魔法师
 role-wizard = 巫师
 role-evil-civilian = 恶民
 role-needle-doctor = 医生（扎针）
+role-dark-elder = 森林老人（恶）
 
 # 座位页上，角色游戏里自己角色能做什么（issue 13）
 

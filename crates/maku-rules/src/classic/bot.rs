@@ -11,14 +11,17 @@
 //! nights (R5-1) and, holding the kill, kills a random other living seat (R5-2), and by day votes
 //! as a killer does, sparing the only seat he knows is of his side, himself (5.0: nobody learns
 //! anybody; nobody spares him); a wizard queries a random other living seat most nights (R5-1),
-//! kills as the magician does when he holds the kill (R5-2) and votes as the magician does; a
-//! good or evil civilian dark-votes a random other living seat most nights (R5-1: they know
-//! nobody), the evil civilian voting by day as the magician does and the good one as a
-//! civilian; a needle doctor needles a random living seat each night, itself allowed (R5-1), as
-//! the doctor saves; everyone else votes for a random candidate (sometimes abstaining), a silenced seat
-//! too (R4-5: it still votes). A killer of a table with self-explode (CL-8) sometimes
-//! self-explodes in a vote (silenced, he may not: he votes instead), a last team member at
-//! night sometimes surrenders; wujian seats peek at random and sometimes surrender.
+//! kills as the magician does when he holds the kill (R5-2) and votes as the magician does;
+//! 5.0's forest elder silences a random other living seat most nights (R5-1), kills as the
+//! magician does when he holds the kill (R5-2) and votes as the magician does; a good or evil
+//! civilian dark-votes a random other living seat most nights (R5-1: they know nobody), the
+//! evil civilian voting by day as the magician does and the good one as a civilian; a needle
+//! doctor needles a random living seat each night, itself allowed (R5-1), as the doctor saves;
+//! everyone else votes for a random candidate (sometimes abstaining), a seat 4.0's elder
+//! silenced too (R4-5: it still votes), not one 5.0's elder silenced (R5-4: it does not vote).
+//! A killer of a table with self-explode (CL-8) sometimes self-explodes in a vote (silenced,
+//! he may not: he votes instead, unless 5.0's elder silenced him), a last team member at night
+//! sometimes surrenders; wujian seats peek at random and sometimes surrender.
 
 use std::ops::Range;
 
@@ -157,15 +160,18 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                 }
             }
             // R5-2: holding the kill, a random living seat other than himself (he knows
-            // nobody; R5-1: not himself). R5-1: else on most nights (MAGIC_CHANCE,
-            // QUERY_CHANCE) the magician's magic or the wizard's query on a random other living
-            // seat (the wizard's answer is not read: his votes are random, as the magician's).
-            // Only a magician or a wizard draws, so a table without one plays its games as it
-            // always did.
-            role @ (Role::Magician | Role::Wizard) => {
+            // nobody; R5-1: not himself — 5.0's forest elder may, but a bot has no reason
+            // to). R5-1: else on most nights (MAGIC_CHANCE, QUERY_CHANCE, SILENCE_CHANCE) the
+            // magician's magic, the wizard's query or 5.0's forest elder's silence on a random
+            // other living seat (the elder may silence himself, but a bot has no reason to
+            // silence his own voice; the wizard's answer is not read: his votes are random, as
+            // the magician's). Only a magician, a wizard or 5.0's forest elder draws, so a
+            // table without one plays its games as it always did.
+            role @ (Role::Magician | Role::Wizard | Role::DarkElder) => {
                 let holds = g.holds_kill(me);
                 let chance = match role {
                     Role::Wizard => QUERY_CHANCE,
+                    Role::DarkElder => SILENCE_CHANCE,
                     _ => MAGIC_CHANCE,
                 };
                 if !holds && !rng.chance(chance) {
@@ -175,6 +181,7 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                 match rng.pick(&others) {
                     Some(t) if holds => Action::Kill { target: name(g, t) },
                     Some(t) if role == Role::Wizard => Action::Query { target: name(g, t) },
+                    Some(t) if role == Role::DarkElder => Action::Silence { target: name(g, t) },
                     Some(t) => Action::Magic { target: name(g, t) },
                     None => continue,
                 }
@@ -215,8 +222,8 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
             return None;
         }
     }
-    // CL-2, R4-3: `killer` for a killer, the undercover, the magician or the wizard (R5-3
-    // (4)); the check that counts, the magic's struck (R5-3 (2)).
+    // CL-2, R4-3: `killer` for a killer, the undercover, the magician, 5.0's forest elder or
+    // the wizard (R5-3 (4)); the check that counts, the magic's struck (R5-3 (2)).
     g.counted_check().filter(|&t| g.role(t).with_killers())
 }
 
@@ -227,6 +234,11 @@ fn vote(g: &mut Game, rng: &mut BotRng, known: &[Seat]) {
     for &me in &living {
         if !g.is_alive(me) || g.stage() != Stage::Vote {
             return;
+        }
+        // R5-4: a seat 5.0's forest elder silenced today does not vote (its ballot would be
+        // refused); only such a seat skips, so a table without that elder plays as it did.
+        if g.is_vote_silenced(me) {
+            continue;
         }
         let role = g.role(me);
         // CL-8; R4-5: a silenced killer's explosion is refused, and he votes instead (a
@@ -584,6 +596,58 @@ mod tests {
         let out = [Role::Killer, Role::Magician];
         let wizard_holds: Vec<_> = (0..20).map(|s| first(both, s, &out)).collect();
         assert!(wizard_holds.iter().all(|(q, k)| q.is_none() && k.is_some()));
+    }
+
+    /// R5-1: the bots' dark elder (5.0's forest elder) silences a living seat other than
+    /// himself on most nights and holds it on the others, from the seeded RNG; R5-2: holding
+    /// the kill (every killer out, no magician dealt) he kills a random other living seat every
+    /// night instead. R5-4: over whole games, a seat he silenced never casts a ballot, while
+    /// the other seats still vote that day; every game ends.
+    #[test]
+    fn r5_1_the_dark_elder_bot_silences_a_random_other_living_seat_most_nights() {
+        let table = own_table(
+            "dark-elder-bot-night",
+            crate::classic::doctor::tests::dongsha_with(&["dark_elder"]),
+        );
+        let Some(variant) = table.variant() else {
+            panic!("a handle")
+        };
+        heir_nights(|seed, out| {
+            let (g, e) = first_night(table, 9, seed, Role::DarkElder, out);
+            let silence = other_living(&g, e, g.night().dark_silences[e.index()], seed);
+            let kill = g.night().kills[e.index()].map(|(t, _)| t);
+            (silence, other_living(&g, e, kill, seed))
+        });
+        let mut silenced_rounds = 0;
+        for seed in 0..50 {
+            let config = table::bot_config(variant, 9, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let mut rng = BotRng::new(seed, SALT);
+            while !g.is_over() && g.act() <= 400 {
+                match g.stage() {
+                    Stage::Night => {
+                        night(&mut g, &mut rng);
+                    }
+                    Stage::Vote => {
+                        vote(&mut g, &mut rng, &[]);
+                        if let Some(s) = g.living().find(|&s| g.is_vote_silenced(s)) {
+                            assert!(g.day().ballots[s.index()].is_none(), "seed {seed}");
+                            silenced_rounds += 1;
+                        }
+                    }
+                    _ => {}
+                }
+                if g.is_over() {
+                    break;
+                }
+                g.resolve();
+            }
+            assert!(g.is_over(), "seed {seed}");
+        }
+        assert!(
+            silenced_rounds > 0,
+            "R5-4: some vote rounds had a silenced seat"
+        );
     }
 
     /// R4-3: at a table with all four roles across books (butterfly, secret police, doctor,

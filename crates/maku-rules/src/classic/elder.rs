@@ -45,7 +45,7 @@ pub(super) fn silence(g: &mut Game, n: &mut Resolution) {
     let Some(s) = n.silence else { return };
     if g.is_alive(s) && !n.dead.contains(&s) {
         g.silenced = Some(s);
-        g.say(Audience::Seat(s), Event::Silenced);
+        g.say(Audience::Seat(s), Event::Silenced { votes: true });
     }
 }
 

@@ -35,15 +35,15 @@ impl Game {
 
     /// Checks the end after a seat went out (`after_vote`: by the day's vote, for CL-11); ends
     /// the game and returns `true` if it is over. When it goes on, an heir who now holds the
-    /// kill is told at once (R5-2: the seats just out were the last killers, or the magician
-    /// holding it before the wizard).
+    /// kill is told at once (R5-2: the seats just out were the last killers, or the heir
+    /// holding it before him: the magician, 5.0's forest elder, the wizard).
     pub(super) fn check_end(&mut self, after_vote: bool) -> bool {
         if self.table.is_wujian() {
             return self.end_wujian(false);
         }
-        // CL-10's killers: the killers, the undercover, the magician and the wizard (R4-6: good
-        // wins when all killers and the undercover are out; R5-5: when the bad specials are;
-        // CL-11's "the killer lives" likewise).
+        // CL-10's killers: the killers, the undercover, the magician, 5.0's forest elder and the
+        // wizard (R4-6: good wins when all killers and the undercover are out; R5-5: when the
+        // bad specials are; CL-11's "the killer lives" likewise).
         let killers = self
             .living()
             .filter(|&s| self.role(s).with_killers())
@@ -57,9 +57,10 @@ impl Game {
         // CL-10 (only a team that existed at the setup can be all out), then CL-11. A doctor,
         // a sniper, a butterfly, an elder and a good civilian count among the civilians
         // (`Role::counts_as_civilian`), a secret police among the police
-        // (`Role::counts_as_police`), an undercover, a magician and a wizard among the killers
-        // (`Role::with_killers`); the evil civilian nowhere (R5-5: civilians do not count), so
-        // good may win while he lives, and he loses with the killers.
+        // (`Role::counts_as_police`), an undercover, a magician, 5.0's forest elder and a
+        // wizard among the killers (`Role::with_killers`); the evil civilian nowhere (R5-5:
+        // civilians do not count), so good may win while he lives, and he loses with the
+        // killers.
         let winner = if killers == 0 {
             Some(Winner::Good)
         } else if self.police_group_at_setup > 0 && police == 0 {

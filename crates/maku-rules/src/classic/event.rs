@@ -151,9 +151,13 @@ pub enum Refusal {
     /// R4-3: the secret police kills once per game.
     #[error("the secret kill is spent: once per game (R4-3)")]
     AlreadyUsed,
-    /// R4-5: a seat the forest elder silenced may not speak today, so a silenced killer may
-    /// not self-explode (CL-8: an explosion is spoken); the role games' code.
-    #[error("a silenced seat does not speak today, nor self-explode (R4-5)")]
+    /// R4-5: a seat a forest elder silenced may not speak today, so a silenced killer may
+    /// not self-explode (CL-8: an explosion is spoken); R5-4: a seat 5.0's forest elder
+    /// silenced does not vote either, so its ballot is refused (the role games' code for a v5
+    /// vote by a silenced seat).
+    #[error(
+        "a silenced seat does not speak today nor self-explode, nor vote if 5.0's (R4-5, R5-4)"
+    )]
     Silenced,
     #[error("the first night may not kill the previous game's first victim again (CL-3)")]
     SeriesRepeat,
@@ -245,8 +249,13 @@ pub enum Event {
         side: Side,
     },
     /// R4-4 (5), R4-5: the seat the forest elder silenced, alive after the night's deaths, is
-    /// told it loses its voice for the day (the role games' private `silenced`).
-    Silenced,
+    /// told it loses its voice for the day (the role games' private `silenced`); R5-3 (3),
+    /// R5-4: the seat 5.0's forest elder silenced likewise, and that it does not vote either
+    /// (`votes: false`, said as `"votes": false` on the event: the only thing that tells the
+    /// seat which silence it bears at a table that deals both elders).
+    Silenced {
+        votes: bool,
+    },
     GameOver {
         winner: Winner,
     },

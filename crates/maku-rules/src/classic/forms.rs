@@ -19,7 +19,8 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
 
 /// The action forms a classic setup's roles and house rules give (CL-1, CL-2, R4-3's save of a
 /// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt, secret
-/// kill of a secret police dealt and silence of a forest elder dealt, R5-1's magic of a
+/// kill of a secret police dealt and silence of a forest elder dealt (4.0's or 5.0's: one form
+/// for both), R5-1's magic of a
 /// magician dealt and query of a wizard dealt, dark vote of a good or evil civilian dealt,
 /// needle of a needle doctor dealt, CL-8, CL-9, WJ-2), in the presets' order, the night's actions first (the other books' roles
 /// after the classic's own).
@@ -43,7 +44,7 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.deals(RoleCode::SecretPolice) {
         all.push(SECRET_KILL);
     }
-    if setup.deals(RoleCode::Elder) {
+    if setup.deals(RoleCode::Elder) || setup.deals(RoleCode::DarkElder) {
         all.push(SILENCE);
     }
     if setup.deals(RoleCode::Magician) {
@@ -111,7 +112,8 @@ const SECRET_KILL: ActionForm = ActionForm {
     confirm: false,
 };
 
-/// R4-3: the forest elder's silence: any living seat, itself included.
+/// R4-3: the forest elder's silence: any living seat, itself included; R5-1: 5.0's forest
+/// elder's too (R5-2: while he holds the kill he uses `kill` instead).
 const SILENCE: ActionForm = ActionForm {
     kind: "silence",
     fields: &[FormField::required("target", FieldInput::LivingSeat)],

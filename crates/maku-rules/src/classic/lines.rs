@@ -40,7 +40,10 @@ impl Game {
             Event::Votes { round, ballots } => table::votes_json(seating, *round, ballots),
             Event::DarkVotesCounted => json!({"type": "dark_votes_counted"}),
             Event::Surrendered { side } => json!({"type": "surrendered", "team": side.name()}),
-            Event::Silenced => json!({"type": "silenced"}),
+            // R4-5: the 4.0 elder's silence, as the role games tell it; R5-4: 5.0's elder's
+            // takes the ballot too, and says so.
+            Event::Silenced { votes: true } => json!({"type": "silenced"}),
+            Event::Silenced { votes: false } => json!({"type": "silenced", "votes": false}),
             Event::GameOver { winner } => table::game_over_json(winner.name()),
         }
     }

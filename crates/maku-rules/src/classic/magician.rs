@@ -19,8 +19,9 @@
 //!   resolved with it). Magic on a seat with no action does nothing.
 //! - R5-2: while every killer dealt is out, a living magician holds the kill: his action is
 //!   `kill` instead of `magic` (not himself: `self_target`), he is told `kill_inherited`
-//!   privately at once (and when he is out too, the kill passes on to the wizard, if the
-//!   table deals one: `wizard.rs`; the line is [`Role::HEIRS`]), and his kill is the killers'
+//!   privately at once (and when he is out too, the kill passes on to 5.0's forest elder, then
+//!   the wizard, those the table deals: `dark_elder.rs`, `wizard.rs`; the line is
+//!   [`Role::HEIRS`]), and his kill is the killers'
 //!   kill of R4-4's step (1) — a save spares it, the secret police is immune to it, a hug on
 //!   its target voids it, and so does a hug on him (R4-4 (1) voids the killers' kill when the
 //!   hugged seat makes it: a killer, not the undercover, who does not kill).
@@ -61,8 +62,8 @@ pub(super) fn magic(g: &mut Game, n: &mut Resolution) {
 impl Game {
     /// R5-2: the living seat that holds the kill after the killers — none while a killer
     /// lives (a classic table always deals one: `setup-no-killer`); else the first living seat
-    /// of R5-2's line dealt at the table ([`Role::HEIRS`]: the magician, then the wizard; one
-    /// not dealt counts as out). Exactly one living bad special holds it.
+    /// of R5-2's line dealt at the table ([`Role::HEIRS`]: the magician, 5.0's forest elder,
+    /// then the wizard; one not dealt counts as out). Exactly one living bad special holds it.
     pub(super) fn kill_heir(&self) -> Option<Seat> {
         if self.living().any(|k| self.role(k) == Role::Killer) {
             return None;
@@ -73,7 +74,8 @@ impl Game {
     }
 
     /// R5-2: whether `s` is the bad special holding the kill ([`Game::kill_heir`]): the
-    /// magician once every killer is out, the wizard once the magician dealt is out too.
+    /// magician once every killer is out, 5.0's forest elder once the magician dealt is out
+    /// too, the wizard once the elder dealt is out too.
     pub(super) fn holds_kill(&self, s: Seat) -> bool {
         Role::HEIRS.contains(&self.role(s)) && self.kill_heir() == Some(s)
     }
@@ -95,8 +97,9 @@ impl Game {
     }
 
     /// R5-2: when the kill passes — every killer out while the magician lives; the magician
-    /// out too while the wizard lives — its new holder is told at once, each heir once (not
-    /// when the game ended there, `check_end`).
+    /// out too while 5.0's forest elder lives; the elder out too while the wizard lives — its
+    /// new holder is told at once, each heir once (not when the game ended there,
+    /// `check_end`).
     pub(super) fn pass_the_kill(&mut self) {
         let Some(s) = self.kill_heir() else { return };
         if self.heir_told != Some(s) {

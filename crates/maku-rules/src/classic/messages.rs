@@ -8,14 +8,20 @@ use crate::message::{Fields, Message, common_refusal, dashed};
 use crate::setups::RoleCode;
 use crate::table::messages as table;
 
-/// A refusal with a sentence of the presets' own, and its rule.
-pub fn refusal(code: &str) -> Message {
+/// A refusal at the table `at` with a sentence of the presets' own, and its rule.
+pub fn refusal(at: Table, code: &str) -> Message {
     match code {
         "not_your_role" | "not_now" => Message::key(format!("cl-refusal-{}", dashed(code))),
         "not_tied" => Message::key("cl-refusal-not-tied").rule("CL-7"),
         "series_repeat" => Message::key("cl-refusal-series-repeat").rule("CL-3"),
         // R4-3: the secret police's kill, once per game.
         "already_used" => Message::key("cl-refusal-already-used").rule("R4-3"),
+        // R5-4 at a table that deals 5.0's forest elder: a silenced killer's explosion (CL-8)
+        // or the ballot of a seat that elder silenced (one sentence for both: the code names
+        // neither, and a table may deal both elders).
+        "silenced" if at.setup().deals(RoleCode::DarkElder) => {
+            Message::key("cl-refusal-silenced-dark").rule("R5-4")
+        }
         // R4-5: a silenced killer's explosion (CL-8).
         "silenced" => Message::key("cl-refusal-silenced").rule("R4-5"),
         other => common_refusal(other),
@@ -42,7 +48,7 @@ pub fn cause(cause: &str) -> Message {
 
 /// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly,
 /// secret police, forest elder and undercover and 5.0's sniper, magician, wizard, good and evil
-/// civilians and needle doctor at a table that deals one.
+/// civilians, needle doctor and forest elder (`dark_elder`) at a table that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
         "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "elder"
@@ -51,6 +57,7 @@ pub fn role(role: &str) -> Option<Message> {
         "good_civilian" => "role-good-civilian".into(),
         "evil_civilian" => "role-evil-civilian".into(),
         "needle_doctor" => "role-needle-doctor".into(),
+        "dark_elder" => "role-dark-elder".into(),
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
         _ => return None,
@@ -146,6 +153,11 @@ pub fn private(at: Table, e: &Value) -> Option<Message> {
                 .then(Message::key("cl-team-note-police-undercover").rule("R4-2"))
         }
         "teammates" => table::teammates(e),
+        // R5-3 (3), R5-4: 5.0's forest elder's silence, told to the seat alive at dawn: no
+        // voice and no vote.
+        "silenced" if e.get("votes").and_then(Value::as_bool) == Some(false) => {
+            Message::key("cl-pev-silenced-dark").rule("R5-4")
+        }
         // R4-4 (5), R4-5: the forest elder's silence, told to the seat alive at dawn.
         "silenced" => Message::key("cl-pev-silenced"),
         // R5-2: the kill passes to the heir — the magician once every killer is out, the

@@ -18,10 +18,11 @@
 //! # Roles across books
 //! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`), 5.0's sniper (`sniper.rs`),
 //! 4.0's butterfly (`butterfly.rs`), secret police (`secret_police.rs`), forest elder (`elder.rs`)
-//! and undercover (`undercover.rs`), 5.0's magician (`magician.rs`), wizard (`wizard.rs`) and
-//! good and evil civilians (`dark_vote.rs`; `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the sniper `snipe`s one
-//! (R5-1), the butterfly `hug`s one other seat (R4-3), the secret police `secret_kill`s one other
-//! seat once per game (R4-3), the elder `silence`s one seat (R4-3), the undercover is told both
+//! and undercover (`undercover.rs`), 5.0's magician (`magician.rs`), wizard (`wizard.rs`),
+//! good and evil civilians (`dark_vote.rs`) and forest elder (`dark_elder.rs`, the code
+//! `dark_elder`; `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the
+//! sniper `snipe`s one (R5-1), the butterfly `hug`s one other seat (R4-3), the secret police
+//! `secret_kill`s one other seat once per game (R4-3), the elder `silence`s one seat (R4-3), the undercover is told both
 //! teams, sits in the killers' thread in act 1 only and `check`s with the police, wins with the
 //! killers and reads `killer` (R4-2, R4-3, R4-6), the magician knows nobody, `magic`s one other
 //! seat (R5-1) and holds the kill once every killer is out (R5-2), wins with the killers and reads
@@ -33,15 +34,19 @@
 //! among the civilians, the evil civilian winning with the killers but counted nowhere and read
 //! `not_killer` (R5-3 (4), R5-5), 5.0's needle doctor (`needle.rs`, a code of its own beside
 //! 4.0's doctor) knows nobody and `needle`s one living seat, itself allowed (R5-1), counted among
-//! the civilians and read `not_killer`; and the night resolves
+//! the civilians and read `not_killer`, 5.0's forest elder knows nobody, `silence`s one seat,
+//! itself allowed (R5-1), the silenced seat neither speaking nor voting the next day (R5-4),
+//! holds the kill once every killer and the magician dealt are out (R5-2), wins with the killers
+//! and reads `killer`; and the night resolves
 //! with the magic first (R5-3 (2): the magicked seat's submissions count for nothing), then in
 //! R4-4's order — the kills (the killers', CL-1; the secret police's; the shots with them, R5-3
 //! (3)), the hug's effects on them (R4-4 (1)), the save (R4-4 (2): it spares the killers' kill
 //! only), the secret police's immunity (R4-4 (3)), the needles (R5-3 (5): each cancels one kill
 //! or shot left on its seat), the deaths, the doctor's rule (R4-4 (4)), the empty needles' rule
 //! (R5-3 (5): a seat given its second empty needle dies), the
-//! check (CL-2), the wizard's answer (R5-3 (4)), the silence (R4-4 (5)) and the dark votes that
-//! land (R5-3 (5)); the silenced seat keeps its vote but not its voice the next day (R4-5). A table without them plays exactly as before:
+//! check (CL-2), the wizard's answer (R5-3 (4)), the silence (R4-4 (5)), 5.0's elder's silence
+//! (R5-3 (3)) and the dark votes that land (R5-3 (5)); the seat 4.0's elder silenced keeps its
+//! vote but not its voice the next day (R4-5), the one 5.0's silenced keeps neither (R5-4). A table without them plays exactly as before:
 //! same forms, deal draw, bots and transcripts.
 //!
 //! # Options
@@ -86,8 +91,8 @@
 //! - CL-10, CL-11: a doctor, a needle doctor, a sniper, a butterfly, an elder and a good
 //!   civilian count among the civilians (good seats outside the teams); a secret police counts
 //!   with the police for
-//!   CL-10 (R4-6), not for CL-4's count of last words (R4-1); an undercover, a magician and a
-//!   wizard count with the killers (R4-6, R5-5); an evil civilian counts nowhere and wins with
+//!   CL-10 (R4-6), not for CL-4's count of last words (R4-1); an undercover, a magician, 5.0's
+//!   forest elder and a wizard count with the killers (R4-6, R5-5); an evil civilian counts nowhere and wins with
 //!   the killers (R5-5: civilians do not count).
 //! - CL-6 with R5-4 (`dark_vote.rs`): round 1 counts the night's dark votes with the ballots;
 //!   the published `votes` are the day's ballots alone, followed at such a table by
@@ -95,16 +100,21 @@
 //!   rounds count the ballots alone.
 //! - CL-9 with an undercover: he never surrenders; a killer is the last of his team when no
 //!   other killer lives; an officer is not while the undercover lives (`undercover.rs`). The
-//!   magician and the wizard never surrender nor keep the killers standing (`magician.rs`,
-//!   `wizard.rs`).
-//! - R5-2: the heir who now holds the kill (the magician once every killer is out, the wizard
-//!   once the magician dealt is out too: `Role::HEIRS`) is told `kill_inherited` as the end is
+//!   magician, 5.0's forest elder and the wizard never surrender nor keep the killers standing
+//!   (`magician.rs`, `dark_elder.rs`, `wizard.rs`).
+//! - R5-2: the heir who now holds the kill (the magician once every killer is out, 5.0's
+//!   forest elder once the magician dealt is out too, the wizard once the elder dealt is out
+//!   too: `Role::HEIRS`) is told `kill_inherited` as the end is
 //!   checked after the seat before him went out (not when the game ended there), before any
 //!   last words.
 //! - R4-5 at a classic day (a table that deals 4.0's forest elder, `elder.rs`): the seat
 //!   silenced at the night's end has no speech (CL-5: passed over), no PK speech (CL-7), no
 //!   post in the game thread, no last words when voted out (CL-4) and no explosion (CL-8:
 //!   `silenced`); it still votes (CL-6, CL-7). It lasts that one day.
+//! - R5-4 at a classic day (a table that deals 5.0's forest elder, `dark_elder.rs`): the seat
+//!   he silenced at the night's end loses the same as R4-5's and its ballot too, in every round
+//!   (refused `silenced`; it owes none, and the published ballots list it as one that cast
+//!   none). Silenced by both elders, it does not vote. It lasts that one day.
 //! - CL-3: a saved first-night victim did not die, so the series carries no victim; with a
 //!   sniper the series carries the first seat out on night 1 (the kill's victim if it died,
 //!   else a shot seat: the announcement does not say which was which).
@@ -117,6 +127,7 @@
 mod action;
 pub mod bot;
 mod butterfly;
+mod dark_elder;
 mod dark_vote;
 mod doctor;
 mod elder;

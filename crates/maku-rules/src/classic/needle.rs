@@ -15,8 +15,9 @@
 //!
 //! Readings of a classic table:
 //! - **"Kill or shot"** is every lethal landing of the classic night's kills step (R4-4's step
-//!   (1), `night.rs`'s `Landing`s): the killers' kill (or the heir's, the magician's or the
-//!   wizard's, R5-2), the secret police's secret kill, each sniper's shot.
+//!   (1), `night.rs`'s `Landing`s): the killers' kill (or the heir's, the magician's, 5.0's
+//!   forest elder's or the wizard's, R5-2), the secret police's secret kill, each sniper's
+//!   shot.
 //! - **Order with 4.0's doctor**: the save (R4-4 (2)) runs first and spares the killers' kill
 //!   only, then the secret police's immunity (R4-4 (3)); then the needles ([`cancel`]): each
 //!   cancels one kill or shot still killing its seat. With several on the seat the first in
@@ -45,7 +46,8 @@
 //! - A needle doctor who dies this night still needles (R5-3 resolves the night's actions at
 //!   once). The magic strikes a magicked needle doctor's needle: it cancels nothing and is no
 //!   empty needle. The wizard who queries him learns the seat his needle named (R5-3 (4),
-//!   `Night::acted_on`), empty or not.
+//!   `Night::acted_on`), empty or not. 5.0's forest elder's silence (`dark_elder.rs`) is the
+//!   next day's (R5-4): a needle doctor he silenced still needles the night after.
 //! - **Privacy**: nobody is told a needle was empty, nor that one cancelled a kill; the needle
 //!   doctor's seat reads its own submission only; the public night says only its `out`s (or
 //!   `peaceful`), as ever.
@@ -120,7 +122,7 @@ mod tests {
         RoleTable, act, alive, assert_forms, at_dongsha, bots_win_on_both_sides, dongsha_deal,
         dongsha_with, draws_alike, foreign_at_dongsha, handle, killed_acts_no_more, kinds,
         names_its_seats, night_acts, out, peaceful, public, replay, scenario, started, submit,
-        to_night, told,
+        to_night, to_vote, told,
     };
     use crate::{Game, Line};
 
@@ -149,6 +151,13 @@ mod tests {
         ("secret_police", "secret_police"),
         ("magician", "magicians"),
         ("wizard", "wizards"),
+    ]);
+
+    /// 东杀 with the needle doctor and 5.0's forest elder (`dark_elder`); its game: killers g1
+    /// g2, police g3 g4, the needle doctor g5, the dark elder g6, civilians g7..g9.
+    const DARK: RoleTable = RoleTable(&[
+        ("needle_doctor", "needle_doctors"),
+        ("dark_elder", "dark_elders"),
     ]);
 
     /// `roles` at 东杀 with two needle doctors (the first line dealt twice), named `name`: its
@@ -362,6 +371,63 @@ mod tests {
         ];
         assert_eq!(said(&mut g, &acts), [peaceful()]);
         assert!(alive(&g, "g8") && alive(&g, "g12"));
+    }
+
+    /// R5-2 with R5-3 (5): once every killer is out, 5.0's forest elder holds the kill (no
+    /// magician dealt), and his kill is the killers' kill of the night's kills step — "a kill"
+    /// a needle cancels: a needle on his target cancels it (the night peaceful, the seat
+    /// attacked, so the needle is not empty), one on another seat cancels nothing. R5-4: his
+    /// silence is the next day's, so the needle doctor he silenced still needles the night after
+    /// (its day's ballot alone refused).
+    #[test]
+    fn r5_2_r5_3_5_a_needle_cancels_the_dark_elders_kill() {
+        let mut g = DARK.game("needle-dark-elder");
+        let lines = night_acts(&mut g, &[("g6", "silence", "g5")]);
+        let dark = json!({"type": "silenced", "votes": false});
+        assert_eq!(told(&lines), [json!(["g5", dark])]);
+        to_vote(&mut g);
+        let ballot = json!({"type": "vote", "target": "g1"});
+        assert_eq!(submit(&mut g, "g5", ballot.clone()), Some("silenced"));
+        for by in ["g1", "g2", "g3", "g4", "g6", "g7", "g8", "g9"] {
+            assert_eq!(submit(&mut g, by, ballot.clone()), None, "{by}");
+        }
+        g.resolve_phase();
+        assert!(!alive(&g, "g1"));
+        to_night(&mut g);
+        let s = g.seat_now("g5").expect("the needle doctor");
+        assert_eq!(
+            s.allowed,
+            ["needle"],
+            "silenced yesterday, it needles tonight"
+        );
+        assert!(s.owes.action);
+        assert_eq!(
+            said(&mut g, &[("g2", "kill", "g7"), ("g5", "needle", "g7")]),
+            [peaceful()]
+        );
+        to_vote(&mut g);
+        let ballot = json!({"type": "vote", "target": "g2"});
+        for by in ["g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9"] {
+            assert_eq!(submit(&mut g, by, ballot.clone()), None, "{by}");
+        }
+        let lines = g.resolve_phase();
+        assert_eq!(told(&lines), [json!(["g6", {"type": "kill_inherited"}])]);
+        assert_eq!(g.outcome(), None, "he stands for the killers");
+        to_night(&mut g);
+        assert_eq!(
+            said(&mut g, &[("g6", "kill", "g7"), ("g5", "needle", "g7")]),
+            [peaceful()],
+            "the heir's kill cancelled"
+        );
+        assert!(alive(&g, "g7"));
+        assert_eq!(
+            said(&mut g, &[("g6", "kill", "g8"), ("g5", "needle", "g9")]),
+            [out("g8")]
+        );
+        // g7's two needles were on an attacked seat: neither was empty, so one more empty
+        // needle does not kill it.
+        assert_eq!(said(&mut g, &[("g5", "needle", "g7")]), [peaceful()]);
+        assert!(alive(&g, "g7"));
     }
 
     /// R5-3 (2): the magic strikes a magicked needle doctor's needle (`Night::without`): the

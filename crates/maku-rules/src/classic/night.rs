@@ -4,21 +4,24 @@
 //! the butterfly's hug (R4-4 (1): `butterfly.rs`), the doctor's save and rule (R4-4 (2), (4):
 //! `doctor.rs`), the needle doctor's needles and their rule (R5-3 (5): `needle.rs`) — the check
 //! (CL-2), the wizard's answer (R5-3 (4): `wizard.rs`), the forest elder's silence (R4-4 (5):
-//! `elder.rs`), the civilians' dark votes kept for the day (R5-3 (5): `dark_vote.rs`), dawn
-//! (CL-4); wujian's peeks (WJ-2).
+//! `elder.rs`), 5.0's forest elder's (R5-3 (3): `dark_elder.rs`), the civilians' dark votes kept
+//! for the day (R5-3 (5): `dark_vote.rs`), dawn (CL-4); wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
 //! role games' nights do: the magic (R5-3 (2): it runs before everything it takes away); the
 //! kills of step (1) — the killers', the secret police's, the shots (with the kills, R5-3 (3))
 //! — each a [`Landing`]; the hug's effects on them; the save; the secret police's immunity;
 //! the needles; the deaths; the doctor's rule; the empty needles' rule; the check; the
-//! wizard's answer; the silence; the dark votes that land (once every death of the night is
-//! known). Then dawn: the night's dead go out in the steps' order.
+//! wizard's answer; the silence; 5.0's elder's silence; the dark votes that land (once every
+//! death of the night is known). Then dawn: the night's dead go out in the steps' order.
 
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction};
 use super::state::{Game, Night};
-use super::{butterfly, dark_vote, doctor, elder, magician, needle, secret_police, sniper, wizard};
+use super::{
+    butterfly, dark_elder, dark_vote, doctor, elder, magician, needle, secret_police, sniper,
+    wizard,
+};
 use crate::table::{Seat, Step, majority, run_steps};
 
 /// One kill of R4-4's step (1) — the killers', a secret police's, a shot (R5-3 (3): shots land
@@ -110,6 +113,9 @@ pub(super) struct Resolution {
     /// The seat the forest elder silences (R4-3; the first elder's: a classic table deals one
     /// at most, R4-3 as the 4.0 book reads it), his seat dead or alive.
     pub silence: Option<Seat>,
+    /// The seat 5.0's forest elder silences (R5-1; a classic table deals one at most, R5-2),
+    /// his seat dead or alive (after the magic step, none if the magic struck it, R5-3 (2)).
+    pub dark_silence: Option<Seat>,
     /// The magician's seat, while he magics someone, and the magicked seat (R5-1; a classic
     /// table deals one at most, R5-3).
     pub magic: Option<(Seat, Seat)>,
@@ -129,9 +135,11 @@ pub(super) struct Resolution {
 /// (R5-3 (5): each cancels one kill or shot still on its seat); the deaths; (4) the doctor's
 /// rule; the empty needles' rule (R5-3 (5): a seat's second empty needle kills it); then (5)
 /// the check (CL-2), the wizard's answer (R5-3 (4): answers come with the check, before dawn's
-/// deaths are announced) and the silence (R4-5); last the dark votes (R5-3 (5): one on a seat
-/// that dies this night is dropped, so every death of the night is known first).
-const STEPS: [Step<Game, Resolution>; 15] = [
+/// deaths are announced), the silence (R4-5) and 5.0's elder's (R5-3 (3): it lands with the
+/// rest, after the magic; placed beside 4.0's, as it touches nothing the other steps read);
+/// last the dark votes (R5-3 (5): one on a seat that dies this night is dropped, so every death
+/// of the night is known first).
+const STEPS: [Step<Game, Resolution>; 16] = [
     ("R5-3 (2)", magician::magic),
     ("CL-1", kill),
     ("R4-4 (1)", secret_police::kill),
@@ -146,6 +154,7 @@ const STEPS: [Step<Game, Resolution>; 15] = [
     ("CL-2", check),
     ("R5-3 (4)", wizard::answer),
     ("R4-4 (5)", elder::silence),
+    ("R5-3 (3)", dark_elder::silence),
     ("R5-3 (5)", dark_vote::land),
 ];
 
@@ -161,6 +170,7 @@ impl Resolution {
             secret: by_seat(&night.secret_kills).collect(),
             hug: by_seat(&night.hugs).next(),
             silence: night.silences.iter().flatten().copied().next(),
+            dark_silence: night.dark_silences.iter().flatten().copied().next(),
             magic: by_seat(&night.magics).next(),
             dark: by_seat(&night.dark_votes).collect(),
             ..Resolution::default()

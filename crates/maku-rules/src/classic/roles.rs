@@ -95,20 +95,28 @@ pub enum Role {
     /// kill or shot on its seat, and a seat given two empty needles dies (R5-3 (5);
     /// `needle.rs`); it counts among the civilians (CL-10).
     NeedleDoctor,
+    /// 5.0's forest elder (森林老人, bad; the code `dark_elder`) at a classic table that deals
+    /// one (a judge's own setup): he wins with the killers and reads `killer` (R5-3 (4)'s
+    /// `bad`), in no team (5.0: nobody learns anybody); each night he silences one living
+    /// seat, itself allowed (R5-1), landing with the rest after the magic (R5-3 (3)): the next
+    /// day the silenced seat neither speaks nor votes (R5-4); while every killer and the
+    /// magician dealt are out he holds the kill instead (R5-2; `dark_elder.rs`). 4.0's elder
+    /// ([`Role::Elder`]) is another role, good.
+    DarkElder,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
 
 impl Role {
     /// R5-2's line of the kill after the killers at a classic table: the bad specials of 5.0
-    /// the table may deal, in the book's order — the magician, then the wizard. 5.0's forest
-    /// elder, between them in the book, is not among them: the classic table's elder is 4.0's,
-    /// a good seat (`Role::Elder`). A role not dealt counts as out.
-    pub const HEIRS: [Role; 2] = [Role::Magician, Role::Wizard];
+    /// the table may deal, in the book's order — the magician, 5.0's forest elder (the
+    /// classic `dark_elder`; 4.0's `elder`, a good seat, is none of them), then the wizard. A
+    /// role not dealt counts as out.
+    pub const HEIRS: [Role; 3] = [Role::Magician, Role::DarkElder, Role::Wizard];
 
     /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
     /// `elder`, `undercover`, `magician`, `wizard`, `good_civilian`, `evil_civilian`,
-    /// `needle_doctor`, or the faction's name.
+    /// `needle_doctor`, `dark_elder`, or the faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -125,6 +133,7 @@ impl Role {
             Role::GoodCivilian => "good_civilian",
             Role::EvilCivilian => "evil_civilian",
             Role::NeedleDoctor => "needle_doctor",
+            Role::DarkElder => "dark_elder",
             Role::Faction(f) => f.name(),
         }
     }
@@ -135,8 +144,9 @@ impl Role {
     /// is told both teams and sits in their threads ([`Role::told_in`], [`Role::sits_in`]) but
     /// is a killer of neither (R4-3: the kill is the killers') nor a police officer, and CL-9
     /// gives the surrender to a killer or a police officer only. Nor the magician and the
-    /// wizard, nor the good and the evil civilian, nor the needle doctor (5.0: nobody learns
-    /// anybody): each is told no team, sits in no thread and never surrenders.
+    /// wizard, nor the good and the evil civilian, nor the needle doctor, nor 5.0's forest
+    /// elder (5.0: nobody learns anybody): each is told no team, sits in no thread and never
+    /// surrenders.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
@@ -153,6 +163,7 @@ impl Role {
             | Role::GoodCivilian
             | Role::EvilCivilian
             | Role::NeedleDoctor
+            | Role::DarkElder
             | Role::Faction(_) => None,
         }
     }
@@ -180,7 +191,8 @@ impl Role {
     /// officer is not the last while the undercover lives (the surrender offered to him would
     /// tell him who the other is). Not for the killers: he is no killer (the killers know
     /// him, and a killer whose fellow killers are out is the last of them). Never the
-    /// magician nor the wizard: nobody knows them (5.0), and they are no members of a team.
+    /// magician, 5.0's forest elder nor the wizard: nobody knows them (5.0), and they are no
+    /// members of a team.
     pub fn keeps_standing(self, team: Team) -> bool {
         self.team() == Some(team) || (team == Team::Police && self == Role::Undercover)
     }
@@ -193,16 +205,16 @@ impl Role {
 
     /// Whether it wins with the killers and counts with them for CL-10 and CL-11 ("all
     /// killers out"): the killers, the undercover (R4-6: good wins when all killers and the
-    /// undercover are out), the magician and the wizard (R5-5: good wins when the bad
-    /// specials are all out); a check of it reads `killer` (R4-3; R5-3 (4): the magician and
-    /// the wizard are `bad`). Who knows whom is [`Role::told_in`]: the killers know neither
-    /// the magician nor the wizard. Not the evil civilian: he wins with the killers
+    /// undercover are out), the magician, 5.0's forest elder and the wizard (R5-5: good wins
+    /// when the bad specials are all out); a check of it reads `killer` (R4-3; R5-3 (4): the
+    /// magician, the forest elder and the wizard are `bad`). Who knows whom is
+    /// [`Role::told_in`]: the killers know none of 5.0's. Not the evil civilian: he wins with the killers
     /// ([`Role::wins_with_killers`]) but R5-5 does not count civilians, and R5-3 (4) reads him
     /// `good`.
     pub fn with_killers(self) -> bool {
         matches!(
             self,
-            Role::Killer | Role::Undercover | Role::Magician | Role::Wizard
+            Role::Killer | Role::Undercover | Role::Magician | Role::DarkElder | Role::Wizard
         )
     }
 
@@ -211,6 +223,14 @@ impl Role {
     /// the bad side but counts for nothing at the end (R5-5: "civilians do not count").
     pub fn wins_with_killers(self) -> bool {
         self.with_killers() || self == Role::EvilCivilian
+    }
+
+    /// R5-1: whether it may not name itself with any action ("the ban follows the role"), so
+    /// that holding the kill (R5-2) it may not kill itself: the magician and the wizard. Not
+    /// 5.0's forest elder, whose silence may name himself, and so may his kill (the classic
+    /// killers' may too, CL-1).
+    pub fn self_banned(self) -> bool {
+        matches!(self, Role::Magician | Role::Wizard)
     }
 
     /// Whether it casts a dark vote at night (R5-1: the good and the evil civilian).
@@ -222,8 +242,8 @@ impl Role {
     /// civilians, and the doctor, the sniper, the butterfly, the elder, 5.0's good civilian and
     /// 5.0's needle doctor, good seats outside the police dealt in their place (`docs/setups.md`, "Roles across
     /// books"). The secret police is not: he is a police role ([`Role::counts_as_police`]); nor
-    /// are the undercover, the magician and the wizard, who count with the killers
-    /// ([`Role::with_killers`]); nor is 5.0's evil civilian, who wins with the killers and
+    /// are the undercover, the magician, 5.0's forest elder and the wizard, who count with the
+    /// killers ([`Role::with_killers`]); nor is 5.0's evil civilian, who wins with the killers and
     /// counts for nobody (R5-5: "civilians do not count"; a civilian of the killers' side is no
     /// civilian of CL-10's "all civilians out").
     pub fn counts_as_civilian(self) -> bool {

@@ -147,7 +147,7 @@ impl Rules for Classic {
             Say::Private(e) => messages::private(self.0, e.json()),
             Say::Action(a) => messages::action(&a.to_json()),
             Say::Reply(r) => messages::reply(r.json()),
-            Say::Refusal(code) => Some(messages::refusal(code)),
+            Say::Refusal(code) => Some(messages::refusal(self.0, code)),
             Say::Winner(w) => Some(messages::winner(w)),
             Say::Cause(c) => Some(messages::cause(c)),
             Say::Role(r) => messages::role(r),
@@ -164,8 +164,9 @@ impl Rules for Classic {
     }
     /// The seat's role, its secret kill spent (R4-3: a secret police's, while he lives and the
     /// game goes on), its silence today (R4-5: at a forest elder's table, while it lives and
-    /// the game goes on), the kill it holds (R5-2: a magician's or a wizard's, likewise), and
-    /// its choices of the open phase on its forms.
+    /// the game goes on; R5-4: 5.0's elder's, which takes its vote too), the kill it holds
+    /// (R5-2: a magician's, 5.0's forest elder's or a wizard's, likewise), and its choices of
+    /// the open phase on its forms.
     fn seat_sheet(&self, view: &crate::SeatView, over: bool) -> SeatSheet {
         let view = view.json();
         let role = view.get("role").and_then(Value::as_str).unwrap_or("");
@@ -177,15 +178,25 @@ impl Rules for Classic {
                 .notes
                 .push(Message::key("cl-seat-note-secret-kill-spent").rule("R4-3"));
         }
-        if !over && flag("alive") && flag("silenced") {
+        // R5-4: silenced by 5.0's forest elder (by both elders too: the stricter), no vote.
+        if !over && flag("alive") && flag("vote_silenced") {
+            sheet
+                .notes
+                .push(Message::key("cl-seat-note-silenced-dark").rule("R5-4"));
+        } else if !over && flag("alive") && flag("silenced") {
             sheet
                 .notes
                 .push(Message::key("cl-seat-note-silenced").rule("R4-5"));
         }
+        // R5-2; R5-1: the magician and the wizard may not kill themselves, 5.0's forest elder
+        // may.
         if !over && flag("alive") && flag("holds_kill") {
-            sheet
-                .notes
-                .push(Message::key("cl-seat-note-holds-kill").rule("R5-2"));
+            let key = if role == "dark_elder" {
+                "cl-seat-note-holds-kill-dark"
+            } else {
+                "cl-seat-note-holds-kill"
+            };
+            sheet.notes.push(Message::key(key).rule("R5-2"));
         }
         table_choices(&mut sheet, view, self.1.action_forms);
         sheet
@@ -194,7 +205,7 @@ impl Rules for Classic {
 
 table_engine!(Game, Action, EDITION, {
     /// CL-10, CL-11, WJ: good (police and civilians) against the killers (the undercover with
-    /// them, R4-6; the magician and the wizard, R5-5; the evil civilian, who counts for nobody
+    /// them, R4-6; the magician, 5.0's forest elder and the wizard, R5-5; the evil civilian, who counts for nobody
     /// but wins with them, R5-5), or a wujian faction; the seat's role is dealt once and kept.
     fn seat_record(
         &self,
@@ -247,22 +258,23 @@ impl Game {
         })
     }
 
-    /// R4-5: the seat the forest elder silenced loses its voice from the dawn it is told at
-    /// to the next night (a table without an elder: nobody, ever).
+    /// R4-5, R5-4: the seat a forest elder (either) silenced loses its voice from the dawn it
+    /// is told at to the next night (a table without an elder: nobody, ever).
     fn silenced_now(&self, s: Seat) -> bool {
         self.is_silenced(s)
     }
 }
 
-/// CL-10: killers (an undercover, a magician, a wizard and an evil civilian with them) against
-/// police and civilians (a doctor, a sniper, a butterfly, an elder, a good civilian and a needle
-/// doctor with the civilians, a secret police with the police); WJ-1: 匪 against 警.
+/// CL-10: killers (an undercover, a magician, 5.0's forest elder, a wizard and an evil civilian
+/// with them) against police and civilians (a doctor, a sniper, a butterfly, an elder, a good
+/// civilian and a needle doctor with the civilians, a secret police with the police); WJ-1: 匪
+/// against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
-        Some("killer" | "undercover" | "magician" | "wizard" | "evil_civilian" | "匪") => {
-            Tone::Bad
-        }
+        Some(
+            "killer" | "undercover" | "magician" | "dark_elder" | "wizard" | "evil_civilian" | "匪",
+        ) => Tone::Bad,
         Some("police" | "secret_police" | "警") => Tone::Police,
         Some(
             "civilian" | "doctor" | "sniper" | "butterfly" | "elder" | "good_civilian"

@@ -50,6 +50,9 @@ pub struct Night {
     pub dark_votes: Vec<Option<Seat>>,
     /// R5-1: each needle doctor's needle (its last submission counts).
     pub needles: Vec<Option<Seat>>,
+    /// R5-1: 5.0's forest elder's silence (his last submission counts; it counts even if he
+    /// dies this night: R5-3 resolves the night's actions at once, `dark_elder.rs`).
+    pub dark_silences: Vec<Option<Seat>>,
 }
 
 impl Night {
@@ -67,6 +70,7 @@ impl Night {
             queries: vec![None; n],
             dark_votes: vec![None; n],
             needles: vec![None; n],
+            dark_silences: vec![None; n],
         }
     }
 
@@ -102,6 +106,7 @@ impl Night {
             queries,
             dark_votes,
             needles,
+            dark_silences,
         } = self;
         kills[i] = None;
         checks[i] = None;
@@ -115,14 +120,16 @@ impl Night {
         queries[i] = None;
         dark_votes[i] = None;
         needles[i] = None;
+        dark_silences[i] = None;
     }
 
     /// The seat `s`'s own submission of the night names, whatever became of it (R5-3 (4): the
     /// wizard learns "the seat its target acted on, whether or not it took effect"): its own
-    /// kill (not the killers' majority), check, save, shot, hug, secret kill, silence, magic,
-    /// query, dark vote (a dark vote on a seat that dies this night too: it was cast) or needle
-    /// (an empty one too). A seat holds one role, so one of these at most; `None` if it submitted
-    /// nothing. A wujian peek names a call, not a seat (and wujian deals no wizard).
+    /// kill (not the killers' majority), check, save, shot, hug, secret kill, silence (4.0's
+    /// elder's or 5.0's), magic, query, dark vote (a dark vote on a seat that dies this night
+    /// too: it was cast) or needle (an empty one too). A seat holds one role, so one of these at
+    /// most; `None` if it submitted nothing. A wujian peek names a call, not a seat (and wujian
+    /// deals no wizard).
     pub(super) fn acted_on(&self, s: Seat) -> Option<Seat> {
         let i = s.index();
         // Every list named, so that a list added to the night is read too.
@@ -139,6 +146,7 @@ impl Night {
             queries,
             dark_votes,
             needles,
+            dark_silences,
         } = self;
         kills[i]
             .or(checks[i])
@@ -152,6 +160,7 @@ impl Night {
             .or(queries[i])
             .or(dark_votes[i])
             .or(needles[i])
+            .or(dark_silences[i])
     }
 }
 
@@ -191,8 +200,12 @@ pub struct Game {
     /// R4-5: the seat the forest elder silenced for today (R4-4 (5): set at the night's end,
     /// alive after its deaths), cleared when the next act opens: it lasts one day.
     pub(super) silenced: Option<Seat>,
-    /// R5-2: the last heir of the kill told he holds it (the magician, then the wizard; each
-    /// once: the seats before him in the line never come back).
+    /// R5-4: the seat 5.0's forest elder silenced for today (R5-3 (3): set at the night's end,
+    /// alive after its deaths): no voice, as the 4.0 elder's, and no ballot either; cleared
+    /// when the next act opens (`dark_elder.rs`).
+    pub(super) dark_silenced: Option<Seat>,
+    /// R5-2: the last heir of the kill told he holds it (the magician, 5.0's forest elder,
+    /// then the wizard; each once: the seats before him in the line never come back).
     pub(super) heir_told: Option<Seat>,
     /// R5-3 (5), R5-4: the night's dark votes that landed (caster, target; the caster may have
     /// died that night, the target lives at dawn), kept unseen for the day's first vote round
@@ -237,6 +250,7 @@ impl Game {
             secret_spent: Vec::new(),
             dawn_words: Vec::new(),
             silenced: None,
+            dark_silenced: None,
             heir_told: None,
             dark_votes: Vec::new(),
         };
@@ -289,10 +303,18 @@ impl Game {
             .collect()
     }
 
-    /// R4-5: whether the forest elder silenced `s` for today (no post, no speech, no last
-    /// words, no explosion; it still votes).
+    /// R4-5, R5-4: whether a forest elder silenced `s` for today — 4.0's or 5.0's — (no post,
+    /// no speech, no last words, no explosion; it votes unless 5.0's silenced it:
+    /// [`Game::is_vote_silenced`]).
     pub fn is_silenced(&self, s: Seat) -> bool {
-        self.silenced == Some(s)
+        self.silenced == Some(s) || self.dark_silenced == Some(s)
+    }
+
+    /// R5-4: whether 5.0's forest elder silenced `s` for today, so that it does not vote
+    /// either ("every living, unsilenced seat votes"), in every round of the day; silenced by
+    /// both elders, it does not vote (the stricter).
+    pub fn is_vote_silenced(&self, s: Seat) -> bool {
+        self.dark_silenced == Some(s)
     }
 
     pub fn day(&self) -> &Day {
@@ -368,7 +390,7 @@ impl Game {
     }
 
     /// CL-5: the day's speeches open, in order from the first living seat after the last seat
-    /// out (seat 1 when nobody is out yet, as on wujian's day 1). R4-5: the seat the forest
+    /// out (seat 1 when nobody is out yet, as on wujian's day 1). R4-5, R5-4: a seat a forest
     /// elder silenced has no turn (it is passed over, as the role games pass it); the order
     /// itself keeps it, so the day's later turns are counted from the same seats.
     pub(super) fn start_day(&mut self) {
@@ -414,11 +436,11 @@ impl Game {
     }
 
     /// CL-7: the PK before round `round`'s vote, for `speakers` (in the day's order) but the
-    /// seat silenced today (R4-5: it gives no PK speech, tied or not); with nobody to speak,
-    /// the vote at once.
+    /// seats silenced today (R4-5, R5-4: a silenced seat gives no PK speech, tied or not);
+    /// with nobody to speak, the vote at once.
     pub(super) fn open_pk(&mut self, round: u8, candidates: Vec<Seat>, speakers: Vec<Seat>) {
-        let silenced = self.silenced;
-        let speaks = |s: Seat| speakers.contains(&s) && silenced != Some(s);
+        let (silenced, dark) = (self.silenced, self.dark_silenced);
+        let speaks = |s: Seat| speakers.contains(&s) && silenced != Some(s) && dark != Some(s);
         if self.day.pk(round, candidates, speaks) {
             self.open(Stage::Pk(0));
         } else {
@@ -432,8 +454,9 @@ impl Game {
         self.act += 1;
         // CL-8: an explosion during dawn's last words ends the day; the words still owed go.
         self.dawn_words.clear();
-        // R4-5: the silence lasts the one day.
+        // R4-5, R5-4: the silences last the one day.
         self.silenced = None;
+        self.dark_silenced = None;
         // R5-4: the dark votes are the one day's (counted in its first round, or gone with a
         // day that held no vote).
         self.dark_votes.clear();

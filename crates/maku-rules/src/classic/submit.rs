@@ -1,7 +1,8 @@
 //! One submission: checked in the ruling book's order ("Refusals": `unknown_seat`, `game_over`,
 //! `out`, `not_your_role`, `not_now`, `bad_target`, `not_tied`, `series_repeat`; a butterfly's,
 //! secret police's, magician's or wizard's action, as replay.md's role games: `self_target` and
-//! `already_used` after `bad_target`; a silenced killer's explosion: `silenced` last, R4-5),
+//! `already_used` after `bad_target`; a silenced killer's explosion and the ballot of a seat
+//! 5.0's forest elder silenced: `silenced` last, R4-5, R5-4),
 //! then applied.
 //! A refused submission changes nothing but the log.
 
@@ -21,6 +22,7 @@ enum Checked {
     Hug(Seat),
     SecretKill(Seat),
     Silence(Seat),
+    DarkSilence(Seat),
     Magic(Seat),
     Query(Seat),
     DarkVote(Seat),
@@ -85,8 +87,9 @@ impl Game {
         let night = self.stage == Stage::Night;
         match action {
             // CL-1, CL-3; R5-2: the heir holding the kill (the magician once every killer is
-            // out, the wizard once the magician dealt is out too) kills in their place, never
-            // himself (R5-1: the ban follows the role).
+            // out, 5.0's forest elder once the magician dealt is out too, the wizard once the
+            // elder dealt is out too) kills in their place; the magician and the wizard never
+            // himself (R5-1: the ban follows the role, and names no forest elder).
             Action::Kill { target } => {
                 if !self.makes_the_kill(seat) {
                     return Err(Refusal::NotYourRole);
@@ -95,7 +98,7 @@ impl Game {
                     return Err(Refusal::NotNow);
                 }
                 let t = self.living_target(target)?;
-                if t == seat && self.holds_kill(seat) {
+                if t == seat && self.holds_kill(seat) && role.self_banned() {
                     return Err(Refusal::SelfTarget);
                 }
                 if self.act == 1 && self.options.previous_first_victim.as_deref() == Some(target) {
@@ -139,7 +142,16 @@ impl Game {
                 }
                 Ok(Checked::SecretKill(t))
             }
-            // R4-3: the forest elder silences any living seat, itself included.
+            // R4-3: the forest elder silences any living seat, itself included; R5-1: so does
+            // 5.0's (the classic `dark_elder`), but not while he holds the kill (R5-2: his
+            // action is `kill` instead).
+            Action::Silence { target } if role == Role::DarkElder => {
+                if self.holds_kill(seat) {
+                    return Err(Refusal::NotYourRole);
+                }
+                self.night_target(role, role, night, target)
+                    .map(Checked::DarkSilence)
+            }
             Action::Silence { target } => self
                 .night_target(role, Role::Elder, night, target)
                 .map(Checked::Silence),
@@ -205,8 +217,9 @@ impl Game {
                 }
                 Ok(Checked::Surrender)
             }
-            // CL-8; R4-5: a killer the forest elder silenced today may not speak, and an
-            // explosion is spoken (爆匪: the killer declares himself), so he may not explode.
+            // CL-8; R4-5, R5-4: a killer a forest elder (either) silenced today may not speak,
+            // and an explosion is spoken (爆匪: the killer declares himself), so he may not
+            // explode.
             Action::Explode { round } => {
                 if !(self.table.has_explode() && role == Role::Killer) {
                     return Err(Refusal::NotYourRole);
@@ -220,20 +233,28 @@ impl Game {
                 }
                 Ok(Checked::Explode)
             }
-            // CL-6, CL-7.
+            // CL-6, CL-7; R5-4: a seat 5.0's forest elder silenced today does not vote (an
+            // abstention neither: it is no voter), refused `silenced` after the vote's own
+            // checks, as the role games refuse a v5 vote by a silenced seat.
             Action::Vote { target, round } => {
                 if self.stage != Stage::Vote {
                     return Err(Refusal::NotNow);
                 }
                 self.this_round(*round)?;
-                let Some(name) = target else {
-                    return Ok(Checked::Vote(None));
+                let ballot = match target {
+                    None => None,
+                    Some(name) => {
+                        let t = self.living_target(name)?;
+                        if !self.day.candidates.contains(&t) {
+                            return Err(Refusal::NotTied);
+                        }
+                        Some(t)
+                    }
                 };
-                let t = self.living_target(name)?;
-                if !self.day.candidates.contains(&t) {
-                    return Err(Refusal::NotTied);
+                if self.is_vote_silenced(seat) {
+                    return Err(Refusal::Silenced);
                 }
-                Ok(Checked::Vote(Some(t)))
+                Ok(Checked::Vote(ballot))
             }
             Action::Foreign(_) => Err(Refusal::NotYourRole),
         }
@@ -261,7 +282,7 @@ impl Game {
             Checked::Snipe(_) => Reply::SnipeRecorded,
             Checked::Hug(_) => Reply::HugRecorded,
             Checked::SecretKill(_) => Reply::SecretKillRecorded,
-            Checked::Silence(_) => Reply::SilenceRecorded,
+            Checked::Silence(_) | Checked::DarkSilence(_) => Reply::SilenceRecorded,
             Checked::Magic(_) => Reply::MagicRecorded,
             Checked::Query(_) => Reply::QueryRecorded,
             Checked::DarkVote(_) => Reply::DarkVoteRecorded,
@@ -287,6 +308,8 @@ impl Game {
             Checked::SecretKill(t) => self.night.secret_kills[i] = Some(t),
             // R4-3: replaceable until the night ends; the last counts.
             Checked::Silence(t) => self.night.silences[i] = Some(t),
+            // R5-1: replaceable until the night ends; the last counts.
+            Checked::DarkSilence(t) => self.night.dark_silences[i] = Some(t),
             // R5-1: replaceable until the night ends; the last counts.
             Checked::Magic(t) => self.night.magics[i] = Some(t),
             // R5-1: replaceable until the night ends; the last counts.

@@ -35,8 +35,8 @@ impl Game {
 
     /// Whether `seat` may post in the game thread now: nobody at night; only the speaker in
     /// last words and ordered turns; the living seats a free phase is for (a free vote: every
-    /// living seat, an ordered vote: nobody), but the seat the forest elder silenced today
-    /// (R4-5: it may not post the next day). After the end: the living seats (the shell opens
+    /// living seat, an ordered vote: nobody), but a seat a forest elder silenced today (R4-5,
+    /// R5-4: it may not post the next day). After the end: the living seats (the shell opens
     /// the thread to everyone then).
     pub fn may_post(&self, seat: Seat) -> bool {
         let alive = self.is_alive(seat);
@@ -89,7 +89,7 @@ impl Game {
             Action::SecretKill {
                 target: other.clone(),
             },
-            // R4-3: the silence may name the elder itself.
+            // R4-3, R5-1: the silence may name the elder itself (either elder).
             Action::Silence {
                 target: self.game_id(seat).to_string(),
             },
@@ -121,10 +121,11 @@ impl Game {
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
     /// none, a check likewise (the police team's: the police's and the undercover's, R4-3), a
     /// doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's hug and an elder's silence
-    /// (R4-3), a magician's magic or a wizard's query (R5-1) or, while either holds it, his
-    /// kill (R5-2), a good or evil civilian's dark vote and a needle doctor's needle (R5-1), a
-    /// wujian peek, a ballot (a silenced seat's too: R4-5, it still votes). The secret kill is
-    /// never owed (once per game, as the role games have it).
+    /// (R4-3), a magician's magic, 5.0's forest elder's silence or a wizard's query (R5-1) or,
+    /// while one of them holds it, his kill (R5-2), a good or evil civilian's dark vote and a
+    /// needle doctor's needle (R5-1), a wujian peek, a ballot (a seat 4.0's elder silenced owes
+    /// its ballot too: R4-5, it still votes; one 5.0's elder silenced owes none: R5-4, it does
+    /// not vote). The secret kill is never owed (once per game, as the role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
             return (false, false);
@@ -142,10 +143,13 @@ impl Game {
             (Stage::Night, Role::Sniper) => self.night.snipes[seat.index()].is_none(),
             (Stage::Night, Role::Butterfly) => self.night.hugs[seat.index()].is_none(),
             (Stage::Night, Role::Elder) => self.night.silences[seat.index()].is_none(),
-            (Stage::Night, Role::Magician | Role::Wizard) if self.holds_kill(seat) => {
+            (Stage::Night, Role::Magician | Role::DarkElder | Role::Wizard)
+                if self.holds_kill(seat) =>
+            {
                 self.night.kills[seat.index()].is_none()
             }
             (Stage::Night, Role::Magician) => self.night.magics[seat.index()].is_none(),
+            (Stage::Night, Role::DarkElder) => self.night.dark_silences[seat.index()].is_none(),
             (Stage::Night, Role::Wizard) => self.night.queries[seat.index()].is_none(),
             (Stage::Night, Role::GoodCivilian | Role::EvilCivilian) => {
                 self.night.dark_votes[seat.index()].is_none()
@@ -154,7 +158,9 @@ impl Game {
             (Stage::Night, Role::Faction(_)) => self.night.peeks[seat.index()].is_none(),
             _ => false,
         };
-        let ballot = self.stage == Stage::Vote && self.day.ballots[seat.index()].is_none();
+        let ballot = self.stage == Stage::Vote
+            && self.day.ballots[seat.index()].is_none()
+            && !self.is_vote_silenced(seat);
         (action, ballot)
     }
 
@@ -205,7 +211,8 @@ impl Game {
             if let Some(t) = self.night.secret_kills[i] {
                 m.insert("secret_kill".into(), json!(self.game_id(t)));
             }
-            if let Some(t) = self.night.silences[i] {
+            // R4-3, R5-1: either elder's silence is his `silence`.
+            if let Some(t) = self.night.silences[i].or(self.night.dark_silences[i]) {
                 m.insert("silence".into(), json!(self.game_id(t)));
             }
             if let Some(t) = self.night.magics[i] {
@@ -232,9 +239,11 @@ impl Game {
     }
 
     /// The role's own state, as the role games say it: the secret police's kill spent (R4-3),
-    /// whether the magician or the wizard holds the kill (R5-2); at a table that deals a forest
-    /// elder, whether the seat is silenced today (R4-5: the silenced seat learns it; a table
-    /// without one says nothing of it, as before).
+    /// whether the magician, 5.0's forest elder or the wizard holds the kill (R5-2); at a table
+    /// that deals a forest elder of either book, whether the seat is silenced today (R4-5,
+    /// R5-4: the silenced seat learns it; a table without one says nothing of it, as before),
+    /// and at one that deals 5.0's, whether that silence takes its ballot too
+    /// (`vote_silenced`, R5-4).
     fn role_facts(&self, s: Seat, m: &mut Map<String, Value>) {
         match self.role(s) {
             Role::SecretPolice => {
@@ -243,13 +252,17 @@ impl Game {
                     json!(self.secret_spent.contains(&s)),
                 );
             }
-            Role::Magician | Role::Wizard => {
+            Role::Magician | Role::DarkElder | Role::Wizard => {
                 m.insert("holds_kill".into(), json!(self.holds_kill(s)));
             }
             _ => {}
         }
-        if self.table.deals(Role::Elder) {
+        let dark = self.table.deals(Role::DarkElder);
+        if self.table.deals(Role::Elder) || dark {
             m.insert("silenced".into(), json!(self.is_silenced(s)));
+        }
+        if dark {
+            m.insert("vote_silenced".into(), json!(self.is_vote_silenced(s)));
         }
     }
 
@@ -258,7 +271,7 @@ impl Game {
     /// seats, never which of them is the undercover) —, whether it is in, the phase, speaker,
     /// round and candidates, its own submissions of this phase and the actions it may take
     /// (and, for the magician or wizard holding the kill, that it may not name himself:
-    /// `not_self`).
+    /// `not_self`; 5.0's forest elder holding it may).
     pub fn view_for(&self, s: Seat) -> Value {
         let role = self.role(s);
         let mut m = Map::new();
@@ -305,8 +318,9 @@ impl Game {
         m.insert("actions".into(), json!(self.allowed_actions(s)));
         // R5-1: the heir's kill may not name himself, so its form does not offer his seat (the
         // role games' `not_self`; the hug, secret kill, magic and query forms name other
-        // seats).
-        if self.holds_kill(s) {
+        // seats) — the magician's and the wizard's: the ban follows the role, and 5.0's forest
+        // elder has none.
+        if self.holds_kill(s) && role.self_banned() {
             m.insert("not_self".into(), json!(["kill"]));
         }
         Value::Object(m)

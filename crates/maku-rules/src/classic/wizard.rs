@@ -22,16 +22,18 @@
 //!   The answer is given even to a wizard who dies this night: it is told with the police's
 //!   check, before dawn's `out`s.
 //! - R5-2: the kill passes along the bad specials dealt, in the book's order after the killers:
-//!   the magician, then the wizard (`Role::HEIRS`; 5.0's forest elder, between them in the
-//!   book, is not one of them at a classic table: the classic elder is 4.0's, a good seat).
-//!   While every killer and the magician dealt are out (a role not dealt counts as out), a
+//!   the magician, 5.0's forest elder (the classic `dark_elder`, `dark_elder.rs`; 4.0's
+//!   `elder` is a good seat, none of them), then the wizard (`Role::HEIRS`). While every
+//!   killer, the magician and 5.0's forest elder dealt are out (a role not dealt counts as
+//!   out), a
 //!   living wizard holds the kill: his action is `kill` instead of `query` (`query` is then
 //!   `not_your_role`; not himself: `self_target`), he is told `kill_inherited` privately at
 //!   once (once), and his kill is the killers' kill of R4-4's step (1), as the magician's is
 //!   (`Game::makes_the_kill`, `Game::holds_kill`, `magician.rs`).
 //! - R5-3 (4): a check of him reads `killer` (the classic word for 5.0's `bad`); R5-5 with
 //!   CL-10: he counts with the killers (`Role::with_killers`), so good wins only when every
-//!   killer, undercover, magician and wizard dealt is out, and he wins with the killers.
+//!   killer, undercover, magician, 5.0's forest elder and wizard dealt is out, and he wins
+//!   with the killers.
 //!
 //! Readings of a classic table:
 //! - A query on H. 5.0's hugged seat H is immune to everything aimed at it, a query too

@@ -72,6 +72,7 @@ codes! {
         Wizard => "wizard",
         EvilCivilian => "evil_civilian",
         NeedleDoctor => "needle_doctor",
+        DarkElder => "dark_elder",
     }
 }
 
@@ -253,6 +254,20 @@ pub const ROLES: &[RoleSpec] = &[
         None,
         "R5-1",
     ),
+    // Roles across books: 5.0's forest elder (森林老人, bad: R5-1's silence of one seat, itself
+    // allowed; R5-4: the silenced seat neither speaks nor votes the next day; R5-2: he holds
+    // the kill once every killer and the magician dealt are out), played at a classic table
+    // by its own rules under a code of its own (the classic `elder` is 4.0's, good); he wins
+    // with the killers and reads `killer` (R5-3 (4), R5-5), in no team (5.0: nobody learns
+    // anybody).
+    role(
+        Classic,
+        C::DarkElder,
+        S::Killers,
+        Some(A::Silence),
+        None,
+        "R5-1",
+    ),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -413,8 +428,18 @@ mod tests {
             role_spec(Book::R5, RoleCode::Doctor).and_then(|r| r.action),
             Some(ActionCode::Needle)
         );
-        // Every code is now the classic book's (5.0's bad elder is not a code of its own: the
-        // classic elder is 4.0's); 4.0's book still lacks 5.0's roles.
+        // And 5.0's forest elder (R5-1), under a code of his own: he wins with the killers,
+        // silences, sits in no team; 5.0's own book has no such code (its elder is `elder`).
+        let dark = role_spec(Book::Classic, RoleCode::DarkElder).expect("a classic dark elder");
+        assert_eq!(
+            (dark.side, dark.action, dark.team, dark.rule),
+            (SideCode::Killers, Some(ActionCode::Silence), None, "R5-1")
+        );
+        assert_eq!(role_spec(Book::R5, RoleCode::DarkElder), None);
+        assert_eq!(role_spec(Book::R4, RoleCode::DarkElder), None);
+        // Every code is now the classic book's (5.0's needle doctor and bad elder are codes of
+        // their own, `needle_doctor` and `dark_elder`: the classic doctor and elder are 4.0's);
+        // 4.0's book still lacks 5.0's roles.
         for &code in RoleCode::ALL {
             assert!(role_spec(Book::Classic, code).is_some(), "{}", code.name());
         }

@@ -166,14 +166,15 @@ fn counts(s: &Setup, p: &mut Vec<Problem>) {
 /// dealt, with the rule that reads them so — at a classic table too, for the roles it takes
 /// across books whose rule reads one seat (R4-4: the butterfly's hugged seat, the secret
 /// police's kill and immunity; R4-3: the forest elder's silence, as the 4.0 book reads it;
-/// R5-3: the one magic; R5-2: the kill passed along one heir of each — the magician, then
-/// the wizard; the doctor and the sniper each act on their own there).
+/// R5-3: the one magic; R5-2: the kill passed along one heir of each — the magician, 5.0's
+/// forest elder, then the wizard; the doctor and the sniper each act on their own there).
 const ONE_EACH: &[(Book, RoleCode, &str)] = &[
     (Book::Classic, RoleCode::Butterfly, "R4-4"),
     (Book::Classic, RoleCode::SecretPolice, "R4-4"),
     (Book::Classic, RoleCode::Elder, "R4-3"),
     (Book::Classic, RoleCode::Magician, "R5-3"),
     (Book::Classic, RoleCode::Wizard, "R5-2"),
+    (Book::Classic, RoleCode::DarkElder, "R5-2"),
     // R4-4 (1), (2), (4): the hug and its hugged seat, the save, the secret kill and its
     // immunity (3) are one seat's each; R4-5: the silence.
     (Book::R4, RoleCode::Butterfly, "R4-4"),

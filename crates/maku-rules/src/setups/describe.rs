@@ -81,6 +81,12 @@ pub fn describe(setup: &Setup) -> Described {
                 Some(_) if spec.book == Book::Classic && spec.code == RoleCode::Wizard => {
                     Message::key("setup-action-query-classic")
                 }
+                // R5-1, R5-2, R5-4: the classic table's dark elder (5.0's forest elder) knows
+                // nobody, his silence takes the next day's ballot too, and he kills once the
+                // killers and the magician are out; "silences one seat" alone would hide both.
+                Some(_) if spec.book == Book::Classic && spec.code == RoleCode::DarkElder => {
+                    Message::key("setup-action-silence-dark-classic")
+                }
                 // R5-1, R5-4 at a classic table: the dark vote is added to the first vote
                 // round of the next day, unseen, the ballots published as ever (CL-6).
                 Some(_)
@@ -126,6 +132,15 @@ pub fn describe(setup: &Setup) -> Described {
     let win = if setup.book == Book::Classic && setup.deals(RoleCode::Magician) {
         win.then(Message::text(" "))
             .then(Message::key("setup-win-magician").rule("R5-5"))
+    } else {
+        win
+    };
+    // R5-5 at a classic table: 5.0's forest elder, a bad special, counts with the killers
+    // likewise (said in the book's order of the specials: after the magician, before the
+    // wizard).
+    let win = if setup.book == Book::Classic && setup.deals(RoleCode::DarkElder) {
+        win.then(Message::text(" "))
+            .then(Message::key("setup-win-dark-elder").rule("R5-5"))
     } else {
         win
     };
@@ -242,6 +257,8 @@ pub fn keys() -> Vec<String> {
         "setup-win-good-civilian",
         "setup-win-evil-civilian",
         "setup-action-needle-classic",
+        "setup-action-silence-dark-classic",
+        "setup-win-dark-elder",
     ]
     .map(String::from)
     .to_vec();

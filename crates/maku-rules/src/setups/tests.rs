@@ -684,7 +684,7 @@ const KILLERS: &str = "setup-side-killers";
 
 /// Every role the classic book deals across books: 4.0's doctor, butterfly, secret police and
 /// forest elder (R4-3) and undercover (R4-2); 5.0's sniper, magician, wizard, good and evil
-/// civilians and needle doctor (R5-1).
+/// civilians, needle doctor and forest elder (`dark_elder`, R5-1).
 const ACROSS: &[Across] = &[
     Across {
         label: "R4-3 doctor",
@@ -862,6 +862,24 @@ const ACROSS: &[Across] = &[
         own: None,
         variant: ("dongsha-needle", "东杀+医生（扎针） v1"),
     },
+    Across {
+        label: "R5-1 forest elder (bad)",
+        roles: &["dark_elder"],
+        lines: &[PageLine {
+            code: RoleCode::DarkElder,
+            name: "role-dark-elder",
+            side: KILLERS,
+            action: "setup-action-silence-dark-classic",
+            rule: "R5-1",
+        }],
+        seats: 9,
+        civilians: 4,
+        dealt: Dealt::One("R5-2"),
+        win: &[("setup-win-dark-elder", "R5-5")],
+        // 5.0's own forest elder is its book's `elder`, not this code.
+        own: None,
+        variant: ("dongsha-dark-elder", "东杀+森林老人（恶） v1"),
+    },
 ];
 
 /// Roles across books, case by case ([`ACROSS`], each labelled by its rule): the classic book
@@ -869,9 +887,9 @@ const ACROSS: &[Across] = &[
 /// night's problem, naming it; a night that calls one undealt is the night's too. One at most
 /// where its rule reads one seat (`setup-role-one` at its line: R4-4 the butterfly and the
 /// secret police, R4-3 the forest elder as the 4.0 book reads it, R5-3 the magician's one
-/// magic, R5-2 the wizard as one heir), any count otherwise (the doctor, the needle doctor and
-/// the sniper act on their own, the undercover's check is a majority, the civilians' dark votes
-/// add). The page's
+/// magic, R5-2 the wizard and 5.0's forest elder as one heir each), any count otherwise (the
+/// doctor, the needle doctor and the sniper act on their own, the undercover's check is a
+/// majority, the civilians' dark votes add). The page's
 /// line for each comes from the catalog (its name, its side, its action with its rule; called
 /// in the document's order), and the win rule says how each counts after CL-10 (R4-6, R5-5);
 /// 5.0's own magician, wizard and civilians keep their book's line. No preset deals any.
@@ -1023,7 +1041,9 @@ fn r4_r5_the_balance_of_dongsha_with_each_role_across_books_is_estimated() {
 /// Roles across books hold together at one classic table: 4.0's doctor beside 5.0's sniper
 /// (R4-3, R5-1); 5.0's good civilian beside the sniper and its evil civilian in the butterfly's
 /// place beside the secret police (R5-1, R4-3); all four of the butterfly, the secret police,
-/// the doctor and the sniper; 4.0's doctor (the save) beside 5.0's (the needle) and the sniper.
+/// the doctor and the sniper; 4.0's doctor (the save) beside 5.0's (the needle) and the sniper;
+/// 4.0's forest elder beside 5.0's (R4-3, R5-1: two silences add); the three heirs of R5-2 (the
+/// magician, 5.0's forest elder, the wizard).
 #[test]
 fn r4_3_r5_1_roles_across_books_hold_together() {
     for roles in [
@@ -1032,6 +1052,8 @@ fn r4_3_r5_1_roles_across_books_hold_together() {
         &["butterfly", "secret_police", "doctor", "sniper"],
         &["evil_civilian", "secret_police"],
         &["doctor", "needle_doctor", "sniper"],
+        &["elder", "dark_elder"],
+        &["magician", "dark_elder", "wizard"],
     ] {
         let d = dongsha_dealing(roles, 1, true);
         assert_eq!(problems(&d), Vec::new(), "{roles:?}");
@@ -1072,7 +1094,8 @@ fn r5_1_a_4_0_table_that_deals_a_sniper_is_refused_at_its_line() {
 
 /// R4-6, R5-5: where a classic table deals more than one role that counts apart, the win rule
 /// says each after CL-10's in the book's order, whatever the document's — the undercover's
-/// (R4-6) before the magician's, the magician's before the wizard's —; the evil civilian dealt
+/// (R4-6) before the magician's, the magician's before 5.0's forest elder's, his before the
+/// wizard's (R5-1's order of the bad specials) —; the evil civilian dealt
 /// alone is said alone.
 #[test]
 fn r4_6_r5_5_the_win_rule_says_each_role_across_books_in_order() {
@@ -1087,6 +1110,14 @@ fn r4_6_r5_5_the_win_rule_says_each_role_across_books_in_order() {
         (
             &["wizard", "magician"],
             &[("setup-win-magician", "R5-5"), ("setup-win-wizard", "R5-5")],
+        ),
+        (
+            &["wizard", "dark_elder", "magician"],
+            &[
+                ("setup-win-magician", "R5-5"),
+                ("setup-win-dark-elder", "R5-5"),
+                ("setup-win-wizard", "R5-5"),
+            ],
         ),
         (&["evil_civilian"], &[("setup-win-evil-civilian", "R5-5")]),
     ] {

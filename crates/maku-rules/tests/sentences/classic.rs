@@ -523,3 +523,57 @@ fn r5_1_a_needle_doctors_tables_needle_has_sentences() {
     assert_eq!(en.t("action-needle"), "Needle (doctor)");
     assert_eq!(zh.t("action-needle"), "扎针（医生）");
 }
+
+/// Roles across books: 5.0's forest elder at a judge's own classic table (R5-1, the code
+/// `dark_elder`) has a name of his own beside 4.0's elder's; his `silence`, its reply, the
+/// private `silenced` that also takes the vote (R5-4: `"votes": false`, a sentence apart from
+/// 4.0's, which keeps the vote), the refusal of a silenced seat's ballot or explosion
+/// (`silenced`, R5-4 at his table), the silenced seat's note, the kill passed to him (R5-2)
+/// and his note while he holds it (no "not yourself": R5-1's ban does not name him) read as
+/// sentences of the classic catalog in both languages, and his form has its label.
+#[test]
+fn r5_1_a_dark_elder_tables_silence_has_sentences() {
+    let v = dongsha_with(
+        &["dark_elder"],
+        "sentences-dark-elder",
+        "东杀+森林老人（恶）",
+    );
+    let elder = dongsha_with(&["elder"], "sentences-dark-elder-4", "东杀+森林老人");
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let silence = json!({"type": "silence", "target": "令狐冲"});
+    assert_action_says(v, &silence, ["silence 令狐冲", "禁言 令狐冲"]);
+    assert_role_named(v, "dark_elder", ["Forest elder (bad)", "森林老人（恶）"]);
+    assert_role_named(v, "elder", ["Forest elder", "森林老人"]);
+    let dark = json!({"type": "silenced", "votes": false});
+    let plain = json!({"type": "silenced"});
+    assert_eq!(refusal_rule(v, "silenced"), Some("R5-4"));
+    assert_eq!(
+        refusal_rule(elder, "silenced"),
+        Some("R4-5"),
+        "4.0's table as it was"
+    );
+    for tr in [&en, &zh] {
+        assert_reply_reads(tr, v, "silence_recorded");
+        let told = private_words(tr, v, &dark).expect("words");
+        assert_readable(&told, "silenced", &[], &json!("silenced"));
+        assert_ne!(told, private_sentence(tr, v, &plain), "its own sentence");
+        assert_ne!(
+            refusal_text(tr, v, "silenced"),
+            refusal_text(tr, elder, "silenced"),
+            "the vote named too"
+        );
+        assert_refusal_reads(tr, v, "silenced");
+        for key in ["cl-seat-note-silenced-dark", "cl-seat-note-holds-kill-dark"] {
+            assert_note_reads(tr, v, key);
+        }
+        let inherited = json!({"type": "kill_inherited"});
+        let text = private_sentence(tr, v, &inherited);
+        assert_readable(&text, "kill_inherited", &[], &inherited);
+        assert_forms_labelled(tr, v);
+    }
+    assert!(private_sentence(&en, v, &dark).contains("vote"));
+    assert!(private_sentence(&zh, v, &dark).contains("投票"));
+    assert!(private_sentence(&zh, v, &plain).contains("仍可投票"));
+    let holds = Tr::new(Lang::En).say(v, &maku_rules::Message::key("cl-seat-note-holds-kill-dark"));
+    assert!(!holds.contains("not yourself"), "{holds}");
+}
