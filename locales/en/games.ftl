@@ -262,6 +262,7 @@ role-wizard = Wizard
 role-evil-civilian = Evil civilian
 role-needle-doctor = Doctor (needle)
 role-dark-elder = Forest elder (bad)
+role-shield-butterfly = Butterfly (shield)
 
 # On the seat page of a role game: what one's own role does (issue 13)
 

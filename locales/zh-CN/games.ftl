@@ -250,6 +250,7 @@ role-wizard = 巫师
 role-evil-civilian = 恶民
 role-needle-doctor = 医生（扎针）
 role-dark-elder = 森林老人（恶）
+role-shield-butterfly = 花蝴蝶（护身）
 
 # 座位页上，角色游戏里自己角色能做什么（issue 13）
 

@@ -173,6 +173,35 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
             .is_some_and(|m| m.contains("经典")),
         "{b}"
     );
+    // 东杀 with both butterflies, 4.0's and 5.0's (the shield butterfly): refused at the shield
+    // butterfly's line, naming both (how two hugs read together is not written); nothing saved.
+    let mut both = presets["presets"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["name"] == "dongsha"))
+        .map(|p| p["document"].clone())
+        .expect("东杀's document");
+    let line = both["deal"].as_array().map(Vec::len).expect("a deal");
+    for role in ["butterfly", "shield_butterfly"] {
+        both["deal"]
+            .as_array_mut()
+            .expect("a deal")
+            .push(json!({"role": role, "count": 1}));
+    }
+    both["night"] = json!(["killer", "police", "butterfly", "shield_butterfly"]);
+    let (s, b) = save(&api, &judy, json!({"name": "双蝶东杀", "document": both})).await;
+    assert_eq!(
+        (s, &b["error"]),
+        (StatusCode::BAD_REQUEST, &json!("invalid_setup"))
+    );
+    let fields = b["fields"].as_array().expect("fields");
+    assert_eq!(fields.len(), 1, "its only problem: {b}");
+    assert_eq!(fields[0]["path"], format!("deal[{}].role", line + 1), "{b}");
+    assert!(
+        fields[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("花蝴蝶（护身）") && m.contains("一桌至多")),
+        "{b}"
+    );
     let (s, b) = api.get("/api/v1/setups", None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(

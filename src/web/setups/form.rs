@@ -419,6 +419,30 @@ mod tests {
         );
     }
 
+    /// A classic table dealing both butterflies (4.0's `butterfly` and 5.0's
+    /// `shield_butterfly`) is refused beside the shield butterfly's role field
+    /// (`setup-one-butterfly`), its only problem, as the API refuses it at that line.
+    #[test]
+    fn both_butterflies_are_flagged_at_the_shield_butterflys_role() {
+        let mut f = ComposeForm::from_document(&preset_doc("dongsha"));
+        for (i, role, night) in [(2, "butterfly", "3"), (3, "shield_butterfly", "4")] {
+            f.lines.insert(format!("role_{i}"), role.into());
+            f.lines.insert(format!("count_{i}"), "1".into());
+            f.lines.insert(format!("night_{i}"), night.into());
+        }
+        let (doc, from) = f.document().expect("fields");
+        let problems = read(&doc).expect_err("both butterflies");
+        let fields: Vec<String> = problems.iter().map(|p| f.field_of(p, &from)).collect();
+        assert_eq!(fields, vec!["role_3".to_string()], "{problems:?}");
+        // One of them alone holds.
+        f.lines.insert("role_2".into(), String::new());
+        f.lines.insert("count_2".into(), String::new());
+        f.lines.insert("night_2".into(), String::new());
+        f.lines.insert("night_3".into(), "3".into());
+        let (doc, _) = f.document().expect("fields");
+        assert!(read(&doc).is_ok(), "{:?}", read(&doc).err());
+    }
+
     #[test]
     fn a_role_the_night_forgets_is_flagged_at_its_place_in_the_night() {
         let mut f = ComposeForm::from_document(&preset_doc("dongsha"));

@@ -22,8 +22,9 @@ pub enum Action {
     /// R5-1: the sniper's shot, at a table that deals a sniper (elsewhere `snipe` is another
     /// game's type, [`Action::Foreign`]).
     Snipe { target: String },
-    /// R4-3: the butterfly's hug of one other seat, at a table that deals a butterfly
-    /// (elsewhere `hug` is another game's type, [`Action::Foreign`]).
+    /// R4-3: the butterfly's hug of one other seat, at a table that deals a butterfly — 4.0's,
+    /// or 5.0's shield butterfly (R5-1) — (elsewhere `hug` is another game's type,
+    /// [`Action::Foreign`]).
     Hug { target: String },
     /// R4-3: the secret police's kill of one other seat, once per game, at a table that deals
     /// a secret police (elsewhere `secret_kill` is another game's type, [`Action::Foreign`]).
@@ -61,7 +62,8 @@ pub enum Action {
 }
 
 /// The roles of other books a classic table deals, whose actions are then its own: 4.0's
-/// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`),
+/// doctor (R4-3's `save`), 5.0's sniper (R5-1's `snipe`), 4.0's butterfly (R4-3's `hug`; 5.0's
+/// shield butterfly's R5-1 `hug` too: `butterfly` is true where either is dealt),
 /// secret police (R4-3's `secret_kill`) and forest elder (R4-3's `silence`), 5.0's magician
 /// (R5-1's `magic`) and wizard (R5-1's `query`), 5.0's good and evil civilians (R5-1's
 /// `dark_vote`: `dark_vote` is true where either is dealt), 5.0's needle doctor (R5-1's

@@ -4,7 +4,8 @@
 //! Killers kill a random living seat outside their team; police check a random living seat and,
 //! once a check found a killer, vote for him while he lives; a doctor saves a random living seat,
 //! itself allowed (R4-3); a sniper shoots a random other living seat most nights (R5-1); a
-//! butterfly hugs a random other living seat each night, a secret police spends his one kill on a
+//! butterfly hugs a random other living seat each night (4.0's, and 5.0's shield butterfly),
+//! a secret police spends his one kill on a
 //! random other living seat on some night, a forest elder silences a random other living seat most
 //! nights (R4-3); an undercover checks a random other living seat with the police and votes as a
 //! killer does (R4-2: he knows the killers); a magician magics a random other living seat most
@@ -124,9 +125,10 @@ fn night(g: &mut Game, rng: &mut BotRng) -> Option<Seat> {
                     None => continue,
                 }
             }
-            // R4-3: a random living seat other than itself, every night. Only a butterfly
-            // draws, so a table without one plays its games as it always did.
-            Role::Butterfly => {
+            // R4-3: a random living seat other than itself, every night; R5-1: 5.0's butterfly
+            // (the shield butterfly) likewise. Only a butterfly draws, so a table without one
+            // plays its games as it always did.
+            Role::Butterfly | Role::ShieldButterfly => {
                 let others: Vec<Seat> = living.iter().copied().filter(|&s| s != me).collect();
                 match rng.pick(&others) {
                     Some(t) => Action::Hug { target: name(g, t) },
@@ -648,6 +650,27 @@ mod tests {
             silenced_rounds > 0,
             "R5-4: some vote rounds had a silenced seat"
         );
+    }
+
+    /// R5-1: the bots' shield butterfly (5.0's) hugs a living seat other than itself every
+    /// night, from the seeded RNG (the same seat for the same seed, more than a few seats);
+    /// whole games end.
+    #[test]
+    fn r5_1_the_shield_butterfly_bot_hugs_a_random_other_living_seat() {
+        let table = own_table(
+            "shield-bot-night",
+            crate::classic::doctor::tests::dongsha_with(&["shield_butterfly"]),
+        );
+        let hugs = |seed: u64| {
+            let (g, b) = first_night(table, 9, seed, Role::ShieldButterfly, &[]);
+            let hug = g.night().hugs[b.index()].expect("the butterfly hugged");
+            other_living(&g, b, Some(hug), seed);
+            hug
+        };
+        let seen: Vec<Seat> = (0..40).map(hugs).collect();
+        assert_eq!(seen, (0..40).map(hugs).collect::<Vec<_>>(), "seeded");
+        assert!(distinct(&seen) > 3, "random seats: {seen:?}");
+        games_end(table, 9);
     }
 
     /// R4-3: at a table with all four roles across books (butterfly, secret police, doctor,

@@ -32,14 +32,16 @@
 //! others of the engine (`Action::Hug`, `forms::HUG`, `butterflies` in a fixed setup).
 
 use super::night::{Reach, Resolution};
+use super::roles::Role;
 use super::state::Game;
 
 /// R4-4 (1): the hug's effects on the kills of step (1) — a kill on H is void, the killers'
 /// kill too when H makes it (a killer, or the magician holding the kill, R5-2:
 /// `Game::makes_the_kill`), a kill on the butterfly reaches H (which R4-4 (4) counts as an
-/// attack, void or not: `Resolution::attacked`).
+/// attack, void or not: `Resolution::attacked`). The hug of 5.0's butterfly is its own module's
+/// (`shield.rs`): this step leaves it.
 pub(super) fn hug(g: &mut Game, n: &mut Resolution) {
-    if let Some((b, h)) = n.hug {
+    if let Some((b, h)) = n.hug.filter(|&(b, _)| g.role(b) == Role::Butterfly) {
         let killer_hugged = g.makes_the_kill(h);
         for l in &mut n.landings {
             if l.target == b {

@@ -92,7 +92,7 @@ use super::roles::Role;
 pub(super) fn silence(g: &mut Game, n: &mut Resolution) {
     let Some(s) = n.dark_silence else { return };
     if g.is_alive(s) && !n.dead.contains(&s) {
-        g.dark_silenced = Some(s);
+        g.dark_silenced.push(s);
         g.say(Audience::Seat(s), Event::Silenced { votes: false });
     }
 }
@@ -736,7 +736,7 @@ mod tests {
     }
 
     /// A fixed deal names him (`dark_elders`, drawn after `evil_civilians` and `needle_doctors`,
-    /// last); a wrong
+    /// before `shield_butterflies`); a wrong
     /// count or a seat dealt twice is refused; the draw deals one, the other roles' seats drawn
     /// as at the same table without him. 东杀 has no such key.
     #[test]

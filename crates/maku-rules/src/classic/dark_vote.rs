@@ -48,10 +48,11 @@
 //!   tell that a civilian lived and voted. A table without them never has one. So the outcome may differ from the ballots' own tally,
 //!   and players can infer the dark votes' total from the gap: a known consequence of CL-6's
 //!   published ballots meeting R5-4's unseen votes (5.0's own judge publishes no ballots).
-//! - **The hug.** The classic table's butterfly is 4.0's, whose hug voids kills only (R4-4
-//!   (1)): a dark vote on the hugged seat counts, and one on the butterfly counts for the
-//!   butterfly alone (5.0's immunity of H and its spreading to H are 5.0's own night's, as for
-//!   the magic and the query).
+//! - **The hug.** The classic table's `butterfly` is 4.0's, whose hug voids kills only (R4-4
+//!   (1)): a dark vote on its hugged seat counts, and one on the butterfly counts for the
+//!   butterfly alone. 5.0's butterfly, dealt as `shield_butterfly` (`shield.rs`), brings 5.0's
+//!   reading (R5-3 (1), (3)): a dark vote on its hugged seat is dropped, and one on the
+//!   butterfly counts on the hugged seat too (one vote each).
 //! - **The silence.** A dark vote is cast at night: a civilian the forest elder silences for
 //!   the next day has its dark vote counted (R4-5: the silenced seat still votes), and a dark
 //!   vote on a silenced seat counts.
@@ -65,6 +66,7 @@
 
 use super::night::Resolution;
 use super::roles::Role;
+use super::shield;
 use super::state::Game;
 use crate::table::Seat;
 
@@ -72,14 +74,19 @@ use crate::table::Seat;
 /// the struck night), cast by any seat, the one who dies this night too, and on a seat alive at
 /// dawn (one on a seat that dies this night is dropped) — kept unseen for the day's first vote
 /// round. The night's last step: every death of the night (the kills', the doctor's rule's) is
-/// known by then.
+/// known by then. At a table of 5.0's butterfly (R5-3 (1), (3): `shield.rs`) a dark vote aimed
+/// at the hugged seat has no effect, and one on the butterfly counts on the hugged seat too
+/// (one vote each, each dropped if its seat dies this night).
 pub(super) fn land(g: &mut Game, n: &mut Resolution) {
-    g.dark_votes = n
-        .dark
-        .iter()
-        .copied()
-        .filter(|(_, t)| !n.dead.contains(t))
-        .collect();
+    let mut landed = Vec::new();
+    for &(caster, target) in &n.dark {
+        for t in shield::lands(g, n, target).iter() {
+            if !n.dead.contains(&t) {
+                landed.push((caster, t));
+            }
+        }
+    }
+    g.dark_votes = landed;
 }
 
 impl Game {
@@ -584,9 +591,9 @@ mod tests {
     }
 
     /// Any count of either may be dealt (their votes simply add); a fixed deal names them
-    /// (`good_civilians`, `evil_civilians`, drawn after `wizards`, last); a wrong count or a
-    /// seat dealt twice is refused; the other roles' seats are drawn as at the same table
-    /// without them. 东杀 has no such keys.
+    /// (`good_civilians`, `evil_civilians`, drawn after `wizards`, before `needle_doctors`); a
+    /// wrong count or a seat dealt twice is refused; the other roles' seats are drawn as at the
+    /// same table without them. 东杀 has no such keys.
     #[test]
     fn r5_1_a_fixed_deal_names_the_civilians() {
         let v = TABLE.table("dark-deal", |d| d["deal"][2]["count"] = json!(2));

@@ -7,7 +7,8 @@
 //! - R4-4 (2): the saved seat does not die from the killers' kill — from that kill only: a
 //!   sniper's shot (`sniper.rs`) kills a saved seat, as the secret police's kill does
 //!   (`secret_police.rs`); saving the butterfly from the killers' kill spares the hugged seat
-//!   too (`butterfly.rs`);
+//!   too (`butterfly.rs`; 5.0's butterfly likewise, R5-3 (3), whose hugged seat a save aimed
+//!   at it does not spare: `shield.rs`);
 //! - R4-4 (4): a seat saved two nights running that no kill attacked on either night dies at
 //!   the second night's end ("attacked": named by a kill of step (1) — the killers', the secret
 //!   police's, a shot — or reached by one through the butterfly, void or not).

@@ -7,8 +7,10 @@
 //! - R4-3: each night it may `silence` one living seat, itself allowed, and replace its silence
 //!   until the night ends (the last counts);
 //! - R4-4 (5): the silence is applied with the check, after the night's deaths: a silence on a
-//!   seat that dies this night is moot (nobody is silenced, nobody told); the hug voids kills
-//!   only (R4-4 (1)), so a hugged seat is silenced all the same; an elder who dies this night
+//!   seat that dies this night is moot (nobody is silenced, nobody told); 4.0's hug voids kills
+//!   only (R4-4 (1)), so its hugged seat is silenced all the same (5.0's, `shield.rs`, shields
+//!   its hugged seat from the silence, and a silence on that butterfly lands on the hugged seat
+//!   too: R5-3 (1), (3)); an elder who dies this night
 //!   still silences (R4-4 resolves every action of the night, as the role games do: a dead
 //!   elder's submitted silence counts, as a killer killed tonight still counted for the kill);
 //! - R4-5: the silenced seat may not post or speak the next day; it still votes.
@@ -37,15 +39,21 @@
 
 use super::event::{Audience, Event};
 use super::night::Resolution;
+use super::shield;
 use super::state::Game;
 
 /// R4-4 (5): the silence lands after the night's deaths, on its seat if it is alive at dawn
 /// (a silence on a seat that died tonight is moot), and the seat is told (R4-5: for the day).
+/// At a table of 5.0's butterfly (R5-3 (1), (3): `shield.rs`) a silence aimed at the hugged
+/// seat has no effect, and one on the butterfly lands on the hugged seat too (each alive at
+/// dawn is silenced and told, the butterfly first).
 pub(super) fn silence(g: &mut Game, n: &mut Resolution) {
     let Some(s) = n.silence else { return };
-    if g.is_alive(s) && !n.dead.contains(&s) {
-        g.silenced = Some(s);
-        g.say(Audience::Seat(s), Event::Silenced { votes: true });
+    for t in shield::lands(g, n, s).iter() {
+        if g.is_alive(t) && !n.dead.contains(&t) {
+            g.silenced.push(t);
+            g.say(Audience::Seat(t), Event::Silenced { votes: true });
+        }
     }
 }
 

@@ -18,7 +18,8 @@ pub const fn forms(preset: Preset) -> &'static [ActionForm] {
 }
 
 /// The action forms a classic setup's roles and house rules give (CL-1, CL-2, R4-3's save of a
-/// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt, secret
+/// doctor dealt, R5-1's snipe of a sniper dealt, R4-3's hug of a butterfly dealt (R5-1's of a
+/// shield butterfly dealt, the same form), secret
 /// kill of a secret police dealt and silence of a forest elder dealt (4.0's or 5.0's: one form
 /// for both), R5-1's magic of a
 /// magician dealt and query of a wizard dealt, dark vote of a good or evil civilian dealt,
@@ -38,7 +39,7 @@ pub fn forms_of(setup: &Setup) -> &'static [ActionForm] {
     if setup.deals(RoleCode::Sniper) {
         all.push(SNIPE);
     }
-    if setup.deals(RoleCode::Butterfly) {
+    if setup.deals(RoleCode::Butterfly) || setup.deals(RoleCode::ShieldButterfly) {
         all.push(HUG);
     }
     if setup.deals(RoleCode::SecretPolice) {
@@ -97,7 +98,8 @@ const SNIPE: ActionForm = ActionForm {
     confirm: false,
 };
 
-/// R4-3: the butterfly's hug: a living seat other than itself.
+/// R4-3: the butterfly's hug: a living seat other than itself (R5-1: 5.0's, the shield
+/// butterfly's, likewise).
 const HUG: ActionForm = ActionForm {
     kind: "hug",
     fields: &[FormField::required("target", FieldInput::OtherLivingSeat)],

@@ -30,8 +30,10 @@
 //!   killer, undercover and magician dealt is out, and he wins with the killers.
 //!
 //! Readings of a classic table:
-//! - The classic table's butterfly is 4.0's: its hug voids kills only (R4-4 (1)), so magic on
-//!   the hugged seat still lands (5.0's immunity of H, R5-3 (1), is its own night's).
+//! - The classic table's `butterfly` is 4.0's: its hug voids kills only (R4-4 (1)), so magic on
+//!   its hugged seat still lands. 5.0's butterfly, dealt as `shield_butterfly` (`shield.rs`),
+//!   hugs first (R5-3 (1)): magic aimed at its hugged seat has no effect (nobody struck), and
+//!   magic on it cancels its hug (R5-3 (2): its submission struck like any magicked seat's).
 //! - Nobody is told he was magicked, as in 5.0. 5.0 tells a magicked police `blocked` in place
 //!   of his own answer; a classic check is the police team's: the team is told the majority of
 //!   the checks left (every officer alive when the night began, the magicked one too, CL-2),
@@ -87,13 +89,26 @@ impl Game {
     }
 
     /// The police team's check that counts this night: CL-2's majority of the checks the
-    /// magic left (R5-3 (2)). The bots read it to know what their check found.
+    /// magic left (R5-3 (2)); none when it is aimed at 5.0's hugged seat (R5-3 (1): magic
+    /// aimed at that seat has no effect, and magic on the butterfly cancels the hug:
+    /// `shield.rs`). The bots read it to know what their check found.
     pub(super) fn counted_check(&self) -> Option<Seat> {
-        let magicked = self.night.magics.iter().flatten().next();
-        match magicked {
-            Some(&t) => majority(&self.night.without(t).checks),
+        let hug = self.shield_hug();
+        let hugged = hug.map(|(_, h)| h);
+        let magicked = self
+            .night
+            .magics
+            .iter()
+            .flatten()
+            .next()
+            .copied()
+            .filter(|&t| Some(t) != hugged);
+        let check = match magicked {
+            Some(t) => majority(&self.night.without(t).checks),
             None => majority(&self.night.checks),
-        }
+        };
+        let hugged = hug.filter(|&(b, _)| magicked != Some(b)).map(|(_, h)| h);
+        check.filter(|&t| Some(t) != hugged)
     }
 
     /// R5-2: when the kill passes — every killer out while the magician lives; the magician

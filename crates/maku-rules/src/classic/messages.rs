@@ -48,7 +48,8 @@ pub fn cause(cause: &str) -> Message {
 
 /// The presets' roles: killer, police, civilian, wujian's 匪 and 警; 4.0's doctor, butterfly,
 /// secret police, forest elder and undercover and 5.0's sniper, magician, wizard, good and evil
-/// civilians, needle doctor and forest elder (`dark_elder`) at a table that deals one.
+/// civilians, needle doctor, forest elder (`dark_elder`) and butterfly (the shield butterfly) at
+/// a table that deals one.
 pub fn role(role: &str) -> Option<Message> {
     Some(Message::key(match role {
         "killer" | "police" | "civilian" | "doctor" | "sniper" | "butterfly" | "elder"
@@ -58,6 +59,7 @@ pub fn role(role: &str) -> Option<Message> {
         "evil_civilian" => "role-evil-civilian".into(),
         "needle_doctor" => "role-needle-doctor".into(),
         "dark_elder" => "role-dark-elder".into(),
+        "shield_butterfly" => "role-shield-butterfly".into(),
         "匪" => "role-bandit".into(),
         "警" => "role-cop".into(),
         _ => return None,
@@ -90,7 +92,8 @@ pub fn action(a: &Value) -> Option<Message> {
         "save" => Message::key("cl-act-save").arg("target", target),
         // R5-1: a sniper's shot.
         "snipe" => Message::key("cl-act-snipe").arg("target", target),
-        // R4-3: a butterfly's hug and a secret police's kill.
+        // R4-3: a butterfly's hug (R5-1: the shield butterfly's too) and a secret police's
+        // kill.
         "hug" => Message::key("cl-act-hug").arg("target", target),
         "secret_kill" => Message::key("cl-act-secret-kill").arg("target", target),
         // R4-3: a forest elder's silence.

@@ -19,8 +19,9 @@
 //! A judge's own classic setup may deal 4.0's doctor (`doctor.rs`), 5.0's sniper (`sniper.rs`),
 //! 4.0's butterfly (`butterfly.rs`), secret police (`secret_police.rs`), forest elder (`elder.rs`)
 //! and undercover (`undercover.rs`), 5.0's magician (`magician.rs`), wizard (`wizard.rs`),
-//! good and evil civilians (`dark_vote.rs`) and forest elder (`dark_elder.rs`, the code
-//! `dark_elder`; `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the
+//! good and evil civilians (`dark_vote.rs`), forest elder (`dark_elder.rs`, the code
+//! `dark_elder`) and butterfly (`shield.rs`: the shield butterfly, never beside 4.0's;
+//! `docs/setups.md`): the doctor `save`s one living seat a night (R4-3), the
 //! sniper `snipe`s one (R5-1), the butterfly `hug`s one other seat (R4-3), the secret police
 //! `secret_kill`s one other seat once per game (R4-3), the elder `silence`s one seat (R4-3), the undercover is told both
 //! teams, sits in the killers' thread in act 1 only and `check`s with the police, wins with the
@@ -37,10 +38,14 @@
 //! the civilians and read `not_killer`, 5.0's forest elder knows nobody, `silence`s one seat,
 //! itself allowed (R5-1), the silenced seat neither speaking nor voting the next day (R5-4),
 //! holds the kill once every killer and the magician dealt are out (R5-2), wins with the killers
-//! and reads `killer`; and the night resolves
-//! with the magic first (R5-3 (2): the magicked seat's submissions count for nothing), then in
+//! and reads `killer`, 5.0's butterfly `hug`s one other seat, which is immune that night to
+//! everything aimed at it while what lands on the butterfly lands on it too (R5-1, R5-3
+//! (1)-(4)); and the night resolves with 5.0's hug first (R5-3 (1): magic aimed at its hugged
+//! seat has no effect), then the magic (R5-3 (2): the magicked seat's submissions count for
+//! nothing), then in
 //! R4-4's order — the kills (the killers', CL-1; the secret police's; the shots with them, R5-3
-//! (3)), the hug's effects on them (R4-4 (1)), the save (R4-4 (2): it spares the killers' kill
+//! (3)), the hug's effects on them (R4-4 (1); 5.0's, R5-3 (1), (3), on the save and the check
+//! too), the save (R4-4 (2): it spares the killers' kill
 //! only), the secret police's immunity (R4-4 (3)), the needles (R5-3 (5): each cancels one kill
 //! or shot left on its seat), the deaths, the doctor's rule (R4-4 (4)), the empty needles' rule
 //! (R5-3 (5): a seat given its second empty needle dies), the
@@ -146,6 +151,7 @@ mod roles;
 mod rules;
 mod secret_police;
 mod setup;
+mod shield;
 mod sniper;
 mod state;
 mod submit;

@@ -655,7 +655,7 @@ mod tests {
     }
 
     /// Any count may be dealt (each needle on its own); a fixed deal names the needle doctors
-    /// (`needle_doctors`, drawn after `evil_civilians`, last); a wrong count or a seat dealt
+    /// (`needle_doctors`, drawn after `evil_civilians`, before `dark_elders`); a wrong count or a seat dealt
     /// twice is refused; the other roles' seats are drawn as at the same table without them;
     /// 4.0's doctor and the needle doctor are dealt side by side. 东杀 has no such key.
     #[test]

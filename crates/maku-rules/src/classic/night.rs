@@ -1,26 +1,29 @@
 //! The night's resolution: the kill (CL-1), at a table that deals them the other books' roles'
-//! steps — the magician's magic first (R5-3 (2): `magician.rs`), the secret police's kill and
-//! his immunity (R4-4 (1), (3): `secret_police.rs`), the sniper's shots (R5-3: `sniper.rs`),
-//! the butterfly's hug (R4-4 (1): `butterfly.rs`), the doctor's save and rule (R4-4 (2), (4):
-//! `doctor.rs`), the needle doctor's needles and their rule (R5-3 (5): `needle.rs`) — the check
-//! (CL-2), the wizard's answer (R5-3 (4): `wizard.rs`), the forest elder's silence (R4-4 (5):
-//! `elder.rs`), 5.0's forest elder's (R5-3 (3): `dark_elder.rs`), the civilians' dark votes kept
-//! for the day (R5-3 (5): `dark_vote.rs`), dawn (CL-4); wujian's peeks (WJ-2).
+//! steps — 5.0's butterfly's hug before anything (R5-3 (1): `shield.rs`), the magician's magic
+//! (R5-3 (2): `magician.rs`), the secret police's kill and his immunity (R4-4 (1), (3):
+//! `secret_police.rs`), the sniper's shots (R5-3: `sniper.rs`), 4.0's butterfly's hug (R4-4 (1):
+//! `butterfly.rs`) and 5.0's (R5-3 (1), (3): `shield.rs`), the doctor's save and rule (R4-4 (2),
+//! (4): `doctor.rs`), the needle doctor's needles and their rule (R5-3 (5): `needle.rs`) — the
+//! check (CL-2), the wizard's answer (R5-3 (4): `wizard.rs`), the forest elder's silence (R4-4
+//! (5): `elder.rs`), 5.0's forest elder's (R5-3 (3): `dark_elder.rs`), the civilians' dark votes
+//! kept for the day (R5-3 (5): `dark_vote.rs`), dawn (CL-4); wujian's peeks (WJ-2).
 //!
 //! The night runs as an explicit list of steps in R4-4's order over one scratch value, as the
-//! role games' nights do: the magic (R5-3 (2): it runs before everything it takes away); the
-//! kills of step (1) — the killers', the secret police's, the shots (with the kills, R5-3 (3))
-//! — each a [`Landing`]; the hug's effects on them; the save; the secret police's immunity;
-//! the needles; the deaths; the doctor's rule; the empty needles' rule; the check; the
-//! wizard's answer; the silence; 5.0's elder's silence; the dark votes that land (once every
-//! death of the night is known). Then dawn: the night's dead go out in the steps' order.
+//! role games' nights do: 5.0's hug (R5-3 (1): magic aimed at the hugged seat has no effect);
+//! the magic (R5-3 (2): it runs before everything it takes away); the kills of step (1) — the
+//! killers', the secret police's, the shots (with the kills, R5-3 (3)) — each a [`Landing`];
+//! the hug's effects on them (4.0's; 5.0's, which shields its hugged seat from the save and
+//! the check too); the save; the secret police's immunity; the needles; the deaths; the
+//! doctor's rule; the empty needles' rule; the check; the wizard's answer; the silence; 5.0's
+//! elder's silence; the dark votes that land (once every death of the night is known). Then
+//! dawn: the night's dead go out in the steps' order.
 
 use super::event::{Audience, Cause, Event};
 use super::roles::{Call, Faction};
 use super::state::{Game, Night};
 use super::{
-    butterfly, dark_elder, dark_vote, doctor, elder, magician, needle, secret_police, sniper,
-    wizard,
+    butterfly, dark_elder, dark_vote, doctor, elder, magician, needle, secret_police, shield,
+    sniper, wizard,
 };
 use crate::table::{Seat, Step, majority, run_steps};
 
@@ -34,20 +37,25 @@ pub(super) struct Landing {
     /// to, R4-4 (3)); else a secret kill or a shot.
     pub killers: bool,
     /// The seats it reaches, void or not: the target, and the hugged seat when the target is
-    /// the butterfly (R4-4 (1)). They are "attacked" (R4-4 (4)).
+    /// the butterfly (R4-4 (1); R5-3 (3) for 5.0's). They are "attacked" (R4-4 (4)).
     pub reach: Reach,
-    /// Void (R4-4 (1)): it kills nobody.
+    /// Void (R4-4 (1); R5-3 (1): aimed at 5.0's hugged seat): it kills nobody.
     pub void: bool,
     /// The seats it still kills (of `reach`, once the save and the immunity spared theirs).
     pub kills: Reach,
 }
 
 /// A kill's seats: its target, and the hugged seat too when the target is the butterfly
-/// (R4-4 (1)) — two at most, kept inline (every kill of every night has some).
+/// (R4-4 (1), R5-3 (3)) — two at most, kept inline (every kill of every night has some); none
+/// for what is aimed at 5.0's hugged seat (R5-3 (1): `shield::lands`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Reach([Option<Seat>; 2]);
 
 impl Reach {
+    pub(super) fn none() -> Reach {
+        Reach([None, None])
+    }
+
     pub(super) fn one(s: Seat) -> Reach {
         Reach([Some(s), None])
     }
@@ -108,7 +116,10 @@ pub(super) struct Resolution {
     /// Each secret police's kill (R4-3): his seat and its target, in seat order.
     pub secret: Vec<(Seat, Seat)>,
     /// The butterfly's seat, while it hugs someone, and the hugged seat H (R4-3; the first
-    /// butterfly's: a classic table deals one at most, R4-4).
+    /// butterfly's: a classic table deals one at most, R4-4) — 4.0's butterfly's or 5.0's (the
+    /// shield butterfly's, R5-1: never both at one table, `setup-one-butterfly`; each step
+    /// reads its own by the hugger's role). After the magic step, none once magic on the
+    /// butterfly struck the hug (R5-3 (2)).
     pub hug: Option<(Seat, Seat)>,
     /// The seat the forest elder silences (R4-3; the first elder's: a classic table deals one
     /// at most, R4-3 as the 4.0 book reads it), his seat dead or alive.
@@ -128,23 +139,27 @@ pub(super) struct Resolution {
     pub dead: Vec<Seat>,
 }
 
-/// R4-4's order at a classic table, the magic first (R5-3 (2): the magicked seat's action is
-/// gone before anything resolves): (1) the kills — the killers' (CL-1), the secret police's,
-/// the shots (R5-3 (3): kills and shots land at once) — then the hug's effects on them; (2) the
-/// save (which spares the killers' kill only); (3) the secret police's immunity; the needles
-/// (R5-3 (5): each cancels one kill or shot still on its seat); the deaths; (4) the doctor's
-/// rule; the empty needles' rule (R5-3 (5): a seat's second empty needle kills it); then (5)
-/// the check (CL-2), the wizard's answer (R5-3 (4): answers come with the check, before dawn's
-/// deaths are announced), the silence (R4-5) and 5.0's elder's (R5-3 (3): it lands with the
-/// rest, after the magic; placed beside 4.0's, as it touches nothing the other steps read);
-/// last the dark votes (R5-3 (5): one on a seat that dies this night is dropped, so every death
-/// of the night is known first).
-const STEPS: [Step<Game, Resolution>; 16] = [
+/// R4-4's order at a classic table, 5.0's hug first (R5-3 (1): magic aimed at the hugged seat has
+/// no effect), then the magic (R5-3 (2): the magicked seat's action is gone before anything
+/// resolves; magic on 5.0's butterfly cancels its hug): (1) the kills — the killers' (CL-1), the
+/// secret police's, the shots (R5-3 (3): kills and shots land at once) — then the hug's effects on
+/// them (4.0's, R4-4 (1); 5.0's, R5-3 (1), (3), on the save and the check too, before they are
+/// read); (2) the save (which spares the killers' kill only); (3) the secret police's immunity; the
+/// needles (R5-3 (5): each cancels one kill or shot still on its seat); the deaths; (4) the
+/// doctor's rule; the empty needles' rule (R5-3 (5): a seat's second empty needle kills it); then
+/// (5) the check (CL-2), the wizard's answer (R5-3 (4): answers come with the check, before dawn's
+/// deaths are announced), the silence (R4-5) and 5.0's elder's (R5-3 (3): it lands with the rest,
+/// after the magic; placed beside 4.0's, as it touches nothing the other steps read); last the
+/// dark votes (R5-3 (5): one on a seat that dies this night is dropped, so every death of the
+/// night is known first).
+const STEPS: [Step<Game, Resolution>; 18] = [
+    ("R5-3 (1)", shield::hug),
     ("R5-3 (2)", magician::magic),
     ("CL-1", kill),
     ("R4-4 (1)", secret_police::kill),
     ("R5-3", sniper::shoot),
     ("R4-4 (1)", butterfly::hug),
+    ("R5-3 (1), (3)", shield::immunity),
     ("R4-4 (2)", doctor::save),
     ("R4-4 (3)", secret_police::immunity),
     ("R5-3 (5)", needle::cancel),
@@ -287,7 +302,8 @@ fn deaths(_: &mut Game, n: &mut Resolution) {
 /// is 4.0's own night). The evil civilian reads `not_killer` (R5-3 (4): the police learn
 /// `good` of him; `Role::with_killers`). A magicked member learns the check the others made (R5-3 (2) took
 /// his own out of the majority; nobody is told of the magic), and nobody learns anything
-/// when no check is left.
+/// when no check is left, nor when the check is aimed at 5.0's hugged seat (R5-3 (1), (4):
+/// `shield::immunity` took it away).
 fn check(g: &mut Game, n: &mut Resolution) {
     let Some(target) = n.check else { return };
     let killer = g.role(target).with_killers();

@@ -98,9 +98,10 @@ impl Table {
 
     /// Seats dealt `role` for `n` seats: the doctors, butterflies, secret police and elders
     /// (4.0's, R4-3), undercovers (4.0's, R4-2), snipers, magicians, forest elders, wizards,
-    /// good and evil civilians and needle doctors (5.0's, R5-1) only a judge's own setup deals (a role the table never deals is
-    /// 0 at once, the deal unread: each of these at a preset); the classic civilians (the fill)
-    /// and wujian's factions are not counted here.
+    /// good and evil civilians, needle doctors and shield butterflies (5.0's, R5-1) only a
+    /// judge's own setup deals (a role the table never deals is 0 at once, the deal unread: each
+    /// of these at a preset); the classic civilians (the fill) and wujian's factions are not
+    /// counted here.
     pub fn count_of(self, role: Role, n: usize) -> usize {
         code(role)
             .filter(|c| self.dealt().contains(c))
@@ -123,15 +124,16 @@ impl Table {
     }
 
     /// The roles of other books it deals, whose actions are its own (a preset: none): a
-    /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug`, a secret
-    /// police's `secret_kill` and an elder's `silence` (R4-3; 5.0's forest elder's too, R5-1),
-    /// a magician's `magic`, a wizard's `query`, a good or evil civilian's `dark_vote` and a
+    /// doctor's `save` (R4-3), a sniper's `snipe` (R5-1), a butterfly's `hug` (4.0's, R4-3, or
+    /// 5.0's shield butterfly's, R5-1: a table deals one of them at most), a secret police's
+    /// `secret_kill` and an elder's `silence` (R4-3; 5.0's forest elder's too, R5-1), a
+    /// magician's `magic`, a wizard's `query`, a good or evil civilian's `dark_vote` and a
     /// needle doctor's `needle` (R5-1).
     pub fn across(self) -> Across {
         Across {
             doctor: self.deals(Role::Doctor),
             sniper: self.deals(Role::Sniper),
-            butterfly: self.deals(Role::Butterfly),
+            butterfly: self.deals(Role::Butterfly) || self.deals(Role::ShieldButterfly),
             secret_police: self.deals(Role::SecretPolice),
             elder: self.deals(Role::Elder) || self.deals(Role::DarkElder),
             magician: self.deals(Role::Magician),
@@ -256,7 +258,7 @@ impl Preset {
 
 /// The setup's code of a role the deal counts (killers, police, doctors, snipers, butterflies,
 /// secret police, elders, undercovers, magicians, wizards, good and evil civilians, needle
-/// doctors, 5.0's forest elders).
+/// doctors, 5.0's forest elders, shield butterflies).
 fn code(role: Role) -> Option<RoleCode> {
     match role {
         Role::Killer => Some(RoleCode::Killer),
@@ -273,6 +275,7 @@ fn code(role: Role) -> Option<RoleCode> {
         Role::EvilCivilian => Some(RoleCode::EvilCivilian),
         Role::NeedleDoctor => Some(RoleCode::NeedleDoctor),
         Role::DarkElder => Some(RoleCode::DarkElder),
+        Role::ShieldButterfly => Some(RoleCode::ShieldButterfly),
         Role::Civilian | Role::Faction(_) => None,
     }
 }

@@ -103,6 +103,12 @@ pub enum Role {
     /// magician dealt are out he holds the kill instead (R5-2; `dark_elder.rs`). 4.0's elder
     /// ([`Role::Elder`]) is another role, good.
     DarkElder,
+    /// 5.0's butterfly (花蝴蝶（护身）, the shield butterfly) at a classic table that deals one
+    /// (a judge's own setup): good, in no team (5.0: nobody learns anybody); each night it hugs
+    /// one other seat (R5-1), immune that night to everything aimed at it, while what lands on
+    /// the butterfly lands on it too (R5-3 (1)-(4); `shield.rs`); it counts among the
+    /// civilians (CL-10).
+    ShieldButterfly,
     /// A wujian seat (WJ-1): it knows only its own faction.
     Faction(Faction),
 }
@@ -116,7 +122,7 @@ impl Role {
 
     /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
     /// `elder`, `undercover`, `magician`, `wizard`, `good_civilian`, `evil_civilian`,
-    /// `needle_doctor`, `dark_elder`, or the faction's name.
+    /// `needle_doctor`, `dark_elder`, `shield_butterfly`, or the faction's name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Killer => "killer",
@@ -134,6 +140,7 @@ impl Role {
             Role::EvilCivilian => "evil_civilian",
             Role::NeedleDoctor => "needle_doctor",
             Role::DarkElder => "dark_elder",
+            Role::ShieldButterfly => "shield_butterfly",
             Role::Faction(f) => f.name(),
         }
     }
@@ -145,8 +152,8 @@ impl Role {
     /// is a killer of neither (R4-3: the kill is the killers') nor a police officer, and CL-9
     /// gives the surrender to a killer or a police officer only. Nor the magician and the
     /// wizard, nor the good and the evil civilian, nor the needle doctor, nor 5.0's forest
-    /// elder (5.0: nobody learns anybody): each is told no team, sits in no thread and never
-    /// surrenders.
+    /// elder, nor 5.0's butterfly (5.0: nobody learns anybody): each is told no team, sits in no
+    /// thread and never surrenders.
     pub fn team(self) -> Option<Team> {
         match self {
             Role::Killer => Some(Team::Killers),
@@ -164,6 +171,7 @@ impl Role {
             | Role::EvilCivilian
             | Role::NeedleDoctor
             | Role::DarkElder
+            | Role::ShieldButterfly
             | Role::Faction(_) => None,
         }
     }
@@ -233,18 +241,26 @@ impl Role {
         matches!(self, Role::Magician | Role::Wizard)
     }
 
+    /// Whether it hugs one other seat at night: 4.0's butterfly (R4-3) and 5.0's, the shield
+    /// butterfly (R5-1). A classic table deals one of them at most (`setup-role-one`,
+    /// `setup-one-butterfly`), so a night holds one hug.
+    pub fn hugs(self) -> bool {
+        matches!(self, Role::Butterfly | Role::ShieldButterfly)
+    }
+
     /// Whether it casts a dark vote at night (R5-1: the good and the evil civilian).
     pub fn dark_votes(self) -> bool {
         matches!(self, Role::GoodCivilian | Role::EvilCivilian)
     }
 
     /// Whether it counts among the civilians of CL-10 ("all civilians out") and CL-11: the
-    /// civilians, and the doctor, the sniper, the butterfly, the elder, 5.0's good civilian and
-    /// 5.0's needle doctor, good seats outside the police dealt in their place (`docs/setups.md`, "Roles across
-    /// books"). The secret police is not: he is a police role ([`Role::counts_as_police`]); nor
-    /// are the undercover, the magician, 5.0's forest elder and the wizard, who count with the
-    /// killers ([`Role::with_killers`]); nor is 5.0's evil civilian, who wins with the killers and
-    /// counts for nobody (R5-5: "civilians do not count"; a civilian of the killers' side is no
+    /// civilians, and the doctor, the sniper, the butterfly (either book's), the elder, 5.0's
+    /// good civilian and 5.0's needle doctor, good seats outside the police dealt in their place
+    /// (`docs/setups.md`, "Roles across books"). The secret police is not: he is a police role
+    /// ([`Role::counts_as_police`]); nor are the undercover, the magician, 5.0's forest elder and
+    /// the wizard, who count with the killers ([`Role::with_killers`]); nor is 5.0's evil
+    /// civilian, who wins with the killers and counts for nobody (R5-5: "civilians do not count";
+    /// a civilian of the killers' side is no
     /// civilian of CL-10's "all civilians out").
     pub fn counts_as_civilian(self) -> bool {
         matches!(
@@ -253,6 +269,7 @@ impl Role {
                 | Role::Doctor
                 | Role::Sniper
                 | Role::Butterfly
+                | Role::ShieldButterfly
                 | Role::Elder
                 | Role::GoodCivilian
                 | Role::NeedleDoctor

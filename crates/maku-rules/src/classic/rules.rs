@@ -266,9 +266,9 @@ impl Game {
 }
 
 /// CL-10: killers (an undercover, a magician, 5.0's forest elder, a wizard and an evil civilian
-/// with them) against police and civilians (a doctor, a sniper, a butterfly, an elder, a good
-/// civilian and a needle doctor with the civilians, a secret police with the police); WJ-1: 匪
-/// against 警.
+/// with them) against police and civilians (a doctor, a sniper, a butterfly of either book, an
+/// elder, a good civilian and a needle doctor with the civilians, a secret police with the
+/// police); WJ-1: 匪 against 警.
 fn tone(seat: &Value) -> crate::timeline::Tone {
     use crate::timeline::Tone;
     match seat.get("role").and_then(Value::as_str) {
@@ -277,8 +277,8 @@ fn tone(seat: &Value) -> crate::timeline::Tone {
         ) => Tone::Bad,
         Some("police" | "secret_police" | "警") => Tone::Police,
         Some(
-            "civilian" | "doctor" | "sniper" | "butterfly" | "elder" | "good_civilian"
-            | "needle_doctor",
+            "civilian" | "doctor" | "sniper" | "butterfly" | "shield_butterfly" | "elder"
+            | "good_civilian" | "needle_doctor",
         ) => Tone::Good,
         _ => Tone::Other,
     }

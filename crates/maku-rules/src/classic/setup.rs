@@ -2,7 +2,8 @@
 //! `setup.police`, and at a table that deals a role of another book `setup.doctors`,
 //! `setup.snipers`, `setup.butterflies`, `setup.secret_police`, `setup.elders`,
 //! `setup.undercovers`, `setup.magicians`, `setup.wizards`, `setup.good_civilians`,
-//! `setup.evil_civilians`, `setup.needle_doctors`, `setup.dark_elders`; wujian
+//! `setup.evil_civilians`, `setup.needle_doctors`, `setup.dark_elders`,
+//! `setup.shield_butterflies`; wujian
 //! `setup.factions`), or from roles drawn with the seed's RNG.
 
 use rand::RngExt;
@@ -51,16 +52,17 @@ fn seat_list(
 /// the deal lists them (after the police): 4.0's doctor (R4-3), 5.0's sniper (R5-1), 4.0's
 /// butterfly, secret police and forest elder (R4-3), 4.0's undercover (R4-2), 5.0's magician
 /// and wizard (R5-1), 5.0's good and evil civilians (R5-1), 5.0's needle doctor (R5-1), 5.0's
-/// forest elder (R5-1, the classic `dark_elder`). The keys are lists, as `killers` and
-/// `police`: `secret_police` is the role engine's own key (replay.md, `v4wujian`),
-/// `butterflies`, `elders`, `undercovers`, `magicians`, `wizards`, `good_civilians` and
-/// `evil_civilians` the plurals of its `butterfly`, `elder`, `undercover`, `magician`,
-/// `wizard`, `good_civilian` and `evil_civilian`, as `doctors` is of `doctor`;
-/// `needle_doctors` is the plural of the classic book's own code for 5.0's doctor (the role
-/// engine's `doctor` is the classic table's 4.0 doctor), and `dark_elders` that of the classic
-/// code `dark_elder` for 5.0's forest elder. Each added last: a table without it draws as
-/// before.
-const ACROSS: [(Role, &str); 12] = [
+/// forest elder (R5-1, the classic `dark_elder`), 5.0's butterfly (R5-1: the shield
+/// butterfly). The keys are lists, as `killers` and `police`: `secret_police` is the role
+/// engine's own key (replay.md, `v4wujian`), `butterflies`, `elders`, `undercovers`,
+/// `magicians`, `wizards`, `good_civilians` and `evil_civilians` the plurals of its
+/// `butterfly`, `elder`, `undercover`, `magician`, `wizard`, `good_civilian` and
+/// `evil_civilian`, as `doctors` is of `doctor`; `needle_doctors` is the plural of the classic
+/// book's own code for 5.0's doctor (the role engine's `doctor` is the classic table's 4.0
+/// doctor), `dark_elders` that of the classic code `dark_elder` for 5.0's forest elder, and
+/// `shield_butterflies` that of the classic code `shield_butterfly` for 5.0's butterfly. Each
+/// added last: a table without it draws as before.
+const ACROSS: [(Role, &str); 13] = [
     (Role::Doctor, "doctors"),
     (Role::Sniper, "snipers"),
     (Role::Butterfly, "butterflies"),
@@ -73,6 +75,7 @@ const ACROSS: [(Role, &str); 12] = [
     (Role::EvilCivilian, "evil_civilians"),
     (Role::NeedleDoctor, "needle_doctors"),
     (Role::DarkElder, "dark_elders"),
+    (Role::ShieldButterfly, "shield_butterflies"),
 ];
 
 /// The roles a fixed setup deals, or `None` to draw them.
@@ -126,7 +129,8 @@ fn fixed_roles(
     let police = seat_list(names, map.get("police"), "police")?;
     // R4-2, R4-3, R5-1: `doctors`, `snipers`, `butterflies`, `secret_police`, `elders`,
     // `undercovers`, `magicians`, `wizards`, `good_civilians`, `evil_civilians`,
-    // `needle_doctors` and `dark_elders` are keys of a table that deals that role;
+    // `needle_doctors`, `dark_elders` and `shield_butterflies` are keys of a table that deals
+    // that role;
     // elsewhere each is a key the table does not have, ignored as replay.md says of unknown
     // keys (the server's fixed deal refuses it: `Variant::check_fixed_roles`).
     let mut across = Vec::new();
@@ -193,7 +197,7 @@ fn fixed_roles(
 /// `{"killers": […], "police": […]}` (shengtui: the killer alone; a table that deals a role of
 /// another book: `"doctors"`, `"snipers"`, `"butterflies"`, `"secret_police"`, `"elders"`,
 /// `"undercovers"`, `"magicians"`, `"wizards"`, `"good_civilians"`, `"evil_civilians"`,
-/// `"needle_doctors"`, `"dark_elders"` too,
+/// `"needle_doctors"`, `"dark_elders"`, `"shield_butterflies"` too,
 /// drawn from the same shuffle, so a table without one draws as it always did), or wujian's
 /// `{"factions": {"匪": […], "警": […]}}` (which faction holds the extra seat of an odd count
 /// is drawn too, WJ-1). Each list in seat order.

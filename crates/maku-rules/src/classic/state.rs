@@ -35,7 +35,8 @@ pub struct Night {
     /// R5-1: each sniper's shot (its last submission counts).
     pub snipes: Vec<Option<Seat>>,
     /// R4-3: each butterfly's hug (its last submission counts; R4-4 (3): replaceable until the
-    /// night ends).
+    /// night ends) — 4.0's butterfly's or 5.0's shield butterfly's (R5-1), whichever the table
+    /// deals (one at most: `setup-one-butterfly`).
     pub hugs: Vec<Option<Seat>>,
     /// R4-3: each secret police's kill (its last submission counts).
     pub secret_kills: Vec<Option<Seat>>,
@@ -197,13 +198,18 @@ pub struct Game {
     /// CL-4: the night's dead still to leave dawn last words after the open ones, the next
     /// last (a night with a doctor or a sniper may put out more than one seat).
     pub(super) dawn_words: Vec<Seat>,
-    /// R4-5: the seat the forest elder silenced for today (R4-4 (5): set at the night's end,
-    /// alive after its deaths), cleared when the next act opens: it lasts one day.
-    pub(super) silenced: Option<Seat>,
-    /// R5-4: the seat 5.0's forest elder silenced for today (R5-3 (3): set at the night's end,
+    /// R4-5: the seats 4.0's forest elder silenced for today (R4-4 (5): set at the night's end,
+    /// alive after its deaths), cleared when the next act opens: it lasts one day. One seat, or
+    /// two when the silence named 5.0's butterfly and landed on its hugged seat too (R5-3 (3):
+    /// `shield.rs`).
+    pub(super) silenced: Vec<Seat>,
+    /// R5-4: the seats 5.0's forest elder silenced for today (R5-3 (3): set at the night's end,
     /// alive after its deaths): no voice, as the 4.0 elder's, and no ballot either; cleared
-    /// when the next act opens (`dark_elder.rs`).
-    pub(super) dark_silenced: Option<Seat>,
+    /// when the next act opens (`dark_elder.rs`). One seat, or two when the silence named 5.0's
+    /// butterfly and landed on its hugged seat too (R5-3 (3): `shield.rs`); each seat keeps the
+    /// kind that silenced it by the list it is in (this one's takes the ballot, `silenced`'s
+    /// does not).
+    pub(super) dark_silenced: Vec<Seat>,
     /// R5-2: the last heir of the kill told he holds it (the magician, 5.0's forest elder,
     /// then the wizard; each once: the seats before him in the line never come back).
     pub(super) heir_told: Option<Seat>,
@@ -249,8 +255,8 @@ impl Game {
             empty_needles: Vec::new(),
             secret_spent: Vec::new(),
             dawn_words: Vec::new(),
-            silenced: None,
-            dark_silenced: None,
+            silenced: Vec::new(),
+            dark_silenced: Vec::new(),
             heir_told: None,
             dark_votes: Vec::new(),
         };
@@ -307,14 +313,14 @@ impl Game {
     /// no speech, no last words, no explosion; it votes unless 5.0's silenced it:
     /// [`Game::is_vote_silenced`]).
     pub fn is_silenced(&self, s: Seat) -> bool {
-        self.silenced == Some(s) || self.dark_silenced == Some(s)
+        self.silenced.contains(&s) || self.dark_silenced.contains(&s)
     }
 
     /// R5-4: whether 5.0's forest elder silenced `s` for today, so that it does not vote
     /// either ("every living, unsilenced seat votes"), in every round of the day; silenced by
     /// both elders, it does not vote (the stricter).
     pub fn is_vote_silenced(&self, s: Seat) -> bool {
-        self.dark_silenced == Some(s)
+        self.dark_silenced.contains(&s)
     }
 
     pub fn day(&self) -> &Day {
@@ -439,8 +445,9 @@ impl Game {
     /// seats silenced today (R4-5, R5-4: a silenced seat gives no PK speech, tied or not);
     /// with nobody to speak, the vote at once.
     pub(super) fn open_pk(&mut self, round: u8, candidates: Vec<Seat>, speakers: Vec<Seat>) {
-        let (silenced, dark) = (self.silenced, self.dark_silenced);
-        let speaks = |s: Seat| speakers.contains(&s) && silenced != Some(s) && dark != Some(s);
+        let (silenced, dark) = (&self.silenced, &self.dark_silenced);
+        let speaks =
+            |s: Seat| speakers.contains(&s) && !silenced.contains(&s) && !dark.contains(&s);
         if self.day.pk(round, candidates, speaks) {
             self.open(Stage::Pk(0));
         } else {
@@ -455,8 +462,8 @@ impl Game {
         // CL-8: an explosion during dawn's last words ends the day; the words still owed go.
         self.dawn_words.clear();
         // R4-5, R5-4: the silences last the one day.
-        self.silenced = None;
-        self.dark_silenced = None;
+        self.silenced.clear();
+        self.dark_silenced.clear();
         // R5-4: the dark votes are the one day's (counted in its first round, or gone with a
         // day that held no vote).
         self.dark_votes.clear();

@@ -122,9 +122,13 @@ impl Game {
             Action::Snipe { target } => self
                 .night_target(role, Role::Sniper, night, target)
                 .map(Checked::Snipe),
-            // R4-3: the butterfly hugs one other living seat.
+            // R4-3: the butterfly hugs one other living seat; R5-1: so does 5.0's (the shield
+            // butterfly), whose ban on itself follows the role.
             Action::Hug { target } => {
-                let t = self.night_target(role, Role::Butterfly, night, target)?;
+                if !role.hugs() {
+                    return Err(Refusal::NotYourRole);
+                }
+                let t = self.night_target(role, role, night, target)?;
                 if t == seat {
                     return Err(Refusal::SelfTarget);
                 }

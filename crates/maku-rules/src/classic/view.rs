@@ -120,12 +120,13 @@ impl Game {
 
     /// Whether `seat` still owes a submission in this phase: a night's kill while its team has
     /// none, a check likewise (the police team's: the police's and the undercover's, R4-3), a
-    /// doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's hug and an elder's silence
-    /// (R4-3), a magician's magic, 5.0's forest elder's silence or a wizard's query (R5-1) or,
-    /// while one of them holds it, his kill (R5-2), a good or evil civilian's dark vote and a
-    /// needle doctor's needle (R5-1), a wujian peek, a ballot (a seat 4.0's elder silenced owes
-    /// its ballot too: R4-5, it still votes; one 5.0's elder silenced owes none: R5-4, it does
-    /// not vote). The secret kill is never owed (once per game, as the role games have it).
+    /// doctor's save (R4-3), a sniper's shot (R5-1), a butterfly's hug (4.0's or 5.0's: R4-3,
+    /// R5-1) and an elder's silence (R4-3), a magician's magic, 5.0's forest elder's silence or
+    /// a wizard's query (R5-1) or, while one of them holds it, his kill (R5-2), a good or evil
+    /// civilian's dark vote and a needle doctor's needle (R5-1), a wujian peek, a ballot (a seat
+    /// 4.0's elder silenced owes its ballot too: R4-5, it still votes; one 5.0's elder silenced
+    /// owes none: R5-4, it does not vote). The secret kill is never owed (once per game, as the
+    /// role games have it).
     pub fn owes(&self, seat: Seat) -> (bool, bool) {
         if self.is_over() || !self.is_alive(seat) {
             return (false, false);
@@ -141,7 +142,9 @@ impl Game {
             }
             (Stage::Night, Role::Doctor) => self.night.saves[seat.index()].is_none(),
             (Stage::Night, Role::Sniper) => self.night.snipes[seat.index()].is_none(),
-            (Stage::Night, Role::Butterfly) => self.night.hugs[seat.index()].is_none(),
+            (Stage::Night, Role::Butterfly | Role::ShieldButterfly) => {
+                self.night.hugs[seat.index()].is_none()
+            }
             (Stage::Night, Role::Elder) => self.night.silences[seat.index()].is_none(),
             (Stage::Night, Role::Magician | Role::DarkElder | Role::Wizard)
                 if self.holds_kill(seat) =>

@@ -37,10 +37,13 @@
 //!
 //! Readings of a classic table:
 //! - A query on H. 5.0's hugged seat H is immune to everything aimed at it, a query too
-//!   (R5-3 (1): a wizard whose target is H learns `blocked`). The classic table's butterfly is
-//!   4.0's, whose hug voids kills only (R4-4 (1)): it shields H from no query, as it shields H
-//!   from no magic (`magician.rs`). So a query on the hugged seat lands and is answered with
-//!   what H's own submission named, and a query on the butterfly names the seat it hugs.
+//!   (R5-3 (1): a wizard whose target is H learns `blocked`). The classic table's `butterfly`
+//!   is 4.0's, whose hug voids kills only (R4-4 (1)): it shields H from no query, as it shields
+//!   H from no magic (`magician.rs`). So a query on its hugged seat lands and is answered with
+//!   what H's own submission named, and a query on the butterfly names the seat it hugs. 5.0's
+//!   butterfly, dealt as `shield_butterfly` (`shield.rs`), shields its hugged seat: a query on
+//!   that seat is answered `blocked`, while one on the butterfly still names the seat it hugs
+//!   (R5-3 (3): a query on the butterfly touches it alone).
 //! - The answer reads the target's own submission, so a killer's answer is his own choice of
 //!   victim even when the killers' majority (CL-1) killed another, and an officer's his own
 //!   check even when the team's majority checked another (R5-3 (4): "whether or not it took
@@ -55,6 +58,7 @@
 
 use super::event::{Audience, Event, Seen};
 use super::night::Resolution;
+use super::shield;
 use super::state::Game;
 
 /// R5-3 (4): the wizard who queried a seat this night is told what his target's own
@@ -71,7 +75,8 @@ pub(super) fn answer(g: &mut Game, n: &mut Resolution) {
         return;
     };
     let magicked = n.magic.map(|(_, t)| t);
-    let seen = if magicked == Some(wizard) {
+    // R5-3 (4): a wizard whose target is H learns nothing (5.0's butterfly: `shield.rs`).
+    let seen = if magicked == Some(wizard) || shield::immune(g, n, target) {
         Seen::Blocked
     } else if magicked == Some(target) {
         Seen::Nothing

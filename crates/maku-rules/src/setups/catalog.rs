@@ -73,6 +73,7 @@ codes! {
         EvilCivilian => "evil_civilian",
         NeedleDoctor => "needle_doctor",
         DarkElder => "dark_elder",
+        ShieldButterfly => "shield_butterfly",
     }
 }
 
@@ -268,6 +269,18 @@ pub const ROLES: &[RoleSpec] = &[
         None,
         "R5-1",
     ),
+    // Roles across books: 5.0's butterfly (R5-1's hug of another seat, R5-3 (1): the hugged
+    // seat is immune to everything aimed at it, R5-3 (3): what lands on the butterfly lands on
+    // it too), a code of its own beside the classic book's `butterfly` (4.0's); good, in no
+    // team (5.0: nobody learns anybody), counted with the civilians (CL-10).
+    role(
+        Classic,
+        C::ShieldButterfly,
+        S::Good,
+        Some(A::Hug),
+        None,
+        "R5-1",
+    ),
     role(R4, C::Butterfly, S::Good, Some(A::Hug), None, "R4-3"),
     role(R4, C::Elder, S::Good, Some(A::Silence), None, "R4-3"),
     role(R4, C::Doctor, S::Good, Some(A::Save), None, "R4-3"),
@@ -437,9 +450,18 @@ mod tests {
         );
         assert_eq!(role_spec(Book::R5, RoleCode::DarkElder), None);
         assert_eq!(role_spec(Book::R4, RoleCode::DarkElder), None);
-        // Every code is now the classic book's (5.0's needle doctor and bad elder are codes of
-        // their own, `needle_doctor` and `dark_elder`: the classic doctor and elder are 4.0's);
-        // 4.0's book still lacks 5.0's roles.
+        // And 5.0's butterfly (R5-1), the shield butterfly: good, hugs, sits in no team; a
+        // code of the classic book alone (5.0's own book deals its butterfly as `butterfly`).
+        let shield = role_spec(Book::Classic, RoleCode::ShieldButterfly).expect("a classic shield");
+        assert_eq!(
+            (shield.side, shield.action, shield.team, shield.rule),
+            (SideCode::Good, Some(ActionCode::Hug), None, "R5-1")
+        );
+        assert_eq!(role_spec(Book::R5, RoleCode::ShieldButterfly), None);
+        // Every code is now the classic book's (5.0's needle doctor, bad elder and shield
+        // butterfly are codes of their own, `needle_doctor`, `dark_elder` and
+        // `shield_butterfly`: the classic doctor, elder and butterfly are 4.0's); 4.0's book
+        // still lacks 5.0's roles.
         for &code in RoleCode::ALL {
             assert!(role_spec(Book::Classic, code).is_some(), "{}", code.name());
         }

@@ -28,6 +28,7 @@ pub(super) fn check(s: &Setup) -> Vec<Problem> {
     counts(s, &mut p);
     role_books(s, &mut p);
     undercover(s, &mut p);
+    butterflies(s, &mut p);
     night(s, &mut p);
     teams(s, &mut p);
     win(s, &mut p);
@@ -167,9 +168,11 @@ fn counts(s: &Setup, p: &mut Vec<Problem>) {
 /// across books whose rule reads one seat (R4-4: the butterfly's hugged seat, the secret
 /// police's kill and immunity; R4-3: the forest elder's silence, as the 4.0 book reads it;
 /// R5-3: the one magic; R5-2: the kill passed along one heir of each — the magician, 5.0's
-/// forest elder, then the wizard; the doctor and the sniper each act on their own there).
+/// forest elder, then the wizard; R5-3 again: 5.0's butterfly, one hug and one hugged seat; the
+/// doctor and the sniper each act on their own there).
 const ONE_EACH: &[(Book, RoleCode, &str)] = &[
     (Book::Classic, RoleCode::Butterfly, "R4-4"),
+    (Book::Classic, RoleCode::ShieldButterfly, "R5-3"),
     (Book::Classic, RoleCode::SecretPolice, "R4-4"),
     (Book::Classic, RoleCode::Elder, "R4-3"),
     (Book::Classic, RoleCode::Magician, "R5-3"),
@@ -273,6 +276,41 @@ fn undercover(s: &Setup, p: &mut Vec<Problem>) {
         None => "fill".to_string(),
     };
     p.push(Problem::new(path, "setup-undercover-police").arg("seats", seat_list(&without)));
+}
+
+/// A classic table deals 4.0's butterfly or 5.0's (the shield butterfly), not both at one seat
+/// count: R4-4 (1) and R5-3 (1), (3) each read one hug and one hugged seat, and how a hug that
+/// voids kills only and a hug that shields from everything read together on one night is
+/// written nowhere. The problem is at the shield butterfly's line (or the fill's, when it fills
+/// the seats), with the seat counts that deal both.
+fn butterflies(s: &Setup, p: &mut Vec<Problem>) {
+    if s.book != Book::Classic {
+        return;
+    }
+    let both: Vec<usize> = s
+        .seats
+        .clone()
+        .filter(|&n| {
+            s.count_of(RoleCode::Butterfly, n) > 0 && s.count_of(RoleCode::ShieldButterfly, n) > 0
+        })
+        .collect();
+    if both.is_empty() {
+        return;
+    }
+    let path = match s
+        .deal
+        .iter()
+        .position(|d| d.role == RoleCode::ShieldButterfly)
+    {
+        Some(i) => format!("deal[{i}].role"),
+        None => "fill".to_string(),
+    };
+    p.push(
+        Problem::new(path, "setup-one-butterfly")
+            .arg("role", role_arg(RoleCode::ShieldButterfly))
+            .arg("other", role_arg(RoleCode::Butterfly))
+            .arg("seats", seat_list(&both)),
+    );
 }
 
 /// The night calls exactly the dealt roles that act at night, once each.

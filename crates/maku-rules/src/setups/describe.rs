@@ -87,6 +87,12 @@ pub fn describe(setup: &Setup) -> Described {
                 Some(_) if spec.book == Book::Classic && spec.code == RoleCode::DarkElder => {
                     Message::key("setup-action-silence-dark-classic")
                 }
+                // R5-1, R5-3 (1)-(3): the classic table's shield butterfly (5.0's) shields its
+                // hugged seat from everything aimed at it, and what lands on it lands on that
+                // seat too; "hugs one other seat" alone would not tell it from 4.0's butterfly.
+                Some(_) if spec.book == Book::Classic && spec.code == RoleCode::ShieldButterfly => {
+                    Message::key("setup-action-hug-shield")
+                }
                 // R5-1, R5-4 at a classic table: the dark vote is added to the first vote
                 // round of the next day, unseen, the ballots published as ever (CL-6).
                 Some(_)
@@ -259,6 +265,7 @@ pub fn keys() -> Vec<String> {
         "setup-action-needle-classic",
         "setup-action-silence-dark-classic",
         "setup-win-dark-elder",
+        "setup-action-hug-shield",
     ]
     .map(String::from)
     .to_vec();

@@ -241,6 +241,7 @@ pub const PROBLEM_KEYS: &[&str] = &[
     "setup-night-not-dealt",
     "setup-no-killer",
     "setup-no-specials",
+    "setup-one-butterfly",
     "setup-range-missing",
     "setup-range-outside",
     "setup-range-overlap",

@@ -684,7 +684,8 @@ const KILLERS: &str = "setup-side-killers";
 
 /// Every role the classic book deals across books: 4.0's doctor, butterfly, secret police and
 /// forest elder (R4-3) and undercover (R4-2); 5.0's sniper, magician, wizard, good and evil
-/// civilians, needle doctor and forest elder (`dark_elder`, R5-1).
+/// civilians, needle doctor, forest elder (`dark_elder`) and butterfly (the shield butterfly)
+/// (R5-1).
 const ACROSS: &[Across] = &[
     Across {
         label: "R4-3 doctor",
@@ -880,6 +881,23 @@ const ACROSS: &[Across] = &[
         own: None,
         variant: ("dongsha-dark-elder", "东杀+森林老人（恶） v1"),
     },
+    Across {
+        label: "R5-1 butterfly (shield)",
+        roles: &["shield_butterfly"],
+        lines: &[PageLine {
+            code: RoleCode::ShieldButterfly,
+            name: "role-shield-butterfly",
+            side: GOOD,
+            action: "setup-action-hug-shield",
+            rule: "R5-1",
+        }],
+        seats: 9,
+        civilians: 4,
+        dealt: Dealt::One("R5-3"),
+        win: &[],
+        own: None,
+        variant: ("dongsha-shield", "东杀+花蝴蝶（护身） v1"),
+    },
 ];
 
 /// Roles across books, case by case ([`ACROSS`], each labelled by its rule): the classic book
@@ -887,9 +905,9 @@ const ACROSS: &[Across] = &[
 /// night's problem, naming it; a night that calls one undealt is the night's too. One at most
 /// where its rule reads one seat (`setup-role-one` at its line: R4-4 the butterfly and the
 /// secret police, R4-3 the forest elder as the 4.0 book reads it, R5-3 the magician's one
-/// magic, R5-2 the wizard and 5.0's forest elder as one heir each), any count otherwise (the
-/// doctor, the needle doctor and the sniper act on their own, the undercover's check is a
-/// majority, the civilians' dark votes add). The page's
+/// magic and the shield butterfly's one hug, R5-2 the wizard and 5.0's forest elder as one heir
+/// each), any count otherwise (the doctor, the needle doctor and the sniper act on their own,
+/// the undercover's check is a majority, the civilians' dark votes add). The page's
 /// line for each comes from the catalog (its name, its side, its action with its rule; called
 /// in the document's order), and the win rule says how each counts after CL-10 (R4-6, R5-5);
 /// 5.0's own magician, wizard and civilians keep their book's line. No preset deals any.
@@ -1043,7 +1061,8 @@ fn r4_r5_the_balance_of_dongsha_with_each_role_across_books_is_estimated() {
 /// place beside the secret police (R5-1, R4-3); all four of the butterfly, the secret police,
 /// the doctor and the sniper; 4.0's doctor (the save) beside 5.0's (the needle) and the sniper;
 /// 4.0's forest elder beside 5.0's (R4-3, R5-1: two silences add); the three heirs of R5-2 (the
-/// magician, 5.0's forest elder, the wizard).
+/// magician, 5.0's forest elder, the wizard); 5.0's butterfly (the shield butterfly) in 4.0's
+/// place beside every other role across books.
 #[test]
 fn r4_3_r5_1_roles_across_books_hold_together() {
     for roles in [
@@ -1058,6 +1077,25 @@ fn r4_3_r5_1_roles_across_books_hold_together() {
         let d = dongsha_dealing(roles, 1, true);
         assert_eq!(problems(&d), Vec::new(), "{roles:?}");
     }
+    let every = [
+        "shield_butterfly",
+        "secret_police",
+        "doctor",
+        "sniper",
+        "elder",
+        "undercover",
+        "magician",
+        "wizard",
+        "good_civilian",
+        "evil_civilian",
+        "needle_doctor",
+        "dark_elder",
+    ];
+    let mut d = dongsha_dealing(&every, 1, true);
+    d["seats"] = json!({"min": 16, "max": 16});
+    d["deal"][0]["count"] = json!(2);
+    d["deal"][1]["count"] = json!(2);
+    assert_eq!(problems(&d), Vec::new(), "{every:?}");
 }
 
 /// 4.0's book has no sniper (R5-1 is 5.0's): a 4.0 table that deals one is refused at its line,
@@ -1124,6 +1162,88 @@ fn r4_6_r5_5_the_win_rule_says_each_role_across_books_in_order() {
         let setup = read(&dongsha_dealing(roles, 1, true)).expect("it holds");
         assert_eq!(describe::describe(&setup).win, win_line(after), "{roles:?}");
     }
+}
+
+/// A classic table deals 4.0's butterfly or 5.0's (the shield butterfly), never both at one
+/// seat count: R4-4 (1) and R5-3 (1), (3) each read one hug, and two hugs' readings together
+/// are written nowhere. Refused at the shield butterfly's line (`setup-one-butterfly`, naming
+/// both and the seat counts), or at the fill when it fills the seats; apart (each at other seat
+/// counts) they hold; 5.0's own book deals no shield butterfly (its butterfly is `butterfly`).
+#[test]
+fn r4_4_r5_3_a_classic_table_deals_one_kind_of_butterfly() {
+    let both = dongsha_dealing(&["butterfly", "shield_butterfly"], 1, true);
+    assert_eq!(
+        problems(&both),
+        vec![(
+            "deal[3].role".to_string(),
+            "setup-one-butterfly".to_string()
+        )]
+    );
+    let Err(found) = read(&both) else {
+        panic!("both butterflies")
+    };
+    assert_eq!(
+        found[0].message,
+        Message::key("setup-one-butterfly")
+            .arg("role", Message::key("role-shield-butterfly"))
+            .arg("other", Message::key("role-butterfly"))
+            .arg("seats", "8, 9, 10, 11, 12, 13, 14, 15, 16")
+    );
+    // Listed the other way round: still at the shield butterfly's line.
+    let reversed = dongsha_dealing(&["shield_butterfly", "butterfly"], 1, true);
+    assert_eq!(
+        problems(&reversed),
+        vec![(
+            "deal[2].role".to_string(),
+            "setup-one-butterfly".to_string()
+        )]
+    );
+    // Both at some seat counts only: those counts.
+    let mut some = dongsha_dealing(&["butterfly", "shield_butterfly"], 1, true);
+    some["deal"][2]["count"] = json!({"8-14": 0, "15-16": 1});
+    let Err(found) = read(&some) else {
+        panic!("both at 15 and 16")
+    };
+    assert_eq!(found[0].path, "deal[3].role");
+    assert_eq!(
+        found[0].message,
+        Message::key("setup-one-butterfly")
+            .arg("role", Message::key("role-shield-butterfly"))
+            .arg("other", Message::key("role-butterfly"))
+            .arg("seats", "15, 16")
+    );
+    // Apart they hold: no game deals both.
+    let mut apart = dongsha_dealing(&["butterfly", "shield_butterfly"], 1, true);
+    apart["deal"][2]["count"] = json!({"8-12": 1, "13-16": 0});
+    apart["deal"][3]["count"] = json!({"8-12": 0, "13-16": 1});
+    assert_eq!(problems(&apart), Vec::<(String, String)>::new());
+    // The shield butterfly filling the seats beside a dealt butterfly: at the fill.
+    let mut fill = dongsha_dealing(&["butterfly"], 1, true);
+    fill["deal"][0]["count"] = json!(2);
+    fill["deal"][1]["count"] = json!(2);
+    fill["deal"]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!({"role": "civilian", "count": {"8": 2, "9": 3}}));
+    fill["fill"] = json!("shield_butterfly");
+    fill["seats"] = json!({"min": 8, "max": 9});
+    fill["night"] = json!(["killer", "police", "butterfly", "shield_butterfly"]);
+    assert_eq!(
+        problems(&fill),
+        vec![("fill".to_string(), "setup-one-butterfly".to_string())]
+    );
+    // 5.0's book has no shield butterfly: its butterfly is 5.0's own.
+    let mut r5 = doc("v5emin");
+    r5["deal"][0]["role"] = json!("shield_butterfly");
+    r5["night"][0] = json!("shield_butterfly");
+    assert!(
+        problems(&r5).contains(&(
+            "deal[0].role".to_string(),
+            "setup-role-not-in-book-classic".to_string()
+        )),
+        "{:?}",
+        problems(&r5)
+    );
 }
 
 /// R4-2 at a classic table: police must be dealt at every seat count that deals an undercover

@@ -577,3 +577,33 @@ fn r5_1_a_dark_elder_tables_silence_has_sentences() {
     let holds = Tr::new(Lang::En).say(v, &maku_rules::Message::key("cl-seat-note-holds-kill-dark"));
     assert!(!holds.contains("not yourself"), "{holds}");
 }
+
+/// Roles across books: 5.0's butterfly at a judge's own classic table (R5-1, the shield
+/// butterfly) has a name of its own beside 4.0's butterfly; its `hug`, its reply and the
+/// wizard's `blocked` answer on its hugged seat (R5-3 (4)) read as sentences of the classic
+/// catalog in both languages, and its form has its label in the shell's catalog.
+#[test]
+fn r5_1_a_shield_butterfly_tables_hug_has_sentences() {
+    let v = dongsha_with(
+        &["shield_butterfly", "wizard"],
+        "sentences-shield",
+        "东杀+花蝴蝶（护身）",
+    );
+    let (en, zh) = (Tr::new(Lang::En), Tr::new(Lang::Zh));
+    let hug = json!({"type": "hug", "target": "令狐冲"});
+    assert_action_says(v, &hug, ["hug 令狐冲", "抱 令狐冲"]);
+    assert_role_named(
+        v,
+        "shield_butterfly",
+        ["Butterfly (shield)", "花蝴蝶（护身）"],
+    );
+    assert_role_named(v, "butterfly", ["Butterfly", "花蝴蝶"]);
+    let blocked = json!({"type": "query_result", "target": "令狐冲", "acted_on": "blocked"});
+    for tr in [&en, &zh] {
+        assert_reply_reads(tr, v, "hug_recorded");
+        assert_refusal_reads(tr, v, "self_target");
+        let text = private_sentence(tr, v, &blocked);
+        assert_readable(&text, "query_result", &["令狐冲".to_string()], &blocked);
+        assert_forms_labelled(tr, v);
+    }
+}
