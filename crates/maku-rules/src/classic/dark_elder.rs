@@ -59,10 +59,15 @@
 //!   seat silenced with its own book's effect (4.0's keeps its vote, R4-5; his loses it, R5-4),
 //!   each told by its own step (4.0's first). A seat silenced by both does not vote (the
 //!   stricter) and is told twice.
-//! - **The hug.** The classic table's butterfly is 4.0's, whose hug voids kills only (R4-4 (1)):
-//!   it shields the hugged seat from no silence, and a silence on the butterfly silences the
-//!   butterfly alone (5.0's immunity of H and its spreading are 5.0's own night's, as for the
-//!   magic, the query and the dark votes).
+//! - **The hug.** The classic table's `butterfly` is 4.0's, whose hug voids kills only (R4-4
+//!   (1)): it shields its hugged seat from no silence, and a silence on it silences the
+//!   butterfly alone. 5.0's butterfly, dealt as `shield_butterfly` (`shield.rs`), brings 5.0's
+//!   reading (R5-3 (1), (3)): his silence aimed at its hugged seat H has no effect (nobody
+//!   silenced, nobody told), and his silence on that butterfly lands on H too, with his kind —
+//!   each seat alive at dawn is told `silenced` with `"votes": false` (the butterfly first) and
+//!   neither speaks nor votes that day. Holding the kill (R5-2) his kill is the killers' kill,
+//!   so aimed at H it is void and on the butterfly it kills the butterfly and H, as theirs;
+//!   hugged himself, he still silences or kills (the immunity is from what is aimed at H).
 //! - **A silenced civilian's dark vote** (`dark_vote.rs`) was cast at night and lands with the
 //!   silence at once (R5-3 (3)): it counts in the day's first round, as 5.0's own night counts
 //!   it; what the silence takes is the day's ballot.
@@ -81,6 +86,7 @@
 
 use super::event::{Audience, Event};
 use super::night::Resolution;
+use super::shield;
 use super::state::Game;
 
 #[cfg(doc)]
@@ -88,12 +94,17 @@ use super::roles::Role;
 
 /// R5-3 (3), R5-4: the silence lands on its seat if it is alive at dawn (a silence on a seat
 /// that died tonight is moot), which is told it loses its voice and its vote for the day. The
-/// magic step struck a magicked elder's silence before this one reads it (R5-3 (2)).
+/// magic step struck a magicked elder's silence before this one reads it (R5-3 (2)). At a
+/// table of 5.0's butterfly (R5-3 (1), (3): `shield.rs`) a silence aimed at the hugged seat has
+/// no effect, and one on the butterfly lands on the hugged seat too, with this elder's kind (no
+/// voice, no vote): each alive at dawn is silenced and told, the butterfly first.
 pub(super) fn silence(g: &mut Game, n: &mut Resolution) {
     let Some(s) = n.dark_silence else { return };
-    if g.is_alive(s) && !n.dead.contains(&s) {
-        g.dark_silenced.push(s);
-        g.say(Audience::Seat(s), Event::Silenced { votes: false });
+    for t in shield::lands(g, n, s).iter() {
+        if g.is_alive(t) && !n.dead.contains(&t) {
+            g.dark_silenced.push(t);
+            g.say(Audience::Seat(t), Event::Silenced { votes: false });
+        }
     }
 }
 

@@ -30,6 +30,15 @@
 //!   needle on the butterfly cancels that kill, so it kills neither (as R4-4 (2)'s save of the
 //!   butterfly spares H, and as 5.0's needle on the butterfly lands on H, R5-3 (3)); a needle on
 //!   H cancels that kill on H alone (the butterfly still dies of it), as a save of H does.
+//! - **5.0's butterfly** (the shield butterfly, `shield.rs`): its hugged seat H is immune this
+//!   night to everything aimed at it, a needle too (R5-3 (1)): a needle aimed at H has no effect
+//!   — it cancels nothing, not even the kill that reached H through the butterfly, and it is no
+//!   empty needle (H's count is untouched). Whatever lands on that butterfly lands on H too, a
+//!   needle too (R5-3 (3)): a needle on it is one needle on each of the two seats, each
+//!   cancelling one kill or shot still killing its own seat — so the kill on the butterfly,
+//!   which reaches H, kills neither, while a kill and a shot on it still kill both (one needle
+//!   does not spare H twice) — and each is an empty needle on its own seat if that seat was not
+//!   attacked (two such nights kill both, in seat order).
 //! - **"Attacked"** (for the empty needle) is R4-4 (4)'s reading (`Resolution::attacked`, as
 //!   `doctor.rs` reads it): named by a kill or shot of the night that the magic left (R5-3 (2):
 //!   the magician strikes the magicked seat's submissions first, `Night::without`), or reached by
@@ -59,26 +68,44 @@
 //! (`needle_doctors` in a fixed setup, drawn after `evil_civilians`) and bot are with the others
 //! of the engine (`Action::Needle`, `forms::NEEDLE`).
 
-use super::night::Resolution;
+use super::night::{Reach, Resolution};
+use super::shield;
 use super::state::Game;
 use crate::table::Seat;
 
 /// R5-3 (5): each needle cancels one kill or shot still killing its seat (after the save and the
 /// immunity): the first such kill of step (1), in step order. A needle on the kill's own target
-/// cancels the kill (the butterfly's hugged seat it reached is spared too); one on a seat it
-/// reached through the butterfly spares that seat alone.
-pub(super) fn cancel(_: &mut Game, n: &mut Resolution) {
-    for &t in &n.needled {
-        let kill = n
-            .landings
-            .iter_mut()
-            .find(|l| !l.void && l.kills.iter().any(|s| s == t));
-        if let Some(l) = kill {
-            if l.target == t {
-                l.kills.retain(|_| false);
-            } else {
-                l.kills.retain(|&s| s != t);
+/// cancels the kill (4.0's butterfly's hugged seat it reached is spared too); one on a seat it
+/// reached through 4.0's butterfly spares that seat alone. At a table of 5.0's butterfly (R5-3
+/// (1), (3): `shield.rs`) a needle aimed at the hugged seat has no effect, and one on the
+/// butterfly lands on the hugged seat too: one needle on each seat, each cancelling one kill or
+/// shot still killing its own seat.
+pub(super) fn cancel(g: &mut Game, n: &mut Resolution) {
+    for i in 0..n.needled.len() {
+        let t = n.needled[i];
+        let lands = shield::lands(g, n, t);
+        if lands == Reach::one(t) {
+            cancel_one(n, t, true);
+        } else {
+            for s in lands.iter() {
+                cancel_one(n, s, false);
             }
+        }
+    }
+}
+
+/// One needle on `t`: the first kill of step (1) still killing `t` spares it — the whole kill
+/// when `whole` and the kill names `t` (4.0's butterfly's hugged seat with it), else `t` alone.
+fn cancel_one(n: &mut Resolution, t: Seat, whole: bool) {
+    let kill = n
+        .landings
+        .iter_mut()
+        .find(|l| !l.void && l.kills.iter().any(|s| s == t));
+    if let Some(l) = kill {
+        if whole && l.target == t {
+            l.kills.retain(|_| false);
+        } else {
+            l.kills.retain(|&s| s != t);
         }
     }
 }
@@ -86,14 +113,21 @@ pub(super) fn cancel(_: &mut Game, n: &mut Resolution) {
 /// R5-3 (5): each needle on a living seat no kill or shot attacked tonight (R4-4 (4)'s reading,
 /// void kills included) is an empty needle, counted on its seat over the game; a seat whose
 /// count reaches two dies now, after the kills' deaths and the 4.0 doctor's rule's, in seat
-/// order (once, should it die tonight anyway).
+/// order (once, should it die tonight anyway). At a table of 5.0's butterfly (R5-3 (1), (3):
+/// `shield.rs`) a needle aimed at the hugged seat is none (no effect, so not empty), and one on
+/// the butterfly is a needle on each of the two seats, each empty if its own seat was not
+/// attacked.
 pub(super) fn empty(g: &mut Game, n: &mut Resolution) {
     if n.needled.is_empty() {
         return;
     }
     let seats = g.seat_count();
     let mut dies: Vec<Seat> = Vec::new();
+    let mut landed: Vec<Seat> = Vec::new();
     for &t in &n.needled {
+        landed.extend(shield::lands(g, n, t).iter());
+    }
+    for t in landed {
         if n.attacked(t) || !g.is_alive(t) {
             continue;
         }

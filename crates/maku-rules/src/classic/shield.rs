@@ -30,15 +30,18 @@
 //! the classic night says "nothing"):
 //! - **The killers' kill** on H is void: the kill is the team's one action (CL-1's majority of
 //!   the killers' submissions, a killer's own naming H counted in it as ever), and it is that
-//!   kill which is aimed at H; so is the kill of the heir holding it (R5-2). **The secret
+//!   kill which is aimed at H; so is the kill of the heir holding it (R5-2: the magician, 5.0's
+//!   forest elder or the wizard, `dark_elder.rs`). **The secret
 //!   police's kill** on H is void and still spent: R4-4 (3) spends it "when a night resolves
 //!   with it", even void. **The sniper's shot** on H is void.
 //! - **4.0's doctor's save** on H has no effect: it spares nothing — not H from a kill that
 //!   reaches it through the butterfly, as 5.0's needle on H does not (R5-3 (1)) — and it is no
 //!   save for R4-4 (4)'s count (the count starts again, as after a magicked save). Nothing aimed
 //!   at H can kill it anyway, so a save of H is harmless either way.
-//! - **The forest elder's silence** on H: nobody is silenced, nobody told. **A dark vote** on H
-//!   is dropped.
+//! - **The forest elder's silence** on H — 4.0's or 5.0's (the dark elder, `dark_elder.rs`) —:
+//!   nobody is silenced, nobody told. **5.0's needle doctor's needle** on H (`needle.rs`) has no
+//!   effect: it cancels nothing, not even a kill that reached H through the butterfly, and it is
+//!   no empty needle. **A dark vote** on H is dropped.
 //! - **The police team's check** on H (CL-2's majority, as for the kill) tells the team nothing.
 //!   5.0 says `blocked`; a classic check is the team's, and the classic night says "nothing"
 //!   by telling nothing, as `magician.rs` does when the magic left no check: no `check_result`
@@ -50,8 +53,13 @@
 //!   words in that order; the unspent secret police hugged is still immune to the killers' kill
 //!   that reaches him (R4-4 (3)). A save on the butterfly spares H too from the killers' kill
 //!   (R5-3 (3) lands a needle on the butterfly on H; R4-4 (2) says the same of 4.0's butterfly),
-//!   and R4-4 (4)'s count reads the seat the doctor named. A silence on the butterfly silences H
-//!   too (each alive at dawn is silenced for the day and told, the butterfly first). A dark vote
+//!   and R4-4 (4)'s count reads the seat the doctor named. A needle on the butterfly is a needle
+//!   on H too: one on each seat, each cancelling one kill or shot still killing its own seat (the
+//!   kill on the butterfly then kills neither; a kill and a shot on it still kill both), each an
+//!   empty needle on its own seat if that seat was not attacked (`needle.rs`). A silence on the
+//!   butterfly silences H too, with that elder's kind — 4.0's leaves H its ballot (R4-5), 5.0's
+//!   takes it (R5-4) — (each alive at dawn is silenced for the day and told, the butterfly
+//!   first). A dark vote
 //!   on the butterfly counts on H too (one vote on each, each dropped if its seat dies this
 //!   night). A check of the butterfly reads the butterfly (`not_killer`) and a query of it names
 //!   the seat it hugged: they touch the butterfly alone.
@@ -68,7 +76,8 @@
 //!   the `police` role dealt only.
 //!
 //! Its two night steps run in `night.rs`'s list ([`hug`] first, [`immunity`] with the kills);
-//! the silence, the dark votes and the query read [`lands`] and [`immune`] in their own steps.
+//! the needles, the silences (4.0's elder's and 5.0's), the dark votes and the query read
+//! [`lands`] and [`immune`] in their own steps.
 //! Its action, form, view, deal (`shield_butterflies` in a fixed setup, drawn after
 //! `evil_civilians`, `needle_doctors` and `dark_elders`) and bot are with the others of the engine.
 
@@ -90,9 +99,9 @@ pub(super) fn immune(g: &Game, n: &Resolution, t: Seat) -> bool {
 }
 
 /// R5-3 (1), (3): the seats an action aimed at `t` lands on — none when `t` is H (immune); the
-/// butterfly and H when `t` is the butterfly (a kill, a shot, a save, a silence, a dark vote:
-/// what lands on the butterfly lands on H despite its immunity); else `t` alone. A check and a
-/// query are not spread (they touch the butterfly alone).
+/// butterfly and H when `t` is the butterfly (a kill, a shot, a save, a needle, a silence, a
+/// dark vote: what lands on the butterfly lands on H despite its immunity); else `t` alone. A
+/// check and a query are not spread (they touch the butterfly alone).
 pub(super) fn lands(g: &Game, n: &Resolution, t: Seat) -> Reach {
     match shield(g, n) {
         Some((_, h)) if h == t => Reach::none(),
@@ -155,7 +164,7 @@ mod tests {
         RoleTable, act, alive, assert_forms, at_dongsha, bots_win_on_both_sides, cast,
         dongsha_deal, dongsha_with, draws_alike, foreign_at_dongsha, handle, killed_acts_no_more,
         names_its_seats, night_acts, one_per_table, out, peaceful, public, replay, scenario,
-        submit, to_night, to_vote, told,
+        submit, to_night, to_vote, told, vote_out,
     };
 
     /// 东杀 with one shield butterfly (R5-1), called at night after the killers and the police;
@@ -181,6 +190,30 @@ mod tests {
     /// A game of [`ACROSS`] named `name`.
     fn across(name: &str) -> Game {
         ACROSS.game_at(14, name)
+    }
+
+    /// 东杀 with the shield butterfly beside 5.0's other roles that meet it at night — the
+    /// needle doctor, the forest elder (bad) — and the sniper; its game at 12 seats (2 killers,
+    /// 2 police): killers g1 g2, police g3 g4, the butterfly g5, the needle doctor g6, the dark
+    /// elder g7, the sniper g8, civilians g9..g12.
+    const FIVE: RoleTable = RoleTable(&[
+        ("shield_butterfly", "shield_butterflies"),
+        ("needle_doctor", "needle_doctors"),
+        ("dark_elder", "dark_elders"),
+        ("sniper", "snipers"),
+    ]);
+
+    /// A game of [`FIVE`] named `name`.
+    fn five(name: &str) -> Game {
+        FIVE.game_at(12, name)
+    }
+
+    /// One night's actions resolved, the day after it to the next night: the night's public
+    /// events.
+    fn said(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Value> {
+        let lines = night(g, acts);
+        to_night(g);
+        lines
     }
 
     /// One night's actions, `(seat, type, target)`, each taken in order; resolved, the public
@@ -689,8 +722,117 @@ mod tests {
         for (v, seats) in [
             (TABLE.table("shield-bots", |_| {}), 9),
             (ACROSS.at(14, "shield-bots-across"), 14),
+            (FIVE.at(12, "shield-bots-five"), 12),
         ] {
             bots_win_on_both_sides(v, seats);
         }
+    }
+
+    /// R5-3 (1) with R5-3 (5): a needle aimed at H has no effect. It is no cancel — the kill on
+    /// the butterfly reaches H and kills it all the same (a needle on 4.0's butterfly's hugged
+    /// seat would spare it, `needle.rs`) — and no empty needle: two such nights leave H's count
+    /// untouched, so only two later empty needles kill it.
+    #[test]
+    fn r5_3_1_a_needle_aimed_at_the_hugged_seat_has_no_effect() {
+        let mut g = five("shield-needle-h");
+        let mut acts = kill("g5").to_vec();
+        acts.extend([("g5", "hug", "g9"), ("g6", "needle", "g9")]);
+        assert_eq!(said(&mut g, &acts), [out("g5"), out("g9")], "no cancel");
+        let mut g = five("shield-needle-h-empty");
+        let hugged = [("g5", "hug", "g9"), ("g6", "needle", "g9")];
+        for night in ["first", "second"] {
+            assert_eq!(said(&mut g, &hugged), [peaceful()], "{night}");
+        }
+        let empty = [("g6", "needle", "g9")];
+        assert_eq!(said(&mut g, &empty), [peaceful()], "the first empty needle");
+        assert_eq!(said(&mut g, &empty), [out("g9")], "the second");
+    }
+
+    /// R5-3 (3) with R5-3 (5): a needle on the butterfly lands on H too — a needle on each
+    /// seat, each cancelling one kill or shot still on its own seat. The kill on the butterfly,
+    /// which reaches H, is cancelled on both (the night peaceful); a kill and a shot on the
+    /// butterfly leave one on each, so both die (one needle does not spare H twice). With
+    /// nothing attacking them it is an empty needle on each seat: the second such night kills
+    /// both, in seat order.
+    #[test]
+    fn r5_3_3_a_needle_on_the_butterfly_lands_on_the_hugged_seat_too() {
+        let mut g = five("shield-needle-b");
+        let mut acts = kill("g5").to_vec();
+        acts.extend([("g5", "hug", "g9"), ("g6", "needle", "g5")]);
+        assert_eq!(said(&mut g, &acts), [peaceful()]);
+        assert!(alive(&g, "g5") && alive(&g, "g9"));
+        let mut g = five("shield-needle-b-two");
+        let mut acts = kill("g5").to_vec();
+        acts.extend([
+            ("g8", "snipe", "g5"),
+            ("g5", "hug", "g9"),
+            ("g6", "needle", "g5"),
+        ]);
+        assert_eq!(said(&mut g, &acts), [out("g5"), out("g9")]);
+        let mut g = five("shield-needle-b-empty");
+        let acts = [("g5", "hug", "g9"), ("g6", "needle", "g5")];
+        assert_eq!(said(&mut g, &acts), [peaceful()], "one empty needle each");
+        assert_eq!(said(&mut g, &acts), [out("g5"), out("g9")], "two each");
+    }
+
+    /// R5-3 (1), (3) with R5-4: 5.0's forest elder's silence aimed at H has no effect (nobody
+    /// told; H keeps its voice and its ballot), while on the butterfly it lands on H too, with
+    /// that elder's kind: both are told `silenced` with `"votes": false`, neither owes nor may
+    /// cast a ballot that day (refused `silenced`), and both speak again the next.
+    #[test]
+    fn r5_3_1_3_the_dark_elders_silence_spares_the_hugged_seat_and_spreads_from_the_butterfly() {
+        let mut g = five("shield-delder-h");
+        let lines = night_acts(&mut g, &[("g5", "hug", "g9"), ("g7", "silence", "g9")]);
+        assert_eq!(told_of(&lines, "silenced"), Vec::<Value>::new());
+        assert!(!silenced(&g, "g9"));
+        to_vote(&mut g);
+        cast(&mut g, &[("g9", "g1")]);
+        let mut g = five("shield-delder-b");
+        let lines = night_acts(&mut g, &[("g5", "hug", "g9"), ("g7", "silence", "g5")]);
+        let dark = json!({"type": "silenced", "votes": false});
+        assert_eq!(
+            told_of(&lines, "silenced"),
+            [json!(["g5", dark]), json!(["g9", dark])]
+        );
+        for s in ["g5", "g9"] {
+            assert!(silenced(&g, s), "{s}");
+            let view = g.view_for(s).expect("a view");
+            assert_eq!(view.json()["vote_silenced"], true, "{s}");
+        }
+        to_vote(&mut g);
+        let ballot = json!({"type": "vote", "target": "g1"});
+        for s in ["g5", "g9"] {
+            assert!(!g.seat_now(s).expect("a seat").owes.ballot, "{s}");
+            assert_eq!(submit(&mut g, s, ballot.clone()), Some("silenced"), "{s}");
+        }
+        to_night(&mut g);
+        assert!(!silenced(&g, "g5") && !silenced(&g, "g9"), "one day");
+    }
+
+    /// R5-2 with R5-3 (1), (3): once every killer is out (no magician dealt), 5.0's forest
+    /// elder holds the kill, the killers' kill of the night — so his kill aimed at H is void
+    /// like theirs (the night peaceful), his kill on the butterfly kills it and H, and hugged
+    /// himself he still kills (the immunity is from what is aimed at H, not what H does).
+    #[test]
+    fn r5_2_r5_3_1_the_dark_elders_kill_on_the_hugged_seat_is_void() {
+        let mut g = five("shield-delder-heir");
+        night(&mut g, &[]);
+        vote_out(&mut g, "g1");
+        to_night(&mut g);
+        night(&mut g, &[]);
+        let lines = vote_out(&mut g, "g2");
+        assert!(
+            told(&lines).contains(&json!(["g7", {"type": "kill_inherited"}])),
+            "{lines:?}"
+        );
+        assert_eq!(g.outcome(), None, "he stands for the killers");
+        to_night(&mut g);
+        let acts = [("g5", "hug", "g9"), ("g7", "kill", "g9")];
+        assert_eq!(said(&mut g, &acts), [peaceful()], "void");
+        assert!(alive(&g, "g9"));
+        let acts = [("g5", "hug", "g7"), ("g7", "kill", "g10")];
+        assert_eq!(said(&mut g, &acts), [out("g10")], "hugged, he kills");
+        let acts = [("g5", "hug", "g9"), ("g7", "kill", "g5")];
+        assert_eq!(said(&mut g, &acts), [out("g5"), out("g9")]);
     }
 }
