@@ -52,6 +52,7 @@ mod second_edition;
 mod setups_api;
 mod setups_pages;
 mod setups_walk;
+mod setups_walk_r5;
 mod shared_limits;
 mod side_channels;
 mod signed_in_game_pages;

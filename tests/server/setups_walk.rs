@@ -134,14 +134,19 @@ impl AcrossSecrets {
     }
 }
 
-/// 东杀's document as served, dealing one of each of [`across`], called at night in that order.
-async fn document(api: &Api<'_>) -> Value {
+/// 东杀's document as served.
+pub(crate) async fn dongsha(api: &Api<'_>) -> Value {
     let (_, body) = api.get("/api/v1/setups/presets", None).await;
-    let mut doc = body["presets"]
+    body["presets"]
         .as_array()
         .and_then(|p| p.iter().find(|p| p["name"] == "dongsha"))
         .map(|p| p["document"].clone())
-        .expect("东杀's document");
+        .expect("东杀's document")
+}
+
+/// 东杀's document as served, dealing one of each of [`across`], called at night in that order.
+async fn document(api: &Api<'_>) -> Value {
+    let mut doc = dongsha(api).await;
     let deal = doc["deal"].as_array_mut().expect("a deal");
     for role in across() {
         deal.push(json!({"role": role, "count": 1}));
@@ -158,9 +163,24 @@ async fn document(api: &Api<'_>) -> Value {
     doc
 }
 
+/// A walked table: each seat's role and account, and the fixed deal's key of each role dealt
+/// but the civilians.
+pub(crate) struct Table {
+    pub(crate) roles: &'static [&'static str],
+    pub(crate) accounts: &'static [&'static str],
+    pub(crate) keys: &'static [(&'static str, &'static str)],
+}
+
+/// The walked table of ten roles across books.
+const TEN: Table = Table {
+    roles: &ROLES,
+    accounts: &ACCOUNTS,
+    keys: &KEYS,
+};
+
 /// A game of the judge's setup `doc` (saved as version 1 by the admin), its accounts signed up
-/// from the last seat to the first, started with [`ROLES`] as its fixed deal.
-async fn across_game(app: &TestApp, doc: Value) -> Classic {
+/// from the last seat to the first, started with `t`'s roles as its fixed deal.
+pub(crate) async fn across_game(app: &TestApp, doc: Value, t: &Table) -> Classic {
     let api = Api::new(app);
     let admin = admin_token(app).await;
     // Neither the setup's name nor the game's title names a role: the pages show both.
@@ -173,7 +193,7 @@ async fn across_game(app: &TestApp, doc: Value) -> Classic {
         .await;
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let setup = b["id"].as_i64().expect("a setup");
-    let n = ROLES.len();
+    let n = t.roles.len();
     let (s, b) = api
         .post(
             "/api/v1/games",
@@ -186,24 +206,24 @@ async fn across_game(app: &TestApp, doc: Value) -> Classic {
     let id = b["id"].as_i64().expect("a game");
     let mut tokens = vec![String::new(); n];
     for i in (0..n).rev() {
-        let t = token_or_account(&api, ACCOUNTS[i]).await;
+        let token = token_or_account(&api, t.accounts[i]).await;
         let (s, b) = api
-            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .post(&format!("/api/v1/games/{id}/signup"), &token, json!({}))
             .await;
         assert_eq!(s, StatusCode::OK, "{b}");
-        tokens[i] = t;
+        tokens[i] = token;
     }
     let names: Vec<String> = CAST[..n].iter().map(|c| c.to_string()).collect();
     let mut deal = serde_json::Map::new();
     deal.insert(
         "seats".into(),
         (0..n)
-            .map(|i| json!({"game_id": names[i], "real_id": ACCOUNTS[i]}))
+            .map(|i| json!({"game_id": names[i], "real_id": t.accounts[i]}))
             .collect(),
     );
-    for (role, key) in KEYS {
+    for &(role, key) in t.keys {
         let seats: Vec<&str> = (0..n)
-            .filter(|&i| ROLES[i] == role)
+            .filter(|&i| t.roles[i] == role)
             .map(|i| names[i].as_str())
             .collect();
         deal.insert(key.into(), json!(seats));
@@ -220,15 +240,15 @@ async fn across_game(app: &TestApp, doc: Value) -> Classic {
         id,
         admin,
         tokens,
-        real: ACCOUNTS.iter().map(|r| r.to_string()).collect(),
+        real: t.accounts.iter().map(|r| r.to_string()).collect(),
         names,
-        roles: ROLES.to_vec(),
+        roles: t.roles.to_vec(),
     }
 }
 
 async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_page(app: TestApp) {
     let api = Api::new(&app);
-    let g = across_game(&app, document(&api).await).await;
+    let g = across_game(&app, document(&api).await, &TEN).await;
     // Night 1: the killers kill seat 9; the police and the undercover check seat 4, a killer;
     // the doctor saves seat 11, whom the sniper shoots (R4-4 (2): the save spares the killers'
     // kill only); the butterfly hugs the doctor; the elder silences officer 2; the magician
