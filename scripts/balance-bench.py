@@ -15,7 +15,11 @@ def req(method, path, body=None):
 _, p = req('GET','/api/v1/setups/presets')
 dong=[x for x in p['presets'] if x['name']=='dongsha'][0]['document']
 cases=[['elder'],['undercover'],['magician'],['wizard'],['good_civilian','evil_civilian'],['magician','wizard'],
-       ['doctor','sniper','butterfly','secret_police','elder','undercover','magician','wizard','good_civilian','evil_civilian']]
+       ['doctor','sniper','butterfly','secret_police','elder','undercover','magician','wizard','good_civilian','evil_civilian'],
+       # 5.0's own doctor, butterfly and forest elder (bad), each a role of its own at a classic table
+       ['needle_doctor'],['shield_butterfly'],['dark_elder'],
+       # every role of 5.0 at one classic table (5.0's police is the classic police)
+       ['sniper','needle_doctor','shield_butterfly','good_civilian','magician','dark_elder','wizard','evil_civilian']]
 for roles in cases:
     d=copy.deepcopy(dong)
     for r in roles: d['deal'].append({'role':r,'count':1})
