@@ -9,9 +9,13 @@ T=os.environ['MAKU_TOKEN']  # an admin's or a judge's API token
 B=os.environ.get('MAKU_URL', 'http://127.0.0.1:8080')
 def req(method, path, body=None):
     r=urllib.request.Request(B+path, method=method, data=None if body is None else json.dumps(body).encode(), headers={'content-type':'application/json','authorization':'Bearer '+T})
-    try:
-        with urllib.request.urlopen(r) as f: return f.status, json.load(f)
-    except urllib.error.HTTPError as e: return e.code, json.load(e)
+    for _ in range(10):
+        try:
+            with urllib.request.urlopen(r) as f: return f.status, json.load(f)
+        except urllib.error.HTTPError as e:
+            if e.code != 429: return e.code, json.load(e)
+            time.sleep(int(e.headers.get('retry-after') or 7))  # writes are rate limited
+    return 429, {}
 _, p = req('GET','/api/v1/setups/presets')
 dong=[x for x in p['presets'] if x['name']=='dongsha'][0]['document']
 cases=[['elder'],['undercover'],['magician'],['wizard'],['good_civilian','evil_civilian'],['magician','wizard'],
