@@ -367,6 +367,24 @@ pub(crate) async fn walk_all(
     Walked { walks, logs, alive }
 }
 
+/// Every reader of `g` ([`readers`]) signed in, in that order: the browsers [`walk_all`] walks.
+pub(crate) async fn signed_in(app: &TestApp, g: &Classic) -> Vec<(Browser, Option<String>)> {
+    let mut browsers = Vec::new();
+    for who in readers(g) {
+        browsers.push(sign_in(app, g, who).await);
+    }
+    browsers
+}
+
+/// The names of the seats `seats` of `g`, listed as a notice in `lang` lists them.
+pub(crate) fn team_names(g: &Classic, seats: &[usize], lang: &str) -> String {
+    seats
+        .iter()
+        .map(|&s| g.names[s].as_str())
+        .collect::<Vec<_>>()
+        .join(sep(lang))
+}
+
 /// The list separator of a language.
 pub(crate) fn sep(lang: &str) -> &'static str {
     if lang == "en" { ", " } else { "、" }
@@ -394,10 +412,7 @@ async fn a_v4wujian_game_keeps_every_secret_on_every_page(app: TestApp) {
         let (s, b) = post(&app, &g, p, "police", &format!("验一下 {}", g.names[10])).await;
         assert_eq!(s, StatusCode::CREATED, "{b}");
     }
-    let mut browsers = Vec::new();
-    for who in readers(&g) {
-        browsers.push(sign_in(&app, &g, who).await);
-    }
+    let mut browsers = signed_in(&app, &g).await;
     for (lang, moment) in [("zh-CN", "night 1"), ("en", "dawn 1"), ("zh-CN", "night 2")] {
         match moment {
             "dawn 1" => {
@@ -425,13 +440,7 @@ async fn a_v4wujian_game_keeps_every_secret_on_every_page(app: TestApp) {
         let act_now = if moment == "night 2" { 2 } else { 1 };
         let w = walk_all(&app, &g, &mut browsers, lang, &V4Secrets { act: act_now }).await;
         assert_eq!(w.alive[1], moment == "night 1", "{moment}: seat 1");
-        let team = |seats: &[usize]| -> String {
-            seats
-                .iter()
-                .map(|&s| g.names[s].as_str())
-                .collect::<Vec<_>>()
-                .join(sep(lang))
-        };
+        let team = |seats: &[usize]| team_names(&g, seats, lang);
         let killers = team(&[2, 10, 11, 14]);
         let police = team(&[0, 2, 4]);
         for (i, lines) in w.logs.iter().enumerate() {
@@ -498,10 +507,7 @@ async fn a_v5emin_game_keeps_every_secret_on_every_page(app: TestApp) {
     act(&app, &g, 5, "magic", 4).await;
     act(&app, &g, 4, "dark_vote", 8).await;
     act(&app, &g, 9, "dark_vote", 8).await;
-    let mut browsers = Vec::new();
-    for who in readers(&g) {
-        browsers.push(sign_in(&app, &g, who).await);
-    }
+    let mut browsers = signed_in(&app, &g).await;
     for (lang, moment) in [("zh-CN", "night 1"), ("en", "dawn 1"), ("zh-CN", "day 1")] {
         match moment {
             "dawn 1" => resolve(&app, &g).await,

@@ -148,11 +148,14 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
     // 4.0's book with 5.0's sniper (R5-1): refused at its line, with words that send the
     // judge to the classic book, where the books' roles mix; nothing saved.
     let (_, presets) = api.get("/api/v1/setups/presets", None).await;
-    let mut r4 = presets["presets"]
-        .as_array()
-        .and_then(|p| p.iter().find(|p| p["name"] == "v4wujian"))
-        .map(|p| p["document"].clone())
-        .expect("4.0's document");
+    let preset = |name: &str| {
+        presets["presets"]
+            .as_array()
+            .and_then(|p| p.iter().find(|p| p["name"] == name))
+            .map(|p| p["document"].clone())
+            .unwrap_or_else(|| panic!("{name}'s document"))
+    };
+    let mut r4 = preset("v4wujian");
     let line = r4["deal"].as_array().map(Vec::len).expect("a deal");
     r4["deal"]
         .as_array_mut()
@@ -175,11 +178,7 @@ async fn judges_save_revise_and_anyone_reads_setups(app: TestApp) {
     );
     // 东杀 with both butterflies, 4.0's and 5.0's (the shield butterfly): refused at the shield
     // butterfly's line, naming both (how two hugs read together is not written); nothing saved.
-    let mut both = presets["presets"]
-        .as_array()
-        .and_then(|p| p.iter().find(|p| p["name"] == "dongsha"))
-        .map(|p| p["document"].clone())
-        .expect("东杀's document");
+    let mut both = preset("dongsha");
     let line = both["deal"].as_array().map(Vec::len).expect("a deal");
     for role in ["butterfly", "shield_butterfly"] {
         both["deal"]

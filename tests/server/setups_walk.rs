@@ -3,11 +3,11 @@
 //! each seat learns its own role and what its rules tell it, nobody else's, and no real ID.
 
 use crate::classic_forum::{
-    Classic, REAL, Secrets, admin_token, resolve_until_night, sign_in, token_or_account,
+    Classic, REAL, Secrets, admin_token, resolve_until_night, token_or_account,
 };
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
-use crate::roles_forum::{V4Secrets, act, post, readers, resolve, sep, walk_all};
+use crate::roles_forum::{V4Secrets, act, post, resolve, signed_in, team_names, walk_all};
 use maku::rules::classic::CAST;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -134,33 +134,56 @@ impl AcrossSecrets {
     }
 }
 
-/// 东杀's document as served.
-pub(crate) async fn dongsha(api: &Api<'_>) -> Value {
+/// 东杀's document as served, dealing `per_team` killers and as many police and one of each of
+/// `roles`, called at night in that order after them, at `seats` seats (`{"min", "max"}`).
+pub(crate) async fn dongsha_with(
+    api: &Api<'_>,
+    roles: &[&str],
+    per_team: usize,
+    seats: Value,
+) -> Value {
     let (_, body) = api.get("/api/v1/setups/presets", None).await;
-    body["presets"]
+    let mut doc = body["presets"]
         .as_array()
         .and_then(|p| p.iter().find(|p| p["name"] == "dongsha"))
         .map(|p| p["document"].clone())
-        .expect("东杀's document")
+        .expect("东杀's document");
+    for team in 0..2 {
+        doc["deal"][team]["count"] = json!(per_team);
+    }
+    let deal = doc["deal"].as_array_mut().expect("a deal");
+    for role in roles {
+        deal.push(json!({"role": role, "count": 1}));
+    }
+    let mut night = vec!["killer", "police"];
+    night.extend_from_slice(roles);
+    doc["night"] = json!(night);
+    doc["seats"] = seats;
+    doc
 }
 
 /// 东杀's document as served, dealing one of each of [`across`], called at night in that order.
 async fn document(api: &Api<'_>) -> Value {
-    let mut doc = dongsha(api).await;
-    let deal = doc["deal"].as_array_mut().expect("a deal");
-    for role in across() {
-        deal.push(json!({"role": role, "count": 1}));
-    }
-    let mut night = vec!["killer", "police"];
-    night.extend(across());
-    doc["night"] = json!(night);
+    let roles: Vec<&str> = across().collect();
     // Ten roles across books beside three killers and three police: 16 seats at least, and
     // two plain civilians besides.
-    doc["seats"] = json!({"min": 16, "max": 18});
-    for team in 0..2 {
-        doc["deal"][team]["count"] = json!(3);
+    dongsha_with(api, &roles, 3, json!({"min": 16, "max": 18})).await
+}
+
+/// The seats `seats` of `g` sit in no team thread: their posts to the killers' and the
+/// police's threads are refused (`cannot_post_here`).
+pub(crate) async fn in_no_team_thread(app: &TestApp, g: &Classic, seats: &[usize]) {
+    for &seat in seats {
+        for team in ["killers", "police"] {
+            let (s, b) = post(app, g, seat, team, "我也来").await;
+            assert_eq!(
+                (s, b["error"].clone()),
+                (StatusCode::CONFLICT, json!("cannot_post_here")),
+                "{} in {team}",
+                g.names[seat]
+            );
+        }
     }
-    doc
 }
 
 /// A walked table: each seat's role and account, and the fixed deal's key of each role dealt
@@ -280,21 +303,8 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     }
     // The roles across books but the undercover sit in no team thread (the magician and the
     // wizard neither: 5.0, nobody learns anybody).
-    for seat in [0, 3, 5, 7, 12, 14, 15, 16, 17] {
-        for team in ["killers", "police"] {
-            let (s, b) = post(&app, &g, seat, team, "我也来").await;
-            assert_eq!(
-                (s, b["error"].clone()),
-                (StatusCode::CONFLICT, json!("cannot_post_here")),
-                "{} in {team}",
-                g.names[seat]
-            );
-        }
-    }
-    let mut browsers = Vec::new();
-    for who in readers(&g) {
-        browsers.push(sign_in(&app, &g, who).await);
-    }
+    in_no_team_thread(&app, &g, &[0, 3, 5, 7, 12, 14, 15, 16, 17]).await;
+    let mut browsers = signed_in(&app, &g).await;
     for (lang, moment) in [("zh-CN", "night 1"), ("en", "dawn 1"), ("zh-CN", "night 2")] {
         match moment {
             "dawn 1" => {
@@ -327,13 +337,7 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
         let out: Vec<usize> = (0..ROLES.len()).filter(|&i| !w.alive[i]).collect();
         let expected: &[usize] = if moment == "night 1" { &[] } else { &[9, 11] };
         assert_eq!(out, expected, "{moment}");
-        let team = |seats: &[usize]| -> String {
-            seats
-                .iter()
-                .map(|&s| g.names[s].as_str())
-                .collect::<Vec<_>>()
-                .join(sep(lang))
-        };
+        let team = |seats: &[usize]| team_names(&g, seats, lang);
         let (killers, police) = (team(&[1, 4, 8, 13]), team(&[2, 6, 10, 13]));
         let checked = if lang == "en" {
             format!("{} is a killer", g.names[4])
@@ -395,18 +399,23 @@ async fn a_classic_table_with_roles_across_books_keeps_every_secret_on_every_pag
     }
 }
 
-/// R4-5 at the walked classic table, through HTTP: day 1 after the elder silenced officer 2.
-/// Every turn to speak passes over seat 2 and the server refuses its posts in the game thread
-/// (the engine says it is silenced); its ballot is taken. Nobody else votes, so the round is
-/// the ballot and the night's dark votes (R5-4): the day goes on to night 2 whatever it gives.
-async fn silenced_day(app: &TestApp, g: &Classic) {
+/// The day of the walked game `g` through HTTP, step by step up to the first step of kind
+/// `until`, with seat `quiet` silenced (R4-5, R5-4): at each step the server refuses `quiet`'s
+/// post in the game thread (the engine says it is silenced), then the judge resolves it. The
+/// speakers of CL-5's turns among those steps, in order.
+pub(crate) async fn silenced_turns(
+    app: &TestApp,
+    g: &Classic,
+    quiet: usize,
+    until: &str,
+) -> Vec<String> {
     use crate::classic_api::{game, kind, step};
     let api = Api::new(app);
     let mut speakers = Vec::new();
     for _ in 0..40 {
         let now = game(&api, g.id).await;
-        if kind(&now) == "vote" {
-            break;
+        if kind(&now) == until {
+            return speakers;
         }
         // CL-5's turns (the dead's last words have a speaker too).
         if kind(&now) == "speech"
@@ -414,7 +423,7 @@ async fn silenced_day(app: &TestApp, g: &Classic) {
         {
             speakers.push(sp.to_string());
         }
-        let (s, b) = post(app, g, 2, "game", "我要说话").await;
+        let (s, b) = post(app, g, quiet, "game", "我要说话").await;
         assert_eq!(
             (s, b["error"].clone()),
             (StatusCode::CONFLICT, json!("cannot_post_here")),
@@ -429,6 +438,15 @@ async fn silenced_day(app: &TestApp, g: &Classic) {
             .await;
         assert_eq!(s, StatusCode::OK, "{b}");
     }
+    panic!("no {until} within 40 steps; speakers {speakers:?}");
+}
+
+/// R4-5 at the walked classic table, through HTTP: day 1 after the elder silenced officer 2.
+/// Every turn to speak passes over seat 2 and the server refuses its posts in the game thread
+/// ([`silenced_turns`]); its ballot is taken. Nobody else votes, so the round is the ballot and
+/// the night's dark votes (R5-4): the day goes on to night 2 whatever it gives.
+async fn silenced_day(app: &TestApp, g: &Classic) {
+    let speakers = silenced_turns(app, g, 2, "vote").await;
     let living = ROLES.len() - 2;
     assert_eq!(
         speakers.len(),

@@ -4,12 +4,11 @@
 //! and what its rules tell it, nobody else's, and no real ID. (They have a table of their own:
 //! a classic table deals one kind of butterfly, and the ten-role walk's is 4.0's.)
 
-use crate::classic_forum::{Classic, REAL, Secrets, resolve_until_night, sign_in};
+use crate::classic_forum::{Classic, REAL, Secrets, resolve_until_night};
 use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
-use crate::roles_forum::{V4Secrets, act, post, readers, resolve, sep, walk_all};
-use crate::setups_walk::{Table, across_game, dongsha};
-use reqwest::StatusCode;
+use crate::roles_forum::{V4Secrets, act, resolve, signed_in, team_names, walk_all};
+use crate::setups_walk::{Table, across_game, dongsha_with, in_no_team_thread, silenced_turns};
 use serde_json::{Value, json};
 
 on_both_backends!(a_classic_table_with_5_0s_own_roles_keeps_every_secret_on_every_page,);
@@ -88,19 +87,7 @@ impl Secrets for FiveSecrets {
 /// 东杀's document at ten seats: two killers, two police and one of each of [`FIVE_ROLES`],
 /// called at night in that order.
 async fn document(api: &Api<'_>) -> Value {
-    let mut doc = dongsha(api).await;
-    for team in 0..2 {
-        doc["deal"][team]["count"] = json!(2);
-    }
-    let deal = doc["deal"].as_array_mut().expect("a deal");
-    for role in FIVE_ROLES {
-        deal.push(json!({"role": role, "count": 1}));
-    }
-    let mut night = vec!["killer", "police"];
-    night.extend(FIVE_ROLES);
-    doc["night"] = json!(night);
-    doc["seats"] = json!({"min": 10, "max": 10});
-    doc
+    dongsha_with(api, &FIVE_ROLES, 2, json!({"min": 10, "max": 10})).await
 }
 
 async fn a_classic_table_with_5_0s_own_roles_keeps_every_secret_on_every_page(app: TestApp) {
@@ -122,21 +109,8 @@ async fn a_classic_table_with_5_0s_own_roles_keeps_every_secret_on_every_page(ap
     act(&app, &g, 6, "silence", 5).await;
     act(&app, &g, 8, "query", 0).await;
     // 5.0's roles sit in no team thread.
-    for seat in [0, 3, 6, 8] {
-        for team in ["killers", "police"] {
-            let (s, b) = post(&app, &g, seat, team, "我也来").await;
-            assert_eq!(
-                (s, b["error"].clone()),
-                (StatusCode::CONFLICT, json!("cannot_post_here")),
-                "{} in {team}",
-                g.names[seat]
-            );
-        }
-    }
-    let mut browsers = Vec::new();
-    for who in readers(&g) {
-        browsers.push(sign_in(&app, &g, who).await);
-    }
+    in_no_team_thread(&app, &g, &[0, 3, 6, 8]).await;
+    let mut browsers = signed_in(&app, &g).await;
     for (lang, moment) in [("zh-CN", "night 1"), ("en", "dawn 1"), ("zh-CN", "dawn 2")] {
         match moment {
             "dawn 1" => resolve(&app, &g).await,
@@ -161,13 +135,7 @@ async fn a_classic_table_with_5_0s_own_roles_keeps_every_secret_on_every_page(ap
         let out: Vec<usize> = (0..ROLES.len()).filter(|&i| !w.alive[i]).collect();
         let expected: &[usize] = if moment == "dawn 2" { &[2, 7] } else { &[] };
         assert_eq!(out, expected, "{moment}");
-        let team = |seats: &[usize]| -> String {
-            seats
-                .iter()
-                .map(|&s| g.names[s].as_str())
-                .collect::<Vec<_>>()
-                .join(sep(lang))
-        };
+        let team = |seats: &[usize]| team_names(&g, seats, lang);
         let (killers, police) = (team(&[1, 4]), team(&[2, 5]));
         let (checked, answer, silence) = if lang == "en" {
             (
@@ -218,53 +186,25 @@ async fn a_classic_table_with_5_0s_own_roles_keeps_every_secret_on_every_page(ap
 /// thread; its ballot is refused (`silenced`), and so is its abstention; nobody else votes, so
 /// the day goes on to night 2 whatever it gives.
 async fn silenced_day(app: &TestApp, g: &Classic) {
-    use crate::classic_api::{game, kind, step};
     let api = Api::new(app);
-    let mut speakers = Vec::new();
-    let mut voted = false;
-    for _ in 0..40 {
-        let now = game(&api, g.id).await;
-        if kind(&now) == "vote" && !voted {
-            voted = true;
-            for ballot in [
-                json!({"type": "vote", "target": g.names[4]}),
-                json!({"type": "vote", "target": null}),
-            ] {
-                let (s, b) = api
-                    .post(
-                        &format!("/api/v1/games/{}/actions", g.id),
-                        &g.tokens[5],
-                        ballot.clone(),
-                    )
-                    .await;
-                assert_eq!(b["error"], json!("silenced"), "{ballot}: {s} {b}");
-                assert!(s.is_client_error(), "{ballot}: {s} {b}");
-            }
-        }
-        if kind(&now) == "night" {
-            break;
-        }
-        if kind(&now) == "speech"
-            && let Some(sp) = now["speaker"].as_str()
-        {
-            speakers.push(sp.to_string());
-        }
-        let (s, b) = post(app, g, 5, "game", "我要说话").await;
-        assert_eq!(
-            (s, b["error"].clone()),
-            (StatusCode::CONFLICT, json!("cannot_post_here")),
-            "{now}: {b}"
-        );
+    // Up to the vote (`silenced_turns` fails if none is opened).
+    let mut speakers = silenced_turns(app, g, 5, "vote").await;
+    for ballot in [
+        json!({"type": "vote", "target": g.names[4]}),
+        json!({"type": "vote", "target": null}),
+    ] {
         let (s, b) = api
             .post(
-                &format!("/api/v1/games/{}/resolve", g.id),
-                &g.admin,
-                json!({"act": step(&now)}),
+                &format!("/api/v1/games/{}/actions", g.id),
+                &g.tokens[5],
+                ballot.clone(),
             )
             .await;
-        assert_eq!(s, StatusCode::OK, "{b}");
+        assert_eq!(b["error"], json!("silenced"), "{ballot}: {s} {b}");
+        assert!(s.is_client_error(), "{ballot}: {s} {b}");
     }
-    assert!(voted, "a vote was opened");
+    // The vote and whatever follows it, up to night 2.
+    speakers.extend(silenced_turns(app, g, 5, "night").await);
     assert!(!speakers.is_empty(), "turns to speak were given");
     assert!(!speakers.contains(&g.names[5]), "{speakers:?}");
 }

@@ -469,6 +469,37 @@ mod tests {
         }
     }
 
+    /// Whole bots' games of `table` at 9 seats (seeds 0..50, 400 acts at most), stepped through
+    /// the bots' nights and votes: `voted` sees each game (and its seed) right after the bots'
+    /// ballots of each vote round; every game ends.
+    fn each_vote_round(table: Table, mut voted: impl FnMut(&Game, u64)) {
+        let Some(variant) = table.variant() else {
+            panic!("a handle")
+        };
+        for seed in 0..50 {
+            let config = table::bot_config(variant, 9, seed);
+            let mut g = start(table, &config).expect("it starts");
+            let mut rng = BotRng::new(seed, SALT);
+            while !g.is_over() && g.act() <= 400 {
+                match g.stage() {
+                    Stage::Night => {
+                        night(&mut g, &mut rng);
+                    }
+                    Stage::Vote => {
+                        vote(&mut g, &mut rng, &[]);
+                        voted(&g, seed);
+                    }
+                    _ => {}
+                }
+                if g.is_over() {
+                    break;
+                }
+                g.resolve();
+            }
+            assert!(g.is_over(), "seed {seed}");
+        }
+    }
+
     /// R4-3: the bots' doctor saves a living seat each night, from the seeded RNG (the same
     /// seat for the same seed); the other bots play as they always did.
     #[test]
@@ -513,9 +544,6 @@ mod tests {
             "elder-bot-night",
             crate::classic::doctor::tests::dongsha_with(&["elder"]),
         );
-        let Some(variant) = table.variant() else {
-            panic!("a handle")
-        };
         let silences = |seed: u64| {
             let (g, elder) = first_night(table, 9, seed, Role::Elder, &[]);
             other_living(&g, elder, g.night().silences[elder.index()], seed)
@@ -524,30 +552,11 @@ mod tests {
         // A silenced seat votes: over whole games, some vote round holds a silenced seat's
         // ballot.
         let mut voted_silenced = false;
-        for seed in 0..50 {
-            let config = table::bot_config(variant, 9, seed);
-            let mut g = start(table, &config).expect("it starts");
-            let mut rng = BotRng::new(seed, SALT);
-            while !g.is_over() && g.act() <= 400 {
-                match g.stage() {
-                    Stage::Night => {
-                        night(&mut g, &mut rng);
-                    }
-                    Stage::Vote => {
-                        vote(&mut g, &mut rng, &[]);
-                        voted_silenced |= g.stage() == Stage::Vote
-                            && g.living()
-                                .any(|s| g.is_silenced(s) && g.day().ballots[s.index()].is_some());
-                    }
-                    _ => {}
-                }
-                if g.is_over() {
-                    break;
-                }
-                g.resolve();
-            }
-            assert!(g.is_over(), "seed {seed}");
-        }
+        each_vote_round(table, |g, _| {
+            voted_silenced |= g.stage() == Stage::Vote
+                && g.living()
+                    .any(|s| g.is_silenced(s) && g.day().ballots[s.index()].is_some());
+        });
         assert!(voted_silenced, "R4-5: silenced seats still vote");
         games_end(table, 9);
     }
@@ -611,9 +620,6 @@ mod tests {
             "dark-elder-bot-night",
             crate::classic::doctor::tests::dongsha_with(&["dark_elder"]),
         );
-        let Some(variant) = table.variant() else {
-            panic!("a handle")
-        };
         heir_nights(|seed, out| {
             let (g, e) = first_night(table, 9, seed, Role::DarkElder, out);
             let silence = other_living(&g, e, g.night().dark_silences[e.index()], seed);
@@ -621,31 +627,12 @@ mod tests {
             (silence, other_living(&g, e, kill, seed))
         });
         let mut silenced_rounds = 0;
-        for seed in 0..50 {
-            let config = table::bot_config(variant, 9, seed);
-            let mut g = start(table, &config).expect("it starts");
-            let mut rng = BotRng::new(seed, SALT);
-            while !g.is_over() && g.act() <= 400 {
-                match g.stage() {
-                    Stage::Night => {
-                        night(&mut g, &mut rng);
-                    }
-                    Stage::Vote => {
-                        vote(&mut g, &mut rng, &[]);
-                        if let Some(s) = g.living().find(|&s| g.is_vote_silenced(s)) {
-                            assert!(g.day().ballots[s.index()].is_none(), "seed {seed}");
-                            silenced_rounds += 1;
-                        }
-                    }
-                    _ => {}
-                }
-                if g.is_over() {
-                    break;
-                }
-                g.resolve();
+        each_vote_round(table, |g, seed| {
+            if let Some(s) = g.living().find(|&s| g.is_vote_silenced(s)) {
+                assert!(g.day().ballots[s.index()].is_none(), "seed {seed}");
+                silenced_rounds += 1;
             }
-            assert!(g.is_over(), "seed {seed}");
-        }
+        });
         assert!(
             silenced_rounds > 0,
             "R5-4: some vote rounds had a silenced seat"

@@ -114,11 +114,11 @@ mod tests {
 
     use crate::classic::doctor::tests::{
         RoleTable, across_table, act, alive, assert_forms, at_dongsha, bots_win_on_both_sides,
-        cast, dongsha_deal, dongsha_game, dongsha_with, drawn, draws_alike, foreign_at_dongsha,
-        good_wins_only_with_the_heir_out, handle, kill_the_police, killed_acts_no_more, kinds,
-        names_its_seats, never_surrenders_nor_keeps_the_killers_standing, night_acts,
-        one_per_table, out, peaceful, public, replay, scenario, submit, to_night, to_vote, told,
-        vote_out,
+        cast, dongsha_deal, dongsha_game, drawn, drawn_after, foreign_at_dongsha,
+        good_wins_only_with_the_heir_out, ids, killed_acts_no_more, killers_win_with, kinds,
+        learns_nobody, names_its_seats, never_surrenders_nor_keeps_the_killers_standing,
+        night_acts, one_per_table, out, peaceful, public, replay, scenario, silenced, submit,
+        to_night, to_vote, told, told_of, turns, vote_out,
     };
     use crate::message::Message;
     use crate::{Game, Line};
@@ -145,38 +145,9 @@ mod tests {
         json!({"type": "silenced", "votes": false})
     }
 
-    /// `(to, event)` of every `silenced` told among `lines`.
-    fn told_silenced(lines: &[Line]) -> Vec<Value> {
-        told(lines)
-            .into_iter()
-            .filter(|t| t[1]["type"] == "silenced")
-            .collect()
-    }
-
-    fn silenced(g: &Game, s: &str) -> bool {
-        g.seat_now(s).is_some_and(|s| s.silenced)
-    }
-
     /// The seat's view's `vote_silenced` (R5-4).
     fn vote_silenced(g: &Game, s: &str) -> Value {
         g.view_for(s).expect("a view").json()["vote_silenced"].clone()
-    }
-
-    /// The speakers of the open sequence of turns (speeches or PK), resolved one by one up to
-    /// the phase after them; at each turn, the silenced `quiet` may not post.
-    fn turns(g: &mut Game, quiet: &str) -> Vec<String> {
-        let kind = g.current_phase().kind;
-        let mut seen = Vec::new();
-        while g.current_phase().kind == kind {
-            assert!(!g.may_post(quiet), "{quiet} may not post ({kind})");
-            seen.extend(g.table_now().speaker.clone());
-            g.resolve_phase();
-        }
-        seen
-    }
-
-    fn ids(seats: &[&str]) -> Vec<String> {
-        seats.iter().map(|s| s.to_string()).collect()
     }
 
     /// R5-1, 5.0: only the living dark elder silences, at night, a living seat — himself
@@ -187,12 +158,7 @@ mod tests {
     #[test]
     fn r5_1_only_the_living_dark_elder_silences_a_living_seat_at_night() {
         let mut g = TABLE.game("delder-only");
-        assert!(
-            !told(&g.transcript())
-                .iter()
-                .any(|t| t[0] == "g5" || t[1].to_string().contains("g5")),
-            "5.0: nobody learns him, nor he anybody"
-        );
+        learns_nobody(&g, "g5");
         for by in ["g1", "g3", "g6"] {
             assert_eq!(
                 submit(&mut g, by, act("silence", "g7")),
@@ -491,7 +457,7 @@ mod tests {
                 ("g5", "silence", "g7"),
             ],
         );
-        assert!(told_silenced(&lines).is_empty());
+        assert!(told_of(&lines, "silenced").is_empty());
         assert_eq!(public(lines), [out("g7")]);
         assert!((1..=9).all(|i| !silenced(&g, &format!("g{i}"))));
         let mut g = TABLE.game("delder-dies");
@@ -503,17 +469,26 @@ mod tests {
                 ("g5", "silence", "g8"),
             ],
         );
-        assert_eq!(told_silenced(&lines), [json!(["g8", dark_silenced()])]);
+        assert_eq!(
+            told_of(&lines, "silenced"),
+            [json!(["g8", dark_silenced()])]
+        );
         assert_eq!(public(lines), [out("g5")]);
         assert!(silenced(&g, "g8"));
         // The hug: the butterfly g5, the dark elder g6.
         let hug = RoleTable(&[("butterfly", "butterflies"), ("dark_elder", "dark_elders")]);
         let mut g = hug.game("delder-hugged");
         let lines = night_acts(&mut g, &[("g5", "hug", "g8"), ("g6", "silence", "g8")]);
-        assert_eq!(told_silenced(&lines), [json!(["g8", dark_silenced()])]);
+        assert_eq!(
+            told_of(&lines, "silenced"),
+            [json!(["g8", dark_silenced()])]
+        );
         let mut g = hug.game("delder-butterfly");
         let lines = night_acts(&mut g, &[("g5", "hug", "g8"), ("g6", "silence", "g5")]);
-        assert_eq!(told_silenced(&lines), [json!(["g5", dark_silenced()])]);
+        assert_eq!(
+            told_of(&lines, "silenced"),
+            [json!(["g5", dark_silenced()])]
+        );
         assert!(!silenced(&g, "g8"));
     }
 
@@ -526,7 +501,7 @@ mod tests {
         let mut g = BOTH.game("delder-both");
         let lines = night_acts(&mut g, &[("g6", "silence", "g8"), ("g5", "silence", "g7")]);
         assert_eq!(
-            told_silenced(&lines),
+            told_of(&lines, "silenced"),
             [
                 json!(["g7", {"type": "silenced"}]),
                 json!(["g8", dark_silenced()])
@@ -552,7 +527,7 @@ mod tests {
         let mut g = BOTH.game("delder-both-one");
         let lines = night_acts(&mut g, &[("g5", "silence", "g8"), ("g6", "silence", "g8")]);
         assert_eq!(
-            told_silenced(&lines),
+            told_of(&lines, "silenced"),
             [
                 json!(["g8", {"type": "silenced"}]),
                 json!(["g8", dark_silenced()])
@@ -654,9 +629,8 @@ mod tests {
     #[test]
     fn r5_2_the_kill_passes_killers_magician_dark_elder_wizard() {
         let inherited = |lines: &[Line]| -> Vec<Value> {
-            told(lines)
+            told_of(lines, "kill_inherited")
                 .into_iter()
-                .filter(|t| t[1]["type"] == "kill_inherited")
                 .map(|t| t[0].clone())
                 .collect()
         };
@@ -723,13 +697,7 @@ mod tests {
     #[test]
     fn r5_5_good_wins_only_with_the_dark_elder_out_too() {
         good_wins_only_with_the_heir_out(&mut TABLE.game("delder-good"), "dark_elder");
-        let mut g = TABLE.game("delder-killers");
-        kill_the_police(&mut g);
-        assert_eq!(
-            g.seat_record("g5", Some("killers"))
-                .map(|r| (r.role, r.won)),
-            Some(("dark_elder", Some(true)))
-        );
+        killers_win_with(&mut TABLE.game("delder-killers"), "dark_elder");
     }
 
     /// CL-9: the dark elder never surrenders (he is in no team) and does not keep the killers'
@@ -769,29 +737,19 @@ mod tests {
             "dark_elders",
         );
         // After the evil civilian's key: the same civilian as without him.
-        let with = handle(
-            dongsha_with(&["evil_civilian", "dark_elder"]),
+        drawn_after(
+            "evil_civilian",
+            "evil_civilians",
+            "dark_elder",
             "delder-deal-evil",
-            |_| {},
         );
-        let without = handle(
-            dongsha_with(&["evil_civilian"]),
-            "delder-deal-evil-only",
-            |_| {},
-        );
-        draws_alike(with, without, &["killers", "police", "evil_civilians"]);
         // After the needle doctor's key: the same needle doctor as without him.
-        let with = handle(
-            dongsha_with(&["needle_doctor", "dark_elder"]),
+        drawn_after(
+            "needle_doctor",
+            "needle_doctors",
+            "dark_elder",
             "delder-deal-needle",
-            |_| {},
         );
-        let without = handle(
-            dongsha_with(&["needle_doctor"]),
-            "delder-deal-needle-only",
-            |_| {},
-        );
-        draws_alike(with, without, &["killers", "police", "needle_doctors"]);
     }
 
     /// A replay scenario of a dark elder's table (`document` in place of `variant`,

@@ -117,7 +117,7 @@ mod tests {
 
     use crate::classic::doctor::tests::{
         RoleTable, across_table, act, alive, assert_forms, at_dongsha, bots_win_on_both_sides,
-        cast, dongsha_deal, dongsha_game, dongsha_ignores, dongsha_with, draws_alike,
+        cast, dongsha_deal, dongsha_game, dongsha_ignores, dongsha_with, drawn_after,
         foreign_at_dongsha, handle, killed_acts_no_more, names_its_seats, night_acts, out,
         peaceful, public, replay, scenario, seat_ids, started, submit, to_night, to_vote, told,
     };
@@ -629,13 +629,7 @@ mod tests {
             "two dark votes to one and one ballot"
         );
         // After the wizard's key: the same wizard as without the civilians.
-        let with = handle(
-            dongsha_with(&["wizard", "good_civilian"]),
-            "dark-deal-wizard",
-            |_| {},
-        );
-        let without = handle(dongsha_with(&["wizard"]), "dark-deal-wizard-only", |_| {});
-        draws_alike(with, without, &["killers", "police", "wizards"]);
+        drawn_after("wizard", "wizards", "good_civilian", "dark-deal-wizard");
         let Value::Object(m) = TABLE.deal() else {
             panic!("an object")
         };

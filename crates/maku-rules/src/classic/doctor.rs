@@ -325,6 +325,64 @@ pub(super) mod tests {
         g.seat_now(s).is_some_and(|s| s.out.is_none())
     }
 
+    /// One night's actions ([`night_acts`]) resolved: the public events it published.
+    pub(in crate::classic) fn public_night(
+        g: &mut Game,
+        acts: &[(&str, &str, &str)],
+    ) -> Vec<Value> {
+        public(night_acts(g, acts))
+    }
+
+    /// [`public_night`], then the day after it resolved to the next night: the night's public
+    /// events.
+    pub(in crate::classic) fn said(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Value> {
+        let lines = public_night(g, acts);
+        to_night(g);
+        lines
+    }
+
+    /// The private events of `lines` of type `kind`, each as `[to, event]`.
+    pub(in crate::classic) fn told_of(lines: &[Line], kind: &str) -> Vec<Value> {
+        told(lines)
+            .into_iter()
+            .filter(|t| t[1]["type"] == kind)
+            .collect()
+    }
+
+    /// 5.0: nobody learns anybody's role — no private line of `g` so far is told to `seat` or
+    /// names it.
+    pub(in crate::classic) fn learns_nobody(g: &Game, seat: &str) {
+        assert!(
+            !told(&g.transcript())
+                .iter()
+                .any(|t| t[0] == seat || t[1].to_string().contains(seat)),
+            "5.0: nobody learns {seat}, nor {seat} anybody"
+        );
+    }
+
+    /// The seat `s` is silenced today (R4-5, R5-4).
+    pub(in crate::classic) fn silenced(g: &Game, s: &str) -> bool {
+        g.seat_now(s).is_some_and(|s| s.silenced)
+    }
+
+    /// The speakers of the open sequence of turns (speeches or PK), resolved one by one up to
+    /// the phase after them; at each turn, the silenced `quiet` may not post (R4-5, R5-4).
+    pub(in crate::classic) fn turns(g: &mut Game, quiet: &str) -> Vec<String> {
+        let kind = g.current_phase().kind;
+        let mut seen = Vec::new();
+        while g.current_phase().kind == kind {
+            assert!(!g.may_post(quiet), "{quiet} may not post ({kind})");
+            seen.extend(g.table_now().speaker.clone());
+            g.resolve_phase();
+        }
+        seen
+    }
+
+    /// `seats` as owned seat IDs (to compare with [`turns`]).
+    pub(in crate::classic) fn ids(seats: &[&str]) -> Vec<String> {
+        seats.iter().map(|s| s.to_string()).collect()
+    }
+
     /// The day's speeches (CL-5, or a PK's, CL-7) resolved up to the vote.
     pub(in crate::classic) fn to_vote(g: &mut Game) {
         while g.current_phase().kind != "vote" {
@@ -412,6 +470,17 @@ pub(super) mod tests {
         assert_eq!(submit(&mut g, "g5", act(kind, "g6")), Some("not_your_role"));
     }
 
+    /// CL-10 with the role across books `role` at g5 counting with the killers (R4-6, R5-5):
+    /// [`kill_the_police`], and the reveal names him, a winner with them.
+    pub(in crate::classic) fn killers_win_with(g: &mut Game, role: &str) {
+        kill_the_police(g);
+        assert_eq!(
+            g.seat_record("g5", Some("killers"))
+                .map(|r| (r.role, r.won)),
+            Some((role, Some(true)))
+        );
+    }
+
     /// R5-1 at a classic table for the role across books `role` at g5 whose night action
     /// `kind` names another living seat (the magician's magic, the wizard's query): nobody
     /// learns him nor he anybody (5.0); the other seats have no such action and are refused
@@ -419,12 +488,7 @@ pub(super) mod tests {
     /// is `bad_target`, himself `self_target`, a kill `not_your_role`; replaced (g2, then g1)
     /// the last counts: his view and page say g1, no team, no kill held, no note.
     pub(in crate::classic) fn acts_alone_on_another_seat(g: &mut Game, role: &str, kind: &str) {
-        assert!(
-            !told(&g.transcript())
-                .iter()
-                .any(|t| t[0] == "g5" || t[1].to_string().contains("g5")),
-            "5.0: nobody learns him, nor he anybody"
-        );
+        learns_nobody(g, "g5");
         for by in ["g1", "g3", "g6"] {
             assert_eq!(
                 submit(g, by, act(kind, "g7")),
@@ -637,6 +701,15 @@ pub(super) mod tests {
         for &key in keys {
             assert_eq!(a[key], b[key], "{key}");
         }
+    }
+
+    /// `role` is drawn after `before` (two roles across books, each dealt once at 东杀): their
+    /// table, named `name`, draws the killers, the police and `before`'s key `key` as the table
+    /// of `before` alone (named `name`-only) does.
+    pub(in crate::classic) fn drawn_after(before: &str, key: &str, role: &str, name: &str) {
+        let with = handle(dongsha_with(&[before, role]), name, |_| {});
+        let without = handle(dongsha_with(&[before]), &format!("{name}-only"), |_| {});
+        draws_alike(with, without, &["killers", "police", key]);
     }
 
     /// R4-2, R5-1: a fixed deal of the table `v` (9 seats) names its roles across books' seats:

@@ -63,9 +63,9 @@ mod tests {
 
     use crate::classic::doctor::tests::{
         RoleTable, across_table, assert_forms, at_dongsha, bots_play, cast, config, dealt_by_draw,
-        dongsha_deal, dongsha_game, dongsha_ignores, drawn, foreign_at_dongsha,
+        dongsha_deal, dongsha_game, dongsha_ignores, drawn, foreign_at_dongsha, ids,
         killed_acts_no_more, one_per_table, out, peaceful, public, refuses, replay, scenario,
-        seat_ids, started, submit, to_night, to_vote,
+        seat_ids, silenced, started, submit, to_night, to_vote, turns,
     };
     use crate::{Game, Line};
 
@@ -107,27 +107,6 @@ mod tests {
                 _ => None,
             })
             .collect()
-    }
-
-    fn silenced(g: &Game, s: &str) -> bool {
-        g.seat_now(s).is_some_and(|s| s.silenced)
-    }
-
-    /// The speakers of the open sequence of turns (speeches or PK), resolved one by one up to
-    /// the phase after them; at each turn, the silenced `quiet` may not post.
-    fn turns(g: &mut Game, quiet: &str) -> Vec<String> {
-        let kind = g.current_phase().kind;
-        let mut seen = Vec::new();
-        while g.current_phase().kind == kind {
-            assert!(!g.may_post(quiet), "{quiet} may not post ({kind})");
-            seen.extend(g.table_now().speaker.clone());
-            g.resolve_phase();
-        }
-        seen
-    }
-
-    fn ids(seats: &[&str]) -> Vec<String> {
-        seats.iter().map(|s| s.to_string()).collect()
     }
 
     /// R4-3, R4-4 (5): the elder's silence lands at the night's end on a living seat, which is

@@ -128,15 +128,15 @@ impl Game {
 mod tests {
     use serde_json::{Value, json};
 
+    use crate::Line;
     use crate::classic::doctor::tests::{
         RoleTable, act, acts_alone_on_another_seat, alive, assert_forms, at_dongsha,
         bots_win_on_both_sides, dongsha_deal, dongsha_killers_out_end_the_game, dongsha_with,
-        draws_alike, foreign_at_dongsha, good_wins_only_with_the_heir_out, handle, heir_kills,
-        kill_the_police, killed_acts_no_more, kinds, names_its_seats,
-        never_surrenders_nor_keeps_the_killers_standing, night_acts, one_per_table, out, peaceful,
-        public, replay, scenario, submit, to_night, told, vote_out,
+        drawn_after, foreign_at_dongsha, good_wins_only_with_the_heir_out, handle, heir_kills,
+        killed_acts_no_more, killers_win_with, kinds, names_its_seats,
+        never_surrenders_nor_keeps_the_killers_standing, one_per_table, out, peaceful, public,
+        public_night, replay, scenario, submit, to_night, told, vote_out,
     };
-    use crate::{Game, Line};
 
     /// 东杀 with one magician (R5-1), called at night after the killers and the police; its
     /// game: 9 seats g1..g9, killers g1 g2, police g3 g4, the magician g5, civilians g6..g9.
@@ -153,11 +153,6 @@ mod tests {
         ("magician", "magicians"),
     ]);
 
-    /// One night's actions, `(seat, type, target)`, in order; resolved, the public events.
-    fn night(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Value> {
-        public(night_acts(g, acts))
-    }
-
     /// R5-3 (2): magic runs before the kills and takes the magicked killer's kill out of the
     /// majority; the other killer's kill counts. g1 names g6 first, g2 g7: a tie goes to the
     /// earliest (g6); g1 magicked, g2's g7 dies; g2 magicked, g1's g6.
@@ -165,12 +160,16 @@ mod tests {
     fn r5_3_2_magic_leaves_a_magicked_killers_kill_out_of_the_majority() {
         let kills = [("g1", "kill", "g6"), ("g2", "kill", "g7")];
         let mut g = TABLE.game("magic-none");
-        assert_eq!(night(&mut g, &kills), [out("g6")], "without magic");
+        assert_eq!(public_night(&mut g, &kills), [out("g6")], "without magic");
         for (magicked, dies) in [("g1", "g7"), ("g2", "g6")] {
             let mut g = TABLE.game(&format!("magic-killer-{magicked}"));
             let mut acts = kills.to_vec();
             acts.push(("g5", "magic", magicked));
-            assert_eq!(night(&mut g, &acts), [out(dies)], "{magicked} magicked");
+            assert_eq!(
+                public_night(&mut g, &acts),
+                [out(dies)],
+                "{magicked} magicked"
+            );
         }
         // Both killers name g6, one magicked: the other's kill still kills.
         let mut g = TABLE.game("magic-killer-agreed");
@@ -179,7 +178,7 @@ mod tests {
             ("g2", "kill", "g6"),
             ("g5", "magic", "g2"),
         ];
-        assert_eq!(night(&mut g, &acts), [out("g6")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g6")]);
     }
 
     /// R5-3 (2) with CL-1: a magicked lone submitting killer kills nobody — the killer who
@@ -188,12 +187,12 @@ mod tests {
     fn r5_3_2_a_magicked_lone_killer_kills_nobody() {
         let mut g = TABLE.game("magic-lone-killer");
         let acts = [("g1", "kill", "g6"), ("g5", "magic", "g1")];
-        assert_eq!(night(&mut g, &acts), [peaceful()]);
+        assert_eq!(public_night(&mut g, &acts), [peaceful()]);
         assert!(alive(&g, "g6"));
         // Magic on a seat with no action does nothing: the kill on the magicked civilian lands.
         let mut g = TABLE.game("magic-civilian");
         let acts = [("g1", "kill", "g6"), ("g5", "magic", "g6")];
-        assert_eq!(night(&mut g, &acts), [out("g6")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g6")]);
     }
 
     /// R5-3 (2) with CL-2: a magicked officer's check is left out of the police's majority;
@@ -253,16 +252,16 @@ mod tests {
         let mut g = ACROSS.game_at(10, "magic-save");
         let mut acts = kill("g10").to_vec();
         acts.extend([("g7", "save", "g10"), ("g9", "magic", "g7")]);
-        assert_eq!(night(&mut g, &acts), [out("g10")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g10")]);
         // The shot.
         let mut g = ACROSS.game_at(10, "magic-shot");
         let acts = [("g8", "snipe", "g10"), ("g9", "magic", "g8")];
-        assert_eq!(night(&mut g, &acts), [peaceful()]);
+        assert_eq!(public_night(&mut g, &acts), [peaceful()]);
         // The hug: magic on the butterfly cancels it, so the kill on the hugged seat lands.
         let mut g = ACROSS.game_at(10, "magic-hug");
         let mut acts = kill("g10").to_vec();
         acts.extend([("g5", "hug", "g10"), ("g9", "magic", "g5")]);
-        assert_eq!(night(&mut g, &acts), [out("g10")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g10")]);
         // Magic on the hugged seat lands: the hugged sniper's shot is gone.
         let mut g = ACROSS.game_at(10, "magic-hugged");
         let acts = [
@@ -270,19 +269,22 @@ mod tests {
             ("g8", "snipe", "g10"),
             ("g9", "magic", "g8"),
         ];
-        assert_eq!(night(&mut g, &acts), [peaceful()]);
+        assert_eq!(public_night(&mut g, &acts), [peaceful()]);
         // The secret kill: no effect, not spent (he is still immune to the killers' kill, and
         // kills the next night).
         let mut g = ACROSS.game_at(10, "magic-secret");
         let mut acts = kill("g6").to_vec();
         acts.extend([("g6", "secret_kill", "g10"), ("g9", "magic", "g6")]);
-        assert_eq!(night(&mut g, &acts), [peaceful()]);
+        assert_eq!(public_night(&mut g, &acts), [peaceful()]);
         assert_eq!(
             g.view_for("g6").expect("a view").json()["secret_kill_spent"],
             false
         );
         to_night(&mut g);
-        assert_eq!(night(&mut g, &[("g6", "secret_kill", "g10")]), [out("g10")]);
+        assert_eq!(
+            public_night(&mut g, &[("g6", "secret_kill", "g10")]),
+            [out("g10")]
+        );
         assert_eq!(
             g.view_for("g6").expect("a view").json()["secret_kill_spent"],
             true
@@ -290,13 +292,24 @@ mod tests {
         // A magicked save is no save: R4-4 (4)'s count starts again.
         let mut g = ACROSS.game_at(10, "magic-rule");
         let save = ("g7", "save", "g10");
-        assert_eq!(night(&mut g, &[save]), [peaceful()]);
+        assert_eq!(public_night(&mut g, &[save]), [peaceful()]);
         to_night(&mut g);
-        assert_eq!(night(&mut g, &[save, ("g9", "magic", "g7")]), [peaceful()]);
+        assert_eq!(
+            public_night(&mut g, &[save, ("g9", "magic", "g7")]),
+            [peaceful()]
+        );
         to_night(&mut g);
-        assert_eq!(night(&mut g, &[save]), [peaceful()], "one save running");
+        assert_eq!(
+            public_night(&mut g, &[save]),
+            [peaceful()],
+            "one save running"
+        );
         to_night(&mut g);
-        assert_eq!(night(&mut g, &[save]), [out("g10")], "two saves running");
+        assert_eq!(
+            public_night(&mut g, &[save]),
+            [out("g10")],
+            "two saves running"
+        );
     }
 
     /// R5-3 (2) with 4.0's forest elder (R4-3): magic on the elder voids his silence — nobody
@@ -307,7 +320,7 @@ mod tests {
         for (name, magicked, silenced) in [("magic-elder", "g5", false), ("magic-else", "g7", true)]
         {
             let mut g = both.game(name);
-            night(
+            public_night(
                 &mut g,
                 &[("g5", "silence", "g8"), ("g6", "magic", magicked)],
             );
@@ -420,22 +433,34 @@ mod tests {
         };
         let mut g = ready("heir-saved");
         let acts = [("g9", "kill", "g10"), ("g7", "save", "g10")];
-        assert_eq!(night(&mut g, &acts), [peaceful()], "the save spares it");
+        assert_eq!(
+            public_night(&mut g, &acts),
+            [peaceful()],
+            "the save spares it"
+        );
         let mut g = ready("heir-immune");
         assert_eq!(
-            night(&mut g, &[("g9", "kill", "g6")]),
+            public_night(&mut g, &[("g9", "kill", "g6")]),
             [peaceful()],
             "R4-4 (3)"
         );
         let mut g = ready("heir-hugged-target");
         let acts = [("g9", "kill", "g10"), ("g5", "hug", "g10")];
-        assert_eq!(night(&mut g, &acts), [peaceful()], "a kill on H is void");
+        assert_eq!(
+            public_night(&mut g, &acts),
+            [peaceful()],
+            "a kill on H is void"
+        );
         let mut g = ready("heir-hugged");
         let acts = [("g9", "kill", "g10"), ("g5", "hug", "g9")];
-        assert_eq!(night(&mut g, &acts), [peaceful()], "H makes the kill");
+        assert_eq!(
+            public_night(&mut g, &acts),
+            [peaceful()],
+            "H makes the kill"
+        );
         let mut g = ready("heir-kills");
         let acts = [("g9", "kill", "g10"), ("g7", "save", "g8")];
-        assert_eq!(night(&mut g, &acts), [out("g10")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g10")]);
     }
 
     /// R5-5 with CL-10: good wins only once the magician is out too; R5-3 (4): a check of him
@@ -444,12 +469,7 @@ mod tests {
     fn r5_5_good_wins_only_with_the_magician_out_too() {
         good_wins_only_with_the_heir_out(&mut TABLE.game("magic-good"), "magician");
         // The killers win with him when the police are all out.
-        let mut g = TABLE.game("magic-killers");
-        kill_the_police(&mut g);
-        assert_eq!(
-            g.seat_record("g5", Some("killers")).map(|r| r.won),
-            Some(Some(true))
-        );
+        killers_win_with(&mut TABLE.game("magic-killers"), "magician");
         // Every killer out and the magician killed the same night's dawn: good wins, and he
         // is told nothing (the game ended there).
         let mut g = TABLE.game("magic-end-at-once");
@@ -501,13 +521,7 @@ mod tests {
             "magicians",
         );
         // After the undercover's key too: the same undercover as without a magician.
-        let both = handle(
-            dongsha_with(&["undercover", "magician"]),
-            "magic-deal-uc",
-            |_| {},
-        );
-        let one = handle(dongsha_with(&["undercover"]), "magic-deal-uc-only", |_| {});
-        draws_alike(both, one, &["killers", "police", "undercovers"]);
+        drawn_after("undercover", "undercovers", "magician", "magic-deal-uc");
     }
 
     /// A replay scenario of a magician's table (`document` in place of `variant`, replay.md):

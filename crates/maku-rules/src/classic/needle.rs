@@ -150,13 +150,13 @@ pub(super) fn empty(g: &mut Game, n: &mut Resolution) {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::{Value, json};
+    use serde_json::json;
 
     use crate::classic::doctor::tests::{
         RoleTable, act, alive, assert_forms, at_dongsha, bots_win_on_both_sides, dongsha_deal,
-        dongsha_with, draws_alike, foreign_at_dongsha, handle, killed_acts_no_more, kinds,
-        names_its_seats, night_acts, out, peaceful, public, replay, scenario, started, submit,
-        to_night, to_vote, told,
+        dongsha_with, drawn_after, foreign_at_dongsha, handle, killed_acts_no_more, kinds,
+        learns_nobody, names_its_seats, night_acts, out, peaceful, public, replay, said, scenario,
+        started, submit, to_night, to_vote, told,
     };
     use crate::{Game, Line};
 
@@ -211,13 +211,6 @@ mod tests {
             deal[key] = json!([format!("g{i}")]);
         }
         started(v, 9, dongsha_deal(deal))
-    }
-
-    /// `night` of `acts` resolved (the day after it to the next night): its public events.
-    fn said(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Value> {
-        let lines = public(night_acts(g, acts));
-        to_night(g);
-        lines
     }
 
     /// R5-3 (5): a needle cancels the kill on its seat — the night is peaceful; a needle on
@@ -600,12 +593,7 @@ mod tests {
         assert_eq!(s.allowed, ["needle"]);
         assert!(s.owes.action, "the needle is owed until sent");
         assert!(s.teams.is_empty(), "5.0: nobody learns anybody");
-        assert!(
-            !told(&g.transcript())
-                .iter()
-                .any(|t| t[0] == "g5" || t[1].to_string().contains("g5")),
-            "nobody learns it, nor it anybody"
-        );
+        learns_nobody(&g, "g5");
         let view = g.view_for("g5").expect("a view").json().clone();
         assert!(view.get("team").is_none() && view.get("teams").is_none());
         assert_eq!(
@@ -711,17 +699,12 @@ mod tests {
             "needle_doctors",
         );
         // After the evil civilian's key: the same evil civilian as without the needle doctor.
-        let with = handle(
-            dongsha_with(&["evil_civilian", "needle_doctor"]),
+        drawn_after(
+            "evil_civilian",
+            "evil_civilians",
+            "needle_doctor",
             "needle-deal-evil",
-            |_| {},
         );
-        let without = handle(
-            dongsha_with(&["evil_civilian"]),
-            "needle-deal-evil-only",
-            |_| {},
-        );
-        draws_alike(with, without, &["killers", "police", "evil_civilians"]);
         // With 4.0's doctor: both keys, one seat each, and a seat dealt both is refused.
         let both = SHOTS.game("needle-deal-doctor");
         let roles: Vec<&str> = [5, 7]

@@ -162,9 +162,10 @@ mod tests {
     use crate::Game;
     use crate::classic::doctor::tests::{
         RoleTable, act, alive, assert_forms, at_dongsha, bots_win_on_both_sides, cast,
-        dongsha_deal, dongsha_with, draws_alike, foreign_at_dongsha, handle, killed_acts_no_more,
-        names_its_seats, night_acts, one_per_table, out, peaceful, public, replay, scenario,
-        submit, to_night, to_vote, told, vote_out,
+        dongsha_deal, dongsha_with, drawn_after, foreign_at_dongsha, killed_acts_no_more,
+        learns_nobody, names_its_seats, night_acts, one_per_table, out, peaceful, public,
+        public_night, replay, said, scenario, silenced, submit, to_night, to_vote, told, told_of,
+        vote_out,
     };
 
     /// 东杀 with one shield butterfly (R5-1), called at night after the killers and the police;
@@ -208,35 +209,9 @@ mod tests {
         FIVE.game_at(12, name)
     }
 
-    /// One night's actions resolved, the day after it to the next night: the night's public
-    /// events.
-    fn said(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Value> {
-        let lines = night(g, acts);
-        to_night(g);
-        lines
-    }
-
-    /// One night's actions, `(seat, type, target)`, each taken in order; resolved, the public
-    /// events.
-    fn night(g: &mut Game, acts: &[(&str, &str, &str)]) -> Vec<Value> {
-        public(night_acts(g, acts))
-    }
-
     /// Both killers' kill of `t` (CL-1).
     fn kill(t: &'static str) -> [(&'static str, &'static str, &'static str); 2] {
         [("g1", "kill", t), ("g2", "kill", t)]
-    }
-
-    /// The private events of `lines` of type `kind`, each as `[to, event]`.
-    fn told_of(lines: &[crate::Line], kind: &str) -> Vec<Value> {
-        told(lines)
-            .into_iter()
-            .filter(|t| t[1]["type"] == kind)
-            .collect()
-    }
-
-    fn silenced(g: &Game, s: &str) -> bool {
-        g.seat_now(s).is_some_and(|s| s.silenced)
     }
 
     /// R5-3 (1): the kills aimed at H have no effect — the killers' (CL-1), the sniper's shot,
@@ -252,13 +227,13 @@ mod tests {
             let mut g = across(name);
             let mut hugged = acts.clone();
             hugged.push(("g5", "hug", "g13"));
-            assert_eq!(night(&mut g, &hugged), [peaceful()], "{name}");
+            assert_eq!(public_night(&mut g, &hugged), [peaceful()], "{name}");
             assert!(alive(&g, "g13"), "{name}");
             let mut g = across(&format!("{name}-unhugged"));
-            assert_eq!(night(&mut g, &acts), [out("g13")], "{name}: no hug");
+            assert_eq!(public_night(&mut g, &acts), [out("g13")], "{name}: no hug");
         }
         let mut g = across("shield-secret-spent");
-        night(
+        public_night(
             &mut g,
             &[("g5", "hug", "g13"), ("g6", "secret_kill", "g13")],
         );
@@ -282,9 +257,13 @@ mod tests {
         let mut g = across("shield-magic");
         let mut acts = shot.to_vec();
         acts.push(("g5", "hug", "g8"));
-        assert_eq!(night(&mut g, &acts), [out("g13")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g13")]);
         let mut g = across("shield-magic-unhugged");
-        assert_eq!(night(&mut g, &shot), [peaceful()], "the magic strikes");
+        assert_eq!(
+            public_night(&mut g, &shot),
+            [peaceful()],
+            "the magic strikes"
+        );
         // A hugged officer's check: still the team's.
         let mut g = across("shield-magic-check");
         let acts = [
@@ -306,11 +285,15 @@ mod tests {
         let mut g = across("shield-magicked");
         let mut acts = kill("g13").to_vec();
         acts.extend([("g5", "hug", "g13"), ("g9", "magic", "g5")]);
-        assert_eq!(night(&mut g, &acts), [out("g13")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g13")]);
         let mut g = across("shield-magicked-butterfly");
         let mut acts = kill("g5").to_vec();
         acts.extend([("g5", "hug", "g13"), ("g9", "magic", "g5")]);
-        assert_eq!(night(&mut g, &acts), [out("g5")], "the butterfly alone");
+        assert_eq!(
+            public_night(&mut g, &acts),
+            [out("g5")],
+            "the butterfly alone"
+        );
         assert!(alive(&g, "g13"));
     }
 
@@ -385,18 +368,26 @@ mod tests {
         let mut g = across("shield-save-h");
         let mut acts = kill("g5").to_vec();
         acts.extend([("g5", "hug", "g13"), ("g7", "save", "g13")]);
-        assert_eq!(night(&mut g, &acts), [out("g5"), out("g13")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g5"), out("g13")]);
         // The doctor's rule: a save of g14, one of H, one of g14 — one save running, not two.
         let mut g = across("shield-save-rule");
         let save = ("g7", "save", "g14");
-        assert_eq!(night(&mut g, &[save]), [peaceful()]);
+        assert_eq!(public_night(&mut g, &[save]), [peaceful()]);
         to_night(&mut g);
         let acts = [("g5", "hug", "g14"), save];
-        assert_eq!(night(&mut g, &acts), [peaceful()]);
+        assert_eq!(public_night(&mut g, &acts), [peaceful()]);
         to_night(&mut g);
-        assert_eq!(night(&mut g, &[save]), [peaceful()], "one save running");
+        assert_eq!(
+            public_night(&mut g, &[save]),
+            [peaceful()],
+            "one save running"
+        );
         to_night(&mut g);
-        assert_eq!(night(&mut g, &[save]), [out("g14")], "two saves running");
+        assert_eq!(
+            public_night(&mut g, &[save]),
+            [out("g14")],
+            "two saves running"
+        );
     }
 
     /// R5-3 (3): a kill on the butterfly lands on H too, despite its immunity — the killers',
@@ -412,19 +403,23 @@ mod tests {
             let mut g = across(name);
             let mut hugged = acts.clone();
             hugged.push(("g5", "hug", "g13"));
-            assert_eq!(night(&mut g, &hugged), [out("g5"), out("g13")], "{name}");
+            assert_eq!(
+                public_night(&mut g, &hugged),
+                [out("g5"), out("g13")],
+                "{name}"
+            );
         }
         let mut g = across("shield-through-saved");
         let mut acts = kill("g5").to_vec();
         acts.extend([("g5", "hug", "g13"), ("g7", "save", "g5")]);
-        assert_eq!(night(&mut g, &acts), [peaceful()]);
+        assert_eq!(public_night(&mut g, &acts), [peaceful()]);
         let mut g = across("shield-through-saved-shot");
         let acts = [
             ("g5", "hug", "g13"),
             ("g8", "snipe", "g5"),
             ("g7", "save", "g5"),
         ];
-        assert_eq!(night(&mut g, &acts), [out("g5"), out("g13")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g5"), out("g13")]);
     }
 
     /// R5-3 (3): a silence on the butterfly silences H too — both told, both silenced for the
@@ -497,17 +492,17 @@ mod tests {
     fn r5_3_the_hugged_killer_still_kills() {
         let mut g = TABLE.game("shield-killer");
         let acts = [("g5", "hug", "g1"), ("g1", "kill", "g6")];
-        assert_eq!(night(&mut g, &acts), [out("g6")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g6")]);
         to_night(&mut g);
         let acts = [
             ("g5", "hug", "g2"),
             ("g1", "kill", "g7"),
             ("g2", "kill", "g7"),
         ];
-        assert_eq!(night(&mut g, &acts), [out("g7")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g7")]);
         let mut g = across("shield-sniper");
         let acts = [("g5", "hug", "g8"), ("g8", "snipe", "g14")];
-        assert_eq!(night(&mut g, &acts), [out("g14")]);
+        assert_eq!(public_night(&mut g, &acts), [out("g14")]);
     }
 
     /// Privacy (5.0: nobody is told they were hugged): only the butterfly's seat sees its hug
@@ -543,12 +538,7 @@ mod tests {
     #[test]
     fn r5_1_only_the_living_shield_butterfly_hugs_another_seat_at_night() {
         let mut g = TABLE.game("shield-only");
-        assert!(
-            !told(&g.transcript())
-                .iter()
-                .any(|t| t[0] == "g5" || t[1].to_string().contains("g5")),
-            "5.0: nobody learns it, nor it anybody"
-        );
+        learns_nobody(&g, "g5");
         for by in ["g1", "g3", "g6"] {
             assert_eq!(submit(&mut g, by, act("hug", "g7")), Some("not_your_role"));
         }
@@ -571,7 +561,7 @@ mod tests {
         assert_eq!(submit(&mut g, "g5", act("hug", "g6")), None);
         assert_eq!(submit(&mut g, "g5", act("hug", "g7")), None);
         assert!(!g.seat_now("g5").expect("a seat").owes.action);
-        assert_eq!(night(&mut g, &kill("g7")), [peaceful()]);
+        assert_eq!(public_night(&mut g, &kill("g7")), [peaceful()]);
         assert_eq!(submit(&mut g, "g5", act("hug", "g6")), Some("not_now"));
         to_night(&mut g);
         assert!(g.seat_now("g5").expect("a seat").owes.action, "owed again");
@@ -591,11 +581,11 @@ mod tests {
     fn cl_10_the_shield_butterfly_counts_among_the_civilians() {
         let mut g = TABLE.game("shield-civilians");
         for victim in ["g6", "g7", "g8", "g9"] {
-            assert_eq!(night(&mut g, &kill(victim)), [out(victim)]);
+            assert_eq!(public_night(&mut g, &kill(victim)), [out(victim)]);
             assert_eq!(g.outcome(), None, "the butterfly stands for the civilians");
             to_night(&mut g);
         }
-        let lines = night(&mut g, &kill("g5"));
+        let lines = public_night(&mut g, &kill("g5"));
         assert_eq!(
             lines.last(),
             Some(&json!({"type": "game_over", "winner": "killers"}))
@@ -668,17 +658,12 @@ mod tests {
             &[("shield_butterflies", 1)],
             "shield_butterflies",
         );
-        let with = handle(
-            dongsha_with(&["evil_civilian", "shield_butterfly"]),
+        drawn_after(
+            "evil_civilian",
+            "evil_civilians",
+            "shield_butterfly",
             "shield-deal-evil",
-            |_| {},
         );
-        let without = handle(
-            dongsha_with(&["evil_civilian"]),
-            "shield-deal-evil-only",
-            |_| {},
-        );
-        draws_alike(with, without, &["killers", "police", "evil_civilians"]);
     }
 
     /// A replay scenario of a shield butterfly's table (`document` in place of `variant`,
@@ -816,10 +801,10 @@ mod tests {
     #[test]
     fn r5_2_r5_3_1_the_dark_elders_kill_on_the_hugged_seat_is_void() {
         let mut g = five("shield-delder-heir");
-        night(&mut g, &[]);
+        public_night(&mut g, &[]);
         vote_out(&mut g, "g1");
         to_night(&mut g);
-        night(&mut g, &[]);
+        public_night(&mut g, &[]);
         let lines = vote_out(&mut g, "g2");
         assert!(
             told(&lines).contains(&json!(["g7", {"type": "kill_inherited"}])),

@@ -51,7 +51,7 @@ mod tests {
 
     use crate::classic::doctor::tests::{
         RoleTable, act, at_dongsha, bots_win_on_both_sides, dongsha_deal, dongsha_game,
-        dongsha_with, handle, kill_the_police, names_its_seats, out, peaceful, public, replay,
+        dongsha_with, handle, killers_win_with, names_its_seats, out, peaceful, public, replay,
         scenario, started, submit, to_night, told, vote_out,
     };
     use crate::message::Message;
@@ -298,13 +298,7 @@ mod tests {
     /// police, and his living does not keep the police standing).
     #[test]
     fn cl_10_all_police_out_the_killers_win_with_the_undercover() {
-        let mut g = TABLE.game("undercover-killers");
-        kill_the_police(&mut g);
-        assert_eq!(
-            g.seat_record("g5", Some("killers"))
-                .map(|r| (r.role, r.won)),
-            Some(("undercover", Some(true)))
-        );
+        killers_win_with(&mut TABLE.game("undercover-killers"), "undercover");
     }
 
     /// CL-11 (the shengtui family, one killer): "the killer out → civilians win" reads as

@@ -94,8 +94,8 @@ mod tests {
     use crate::classic::doctor::tests::{
         RoleTable, act, acts_alone_on_another_seat, alive, assert_forms, at_dongsha,
         bots_win_on_both_sides, dongsha_deal, dongsha_killers_out_end_the_game, dongsha_with,
-        draws_alike, foreign_at_dongsha, good_wins_only_with_the_heir_out, handle, heir_kills,
-        kill_the_police, killed_acts_no_more, kinds, names_its_seats,
+        drawn_after, foreign_at_dongsha, good_wins_only_with_the_heir_out, handle, heir_kills,
+        killed_acts_no_more, killers_win_with, kinds, names_its_seats,
         never_surrenders_nor_keeps_the_killers_standing, night_acts, one_per_table, out, peaceful,
         public, replay, scenario, started, submit, to_night, told, vote_out,
     };
@@ -460,12 +460,7 @@ mod tests {
     fn r5_5_good_wins_only_with_the_wizard_out_too() {
         good_wins_only_with_the_heir_out(&mut TABLE.game("wizard-good"), "wizard");
         // The killers win with him when the police are all out.
-        let mut g = TABLE.game("wizard-killers");
-        kill_the_police(&mut g);
-        assert_eq!(
-            g.seat_record("g5", Some("killers")).map(|r| r.won),
-            Some(Some(true))
-        );
+        killers_win_with(&mut TABLE.game("wizard-killers"), "wizard");
     }
 
     /// CL-9: the wizard never surrenders (he is in no team) and does not keep the killers'
@@ -503,9 +498,7 @@ mod tests {
             "wizards",
         );
         // After the magician's key: the same magician as without a wizard.
-        let both = HEIRS.table("wizard-deal-mg", |_| {});
-        let one = handle(dongsha_with(&["magician"]), "wizard-deal-mg-only", |_| {});
-        draws_alike(both, one, &["killers", "police", "magicians"]);
+        drawn_after("magician", "magicians", "wizard", "wizard-deal-mg");
     }
 
     /// A replay scenario of a wizard's table (`document` in place of `variant`, replay.md):
