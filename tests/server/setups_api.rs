@@ -10,6 +10,7 @@ on_both_backends!(
     judges_save_revise_and_anyone_reads_setups,
     a_game_made_from_a_setup_plays_by_its_pinned_version,
     a_setups_balance_is_estimated_once_and_kept,
+    a_parity_setup_saves_and_its_game_ends_at_parity,
 );
 
 async fn presets_and_roles_are_served_to_anyone(app: TestApp) {
@@ -588,5 +589,121 @@ async fn a_setups_balance_is_estimated_once_and_kept(app: TestApp) {
             .contains("No game made from this setup has finished yet."),
         "{}",
         page.body
+    );
+}
+
+/// 东杀 as served at `seats` seats, with 2 killers and 1 police, civilians filling, under the
+/// parity win rule.
+async fn parity_table(api: &Api<'_>, seats: usize) -> Value {
+    let (_, body) = api.get("/api/v1/setups/presets", None).await;
+    let mut doc = body["presets"][0]["document"].clone();
+    doc["seats"] = json!({"min": seats, "max": seats});
+    doc["deal"][0]["count"] = json!(2);
+    doc["deal"][1]["count"] = json!(1);
+    doc["win"] = json!({"rule": "parity"});
+    doc
+}
+
+/// The parity win rule over HTTP (docs/setups.md, "The parity win rule"): a 5-seat table of 2
+/// killers, 1 police and 2 civilians saves (201) and reads back; `civilians_out` beside it and
+/// a deal at parity from the start are refused at their fields. A game from it: the killers
+/// kill a civilian on the first night, 2 against 2 (the officer and a civilian), and win at
+/// that dawn — where CL-10 would go on, the officer and a civilian alive. Its page says the
+/// rule in both languages.
+async fn a_parity_setup_saves_and_its_game_ends_at_parity(app: TestApp) {
+    use crate::classic_api::{Table, game, seats_of, step};
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let doc = parity_table(&api, 5).await;
+
+    let mut column = doc.clone();
+    column["win"]["civilians_out"] = json!("killers");
+    let mut at_start = parity_table(&api, 4).await;
+    at_start["deal"][1]["count"] = json!(0);
+    at_start["day"]["last_words"] = json!("all");
+    at_start["night"] = json!(["killer"]);
+    at_start["teams"] = json!(["killers"]);
+    for (bad, path) in [(column, "win.civilians_out"), (at_start, "win.rule")] {
+        let (s, b) = save(&api, &admin, json!({"name": "不成", "document": bad})).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+        assert_eq!(b["error"], "invalid_setup", "{b}");
+        let paths: Vec<&str> = b["fields"]
+            .as_array()
+            .map(|f| f.iter().filter_map(|p| p["path"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(paths, [path], "{b}");
+    }
+
+    let (s, b) = save(&api, &admin, json!({"name": "对等五人", "document": doc})).await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let setup = b["id"].as_i64().expect("an id");
+    let (_, b) = api.get(&format!("/api/v1/setups/{setup}"), None).await;
+    assert_eq!(b["document"]["win"], json!({"rule": "parity"}), "{b}");
+
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "对等", "setup": {"id": setup, "version": 1}, "act_minutes": 60, "min_seats": 5, "max_seats": 5}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let id = b["id"].as_i64().expect("a game");
+    let seats = seats_of("p", 5);
+    let mut tokens = std::collections::HashMap::new();
+    for seat in seats.as_array().expect("seats") {
+        let token = api.account(seat["real_id"].as_str().expect("a name")).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &token, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        tokens.insert(seat["game_id"].as_str().expect("an id").to_string(), token);
+    }
+    let mut deal = json!({"killers": ["g1", "g2"], "police": ["g3"]});
+    deal["seats"] = seats.clone();
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({"setup": deal}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let table = Table {
+        id,
+        admin: admin.clone(),
+        tokens,
+    };
+    let g = game(&api, id).await;
+    for by in ["g1", "g2"] {
+        let (s, b) = table
+            .act(&api, by, json!({"type": "kill", "target": "g4"}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let (s, b) = table.resolve(&api, step(&g)).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let g = game(&api, id).await;
+    assert_eq!(
+        g["winner"], "killers",
+        "parity: 2 killers against the officer and a civilian: {g}"
+    );
+    assert_eq!(g["status"], "finished");
+
+    let rules = format!("/setups/{setup}?version=1");
+    let zh = app.browser().get(&rules).await;
+    assert_eq!(zh.status, StatusCode::OK);
+    assert!(
+        zh.body
+            .contains("在场的杀手一方人数不少于在场的警察和平民：杀手胜。"),
+        "{}",
+        zh.body
+    );
+    let en = app.browser_in("en").get(&rules).await;
+    assert!(
+        en.body
+            .contains("alive as many as the police and civilians alive, or more: the killers win."),
+        "{}",
+        en.body
     );
 }

@@ -69,6 +69,12 @@ async fn a_judge_composes_a_setup_with_a_doctor_and_opens_a_game_from_it(app: Te
         "东杀's counts by seat count fill the form: {}",
         page.body
     );
+    assert!(
+        page.body
+            .contains(r#"<option value="parity">人数对等：杀手一方人数追平好人即胜</option>"#),
+        "the win rule's select offers parity: {}",
+        page.body
+    );
     let csrf = page.csrf();
 
     // A doctor the night does not call (R4-3: it acts at night): refused beside its place in
@@ -120,6 +126,32 @@ async fn a_judge_composes_a_setup_with_a_doctor_and_opens_a_game_from_it(app: Te
         page.body
     );
     assert!(!page.body.contains("aria-invalid"), "no problem is left");
+    assert!(saved_setups(&app).await.is_empty(), "a check saves nothing");
+
+    // The parity win rule holds through the form: the civilians-out select still posts a
+    // value, which only `sides` reads.
+    let parity: Vec<(&str, &str)> = dongsha_with_doctor(&csrf, "对等医生东杀", "3", "check")
+        .into_iter()
+        .map(|(k, v)| {
+            if k == "win_rule" {
+                (k, "parity")
+            } else {
+                (k, v)
+            }
+        })
+        .collect();
+    let page = judge.post("/setups/new", &parity).await;
+    page.assert_back_at("/setups/new");
+    assert!(
+        page.body.contains("版本没有问题。尚未保存。"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains(r#"<option value="parity" selected>"#),
+        "parity is kept: {}",
+        page.body
+    );
     assert!(saved_setups(&app).await.is_empty(), "a check saves nothing");
 
     // Saved: version 1, its page says the doctor's night and the bots' balance.

@@ -443,6 +443,26 @@ mod tests {
         assert!(read(&doc).is_ok(), "{:?}", read(&doc).err());
     }
 
+    /// The parity win rule has no `civilians_out`: the form reads none from its document, and
+    /// the value the column's select always posts is left out of the document it makes (only
+    /// `sides` reads it), so the rule goes through the form and back.
+    #[test]
+    fn the_parity_rule_goes_through_the_form_without_the_civilians_column() {
+        let mut doc = preset_doc("dongsha");
+        doc["win"] = json!({"rule": "parity"});
+        let mut f = ComposeForm::from_document(&doc);
+        assert_eq!(
+            (f.win_rule.as_str(), f.civilians_out.as_str()),
+            ("parity", "")
+        );
+        f.civilians_out = "killers".into();
+        let (back, _) = f.document().expect("fields");
+        assert_eq!(back["win"], json!({"rule": "parity"}));
+        let setup = read(&back).expect("it holds");
+        assert_eq!(setup.win.rule(), "parity");
+        assert_eq!(setup.to_json(), doc, "back unchanged");
+    }
+
     #[test]
     fn a_role_the_night_forgets_is_flagged_at_its_place_in_the_night() {
         let mut f = ComposeForm::from_document(&preset_doc("dongsha"));

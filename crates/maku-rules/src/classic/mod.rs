@@ -99,6 +99,9 @@
 //!   CL-10 (R4-6), not for CL-4's count of last words (R4-1); an undercover, a magician, 5.0's
 //!   forest elder and a wizard count with the killers (R4-6, R5-5); an evil civilian counts nowhere and wins with
 //!   the killers (R5-5: civilians do not count).
+//! - A judge's table under the parity win rule (`win.rule: "parity"`) is checked in CL-10's
+//!   place, with the same counts: the killers win once their side is at least as many as the
+//!   police and civilians, good once their side is out, both at once a draw (`end.rs`).
 //! - CL-6 with R5-4 (`dark_vote.rs`): round 1 counts the night's dark votes with the ballots;
 //!   the published `votes` are the day's ballots alone, followed at such a table by
 //!   `dark_votes_counted` (said every first round, a vote counted or not); the outcome (out, tie, nobody) follows the combined count. PK

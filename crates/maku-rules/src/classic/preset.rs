@@ -144,7 +144,8 @@ impl Table {
     }
 
     /// The winner when all civilians are out (CL-10's column); `None` where CL-10 does not
-    /// apply (shengtui's CL-11 decides first, wujian has no civilians).
+    /// apply (shengtui's CL-11 decides first, wujian has no civilians, the parity rule has no
+    /// such condition: `end.rs`).
     pub fn civilians_out(self) -> Option<Winner> {
         match self.setup().win {
             Win::Sides {
@@ -154,7 +155,7 @@ impl Table {
             Win::Sides {
                 civilians_out: CiviliansOut::Draw,
             } => Some(Winner::Draw),
-            Win::Wujian | Win::R4 | Win::R5 => None,
+            Win::Parity | Win::Wujian | Win::R4 | Win::R5 => None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Roles and factions of the classic presets (`../shared/rules/classic.md`); seats and teams are
 //! the table's (`crate::table`).
 
+use crate::setups::RoleCode;
 use crate::table::Team;
 
 /// The two factions of 无间道 (WJ-1): 匪 and 警.
@@ -119,6 +120,40 @@ impl Role {
     /// classic `dark_elder`; 4.0's `elder`, a good seat, is none of them), then the wizard. A
     /// role not dealt counts as out.
     pub const HEIRS: [Role; 3] = [Role::Magician, Role::DarkElder, Role::Wizard];
+
+    /// The role a classic table deals for the document's `code` (wujian's cards are its
+    /// factions): the setup check reads a deal as this engine counts its seats at the end
+    /// (the parity win rule's check at the start, `setups/check.rs`).
+    pub fn of_code(code: RoleCode) -> Role {
+        match code {
+            RoleCode::Killer => Role::Killer,
+            RoleCode::Police => Role::Police,
+            RoleCode::Civilian => Role::Civilian,
+            RoleCode::Bandit => Role::Faction(Faction::Fei),
+            RoleCode::Cop => Role::Faction(Faction::Jing),
+            RoleCode::Butterfly => Role::Butterfly,
+            RoleCode::Elder => Role::Elder,
+            RoleCode::Doctor => Role::Doctor,
+            RoleCode::Undercover => Role::Undercover,
+            RoleCode::SecretPolice => Role::SecretPolice,
+            RoleCode::Sniper => Role::Sniper,
+            RoleCode::GoodCivilian => Role::GoodCivilian,
+            RoleCode::Magician => Role::Magician,
+            RoleCode::Wizard => Role::Wizard,
+            RoleCode::EvilCivilian => Role::EvilCivilian,
+            RoleCode::NeedleDoctor => Role::NeedleDoctor,
+            RoleCode::DarkElder => Role::DarkElder,
+            RoleCode::ShieldButterfly => Role::ShieldButterfly,
+        }
+    }
+
+    /// Whether it counts for good at the end (CL-10's good, the parity rule's): a police role
+    /// ([`Role::counts_as_police`]) or one counted among the civilians
+    /// ([`Role::counts_as_civilian`]). Not the evil civilian (R5-5: "civilians do not count"),
+    /// nor a wujian faction.
+    pub fn counts_for_good(self) -> bool {
+        self.counts_as_police() || self.counts_as_civilian()
+    }
 
     /// `killer`, `police`, `civilian`, `doctor`, `sniper`, `butterfly`, `secret_police`,
     /// `elder`, `undercover`, `magician`, `wizard`, `good_civilian`, `evil_civilian`,

@@ -44,7 +44,8 @@ pub fn custom(name: &'static str, label: &'static str, setup: &Setup) -> Option<
     } else {
         Preset::Dongsha
     };
-    // Its family, whose leaderboard its games count on: the preset of its win rule.
+    // Its family, whose leaderboard its games count on: the preset of its win rule (the
+    // parity rule's good against killers: 东杀's, as CL-10's 屠城 column).
     let family = match custom.setup.win {
         Win::Sides {
             civilians_out: CiviliansOut::Draw,

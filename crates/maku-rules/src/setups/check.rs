@@ -4,6 +4,7 @@
 use super::catalog::{ActionCode, Book, RoleCode, SideCode, role_spec};
 use super::document::Problem;
 use super::{Count, LastWords, MAX_SEATS, MIN_SEATS, Setup, ThirdTie, Win};
+use crate::classic::Role;
 use crate::message::{Arg, Message};
 use crate::table::Speeches;
 
@@ -345,10 +346,17 @@ fn teams(s: &Setup, p: &mut Vec<Problem>) {
     }
 }
 
-/// The win rule is its book's, and each side it names can reach it.
+/// The win rule is its book's, and each side it names can reach it. Under the parity rule
+/// (classic) that reads as under CL-10: good wins once the killers' side is out, so it needs a
+/// good seat dealt (and the killers' side dealt — `setup-no-killer` holds that already: a
+/// killer at every seat count); the killers win at parity, so they need a killer dealt, and
+/// good must start outnumbering them at every seat count, or the game would end before it
+/// starts ([`parity_at_start`]).
 fn win(s: &Setup, p: &mut Vec<Problem>) {
     let (rule, book) = match s.win {
-        Win::Sides { .. } | Win::Shengtui | Win::Wujian => (s.win.rule(), Book::Classic),
+        Win::Sides { .. } | Win::Shengtui | Win::Parity | Win::Wujian => {
+            (s.win.rule(), Book::Classic)
+        }
         Win::R4 => (s.win.rule(), Book::R4),
         Win::R5 => (s.win.rule(), Book::R5),
     };
@@ -390,6 +398,36 @@ fn win(s: &Setup, p: &mut Vec<Problem>) {
     }
     if !has_side(bad) {
         p.push(Problem::new("win.rule", "setup-win-no-side").arg("side", bad.name()));
+    }
+    if s.win == Win::Parity {
+        parity_at_start(s, p);
+    }
+}
+
+/// The parity rule at the start: a seat count whose deal gives the seats that count with the
+/// killers (`Role::with_killers`) at least as many seats as those that count for good (the
+/// police and the civilians of CL-10, `Role::counts_for_good`; the evil civilian counts
+/// nowhere) would end the game before its first night. Refused at `win.rule`, with those seat
+/// counts.
+fn parity_at_start(s: &Setup, p: &mut Vec<Problem>) {
+    let ended: Vec<usize> = s
+        .seats
+        .clone()
+        .filter(|&n| {
+            let (mut killers, mut good) = (0, 0);
+            for (code, k) in s.deal_at(n) {
+                let role = Role::of_code(code);
+                if role.with_killers() {
+                    killers += k;
+                } else if role.counts_for_good() {
+                    good += k;
+                }
+            }
+            killers >= good
+        })
+        .collect();
+    if !ended.is_empty() {
+        p.push(Problem::new("win.rule", "setup-parity-at-start").arg("seats", seat_list(&ended)));
     }
 }
 

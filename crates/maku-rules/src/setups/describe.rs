@@ -122,6 +122,8 @@ pub fn describe(setup: &Setup) -> Described {
             civilians_out: CiviliansOut::Draw,
         } => Message::key("setup-win-sides-draw").rule("CL-10"),
         Win::Shengtui => Message::key("setup-win-shengtui").rule("CL-11"),
+        // No book's rule: the parity rule is the judge's, checked in CL-10's place.
+        Win::Parity => Message::key("setup-win-parity"),
         Win::Wujian => Message::key("setup-win-wujian").rule("WJ-4"),
         Win::R4 => Message::key("setup-win-r4").rule("R4-6"),
         Win::R5 => Message::key("setup-win-r5").rule("R5-5"),
@@ -159,16 +161,26 @@ pub fn describe(setup: &Setup) -> Described {
     };
     // R5-5 at a classic table ("civilians do not count"): the good civilian counts among the
     // civilians, as every good seat outside the teams; the evil civilian wins with the killers
-    // but counts nowhere.
+    // but counts nowhere. Under the parity rule there is no "all civilians out": they are said
+    // as counted for good, and for neither side.
+    let parity = setup.win == Win::Parity;
     let win = if setup.book == Book::Classic && setup.deals(RoleCode::GoodCivilian) {
+        let key = match parity {
+            true => "setup-win-good-civilian-parity",
+            false => "setup-win-good-civilian",
+        };
         win.then(Message::text(" "))
-            .then(Message::key("setup-win-good-civilian").rule("R5-5"))
+            .then(Message::key(key).rule("R5-5"))
     } else {
         win
     };
     let win = if setup.book == Book::Classic && setup.deals(RoleCode::EvilCivilian) {
+        let key = match parity {
+            true => "setup-win-evil-civilian-parity",
+            false => "setup-win-evil-civilian",
+        };
         win.then(Message::text(" "))
-            .then(Message::key("setup-win-evil-civilian").rule("R5-5"))
+            .then(Message::key(key).rule("R5-5"))
     } else {
         win
     };
@@ -238,6 +250,7 @@ pub fn keys() -> Vec<String> {
         "setup-win-sides-killers",
         "setup-win-sides-draw",
         "setup-win-shengtui",
+        "setup-win-parity",
         "setup-win-wujian",
         "setup-win-r4",
         "setup-win-r5",
@@ -262,6 +275,8 @@ pub fn keys() -> Vec<String> {
         "setup-action-dark-vote-classic",
         "setup-win-good-civilian",
         "setup-win-evil-civilian",
+        "setup-win-good-civilian-parity",
+        "setup-win-evil-civilian-parity",
         "setup-action-needle-classic",
         "setup-action-silence-dark-classic",
         "setup-win-dark-elder",

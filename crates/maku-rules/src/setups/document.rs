@@ -176,6 +176,7 @@ impl Reader {
                 return Some(Win::Sides { civilians_out });
             }
             "shengtui" => Win::Shengtui,
+            "parity" => Win::Parity,
             "wujian" => Win::Wujian,
             "r4" => Win::R4,
             "r5" => Win::R5,

@@ -86,6 +86,12 @@ pub enum Win {
     /// CL-11 (生推): the killer out → civilians win; two or fewer civilians after a vote-out
     /// with the killer alive → the killer wins.
     Shengtui,
+    /// Parity (a classic table's, checked where CL-10 is, in its place): every seat that counts
+    /// with the killers out → good wins; the living seats that count with the killers at least
+    /// as many as the living police and civilians (CL-10's good) → the killers win; both at
+    /// once → a draw. The evil civilian counts nowhere (`docs/setups.md`, "The parity win
+    /// rule").
+    Parity,
     /// WJ-4: three seats left, a faction gone, a day with nobody out, or a surrender.
     Wujian,
     /// R4-6.
@@ -145,13 +151,14 @@ codes! {
 
 impl Win {
     /// Every `win.rule` a document may name.
-    pub const RULES: [&'static str; 5] = ["sides", "shengtui", "wujian", "r4", "r5"];
+    pub const RULES: [&'static str; 6] = ["sides", "parity", "shengtui", "wujian", "r4", "r5"];
 
     /// Its `win.rule`.
     pub const fn rule(self) -> &'static str {
         match self {
             Win::Sides { .. } => "sides",
             Win::Shengtui => "shengtui",
+            Win::Parity => "parity",
             Win::Wujian => "wujian",
             Win::R4 => "r4",
             Win::R5 => "r5",
@@ -222,7 +229,7 @@ impl Setup {
         match self.win {
             Win::Wujian => &["匪", "警", "draw"],
             Win::R4 | Win::R5 => &["good", "bad", "draw"],
-            Win::Sides { .. } | Win::Shengtui => &["good", "killers", "draw"],
+            Win::Sides { .. } | Win::Shengtui | Win::Parity => &["good", "killers", "draw"],
         }
     }
 }
@@ -242,6 +249,7 @@ pub const PROBLEM_KEYS: &[&str] = &[
     "setup-no-killer",
     "setup-no-specials",
     "setup-one-butterfly",
+    "setup-parity-at-start",
     "setup-range-missing",
     "setup-range-outside",
     "setup-range-overlap",

@@ -1499,3 +1499,148 @@ fn count_of_agrees_with_the_deal() {
         }
     }
 }
+
+/// 东杀's document under the parity win rule (`win.rule: "parity"`, no other field).
+fn parity_doc(mut d: Value) -> Value {
+    d["win"] = json!({"rule": "parity"});
+    d
+}
+
+/// The parity win rule is read and written back; `civilians_out` beside it is an unknown field
+/// (as beside `shengtui`: CL-10's column has no place under parity); at a 4.0 or 5.0 table it
+/// is a win rule of another book, as CL-10's `sides` is.
+#[test]
+fn parity_the_win_rule_reads_at_a_classic_table_only() {
+    let setup = read(&parity_doc(doc("dongsha"))).expect("parity at 东杀's deal holds");
+    assert_eq!(setup.win, Win::Parity);
+    assert_eq!(setup.win.rule(), "parity");
+    assert!(Win::RULES.contains(&"parity"));
+    assert_eq!(setup.to_json()["win"], json!({"rule": "parity"}));
+    assert_eq!(read(&setup.to_json()).as_ref(), Ok(&setup), "written back");
+    assert_eq!(
+        setup.outcomes(),
+        ["good", "killers", "draw"],
+        "CL-10's winners"
+    );
+    assert_eq!(played_as(&setup), None, "no preset uses parity");
+    let mut with_column = parity_doc(doc("dongsha"));
+    with_column["win"]["civilians_out"] = json!("killers");
+    assert_eq!(
+        problems(&with_column),
+        [(
+            "win.civilians_out".to_string(),
+            "setup-unknown-field".to_string()
+        )]
+    );
+    for (book, mut d) in [("r4", doc("v4wujian")), ("r5", doc("v5emin"))] {
+        d["win"] = json!({"rule": "parity"});
+        assert_eq!(
+            problems(&d),
+            [("win.rule".to_string(), "setup-win-book".to_string())],
+            "{book}: a win rule of another book"
+        );
+    }
+}
+
+/// Parity at the start: a seat count whose deal gives the killers' side (CL-10's killers:
+/// the killers, the undercover, 5.0's magician, forest elder and wizard) at least as many seats
+/// as good's (CL-10's police and civilians) is refused at `win.rule` with those seat counts —
+/// the game would be over before its first night; where good outnumbers them it holds. The
+/// evil civilian counts on neither side (R5-5: "civilians do not count").
+#[test]
+fn parity_a_deal_at_parity_from_the_start_is_refused() {
+    // 3 killers and 1 police, civilians filling, at 6 to 8 seats: 3 against 3 at 6.
+    let mut d = parity_doc(doc("dongsha"));
+    d["seats"] = json!({"min": 6, "max": 8});
+    d["deal"][0]["count"] = json!(3);
+    d["deal"][1]["count"] = json!(1);
+    let at_six = Problem::new("win.rule", "setup-parity-at-start").arg("seats", "6");
+    assert_eq!(read(&d), Err(vec![at_six]));
+    // CL-10's sides read the same deal: nothing ends at the start there.
+    let mut sides = d.clone();
+    sides["win"] = json!({"rule": "sides", "civilians_out": "killers"});
+    assert!(read(&sides).is_ok());
+    // 7 and 8 seats only: good outnumbers them (4 and 5 against 3).
+    d["seats"] = json!({"min": 7, "max": 8});
+    assert!(read(&d).is_ok(), "{:?}", read(&d).err());
+    // Seats 6 and 7 under 4 killers: both refused, one problem naming them.
+    d["seats"] = json!({"min": 6, "max": 9});
+    d["deal"][0]["count"] = json!(4);
+    let ended = Problem::new("win.rule", "setup-parity-at-start").arg("seats", "6, 7, 8");
+    assert_eq!(read(&d), Err(vec![ended]));
+    // 6 seats: 2 killers, 1 police, 3 others. With the magician (R5-5: he counts with the
+    // killers) it is 3 against 3; with the evil civilian in his place 2 against 3 (he counts
+    // nowhere: neither 3 against 3 nor 2 against 4).
+    for (role, holds) in [("magician", false), ("evil_civilian", true)] {
+        let mut d = parity_doc(dongsha_dealing(&[role], 1, true));
+        d["seats"] = json!({"min": 6, "max": 6});
+        d["deal"][0]["count"] = json!(2);
+        d["deal"][1]["count"] = json!(1);
+        let found = problems(&d);
+        assert_eq!(
+            found.is_empty(),
+            holds,
+            "{role}: {found:?} (parity at the start)"
+        );
+        if !holds {
+            assert_eq!(
+                found,
+                [("win.rule".to_string(), "setup-parity-at-start".to_string())]
+            );
+        }
+    }
+}
+
+/// The setup page says the parity rule (no book's rule cited: it is the judge's), and under
+/// it how 5.0's good and evil civilians count (R5-5): for good, and for neither side.
+#[test]
+fn parity_the_rules_page_says_the_rule() {
+    let setup = read(&parity_doc(doc("dongsha"))).expect("it holds");
+    assert_eq!(
+        describe::describe(&setup).win,
+        Message::key("setup-win-parity")
+    );
+    assert!(describe::keys().contains(&"setup-win-parity".to_string()));
+    let setup = read(&parity_doc(dongsha_dealing(
+        &["good_civilian", "evil_civilian"],
+        1,
+        true,
+    )))
+    .expect("it holds");
+    let line = Message::key("setup-win-parity")
+        .then(Message::text(" "))
+        .then(Message::key("setup-win-good-civilian-parity").rule("R5-5"))
+        .then(Message::text(" "))
+        .then(Message::key("setup-win-evil-civilian-parity").rule("R5-5"));
+    assert_eq!(describe::describe(&setup).win, line);
+}
+
+/// The bots play the parity rule through the same engine: a 10-seat table of 2 killers, 4
+/// police and 4 civilians has its own estimate under parity, not 屠边's (CL-10: the killers win
+/// once the four police or the four civilians are out; under parity once good is down to
+/// their number), every game ending, the same every time. The bots' good wins more games
+/// under parity, the two 95% intervals apart.
+#[test]
+fn parity_the_balance_of_a_parity_table_is_its_own() {
+    let ten = |win: Value| {
+        let mut d = doc("dongsha");
+        d["seats"] = json!({"min": 10, "max": 10});
+        d["deal"][0]["count"] = json!(2);
+        d["deal"][1]["count"] = json!(4);
+        d["win"] = win;
+        read(&d).expect("it holds")
+    };
+    let parity = ten(json!({"rule": "parity"}));
+    let sides = ten(json!({"rule": "sides", "civilians_out": "killers"}));
+    let own = custom_variant("parity-ten", "对等十人 v1", &parity).expect("played");
+    assert_eq!(own.outcomes(), ["good", "killers", "draw"]);
+    let cl_10 = custom_variant("sides-ten", "屠边十人 v1", &sides).expect("played");
+    let by_parity = assert_estimated("parity", own, 10, 1500, ["good", "killers", "draw"]);
+    let by_cl_10 = assert_estimated("CL-10", cl_10, 10, 1500, ["good", "killers", "draw"]);
+    assert_ne!(by_parity, by_cl_10, "parity's estimate is its own");
+    let (good_parity, good_cl_10) = (&by_parity.sides[0], &by_cl_10.sides[0]);
+    assert!(
+        good_parity.low > good_cl_10.high,
+        "good under parity: {good_parity:?}, under CL-10: {good_cl_10:?}"
+    );
+}

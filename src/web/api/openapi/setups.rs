@@ -212,3 +212,21 @@ pub fn ops() -> Vec<Op> {
         ),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    /// The document's `win.rule` lists every rule the rules read, the parity rule of a judge's
+    /// classic table among them (docs/setups.md); `civilians_out` is optional (only `sides`
+    /// reads it).
+    #[test]
+    fn the_win_rules_are_listed_parity_among_them() {
+        let win = &super::setup_document()["properties"]["win"];
+        assert_eq!(
+            win["properties"]["rule"]["enum"],
+            json!(["sides", "parity", "shengtui", "wujian", "r4", "r5"])
+        );
+        assert_eq!(win["required"], json!(["rule"]));
+    }
+}
