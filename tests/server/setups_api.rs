@@ -11,6 +11,7 @@ on_both_backends!(
     a_game_made_from_a_setup_plays_by_its_pinned_version,
     a_setups_balance_is_estimated_once_and_kept,
     a_parity_setup_saves_and_its_game_ends_at_parity,
+    a_setup_with_one_pk_round_saves_and_its_page_says_so,
 );
 
 async fn presets_and_roles_are_served_to_anyone(app: TestApp) {
@@ -706,4 +707,45 @@ async fn a_parity_setup_saves_and_its_game_ends_at_parity(app: TestApp) {
         "{}",
         en.body
     );
+}
+
+/// CL-7's PK rounds over HTTP (docs/setups.md, `day.pk_rounds`): no preset's document says
+/// any (CL-7's two); 东杀 with one police and one PK round saves (201) and reads back with
+/// `pk_rounds: 1`; 3 is refused at `day.pk_rounds`; its rules page says the one PK round and
+/// the last tie in both languages.
+async fn a_setup_with_one_pk_round_saves_and_its_page_says_so(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (_, body) = api.get("/api/v1/setups/presets", None).await;
+    for p in body["presets"].as_array().expect("a list").iter().take(6) {
+        assert!(p["document"]["day"].get("pk_rounds").is_none(), "{p}");
+    }
+    let mut doc = one_police(&api).await;
+    doc["day"]["pk_rounds"] = json!(3);
+    let (s, b) = save(&api, &admin, json!({"name": "三轮", "document": doc})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["fields"][0]["path"], "day.pk_rounds", "{b}");
+    doc["day"]["pk_rounds"] = json!(1);
+    let (s, b) = save(&api, &admin, json!({"name": "一轮 PK", "document": doc})).await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let setup = b["id"].as_i64().expect("an id");
+    let (_, b) = api.get(&format!("/api/v1/setups/{setup}"), None).await;
+    assert_eq!(b["document"]["day"]["pk_rounds"], 1, "{b}");
+
+    let rules = format!("/setups/{setup}?version=1");
+    let zh = app.browser().get(&rules).await;
+    assert_eq!(zh.status, StatusCode::OK);
+    for line in [
+        "一轮 PK：平票者发言，全体在他们之中重新投票；这次重投再平票即是最后一次平票。",
+        "最后一次平票无人出局。",
+    ] {
+        assert!(zh.body.contains(line), "{line}: {}", zh.body);
+    }
+    let en = app.browser_in("en").get(&rules).await;
+    for line in [
+        "One PK round: the tied seats speak and everyone votes again among them; a tie in that revote is the last tie.",
+        "The last tie puts nobody out.",
+    ] {
+        assert!(en.body.contains(line), "{line}: {}", en.body);
+    }
 }

@@ -75,6 +75,17 @@ async fn a_judge_composes_a_setup_with_a_doctor_and_opens_a_game_from_it(app: Te
         "the win rule's select offers parity: {}",
         page.body
     );
+    // CL-7's PK rounds: a select beside the last tie, 东杀's two chosen.
+    assert!(
+        page.body
+            .contains(r#"<select id="f-pk_rounds" name="pk_rounds">"#)
+            && page.body.contains(
+                r#"<option value="2" selected>两轮（平票者发言，然后其余人发言）</option>"#
+            )
+            && page.body.contains(r#"<option value="0">没有</option>"#),
+        "the PK rounds' select: {}",
+        page.body
+    );
     let csrf = page.csrf();
 
     // A doctor the night does not call (R4-3: it acts at night): refused beside its place in

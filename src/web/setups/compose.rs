@@ -67,6 +67,7 @@ struct ComposePage {
     wins: Vec<Choice>,
     civilians_out: Vec<Choice>,
     speeches: Vec<Choice>,
+    pk_rounds: Vec<Choice>,
     third_ties: Vec<Choice>,
     last_words: Vec<Choice>,
     /// (field, message), in the rules' order.
@@ -284,6 +285,11 @@ async fn compose_page(
             ["ordered", "free"]
                 .into_iter()
                 .map(|s| (s, tr.t(&format!("compose-speeches-{s}")))),
+        ),
+        pk_rounds: choices(
+            ["2", "1", "0"]
+                .into_iter()
+                .map(|n| (n, tr.t(&format!("compose-pk-rounds-{n}")))),
         ),
         third_ties: choices(
             ThirdTie::ALL

@@ -40,6 +40,9 @@ pub struct ComposeForm {
     pub civilians_out: String,
     #[serde(default)]
     pub speeches: String,
+    /// `0`, `1` or `2` (CL-7's, the default: left out of the document it makes).
+    #[serde(default)]
+    pub pk_rounds: String,
     #[serde(default)]
     pub third_tie: String,
     #[serde(default)]
@@ -121,6 +124,11 @@ impl ComposeForm {
             win_rule: text(doc["win"].get("rule")),
             civilians_out: text(doc["win"].get("civilians_out")),
             speeches: text(doc["day"].get("speeches")),
+            // A document that says none has CL-7's two.
+            pk_rounds: match text(doc["day"].get("pk_rounds")) {
+                n if n.is_empty() => "2".to_string(),
+                n => n,
+            },
             third_tie: text(doc["day"].get("third_tie")),
             last_words: text(doc["day"].get("last_words")),
             explode: flag(doc["day"].get("explode")),
@@ -193,6 +201,19 @@ impl ComposeForm {
             "" => Value::Null,
             role => json!(role),
         };
+        let mut day = json!({
+            "speeches": self.speeches.trim(),
+            "third_tie": self.third_tie.trim(),
+            "last_words": self.last_words.trim(),
+            "explode": self.explode.is_some(),
+            "surrender": self.surrender.is_some(),
+        });
+        // CL-7's two (or nothing chosen) go unsaid, as the rules write a document: a 5.0 table,
+        // which has no PK rounds, says none.
+        match self.pk_rounds.trim() {
+            "" | "2" => {}
+            n => day["pk_rounds"] = number(n),
+        }
         let doc = json!({
             "family": "table",
             "book": self.book.trim(),
@@ -200,13 +221,7 @@ impl ComposeForm {
             "deal": deal,
             "fill": fill,
             "win": win,
-            "day": {
-                "speeches": self.speeches.trim(),
-                "third_tie": self.third_tie.trim(),
-                "last_words": self.last_words.trim(),
-                "explode": self.explode.is_some(),
-                "surrender": self.surrender.is_some(),
-            },
+            "day": day,
             "night": night.into_iter().map(|(_, _, r)| r).collect::<Vec<_>>(),
             "teams": teams,
         });
@@ -273,6 +288,7 @@ impl ComposeForm {
             "win.civilians_out" => "civilians_out",
             "win" | "win.rule" => "win_rule",
             "day.speeches" => "speeches",
+            "day.pk_rounds" => "pk_rounds",
             "day.third_tie" => "third_tie",
             "day.last_words" => "last_words",
             "day.explode" => "explode",
@@ -461,6 +477,38 @@ mod tests {
         let setup = read(&back).expect("it holds");
         assert_eq!(setup.win.rule(), "parity");
         assert_eq!(setup.to_json(), doc, "back unchanged");
+    }
+
+    /// CL-7's PK rounds go through the form: a document's `pk_rounds` fills the select (none
+    /// said: CL-7's 2), the select's 2 is left out of the document it makes (a 5.0 table, which
+    /// has none, posts the select's default too), 0 and 1 are said, and a bad value is put
+    /// beside the select.
+    #[test]
+    fn the_pk_rounds_go_through_the_form() {
+        let f = ComposeForm::from_document(&preset_doc("dongsha"));
+        assert_eq!(f.pk_rounds, "2");
+        let (back, _) = f.document().expect("fields");
+        assert!(back["day"].get("pk_rounds").is_none(), "{back}");
+        for n in [0, 1] {
+            let mut doc = preset_doc("dongsha");
+            doc["day"]["pk_rounds"] = json!(n);
+            let f = ComposeForm::from_document(&doc);
+            assert_eq!(f.pk_rounds, n.to_string());
+            let (back, _) = f.document().expect("fields");
+            assert_eq!(back["day"]["pk_rounds"], json!(n));
+            let setup = read(&back).expect("it holds");
+            assert_eq!(setup.day.pk_rounds, n);
+            assert_eq!(setup.to_json(), doc, "back unchanged");
+        }
+        let f = ComposeForm::from_document(&preset_doc("v5emin"));
+        let (back, _) = f.document().expect("fields");
+        assert_eq!(read(&back).as_ref(), preset("v5emin").ok_or(&Vec::new()));
+        let mut f = ComposeForm::from_document(&preset_doc("dongsha"));
+        f.pk_rounds = "3".into();
+        let (doc, from) = f.document().expect("fields");
+        let problems = read(&doc).expect_err("3 PK rounds");
+        let fields: Vec<String> = problems.iter().map(|p| f.field_of(p, &from)).collect();
+        assert_eq!(fields, vec!["pk_rounds".to_string()], "{problems:?}");
     }
 
     #[test]

@@ -163,6 +163,11 @@ impl Table {
         self.setup().day.third_tie
     }
 
+    /// Whether a tie in vote round `round` is the last (CL-7: the third; `day.pk_rounds`).
+    pub fn last_tie(self, round: u8) -> bool {
+        self.setup().day.last_tie(round)
+    }
+
     pub fn is_wujian(self) -> bool {
         self.setup().win == Win::Wujian
     }

@@ -33,7 +33,8 @@ impl Game {
 
     /// 4.0 (R4-1): the ballots are published, then the seat out (last words as the document's
     /// CL-4 says, the book's for the first 2 out; not for a silenced seat), the tie with its PK,
-    /// or after a third tie nobody (CL-7 by the document: a draw if it says so).
+    /// or after the last tie nobody (CL-7 by the document: a draw if it says so; the third tie,
+    /// or sooner with fewer PK rounds, `day.pk_rounds`).
     fn resolve_vote4(&mut self) {
         let round = self.today.vote.round;
         let ballots = self.cast();
@@ -56,16 +57,17 @@ impl Game {
                 };
                 self.say(Audience::Public, tie);
                 match round {
+                    // The last tie (CL-7's third; sooner with fewer PK rounds, `day.pk_rounds`).
+                    _ if self.table.last_tie(round) => match self.table.third_tie() {
+                        ThirdTie::Draw => self.finish(Winner::Draw),
+                        ThirdTie::Peaceful | ThirdTie::Ends => self.peaceful_day(),
+                    },
                     1 => self.open_pk(2, seats.clone(), &seats),
-                    2 => {
+                    _ => {
                         let others: Vec<Seat> =
                             self.living().filter(|s| !seats.contains(s)).collect();
                         self.open_pk(3, seats, &others);
                     }
-                    _ => match self.table.third_tie() {
-                        ThirdTie::Draw => self.finish(Winner::Draw),
-                        ThirdTie::Peaceful | ThirdTie::Ends => self.peaceful_day(),
-                    },
                 }
             }
         }

@@ -341,6 +341,50 @@ fn cl_7_a_third_tie_as_the_document_says() {
     }
 }
 
+/// CL-7 with `day.pk_rounds` (R4-1: 4.0's day follows CL-7): with 0 PK rounds a round-1 tie
+/// is the last (its rule at once, no PK speech); with 1, the tie of the PK revote (round 2).
+#[test]
+fn cl_7_fewer_pk_rounds_bring_the_last_tie_sooner() {
+    for (name, pk, tie, outcome) in [
+        ("r4-cl-7-pk0-peaceful", 0, "peaceful", None),
+        ("r4-cl-7-pk0-draw", 0, "draw", Some("draw")),
+        ("r4-cl-7-pk1-peaceful", 1, "peaceful", None),
+        ("r4-cl-7-pk1-draw", 1, "draw", Some("draw")),
+    ] {
+        let v = one_police(name, &[("doctor", 1)], |d| {
+            d["day"]["third_tie"] = json!(tie);
+            d["day"]["pk_rounds"] = json!(pk);
+        });
+        let mut g = game(
+            v,
+            8,
+            json!({"killers": ["g1", "g2"], "police": "g3", "doctor": "g4"}),
+        );
+        g.resolve_phase();
+        for round in 0..=pk {
+            until(&mut g, "vote");
+            for by in ["g1", "g2", "g3", "g4"] {
+                submit(&mut g, by, json!({"type": "vote", "target": "g5"}));
+            }
+            for by in ["g5", "g6", "g7", "g8"] {
+                submit(&mut g, by, json!({"type": "vote", "target": "g6"}));
+            }
+            g.resolve_phase();
+            let pk_next = g.current_phase().kind == "pk";
+            assert_eq!(
+                pk_next,
+                round < pk,
+                "{name}: round {} then a PK?",
+                round + 1
+            );
+        }
+        assert_eq!(g.outcome(), outcome, "{name}");
+        if outcome.is_none() {
+            assert_eq!(g.current_phase().kind, "night", "{name}: the next night");
+        }
+    }
+}
+
 /// R4-2: the teams are the document's. A table with the killers' thread only tells the police
 /// nobody and gives them no thread; its undercover still meets the killers on night 1 and
 /// still checks with the police (R4-3).

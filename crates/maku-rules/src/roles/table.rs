@@ -170,6 +170,11 @@ impl RoleTable {
         self.setup().day.third_tie
     }
 
+    /// Whether a tie in vote round `round` is the last (CL-7: the third; `day.pk_rounds`).
+    pub fn last_tie(self, round: u8) -> bool {
+        self.setup().day.last_tie(round)
+    }
+
     /// The catalog key of what `role` does at this table (`role-about-…`): the book's words;
     /// a judge's own 4.0 table says the killers', undercover's and police's without the book's
     /// counts (R4-2: "the two other killers", "the three of you").

@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 
 use super::catalog::{Book, RoleCode, SideCode};
 use super::check::role_name;
-use super::{CiviliansOut, LastWords, Setup, ThirdTie, Win};
+use super::{CiviliansOut, DayRules, LastWords, Setup, ThirdTie, Win};
 use crate::message::Message;
 use crate::table::Speeches;
 
@@ -185,16 +185,27 @@ pub fn describe(setup: &Setup) -> Described {
         win
     };
     let d = setup.day;
+    let pk = (d.pk_rounds != DayRules::PK_ROUNDS).then(|| {
+        Message::key(match d.pk_rounds {
+            0 => "setup-day-pk-rounds-0",
+            _ => "setup-day-pk-rounds-1",
+        })
+        .rule("CL-7")
+    });
     let mut day = vec![
         match d.speeches {
             Speeches::Ordered => Message::key("setup-day-speeches-ordered"),
             Speeches::Free => Message::key("setup-day-speeches-free"),
         }
         .rule("CL-5"),
-        Message::key(match d.third_tie {
-            ThirdTie::Peaceful => "setup-day-third-tie-peaceful",
-            ThirdTie::Draw => "setup-day-third-tie-draw",
-            ThirdTie::Ends => "setup-day-third-tie-ends",
+        // CL-7's two PK rounds make the third tie the last; fewer are said, with the last
+        // tie's rule in their words (the presets' pages keep CL-7's).
+        Message::key(match (d.third_tie, d.pk_rounds == DayRules::PK_ROUNDS) {
+            (ThirdTie::Peaceful, true) => "setup-day-third-tie-peaceful",
+            (ThirdTie::Draw, true) => "setup-day-third-tie-draw",
+            (ThirdTie::Peaceful, false) => "setup-day-last-tie-peaceful",
+            (ThirdTie::Draw, false) => "setup-day-last-tie-draw",
+            (ThirdTie::Ends, _) => "setup-day-third-tie-ends",
         })
         .rule("CL-7"),
         match d.last_words {
@@ -218,6 +229,9 @@ pub fn describe(setup: &Setup) -> Described {
         }
         .rule("CL-4"),
     ];
+    if let Some(pk) = pk {
+        day.insert(1, pk);
+    }
     if d.explode {
         day.push(Message::key("setup-says-explode").rule("CL-8"));
     }
@@ -259,6 +273,10 @@ pub fn keys() -> Vec<String> {
         "setup-day-third-tie-peaceful",
         "setup-day-third-tie-draw",
         "setup-day-third-tie-ends",
+        "setup-day-pk-rounds-0",
+        "setup-day-pk-rounds-1",
+        "setup-day-last-tie-peaceful",
+        "setup-day-last-tie-draw",
         "setup-day-last-words-police",
         "setup-day-last-words-police-dealt",
         "setup-day-last-words-all",

@@ -10,6 +10,9 @@
 //!  "night": ["killer", "police"], "teams": ["killers", "police"]}
 //! ```
 //!
+//! `day.pk_rounds` (0, 1 or 2; CL-7's 2 when left out, and left out when written) is how many
+//! PK rounds a tie gets before `third_tie`, the last tie's rule; 5.0's documents have none.
+//!
 //! Unknown fields are refused, not ignored: a judge's typo must not vanish from the game.
 
 use std::ops::RangeInclusive;
@@ -95,7 +98,7 @@ impl Reader {
             .unwrap_or_else(|| self.missing("", "win"));
         let day = m
             .get("day")
-            .map(|v| self.day(v))
+            .map(|v| self.day(v, book))
             .unwrap_or_else(|| self.missing("", "day"));
         let night = self.list(m.get("night"), "night", false, |r, v, path| r.role(v, path));
         let teams = self.list(m.get("teams"), "teams", false, |r, v, path| {
@@ -194,9 +197,10 @@ impl Reader {
         Some(win)
     }
 
-    fn day(&mut self, v: &Value) -> Option<DayRules> {
+    fn day(&mut self, v: &Value, book: Option<Book>) -> Option<DayRules> {
         let fields = [
             "speeches",
+            "pk_rounds",
             "third_tie",
             "last_words",
             "explode",
@@ -211,6 +215,26 @@ impl Reader {
                 None
             }
         };
+        let pk_rounds = match m.get("pk_rounds") {
+            None | Some(Value::Null) => Some(DayRules::PK_ROUNDS),
+            // R5-4: 5.0's day has one vote and no PK; the field is a house rule it lacks.
+            Some(_) if book == Some(Book::R5) => {
+                self.problems
+                    .push(Problem::new("day.pk_rounds", "setup-pk-rounds-r5"));
+                None
+            }
+            Some(v) => {
+                let n = v
+                    .as_u64()
+                    .and_then(|n| u8::try_from(n).ok())
+                    .filter(|&n| n <= DayRules::PK_ROUNDS);
+                if n.is_none() {
+                    self.problems
+                        .push(Problem::new("day.pk_rounds", "setup-pk-rounds"));
+                }
+                n
+            }
+        };
         let third_tie = self
             .text(m, "day", "third_tie", true)
             .and_then(|t| self.named(t, "day.third_tie", ThirdTie::from_name));
@@ -221,6 +245,7 @@ impl Reader {
         let surrender = self.flag(m, "day", "surrender");
         Some(DayRules {
             speeches: speeches?,
+            pk_rounds: pk_rounds?,
             third_tie: third_tie?,
             last_words: last_words?,
             explode: explode?,
@@ -392,6 +417,20 @@ impl Setup {
             }),
             other => json!({"rule": other.rule()}),
         };
+        let mut day = json!({
+            "speeches": match self.day.speeches {
+                Speeches::Ordered => "ordered",
+                Speeches::Free => "free",
+            },
+            "third_tie": self.day.third_tie.name(),
+            "last_words": self.day.last_words.name(),
+            "explode": self.day.explode,
+            "surrender": self.day.surrender,
+        });
+        // CL-7's two PK rounds go unsaid: the presets' documents say none.
+        if self.day.pk_rounds != DayRules::PK_ROUNDS {
+            day["pk_rounds"] = json!(self.day.pk_rounds);
+        }
         json!({
             "family": "table",
             "book": self.book.name(),
@@ -402,16 +441,7 @@ impl Setup {
             })).collect::<Vec<_>>(),
             "fill": self.fill.map(RoleCode::name),
             "win": win,
-            "day": {
-                "speeches": match self.day.speeches {
-                    Speeches::Ordered => "ordered",
-                    Speeches::Free => "free",
-                },
-                "third_tie": self.day.third_tie.name(),
-                "last_words": self.day.last_words.name(),
-                "explode": self.day.explode,
-                "surrender": self.day.surrender,
-            },
+            "day": day,
             "night": self.night.iter().map(|r| r.name()).collect::<Vec<_>>(),
             "teams": self.teams.iter().map(|t| t.name()).collect::<Vec<_>>(),
         })

@@ -115,6 +115,11 @@ codes! {
 pub struct DayRules {
     /// The default the create form offers (CL-5); the `speeches` option still chooses.
     pub speeches: Speeches,
+    /// How many PK rounds (CL-7's revotes among a tie) a tie gets before the last tie's rule:
+    /// 2, CL-7's (the default, left out of the document); 1, the first tie's PK alone (a tie
+    /// in round 2 is the last); 0, none (a tie in round 1 is the last).
+    pub pk_rounds: u8,
+    /// What the last tie does (CL-7's third, with two PK rounds).
     pub third_tie: ThirdTie,
     pub last_words: LastWords,
     /// CL-8: killers may self-explode by day.
@@ -124,7 +129,8 @@ pub struct DayRules {
 }
 
 codes! {
-    /// What a third tie does (CL-7, the presets table's last column).
+    /// What the last tie does (CL-7's third tie, the presets table's last column; with fewer
+    /// PK rounds, the tie of the round after the last PK, [`DayRules::pk_rounds`]).
     ThirdTie {
         /// Nobody is out (平安); the game goes on.
         Peaceful => "peaceful",
@@ -146,6 +152,17 @@ codes! {
         None => "none",
         /// R5-4: the night's dead, and a good seat voted out unless silenced.
         R5 => "r5",
+    }
+}
+
+impl DayRules {
+    /// CL-7's number of PK rounds, the default of `day.pk_rounds`.
+    pub const PK_ROUNDS: u8 = 2;
+
+    /// Whether a tie in vote round `round` (1: the day's vote; 2 and 3: the PK revotes) is the
+    /// last tie: its rule is [`DayRules::third_tie`], and no PK follows.
+    pub const fn last_tie(&self, round: u8) -> bool {
+        round > self.pk_rounds
     }
 }
 
@@ -250,6 +267,8 @@ pub const PROBLEM_KEYS: &[&str] = &[
     "setup-no-specials",
     "setup-one-butterfly",
     "setup-parity-at-start",
+    "setup-pk-rounds",
+    "setup-pk-rounds-r5",
     "setup-range-missing",
     "setup-range-outside",
     "setup-range-overlap",

@@ -1644,3 +1644,117 @@ fn parity_the_balance_of_a_parity_table_is_its_own() {
         "good under parity: {good_parity:?}, under CL-10: {good_cl_10:?}"
     );
 }
+
+/// CL-7 with `day.pk_rounds`: 0, 1 and 2 read (2, CL-7's, is the default: left out, it reads
+/// as 2, and the document written back says nothing of it); anything else is a problem at the
+/// field; a 5.0 document (R5-4: one vote, no PK) has none to set, not even CL-7's 2; 4.0
+/// (R4-1) and 无间道 (WJ-3) take it.
+#[test]
+fn cl_7_pk_rounds_read_as_0_1_or_2() {
+    for n in [0u8, 1, 2] {
+        let mut d = doc("dongsha");
+        d["day"]["pk_rounds"] = json!(n);
+        let setup = read(&d).unwrap_or_else(|p| panic!("{n}: {p:?}"));
+        assert_eq!(setup.day.pk_rounds, n);
+        let back = setup.to_json();
+        assert_eq!(
+            back["day"].get("pk_rounds"),
+            (n != 2).then(|| json!(n)).as_ref()
+        );
+        assert_eq!(read(&back).as_ref(), Ok(&setup), "{n}: written back");
+    }
+    assert_eq!(preset("dongsha").map(|s| s.day.pk_rounds), Some(2));
+    for &(name, _) in PRESETS {
+        let s = preset(name).expect("reads");
+        assert_eq!(s.day.pk_rounds, DayRules::PK_ROUNDS, "{name}: CL-7's two");
+        assert!(s.to_json()["day"].get("pk_rounds").is_none(), "{name}");
+    }
+    for bad in [json!(3), json!("two"), json!(-1), json!(1.5), json!(true)] {
+        let mut d = doc("dongsha");
+        d["day"]["pk_rounds"] = bad.clone();
+        assert_eq!(
+            problems(&d),
+            [("day.pk_rounds".to_string(), "setup-pk-rounds".to_string())],
+            "{bad}"
+        );
+    }
+    for n in [0, 2] {
+        let mut d = doc("v5emin");
+        d["day"]["pk_rounds"] = json!(n);
+        assert_eq!(
+            problems(&d),
+            [(
+                "day.pk_rounds".to_string(),
+                "setup-pk-rounds-r5".to_string()
+            )],
+            "R5-4: {n}"
+        );
+    }
+    for name in ["wujian", "v4wujian"] {
+        let mut d = doc(name);
+        d["day"]["pk_rounds"] = json!(1);
+        let setup = read(&d).unwrap_or_else(|p| panic!("{name}: {p:?}"));
+        assert_eq!(setup.day.pk_rounds, 1, "{name}");
+        assert_eq!(played_as(&setup), None, "{name}: no longer the preset");
+    }
+}
+
+/// The rules page says fewer PK rounds than CL-7's two, before the last tie's rule, which it
+/// then calls the last tie; a preset's page is as before.
+#[test]
+fn cl_7_the_rules_page_says_the_pk_rounds() {
+    let day = |n: u8, tie: &str| {
+        let mut d = doc("dongsha");
+        d["day"]["pk_rounds"] = json!(n);
+        d["day"]["third_tie"] = json!(tie);
+        describe::describe(&read(&d).expect("it holds")).day
+    };
+    let preset_day = describe::describe(preset("dongsha").expect("dongsha")).day;
+    assert_eq!(day(2, "peaceful"), preset_day);
+    assert_eq!(
+        preset_day[1],
+        Message::key("setup-day-third-tie-peaceful").rule("CL-7")
+    );
+    let zero = day(0, "peaceful");
+    assert_eq!(zero.len(), preset_day.len() + 1);
+    assert_eq!(zero[1], Message::key("setup-day-pk-rounds-0").rule("CL-7"));
+    assert_eq!(
+        zero[2],
+        Message::key("setup-day-last-tie-peaceful").rule("CL-7")
+    );
+    let one = day(1, "draw");
+    assert_eq!(one[1], Message::key("setup-day-pk-rounds-1").rule("CL-7"));
+    assert_eq!(one[2], Message::key("setup-day-last-tie-draw").rule("CL-7"));
+    let keys = describe::keys();
+    for k in [
+        "setup-day-pk-rounds-0",
+        "setup-day-pk-rounds-1",
+        "setup-day-last-tie-peaceful",
+        "setup-day-last-tie-draw",
+    ] {
+        assert!(keys.contains(&k.to_string()), "{k}");
+    }
+}
+
+/// The bots play the PK rounds: at 东杀 whose last tie is a draw (CL-7's column), with no PK
+/// round every round-1 tie ends the game, so the estimate differs from CL-7's two rounds and
+/// has more draws, the two 95% intervals apart.
+#[test]
+fn cl_7_the_balance_of_a_table_without_pk_rounds_is_its_own() {
+    let table = |n: u8| {
+        let mut d = doc("dongsha");
+        d["day"]["third_tie"] = json!("draw");
+        d["day"]["pk_rounds"] = json!(n);
+        read(&d).expect("it holds")
+    };
+    let none = custom_variant("pk-none-draw", "无 PK 东杀 v1", &table(0)).expect("played");
+    let two = custom_variant("pk-two-draw", "两轮 PK 东杀 v1", &table(2)).expect("played");
+    let b0 = assert_estimated("pk 0", none, 9, 1500, ["good", "killers", "draw"]);
+    let b2 = assert_estimated("pk 2", two, 9, 1500, ["good", "killers", "draw"]);
+    assert_ne!(b0, b2, "no PK round: its own estimate");
+    let (d0, d2) = (&b0.sides[2], &b2.sides[2]);
+    assert!(
+        d0.low > d2.high,
+        "draws with no PK: {d0:?}, with two: {d2:?}"
+    );
+}

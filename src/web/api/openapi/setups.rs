@@ -63,6 +63,14 @@ pub fn setup_document() -> Value {
                     ],
                     &[
                         ("speeches", one_of(&["ordered", "free"])),
+                        (
+                            "pk_rounds",
+                            described(
+                                int_in(0, 2),
+                                "PK rounds a tie gets before `third_tie`, the last tie's rule \
+                                 (default 2, CL-7's; none in a 5.0 document)",
+                            ),
+                        ),
                         ("explode", boolean()),
                         ("surrender", boolean()),
                     ],
