@@ -61,8 +61,17 @@ async fn resolve_due(state: &AppState, batch: i64) -> Result<usize, AppError> {
         // order, so they mostly work on different games instead of waiting on the same one.
         due.shuffle(&mut rand::rng());
         let outcomes: Vec<_> = futures_util::stream::iter(due)
-            .map(|(game_id, act, due_at)| async move {
-                let r = service::resolve(state, game_id, act as u32, "deadline", None).await;
+            .map(|(game_id, act, due_at, early)| async move {
+                // Step 0 is a table's start time (issue 41); an early end is every seat
+                // having acted, its grace passed.
+                let r = if act == 0 {
+                    service::start_when_due(state, game_id).await.map(|_| ())
+                } else {
+                    let trigger = if early { "early" } else { "deadline" };
+                    service::resolve(state, game_id, act as u32, trigger, None)
+                        .await
+                        .map(|_| ())
+                };
                 (game_id, act, due_at, r)
             })
             .buffer_unordered(parallel(state))

@@ -48,6 +48,8 @@ pub struct FeedEvent {
     pub changed: NaiveDateTime,
     /// The account judges this game rather than plays in it.
     pub judging: bool,
+    /// A table's scheduled start (issue 41), not a phase's deadline.
+    pub starts: bool,
 }
 
 /// The deadlines of the feed whose token is `token`; `None` for an unknown or revoked token
@@ -75,8 +77,24 @@ pub async fn feed(state: &AppState, token: String) -> Result<Option<Vec<FeedEven
                     due_at: d.due_at,
                     changed,
                     judging: d.judging,
+                    starts: false,
                 });
             }
+            // Tables it signed up to or judges that start at a time (issue 41).
+            for s in q::scheduled_starts_of(c, user_id)? {
+                events.push(FeedEvent {
+                    game_id: s.game_id,
+                    title: s.title,
+                    step: 0,
+                    act: 0,
+                    phase: None,
+                    due_at: s.at,
+                    changed: s.created_at,
+                    judging: s.judging,
+                    starts: true,
+                });
+            }
+            events.sort_by_key(|e| (e.due_at, e.game_id));
             Ok(Some(events))
         })
         .await

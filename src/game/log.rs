@@ -111,6 +111,12 @@ pub enum GameEvent {
         user_id: i64,
         name: String,
     },
+    /// The table's start time came with fewer than its fewest seats signed up: the sign-up
+    /// stays open and the judge is told (issue 41).
+    StartMissed {
+        signed_up: usize,
+        min: usize,
+    },
 }
 
 impl GameEvent {
@@ -130,6 +136,7 @@ impl GameEvent {
             GameEvent::Substituted { .. } => "substituted",
             GameEvent::SubstituteJoined { .. } => "substitute_joined",
             GameEvent::SubstituteLeft { .. } => "substitute_left",
+            GameEvent::StartMissed { .. } => "start_missed",
         }
     }
 
@@ -337,7 +344,10 @@ pub fn fold_more(f: &mut Folded, rows: &[GameEventRow]) -> Result<(), FoldError>
 fn apply(f: &mut Folded, seq: i64, event: GameEvent) -> Result<(), FoldError> {
     let invalid = |reason: String| FoldError::Invalid { seq, reason };
     match event {
-        GameEvent::Created { .. } | GameEvent::SignedUp { .. } | GameEvent::Withdrew { .. } => {}
+        GameEvent::Created { .. }
+        | GameEvent::SignedUp { .. }
+        | GameEvent::Withdrew { .. }
+        | GameEvent::StartMissed { .. } => {}
         GameEvent::Started {
             seed,
             seats,

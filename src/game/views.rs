@@ -61,8 +61,29 @@ pub struct PublicGame {
     /// The seats may not post in the game thread.
     pub thread_locked: bool,
     pub judge: String,
-    /// The real IDs that signed up, by name (public: the rules may have seats guess from it).
+    /// The real IDs that signed up, by name (public: the rules may have seats guess from it):
+    /// those that get a seat, the first `max_seats` in sign-up order.
     pub signups: Vec<String>,
+    /// The sign-ups past the most seats, in line, first come first (issue 41; absent when
+    /// none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub waiting: Vec<String>,
+    /// When a table that starts at a time starts (issue 41).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::game::service::iso_time::option::serialize"
+    )]
+    pub starts_at: Option<NaiveDateTime>,
+    /// When the open phase ends because every living seat has acted (issue 41), before its
+    /// deadline.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::game::service::iso_time::option::serialize"
+    )]
+    pub ends_early_at: Option<NaiveDateTime>,
+    /// The tables rehosted from this one, once it ended (issue 41).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rehosted_as: Vec<i64>,
     pub commitment: Option<String>,
     pub fixed_deal: bool,
     /// The edition of the ruling book the game plays by (pinned when it started).
@@ -93,11 +114,36 @@ pub fn public_from(
     let judge = users::by_id(c, row.judge_id)?
         .map(|u| u.username)
         .unwrap_or_default();
-    let signups = games::signups(c, row.id)?
-        .into_iter()
-        .map(|(_, n)| n)
+    // Seated first (by name, as before), then those in line in the order they came.
+    let by_name = games::signups(c, row.id)?;
+    let order = games::signup_order(c, row.id)?;
+    let max = folded.settings.max_seats;
+    let seated: std::collections::HashSet<i64> = order.iter().take(max).copied().collect();
+    let signups: Vec<String> = by_name
+        .iter()
+        .filter(|(id, _)| seated.contains(id))
+        .map(|(_, n)| n.clone())
         .collect();
-    let deadline = games::deadline(c, row.id)?;
+    let names: std::collections::HashMap<i64, String> = by_name.into_iter().collect();
+    let waiting: Vec<String> = order
+        .iter()
+        .skip(max)
+        .filter_map(|id| names.get(id).cloned())
+        .collect();
+    // A row of step 0 is the table's start time, not a phase's deadline.
+    let (deadline, starts_at) = match games::deadline(c, row.id)? {
+        Some((0, at)) => (None, Some(at)),
+        d => (d, None),
+    };
+    let ends_early_at = match deadline {
+        Some(_) => games::early(c, row.id)?,
+        None => None,
+    };
+    let rehosted_as = if row.status == crate::domain::GameStatus::Finished {
+        games::rehosts_of(c, row.id)?
+    } else {
+        Vec::new()
+    };
     let game = folded.game.as_ref();
     Ok(PublicGame {
         id: row.id,
@@ -141,6 +187,10 @@ pub fn public_from(
         thread_locked: folded.thread_locked,
         judge,
         signups,
+        waiting,
+        starts_at,
+        ends_early_at,
+        rehosted_as,
         commitment: folded.started.as_ref().map(|s| s.commitment.clone()),
         fixed_deal: row.fixed_deal,
         edition: game.and_then(|g| g.edition()),

@@ -46,9 +46,12 @@ pub const QUOTED: &str = "quoted";
 pub const MENTIONED: &str = "mentioned";
 /// One was substituted into a game.
 pub const SUBSTITUTED_IN: &str = "substituted_in";
+/// News of a table (issue 41): a judge's table whose start time came with too few sign-ups,
+/// or a finished table one played rehosted by its judge.
+pub const TABLE_NEWS: &str = "table_news";
 
 /// Every kind, in the order the settings page lists them.
-pub const KINDS: [&str; 8] = [
+pub const KINDS: [&str; 9] = [
     ACT_POSTED,
     ACTION_TURN,
     SPEECH_TURN,
@@ -57,6 +60,7 @@ pub const KINDS: [&str; 8] = [
     QUOTED,
     MENTIONED,
     SUBSTITUTED_IN,
+    TABLE_NEWS,
 ];
 
 const EVENTS: &str = "game_events";
@@ -183,6 +187,7 @@ fn from_events(c: &mut DbConnection, now: NaiveDateTime) -> Result<usize, AppErr
                 added += on_act(c, now, row, log)?;
             }
             "substituted" => added += on_substituted(c, now, row)?,
+            "created" | "start_missed" => added += on_table_news(c, now, row)?,
             _ => {}
         }
     }
@@ -347,6 +352,54 @@ fn on_substituted(
         (row.game_id, 0, row.seq),
         json!({"title": title}),
     )
+}
+
+/// News of a table (issue 41): its judge hears that its start time came with too few
+/// sign-ups; each account that played a finished table hears that its judge rehosted it (the
+/// new table's `created` event names the old one), and may sign up first.
+fn on_table_news(
+    c: &mut DbConnection,
+    now: NaiveDateTime,
+    row: &GameEventRow,
+) -> Result<usize, AppError> {
+    match read_event(row) {
+        Ok(GameEvent::StartMissed { signed_up, min }) => {
+            let Some(game) = games::get(c, row.game_id)? else {
+                return Ok(0);
+            };
+            add(
+                c,
+                now,
+                game.judge_id,
+                TABLE_NEWS,
+                (row.game_id, 0, row.seq),
+                json!({"title": game.title, "news": "start_missed",
+                       "signed_up": signed_up, "min": min}),
+            )
+        }
+        Ok(GameEvent::Created { title, settings }) => {
+            let Some(old) = settings.rehost_of else {
+                return Ok(0);
+            };
+            let mut told = std::collections::HashSet::new();
+            let mut added = 0;
+            for (user, _, _) in games::seat_holders(c, old)? {
+                if told.insert(user) {
+                    added += add(
+                        c,
+                        now,
+                        user,
+                        TABLE_NEWS,
+                        (row.game_id, 0, row.seq),
+                        json!({"title": title, "news": "rehosted",
+                               "until": settings.priority_until.map(crate::domain::time::iso)}),
+                    )?;
+                }
+            }
+            Ok(added)
+        }
+        _ => Ok(0),
+    }
 }
 
 /// Quotes in the forum notify the quoted author. Posts written as a game ID (or by the system)

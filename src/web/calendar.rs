@@ -123,14 +123,24 @@ pub fn calendar_text(tr: &Tr, base: &str, events: &[FeedEvent]) -> String {
         .raw("X-PUBLISHED-TTL", &format!("PT{MAX_AGE_SECS}S"));
     for e in events {
         let phase = crate::web::games::phase_suffix(tr, e.phase.as_ref().map(|p| p.kind.as_str()));
-        let summary = tr.ta(
-            "calendar-summary",
-            &[
-                ("title", e.title.clone()),
-                ("act", e.act.to_string()),
-                ("phase", phase),
-            ],
-        );
+        let summary = if e.starts {
+            tr.t1("calendar-summary-start", "title", &e.title)
+        } else {
+            tr.ta(
+                "calendar-summary",
+                &[
+                    ("title", e.title.clone()),
+                    ("act", e.act.to_string()),
+                    ("phase", phase),
+                ],
+            )
+        };
+        // A scheduled start is its own event: it never becomes the first phase's deadline.
+        let uid = if e.starts {
+            format!("maku-game-{}-start@{host}", e.game_id)
+        } else {
+            format!("maku-game-{}-step-{}@{host}", e.game_id, e.step)
+        };
         let link = format!("{base}/games/{}", e.game_id);
         let role = if e.judging {
             tr.t("calendar-as-judge")
@@ -139,10 +149,7 @@ pub fn calendar_text(tr: &Tr, base: &str, events: &[FeedEvent]) -> String {
         };
         let description = format!("{role}\n{link}");
         ics.raw("BEGIN", "VEVENT")
-            .raw(
-                "UID",
-                &format!("maku-game-{}-step-{}@{host}", e.game_id, e.step),
-            )
+            .raw("UID", &uid)
             .raw("DTSTAMP", &utc(e.changed))
             .raw("LAST-MODIFIED", &utc(e.changed))
             .raw("DTSTART", &utc(e.due_at))
@@ -300,6 +307,7 @@ mod tests {
             due_at: at("2026-12-20 12:00"),
             changed: at("2026-12-19 08:30"),
             judging: false,
+            starts: false,
         }];
         let tr = Tr::new(Lang::Zh);
         let text = calendar_text(&tr, "https://maku.example", &events);

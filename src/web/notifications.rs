@@ -73,6 +73,14 @@ struct PrefsPage {
 struct Payload {
     #[serde(default)]
     title: Option<String>,
+    /// A table's news (issue 41): `start_missed` (with the count and the fewest seats) or
+    /// `rehosted`.
+    #[serde(default)]
+    news: Option<String>,
+    #[serde(default)]
+    signed_up: Option<usize>,
+    #[serde(default)]
+    min: Option<usize>,
     /// The phase, for a variant of several phases per act.
     #[serde(default)]
     phase: Option<PhaseOf>,
@@ -196,6 +204,20 @@ pub fn describe(tr: &Tr, row: &store::NotificationRow) -> (String, String) {
             tr.t1("notify-text-substituted-in", "title", &title),
             format!("/games/{game}/seat"),
         ),
+        notify::TABLE_NEWS => {
+            let text = match p.news.as_deref() {
+                Some("start_missed") => tr.ta(
+                    "notify-text-start-missed",
+                    &[
+                        ("title", title),
+                        ("count", p.signed_up.unwrap_or(0).to_string()),
+                        ("min", p.min.unwrap_or(0).to_string()),
+                    ],
+                ),
+                _ => tr.t1("notify-text-rehosted", "title", &title),
+            };
+            (text, format!("/games/{game}"))
+        }
         // A kind this version does not know (a newer instance wrote it): a sentence, not its code.
         _ => (tr.t("notify-text-other"), "/notifications".to_string()),
     }

@@ -60,3 +60,4 @@ mod signed_in_pages;
 mod stored_html;
 mod strict_requests;
 mod suspended;
+mod tables;

@@ -365,6 +365,12 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
         ),
         (
             "POST",
+            "/games/{id}/rehost",
+            "/games/{judged}/rehost",
+            Try::Form(&[]),
+        ),
+        (
+            "POST",
             "/games/{id}/substitutes",
             "/games/{open}/substitutes",
             Try::Form(&[]),
@@ -624,6 +630,12 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
             "DELETE",
             "/api/v1/games/{id}/signup",
             "/api/v1/games/{open}/signup",
+            Try::Json(json!({})),
+        ),
+        (
+            "POST",
+            "/api/v1/games/{id}/rehost",
+            "/api/v1/games/{judged}/rehost",
             Try::Json(json!({})),
         ),
         (

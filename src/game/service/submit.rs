@@ -70,6 +70,9 @@ pub async fn submit(
                 Some((_, due)) if due <= now => return Err(AppError::Conflict("act_closed")),
                 _ => {}
             }
+            if games::early(c, game_id)?.is_some_and(|at| at <= now) {
+                return Err(AppError::Conflict("act_closed"));
+            }
             // A stale form (made for a step that has ended) counts in no later step.
             match meant {
                 Some(step) if step < game.phase() => {
@@ -85,10 +88,14 @@ pub async fn submit(
             let variant = game.variant();
             let act = ending.step;
             let mut teammates = teammates_of(game, &game_name);
+            // Someone owed something before this submission: the phase is one that waits on
+            // its seats, which may now end early (issue 41).
+            let owed_before = !game.owing().is_empty();
             let submitted = game.submit(&game_name, &parsed);
             // The teams after it too: a submission may change who is in one.
             teammates.extend(teammates_of(game, &game_name));
             let ended_phase = game.phase() != act || game.is_over();
+            let all_acted = game.owing().is_empty() && game.speaker().is_none();
             // The game ends with this submission (a surrender): its board is updated after.
             let finished = game.is_over();
             if finished {
@@ -136,6 +143,9 @@ pub async fn submit(
                     now,
                 )?;
             }
+            if !ended_phase && submitted.result.is_ok() && folded.settings.resolve_early {
+                settle_early(c, game_id, act, owed_before, all_acted, &folded, now)?;
+            }
             // Games started before team threads were opened at the start get theirs now.
             if let Some(team) = team
                 && row.team_thread_id.is_none()
@@ -156,6 +166,30 @@ pub async fn submit(
         crate::game::ratings::after_finish(state, game_id).await;
     }
     Ok(outcome)
+}
+
+/// A game that ends its phases early (issue 41): once every living seat has done all the
+/// engine says it owes (and no ordered turn is open), the phase ends `grace_seconds` from now;
+/// an accepted change within the grace starts the grace again, and a change that leaves
+/// someone owing again (a ballot taken back) puts the planned deadline back. Only accepted
+/// submissions move it: a refusal changes nothing, and so tells nothing.
+fn settle_early(
+    c: &mut crate::db::DbConnection,
+    game_id: i64,
+    step: u32,
+    owed_before: bool,
+    all_acted: bool,
+    folded: &crate::game::log::Folded,
+    now: chrono::NaiveDateTime,
+) -> Result<(), AppError> {
+    let pending = games::early(c, game_id)?.is_some();
+    if all_acted && (owed_before || pending) {
+        let at = now + chrono::Duration::seconds(folded.settings.grace_seconds);
+        games::set_early(c, game_id, step as i32, Some(at))?;
+    } else if !all_acted && pending {
+        games::set_early(c, game_id, step as i32, None)?;
+    }
+    Ok(())
 }
 
 /// The error of an action object that does not parse: `400 unknown_field` or `400

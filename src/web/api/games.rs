@@ -46,6 +46,11 @@ pub struct NewGame {
     /// A game of a judge's own setup counted on the setup version's own leaderboard, not its
     /// family's.
     own_board: Option<bool>,
+    /// `"when_full"`, or a time with its offset: the table starts by itself (issue 41).
+    auto_start: Option<String>,
+    /// Phases end a grace after every living seat has acted (issue 41).
+    resolve_early: Option<bool>,
+    grace_seconds: Option<i64>,
 }
 
 #[post("/games")]
@@ -56,6 +61,12 @@ async fn api_create_game(
     body: web::Json<NewGame>,
 ) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
+    let now = state.clock.now();
+    let auto_start = b
+        .auto_start
+        .as_deref()
+        .map(|t| crate::game::settings::AutoStart::parse(t, now))
+        .transpose();
     let (variant, setup) = match (b.variant, b.setup) {
         (Some(name), None) => (name, None),
         (None, Some(r)) => {
@@ -80,6 +91,8 @@ async fn api_create_game(
     .map(|s| s.with_series_after(b.series_after))
     .map(|s| s.with_show_images(b.show_images.unwrap_or(false)))
     .and_then(|s| s.with_own_board(b.own_board.unwrap_or(false)))
+    .and_then(|s| Ok(s.with_auto_start(auto_start?)))
+    .and_then(|s| s.with_resolve_early(b.resolve_early.unwrap_or(false), b.grace_seconds))
     .map_err(|e| match e {
         crate::game::settings::SettingsError::OwnBoard => AppError::Invalid("own_board_preset"),
         crate::game::settings::SettingsError::Character(e) => AppError::GameId(e),
@@ -129,8 +142,29 @@ async fn api_signup(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    service::set_signup(&state, &user.0, *id, true).await?;
-    Ok(HttpResponse::Ok().json(json!({"ok": true})))
+    // In line past the most seats: 202, with the place (1: next to move up).
+    Ok(
+        match service::set_signup(&state, &user.0, *id, true).await? {
+            service::Signup::Waiting(place) => {
+                HttpResponse::Accepted().json(json!({"ok": true, "waiting": place}))
+            }
+            service::Signup::Started => {
+                HttpResponse::Ok().json(json!({"ok": true, "started": true}))
+            }
+            service::Signup::Seated => HttpResponse::Ok().json(json!({"ok": true})),
+        },
+    )
+}
+
+/// The judge of a finished game opens a new table like it (issue 41).
+#[post("/games/{id}/rehost")]
+async fn api_rehost(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let new = service::rehost(&state, &user.0, *id).await?;
+    Ok(HttpResponse::Created().json(json!({"id": new})))
 }
 
 #[delete("/games/{id}/signup")]
@@ -487,6 +521,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(api_create_game)
         .service(api_list_games)
         .service(api_signup)
+        .service(api_rehost)
         .service(api_withdraw)
         .service(api_thread_edit)
         .service(api_thread_revisions)

@@ -52,6 +52,12 @@ struct GamePage {
     facts: Vec<(String, String)>,
     /// The game's settings, as stored.
     settings: Option<GameSettings>,
+    /// The reader's place in line, past the most seats (1: next).
+    my_place: Option<usize>,
+    /// Only the rehosted table's old players may sign up until then.
+    priority_until: Option<TimeView>,
+    /// The page's judge may rehost the game (finished).
+    can_rehost: bool,
 }
 
 impl GamePage {
@@ -148,6 +154,33 @@ fn settings_facts(tr: &crate::i18n::Tr, settings: &GameSettings) -> Vec<(String,
             tr.t1("game-fact-series-after", "id", &previous),
         ));
     }
+    // Issue 41: how the table starts, and whether its phases end once everyone has acted.
+    let starts = match settings.auto_start {
+        None => tr.t("table-start-judge"),
+        Some(crate::game::settings::AutoStart::WhenFull) => {
+            tr.t1("table-start-when-full", "n", &settings.max_seats)
+        }
+        Some(crate::game::settings::AutoStart::At(at)) => tr.ta(
+            "table-start-at",
+            &[
+                ("time", TimeView::new(at).text),
+                ("min", settings.min_seats.to_string()),
+            ],
+        ),
+    };
+    facts.push((tr.t("table-start"), starts));
+    let early = if settings.resolve_early {
+        tr.t1("table-early-on", "seconds", &settings.grace_seconds)
+    } else {
+        tr.t("table-early-off")
+    };
+    facts.push((tr.t("table-early"), early));
+    if let Some(old) = settings.rehost_of {
+        facts.push((
+            tr.t("table-rehost-of"),
+            tr.t1("table-rehost-of-game", "id", &old),
+        ));
+    }
     facts
 }
 
@@ -189,6 +222,34 @@ impl GamePage {
                 ("max", self.max_seats.to_string()),
             ],
         )
+    }
+
+    /// "3 seats left" / "Full: more sign-ups wait in line" (issue 41).
+    fn seats_left_line(&self) -> String {
+        let left = (self.max_seats as usize).saturating_sub(self.g.signups.len());
+        if left == 0 {
+            self.page.tr.t("table-full")
+        } else {
+            self.page.tr.t1("table-seats-left", "n", &left)
+        }
+    }
+
+    /// A running game that ends phases early says so, with its grace (issue 41).
+    fn early_line(&self) -> Option<String> {
+        let s = self.settings.as_ref().filter(|s| s.resolve_early)?;
+        Some(
+            self.page
+                .tr
+                .t1("table-early-on", "seconds", &s.grace_seconds),
+        )
+    }
+
+    fn iso(&self, t: &chrono::NaiveDateTime) -> String {
+        TimeView::new(*t).iso
+    }
+
+    fn local(&self, t: &chrono::NaiveDateTime) -> String {
+        TimeView::new(*t).text
     }
 
     /// The judge chose to show external images in this game's posts.
@@ -295,7 +356,18 @@ async fn page_for(
         }
     }
     let name = viewer.account.as_ref().map(|a| a.name.clone());
-    let signed_up = name.as_ref().is_some_and(|n| g.signups.contains(n));
+    let my_place = name
+        .as_ref()
+        .and_then(|n| g.waiting.iter().position(|w| w == n))
+        .map(|i| i + 1);
+    let signed_up = my_place.is_some() || name.as_ref().is_some_and(|n| g.signups.contains(n));
+    let now = state.clock.now();
+    let priority_until = settings
+        .as_ref()
+        .and_then(|s| s.priority_until)
+        .filter(|until| *until > now && g.status == GameStatus::Signup)
+        .map(TimeView::new);
+    let can_rehost = is_judge && g.status == GameStatus::Finished;
     let judge_self = viewer.account.as_ref().is_some_and(|a| a.name == g.judge);
     let seat_n = |k: &str| g.settings.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
     let mut page = viewer.page();
@@ -306,6 +378,9 @@ async fn page_for(
             .map(|s| settings_facts(&tr, s))
             .unwrap_or_default(),
         settings,
+        my_place,
+        priority_until,
+        can_rehost,
         error: None,
         notice: None,
         page,
@@ -344,7 +419,22 @@ pub async fn signup(
     Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
     let result = service::set_signup(&state, viewer.require()?, *id, true).await;
-    after(&viewer, &state, *id, result).await
+    // In line, or the sign-up that started the table: the page says so on top.
+    let said = match &result {
+        Ok(service::Signup::Waiting(n)) => Some(viewer.tr.t1("table-in-line", "n", n)),
+        Ok(service::Signup::Started) => Some(viewer.tr.t("table-started-full")),
+        _ => None,
+    };
+    if let Some(message) = said {
+        return flash::redirect(
+            &state,
+            &viewer,
+            &format!("/games/{}", *id),
+            Flash::notice(message),
+        )
+        .await;
+    }
+    after(&viewer, &state, *id, result.map(|_| ())).await
 }
 
 #[post("/games/{id}/withdraw")]
@@ -354,7 +444,20 @@ pub async fn withdraw(
     Posted { viewer, .. }: Posted<NoFields>,
 ) -> Result<HttpResponse, AppError> {
     let result = service::set_signup(&state, viewer.require()?, *id, false).await;
-    after(&viewer, &state, *id, result).await
+    after(&viewer, &state, *id, result.map(|_| ())).await
+}
+
+/// The judge of a finished game opens a new table like it (issue 41): to its page.
+#[post("/games/{id}/rehost")]
+pub async fn rehost(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    Posted { viewer, .. }: Posted<NoFields>,
+) -> Result<HttpResponse, AppError> {
+    match service::rehost(&state, viewer.require()?, *id).await {
+        Ok(new) => Ok(see_other(&format!("/games/{new}"))),
+        Err(e) => after(&viewer, &state, *id, Err(e)).await,
+    }
 }
 
 /// The game page's "join the substitute list" button (替补).

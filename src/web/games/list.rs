@@ -25,6 +25,10 @@ pub struct GameRowView {
     pub signups: usize,
     pub judge: String,
     pub fixed_deal: bool,
+    /// An open table's seats left (issue 41), or how many wait in line when full.
+    pub seats: Option<String>,
+    /// An open table: when it starts, in words.
+    pub starts: Option<String>,
 }
 
 /// A choice of a filter's select: (value, label, chosen).
@@ -65,6 +69,40 @@ impl ListQuery {
     }
 }
 
+/// An open table's seats left (or its line) and when it starts, from its settings; nothing
+/// for a game that is not open.
+fn lobby_facts(
+    tr: &crate::i18n::Tr,
+    g: &crate::db::models::GameRow,
+    signups: usize,
+    now: chrono::NaiveDateTime,
+) -> (Option<String>, Option<String>) {
+    use crate::game::settings::{AutoStart, GameSettings};
+    if g.status != GameStatus::Signup {
+        return (None, None);
+    }
+    let Ok(s) = serde_json::from_str::<GameSettings>(&g.settings) else {
+        return (None, None);
+    };
+    let seats = if signups < s.max_seats {
+        tr.t1("games-lobby-seats-left", "n", &(s.max_seats - signups))
+    } else {
+        tr.t1("games-lobby-full", "n", &(signups - s.max_seats))
+    };
+    let starts = match s.auto_start {
+        // A start time that came with too few sign-ups: the judge starts it now.
+        None => tr.t("games-lobby-starts-judge"),
+        Some(AutoStart::At(at)) if at <= now => tr.t("games-lobby-starts-judge"),
+        Some(AutoStart::WhenFull) => tr.t("games-lobby-starts-full"),
+        Some(AutoStart::At(at)) => tr.t1(
+            "games-lobby-starts-at",
+            "time",
+            &crate::web::pages::TimeView::new(at).text,
+        ),
+    };
+    (Some(seats), Some(starts))
+}
+
 #[get("/games")]
 pub async fn list(
     viewer: Viewer,
@@ -73,6 +111,7 @@ pub async fn list(
 ) -> Result<ListPage, AppError> {
     let (variant, status) = q.filters()?;
     let page = page_param(q.page);
+    let now = state.clock.now();
     let tr = viewer.tr;
     let (rows, total) = state
         .db(move |c| {
@@ -104,14 +143,19 @@ pub async fn list(
         .await?;
     let games = rows
         .into_iter()
-        .map(|(g, signups, judge)| GameRowView {
-            variant: tr.variant(&g.variant),
-            id: g.id,
-            title: g.title,
-            status: g.status,
-            signups,
-            judge,
-            fixed_deal: g.fixed_deal,
+        .map(|(g, signups, judge)| {
+            let (seats, starts) = lobby_facts(&tr, &g, signups, now);
+            GameRowView {
+                variant: tr.variant(&g.variant),
+                id: g.id,
+                title: g.title,
+                status: g.status,
+                signups,
+                judge,
+                fixed_deal: g.fixed_deal,
+                seats,
+                starts,
+            }
         })
         .collect();
     let mut base = String::from("/games?");

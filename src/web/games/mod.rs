@@ -36,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(game::show)
         .service(game::signup)
         .service(game::withdraw)
+        .service(game::rehost)
         .service(game::start)
         .service(game::resolve)
         .service(seat::show)

@@ -7,7 +7,7 @@ use crate::db::queries::games;
 use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::game::service;
-use crate::game::settings::{GameSettings, PinnedSetup, SettingsError, SettingsRequest};
+use crate::game::settings::{AutoStart, GameSettings, PinnedSetup, SettingsError, SettingsRequest};
 use crate::game::setups::{self, SetupRef};
 use crate::i18n::Tr;
 use crate::rules::{OptionInput, Variant};
@@ -56,6 +56,16 @@ pub struct NewGameForm {
     /// The game before this one in a series (CL-3): its id, or empty.
     #[serde(default)]
     pub series_after: String,
+    /// How the table starts (issue 41): empty (by the judge), `when_full`, or `at`.
+    #[serde(default)]
+    pub start_mode: String,
+    /// With `at`: the local time (`YYYY-MM-DDTHH:MM`) in the game's time zone.
+    #[serde(default)]
+    pub start_at: String,
+    /// A checkbox: phases end a grace after everyone has acted.
+    pub resolve_early: Option<String>,
+    #[serde(default)]
+    pub grace_seconds: String,
     /// The variant's options (a ticked box: present) and `phase_<kind>` lengths, as typed.
     #[serde(flatten)]
     pub extra: BTreeMap<String, String>,
@@ -115,6 +125,10 @@ impl NewGameForm {
             show_images: None,
             own_board: None,
             series_after: String::new(),
+            start_mode: String::new(),
+            start_at: String::new(),
+            resolve_early: None,
+            grace_seconds: "60".into(),
             extra,
         }
     }
@@ -519,6 +533,10 @@ fn settings_field(e: &SettingsError) -> &'static str {
         SettingsError::Seats(..) => "min_seats",
         SettingsError::Characters | SettingsError::Character(_) => "characters",
         SettingsError::RemindHours => "remind_hours",
+        SettingsError::AutoStart | SettingsError::AutoStartPast | SettingsError::AutoStartFar => {
+            "start_at"
+        }
+        SettingsError::Grace => "grace_seconds",
         _ => "",
     }
 }
@@ -542,6 +560,10 @@ pub(crate) fn settings_message(tr: &Tr, e: &SettingsError) -> String {
         SettingsError::ServerOption(key) => tr.t1("new-error-unknown-field", "field", key),
         SettingsError::SetupNotPlayable => tr.t("error-setup-not-playable"),
         SettingsError::OwnBoard => tr.t("error-own-board-preset"),
+        SettingsError::AutoStart => tr.t("new-error-start-at"),
+        SettingsError::AutoStartPast => tr.t("new-error-start-past"),
+        SettingsError::AutoStartFar => tr.t("new-error-start-far"),
+        SettingsError::Grace => tr.t("new-error-grace"),
         other => tr.t1("new-error-other", "detail", &other.to_string()),
     }
 }
@@ -566,6 +588,7 @@ fn parse_form(
     tr: &Tr,
     f: &NewGameForm,
     pinned: Option<(PinnedSetup, Variant)>,
+    now: chrono::NaiveDateTime,
 ) -> Result<GameSettings, Refusal> {
     let (variant, setup) = match pinned {
         Some((p, v)) => (v, Some(p)),
@@ -617,6 +640,8 @@ fn parse_form(
         "new-field-series-after",
         "series_after",
     )?;
+    let grace = number::<i64>(tr, &f.grace_seconds, "new-field-grace", "grace_seconds")?;
+    let auto_start = form_auto_start(f, now);
     let mut lengths = BTreeMap::new();
     for (k, v) in &f.extra {
         if variant.option_fields().iter().any(|o| o.name == k) {
@@ -647,7 +672,37 @@ fn parse_form(
     .map(|s| s.with_series_after(series_after))
     .map(|s| s.with_show_images(f.show_images.is_some()))
     .and_then(|s| s.with_own_board(f.own_board.is_some()))
+    .and_then(|s| Ok(s.with_auto_start(auto_start?)))
+    .and_then(|s| s.with_resolve_early(f.resolve_early.is_some(), grace))
     .map_err(|e| (settings_message(tr, &e), settings_field(&e).to_string()))
+}
+
+/// The form's start (issue 41): by the judge, when full, or at a local time of the game's
+/// time zone (a zone the settings refuse is reported by them; here it reads as Shanghai).
+fn form_auto_start(
+    f: &NewGameForm,
+    now: chrono::NaiveDateTime,
+) -> Result<Option<AutoStart>, SettingsError> {
+    use chrono::TimeZone;
+    match f.start_mode.trim() {
+        "" => Ok(None),
+        "when_full" => Ok(Some(AutoStart::WhenFull)),
+        "at" => {
+            let local = chrono::NaiveDateTime::parse_from_str(f.start_at.trim(), "%Y-%m-%dT%H:%M")
+                .map_err(|_| SettingsError::AutoStart)?;
+            let tz: chrono_tz::Tz = f
+                .timezone
+                .trim()
+                .parse()
+                .unwrap_or(chrono_tz::Asia::Shanghai);
+            let at = tz
+                .from_local_datetime(&local)
+                .earliest()
+                .ok_or(SettingsError::AutoStart)?;
+            AutoStart::parse(&at.to_rfc3339(), now).map(Some)
+        }
+        _ => Err(SettingsError::AutoStart),
+    }
 }
 
 #[post("/games")]
@@ -660,7 +715,7 @@ pub async fn create(
         "" => None,
         raw => Some(chosen_setup(&state, raw).await?),
     };
-    let settings = match parse_form(&viewer.tr, &form, pinned) {
+    let settings = match parse_form(&viewer.tr, &form, pinned, state.clock.now()) {
         Ok(s) => s,
         Err((message, field)) => {
             let to = form_path(&form);

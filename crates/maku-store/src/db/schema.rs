@@ -143,6 +143,7 @@ diesel::table! {
         fixed_deal -> Bool,
         created_at -> Timestamp,
         board -> Text,
+        rehost_of -> Nullable<BigInt>,
     }
 }
 
@@ -181,6 +182,7 @@ diesel::table! {
         game_id -> BigInt,
         act -> Integer,
         due_at -> Timestamp,
+        early_at -> Nullable<Timestamp>,
     }
 }
 

@@ -51,7 +51,98 @@ pub struct GameSettings {
     /// on its family's (issue 40: the judge asked for it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub own_board: bool,
+    /// The game starts by itself (issue 41): when its seats are full, or at a time if enough
+    /// signed up. Absent: the judge starts it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auto_start: Option<AutoStart>,
+    /// A phase ends early, `grace_seconds` after every living seat has done all it owes
+    /// (issue 41); off by default.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resolve_early: bool,
+    #[serde(default = "default_grace_seconds")]
+    pub grace_seconds: i64,
+    /// The finished game this one was rehosted from, and until when only that game's players
+    /// may sign up (set by the server, never by the judge's hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rehost_of: Option<i64>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::domain::time::iso_time::option"
+    )]
+    pub priority_until: Option<NaiveDateTime>,
 }
+
+/// When an open table starts by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutoStart {
+    /// As soon as `max_seats` accounts signed up.
+    WhenFull,
+    /// At this time (UTC), if at least `min_seats` signed up; else the sign-up stays open and
+    /// the judge is told.
+    At(NaiveDateTime),
+}
+
+impl AutoStart {
+    /// Reads what a judge sent: `when_full`, or an RFC 3339 time with its offset
+    /// (`2026-12-24T20:00:00+08:00`), which must lie after `now`.
+    pub fn parse(text: &str, now: NaiveDateTime) -> Result<AutoStart, SettingsError> {
+        let text = text.trim();
+        if text == "when_full" {
+            return Ok(AutoStart::WhenFull);
+        }
+        let at = chrono::DateTime::parse_from_rfc3339(text)
+            .map_err(|_| SettingsError::AutoStart)?
+            .naive_utc();
+        if at <= now {
+            return Err(SettingsError::AutoStartPast);
+        }
+        if at > now + chrono::Duration::days(90) {
+            return Err(SettingsError::AutoStartFar);
+        }
+        Ok(AutoStart::At(at))
+    }
+
+    /// The time it starts at, when it is one.
+    pub fn at(self) -> Option<NaiveDateTime> {
+        match self {
+            AutoStart::At(t) => Some(t),
+            AutoStart::WhenFull => None,
+        }
+    }
+}
+
+/// Stored as the judge sent it: `"when_full"`, or the time as ISO 8601 UTC.
+impl Serialize for AutoStart {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            AutoStart::WhenFull => s.serialize_str("when_full"),
+            AutoStart::At(t) => s.serialize_str(&t.and_utc().to_rfc3339()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for AutoStart {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AutoStart, D::Error> {
+        let text = String::deserialize(d)?;
+        if text == "when_full" {
+            return Ok(AutoStart::WhenFull);
+        }
+        chrono::DateTime::parse_from_rfc3339(&text)
+            .map(|t| AutoStart::At(t.naive_utc()))
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// The grace after everyone has acted, by default: a minute.
+pub const DEFAULT_GRACE_SECONDS: i64 = 60;
+
+fn default_grace_seconds() -> i64 {
+    DEFAULT_GRACE_SECONDS
+}
+
+/// How long a rehosted table's sign-up is kept for the old table's players.
+pub const REHOST_PRIORITY_MINUTES: i64 = 60;
 
 impl Serialize for GameSettings {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -156,6 +247,14 @@ pub enum SettingsError {
     BadOption(String),
     #[error("the reminder must come 0 to 72 hours before the deadline")]
     RemindHours,
+    #[error("auto_start must be \"when_full\" or a time such as 2026-12-24T20:00:00+08:00")]
+    AutoStart,
+    #[error("the start time has passed")]
+    AutoStartPast,
+    #[error("the start time must lie within 90 days")]
+    AutoStartFar,
+    #[error("the grace must be 10 to 3600 seconds")]
+    Grace,
     /// An option only the server writes: the series link (CL-3) comes from `series_after`, the
     /// previous game's own log, never from the judge's hand (`options.<key>`).
     #[error("options.{0} is set by the server from series_after, not by hand")]
@@ -280,7 +379,35 @@ impl GameSettings {
             show_images: false,
             series_after: None,
             own_board: false,
+            auto_start: None,
+            resolve_early: false,
+            grace_seconds: DEFAULT_GRACE_SECONDS,
+            rehost_of: None,
+            priority_until: None,
         })
+    }
+
+    /// How the table starts ([`AutoStart`]; none: by its judge).
+    pub fn with_auto_start(mut self, auto: Option<AutoStart>) -> GameSettings {
+        self.auto_start = auto;
+        self
+    }
+
+    /// Whether phases end early once everyone has acted, and the grace after (10 s to an hour;
+    /// none: a minute).
+    pub fn with_resolve_early(
+        mut self,
+        on: bool,
+        grace_seconds: Option<i64>,
+    ) -> Result<GameSettings, SettingsError> {
+        if let Some(g) = grace_seconds {
+            if !(10..=3600).contains(&g) {
+                return Err(SettingsError::Grace);
+            }
+            self.grace_seconds = g;
+        }
+        self.resolve_early = on;
+        Ok(self)
     }
 
     /// The judge's lengths of some of the variant's phases (minutes by phase kind; each 1 to

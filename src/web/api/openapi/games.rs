@@ -120,6 +120,31 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                 "votes",
                 array(answer(&[("act", integer()), ("votes", votes.clone())])),
             ),
+            (
+                "waiting",
+                described(
+                    array(string()),
+                    "sign-ups past the most seats, in line, first come first",
+                ),
+            ),
+            (
+                "starts_at",
+                described(time(), "when a table that starts at a time starts"),
+            ),
+            (
+                "ends_early_at",
+                described(
+                    time(),
+                    "when the open phase ends because every living seat has acted",
+                ),
+            ),
+            (
+                "rehosted_as",
+                described(
+                    array(integer()),
+                    "the tables rehosted from this finished game",
+                ),
+            ),
         ],
     );
     let seat_view = answer(&[
@@ -234,6 +259,9 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                     ("phase_minutes", json!({"type": "object", "propertyNames": {"enum": known.phases}, "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 10080}, "description": "minutes by phase kind (1 to 10080), each a phase kind of the variant"})),
                     ("series_after", json!({"type": "integer", "format": "int64", "description": "the game before this one in a series (CL-3): a finished game of the same variant the caller judged"})),
                     ("own_board", described(boolean(), "a game of a judge's own setup counted on the setup version's own leaderboard, not its family's (default false; own_board_preset for a preset's game)")),
+                    ("auto_start", described(free(), "\"when_full\" (starts as its most seats fill), or an RFC 3339 time with its offset within 90 days (starts then if at least min_seats signed up; else the sign-up stays open and the judge is told); absent: the judge starts it")),
+                    ("resolve_early", described(boolean(), "a phase ends grace_seconds after every living seat has done all it owes (default false)")),
+                    ("grace_seconds", described(int_in(10, 3600), "default 60")),
                 ],
             ))
             .ok(201, "made", answer(&[("id", integer())]))
@@ -242,11 +270,17 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             .err(409, "series_after that is not a finished game of this variant judged by the caller"),
         get("/games/{id}", format!("The public view: status, act, `phase` {{step, act, kind: {}}}, `speaker`, deadline, seats, public events (as in a replay transcript), winner, sign-ups, commitment", known.phases.join(", ")))
             .ok(200, "the public view", public),
-        post("/games/{id}/signup", "Sign up before the start")
+        post("/games/{id}/signup", "Sign up before the start; past the most seats, a place in line (202); the sign-up that fills a table that starts when full starts it")
             .account()
-            .ok(200, "signed up", ok_true())
+            .ok(200, "signed up (`started`: the game started with it)", answer_with(&[("ok", json!({"type": "boolean", "const": true}))], &[("started", boolean())]))
+            .ok(202, "in line: `waiting` is the place (1: next to move up)", answer(&[("ok", json!({"type": "boolean", "const": true})), ("waiting", integer())]))
             .err(403, "suspended")
-            .err(409, "started, full, or the judge"),
+            .err(409, "started, the judge, or rehost_priority (a rehosted table's first hour is its old players')"),
+        post("/games/{id}/rehost", "Its judge, after the end: a new open table with the same variant or setup and settings; the old table's players are told and may sign up first for an hour")
+            .account()
+            .ok(201, "the new table", answer(&[("id", integer())]))
+            .err(403, "not its judge")
+            .err(409, "game_not_over"),
         delete("/games/{id}/signup", "Withdraw before the start")
             .account()
             .ok(200, "withdrawn", ok_true())

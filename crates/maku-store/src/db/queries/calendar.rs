@@ -4,7 +4,7 @@
 //! running games an account plays or judges.
 
 use crate::db::DbConnection;
-use crate::db::schema::{calendar_feeds, deadlines, game_seats, games, posts};
+use crate::db::schema::{calendar_feeds, deadlines, game_seats, game_signups, games, posts};
 use crate::domain::GameStatus;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -120,6 +120,53 @@ pub fn open_deadlines_of(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<
         });
     }
     out.sort_by_key(|d| (d.due_at, d.game_id));
+    Ok(out)
+}
+
+/// A table's scheduled start (issue 41), for an account signed up to it or judging it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduledStart {
+    pub game_id: i64,
+    pub title: String,
+    pub at: NaiveDateTime,
+    /// When the table was opened (its start time is set then, never after).
+    pub created_at: NaiveDateTime,
+    pub judging: bool,
+}
+
+/// The scheduled starts (a step-0 deadline row of a table still in sign-up) of the tables
+/// `user_id` signed up to or judges, soonest first.
+pub fn scheduled_starts_of(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<ScheduledStart>> {
+    type Row = (i64, String, NaiveDateTime, NaiveDateTime, i64);
+    let cols = (
+        games::id,
+        games::title,
+        deadlines::due_at,
+        games::created_at,
+        games::judge_id,
+    );
+    let signed: Vec<i64> = game_signups::table
+        .filter(game_signups::user_id.eq(user_id))
+        .select(game_signups::game_id)
+        .load(c)?;
+    let rows: Vec<Row> = games::table
+        .inner_join(deadlines::table.on(deadlines::game_id.eq(games::id)))
+        .filter(games::status.eq(GameStatus::Signup.name()))
+        .filter(deadlines::act.eq(0))
+        .filter(games::judge_id.eq(user_id).or(games::id.eq_any(&signed)))
+        .select(cols)
+        .load(c)?;
+    let mut out: Vec<ScheduledStart> = rows
+        .into_iter()
+        .map(|(game_id, title, at, created_at, judge)| ScheduledStart {
+            game_id,
+            title,
+            at,
+            created_at,
+            judging: judge == user_id,
+        })
+        .collect();
+    out.sort_by_key(|s| (s.at, s.game_id));
     Ok(out)
 }
 

@@ -94,8 +94,9 @@ pub fn of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<(i64, GameS
         .collect())
 }
 
-/// One page of the games list, newest first: `limit` games from `offset` of those of
-/// `variant` and `status` (each when given).
+/// One page of the games list, a lobby: open tables (in sign-up) first, then the rest, each
+/// newest first: `limit` games from `offset` of those of `variant` and `status` (each when
+/// given).
 pub fn list_page(
     conn: &mut DbConnection,
     variant: Option<&str>,
@@ -104,7 +105,10 @@ pub fn list_page(
     limit: i64,
 ) -> QueryResult<Vec<GameRow>> {
     filtered(variant, status)
-        .order(games::id.desc())
+        .order((
+            games::status.eq(GameStatus::Signup.name()).desc(),
+            games::id.desc(),
+        ))
         .offset(offset)
         .limit(limit)
         .select(GameRow::as_select())
@@ -338,6 +342,16 @@ pub fn signup_counts(
     Ok(counts)
 }
 
+/// The signed-up accounts of a game in sign-up order (first come first): the first
+/// `max_seats` are seated at the start, the rest wait in line (issue 41).
+pub fn signup_order(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<i64>> {
+    game_signups::table
+        .filter(game_signups::game_id.eq(game_id))
+        .order((game_signups::created_at.asc(), game_signups::user_id.asc()))
+        .select(game_signups::user_id)
+        .load(conn)
+}
+
 pub fn signups(conn: &mut DbConnection, game_id: i64) -> QueryResult<Vec<(i64, String)>> {
     game_signups::table
         .inner_join(users::table)
@@ -442,32 +456,101 @@ pub fn claim_deadline(
         .filter(deadlines::act.eq(act));
     let n = match next {
         Some(due) => diesel::update(row)
-            .set((deadlines::act.eq(act + 1), deadlines::due_at.eq(due)))
+            .set((
+                deadlines::act.eq(act + 1),
+                deadlines::due_at.eq(due),
+                deadlines::early_at.eq(None::<NaiveDateTime>),
+            ))
             .execute(conn)?,
         None => diesel::delete(row).execute(conn)?,
     };
     Ok(n == 1)
 }
 
-/// Games whose open act is due, oldest first.
+/// Games whose open phase is due: its deadline came, or every seat acted and the grace after
+/// passed (`early_at`, issue 41); a row of step 0 is a table's scheduled start. Each as (game,
+/// step, when it came due, whether early), oldest first.
 pub fn due(
     conn: &mut DbConnection,
     now: NaiveDateTime,
     limit: i64,
-) -> QueryResult<Vec<(i64, i32, NaiveDateTime)>> {
-    deadlines::table
-        .filter(deadlines::due_at.le(now))
+) -> QueryResult<Vec<(i64, i32, NaiveDateTime, bool)>> {
+    let rows: Vec<(i64, i32, NaiveDateTime, Option<NaiveDateTime>)> = deadlines::table
+        .filter(deadlines::due_at.le(now).or(deadlines::early_at.le(now)))
         .order(deadlines::due_at.asc())
         .limit(limit)
-        .select((deadlines::game_id, deadlines::act, deadlines::due_at))
+        .select((
+            deadlines::game_id,
+            deadlines::act,
+            deadlines::due_at,
+            deadlines::early_at,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(game, act, due, early)| match early {
+            Some(e) if e < due => (game, act, e, true),
+            _ => (game, act, due, false),
+        })
+        .collect())
+}
+
+/// Sets (or, `None`, clears) when the open phase of step `act` ends early because everyone
+/// has acted; a row of another step is left alone.
+pub fn set_early(
+    conn: &mut DbConnection,
+    game_id: i64,
+    act: i32,
+    at: Option<NaiveDateTime>,
+) -> QueryResult<usize> {
+    crate::db::epoch::game_changed(game_id);
+    diesel::update(
+        deadlines::table
+            .filter(deadlines::game_id.eq(game_id))
+            .filter(deadlines::act.eq(act)),
+    )
+    .set(deadlines::early_at.eq(at))
+    .execute(conn)
+}
+
+/// When the open phase ends early (everyone acted), if it does.
+pub fn early(conn: &mut DbConnection, game_id: i64) -> QueryResult<Option<NaiveDateTime>> {
+    Ok(deadlines::table
+        .find(game_id)
+        .select(deadlines::early_at)
+        .first::<Option<NaiveDateTime>>(conn)
+        .optional()?
+        .flatten())
+}
+
+/// Links a new table to the finished game it was rehosted from.
+pub fn set_rehost_of(conn: &mut DbConnection, id: i64, old: i64) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set(games::rehost_of.eq(Some(old)))
+        .execute(conn)
+}
+
+/// The tables rehosted from game `old`, oldest first.
+pub fn rehosts_of(conn: &mut DbConnection, old: i64) -> QueryResult<Vec<i64>> {
+    games::table
+        .filter(games::rehost_of.eq(Some(old)))
+        .order(games::id.asc())
+        .select(games::id)
         .load(conn)
 }
 
-/// The earliest open deadline of any game.
+/// The earliest moment any game's open phase comes due (its deadline, or its early end).
 pub fn next_due(conn: &mut DbConnection) -> QueryResult<Option<NaiveDateTime>> {
-    deadlines::table
+    let due: Option<NaiveDateTime> = deadlines::table
         .select(diesel::dsl::min(deadlines::due_at))
-        .first(conn)
+        .first(conn)?;
+    let early: Option<NaiveDateTime> = deadlines::table
+        .select(diesel::dsl::min(deadlines::early_at))
+        .first(conn)?;
+    Ok(match (due, early) {
+        (Some(d), Some(e)) => Some(d.min(e)),
+        (d, e) => d.or(e),
+    })
 }
 
 /// (account, seat number, game ID) of every seat: who plays which seat, never to be shown
