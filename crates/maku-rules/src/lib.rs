@@ -31,6 +31,8 @@ pub mod sim;
 mod table;
 mod timeline;
 mod variant;
+/// The day at a glance: each act's votes as the rules published them (issue 41).
+pub mod vote_history;
 
 pub use action::{Action, ActionError, EngineAction, Malformed, Why};
 pub use engine::{Engine, Submission};
