@@ -13,6 +13,7 @@ pub mod live;
 pub use crate::app::live_hub;
 pub mod live_listen;
 pub mod log;
+pub mod notes;
 pub mod posting;
 pub mod ratings;
 pub mod records;
@@ -27,6 +28,7 @@ pub mod snapshot;
 pub mod stored;
 pub mod threads;
 pub mod views;
+pub mod votes;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use settings::GameSettings;

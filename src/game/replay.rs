@@ -81,6 +81,8 @@ pub struct SeatReplay {
     pub public: Vec<ReplayPost>,
     /// The public events of the act, in the ruling book's order.
     pub events: Vec<Event>,
+    /// The seat's own notes written in this act, in order (issue 41: private until the end).
+    pub notes: Vec<crate::game::notes::Note>,
 }
 
 /// A post of a replay, with the thread it is in (`game`, or a team's key).
@@ -160,6 +162,17 @@ pub fn seat_replay(
         );
     }
     let public = public_posts(c, &row, &reader, game, act, judge_ended.then_some(end_at))?;
+    // The seat's notes: the game is over (checked above), so they are the replay's.
+    let notes = match games::seat_names(c, game_id)?
+        .into_iter()
+        .find(|(_, name)| *name == seat)
+    {
+        Some((number, _)) => crate::game::notes::of_seat(c, game_id, number)?
+            .into_iter()
+            .filter(|n| n.act == act)
+            .collect(),
+        None => Vec::new(),
+    };
     Ok(SeatReplay {
         game: game_id,
         title: row.title.clone(),
@@ -185,6 +198,7 @@ pub fn seat_replay(
         alive,
         team,
         public,
+        notes,
     })
 }
 

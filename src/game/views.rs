@@ -218,6 +218,9 @@ pub struct SeatView {
     /// Every team thread this seat is in now, by its team's key: what
     /// `/games/{id}/threads/{key}` it may read and write.
     pub team_threads: Vec<&'static str>,
+    /// The seat's own notes, in the order written (issue 41; `game::notes`): the seat's alone
+    /// while the game runs.
+    pub notes: Vec<crate::game::notes::Note>,
 }
 
 /// The seat view of `user_id`, or `None` when that account has no seat in the game.
@@ -237,12 +240,13 @@ pub fn seat_view_from(
     folded: &Folded,
     user_id: i64,
 ) -> Result<Option<SeatView>, AppError> {
-    let Some((_, name)) = games::seat_of(c, row.id, user_id)? else {
+    let Some((seat, name)) = games::seat_of(c, row.id, user_id)? else {
         return Ok(None);
     };
     let Some(game) = folded.game.as_ref() else {
         return Ok(None);
     };
+    let notes = crate::game::notes::of_seat(c, row.id, seat)?;
     // Its private log is replaced by `private` below, which also holds refusals and what was
     // submitted.
     let state = game
@@ -270,6 +274,7 @@ pub fn seat_view_from(
         alive,
         private,
         state,
+        notes,
     }))
 }
 

@@ -53,6 +53,7 @@ pub const REFUSED_AT_FORM: &[(&str, &str)] = &[
     ("POST", "/games/{id}/threads/{kind}"),
     ("POST", "/games/{id}/threads/{kind}/{floor}/edit"),
     ("POST", "/games/{id}/console/post"),
+    ("POST", "/games/{id}/notes"),
 ];
 
 /// Whether `req` is a write a suspended account may still make, or one refused at its form.

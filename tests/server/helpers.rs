@@ -847,6 +847,7 @@ pub fn recorded(app: &TestApp) -> Vec<(String, i64)> {
         "post_reports",
         "post_revisions",
         "posts",
+        "seat_notes",
         "suspensions",
         "threads",
         "users",

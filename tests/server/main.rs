@@ -30,6 +30,7 @@ mod many_instances;
 mod mentions;
 mod metrics;
 mod moderation;
+mod notes;
 mod notify;
 mod page_cache;
 mod page_queries;

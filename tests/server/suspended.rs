@@ -428,6 +428,12 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
         ),
         (
             "POST",
+            "/games/{id}/notes",
+            "/games/{seated}/notes",
+            Try::Kept(&[("body", "KEPT-NOTE")], "/games/{seated}/seat"),
+        ),
+        (
+            "POST",
             "/games/{id}/console/deadline",
             "/games/{judged}/console/deadline",
             Try::Form(&[("act", "1"), ("extend_minutes", "30")]),
@@ -661,6 +667,12 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
             "/api/v1/games/{id}/actions",
             "/api/v1/games/{seated}/actions",
             Try::Json(json!({"type": "pass"})),
+        ),
+        (
+            "POST",
+            "/api/v1/games/{id}/notes",
+            "/api/v1/games/{seated}/notes",
+            Try::Json(json!({"body": "a note"})),
         ),
         (
             "POST",

@@ -9,10 +9,12 @@ mod leaderboard;
 mod mail;
 mod me;
 mod moderation;
+mod notes;
 mod openapi;
 mod replay;
 mod search;
 mod setups;
+mod votes;
 
 use crate::app::AppState;
 use crate::auth::account::Account;
@@ -93,11 +95,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(mail::configure)
             .configure(me::configure)
             .configure(moderation::configure)
+            .configure(notes::configure)
             .configure(console::configure)
             .configure(openapi::configure)
             .configure(replay::configure)
             .configure(search::configure)
             .configure(setups::configure)
+            .configure(votes::configure)
             // Last: every path under /api/v1 that no endpoint took (404, or 405 with Allow).
             .service(crate::web::fallback()),
     );

@@ -65,6 +65,7 @@ async fn api_replay(
         "team": r.team.iter().map(post_json).collect::<Vec<_>>(),
         "public": r.public.iter().map(post_json).collect::<Vec<_>>(),
         "events": r.events,
+        "notes": r.notes,
     })))
 }
 

@@ -12,6 +12,7 @@ mod game;
 mod list;
 mod live;
 pub(crate) mod new;
+mod notes;
 mod picture;
 mod replay;
 mod reveal;
@@ -20,6 +21,7 @@ mod seat_page;
 mod threads;
 pub use threads::GameThreadParts;
 mod turn;
+mod votes;
 
 use crate::game::snapshot::Snapshots;
 use crate::game::threads::ActPost;
@@ -41,6 +43,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(game::resolve)
         .service(seat::show)
         .service(seat::act)
+        .service(notes::write)
+        .service(votes::show)
         .service(threads::show)
         .service(threads::reply)
         .service(threads::edit_form)

@@ -74,6 +74,8 @@ pub struct ReplayPage {
     next: Option<String>,
     prev_label: String,
     next_label: String,
+    /// The seat's notes of this act (issue 41).
+    notes: Vec<super::seat_page::NoteView>,
 }
 
 /// The address of act `act` of `seat`'s replay (the seat URL-encoded: game IDs may hold any
@@ -183,6 +185,15 @@ fn page(viewer: &Viewer, r: SeatReplay) -> ReplayPage {
             "replay-of",
             &[("act", r.act.to_string()), ("acts", r.acts.to_string())],
         ),
+        notes: r
+            .notes
+            .iter()
+            .map(|n| super::seat_page::NoteView {
+                act: tr.t1("game-act", "act", &n.act),
+                body: n.body.clone(),
+                at: TimeView::new(n.at),
+            })
+            .collect(),
         act: r.act,
         acts: r.acts,
     }

@@ -121,6 +121,23 @@ pub struct SeatPage {
     team_threads: Vec<(&'static str, String)>,
     outcome: Option<Outcome>,
     banner: Banner,
+    /// The seat's own notes, in the order written (issue 41).
+    own_notes: Vec<NoteView>,
+    /// The notes box: the text as typed before a refusal, why it was refused, or that the last
+    /// note was kept.
+    note_body: String,
+    note_error: Option<String>,
+    note_saved: Option<String>,
+    /// The game is over: no more notes (they are in the seat's replay).
+    over: bool,
+}
+
+/// One of the seat's notes, ready to draw.
+pub struct NoteView {
+    /// "Act N".
+    pub act: String,
+    pub body: String,
+    pub at: crate::web::pages::TimeView,
 }
 
 impl SeatPage {
@@ -128,6 +145,15 @@ impl SeatPage {
     /// refusal, the refused form refilled and pointing to it.
     pub fn with_flash(mut self, flash: Option<Flash>, ctx: &PageData) -> SeatPage {
         if let Some(f) = flash {
+            if f.form == super::notes::FORM {
+                if f.ok {
+                    self.note_saved = Some(f.message);
+                } else {
+                    self.note_body = f.field("body").to_string();
+                    self.note_error = Some(f.message);
+                }
+                return self;
+            }
             self.outcome = Some(Outcome {
                 ok: f.ok,
                 text: f.message.clone(),
@@ -279,6 +305,19 @@ pub async fn page(
         team_threads,
         outcome: None,
         banner,
+        own_notes: view
+            .notes
+            .iter()
+            .map(|n| NoteView {
+                act: tr.t1("game-act", "act", &n.act),
+                body: n.body.clone(),
+                at: crate::web::pages::TimeView::new(n.at),
+            })
+            .collect(),
+        note_body: String::new(),
+        note_error: None,
+        note_saved: None,
+        over,
         game_id: view.game_id,
     };
     Ok((page, ctx))

@@ -11,6 +11,7 @@ pub mod queries;
 pub mod schema;
 pub mod schema_limits;
 pub mod schema_mail;
+pub mod schema_notes;
 pub mod schema_notify;
 pub mod text;
 

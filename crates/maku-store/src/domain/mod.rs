@@ -10,7 +10,7 @@ pub mod time;
 pub use account::{Password, Role, Username};
 pub use game_id::{CastError, GameId};
 pub use game_status::{GameStatus, UnknownStatus};
-pub use text::{BoardSlug, PostBody, Title};
+pub use text::{BoardSlug, NoteBody, PostBody, Title};
 
 /// How images in a post are rendered.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -37,6 +37,9 @@ pub enum InputError {
     TitleLength,
     #[error("the post must be 1 to 20000 characters")]
     BodyLength,
+    /// A seat's note: 1 to 4000 characters (issue 41).
+    #[error("the note must be 1 to 4000 characters")]
+    NoteLength,
     #[error("the board slug must be 2 to 32 lowercase letters, digits or '-'")]
     Slug,
     #[error("control characters are not allowed")]
@@ -71,6 +74,7 @@ impl InputError {
             InputError::Role => "input-role",
             InputError::TitleLength => "input-title-length",
             InputError::BodyLength => "input-body-length",
+            InputError::NoteLength => "input-note-length",
             InputError::Slug => "input-slug",
             InputError::ControlCharacters => "input-control-characters",
             InputError::Deadline => "error-bad-deadline",
@@ -92,6 +96,7 @@ impl InputError {
             InputError::Role => "bad_role",
             InputError::TitleLength => "title_length",
             InputError::BodyLength => "body_length",
+            InputError::NoteLength => "note_length",
             InputError::Slug => "bad_slug",
             InputError::ControlCharacters => "control_characters",
             InputError::Deadline => "bad_deadline",

@@ -47,6 +47,31 @@ impl PostBody {
     }
 }
 
+/// A seat's private note (issue 41): checked as a post's text is ([`PostBody`]), at most 4000
+/// characters as sent; kept as plain text (never rendered as Markdown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteBody(String);
+
+impl NoteBody {
+    pub const MAX_CHARS: usize = 4_000;
+
+    pub fn parse(raw: &str) -> Result<NoteBody, InputError> {
+        let normalised = raw.replace("\r\n", "\n");
+        let b = normalised.trim_end();
+        if b.trim().is_empty() || normalised.chars().count() > Self::MAX_CHARS {
+            return Err(InputError::NoteLength);
+        }
+        if has_control(b) {
+            return Err(InputError::ControlCharacters);
+        }
+        Ok(NoteBody(b.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// A board's URL name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardSlug(String);

@@ -10,6 +10,7 @@ pub mod keys;
 pub mod limits;
 pub mod mail;
 pub mod moderation;
+pub mod notes;
 pub mod notifications;
 pub mod ratings;
 pub mod search;

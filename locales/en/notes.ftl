@@ -1,0 +1,43 @@
+# A seat's private notes (issue 41).
+notes-title = My notes
+notes-private = Your notes are private: nobody else reads them while the game runs, not the judge either. When the game ends they become part of this seat's replay, act by act.
+notes-none = No notes yet.
+notes-label = A note for this act
+notes-submit = Keep the note
+notes-saved = Note kept.
+notes-over = The game is over: no more notes. They are in this seat's replay.
+notes-replay = This seat's notes of this act
+notes-replay-none = This seat wrote no note in this act.
+input-note-length = A note must be 1 to 4000 characters.
+
+# The vote history (issue 41).
+votes-link = Vote history
+votes-title = Vote history
+votes-published-ballots = Each round's ballots as the rules published them when the round closed: who voted for whom, the tallies and the outcome.
+votes-published-counts = This game's rules publish the number of votes each seat received, never who voted for whom.
+votes-published-outcome = This game's rules publish only who is voted out, never the ballots.
+votes-empty = No vote has closed yet.
+votes-summary = Every day
+votes-summary-caption = Every day's vote at a glance
+votes-col-act = Act
+votes-col-tally = Tally
+votes-col-outcome = Outcome
+votes-col-voter = Voter
+votes-col-seat = Seat
+votes-col-votes = Votes
+votes-ballots-caption = Ballots of { $act }
+votes-tally-caption = Tally of { $round }
+votes-no-tally = Nobody was voted for.
+votes-round = Round { $round }
+votes-round-pk = Round { $round } (PK)
+votes-none = (none)
+votes-abstained = Seats that named nobody: { $count }
+votes-tie = Tied: { $seats }
+votes-dark = The night's dark votes were counted too, unseen.
+votes-out = Voted out: { $seats }.
+votes-exploded = { $seat } exploded and ended the day.
+votes-no-vote = Out for casting no ballot: { $seats }.
+votes-peaceful = Nobody was voted out: a peaceful day.
+votes-nobody = Nobody was voted out.
+votes-open = The vote is still open.
+votes-back = Back to the game

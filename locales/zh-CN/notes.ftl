@@ -1,0 +1,43 @@
+# 座位的私人笔记（issue 41）。
+notes-title = 我的笔记
+notes-private = 笔记是私密的：游戏进行中任何人都读不到，法官也不例外。游戏结束后，笔记按幕成为本座位复盘的一部分。
+notes-none = 还没有笔记。
+notes-label = 本幕的笔记
+notes-submit = 保存笔记
+notes-saved = 笔记已保存。
+notes-over = 游戏已经结束，不能再写笔记。笔记在本座位的复盘里。
+notes-replay = 本座位这一幕的笔记
+notes-replay-none = 本座位这一幕没有写笔记。
+input-note-length = 笔记须为 1 至 4000 个字符。
+
+# 投票记录（issue 41）。
+votes-link = 投票记录
+votes-title = 投票记录
+votes-published-ballots = 每一轮投票结束时按规则公布的票：谁投了谁、票数和结果。
+votes-published-counts = 本局规则只公布每个座位得到的票数，从不公布谁投了谁。
+votes-published-outcome = 本局规则只公布谁被投出，从不公布选票。
+votes-empty = 还没有结束的投票。
+votes-summary = 每一天
+votes-summary-caption = 每一天的投票一览
+votes-col-act = 幕
+votes-col-tally = 票数
+votes-col-outcome = 结果
+votes-col-voter = 投票者
+votes-col-seat = 座位
+votes-col-votes = 票数
+votes-ballots-caption = { $act }的选票
+votes-tally-caption = { $round }的票数
+votes-no-tally = 没有人得票。
+votes-round = 第 { $round } 轮
+votes-round-pk = 第 { $round } 轮（PK）
+votes-none = （弃票）
+votes-abstained = 弃票的座位：{ $count } 个
+votes-tie = 平票：{ $seats }
+votes-dark = 夜里的暗票也已计入（不公开）。
+votes-out = 被投出：{ $seats }。
+votes-exploded = { $seat } 自爆，白天结束。
+votes-no-vote = 因未投票出局：{ $seats }。
+votes-peaceful = 没有人被投出：平安日。
+votes-nobody = 没有人被投出。
+votes-open = 投票尚未结束。
+votes-back = 回到游戏

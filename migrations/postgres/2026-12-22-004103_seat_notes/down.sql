@@ -1,0 +1,2 @@
+DROP INDEX seat_notes_seat;
+DROP TABLE seat_notes;
