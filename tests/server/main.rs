@@ -62,3 +62,4 @@ mod stored_html;
 mod strict_requests;
 mod suspended;
 mod tables;
+mod vote_history;
