@@ -63,6 +63,76 @@ fn replay_post() -> Value {
     )
 }
 
+/// A seat's note (issue 41): the act it was written in, its text, when.
+fn note() -> Value {
+    answer(&[("act", integer()), ("body", string()), ("at", time())])
+}
+
+/// A game's vote history (issue 41): each act's votes as the rules published them.
+fn vote_history() -> Value {
+    let tally = answer(&[("seat", string()), ("votes", integer())]);
+    let ballot = answer(&[("voter", string()), ("choice", nullable(string()))]);
+    let round = answer(&[
+        ("round", integer()),
+        (
+            "ballots",
+            described(
+                nullable(array(ballot)),
+                "every seat that could vote, in seat order, with its choice (null: none); null where the rules publish only counts",
+            ),
+        ),
+        (
+            "tallies",
+            described(
+                array(tally),
+                "votes per seat named, most first, then seat order",
+            ),
+        ),
+        (
+            "abstained",
+            described(
+                integer(),
+                "seats that named nobody (0 where ballots are not published)",
+            ),
+        ),
+        (
+            "tie",
+            described(
+                array(string()),
+                "the seats tied at the top, in seat order; empty when not a tie",
+            ),
+        ),
+        (
+            "dark_votes",
+            described(
+                boolean(),
+                "the night's unseen dark votes were counted with this round (R5-4)",
+            ),
+        ),
+    ]);
+    let outcome = answer(&[
+        ("out", array(string())),
+        ("exploded", nullable(string())),
+        ("no_vote", array(string())),
+        ("peaceful", boolean()),
+    ]);
+    answer(&[
+        ("id", integer()),
+        ("variant", string()),
+        ("act", integer()),
+        ("over", boolean()),
+        ("published", one_of(&["ballots", "counts", "outcome"])),
+        (
+            "days",
+            array(answer(&[
+                ("act", integer()),
+                ("rounds", array(round)),
+                ("outcome", outcome),
+            ])),
+        ),
+    ])
+}
+
 const NOT_JUDGE: &str = "not its judge (or an admin)";
 const JUDGE_409: &str = "already_resolved (N is no longer the open phase; nothing changed), act_not_open, game_paused, game_over, game_not_started";
 
@@ -159,6 +229,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
         ("state", any("the engine's own view of the seat")),
         ("team_thread_id", nullable(integer())),
         ("team_threads", array(string())),
+        ("notes", array(note())),
     ]);
     let console = answer(&[
         ("id", integer()),
@@ -385,8 +456,19 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                 ("team", array(replay_post())),
                 ("public", array(replay_post())),
                 ("events", array(any("a public event"))),
+                ("notes", array(note())),
             ]))
             .err(400, "act not a number"),
+        post("/games/{id}/notes", "A private note of the caller's seat, kept with the act open now (issue 41): nobody else reads it while the game runs, not the judge; after the end it is part of the seat's replay")
+            .seat()
+            .body(request(&[("body", said(4000))], &[]))
+            .ok(201, "kept", note())
+            .err(400, "note_length (1 to 4000 characters), control_characters, unknown_field")
+            .err(403, "a game-ID token of another game, or suspended")
+            .err(409, "not_seated, game_not_started, game_over")
+            .err(429, "too many this minute (Retry-After)"),
+        get("/games/{id}/votes", "Each act's votes as the rules published them: the ballots round by round in seat order (who voted for whom), the tallies, the tie and the outcome; nothing of a ballot still sealed; the same for every reader")
+            .ok(200, "the vote history", vote_history()),
         post("/games/{id}/alias", "Set the password of one's game-ID login (the seat's account)")
             .account()
             .body(request(&[("password", secret(8, 128))], &[]))
