@@ -2802,3 +2802,154 @@ async fn a_judge_composes_a_setup_in_a_real_browser() {
     let problems = compose_a_setup(&app, &driver, axe).await;
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Issue 41: a player of a 东杀 table that has voted twice (killers g1, g2; police g3, g4; g1
+/// voted out on day 1, g2 after a tie and its PK on day 2), at phone width in English, opens the
+/// vote history from the game page, reads day 1's table and the summary, then keeps a note on
+/// the seat page of a running game and reads it back. axe-core checks each page.
+async fn votes_and_notes(app: &TestApp, driver: &Driver, axe: Option<String>) -> Vec<String> {
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "投票记录", "variant": "dongsha", "act_minutes": 60,
+                   "options": {"speeches": "free"}}),
+        )
+        .await;
+    assert_eq!(s.as_u16(), 201, "{b}");
+    let id = b["id"].as_i64().expect("id");
+    let mut tokens = BTreeMap::new();
+    let mut seats = Vec::new();
+    for i in 1..=8 {
+        let t = api.account(&format!("bv{i}")).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/signup"), &t, json!({}))
+            .await;
+        assert!(s.is_success(), "{b}");
+        tokens.insert(format!("g{i}"), t);
+        seats.push(json!({"game_id": format!("g{i}"), "real_id": format!("bv{i}")}));
+    }
+    let setup = json!({"seats": seats, "killers": ["g1", "g2"], "police": ["g3", "g4"]});
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/start"),
+            &admin,
+            json!({"setup": setup}),
+        )
+        .await;
+    assert!(s.is_success(), "{b}");
+    let act = |by: &str, action: Value| {
+        let (api, tokens) = (&api, &tokens);
+        let by = by.to_string();
+        async move {
+            let (s, b) = api
+                .post(&format!("/api/v1/games/{id}/actions"), &tokens[&by], action)
+                .await;
+            assert!(s.is_success(), "{by}: {b}");
+        }
+    };
+    // Resolves until act `want_act`'s phase `want_kind` is open.
+    let to = |want_act: u64, want_kind: &'static str| {
+        let (api, admin) = (&api, &admin);
+        async move {
+            loop {
+                let (_, g) = api.get(&format!("/api/v1/games/{id}"), None).await;
+                if g["phase"]["act"].as_u64() == Some(want_act) && g["phase"]["kind"] == want_kind {
+                    return;
+                }
+                let step = g["phase"]["step"].as_u64().expect("a step");
+                let (s, b) = api
+                    .post(
+                        &format!("/api/v1/games/{id}/resolve"),
+                        admin,
+                        json!({"act": step}),
+                    )
+                    .await;
+                assert!(s.is_success(), "{b}");
+            }
+        }
+    };
+    act("g1", json!({"type": "kill", "target": "g5"})).await;
+    to(1, "vote").await;
+    for (by, target) in [
+        ("g1", "g6"),
+        ("g2", "g6"),
+        ("g3", "g1"),
+        ("g4", "g1"),
+        ("g6", "g1"),
+    ] {
+        act(by, json!({"type": "vote", "target": target})).await;
+    }
+    to(2, "night").await;
+
+    let mut tab = Tab::open(driver, &app.base, PHONE_EN, axe).await;
+    tab.be("bv7", "password-123").await;
+    tab.goto(&format!("/games/{id}")).await;
+    tab.click_and_wait("a.votes-link").await;
+    assert_eq!(tab.path().await, format!("/games/{id}/votes"));
+    assert_eq!(
+        tab.text_of("table.votes-day caption").await,
+        "Ballots of Act 1"
+    );
+    let rows = tab.texts_of("table.votes-day tbody tr").await;
+    assert_eq!(rows.len(), 7, "every living seat: {rows:?}");
+    assert!(
+        rows[0].starts_with("g1") && rows[0].ends_with("g6"),
+        "{rows:?}"
+    );
+    assert!(
+        rows[6].starts_with("g8") && rows[6].contains("(none)"),
+        "{rows:?}"
+    );
+    let summary = tab.texts_of("table.votes-summary tbody tr").await;
+    assert_eq!(summary.len(), 1, "{summary:?}");
+    assert!(summary[0].contains("Voted out: g1."), "{summary:?}");
+    let w = tab
+        .client
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth];",
+            vec![],
+        )
+        .await
+        .expect("widths");
+    assert!(
+        w[0].as_f64().unwrap_or(1e9) <= 390.0,
+        "the vote history fits 390 px: {w}"
+    );
+    tab.shot("vote-history").await;
+
+    // The seat page's notes box: private until the end, said before any note.
+    tab.goto(&format!("/games/{id}/seat")).await;
+    let private = tab.text_of("p.notes-private").await;
+    assert!(
+        private.contains("private") && private.contains("replay"),
+        "{private}"
+    );
+    tab.fill("#note-body", "g6 voted with the killers on day 1")
+        .await;
+    tab.click_and_wait("#form-note button[type='submit']").await;
+    assert_eq!(tab.path().await, format!("/games/{id}/seat"));
+    let notes = tab.texts_of("ol.notes-list li").await;
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("g6 voted with the killers"), "{notes:?}");
+    assert!(notes[0].starts_with("Act 2"), "{notes:?}");
+    tab.check_now("the seat page with a note").await;
+    tab.shot("seat-notes").await;
+    let violations = tab.violations.clone();
+    tab.client.close().await.expect("close the browser");
+    violations
+}
+
+#[actix_web::test]
+async fn a_player_reads_the_vote_history_and_keeps_a_note_in_a_real_browser() {
+    let Some((chromedriver, axe)) = browser_tools() else {
+        return;
+    };
+    let _alone = ONE_GAME_AT_A_TIME.lock().await;
+    let driver = Driver::start(&chromedriver);
+    let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
+    let problems = votes_and_notes(&app, &driver, axe).await;
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
