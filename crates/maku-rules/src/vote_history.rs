@@ -421,13 +421,14 @@ mod tests {
         assert!(h.days[0].rounds.is_empty());
     }
 
-    fn deathnote(
-        publish_votes: bool,
-    ) -> (
+    /// A played Death Note act: the seats, the public events, the counts published.
+    type Played = (
         Vec<String>,
         Vec<(u32, Event)>,
         Vec<(u32, Vec<(String, u32)>)>,
-    ) {
+    );
+
+    fn deathnote(publish_votes: bool) -> Played {
         let names = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松田"];
         let seats: Vec<Value> = names
             .iter()
