@@ -8,8 +8,10 @@ pub struct Settings {
     pub database_url: String,
     /// Mark session cookies `Secure` (set when served over HTTPS).
     pub secure_cookies: bool,
-    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
-    pub trust_proxy: bool,
+    /// The operator's reverse proxies: when the TCP peer is one of them, the client address is
+    /// the right-most address of `X-Forwarded-For` that is not (`web::viewer::client_ip`);
+    /// empty: always the peer.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     pub pool_size: u32,
     /// Concurrent argon2 hashes (each ~19 MiB).
     pub hash_concurrency: usize,
@@ -75,7 +77,7 @@ impl Settings {
             bind: bind.into(),
             database_url: database_url.into(),
             secure_cookies: false,
-            trust_proxy: false,
+            trusted_proxies: Vec::new(),
             pool_size: 8,
             hash_concurrency: 2,
             sign_in_burst_per_address: 30,

@@ -119,7 +119,8 @@ pub async fn pause(state: &AppState, every: Duration) -> Duration {
 }
 
 /// Deletes rows that can never be used again (ended or idle sessions, flashes nobody claimed
-/// within a day, mails sent or given up a month ago); returns how many.
+/// within a day, mails sent or given up a month ago); returns how many. Sign-in traces not seen
+/// for 30 days (`auth::traces`) are deleted too, and not counted.
 pub async fn housekeeping(state: &AppState) -> Result<usize, AppError> {
     let (now, idle) = (state.clock.now(), state.settings.session_idle());
     state
@@ -128,6 +129,7 @@ pub async fn housekeeping(state: &AppState) -> Result<usize, AppError> {
             let flashes = crate::db::queries::flashes::prune(c, now)?
                 + crate::db::queries::sent_forms::prune(c, now)?;
             crate::db::queries::limits::prune(c, crate::db::queries::now())?;
+            crate::auth::traces::prune_in(c, now)?;
             let month = now - chrono::Duration::days(MAIL_KEPT_DAYS);
             Ok(sessions + flashes + crate::db::queries::mail::prune(c, month)?)
         })

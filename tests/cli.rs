@@ -187,7 +187,7 @@ fn first_start_creates_admin_once_and_prints_the_address() {
 const SERVER_FLAGS: [&str; 13] = [
     "--bind",
     "--secure-cookies",
-    "--trust-proxy",
+    "--trusted-proxy",
     "--pool-size",
     "--workers",
     "--session-idle-days",

@@ -1,5 +1,5 @@
 //! Who is asking: passwords, sessions, CSRF tokens, bearer tokens, sign-in rate limits and
-//! write limits.
+//! write limits, and what accounts sign in from (`traces`).
 
 pub mod account;
 pub mod calendar_token;
@@ -8,3 +8,4 @@ pub mod ratelimit;
 pub mod session_cache;
 pub mod throttle;
 pub mod tokens;
+pub mod traces;

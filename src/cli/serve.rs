@@ -16,9 +16,16 @@ pub struct ServeArgs {
     /// Mark session cookies Secure (serve over HTTPS, or behind a TLS proxy).
     #[arg(long, env = "MAKU_SECURE_COOKIES")]
     pub secure_cookies: bool,
-    /// Trust X-Forwarded-For for client addresses (only behind your own proxy).
-    #[arg(long, env = "MAKU_TRUST_PROXY")]
-    pub trust_proxy: bool,
+    /// The address of a reverse proxy of yours (repeatable; the variable takes a comma-separated
+    /// list): from it, the client address is the right-most X-Forwarded-For address that is not
+    /// a proxy of yours. Unset: the client address is always the connection's peer.
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "ADDR",
+        env = "MAKU_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Database connections in the pool.
     #[arg(long, env = "MAKU_POOL_SIZE", default_value_t = 8)]
     pub pool_size: u32,
@@ -77,7 +84,7 @@ impl ServeArgs {
     pub fn settings(&self, global: &GlobalArgs) -> Settings {
         let mut s = Settings::new(self.bind.clone(), global.database_url.clone());
         s.secure_cookies = self.secure_cookies;
-        s.trust_proxy = self.trust_proxy;
+        s.trusted_proxies = self.trusted_proxies.clone();
         s.pool_size = self.pool_size.max(1);
         s.workers = self.workers;
         s.session_idle_days = self.session_idle_days;

@@ -2,6 +2,7 @@
 
 use crate::app::AppState;
 use crate::auth::tokens::{random_token, sha256_hex};
+use crate::auth::traces::{self, SignInFrom};
 use crate::db::models::User;
 use crate::db::queries::sessions::Scope;
 use crate::db::queries::{account_events, games, sessions, users};
@@ -104,9 +105,10 @@ pub async fn authenticate(
         .await;
     let user_id = user.as_ref().map(|u| u.id);
     let kind = if ok { "signed_in" } else { "sign_in_failed" };
-    let addr = address.to_string();
+    // The address is not kept in the clear: a sign-in's network is kept as a keyed hash, for
+    // 30 days (`auth::traces`).
     state
-        .write(move |c| Ok(account_events::append(c, user_id, None, kind, &addr)?))
+        .write(move |c| Ok(account_events::append(c, user_id, None, kind, "")?))
         .await?;
     match user {
         Some(u) if ok => Ok(u),
@@ -114,17 +116,23 @@ pub async fn authenticate(
     }
 }
 
-/// A new server-side session row; its id goes into the cookie.
+/// A new server-side session row of a sign-in from `from`; its id goes into the cookie. Where
+/// the sign-in came from is kept in the same write, as keyed hashes (`auth::traces`).
 pub async fn open_session(
     state: &AppState,
     user_id: i64,
     scope: Option<Scope>,
+    from: &SignInFrom,
 ) -> Result<String, AppError> {
     let sid = random_token();
     let s = sid.clone();
     let now = state.clock.now();
+    let from = from.clone();
     state
-        .write(move |c| Ok(sessions::create(c, &s, user_id, scope, now)?))
+        .write(move |c| {
+            sessions::create(c, &s, user_id, scope, now)?;
+            traces::record_in(c, user_id, &from, now)
+        })
         .await?;
     Ok(sid)
 }
@@ -135,12 +143,15 @@ pub async fn close_session(state: &AppState, sid: String) -> Result<(), AppError
         .await
 }
 
-/// A bearer token for the API; only its hash is stored.
+/// A bearer token for the API, issued at a sign-in from `from` (kept as `open_session` keeps
+/// it); only the token's hash is stored.
 pub async fn issue_token(
     state: &AppState,
     user_id: i64,
     scope: Option<Scope>,
+    from: &SignInFrom,
 ) -> Result<String, AppError> {
+    let from = from.clone();
     let token = random_token();
     let hash = sha256_hex(&token);
     // What lists and revocations name: random, so it tells nothing about the secret or about
@@ -156,7 +167,7 @@ pub async fn issue_token(
                 "token_issued"
             };
             account_events::append(c, Some(user_id), Some(user_id), kind, "")?;
-            Ok(())
+            traces::record_in(c, user_id, &from, now)
         })
         .await?;
     Ok(token)
@@ -375,4 +386,47 @@ pub async fn authenticate_alias(
         Some((seat, user_id, Some(_))) if ok => Ok((user_id, Scope { game_id, seat })),
         _ => Err(AppError::BadCredentials),
     }
+}
+
+/// What an admin's account page says of an account's links.
+pub struct AccountLinks {
+    pub user: User,
+    /// The linked accounts, each with the kinds shared (`net`, `browser`), in name order.
+    pub links: Vec<(String, Vec<&'static str>)>,
+    /// The reading admin plays in a game not yet over: links involving its players are left
+    /// out (its judge sees them on the console), as the audit is closed to a seated admin.
+    pub reader_plays: bool,
+}
+
+/// The accounts that signed in from a network or browser `name`'s account signed in from,
+/// within the last 30 days (`auth::traces`), as the admin `reader` may read them. For the
+/// admins only; the caller checks. `NotFound` for an unknown name.
+pub async fn links_of(state: &AppState, reader: i64, name: &str) -> Result<AccountLinks, AppError> {
+    let key = name_key(name);
+    let now = state.clock.now();
+    state
+        .db(move |c| {
+            let user = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
+            let fellows = crate::db::queries::traces::fellow_players(c, reader)?;
+            let hidden = |id: i64| fellows.contains(&id);
+            let linked = if hidden(user.id) {
+                Vec::new()
+            } else {
+                traces::linked_to_in(c, user.id, now)?
+            };
+            let linked: Vec<_> = linked.into_iter().filter(|(id, _)| !hidden(*id)).collect();
+            let ids: Vec<i64> = linked.iter().map(|(id, _)| *id).collect();
+            let names = users::names(c, &ids)?;
+            let mut links: Vec<(String, Vec<&'static str>)> = linked
+                .into_iter()
+                .filter_map(|(id, kinds)| names.get(&id).map(|n| (n.clone(), kinds)))
+                .collect();
+            links.sort_by_key(|(n, _)| name_key(n));
+            Ok(AccountLinks {
+                user,
+                links,
+                reader_plays: !fellows.is_empty(),
+            })
+        })
+        .await
 }

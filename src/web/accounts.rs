@@ -7,6 +7,7 @@ use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::forum::accounts as service;
 use crate::i18n::Lang;
+use crate::web::device::{page_sign_in, with_device};
 use crate::web::flash::{self, Flash, see_other};
 use crate::web::pages::{PageCtx, TimeView};
 use crate::web::posted::{NoFields, Posted};
@@ -135,14 +136,16 @@ async fn register_form(
 
 #[post("/register")]
 async fn register(
+    req: HttpRequest,
     state: web::Data<AppState>,
     Posted { viewer, form }: Posted<CredentialsForm>,
 ) -> Result<HttpResponse, AppError> {
     match service::register(&state, &viewer.address, &form.username, &form.password).await {
         Ok(user) => {
-            let sid = service::open_session(&state, user.id, None).await?;
+            let (from, device) = page_sign_in(&req, &state);
+            let sid = service::open_session(&state, user.id, None, &from).await?;
             viewer.sign_in(&sid)?;
-            Ok(see_other("/"))
+            with_device(see_other("/"), device)
         }
         Err(e) if !flash::shown_at_form(&e) => Err(e),
         Err(e) => {
@@ -173,14 +176,16 @@ async fn login_form(
 
 #[post("/login")]
 async fn login(
+    req: HttpRequest,
     state: web::Data<AppState>,
     Posted { viewer, form }: Posted<CredentialsForm>,
 ) -> Result<HttpResponse, AppError> {
     match service::authenticate(&state, &viewer.address, &form.username, &form.password).await {
         Ok(user) => {
-            let sid = service::open_session(&state, user.id, None).await?;
+            let (from, device) = page_sign_in(&req, &state);
+            let sid = service::open_session(&state, user.id, None, &from).await?;
             viewer.sign_in(&sid)?;
-            Ok(see_other(&local_path(&form.next)))
+            with_device(see_other(&local_path(&form.next)), device)
         }
         Err(e @ AppError::Internal(_)) => Err(e),
         Err(e) if !flash::shown_at_form(&e) => Err(e),

@@ -69,6 +69,7 @@ pub struct LoginForm {
 
 #[post("/games/{id}/login")]
 async fn login(
+    req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<i64>,
     Posted { viewer, form }: Posted<LoginForm>,
@@ -84,9 +85,14 @@ async fn login(
     .await
     {
         Ok((user_id, scope)) => {
-            let sid = service::open_session(&state, user_id, Some(scope)).await?;
+            // A game-ID login is its account's: its traces are the account's.
+            let (from, device) = crate::web::device::page_sign_in(&req, &state);
+            let sid = service::open_session(&state, user_id, Some(scope), &from).await?;
             viewer.sign_in(&sid)?;
-            Ok(flash::see_other(&format!("/games/{game_id}/seat")))
+            crate::web::device::with_device(
+                flash::see_other(&format!("/games/{game_id}/seat")),
+                device,
+            )
         }
         Err(e @ (AppError::BadCredentials | AppError::RateLimited)) => {
             // The game ID as typed comes back; never the password. The form asks for a game

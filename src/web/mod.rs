@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod admin_account;
 pub mod admin_audit;
 pub mod api;
 pub mod assets;
@@ -10,6 +11,7 @@ pub mod bodies;
 pub mod calendar;
 pub mod compress;
 pub mod conditional;
+pub mod device;
 pub mod error;
 pub mod feeds;
 pub mod flash;
@@ -263,6 +265,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(threads::configure)
         .configure(posts::configure)
         .configure(admin::configure)
+        .configure(admin_account::configure)
         .configure(admin_audit::configure)
         .configure(moderation::configure)
         .configure(game_login::configure)

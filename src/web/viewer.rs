@@ -14,6 +14,7 @@ use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 
 pub const LANG_COOKIE: &str = "maku_lang";
@@ -233,14 +234,68 @@ fn replace_all(haystack: &[u8], needle: &[u8], with: impl FnOnce() -> Vec<u8>) -
     Some(out)
 }
 
-/// The client address used for rate limits.
-pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
-    if trust_proxy && let Some(ip) = req.connection_info().realip_remote_addr() {
-        return ip.to_string();
-    }
-    req.peer_addr()
-        .map(|a| a.ip().to_string())
+/// The client address, as text, for the rate limits and sign-in traces ([`client_ip`]);
+/// `unknown` when the connection has no peer address.
+pub fn client_address(req: &HttpRequest, trusted_proxies: &[IpAddr]) -> String {
+    client_ip(req, trusted_proxies)
+        .map(|ip| ip.to_string())
         .unwrap_or_else(|| "unknown".into())
+}
+
+/// The client address: the TCP peer, unless the peer is one of the operator's proxies
+/// (`--trusted-proxy`); then the right-most address of `X-Forwarded-For` that is not one of
+/// them ([`forwarded_client`]). The one place every reader of the client's address asks: the
+/// sign-in and sign-up limits, and what a sign-in is kept as (`auth::traces`).
+pub fn client_ip(req: &HttpRequest, trusted_proxies: &[IpAddr]) -> Option<IpAddr> {
+    let forwarded: Vec<&str> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    forwarded_client(
+        req.peer_addr().map(|a| a.ip()),
+        &forwarded.join(","),
+        trusted_proxies,
+    )
+}
+
+/// The client behind a chain of proxies: from the peer leftwards through `forwarded_for` (each
+/// proxy appends the address it was reached from), the first address that is not a trusted
+/// proxy. A client can write anything at the left of the header, but not at its right: the
+/// entries right of the first untrusted one were appended by the trusted proxies themselves.
+/// An entry that is not an address ends the walk at the last trusted hop.
+pub fn forwarded_client(
+    peer: Option<IpAddr>,
+    forwarded_for: &str,
+    trusted_proxies: &[IpAddr],
+) -> Option<IpAddr> {
+    let trusted = |ip: IpAddr| {
+        trusted_proxies
+            .iter()
+            .any(|t| t.to_canonical() == ip.to_canonical())
+    };
+    let mut client = peer?;
+    if !trusted(client) {
+        return Some(client);
+    }
+    for hop in forwarded_for
+        .rsplit(',')
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+    {
+        let Some(ip) = hop
+            .parse::<IpAddr>()
+            .ok()
+            .or_else(|| hop.parse::<std::net::SocketAddr>().ok().map(|a| a.ip()))
+        else {
+            break;
+        };
+        client = ip;
+        if !trusted(ip) {
+            break;
+        }
+    }
+    Some(client)
 }
 
 /// A token made for a session that has none yet, kept with the request until the answer shows
@@ -283,8 +338,12 @@ impl FromRequest for Viewer {
         let session = req.get_session();
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let tr = Tr::new(lang_of(req));
-        let trust = state.as_ref().is_some_and(|s| s.settings.trust_proxy);
-        let address = client_address(req, trust);
+        let address = client_address(
+            req,
+            state
+                .as_ref()
+                .map_or(&[][..], |s| &s.settings.trusted_proxies),
+        );
         let csrf = match session.get::<String>(CSRF_KEY) {
             Ok(Some(t)) if !t.is_empty() => t,
             _ => unsaved_token(req),
@@ -359,6 +418,57 @@ impl FromRequest for Viewer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().expect("an address")
+    }
+
+    /// Only a named proxy's header counts, and only its right-most untrusted address: what a
+    /// client writes at the header's left is never taken.
+    #[test]
+    fn the_client_is_the_right_most_untrusted_forwarded_address() {
+        let proxy = [ip("127.0.0.1"), ip("10.0.0.2")];
+        let peer = Some(ip("127.0.0.1"));
+        // No proxy named: the peer, whatever the header says.
+        assert_eq!(
+            forwarded_client(peer, "198.51.100.7", &[]),
+            Some(ip("127.0.0.1"))
+        );
+        // An untrusted peer's header is ignored.
+        assert_eq!(
+            forwarded_client(Some(ip("203.0.113.9")), "198.51.100.7", &proxy),
+            Some(ip("203.0.113.9"))
+        );
+        assert_eq!(
+            forwarded_client(peer, "198.51.100.7", &proxy),
+            Some(ip("198.51.100.7"))
+        );
+        // A spoofed left part is passed over; trusted hops are walked through.
+        assert_eq!(
+            forwarded_client(peer, "1.2.3.4, 198.51.100.7, 10.0.0.2", &proxy),
+            Some(ip("198.51.100.7"))
+        );
+        assert_eq!(
+            forwarded_client(peer, "[2001:db8::5]:4711", &proxy),
+            Some(ip("2001:db8::5"))
+        );
+        assert_eq!(
+            forwarded_client(peer, "198.51.100.7:4711", &proxy),
+            Some(ip("198.51.100.7"))
+        );
+        // No header, or garbage at the right: the last trusted hop.
+        assert_eq!(forwarded_client(peer, "", &proxy), Some(ip("127.0.0.1")));
+        assert_eq!(
+            forwarded_client(peer, "198.51.100.7, unknown", &proxy),
+            Some(ip("127.0.0.1"))
+        );
+        assert_eq!(
+            forwarded_client(Some(ip("::ffff:127.0.0.1")), "198.51.100.7", &proxy),
+            Some(ip("198.51.100.7")),
+            "an IPv4 proxy reached over IPv6"
+        );
+        assert_eq!(forwarded_client(None, "198.51.100.7", &proxy), None);
+    }
 
     #[test]
     fn a_masked_token_differs_each_time_and_unmasks_to_itself() {

@@ -606,7 +606,7 @@ async fn limits_are_settings_and_counted_apart(app: TestApp) {
     // Behind a trusted proxy the forwarded address is the client: each has its own budget.
     let (proxied, _) = app
         .another_instance(app.clock.now_utc(), |s| {
-            s.trust_proxy = true;
+            s.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];
             s.sign_up_burst_per_address = 1;
         })
         .await;

@@ -56,6 +56,7 @@ mod setups_walk;
 mod setups_walk_r5;
 mod shared_limits;
 mod side_channels;
+mod sign_in_traces;
 mod signed_in_game_pages;
 mod signed_in_pages;
 mod stored_html;

@@ -23,5 +23,6 @@ pub use deadline::{extend, pause, resume};
 pub use local_time::{LocalTimeError, local_deadline, zone};
 pub use substitutes::{seat_chains, set_substitute, substitute};
 pub use view::{
-    ConsoleSeat, ConsoleSubmission, ConsoleView, Owing, Preview, SeatOut, TallyRow, console_view,
+    ConsoleLink, ConsoleSeat, ConsoleSubmission, ConsoleView, Owing, Preview, SeatOut, TallyRow,
+    console_view,
 };

@@ -85,6 +85,16 @@ pub struct Preview {
     pub votes: Option<Vec<crate::game::threads::VoteCount>>,
 }
 
+/// Two accounts signed up to (or seated in) the game that signed in from one network or one
+/// browser within the last 30 days (`auth::traces`): a hint that one person holds two seats.
+/// Names both accounts and the kinds (`net`, `browser`), never a hash or an address.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct ConsoleLink {
+    /// The two account names, in name order.
+    pub accounts: [String; 2],
+    pub kinds: Vec<&'static str>,
+}
+
 #[derive(Debug, Serialize)]
 pub struct ConsoleView {
     pub id: i64,
@@ -116,10 +126,55 @@ pub struct ConsoleView {
     pub no_ballot: usize,
     /// The game's time zone (IANA name), in which the judge enters and reads deadlines.
     pub timezone: String,
+    /// Pairs of its accounts that share a network or a browser, while the game takes sign-ups
+    /// or runs (empty after the end).
+    pub links: Vec<ConsoleLink>,
 }
 
-/// The console of a game. The caller checks that the reader is its judge or an admin.
-pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, AppError> {
+/// The pairs of the game's accounts (signed up, or holding a seat now) sharing a sign-in trace
+/// at `now`.
+fn links(
+    c: &mut DbConnection,
+    game_id: i64,
+    now: NaiveDateTime,
+) -> Result<Vec<ConsoleLink>, AppError> {
+    let mut accounts: std::collections::BTreeMap<i64, String> =
+        games::signups(c, game_id)?.into_iter().collect();
+    for (id, _, _) in games::seat_holders(c, game_id)? {
+        if !accounts.contains_key(&id) {
+            let name = users::by_id(c, id)?.map(|u| u.username).unwrap_or_default();
+            accounts.insert(id, name);
+        }
+    }
+    let ids: Vec<i64> = accounts.keys().copied().collect();
+    let mut out: Vec<ConsoleLink> = crate::auth::traces::links_in(c, &ids, now)?
+        .into_iter()
+        .map(|l| {
+            let name = |id: i64| accounts.get(&id).cloned().unwrap_or_default();
+            let (mut a, mut b) = (name(l.accounts.0), name(l.accounts.1));
+            if crate::domain::account::name_key(&b) < crate::domain::account::name_key(&a) {
+                std::mem::swap(&mut a, &mut b);
+            }
+            ConsoleLink {
+                accounts: [a, b],
+                kinds: l.kinds,
+            }
+        })
+        .collect();
+    out.sort_by_key(|l| {
+        l.accounts
+            .clone()
+            .map(|n| crate::domain::account::name_key(&n))
+    });
+    Ok(out)
+}
+
+/// The console of a game at `now`. The caller checks that the reader is its judge or an admin.
+pub fn console_view(
+    c: &mut DbConnection,
+    game_id: i64,
+    now: NaiveDateTime,
+) -> Result<ConsoleView, AppError> {
     let (row, folded) = load(c, game_id)?;
     let deadline = games::deadline(c, game_id)?;
     let mut names = std::collections::HashMap::new();
@@ -259,7 +314,12 @@ pub fn console_view(c: &mut DbConnection, game_id: i64) -> Result<ConsoleView, A
             votes,
         });
     }
+    let links = match row.status {
+        GameStatus::Signup | GameStatus::Running => links(c, game_id, now)?,
+        GameStatus::Finished => Vec::new(),
+    };
     Ok(ConsoleView {
+        links,
         id: row.id,
         title: row.title.clone(),
         variant: folded.settings.variant,

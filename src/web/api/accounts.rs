@@ -22,7 +22,7 @@ async fn api_create_account(
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, AppError> {
-    let address = client_address(&req, state.settings.trust_proxy);
+    let address = client_address(&req, &state.settings.trusted_proxies);
     let user = service::register(&state, &address, &body.username, &body.password).await?;
     Ok(HttpResponse::Created().json(json!({"username": user.username})))
 }
@@ -34,9 +34,10 @@ async fn api_issue_token(
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, AppError> {
-    let address = client_address(&req, state.settings.trust_proxy);
+    let address = client_address(&req, &state.settings.trusted_proxies);
     let user = service::authenticate(&state, &address, &body.username, &body.password).await?;
-    let token = service::issue_token(&state, user.id, None).await?;
+    let from = crate::web::device::api_sign_in(&req, &state);
+    let token = service::issue_token(&state, user.id, None, &from).await?;
     Ok(HttpResponse::Ok().json(json!({"token": token})))
 }
 
@@ -98,8 +99,29 @@ async fn api_sign_out_everywhere(
     Ok(HttpResponse::Ok().json(json!({"sessions": sessions, "tokens": tokens})))
 }
 
+/// `GET /api/v1/admin/accounts/{name}/links` (admins): the accounts sharing a network or a
+/// browser with `name`'s within the last 30 days, as its admin page lists them.
+#[get("/admin/accounts/{name}/links")]
+async fn api_account_links(
+    user: ApiUser,
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    if !user.0.is_admin() || user.0.is_alias() {
+        return Err(AppError::Forbidden);
+    }
+    let found = service::links_of(&state, user.0.id, &name).await?;
+    let list: Vec<Value> = found
+        .links
+        .into_iter()
+        .map(|(username, kinds)| json!({"username": username, "kinds": kinds}))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"username": found.user.username, "links": list})))
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(api_create_account)
+    cfg.service(api_account_links)
+        .service(api_create_account)
         .service(api_issue_token)
         .service(api_list_tokens)
         .service(api_revoke_token)

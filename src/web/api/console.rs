@@ -19,7 +19,10 @@ async fn api_console(
 ) -> Result<HttpResponse, AppError> {
     let game_id = *id;
     require_judge(&state, &user.0, game_id).await?;
-    let view = state.db(move |c| console::console_view(c, game_id)).await?;
+    let now = state.clock.now();
+    let view = state
+        .db(move |c| console::console_view(c, game_id, now))
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -504,7 +504,7 @@ async fn api_alias_token(
     id: web::Path<i64>,
     body: web::Json<AliasLogin>,
 ) -> Result<HttpResponse, AppError> {
-    let address = crate::web::viewer::client_address(&req, state.settings.trust_proxy);
+    let address = crate::web::viewer::client_address(&req, &state.settings.trusted_proxies);
     let (user_id, scope) = crate::forum::accounts::authenticate_alias(
         &state,
         &address,
@@ -513,7 +513,9 @@ async fn api_alias_token(
         &body.password,
     )
     .await?;
-    let token = crate::forum::accounts::issue_token(&state, user_id, Some(scope)).await?;
+    // A game-ID login is its account's: its traces are the account's.
+    let from = crate::web::device::api_sign_in(&req, &state);
+    let token = crate::forum::accounts::issue_token(&state, user_id, Some(scope), &from).await?;
     Ok(HttpResponse::Ok().json(json!({"token": token})))
 }
 

@@ -93,6 +93,17 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                 ("finished_games", array(answer(&[("id", integer()), ("title", string())]))),
             ]))
             .err(404, "no such account"),
+        get("/admin/accounts/{name}/links", "The accounts that signed in from one of this account's networks (IPv4 /24, IPv6 /48) or browsers within the last 30 days (admins); what they share, never an address or a hash. An admin who plays in a game not yet over is not shown links involving its players")
+            .account()
+            .ok(200, "the linked accounts, in name order", answer(&[
+                ("username", string()),
+                ("links", array(answer(&[
+                    ("username", string()),
+                    ("kinds", array(one_of(&["net", "browser"]))),
+                ]))),
+            ]))
+            .err(403, "not an admin")
+            .err(404, "no such account"),
         get("/players/{name}/record", "A player's record: finished games only, wins (a draw is none), and per variant the games, wins and roles held at the end")
             .ok(200, "the record", answer(&[
                 ("games", integer()),

@@ -297,6 +297,16 @@ pub fn ops(known: &Variants) -> Vec<Op> {
         ),
         ("no_ballot", integer()),
         ("timezone", string()),
+        (
+            "links",
+            described(
+                array(answer(&[
+                    ("accounts", array(string())),
+                    ("kinds", array(one_of(&["net", "browser"]))),
+                ])),
+                "pairs of the game's accounts (signed up or seated) that signed in from one network or one browser within the last 30 days, while the game takes sign-ups or runs",
+            ),
+        ),
     ]);
     let statuses = [&GameStatus::ALL.map(GameStatus::name)[..], &[""]].concat();
     let status_filter = json!({"type": "string", "enum": statuses});
@@ -484,7 +494,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             .account()
             .ok_as(200, "JSON Lines", "application/x-ndjson")
             .err(403, "not an admin, or seated in the running game"),
-        get("/games/{id}/console", "The judge's console (its judge, admin): submissions with real IDs, who owes what, a preview of the resolution (not saved), seats with their accounts, the tally, the time zone, the substitute list")
+        get("/games/{id}/console", "The judge's console (its judge, admin): submissions with real IDs, who owes what, a preview of the resolution (not saved), seats with their accounts, the tally, the time zone, the substitute list, and the accounts that may be one person (`links`)")
             .account()
             .ok(200, "the console", console)
             .err(403, NOT_JUDGE),

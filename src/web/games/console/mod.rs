@@ -126,6 +126,18 @@ pub struct ConsolePage {
     winners: Vec<(&'static str, String)>,
     /// The variant's own columns of the seats table.
     columns: Vec<ColumnView>,
+    /// The warnings that two of the game's accounts share a network or a browser, worded.
+    links: Vec<String>,
+}
+
+/// A pair of linked accounts in words: "a and b have signed in from the same network …".
+pub fn link_text(tr: &Tr, a: &str, b: &str, kinds: &[&str]) -> String {
+    let key = match (kinds.contains(&"net"), kinds.contains(&"browser")) {
+        (true, true) => "traces-link-both",
+        (false, true) => "traces-link-browser",
+        _ => "traces-link-net",
+    };
+    tr.ta(key, &[("a", a.to_string()), ("b", b.to_string())])
 }
 
 /// The reader, when it is the game's judge or an admin (not a game-ID login).
@@ -171,7 +183,10 @@ async fn render(
     game_id: i64,
     flash: Option<Flash>,
 ) -> Result<HttpResponse, AppError> {
-    let v = state.db(move |c| console::console_view(c, game_id)).await?;
+    let now = state.clock.now();
+    let v = state
+        .db(move |c| console::console_view(c, game_id, now))
+        .await?;
     let tr = viewer.tr;
     let variant = v.variant;
     let tz: chrono_tz::Tz = v.timezone.parse().unwrap_or(chrono_tz::Asia::Shanghai);
@@ -242,7 +257,13 @@ async fn render(
         .iter()
         .map(|&w| (w, tr.say(&variant.winner(w))))
         .collect();
+    let links = v
+        .links
+        .iter()
+        .map(|l| link_text(&tr, &l.accounts[0], &l.accounts[1], &l.kinds))
+        .collect();
     let page = ConsolePage {
+        links,
         winners,
         columns: variant
             .console_columns()
