@@ -2953,3 +2953,67 @@ async fn a_player_reads_the_vote_history_and_keeps_a_note_in_a_real_browser() {
     let problems = votes_and_notes(&app, &driver, axe).await;
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// One person, one seat (issue 41 item 6): two accounts sign in, one after the other, in one
+/// browser and sign up to one game; its judge opens the console and reads the warning naming
+/// both. Returns the accessibility problems.
+async fn judge_sees_linked_accounts(
+    app: &TestApp,
+    driver: &Driver,
+    axe: Option<String>,
+) -> Vec<String> {
+    let api = Api::new(app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let (s, b) = api
+        .post(
+            "/api/v1/games",
+            &admin,
+            json!({"title": "一人一座", "variant": "deathnote", "act_minutes": 60}),
+        )
+        .await;
+    assert_eq!(s, reqwest::StatusCode::CREATED, "{b}");
+    let game = b["id"].as_i64().expect("id");
+    for name in ["tong", "tang"] {
+        let t = api.account(name).await;
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{game}/signup"), &t, json!({}))
+            .await;
+        assert_eq!(s, reqwest::StatusCode::OK, "{b}");
+    }
+    let mut tab = Tab::open(driver, &app.base, DESKTOP_ZH, axe).await;
+    tab.login("tong").await;
+    tab.logout().await;
+    tab.login("tang").await;
+    tab.logout().await;
+    tab.login_as_admin(&app.admin_password).await;
+    tab.goto(&format!("/games/{game}/console")).await;
+    let warning = tab
+        .client
+        .find(Locator::Css("#console-links"))
+        .await
+        .expect("the console's warning")
+        .text()
+        .await
+        .expect("its text");
+    assert!(warning.contains("可能是同一人的账号"), "{warning}");
+    assert!(
+        warning.contains("tang 和 tong 最近 30 天内从同一浏览器登录过。"),
+        "{warning}"
+    );
+    tab.shot("console-linked-accounts").await;
+    let violations = tab.violations.clone();
+    tab.client.close().await.expect("close the browser");
+    violations
+}
+
+#[actix_web::test]
+async fn a_judge_sees_two_accounts_of_one_browser_in_a_real_browser() {
+    let Some((chromedriver, axe)) = browser_tools() else {
+        return;
+    };
+    let _alone = ONE_GAME_AT_A_TIME.lock().await;
+    let driver = Driver::start(&chromedriver);
+    let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
+    let problems = judge_sees_linked_accounts(&app, &driver, axe).await;
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
