@@ -141,9 +141,8 @@ fn links(
     let mut accounts: std::collections::BTreeMap<i64, String> =
         games::signups(c, game_id)?.into_iter().collect();
     for (id, _, _) in games::seat_holders(c, game_id)? {
-        if !accounts.contains_key(&id) {
-            let name = users::by_id(c, id)?.map(|u| u.username).unwrap_or_default();
-            accounts.insert(id, name);
+        if let std::collections::btree_map::Entry::Vacant(e) = accounts.entry(id) {
+            e.insert(users::by_id(c, id)?.map(|u| u.username).unwrap_or_default());
         }
     }
     let ids: Vec<i64> = accounts.keys().copied().collect();
