@@ -317,6 +317,41 @@ async fn the_judge_is_told_of_accounts_sharing_a_network_or_a_browser(app: TestA
         );
     }
 
+    // A game-ID login is its account's: carol signing in by her game ID from alice's network
+    // links carol's account.
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/games/{id}/alias"),
+            &carol,
+            json!({"password": "alias-password-1"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (_, me) = api
+        .get(&format!("/api/v1/games/{id}/me"), Some(&carol))
+        .await;
+    let game_name = me["game_id"].as_str().expect("carol's game ID").to_string();
+    let r = client()
+        .build()
+        .expect("client")
+        .post(app.url(&format!("/api/v1/games/{id}/tokens")))
+        .header("X-Forwarded-For", "198.51.100.99")
+        .json(&json!({"game_id": game_name, "password": "alias-password-1"}))
+        .send()
+        .await
+        .expect("a game-ID sign-in");
+    assert_eq!(r.status(), StatusCode::OK);
+    let (_, c) = api.get(&console, Some(&admin)).await;
+    assert_eq!(
+        links_of(&c),
+        [
+            "alice+bob:net",
+            "alice+carol:net",
+            "bob+carol:net",
+            "frank+gina:browser"
+        ]
+    );
+
     // After the end, no more warnings.
     let (s, b) = api
         .post(
