@@ -25,6 +25,7 @@ pub mod setups;
 /// their name in the game service.
 pub use crate::domain::game_settings as settings;
 pub mod snapshot;
+pub mod spectators;
 pub mod stored;
 pub mod threads;
 pub mod views;

@@ -5,7 +5,11 @@
 //!   the end);
 //! - the graveyard: seats that are out and the judge read and write (everyone reads after the end);
 //! - the variant's team thread, if it has one: the seats the engine puts in the
-//!   team, and the judge (everyone reads after the end).
+//!   team, and the judge (everyone reads after the end);
+//! - the spectators' thread: the accounts that watch the game (as their account names: they are
+//!   no seats), the seats that are out when the judge allows it (as their game IDs) and the
+//!   judge read and write; no living seat reads it; everyone reads it after the end, and the
+//!   seats and watchers may still write (as in the graveyard).
 //!
 //! A seat edits its own posts (as its game ID) while it may still post in that thread; the judge
 //! edits her own. Every version is kept (`post_revisions`), and every reader of the thread may
@@ -20,7 +24,7 @@ use crate::domain::PostBody;
 use crate::error::AppError;
 use crate::game::log::Folded;
 use crate::game::service::load_locked;
-use crate::game::threads::{ActPost, Notice};
+use crate::game::threads::{ActPost, Notice, SPECTATORS};
 use chrono::NaiveDateTime;
 use diesel::QueryResult;
 use serde_json::Value;
@@ -31,6 +35,8 @@ pub enum GameThread {
     Graveyard,
     /// A variant's team thread, by its key ([`crate::rules::Variant::team_threads`]).
     Team(&'static str),
+    /// The watchers' thread, shared with the seats that are out (issue 41).
+    Spectators,
 }
 
 impl GameThread {
@@ -40,6 +46,7 @@ impl GameThread {
         match s {
             "game" => Some(GameThread::Game),
             "graveyard" => Some(GameThread::Graveyard),
+            SPECTATORS => Some(GameThread::Spectators),
             _ => crate::rules::Variant::all()
                 .iter()
                 .find_map(|v| v.team_threads().iter().copied().find(|t| *t == s))
@@ -52,6 +59,7 @@ impl GameThread {
             GameThread::Game => "game",
             GameThread::Graveyard => "graveyard",
             GameThread::Team(key) => key,
+            GameThread::Spectators => SPECTATORS,
         }
     }
 
@@ -70,12 +78,14 @@ impl GameThread {
                     None
                 }
             }
+            GameThread::Spectators => forum::game_thread_of_kind(c, row.id, SPECTATORS)?,
         })
     }
 }
 
 impl crate::game::snapshot::Snapshot {
-    /// What `account` (`None`: a reader without one) may do in the game now ([`standing`]).
+    /// What `account` (`None`: a reader without one) may do in the game now ([`standing`]),
+    /// but for watching: a snapshot does not know who watches ([`Standing::with_watching`]).
     pub fn standing(&self, account: Option<&Account>) -> Standing {
         let seat = account.and_then(|a| self.seat_of(a.id));
         standing_seated(&self.row, &self.folded, account, seat)
@@ -87,6 +97,7 @@ impl crate::game::snapshot::Snapshot {
             GameThread::Game => self.row.game_thread_id,
             GameThread::Graveyard => self.row.graveyard_thread_id,
             GameThread::Team(key) => self.team_thread(key),
+            GameThread::Spectators => self.team_thread(SPECTATORS),
         }
     }
 }
@@ -103,6 +114,10 @@ pub struct Standing {
     /// It is this seat's turn to speak ([`crate::rules::Game::speaker`]): one speech.
     pub speaker: bool,
     pub over: bool,
+    /// The account watches the game (a seatless account, not the judge: issue 41).
+    pub watching: bool,
+    /// The judge lets the seats that are out share the spectators' thread.
+    pub dead_spectate: bool,
 }
 
 pub fn standing(
@@ -115,7 +130,14 @@ pub fn standing(
         Some(a) => games::seat_of(c, row.id, a.id)?,
         None => None,
     };
-    Ok(standing_seated(row, folded, account, seat))
+    let who = standing_seated(row, folded, account, seat);
+    let watching = match account {
+        Some(a) if who.seat.is_none() && !who.is_judge => {
+            crate::db::queries::spectators::is_watching(c, row.id, a.id)?
+        }
+        _ => false,
+    };
+    Ok(who.with_watching(watching))
 }
 
 /// [`standing`], for a caller that knows the account's seat in the game (`seat`: its number
@@ -127,6 +149,7 @@ pub fn standing_seated(
     seat: Option<(i32, String)>,
 ) -> Standing {
     let over = folded.is_over();
+    let dead_spectate = folded.settings.spectators_dead;
     let Some(account) = account else {
         return Standing {
             is_judge: false,
@@ -134,6 +157,8 @@ pub fn standing_seated(
             speaks: false,
             speaker: false,
             over,
+            watching: false,
+            dead_spectate,
         };
     };
     let is_judge = crate::game::access::judges_unless_seated(row, account, seat.is_some());
@@ -154,10 +179,25 @@ pub fn standing_seated(
         speaks,
         speaker,
         over,
+        watching: false,
+        dead_spectate,
     }
 }
 
 impl Standing {
+    /// This standing, for a reader who watches the game (`watching`: as
+    /// `db::queries::spectators::is_watching` says). A seat or the judge never watches.
+    pub fn with_watching(mut self, watching: bool) -> Standing {
+        self.watching = watching && self.seat.is_none() && !self.is_judge;
+        self
+    }
+
+    /// Whether a signed-in reader could read more of the game if she watched it: no seat, not
+    /// the judge, not watching yet (the page asks the store only then).
+    pub fn may_watch(&self, signed_in: bool) -> bool {
+        signed_in && self.seat.is_none() && !self.is_judge && !self.watching
+    }
+
     pub fn can_read(&self, which: GameThread) -> bool {
         match which {
             GameThread::Game => true,
@@ -172,6 +212,12 @@ impl Standing {
                         .as_ref()
                         .is_some_and(|s| s.3.contains(&key) && s.2)
             }
+            GameThread::Spectators => {
+                self.over
+                    || self.is_judge
+                    || self.watching
+                    || (self.dead_spectate && self.seat.as_ref().is_some_and(|s| !s.2))
+            }
         }
     }
 
@@ -180,12 +226,14 @@ impl Standing {
             return true;
         }
         let Some((_, _, alive, teams)) = &self.seat else {
-            return false;
+            // A watcher writes in the spectators' thread (also after the end).
+            return which == GameThread::Spectators && self.watching;
         };
         match which {
             GameThread::Game => self.speaks || self.over,
             GameThread::Graveyard => !*alive || self.over,
             GameThread::Team(key) => teams.contains(&key) && *alive && !self.over,
+            GameThread::Spectators => self.over || (!*alive && self.dead_spectate),
         }
     }
 }
@@ -195,8 +243,11 @@ impl Standing {
 #[derive(Debug, Clone)]
 pub struct GamePost {
     pub floor: i64,
-    /// The seat's game ID; `None` for the judge and for act posts.
+    /// The seat's game ID; `None` for the judge, a watcher and act posts.
     pub author: Option<String>,
+    /// A watcher's account name, for a watcher's post in the spectators' thread (a watcher is
+    /// no seat: she writes as herself).
+    pub watcher: Option<String>,
     pub kind: String,
     pub body: String,
     /// The body rendered as the game's image setting says; empty for act posts.
@@ -237,6 +288,10 @@ impl Reader<'_> {
                 post.as_seat == Some(*n) && !(which == GameThread::Game && self.locked)
             }
             (None, "judge") => who.is_judge && self.account == Some(post.author_id),
+            // A watcher's own post in the spectators' thread.
+            (None, "user") => {
+                who.watching && post.as_seat.is_none() && self.account == Some(post.author_id)
+            }
             _ => false,
         }
     }
@@ -285,14 +340,20 @@ pub async fn post(
             if !who.can_read(which) || !who.can_write(which) {
                 return Err(AppError::Conflict("cannot_post_here"));
             }
-            let thread = which.thread_id(c, &row)?.ok_or(AppError::NotFound)?;
+            let thread = match which {
+                // Opened at the start; a game that started before it existed opens it now.
+                GameThread::Spectators => crate::game::threads::spectators_thread(c, &row)?,
+                _ => which.thread_id(c, &row)?.ok_or(AppError::NotFound)?,
+            };
             // A locked game thread takes the judge's posts only.
             if which == GameThread::Game && folded.thread_locked && who.seat.is_some() {
                 return Err(AppError::Conflict("game_thread_locked"));
             }
             let (as_seat, kind) = match &who.seat {
                 Some((n, ..)) => (Some(*n), "user"),
-                None => (None, "judge"),
+                None if who.is_judge => (None, "judge"),
+                // A watcher, as her account.
+                None => (None, "user"),
             };
             // A turn to speak takes one speech (CL-5); the seat may still edit it on its turn.
             if which == GameThread::Game
@@ -325,7 +386,12 @@ pub fn thread_posts(
     reader: &Reader,
     bodies: forum::Bodies,
 ) -> Result<(Vec<GamePost>, i64), AppError> {
-    let thread = which.thread_id(c, row)?.ok_or(AppError::NotFound)?;
+    let thread = match which.thread_id(c, row)? {
+        Some(t) => t,
+        // A spectators' thread not opened yet (a game from before it) has no posts.
+        None if which == GameThread::Spectators => return Ok((Vec::new(), 0)),
+        None => return Err(AppError::NotFound),
+    };
     let (posts, total) = thread_page(c, row, thread, page, bodies)?;
     Ok((
         posts
@@ -353,17 +419,47 @@ pub fn thread_page(
     let (posts, total) = forum::posts_page(c, &thread, None, page, bodies)?;
     let names: std::collections::HashMap<i32, String> =
         games::seat_names(c, row.id)?.into_iter().collect();
+    let watchers = watcher_names(c, &posts)?;
     let images = crate::game::settings::GameSettings::images_of(&row.settings);
     Ok((
         posts
             .into_iter()
             .map(|p| {
                 let owner = PostOwner::of(&p);
-                (view(p, &names, images, false), owner)
+                let watcher = watcher_post(&p)
+                    .then(|| watchers.get(&p.author_id).cloned())
+                    .flatten();
+                let mut view = view(p, &names, images, false);
+                view.watcher = watcher;
+                (view, owner)
             })
             .collect(),
         total,
     ))
+}
+
+/// A watcher's post: written as an account in a game's thread (only the spectators' thread
+/// takes such posts), neither a seat's nor the judge's nor the system's.
+fn watcher_post(post: &Post) -> bool {
+    post.as_seat.is_none() && post.kind == "user"
+}
+
+/// The account names of the watchers who wrote some of `posts`.
+fn watcher_names(
+    c: &mut DbConnection,
+    posts: &[Post],
+) -> QueryResult<std::collections::HashMap<i64, String>> {
+    let mut ids: Vec<i64> = posts
+        .iter()
+        .filter(|p| watcher_post(p))
+        .map(|p| p.author_id)
+        .collect();
+    if ids.is_empty() {
+        return Ok(std::collections::HashMap::new());
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    crate::db::queries::users::names(c, &ids)
 }
 
 /// The post on `floor` of a thread the reader may read; the floor is looked up only after the
@@ -382,13 +478,17 @@ fn readable_post(
     forum::post_at(c, thread, floor)?.ok_or(AppError::NotFound)
 }
 
-/// The author a game post shows: its seat's game ID, or `None` for the judge.
+/// The author a game post shows: its seat's game ID, a watcher's account name, or `None` for
+/// the judge.
 fn author_of(c: &mut DbConnection, row: &GameRow, post: &Post) -> Result<Option<String>, AppError> {
     Ok(match post.as_seat {
         Some(n) => games::seat_names(c, row.id)?
             .into_iter()
             .find(|(s, _)| *s == n)
             .map(|(_, name)| name),
+        None if watcher_post(post) => {
+            watcher_names(c, std::slice::from_ref(post))?.remove(&post.author_id)
+        }
         None => None,
     })
 }
@@ -533,6 +633,7 @@ fn view(
         hidden,
         floor: p.floor,
         author: p.as_seat.and_then(|s| names.get(&s).cloned()),
+        watcher: None,
         kind: p.kind,
         body: if system { String::new() } else { p.body },
         html,
@@ -550,6 +651,7 @@ pub fn post_json(p: &GamePost) -> Value {
     serde_json::json!({
         "floor": p.floor,
         "author": p.author,
+        "watcher": p.watcher,
         "kind": p.kind,
         "body": if system { Value::Null } else { Value::String(p.body.clone()) },
         "html": if system { Value::Null } else { Value::String(p.html.clone()) },

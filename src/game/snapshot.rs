@@ -35,7 +35,8 @@ pub struct Snapshot {
     pub folded: Arc<Folded>,
     /// (account id, seat number, game ID) of every seat.
     seats: Vec<(i64, i32, String)>,
-    /// The thread of each of the variant's teams that the game has opened.
+    /// The thread of each of the variant's teams that the game has opened, and its
+    /// spectators' thread.
     team_threads: Vec<(&'static str, i64)>,
     /// What everyone may see of the game (`views::public_from`).
     pub public: PublicGame,
@@ -53,6 +54,11 @@ impl Snapshot {
                     team_threads.push((*key, id));
                 }
             }
+        }
+        // The spectators' thread is kept beside them (`posting::GameThread::Spectators`).
+        let spectators = crate::game::threads::SPECTATORS;
+        if let Some(id) = forum::game_thread_of_kind(c, game_id, spectators)? {
+            team_threads.push((spectators, id));
         }
         let public = crate::game::views::public_from(c, &row, &folded)?;
         Ok(Snapshot {

@@ -95,6 +95,33 @@ pub fn open_play_threads(
     Ok((play.id, grave.id))
 }
 
+/// The kind of a game's spectators' thread (issue 41), and its name in URLs.
+pub const SPECTATORS: &str = "spectators";
+
+/// Opens the spectators' thread (watchers, and the seats that are out when the judge allows
+/// it), at the start with the other threads.
+pub fn open_spectators_thread(conn: &mut DbConnection, game: &GameRow) -> diesel::QueryResult<i64> {
+    let board = forum::games_board(conn)?;
+    let thread = forum::create_game_thread(
+        conn,
+        board.id,
+        game.judge_id,
+        &game.title,
+        SPECTATORS,
+        game.id,
+    )?;
+    Ok(thread.id)
+}
+
+/// The game's spectators' thread, opened now if the game started before games had one (in a
+/// write transaction that holds the game's row).
+pub fn spectators_thread(conn: &mut DbConnection, game: &GameRow) -> diesel::QueryResult<i64> {
+    match forum::game_thread_of_kind(conn, game.id, SPECTATORS)? {
+        Some(id) => Ok(id),
+        None => open_spectators_thread(conn, game),
+    }
+}
+
 /// Opens the variant's private team thread (`team`: its key and thread kind). It is opened with
 /// the other threads at the start, not when the team forms: a thread made then would tell when
 /// (its existence answers differently, and thread ids are one sequence over the whole forum).

@@ -8,6 +8,10 @@
 //! who is behind it; the author is never told of their own mention; an edit by someone other
 //! than the author (a moderator) mentions nobody in the author's name.
 //!
+//! A post in a game's thread (a watcher's, in the spectators' thread: issue 41) notifies only
+//! an account that may read that thread when the notifier reads the post ([`reads_post`]): a
+//! living seat is never told of the spectators' thread, nor is anyone else who may not read it.
+//!
 //! A post that quotes an account and also mentions it notifies once: as a quote (the more
 //! precise news), unless that account turned quotes off, when the mention still tells it.
 
@@ -121,7 +125,33 @@ pub fn quoted_author(c: &mut DbConnection, post: &Post) -> Result<Option<i64>, A
     if quoted.as_seat.is_some() || quoted.kind != "user" || quoted.author_id == post.author_id {
         return Ok(None);
     }
+    if !reads_post(c, post, quoted.author_id)? {
+        return Ok(None);
+    }
     Ok(Some(quoted.author_id))
+}
+
+/// Whether account `user_id` may read the thread of `post` now: every forum thread (a game's
+/// sign-up thread among them); a game's own thread as the game says who reads it
+/// (`game::posting::Standing::can_read`).
+pub fn reads_post(c: &mut DbConnection, post: &Post, user_id: i64) -> Result<bool, AppError> {
+    let Some(thread) = crate::db::queries::forum::thread(c, post.thread_id)? else {
+        return Ok(false);
+    };
+    let game_id = match thread.game_id {
+        Some(g) if !crate::forum::posting::is_forum_thread(&thread) => g,
+        _ => return Ok(true),
+    };
+    let Some(which) = crate::game::posting::GameThread::parse(&thread.kind) else {
+        return Ok(false);
+    };
+    let Some(user) = users::by_id(c, user_id)? else {
+        return Ok(false);
+    };
+    let (row, folded) = crate::game::service::load(c, game_id)?;
+    let account = crate::auth::account::Account::from_user(&user);
+    let who = crate::game::posting::standing(c, &row, &folded, Some(&account))?;
+    Ok(who.can_read(which))
 }
 
 /// Post versions after `after`, oldest first: (version id, its editor, its text, the post).
@@ -168,6 +198,7 @@ pub fn accounts_mentioned(
         if let Some(u) = user
             && u.id != post.author_id
             && !out.contains(&u.id)
+            && reads_post(c, post, u.id)?
         {
             out.push(u.id);
         }

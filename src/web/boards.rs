@@ -72,9 +72,9 @@ pub fn board_title(tr: &crate::i18n::Tr, slug: &str, title: &str) -> String {
 const OLD_SUFFIXES: [&str; 4] = [" · 报名", " · 游戏帖", " · 墓地", " · 联手"];
 
 /// Whether threads of `kind` belong to a game (their titles are the game's, and pages say
-/// which thread it is): sign-up, game, graveyard, and each variant's team thread.
+/// which thread it is): sign-up, game, graveyard, spectators, and each variant's team thread.
 fn is_game_thread(kind: &str) -> bool {
-    matches!(kind, "signup" | "game" | "graveyard")
+    matches!(kind, "signup" | "game" | "graveyard" | "spectators")
         || crate::rules::Variant::all()
             .iter()
             .any(|v| v.team_threads().contains(&kind))

@@ -33,6 +33,7 @@ pub async fn substitute(
             if to.id == row.judge_id || games::seat_of(c, game_id, to.id)?.is_some() {
                 return Err(AppError::Conflict("already_seated"));
             }
+            crate::game::spectators::refuse_watcher_as_substitute(c, game_id, to.id)?;
             q::move_seat(c, game_id, seat, to.id)?;
             let event = GameEvent::Substituted {
                 seat,
@@ -83,6 +84,7 @@ pub async fn set_substitute(
                 if row.judge_id == account.id || games::seat_of(c, game_id, account.id)?.is_some() {
                     return Err(AppError::Conflict("already_seated"));
                 }
+                crate::game::spectators::refuse_watcher_as_substitute(c, game_id, account.id)?;
                 if !listed {
                     let event = GameEvent::SubstituteJoined {
                         user_id: account.id,

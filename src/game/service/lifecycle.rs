@@ -343,6 +343,7 @@ fn start_locked(
             games::set_team_thread(c, game_id, thread)?;
         }
     }
+    crate::game::threads::open_spectators_thread(c, row)?;
     let deadline = folded.settings.next_deadline(now, first.kind);
     games::set_deadline(c, game_id, first.step as i32, deadline)?;
     let opening = ActPost {

@@ -51,6 +51,8 @@ pub struct NewGame {
     /// Phases end a grace after every living seat has acted (issue 41).
     resolve_early: Option<bool>,
     grace_seconds: Option<i64>,
+    /// The seats that are out share the spectators' thread with the watchers (default true).
+    spectators_dead: Option<bool>,
 }
 
 #[post("/games")]
@@ -93,6 +95,7 @@ async fn api_create_game(
     .and_then(|s| s.with_own_board(b.own_board.unwrap_or(false)))
     .and_then(|s| Ok(s.with_auto_start(auto_start?)))
     .and_then(|s| s.with_resolve_early(b.resolve_early.unwrap_or(false), b.grace_seconds))
+    .map(|s| s.with_spectators_dead(b.spectators_dead.unwrap_or(true)))
     .map_err(|e| match e {
         crate::game::settings::SettingsError::OwnBoard => AppError::Invalid("own_board_preset"),
         crate::game::settings::SettingsError::Character(e) => AppError::GameId(e),

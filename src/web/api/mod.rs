@@ -15,6 +15,7 @@ mod replay;
 mod search;
 mod setups;
 mod votes;
+mod spectators;
 
 use crate::app::AppState;
 use crate::auth::account::Account;
@@ -102,6 +103,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(search::configure)
             .configure(setups::configure)
             .configure(votes::configure)
+            .configure(spectators::configure)
             // Last: every path under /api/v1 that no endpoint took (404, or 405 with Allow).
             .service(crate::web::fallback()),
     );

@@ -47,6 +47,10 @@ struct GamePage {
     on_substitutes: bool,
     /// The reader may join the substitute list (signed in, no seat, not the judge, running).
     can_substitute: bool,
+    /// The reader may watch the game (signed in, no seat, not the judge, running), and whether
+    /// she does.
+    can_watch: bool,
+    watching: bool,
     banner: super::banner::Banner,
     /// What a player signs up for, in words: (label, value).
     facts: Vec<(String, String)>,
@@ -148,6 +152,14 @@ fn settings_facts(tr: &crate::i18n::Tr, settings: &GameSettings) -> Vec<(String,
             tr.t1("game-rules-edition", "edition", &edition),
         ));
     }
+    // Who shares the spectators' thread with the watchers (issue 41).
+    facts.push((
+        tr.t("spectators-fact"),
+        tr.t(match settings.spectators_dead {
+            true => "spectators-fact-shared",
+            false => "spectators-fact-watchers",
+        }),
+    ));
     if let Some(previous) = settings.series_after {
         facts.push((
             tr.t("game-fact-series"),
@@ -370,6 +382,15 @@ async fn page_for(
     let can_rehost = is_judge && g.status == GameStatus::Finished;
     let judge_self = viewer.account.as_ref().is_some_and(|a| a.name == g.judge);
     let seat_n = |k: &str| g.settings.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
+    let can_watch = me.is_some_and(|a| !a.is_alias())
+        && !is_judge
+        && !seated
+        && g.status == GameStatus::Running
+        && !snapshot.folded.is_over();
+    let watching = match me {
+        Some(a) if can_watch => crate::game::spectators::is_watching(state, a, game_id).await?,
+        _ => false,
+    };
     let mut page = viewer.page();
     page.feed = Some(format!("/games/{game_id}/feed.atom"));
     Ok(GamePage {
@@ -395,6 +416,8 @@ async fn page_for(
             && !seated
             && g.status == GameStatus::Running,
         on_substitutes,
+        can_watch,
+        watching,
         acts,
         is_judge,
         signed_up,

@@ -22,6 +22,7 @@ mod threads;
 pub use threads::GameThreadParts;
 mod turn;
 mod votes;
+mod watch;
 
 use crate::game::snapshot::Snapshots;
 use crate::game::threads::ActPost;
@@ -64,6 +65,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(console::actions::substitute)
         .service(game::join_substitutes)
         .service(game::leave_substitutes)
+        .service(watch::watch)
+        .service(watch::unwatch)
         .service(live::events);
 }
 

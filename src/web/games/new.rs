@@ -53,6 +53,9 @@ pub struct NewGameForm {
     pub show_images: Option<String>,
     /// A checkbox of a setup's form: count the game on the setup version's own leaderboard.
     pub own_board: Option<String>,
+    /// A checkbox: the spectators' thread is the watchers' alone, the seats that are out do
+    /// not share it (issue 41; unticked, or a form without it, they do).
+    pub spectators_without_dead: Option<String>,
     /// The game before this one in a series (CL-3): its id, or empty.
     #[serde(default)]
     pub series_after: String,
@@ -124,6 +127,7 @@ impl NewGameForm {
             characters: variant.default_characters().join("\n"),
             show_images: None,
             own_board: None,
+            spectators_without_dead: None,
             series_after: String::new(),
             start_mode: String::new(),
             start_at: String::new(),
@@ -674,6 +678,7 @@ fn parse_form(
     .and_then(|s| s.with_own_board(f.own_board.is_some()))
     .and_then(|s| Ok(s.with_auto_start(auto_start?)))
     .and_then(|s| s.with_resolve_early(f.resolve_early.is_some(), grace))
+    .map(|s| s.with_spectators_dead(f.spectators_without_dead.is_none()))
     .map_err(|e| (settings_message(tr, &e), settings_field(&e).to_string()))
 }
 

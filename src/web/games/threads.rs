@@ -27,8 +27,10 @@ use serde::Deserialize;
 pub struct GamePostView {
     /// The post's floor in this thread (its anchor).
     pub floor: i64,
-    /// The seat's game ID; `None` for the judge.
+    /// The seat's game ID; `None` for the judge and a watcher.
     pub author: Option<String>,
+    /// A watcher's account name (the spectators' thread).
+    pub watcher: Option<String>,
     pub html: String,
     pub act: Option<ActView>,
     /// A notice of the judge's clock, as a sentence.
@@ -216,6 +218,7 @@ async fn load_part(
         views.push(GamePostView {
             floor: p.floor,
             author: p.author,
+            watcher: p.watcher,
             html: p.html,
             act: p.act.as_ref().map(|a| ActView::new(&tr, variant, a)),
             // A notice is told in the reader's language.
@@ -259,7 +262,7 @@ async fn quote_text(
     floor: i64,
 ) -> Result<String, AppError> {
     let row = snapshot.row.clone();
-    let who = snapshot.standing(viewer.reader_in_game(row.id));
+    let who = reader_standing(state, snapshot, viewer.reader_in_game(row.id), which).await?;
     let quoted = state
         .db(move |c| posting::quotable(c, &row, &who, which, floor))
         .await?;
@@ -270,6 +273,34 @@ async fn quote_text(
         }
         None => String::new(),
     })
+}
+
+/// The reader's standing in the game, from its kept snapshot; for the spectators' thread, a
+/// signed-in reader without a seat is asked whether she watches (a snapshot does not know).
+async fn reader_standing(
+    state: &AppState,
+    snapshot: &Snapshot,
+    account: Option<&crate::auth::account::Account>,
+    which: GameThread,
+) -> Result<Standing, AppError> {
+    let who = snapshot.standing(account);
+    match account {
+        Some(a) if which == GameThread::Spectators && who.may_watch(true) => {
+            let watching = crate::game::spectators::is_watching(state, a, snapshot.row.id).await?;
+            Ok(who.with_watching(watching))
+        }
+        _ => Ok(who),
+    }
+}
+
+/// Whom the reader's posts are written as: her seat's game ID, her own name for a watcher
+/// (she is no seat), `None` for the judge.
+fn posting_as(who: &Standing, account: Option<&crate::auth::account::Account>) -> Option<String> {
+    match (&who.seat, account) {
+        (Some(s), _) => Some(s.1.clone()),
+        (None, Some(a)) if who.watching => Some(a.name.clone()),
+        _ => None,
+    }
 }
 
 #[get(
@@ -290,13 +321,25 @@ pub async fn show(
     let page = page_param(q.page);
     let snapshot = super::snapshot(&state, &kept, &viewer, game_id).await?;
     let account = viewer.reader_in_game(game_id);
-    let who = snapshot.standing(account);
+    let who = reader_standing(&state, &snapshot, account, which).await?;
     // Whether the reader may read the thread is decided before whether it exists: every reader
     // who may not gets the same answer.
     if !who.can_read(which) {
         return Err(AppError::Forbidden);
     }
-    let thread_id = snapshot.thread_id(which).ok_or(AppError::NotFound)?;
+    let thread_id = match snapshot.thread_id(which) {
+        Some(id) => id,
+        // A game that started before games had a spectators' thread opens it when first read.
+        None if which == GameThread::Spectators => {
+            state
+                .write(move |c| {
+                    let (row, _) = service::load_locked(c, game_id)?;
+                    Ok(crate::game::threads::spectators_thread(c, &row)?)
+                })
+                .await?
+        }
+        None => return Err(AppError::NotFound),
+    };
     let can_reply = who.can_write(which);
     let key = PartKey {
         thread_id,
@@ -359,7 +402,7 @@ pub async fn show(
         why_not: (which == GameThread::Game && !can_reply && !silenced)
             .then(|| why_not_posting(&snapshot.folded, &who, &viewer.tr))
             .flatten(),
-        posting_as: who.seat.as_ref().map(|s| s.1.clone()),
+        posting_as: posting_as(&who, account),
         reply_body,
         error,
         report_note,
@@ -459,7 +502,7 @@ pub async fn edit_form(
                 Err(e) => return Err(e),
             };
             let who = posting::standing(c, &row, &folded, Some(&account))?;
-            Ok((row.title, who.seat.map(|s| s.1), post))
+            Ok((row.title, posting_as(&who, Some(&account)), post))
         })
         .await?;
     Ok(GameEditPage {

@@ -59,7 +59,10 @@ pub struct GameSettings {
     /// (issue 41); off by default.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub resolve_early: bool,
-    #[serde(default = "default_grace_seconds")]
+    #[serde(
+        default = "default_grace_seconds",
+        skip_serializing_if = "is_default_grace"
+    )]
     pub grace_seconds: i64,
     /// The finished game this one was rehosted from, and until when only that game's players
     /// may sign up (set by the server, never by the judge's hand).
@@ -71,6 +74,20 @@ pub struct GameSettings {
         with = "crate::domain::time::iso_time::option"
     )]
     pub priority_until: Option<NaiveDateTime>,
+    /// Seats that are out share the spectators' thread with the watchers (issue 41): on unless
+    /// the judge turned it off; stored only when off, so games made before it read as on.
+    #[serde(default = "spectators_dead_default", skip_serializing_if = "is_on")]
+    pub spectators_dead: bool,
+}
+
+/// A game's seats that are out read the spectators' thread unless the judge said otherwise.
+fn spectators_dead_default() -> bool {
+    true
+}
+
+/// The default of an on-by-default flag, left out of the stored settings.
+fn is_on(flag: &bool) -> bool {
+    *flag
 }
 
 /// When an open table starts by itself.
@@ -139,6 +156,12 @@ pub const DEFAULT_GRACE_SECONDS: i64 = 60;
 
 fn default_grace_seconds() -> i64 {
     DEFAULT_GRACE_SECONDS
+}
+
+/// The grace is left out of the stored settings when it is the default (games made before it
+/// store none).
+fn is_default_grace(g: &i64) -> bool {
+    *g == DEFAULT_GRACE_SECONDS
 }
 
 /// How long a rehosted table's sign-up is kept for the old table's players.
@@ -384,6 +407,7 @@ impl GameSettings {
             grace_seconds: DEFAULT_GRACE_SECONDS,
             rehost_of: None,
             priority_until: None,
+            spectators_dead: true,
         })
     }
 
@@ -473,6 +497,12 @@ impl GameSettings {
         } else {
             self.variant.board()
         }
+    }
+
+    /// Whether the seats that are out share the spectators' thread (the judge's choice).
+    pub fn with_spectators_dead(mut self, shared: bool) -> GameSettings {
+        self.spectators_dead = shared;
+        self
     }
 
     /// Links the game to the one before it in a series (CL-3); the service checks that game.
@@ -783,5 +813,23 @@ mod tests {
             s.with_phase_minutes(Some(BTreeMap::from([("night".to_string(), 0)]))),
             Err(SettingsError::ActLength)
         );
+    }
+
+    /// Issue 41: the dead share the spectators' thread unless the judge turned it off; the flag
+    /// is stored only when off, so settings stored before it read as on and write back the
+    /// same.
+    #[test]
+    fn spectators_dead_is_on_by_default_and_stored_only_when_off() {
+        let on = GameSettings::parse(SettingsRequest::of("deathnote")).expect("settings");
+        assert!(on.spectators_dead);
+        let text = serde_json::to_string(&on).expect("json");
+        assert!(!text.contains("spectators_dead"), "{text}");
+        let back: GameSettings = serde_json::from_str(&text).expect("settings");
+        assert!(back.spectators_dead);
+        let off = on.with_spectators_dead(false);
+        let text = serde_json::to_string(&off).expect("json");
+        assert!(text.contains(r#""spectators_dead":false"#), "{text}");
+        let back: GameSettings = serde_json::from_str(&text).expect("settings");
+        assert!(!back.spectators_dead);
     }
 }

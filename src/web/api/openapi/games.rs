@@ -28,7 +28,16 @@ fn phase() -> Value {
 fn game_post() -> Value {
     answer(&[
         ("floor", integer()),
-        ("author", nullable(text("the game ID (the judge: null)"))),
+        (
+            "author",
+            nullable(text("the game ID (the judge and a watcher: null)")),
+        ),
+        (
+            "watcher",
+            nullable(text(
+                "a watcher's account name, for a watcher's post in the spectators' thread",
+            )),
+        ),
         ("kind", string()),
         ("body", nullable(text("null for an act post or a notice"))),
         ("html", nullable(string())),
@@ -141,7 +150,7 @@ fn body_only() -> Value {
 }
 
 pub fn ops(known: &Variants) -> Vec<Op> {
-    let teams: Vec<&str> = ["game", "graveyard"]
+    let teams: Vec<&str> = ["game", "graveyard", "spectators"]
         .into_iter()
         .chain(known.teams.iter().copied())
         .collect();
@@ -343,6 +352,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                     ("auto_start", described(free(), "\"when_full\" (starts as its most seats fill), or an RFC 3339 time with its offset within 90 days (starts then if at least min_seats signed up; else the sign-up stays open and the judge is told); absent: the judge starts it")),
                     ("resolve_early", described(boolean(), "a phase ends grace_seconds after every living seat has done all it owes (default false)")),
                     ("grace_seconds", described(int_in(10, 3600), "default 60")),
+                    ("spectators_dead", described(boolean(), "the seats that are out share the spectators' thread with the watchers (default true)")),
                 ],
             ))
             .ok(201, "made", answer(&[("id", integer())]))
@@ -420,13 +430,13 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                 ("chain", answer_with(&[("ok", boolean())], &[("first_broken", any("the first row whose hash does not hold"))])),
             ]))
             .err(403, "not an admin"),
-        get("/games/{id}/threads/{kind}", format!("A game thread (game, graveyard, {}), authors as game IDs, 30 posts a page", known.teams.join(", ")))
+        get("/games/{id}/threads/{kind}", format!("A game thread (game, graveyard, spectators, {}), authors as game IDs (a watcher by her account name), 30 posts a page", known.teams.join(", ")))
             .optional_token()
             .param("kind", kind.clone())
             .query("page", page.clone(), "the page, from 1")
             .ok(200, "a page of posts", answer(&[("posts", array(game_post())), ("total", integer()), ("page", integer())]))
             .err(403, "not for this reader"),
-        post("/games/{id}/threads/{kind}", "Post as one's game ID")
+        post("/games/{id}/threads/{kind}", "Post as one's game ID (a watcher, in the spectators' thread: as her account)")
             .seat()
             .param("kind", kind.clone())
             .body(body_only())

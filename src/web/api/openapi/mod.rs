@@ -13,6 +13,7 @@ mod games;
 mod op;
 mod schema;
 mod setups;
+mod spectators;
 mod variants;
 
 use actix_web::{HttpResponse, get, web};
@@ -27,6 +28,7 @@ pub fn document() -> Value {
         .chain(games::ops(&known))
         .chain(account::ops(&known))
         .chain(setups::ops())
+        .chain(spectators::ops())
     {
         let entry = paths
             .entry(op.path.to_string())

@@ -18,6 +18,7 @@ pub mod sent_forms;
 pub mod sessions;
 pub mod setups;
 pub mod traces;
+pub mod spectators;
 pub mod users;
 
 /// The current time as stored: UTC without zone (diesel MultiConnection has no Timestamptz),
