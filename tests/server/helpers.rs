@@ -843,6 +843,7 @@ pub fn recorded(app: &TestApp) -> Vec<(String, i64)> {
         "game_events",
         "game_seats",
         "game_signups",
+        "game_watchers",
         "games",
         "post_reports",
         "post_revisions",

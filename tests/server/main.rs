@@ -59,6 +59,7 @@ mod side_channels;
 mod sign_in_traces;
 mod signed_in_game_pages;
 mod signed_in_pages;
+mod spectators;
 mod stored_html;
 mod strict_requests;
 mod suspended;

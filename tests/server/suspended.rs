@@ -389,6 +389,18 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
         ),
         (
             "POST",
+            "/games/{id}/watch",
+            "/games/{seated}/watch",
+            Try::Form(&[]),
+        ),
+        (
+            "POST",
+            "/games/{id}/unwatch",
+            "/games/{seated}/unwatch",
+            Try::Form(&[]),
+        ),
+        (
+            "POST",
             "/games/{id}/resolve",
             "/games/{judged}/resolve",
             Try::Form(&[("act", "1")]),
@@ -660,6 +672,18 @@ async fn every_write_route_refuses_a_suspended_account(app: TestApp) {
             "POST",
             "/api/v1/games/{id}/start",
             "/api/v1/games/{open}/start",
+            Try::Json(json!({})),
+        ),
+        (
+            "POST",
+            "/api/v1/games/{id}/watch",
+            "/api/v1/games/{judged}/watch",
+            Try::Json(json!({})),
+        ),
+        (
+            "DELETE",
+            "/api/v1/games/{id}/watch",
+            "/api/v1/games/{judged}/watch",
             Try::Json(json!({})),
         ),
         (
