@@ -3017,3 +3017,70 @@ async fn a_judge_sees_two_accounts_of_one_browser_in_a_real_browser() {
     let problems = judge_sees_linked_accounts(&app, &driver, axe).await;
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Issue 41: an outsider watches a running game from its page and talks in its spectators'
+/// thread, at desktop width in Chinese: the button leads to the thread, the reply box posts
+/// under her own name (marked as a watcher), and "stop watching" closes the thread to her.
+async fn watch_a_game(app: &TestApp, driver: &Driver, axe: Option<String>) -> Tab {
+    let api = Api::new(app);
+    let game = helpers::started_game(app, "wt", json!({})).await.id;
+    api.account("看客").await;
+    let mut tab = Tab::open(driver, &app.base, DESKTOP_ZH, axe).await;
+    tab.login("看客").await;
+    tab.goto(&format!("/games/{game}")).await;
+    tab.click_and_wait(&format!(
+        "form[action='/games/{game}/watch'] button[type='submit']"
+    ))
+    .await;
+    assert_eq!(
+        tab.path().await,
+        format!("/games/{game}/threads/spectators"),
+        "the button leads to the spectators' thread"
+    );
+    assert!(
+        tab.source().await.contains("观战者的帖子"),
+        "it says whose it is"
+    );
+    tab.post_team(game, "spectators", "大家猜谁是基拉？").await;
+    let author = tab.text_of("article.post .author").await;
+    assert!(
+        author.contains("看客") && author.contains("观战"),
+        "her own name, marked: {author}"
+    );
+    tab.shot("spectators-thread").await;
+    tab.goto(&format!("/games/{game}")).await;
+    assert!(tab.source().await.contains("你正在观战本局"));
+    tab.click_and_wait(&format!(
+        "form[action='/games/{game}/unwatch'] button[type='submit']"
+    ))
+    .await;
+    assert!(
+        tab.has(&format!("form[action='/games/{game}/watch']"))
+            .await,
+        "she may watch again"
+    );
+    tab.client
+        .goto(&tab.url(&format!("/games/{game}/threads/spectators")))
+        .await
+        .expect("navigate");
+    assert!(
+        !tab.source().await.contains("大家猜谁是基拉"),
+        "no longer a reader of the thread"
+    );
+    tab
+}
+
+#[actix_web::test]
+async fn an_outsider_watches_a_game_in_a_real_browser() {
+    let Some((chromedriver, axe)) = browser_tools() else {
+        return;
+    };
+    let _alone = ONE_GAME_AT_A_TIME.lock().await;
+    let driver = Driver::start(&chromedriver);
+    let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
+    let tab = watch_a_game(&app, &driver, axe).await;
+    tab.report_timings();
+    let problems = tab.violations.clone();
+    tab.client.close().await.expect("close the browser");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
