@@ -14,8 +14,8 @@ mod openapi;
 mod replay;
 mod search;
 mod setups;
-mod votes;
 mod spectators;
+mod votes;
 
 use crate::app::AppState;
 use crate::auth::account::Account;

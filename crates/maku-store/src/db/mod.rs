@@ -13,8 +13,8 @@ pub mod schema_limits;
 pub mod schema_mail;
 pub mod schema_notes;
 pub mod schema_notify;
-pub mod schema_traces;
 pub mod schema_spectators;
+pub mod schema_traces;
 pub mod text;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};

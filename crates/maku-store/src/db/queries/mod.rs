@@ -17,8 +17,8 @@ pub mod search;
 pub mod sent_forms;
 pub mod sessions;
 pub mod setups;
-pub mod traces;
 pub mod spectators;
+pub mod traces;
 pub mod users;
 
 /// The current time as stored: UTC without zone (diesel MultiConnection has no Timestamptz),
