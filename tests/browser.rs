@@ -3084,3 +3084,106 @@ async fn an_outsider_watches_a_game_in_a_real_browser() {
     tab.client.close().await.expect("close the browser");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Issue 41: a judge opens a table on the create form that starts by itself when full and ends
+/// its phases once everyone has acted; the lobby lists it first with its seats left; a player
+/// joins from the lobby, a start time in the past is refused beside its field with the form
+/// kept, and the sign-up that fills the last seat starts the game, whose page states the early
+/// end.
+async fn open_a_table(app: &TestApp, driver: &Driver, axe: Option<String>) -> Tab {
+    let api = Api::new(app);
+    let mut tab = Tab::open(driver, &app.base, DESKTOP_EN, axe).await;
+    tab.login_as_admin(&app.admin_password).await;
+    tab.goto("/games/new?variant=deathnote").await;
+    tab.fill("input[name='title']", "Open table").await;
+    tab.fill("input[name='min_seats']", "6").await;
+    tab.fill("input[name='max_seats']", "6").await;
+    // A start time in the past: refused beside its field, the rest kept.
+    tab.choose("select[name='start_mode']", "at").await;
+    tab.client
+        .execute(
+            "document.querySelector(\"input[name='start_at']\").value = '2020-01-01T20:00';",
+            vec![],
+        )
+        .await
+        .expect("a past time");
+    tab.click_and_wait("form[action='/games'] button[type='submit']")
+        .await;
+    assert!(
+        tab.source()
+            .await
+            .contains("The start time has already passed"),
+        "the refusal is shown"
+    );
+    assert_eq!(tab.value("input[name='title']").await, "Open table");
+    assert!(
+        tab.has("input[name='start_at'][aria-invalid='true']").await,
+        "the field is marked"
+    );
+    tab.choose("select[name='start_mode']", "when_full").await;
+    let early = tab
+        .client
+        .find(Locator::Css("input[name='resolve_early']"))
+        .await
+        .expect("the early box");
+    if !early.is_selected().await.unwrap_or(false) {
+        early.click().await.expect("tick it");
+    }
+    tab.fill("input[name='grace_seconds']", "90").await;
+    tab.click_and_wait("form[action='/games'] button[type='submit']")
+        .await;
+    let path = tab.path().await;
+    let game = helpers::game_id_of(&path);
+    assert!(
+        tab.source().await.contains("as soon as 6 have signed up"),
+        "the page says how it starts"
+    );
+    // Five sign up by the API; the lobby lists the table first with one seat left.
+    for i in 0..5 {
+        let t = api.account(&format!("ot{i}")).await;
+        api.post(&format!("/api/v1/games/{game}/signup"), &t, json!({}))
+            .await;
+    }
+    api.account("ot5").await;
+    tab.logout().await;
+    tab.login("ot5").await;
+    tab.goto("/games").await;
+    let first = tab.text_of("ul.games li").await;
+    assert!(
+        first.contains("Open table")
+            && first.contains("1 seats left")
+            && first.contains("starts when full"),
+        "the open table first: {first}"
+    );
+    tab.click_and_wait(&format!("ul.games a[href='/games/{game}']"))
+        .await;
+    tab.click_and_wait(&format!(
+        "form[action='/games/{game}/signup'] button[type='submit']"
+    ))
+    .await;
+    let page = tab.source().await;
+    assert!(
+        page.contains("The table is full: the game has started."),
+        "her sign-up started it"
+    );
+    assert!(
+        page.contains("once every living player has done all they owe"),
+        "the early end is stated on the running game's page"
+    );
+    assert!(tab.has(&format!("a[href='/games/{game}/seat']")).await);
+    tab
+}
+
+#[actix_web::test]
+async fn a_table_opens_and_starts_when_full_in_a_real_browser() {
+    let Some((chromedriver, axe)) = browser_tools() else {
+        return;
+    };
+    let _alone = ONE_GAME_AT_A_TIME.lock().await;
+    let driver = Driver::start(&chromedriver);
+    let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
+    let tab = open_a_table(&app, &driver, axe).await;
+    let problems = tab.violations.clone();
+    tab.client.close().await.expect("close the browser");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -1,14 +1,14 @@
-# 座位的私人笔记（issue 41）。
-notes-title = 我的笔记
-notes-private = 笔记是私密的：游戏进行中任何人都读不到，法官也不例外。游戏结束后，笔记按幕成为本座位复盘的一部分。
-notes-none = 还没有笔记。
-notes-label = 本幕的笔记
-notes-submit = 保存笔记
-notes-saved = 笔记已保存。
-notes-over = 游戏已经结束，不能再写笔记。笔记在本座位的复盘里。
-notes-replay = 本座位这一幕的笔记
-notes-replay-none = 本座位这一幕没有写笔记。
-input-note-length = 笔记须为 1 至 4000 个字符。
+# 座位的私人备忘（issue 41）。
+notes-title = 我的备忘
+notes-private = 备忘是私密的：游戏进行中任何人都读不到，法官也不例外。游戏结束后，备忘按幕成为本座位复盘的一部分。
+notes-none = 还没有备忘。
+notes-label = 本幕的备忘
+notes-submit = 保存备忘
+notes-saved = 备忘已保存。
+notes-over = 游戏已经结束，不能再写备忘。备忘在本座位的复盘里。
+notes-replay = 本座位这一幕的备忘
+notes-replay-none = 本座位这一幕没有写备忘。
+input-note-length = 备忘须为 1 至 4000 个字符。
 
 # 投票记录（issue 41）。
 votes-link = 投票记录
