@@ -64,4 +64,5 @@ mod stored_html;
 mod strict_requests;
 mod suspended;
 mod tables;
+mod tables_walk;
 mod vote_history;

@@ -21,7 +21,11 @@ const CAST: [&str; 6] = ["夜神月", "L", "弥海砂", "尼亚", "梅洛", "松
 
 /// A running six-seat Death Note game with a fixed deal, judged by the admin, made with `extra`
 /// merged into the create body; seat `{prefix}5` (松田) was put out in act 1, so act 2 is open.
-async fn game_with_a_dead_seat(app: &TestApp, prefix: &str, extra: Value) -> StartedGame {
+pub(crate) async fn game_with_a_dead_seat(
+    app: &TestApp,
+    prefix: &str,
+    extra: Value,
+) -> StartedGame {
     let api = Api::new(app);
     let mut create = json!({"title": "观战局", "variant": "deathnote", "act_minutes": 60,
         "characters": CAST, "min_seats": 6, "max_seats": 6});
@@ -119,7 +123,7 @@ async fn live_mark(app: &TestApp, id: i64) -> String {
 }
 
 /// A signed-in browser of `name` (registered through the API, password `password-123`).
-async fn signed_in(app: &TestApp, name: &str) -> Browser {
+pub(crate) async fn signed_in(app: &TestApp, name: &str) -> Browser {
     let b = app.browser();
     let p = b.login(name, "password-123").await;
     assert_eq!(p.status, StatusCode::OK, "{}", p.body);
