@@ -224,6 +224,15 @@ impl Application {
         if !settings.mail_poll.is_zero() {
             crate::mail::spawn(state.clone(), settings.mail_poll);
         }
+        // Games finished before players' records were kept get theirs, behind the open doors.
+        let keeping = state.clone();
+        tokio::spawn(async move {
+            match keeping.write(crate::game::records::keep_missing).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(games = n, "kept the records of finished games"),
+                Err(e) => tracing::error!(error = %e, "keeping finished games' records failed"),
+            }
+        });
         // Posts stored by an older renderer are re-rendered behind the open doors.
         let rerendering = state.clone();
         tokio::spawn(async move {

@@ -12,10 +12,15 @@ use std::process::ExitCode;
 pub enum RatingsCommand {
     /// Recompute every leaderboard from the finished games (docs/ratings.md).
     Rebuild,
+    /// Rebuild every player's record (profiles, `GET /api/v1/players/{name}/record`) from the
+    /// finished games' logs; the server keeps them as games end.
+    Records,
 }
 
 pub fn run(global: &GlobalArgs, cmd: RatingsCommand) -> ExitCode {
-    let RatingsCommand::Rebuild = cmd;
+    if let RatingsCommand::Records = cmd {
+        return records(global);
+    }
     let pool = match db::connect(&global.database_url, 1) {
         Ok(p) => p,
         Err(e) => {
@@ -38,6 +43,27 @@ pub fn run(global: &GlobalArgs, cmd: RatingsCommand) -> ExitCode {
                     b.players
                 );
             }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("maku ratings: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `maku ratings records`: every finished game's seats kept again from its log, in one
+/// transaction.
+fn records(global: &GlobalArgs) -> ExitCode {
+    let rebuilt = db::connect(&global.database_url, 1)
+        .map_err(|e| e.to_string())
+        .and_then(|pool| pool.get().map_err(|e| e.to_string()))
+        .and_then(|mut c| {
+            db::write_tx(&mut c, crate::game::records::rebuild).map_err(|e| e.to_string())
+        });
+    match rebuilt {
+        Ok(n) => {
+            println!("records kept for {n} finished games");
             ExitCode::SUCCESS
         }
         Err(e) => {

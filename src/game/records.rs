@@ -7,9 +7,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::db::DbConnection;
-use crate::db::models::GameRow;
 use crate::db::queries::games;
-use crate::domain::GameStatus;
+use crate::db::queries::records as q;
 use crate::error::AppError;
 
 /// A player's finished games (`GET /api/v1/players/{name}/record`).
@@ -30,40 +29,60 @@ pub struct VariantRecord {
     pub roles: BTreeMap<String, u32>,
 }
 
-/// The record of the account `user_id` (see [`tally`]).
+/// The record of the account `user_id`: its kept seats of finished games
+/// ([`keep`]), summed. A substitute's seat counts for the substitute (the account that held it
+/// at the end); a draw, or no winner, is no win.
 pub fn record_of(c: &mut DbConnection, user_id: i64) -> Result<PlayerRecord, AppError> {
-    let seats = games::seats_of(c, user_id)?;
-    tally(c, &seats)
-}
-
-/// The record of an account's `seats` (its games, each with its seat's game ID, as
-/// `games::seats_of` lists them; a substitute's seat counts for the substitute): every finished
-/// one, its role there, and whether its side won the winner the rules or the judge named (a
-/// draw, or no winner, is no win).
-pub fn tally(c: &mut DbConnection, seats: &[(GameRow, String)]) -> Result<PlayerRecord, AppError> {
     let mut record = PlayerRecord::default();
-    for (row, name) in seats {
-        if row.status != GameStatus::Finished {
-            continue;
-        }
-        let folded = crate::game::cache::folded(c, row.id)?;
-        let Some(game) = folded.game.as_ref() else {
-            continue;
-        };
-        let winner = folded.winner();
-        let Some(seat) = game.seat_record(name, winner.as_deref()) else {
-            continue;
-        };
-        let won = u32::from(seat.won == Some(true));
-        let v = record
-            .by_variant
-            .entry(game.variant().name().to_string())
-            .or_default();
+    for (variant, role, won) in q::of_user(c, user_id)? {
+        let won = u32::from(won == Some(true));
+        let v = record.by_variant.entry(variant).or_default();
         v.games += 1;
         v.wins += won;
-        *v.roles.entry(seat.role.to_string()).or_default() += 1;
+        *v.roles.entry(role).or_default() += 1;
         record.games += 1;
         record.wins += won;
     }
     Ok(record)
+}
+
+/// Keeps the record of every seat of the finished game `game_id`, in the transaction that ends
+/// it (issue 42: a profile then reads rows, never folds the game again). The game is folded
+/// from its log as written so far, the ending event included.
+pub fn keep(c: &mut DbConnection, game_id: i64) -> Result<(), AppError> {
+    let rows = games::events(c, game_id)?;
+    let folded = crate::game::log::fold(&rows).map_err(|e| AppError::Internal(e.to_string()))?;
+    let Some(game) = folded.game.as_ref() else {
+        return Ok(());
+    };
+    let winner = folded.winner();
+    let mut kept = Vec::new();
+    for (user_id, seat, name) in games::seat_holders(c, game_id)? {
+        if let Some(r) = game.seat_record(&name, winner.as_deref()) {
+            kept.push(q::SeatRow {
+                seat,
+                user_id,
+                variant: game.variant().name().to_string(),
+                role: r.role.to_string(),
+                won: r.won,
+            });
+        }
+    }
+    Ok(q::keep(c, game_id, &kept)?)
+}
+
+/// Keeps the records of finished games that have none (finished before records were kept);
+/// returns how many games. Run at the server's start.
+pub fn keep_missing(c: &mut DbConnection) -> Result<usize, AppError> {
+    let missing = q::missing(c)?;
+    for id in &missing {
+        keep(c, *id)?;
+    }
+    Ok(missing.len())
+}
+
+/// Rebuilds every record from the logs (`maku records rebuild`); returns how many games.
+pub fn rebuild(c: &mut DbConnection) -> Result<usize, AppError> {
+    q::clear(c)?;
+    keep_missing(c)
 }

@@ -2,7 +2,6 @@
 
 use crate::app::AppState;
 use crate::db::queries::users;
-use crate::domain::GameStatus;
 use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::forum::accounts as service;
@@ -80,8 +79,10 @@ struct ProfilePage {
     name: String,
     role: String,
     joined: TimeView,
-    /// Finished games only: a running game's seats are secret.
+    /// Finished games only (a running game's seats are secret), newest first, a page at a time.
     finished_games: Vec<(i64, String)>,
+    /// The key of the next, older page (`?before=`), when there is one.
+    older: Option<i64>,
     /// The record of those games: games and wins in all, then per variant (its name, games,
     /// wins, and the roles held with their counts).
     record: (u32, u32),
@@ -344,21 +345,38 @@ async fn sign_out_everywhere(
     flash::redirect(&state, &viewer, "/login", f).await
 }
 
+/// Finished games on one page of a profile.
+const PROFILE_GAMES: i64 = 50;
+
+/// A profile's page of finished games: those older than `before` (a game id).
+#[derive(Deserialize)]
+struct ProfileQuery {
+    before: Option<i64>,
+}
+
 #[get("/u/{name}")]
 async fn profile(
     viewer: Viewer,
     state: web::Data<AppState>,
     name: web::Path<String>,
+    q: web::Query<ProfileQuery>,
 ) -> Result<ProfilePage, AppError> {
     let key = name_key(&name);
-    let (user, games, record) = state
+    let before = q.before;
+    let (user, mut games, record) = state
         .db(move |c| {
             let user = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
-            let seats = crate::db::queries::games::seats_of(c, user.id)?;
-            let record = crate::game::records::tally(c, &seats)?;
-            Ok((user, seats, record))
+            // Read from the records kept as games end: no game is folded here (issue 42).
+            let games =
+                crate::db::queries::records::finished_page(c, user.id, before, PROFILE_GAMES + 1)?;
+            let record = crate::game::records::record_of(c, user.id)?;
+            Ok((user, games, record))
         })
         .await?;
+    let older = (games.len() as i64 > PROFILE_GAMES).then(|| {
+        games.truncate(PROFILE_GAMES as usize);
+        games.last().map(|g| g.0).unwrap_or(0)
+    });
     let tr = viewer.tr;
     let by_variant = record
         .by_variant
@@ -392,11 +410,8 @@ async fn profile(
         name: user.username,
         role: user.role,
         joined: TimeView::new(user.created_at),
-        finished_games: games
-            .into_iter()
-            .filter(|(g, _)| g.status == GameStatus::Finished)
-            .map(|(g, _)| (g.id, g.title))
-            .collect(),
+        finished_games: games,
+        older,
     })
 }
 

@@ -848,6 +848,7 @@ pub fn recorded(app: &TestApp) -> Vec<(String, i64)> {
         "post_reports",
         "post_revisions",
         "posts",
+        "player_records",
         "seat_notes",
         "suspensions",
         "threads",

@@ -41,6 +41,7 @@ mod prg;
 mod privacy;
 mod ratings;
 mod reader_words;
+mod records_kept;
 mod replay;
 mod roles_api;
 mod roles_forum;

@@ -110,6 +110,8 @@ pub async fn end(
                 winner,
             };
             append(c, game_id, &mut folded, Some(judge.id), &event)?;
+            // Its players' records, with the judge's winner (issue 42).
+            crate::game::records::keep(c, game_id)?;
             if let Some(thread) = row.game_thread_id {
                 crate::forum::render::add_post(c, thread, judge.id, &reason, None, "judge")?;
             }

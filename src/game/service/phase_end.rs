@@ -96,6 +96,8 @@ pub(super) fn close_phase(
     }
     if over {
         games::set_status(c, row.id, GameStatus::Finished)?;
+        // Its players' records, kept now so that no profile folds the game again.
+        crate::game::records::keep(c, row.id)?;
     }
     // The act open now; once over, the act that ended the game (never "act N+1").
     Ok(Resolved {

@@ -13,6 +13,7 @@ pub mod schema_limits;
 pub mod schema_mail;
 pub mod schema_notes;
 pub mod schema_notify;
+pub mod schema_records;
 pub mod schema_spectators;
 pub mod schema_traces;
 pub mod text;

@@ -13,6 +13,7 @@ pub mod moderation;
 pub mod notes;
 pub mod notifications;
 pub mod ratings;
+pub mod records;
 pub mod search;
 pub mod sent_forms;
 pub mod sessions;

@@ -1,0 +1,109 @@
+//! Players' records as kept when each game ends (`player_records`, issue 42): written once per
+//! finished game, read by a profile as rows, never by folding the games again.
+
+use crate::db::DbConnection;
+use crate::db::schema::games;
+use crate::db::schema_records::player_records;
+use crate::domain::GameStatus;
+use diesel::prelude::*;
+
+/// One seat of a finished game, as its record keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRow {
+    pub seat: i32,
+    pub user_id: i64,
+    pub variant: String,
+    pub role: String,
+    pub won: Option<bool>,
+}
+
+/// Replaces the rows of game `game_id` with `rows` (a rebuild writes them again).
+pub fn keep(c: &mut DbConnection, game_id: i64, rows: &[SeatRow]) -> QueryResult<()> {
+    diesel::delete(player_records::table.filter(player_records::game_id.eq(game_id))).execute(c)?;
+    let values: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            (
+                player_records::game_id.eq(game_id),
+                player_records::seat.eq(r.seat),
+                player_records::user_id.eq(r.user_id),
+                player_records::variant.eq(&r.variant),
+                player_records::role.eq(&r.role),
+                player_records::won.eq(r.won),
+            )
+        })
+        .collect();
+    if !values.is_empty() {
+        crate::on_backend!(c, |c| diesel::insert_into(player_records::table)
+            .values(&values)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// Every kept seat of the account: (variant, role, won).
+pub fn of_user(
+    c: &mut DbConnection,
+    user_id: i64,
+) -> QueryResult<Vec<(String, String, Option<bool>)>> {
+    player_records::table
+        .filter(player_records::user_id.eq(user_id))
+        .select((
+            player_records::variant,
+            player_records::role,
+            player_records::won,
+        ))
+        .load(c)
+}
+
+/// Finished games with no kept seat (finished before records were kept), oldest first.
+pub fn missing(c: &mut DbConnection) -> QueryResult<Vec<i64>> {
+    let kept: std::collections::HashSet<i64> = player_records::table
+        .select(player_records::game_id)
+        .distinct()
+        .load::<i64>(c)?
+        .into_iter()
+        .collect();
+    let finished: Vec<i64> = games::table
+        .filter(games::status.eq(GameStatus::Finished.name()))
+        .order(games::id.asc())
+        .select(games::id)
+        .load(c)?;
+    Ok(finished
+        .into_iter()
+        .filter(|id| !kept.contains(id))
+        .collect())
+}
+
+/// Forgets every kept record (before a rebuild).
+pub fn clear(c: &mut DbConnection) -> QueryResult<usize> {
+    diesel::delete(player_records::table).execute(c)
+}
+
+/// A page of the account's finished games, newest first: (id, title) of at most `limit` games
+/// whose id is below `before` (the key of the page before; none: the newest), read from the kept
+/// records by the index on (user_id, game_id): a profile's cost does not grow with its history.
+pub fn finished_page(
+    c: &mut DbConnection,
+    user_id: i64,
+    before: Option<i64>,
+    limit: i64,
+) -> QueryResult<Vec<(i64, String)>> {
+    let ids: Vec<i64> = player_records::table
+        .filter(player_records::user_id.eq(user_id))
+        .filter(player_records::game_id.lt(before.unwrap_or(i64::MAX)))
+        .order(player_records::game_id.desc())
+        .limit(limit)
+        .select(player_records::game_id)
+        .load(c)?;
+    let mut titles: std::collections::HashMap<i64, String> = games::table
+        .filter(games::id.eq_any(&ids))
+        .select((games::id, games::title))
+        .load::<(i64, String)>(c)?
+        .into_iter()
+        .collect();
+    Ok(ids
+        .into_iter()
+        .filter_map(|id| titles.remove(&id).map(|t| (id, t)))
+        .collect())
+}

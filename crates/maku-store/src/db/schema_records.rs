@@ -1,0 +1,12 @@
+//! Players' records kept as games end (migration `*_player_records`, issue 42).
+
+diesel::table! {
+    player_records (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+        user_id -> BigInt,
+        variant -> Text,
+        role -> Text,
+        won -> Nullable<Bool>,
+    }
+}

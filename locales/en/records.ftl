@@ -1,0 +1,2 @@
+# Issue 42: a profile's finished games, a page at a time.
+profile-older-games = Older games
