@@ -11,6 +11,7 @@ mod alias;
 mod api;
 mod audit;
 mod bad_text;
+mod board_pages;
 mod bounds;
 mod caching;
 mod calendar;

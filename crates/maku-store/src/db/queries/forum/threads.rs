@@ -15,18 +15,39 @@ const LISTED_KINDS: [&str; 3] = ["forum", "signup", "game"];
 
 /// Live threads of a board and their total, newest activity first; a page past the last is
 /// the last.
+///
+/// A page in the back half of the list is read from the other end (oldest activity first,
+/// then turned round), so the last page costs what the first does (issue 42): an `OFFSET`
+/// walks every row it skips, and the skip is never more than half the board. The total is the
+/// board's kept count (`listed_threads`), never counted on a view.
 pub fn threads_of_board(
     conn: &mut DbConnection,
     board: &Board,
     page: i64,
 ) -> QueryResult<(Vec<Thread>, i64)> {
     let total = board.listed_threads;
-    let rows = threads::table
-        .filter(threads::board_id.eq(board.id))
-        .filter(threads::deleted_at.is_null())
-        .filter(threads::kind.eq_any(LISTED_KINDS))
+    let offset = page_offset(page, total, THREADS_PER_PAGE);
+    let listed = || {
+        threads::table
+            .filter(threads::board_id.eq(board.id))
+            .filter(threads::deleted_at.is_null())
+            .filter(threads::kind.eq_any(LISTED_KINDS))
+    };
+    let count = (total - offset).clamp(0, THREADS_PER_PAGE);
+    let from_end = total - offset - count;
+    if offset > from_end {
+        let mut rows = listed()
+            .order((threads::last_post_at.asc(), threads::id.asc()))
+            .offset(from_end)
+            .limit(count)
+            .select(Thread::as_select())
+            .load(conn)?;
+        rows.reverse();
+        return Ok((rows, total));
+    }
+    let rows = listed()
         .order((threads::last_post_at.desc(), threads::id.desc()))
-        .offset(page_offset(page, total, THREADS_PER_PAGE))
+        .offset(offset)
         .limit(THREADS_PER_PAGE)
         .select(Thread::as_select())
         .load(conn)?;
