@@ -23,6 +23,7 @@ on_both_backends_with!(roomy:
     hidden_and_edited_posts_are_found_as_they_now_read,
     private_posts_are_no_candidates_until_the_reveal,
     limits_are_said_inline_and_answers_are_bounded,
+    short_words_are_found_from_the_gram_index_in_their_order,
 );
 
 /// The API's answer to `q` (and more query text), as `token` (or anonymous).
@@ -454,6 +455,14 @@ async fn hidden_and_edited_posts_are_found_as_they_now_read(app: TestApp) {
     let found = hits(&api, "newword", None).await;
     assert_eq!((found.len(), found[0]["floor"].clone()), (1, json!(26)));
     assert_eq!(hits(&api, "新话", None).await.len(), 1);
+    // One character, through the gram index: re-indexed by the edit.
+    assert!(hits(&api, "旧", None).await.is_empty());
+    assert_eq!(hits(&api, "新", None).await.len(), 1);
+    assert_eq!(gram_candidates(&app, "新").len(), 1);
+    assert!(gram_candidates(&app, "旧").is_empty());
+    // Hidden posts hold no grams either.
+    assert!(gram_candidates(&app, "藏起").is_empty());
+    assert!(hits(&api, "藏", None).await.is_empty());
 }
 
 /// The ids of the posts the search's index offers as candidates for `word` (three characters
@@ -545,22 +554,36 @@ async fn private_posts_are_no_candidates_until_the_reveal(app: TestApp) {
     }
     assert_eq!(candidates(&app, "candidatepublic").len(), 1);
     assert_eq!(hits(&api, "candidatepublic", None).await.len(), 1);
+    // Nor are they in the gram index, by which words of one or two characters are found.
+    for word in ["刀", "查一", "墓地"] {
+        assert!(
+            gram_candidates(&app, word).is_empty(),
+            "{word} before the end"
+        );
+        assert!(hits(&api, word, None).await.is_empty(), "{word}");
+    }
+    assert_eq!(gram_candidates(&app, "公告").len(), 1);
+    assert_eq!(hits(&api, "公告", None).await.len(), 1);
 
     // A hidden forum post leaves the index while hidden.
     let admin = api.token("admin", &app.admin_password).await;
     let erin = api.account("erin").await;
     let forum = thread(&api, &admin, &erin, "藏", "candidatehidden 藏").await;
     assert_eq!(candidates(&app, "candidatehidden").len(), 1);
+    assert_eq!(gram_candidates(&app, "藏").len(), 1);
     sql(
         &app,
         &format!("UPDATE posts SET hidden_at = created_at WHERE thread_id = {forum}"),
     );
     assert!(candidates(&app, "candidatehidden").is_empty());
+    assert!(gram_candidates(&app, "藏").is_empty());
+    assert!(hits(&api, "藏", None).await.is_empty());
     sql(
         &app,
         &format!("UPDATE posts SET hidden_at = NULL WHERE thread_id = {forum}"),
     );
     assert_eq!(candidates(&app, "candidatehidden").len(), 1);
+    assert_eq!(gram_candidates(&app, "藏").len(), 1);
 
     // The end opens them, in the transaction that ends the game.
     let g = game(&api, id).await;
@@ -572,6 +595,10 @@ async fn private_posts_are_no_candidates_until_the_reveal(app: TestApp) {
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{b}");
+    for word in ["刀", "查一", "墓地"] {
+        assert_eq!(gram_candidates(&app, word).len(), 1, "{word} after the end");
+        assert_eq!(hits(&api, word, None).await.len(), 1, "{word}");
+    }
     for word in ["candidatekill", "candidatecheck", "candidategrave"] {
         assert_eq!(candidates(&app, word).len(), 1, "{word} after the end");
         for token in [None, Some(admin.as_str()), Some(erin.as_str())] {
@@ -660,4 +687,97 @@ async fn limits_are_said_inline_and_answers_are_bounded(app: TestApp) {
     let p = zh.get("/search?q=wolf").await;
     assert_eq!(p.status, StatusCode::OK);
     assert!(p.body.len() < 20_000, "{} bytes", p.body.len());
+}
+
+/// The ids of the posts the gram index offers for `word` (one or two characters), before any
+/// visibility rule. SQLite: the FTS5 table `post_grams`' own rows. PostgreSQL: the rows the
+/// partial GIN index on the posts' grams holds (its predicate, checked here too) whose grams
+/// contain the word's.
+fn gram_candidates(app: &TestApp, word: &str) -> Vec<i64> {
+    #[derive(diesel::QueryableByName)]
+    struct Id {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        id: i64,
+    }
+    let pool = maku::db::connect(&app.database_url, 1).expect("connect");
+    let mut c = pool.get().expect("connection");
+    let rows: Vec<Id> = if app.database_url.starts_with("postgres") {
+        #[derive(diesel::QueryableByName)]
+        struct Def {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            indexdef: String,
+        }
+        let def: Def = diesel::sql_query(
+            "SELECT indexdef FROM pg_indexes WHERE indexname = 'posts_body_grams'",
+        )
+        .get_result(&mut c)
+        .expect("the index");
+        assert!(
+            def.indexdef.contains("maku_search_grams(body)")
+                && def.indexdef.contains("searchable")
+                && def.indexdef.contains("hidden_at IS NULL"),
+            "{}",
+            def.indexdef
+        );
+        diesel::sql_query(format!(
+            "SELECT id FROM posts WHERE kind IN ('user', 'judge') AND searchable \
+             AND hidden_at IS NULL AND maku_search_grams(body) @> ARRAY[lower('{word}')] \
+             ORDER BY id"
+        ))
+        .load(&mut c)
+        .expect("candidates")
+    } else {
+        let gram = maku::db::grams::word_gram(word).expect("a short word");
+        diesel::sql_query(format!(
+            "SELECT rowid AS id FROM post_grams WHERE post_grams MATCH '\"{}\"' ORDER BY rowid",
+            maku::db::grams::token(&gram)
+        ))
+        .load(&mut c)
+        .expect("candidates")
+    };
+    rows.into_iter().map(|r| r.id).collect()
+}
+
+/// Issue 42, item 2: a word of one or two characters (most Chinese words) is found from the
+/// gram index on both backends, exactly as a substring: in its order (`狼人` is not `人狼`),
+/// mixed with English words, and a longer Chinese word too.
+async fn short_words_are_found_from_the_gram_index_in_their_order(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let fay = api.account("fay").await;
+    let id = thread(&api, &admin, &fay, "短词", "今天狼人自爆了").await;
+    reply(&api, &fay, id, "人狼游戏开始").await;
+    reply(&api, &fay, id, "狼来了 wolf pack").await;
+    reply(&api, &fay, id, "The Werewolf 狼人 won").await;
+    let floors = |found: Vec<Value>| -> Vec<i64> {
+        found
+            .iter()
+            .map(|h| h["floor"].as_i64().expect("floor"))
+            .collect()
+    };
+    for (q, expected) in [
+        ("狼", vec![4, 3, 2, 1]),
+        ("狼人", vec![4, 1]),
+        ("人狼", vec![2]),
+        ("爆", vec![1]),
+        ("自爆", vec![1]),
+        ("爆自", vec![]),
+        ("狼人自爆", vec![1]),
+        ("人自狼", vec![]),
+        ("狼人 wolf", vec![4]),
+        ("狼 pa", vec![3]),
+        ("WE 狼人", vec![4]),
+        ("o", vec![4, 3]),
+        ("虎", vec![]),
+    ] {
+        assert_eq!(floors(hits(&api, q, None).await), expected, "{q}");
+    }
+    // The marks are the word's, in its order.
+    let found = hits(&api, "狼人", None).await;
+    let snippet = found[1]["snippet"].as_str().expect("snippet");
+    assert!(snippet.contains("今天<mark>狼人</mark>自爆了"), "{snippet}");
+    // The index holds the pair in its order only.
+    assert_eq!(gram_candidates(&app, "狼人").len(), 2);
+    assert_eq!(gram_candidates(&app, "人狼").len(), 1);
+    assert_eq!(gram_candidates(&app, "狼").len(), 4);
 }

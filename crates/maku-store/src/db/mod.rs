@@ -6,6 +6,7 @@
 
 pub mod chain;
 pub mod epoch;
+pub mod grams;
 pub mod models;
 pub mod queries;
 pub mod schema;
@@ -111,6 +112,8 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteTuning {
                 self.busy_timeout.as_millis()
             ))
             .map_err(diesel::r2d2::Error::QueryError)?;
+            // The search index's triggers call it (`grams`).
+            grams::register(c).map_err(diesel::r2d2::Error::QueryError)?;
         }
         Ok(())
     }
@@ -132,6 +135,8 @@ pub fn connect_with(url: &str, pool_size: u32, busy_timeout: Duration) -> Result
             busy_timeout.as_millis()
         ))
         .map_err(|e| DbError::Connect(e.to_string()))?;
+        // Before the migrations: the search index's fill and triggers call it (`grams`).
+        grams::register(c).map_err(|e| DbError::Connect(e.to_string()))?;
     }
     run_migrations(&mut first)?;
     drop(first);

@@ -1,12 +1,13 @@
 //! Full-text search over posts (docs/search.md): the one query that finds them, and decides
 //! which posts anyone may find.
 //!
-//! The index is the backend's own (migrations `*_search`): on SQLite an FTS5 table with the
-//! trigram tokenizer (`post_search`), on PostgreSQL a pg_trgm GIN index on `posts.body`. Both
-//! match substrings, so a Chinese word is found as typed, with no word segmentation. A term of
-//! fewer than three characters has no trigram: SQLite looks it up with `LIKE` on the posts
-//! (PostgreSQL's `ILIKE` does the same through its index for longer terms and by a scan for
-//! shorter ones).
+//! The indexes are the backend's own (migrations `*_search`, `*_cjk_search`): on SQLite an
+//! FTS5 table with the trigram tokenizer (`post_search`), on PostgreSQL a pg_trgm GIN index on
+//! `posts.body`, for words of three characters or more; and on both an index of each post's
+//! grams, its characters and pairs of neighbouring characters (`db::grams`: SQLite's FTS5
+//! table `post_grams`, PostgreSQL's GIN index on `maku_search_grams(body)`), for words of one
+//! or two characters, most Chinese words. All match substrings, so a Chinese word is found as
+//! typed, with no word segmentation, and every word is looked up in an index ([`search`]).
 //!
 //! Who may read a hit is part of the `WHERE`, never a filter applied after `LIMIT`: a page of
 //! hits and whether there is another are the same whatever private posts match, so neither
@@ -18,7 +19,7 @@
 //! the transaction that ends it ([`open_game`]): before that no index lookup meets it, so the
 //! time of a search does not grow with the private posts that contain its words.
 
-use crate::db::DbConnection;
+use crate::db::{DbConnection, grams};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 
@@ -128,11 +129,14 @@ fn not_hidden() -> &'static str {
     "p.hidden_at IS NULL"
 }
 
-/// How one term of the query is looked up.
+/// How one term of the query is looked up on SQLite.
 enum Lookup {
-    /// Through the SQLite FTS5 index (three characters or more).
-    Index,
-    /// A substring match on the post's body (`LIKE`/`ILIKE`).
+    /// Through the trigram index `post_search` (three characters or more).
+    Trigram,
+    /// Through the gram index `post_grams` (one or two characters): its one gram's token.
+    Gram(String),
+    /// A substring match on the post's body (`LIKE`): a term the parser never makes (one
+    /// with whitespace), kept correct rather than refused.
     Like,
 }
 
@@ -142,6 +146,13 @@ const TRIGRAM: usize = 3;
 /// One page of the posts that contain every term (case-insensitively), newest first (by post
 /// id: the same order on both backends, and stable while posts are added), `limit` from
 /// `offset`. `terms` are non-empty words without whitespace.
+///
+/// Every term is looked up in an index, whatever its length (docs/search.md): on SQLite a
+/// term of three characters or more in the trigram index and a shorter one in the gram index
+/// (`db::grams`), each exact; on PostgreSQL every term in the gram index (its character, or
+/// all its pairs) and by `ILIKE`, which the trigram index serves for long terms and which
+/// confirms the order of a long term's pairs (`狼人杀` must not find `人杀…狼人`): the
+/// planner takes either index, or both.
 pub fn search(
     conn: &mut DbConnection,
     terms: &[String],
@@ -152,21 +163,38 @@ pub fn search(
         DbConnection::Sqlite(c) => {
             let lookups: Vec<(Lookup, &String)> = terms
                 .iter()
-                .map(|t| match t.chars().count() >= TRIGRAM {
-                    true => (Lookup::Index, t),
-                    false => (Lookup::Like, t),
+                .map(|t| {
+                    if t.chars().count() >= TRIGRAM {
+                        (Lookup::Trigram, t)
+                    } else {
+                        match grams::word_gram(t) {
+                            Some(g) => (Lookup::Gram(grams::token(&g)), t),
+                            None => (Lookup::Like, t),
+                        }
+                    }
                 })
                 .collect();
-            let fts: Vec<String> = lookups
+            let trigrams: Vec<String> = lookups
                 .iter()
-                .filter(|(l, _)| matches!(l, Lookup::Index))
+                .filter(|(l, _)| matches!(l, Lookup::Trigram))
                 .map(|(_, t)| fts_phrase(t))
                 .collect();
+            let short: Vec<String> = lookups
+                .iter()
+                .filter_map(|(l, _)| match l {
+                    Lookup::Gram(token) => Some(fts_phrase(token)),
+                    _ => None,
+                })
+                .collect();
             let mut conditions = vec![TEXT_KINDS.to_string(), readable(), not_hidden().to_string()];
-            if !fts.is_empty() {
+            if !trigrams.is_empty() {
                 conditions.push(
                     "p.id IN (SELECT rowid FROM post_search WHERE post_search MATCH ?)".into(),
                 );
+            }
+            if !short.is_empty() {
+                conditions
+                    .push("p.id IN (SELECT rowid FROM post_grams WHERE post_grams MATCH ?)".into());
             }
             let likes: Vec<String> = lookups
                 .iter()
@@ -183,8 +211,11 @@ pub fn search(
                 conditions.join(" AND ")
             );
             let mut q = diesel::sql_query(sql).into_boxed::<diesel::sqlite::Sqlite>();
-            if !fts.is_empty() {
-                q = q.bind::<Text, _>(fts.join(" AND "));
+            if !trigrams.is_empty() {
+                q = q.bind::<Text, _>(trigrams.join(" AND "));
+            }
+            if !short.is_empty() {
+                q = q.bind::<Text, _>(short.join(" AND "));
             }
             for l in likes {
                 q = q.bind::<Text, _>(l);
@@ -193,8 +224,17 @@ pub fn search(
         }
         DbConnection::Pg(c) => {
             let mut conditions = vec![TEXT_KINDS.to_string(), readable(), not_hidden().to_string()];
-            conditions.extend((1..=terms.len()).map(|n| format!("p.body ILIKE ${n} ESCAPE '\\'")));
-            let n = terms.len();
+            // `$2k-1` the term, `$2k` its `ILIKE` pattern. The left side is the gram index's
+            // expression as written in the migration `*_cjk_search`.
+            conditions.extend((1..=terms.len()).map(|k| {
+                format!(
+                    "maku_search_grams(p.body) @> maku_search_word_grams(${}) \
+                     AND p.body ILIKE ${} ESCAPE '\\'",
+                    2 * k - 1,
+                    2 * k
+                )
+            }));
+            let n = 2 * terms.len();
             let sql = format!(
                 "{SELECT} WHERE {} ORDER BY p.id DESC LIMIT ${} OFFSET ${}",
                 conditions.join(" AND "),
@@ -203,7 +243,9 @@ pub fn search(
             );
             let mut q = diesel::sql_query(sql).into_boxed::<diesel::pg::Pg>();
             for t in terms {
-                q = q.bind::<Text, _>(like_pattern(t));
+                q = q
+                    .bind::<Text, _>(t.clone())
+                    .bind::<Text, _>(like_pattern(t));
             }
             q.bind::<BigInt, _>(limit).bind::<BigInt, _>(offset).load(c)
         }
