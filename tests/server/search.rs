@@ -24,6 +24,8 @@ on_both_backends_with!(roomy:
     private_posts_are_no_candidates_until_the_reveal,
     limits_are_said_inline_and_answers_are_bounded,
     short_words_are_found_from_the_gram_index_in_their_order,
+    short_words_of_query_syntax_are_plain_characters,
+    posts_written_before_the_gram_index_are_found_by_short_words,
 );
 
 /// The API's answer to `q` (and more query text), as `token` (or anonymous).
@@ -690,9 +692,9 @@ async fn limits_are_said_inline_and_answers_are_bounded(app: TestApp) {
 }
 
 /// The ids of the posts the gram index offers for `word` (one or two characters), before any
-/// visibility rule. SQLite: the FTS5 table `post_grams`' own rows. PostgreSQL: the rows the
-/// partial GIN index on the posts' grams holds (its predicate, checked here too) whose grams
-/// contain the word's.
+/// visibility rule. SQLite: the FTS5 table `post_grams`' own rows. PostgreSQL: the posts whose
+/// stored grams (`posts.grams`, the GIN index's column) hold the word's; and, checked here
+/// each time, a post has grams exactly when the index must hold it (open, visible, text).
 fn gram_candidates(app: &TestApp, word: &str) -> Vec<i64> {
     #[derive(diesel::QueryableByName)]
     struct Id {
@@ -702,28 +704,21 @@ fn gram_candidates(app: &TestApp, word: &str) -> Vec<i64> {
     let pool = maku::db::connect(&app.database_url, 1).expect("connect");
     let mut c = pool.get().expect("connection");
     let rows: Vec<Id> = if app.database_url.starts_with("postgres") {
-        #[derive(diesel::QueryableByName)]
-        struct Def {
-            #[diesel(sql_type = diesel::sql_types::Text)]
-            indexdef: String,
-        }
-        let def: Def = diesel::sql_query(
-            "SELECT indexdef FROM pg_indexes WHERE indexname = 'posts_body_grams'",
+        let wrong: Vec<Id> = diesel::sql_query(
+            "SELECT id FROM posts WHERE (grams IS NOT NULL) \
+             <> (kind IN ('user', 'judge') AND searchable AND hidden_at IS NULL)",
         )
-        .get_result(&mut c)
-        .expect("the index");
+        .load(&mut c)
+        .expect("the grams' posts");
         assert!(
-            def.indexdef.contains("maku_search_grams(body)")
-                && def.indexdef.contains("searchable")
-                && def.indexdef.contains("hidden_at IS NULL"),
-            "{}",
-            def.indexdef
+            wrong.is_empty(),
+            "grams out of step: {:?}",
+            wrong.iter().map(|r| r.id).collect::<Vec<_>>()
         );
-        diesel::sql_query(format!(
-            "SELECT id FROM posts WHERE kind IN ('user', 'judge') AND searchable \
-             AND hidden_at IS NULL AND maku_search_grams(body) @> ARRAY[lower('{word}')] \
-             ORDER BY id"
-        ))
+        diesel::sql_query(
+            "SELECT id FROM posts WHERE grams @@ maku_search_word_query($1) ORDER BY id",
+        )
+        .bind::<diesel::sql_types::Text, _>(word)
         .load(&mut c)
         .expect("candidates")
     } else {
@@ -780,4 +775,100 @@ async fn short_words_are_found_from_the_gram_index_in_their_order(app: TestApp) 
     assert_eq!(gram_candidates(&app, "狼人").len(), 2);
     assert_eq!(gram_candidates(&app, "人狼").len(), 1);
     assert_eq!(gram_candidates(&app, "狼").len(), 4);
+}
+
+/// Short words made of the characters a query syntax would read (`'`, `\`, `&`, `|`, `:`,
+/// `*`, `"`, `(`, `%`, `_`): each is only a character, found where it stands and nowhere else.
+async fn short_words_of_query_syntax_are_plain_characters(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let gus = api.account("gus").await;
+    let id = thread(&api, &admin, &gus, "符号", r"it's a\b").await;
+    reply(&api, &gus, id, "x&y|z").await;
+    reply(&api, &gus, id, r#"狼:* "(引)" 50%_"#).await;
+    reply(&api, &gus, id, "无符号").await;
+    let floors = |found: Vec<Value>| -> Vec<i64> {
+        found
+            .iter()
+            .map(|h| h["floor"].as_i64().expect("floor"))
+            .collect()
+    };
+    for (q, expected) in [
+        ("'", vec![1]),
+        ("t'", vec![1]),
+        (r"\", vec![1]),
+        (r"a\", vec![1]),
+        (r"\b", vec![1]),
+        ("&", vec![2]),
+        ("|z", vec![2]),
+        (":*", vec![3]),
+        ("狼:", vec![3]),
+        (r#""("#, vec![3]),
+        ("%_", vec![3]),
+        ("_", vec![3]),
+        ("''", vec![]),
+        ("!", vec![]),
+    ] {
+        assert_eq!(floors(hits(&api, q, None).await), expected, "{q}");
+    }
+}
+
+/// The migration `*_cjk_search` of each backend: (down, up), by the URL's scheme.
+const CJK_SEARCH: [(&str, &str, &str); 2] = [
+    (
+        "postgres",
+        include_str!("../../migrations/postgres/2026-12-23-004201_cjk_search/down.sql"),
+        include_str!("../../migrations/postgres/2026-12-23-004201_cjk_search/up.sql"),
+    ),
+    (
+        "sqlite",
+        include_str!("../../migrations/sqlite/2026-12-23-004201_cjk_search/down.sql"),
+        include_str!("../../migrations/sqlite/2026-12-23-004201_cjk_search/up.sql"),
+    ),
+];
+
+/// Posts written before the migration `*_cjk_search` (undone here, with its index and
+/// triggers, and run again as a server upgrading runs it) are found by short words after it:
+/// it fills the gram index from the posts there, the open and visible ones only; and its
+/// triggers keep the index in step afterwards.
+async fn posts_written_before_the_gram_index_are_found_by_short_words(app: TestApp) {
+    use diesel::connection::SimpleConnection;
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let hal = api.account("hal").await;
+    let (_, down, up) = CJK_SEARCH
+        .iter()
+        .find(|(scheme, _, _)| app.database_url.starts_with(scheme))
+        .expect("a backend with the migration");
+    let batch = |statements: &str| {
+        let pool = maku::db::connect(&app.database_url, 1).expect("connect");
+        let mut c = pool.get().expect("connection");
+        c.batch_execute(statements).expect("statements");
+    };
+    batch(down);
+    let id = thread(&api, &admin, &hal, "旧帖", "升级以前的狼人").await;
+    reply(&api, &hal, id, "藏起来的狼人").await;
+    sql(
+        &app,
+        &format!("UPDATE posts SET hidden_at = created_at WHERE thread_id = {id} AND floor = 2"),
+    );
+    batch(up);
+    let floors = |found: Vec<Value>| -> Vec<i64> {
+        found
+            .iter()
+            .map(|h| h["floor"].as_i64().expect("floor"))
+            .collect()
+    };
+    assert_eq!(floors(hits(&api, "狼人", None).await), vec![1]);
+    assert_eq!(floors(hits(&api, "升", None).await), vec![1]);
+    assert_eq!(gram_candidates(&app, "狼人").len(), 1);
+    assert!(gram_candidates(&app, "藏").is_empty());
+    // Written after it: the triggers index it, and restoring the hidden post brings it back.
+    reply(&api, &hal, id, "升级以后的狼人").await;
+    sql(
+        &app,
+        &format!("UPDATE posts SET hidden_at = NULL WHERE thread_id = {id} AND floor = 2"),
+    );
+    assert_eq!(floors(hits(&api, "狼人", None).await), vec![3, 2, 1]);
+    assert_eq!(gram_candidates(&app, "狼人").len(), 3);
 }

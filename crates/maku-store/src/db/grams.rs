@@ -11,12 +11,15 @@
 //! [`SQL_FUNCTION`], registered on every connection ([`register`]); its tokens are the grams
 //! written as ASCII ([`token`]), so that FTS5's tokenizer, whatever it takes for a letter,
 //! cuts them nowhere else. PostgreSQL computes the same grams itself, in the SQL function of
-//! the same name (migration `*_cjk_search`), for an expression index.
+//! the same name (migration `*_cjk_search`), and stores them in the `tsvector` column
+//! `posts.grams` (a trigger writes it; it is not in diesel's `posts` table, nothing reads it
+//! but the search's `WHERE`).
 
 use std::collections::BTreeSet;
 
 /// The name of the SQL function that turns a post's body into its tokens (SQLite: this
-/// module, [`register`]; PostgreSQL: the migration's SQL function, which returns an array).
+/// module, [`register`]; PostgreSQL: the migration's SQL function, which returns an array
+/// that the trigger stores as a `tsvector`).
 pub const SQL_FUNCTION: &str = "maku_search_grams";
 
 /// Whether `c` is never part of a gram: the characters a query is split on.

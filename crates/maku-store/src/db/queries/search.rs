@@ -5,8 +5,8 @@
 //! FTS5 table with the trigram tokenizer (`post_search`), on PostgreSQL a pg_trgm GIN index on
 //! `posts.body`, for words of three characters or more; and on both an index of each post's
 //! grams, its characters and pairs of neighbouring characters (`db::grams`: SQLite's FTS5
-//! table `post_grams`, PostgreSQL's GIN index on `maku_search_grams(body)`), for words of one
-//! or two characters, most Chinese words. All match substrings, so a Chinese word is found as
+//! table `post_grams`, PostgreSQL's `tsvector` column `posts.grams` and its GIN index), for
+//! words of one or two characters, most Chinese words. All match substrings, so a Chinese word is found as
 //! typed, with no word segmentation, and every word is looked up in an index ([`search`]).
 //!
 //! Who may read a hit is part of the `WHERE`, never a filter applied after `LIMIT`: a page of
@@ -147,12 +147,12 @@ const TRIGRAM: usize = 3;
 /// id: the same order on both backends, and stable while posts are added), `limit` from
 /// `offset`. `terms` are non-empty words without whitespace.
 ///
-/// Every term is looked up in an index, whatever its length (docs/search.md): on SQLite a
-/// term of three characters or more in the trigram index and a shorter one in the gram index
-/// (`db::grams`), each exact; on PostgreSQL every term in the gram index (its character, or
-/// all its pairs) and by `ILIKE`, which the trigram index serves for long terms and which
-/// confirms the order of a long term's pairs (`狼人杀` must not find `人杀…狼人`): the
-/// planner takes either index, or both.
+/// Every term is looked up in an index, whatever its length (docs/search.md): a term of three
+/// characters or more in the trigram index (SQLite's FTS5 `post_search`, PostgreSQL's `ILIKE`
+/// through `posts_body_trgm`) and a shorter one in the gram index (`db::grams`: SQLite's
+/// `post_grams`, PostgreSQL's `posts.grams`, [`pg_short_word`]), each exact. On PostgreSQL
+/// the planner, which keeps statistics of the grams, walks the newest posts first for a
+/// frequent word (stopping at the page's end) and takes the gram index for a rare one.
 pub fn search(
     conn: &mut DbConnection,
     terms: &[String],
@@ -224,17 +224,17 @@ pub fn search(
         }
         DbConnection::Pg(c) => {
             let mut conditions = vec![TEXT_KINDS.to_string(), readable(), not_hidden().to_string()];
-            // `$2k-1` the term, `$2k` its `ILIKE` pattern. The left side is the gram index's
-            // expression as written in the migration `*_cjk_search`.
-            conditions.extend((1..=terms.len()).map(|k| {
-                format!(
-                    "maku_search_grams(p.body) @> maku_search_word_grams(${}) \
-                     AND p.body ILIKE ${} ESCAPE '\\'",
-                    2 * k - 1,
-                    2 * k
-                )
-            }));
-            let n = 2 * terms.len();
+            // Each term binds its `ILIKE` pattern; a short one binds itself before it.
+            let mut n = 0;
+            for t in terms {
+                if t.chars().count() >= TRIGRAM {
+                    n += 1;
+                    conditions.push(format!("p.body ILIKE ${n} ESCAPE '\\'"));
+                } else {
+                    n += 2;
+                    conditions.push(pg_short_word(n - 1, n));
+                }
+            }
             let sql = format!(
                 "{SELECT} WHERE {} ORDER BY p.id DESC LIMIT ${} OFFSET ${}",
                 conditions.join(" AND "),
@@ -243,9 +243,10 @@ pub fn search(
             );
             let mut q = diesel::sql_query(sql).into_boxed::<diesel::pg::Pg>();
             for t in terms {
-                q = q
-                    .bind::<Text, _>(t.clone())
-                    .bind::<Text, _>(like_pattern(t));
+                if t.chars().count() < TRIGRAM {
+                    q = q.bind::<Text, _>(t.clone());
+                }
+                q = q.bind::<Text, _>(like_pattern(t));
             }
             q.bind::<BigInt, _>(limit).bind::<BigInt, _>(offset).load(c)
         }
@@ -256,6 +257,26 @@ pub fn search(
 const SELECT: &str = "SELECT p.id AS post_id, p.thread_id AS thread_id, p.floor AS floor, \
      p.body AS body, t.title AS title, t.kind AS thread_kind, t.game_id AS game_id \
      FROM posts p JOIN threads t ON t.id = p.thread_id LEFT JOIN games g ON g.id = t.game_id";
+
+/// PostgreSQL's condition for a word of one or two characters, `$word` and its `ILIKE`
+/// pattern `$pattern`: the posts whose stored grams (`posts.grams`, migration `*_cjk_search`)
+/// hold the word, lower-cased, as one lexeme (`maku_search_word_query`, computed from the bound
+/// word before planning, so the planner estimates by the gram's own frequency). That gram is
+/// exact: a post has it when its body contains the word, as `ILIKE` says (both lower-case
+/// through `lower`), so `ILIKE` confirms only what the gram cannot tell: a word that
+/// `lower` makes longer than two characters (then its pairs are asked, and their order is not
+/// in them) and a post too large for its grams (the lexeme `' '`, always a candidate).
+/// `char_length(lower(…)) <= 2` is folded to `TRUE` before planning for every other word, and
+/// the `OR` of two index conditions is still answered from the index. An `ILIKE` next to the
+/// gram would be counted by the planner as a second, independent filter, and its estimate of
+/// the hits, too small, would lead it to a bad join.
+fn pg_short_word(word: usize, pattern: usize) -> String {
+    format!(
+        "(p.grams @@ maku_search_word_query(${word}) \
+          AND (char_length(lower(${word})) <= 2 OR p.body ILIKE ${pattern} ESCAPE '\\') \
+          OR p.grams @@ ''' '''::tsquery AND p.body ILIKE ${pattern} ESCAPE '\\')"
+    )
+}
 
 /// A term as an FTS5 phrase: in double quotes, a quote doubled, so nothing in it is query
 /// syntax. With the trigram tokenizer a phrase matches as a substring.
