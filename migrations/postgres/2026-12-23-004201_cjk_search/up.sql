@@ -30,7 +30,7 @@ $$;
 -- silently (PostgreSQL 15: grams past the limit are not found): a post whose grams would not
 -- fit (some 100,000 characters of varied text) gets the one lexeme ' ' instead, which no gram
 -- is (a gram never holds ASCII whitespace); the search takes such a post as a candidate for
--- every short word and lets `ILIKE` decide.
+-- every short word and reads its body (`db::queries::search`).
 ALTER TABLE posts ADD COLUMN grams tsvector;
 
 CREATE FUNCTION maku_search_grams_vector(body text) RETURNS tsvector

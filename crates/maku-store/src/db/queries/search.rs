@@ -242,17 +242,16 @@ pub fn search(
         }
         DbConnection::Pg(c) => {
             let mut conditions = vec![TEXT_KINDS.to_string(), readable(), not_hidden().to_string()];
-            // Each term binds its `ILIKE` pattern; a short one binds itself before it.
-            let mut n = 0;
-            for t in terms {
-                if t.chars().count() >= TRIGRAM {
-                    n += 1;
-                    conditions.push(format!("p.body ILIKE ${n} ESCAPE '\\'"));
-                } else {
-                    n += 2;
-                    conditions.push(pg_short_word(n - 1, n));
-                }
+            // Each term binds itself (a short word, [`pg_short_word`]) or its `ILIKE` pattern
+            // (a longer one, through the trigram index `posts_body_trgm`).
+            let short = |t: &str| t.chars().count() < TRIGRAM;
+            for (k, t) in terms.iter().enumerate() {
+                conditions.push(match short(t) {
+                    true => pg_short_word(k + 1),
+                    false => format!("p.body ILIKE ${} ESCAPE '\\'", k + 1),
+                });
             }
+            let n = terms.len();
             let sql = format!(
                 "{SELECT} WHERE {} ORDER BY p.id DESC LIMIT ${} OFFSET ${}",
                 conditions.join(" AND "),
@@ -261,10 +260,10 @@ pub fn search(
             );
             let mut q = diesel::sql_query(sql).into_boxed::<diesel::pg::Pg>();
             for t in terms {
-                if t.chars().count() < TRIGRAM {
-                    q = q.bind::<Text, _>(t.clone());
-                }
-                q = q.bind::<Text, _>(like_pattern(t));
+                q = q.bind::<Text, _>(match short(t) {
+                    true => t.clone(),
+                    false => like_pattern(t),
+                });
             }
             q.bind::<BigInt, _>(limit).bind::<BigInt, _>(offset).load(c)
         }
@@ -286,23 +285,23 @@ fn select_from_fts(table: &str) -> String {
     )
 }
 
-/// PostgreSQL's condition for a word of one or two characters, `$word` and its `ILIKE`
-/// pattern `$pattern`: the posts whose stored grams (`posts.grams`, migration `*_cjk_search`)
-/// hold the word, lower-cased, as one lexeme (`maku_search_word_query`, computed from the bound
-/// word before planning, so the planner estimates by the gram's own frequency). That gram is
-/// exact: a post has it when its body contains the word, as `ILIKE` says (both lower-case
-/// through `lower`), so `ILIKE` confirms only what the gram cannot tell: a word that
-/// `lower` makes longer than two characters (then its pairs are asked, and their order is not
-/// in them) and a post too large for its grams (the lexeme `' '`, always a candidate).
-/// `char_length(lower(…)) <= 2` is folded to `TRUE` before planning for every other word, and
-/// the `OR` of two index conditions is still answered from the index. An `ILIKE` next to the
-/// gram would be counted by the planner as a second, independent filter, and its estimate of
-/// the hits, too small, would lead it to a bad join.
-fn pg_short_word(word: usize, pattern: usize) -> String {
+/// PostgreSQL's condition for a word of one or two characters, bound as `$word`: the posts
+/// whose stored grams (`posts.grams`, migration `*_cjk_search`) hold the word, lower-cased, as
+/// one lexeme (`maku_search_word_query`, computed from the bound word before planning, so the
+/// planner estimates by the gram's own frequency). That gram is exact: a post has it when its
+/// body contains the word as `ILIKE` would say (which, in a multibyte encoding, compares both
+/// sides lower-cased by `lower`). The body is read (`strpos` of the lower-cased word, what
+/// `ILIKE` does, with nothing to escape) only where the gram cannot tell: a word that `lower`
+/// makes longer than two characters (its pairs are asked then, and their order is not in
+/// them) and a post too large for its grams (the lexeme `' '`: always a candidate).
+/// `char_length(lower(…)) <= 2` is folded to `TRUE` before planning for every other word.
+/// Not `ILIKE`: the planner would count it as a second, independent filter and take too few
+/// hits for a bad join (40 ms), or answer the `OR`'s second arm from the trigram index.
+fn pg_short_word(word: usize) -> String {
     format!(
         "(p.grams @@ maku_search_word_query(${word}) \
-          AND (char_length(lower(${word})) <= 2 OR p.body ILIKE ${pattern} ESCAPE '\\') \
-          OR p.grams @@ ''' '''::tsquery AND p.body ILIKE ${pattern} ESCAPE '\\')"
+          AND (char_length(lower(${word})) <= 2 OR strpos(lower(p.body), lower(${word})) > 0) \
+          OR p.grams @@ ''' '''::tsquery AND strpos(lower(p.body), lower(${word})) > 0)"
     )
 }
 
