@@ -13,6 +13,7 @@ use std::sync::Arc;
 // (docs/architecture.md); `game::clock`, `game::live_hub`, `forum::read_marks` and
 // `mail::mailer` are still their names there.
 pub mod clock;
+pub mod deals;
 pub mod live_hub;
 pub mod mailer;
 pub mod read_marks;
@@ -39,6 +40,8 @@ pub struct AppState {
     pub sessions: crate::auth::session_cache::SessionCache,
     /// Read marks, moved in memory and written in batches (`forum::read_marks`).
     pub reads: read_marks::ReadMarks,
+    /// Where deals draw their randomness: the OS, except in `maku seed` (`app::deals`).
+    pub deals: Arc<deals::Deals>,
 }
 
 /// A signal fired once when the server stops. The live-update streams watch it: a graceful

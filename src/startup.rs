@@ -100,6 +100,7 @@ pub async fn state_with_clock(
         live: crate::game::live_hub::LiveHub::default(),
         sessions: crate::auth::session_cache::SessionCache::new(settings.view_cache),
         reads: crate::forum::read_marks::ReadMarks::default(),
+        deals: Arc::new(crate::app::deals::Deals::Os),
     })
 }
 

@@ -84,7 +84,16 @@ pub fn random_deal(
     signups: &[(i64, String)],
     characters: &[String],
 ) -> Result<Deal, DealError> {
-    let mut rng = os_rng()?;
+    random_deal_from(variant, signups, characters, os_rng()?)
+}
+
+/// [`random_deal`] drawn from `rng` (the state's source of deals, `app::deals`).
+pub fn random_deal_from(
+    variant: Variant,
+    signups: &[(i64, String)],
+    characters: &[String],
+    mut rng: ChaCha20Rng,
+) -> Result<Deal, DealError> {
     if characters.len() < signups.len() {
         return Err(DealError::Setup("fewer characters than players".into()));
     }

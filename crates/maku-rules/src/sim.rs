@@ -181,3 +181,159 @@ pub fn common(
     }
     stats
 }
+
+/// The seeding bots (`maku seed`): the common bots' way of filling a form, with every pick made
+/// at random from `rng` so that games end (the common bots always name the same seat). For the
+/// seat `by`: its allowed actions (in the engine's order, or now and then shuffled), each with
+/// its form filled (a target among the living, or the open vote's candidates; a choice among the
+/// form's; a short text; a real ID: the named seat's with odds `guess`, else any from `deal`,
+/// the (game ID, real ID) pairs), to be tried in turn until the engine takes one. An
+/// irreversible form (one that asks for a confirmation: a surrender, an explosion) is kept only
+/// now and then, unless it is the seat's first (a Kira's notebook).
+pub fn random_actions(
+    game: &crate::Game,
+    by: &str,
+    deal: &[(String, String)],
+    guess: f64,
+    rng: &mut BotRng,
+) -> Vec<crate::Action> {
+    use crate::FieldInput;
+    let variant = game.variant();
+    let living: Vec<String> = game
+        .seats()
+        .into_iter()
+        .filter(|s| s.alive)
+        .map(|s| s.game_id)
+        .collect();
+    let others: Vec<&String> = living.iter().filter(|s| *s != by).collect();
+    let candidates = game.vote_candidates();
+    let mut kinds = game.allowed_actions(by);
+    let mut i = 1;
+    while i < kinds.len() {
+        if variant.action_form(kinds[i]).is_some_and(|f| f.confirm) && !rng.chance(0.02) {
+            kinds.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    if rng.chance(0.2) {
+        for i in (1..kinds.len()).rev() {
+            kinds.swap(i, rng.below(i + 1));
+        }
+    }
+    let mut actions = Vec::new();
+    for kind in kinds {
+        let form = variant.action_form(kind);
+        let mut fields: Vec<(&str, String)> = Vec::new();
+        if form.is_some_and(|f| f.confirm) {
+            fields.push((crate::CONFIRM_FIELD, "yes".into()));
+        }
+        let mut named: Option<String> = None;
+        for f in form.map_or(&[][..], |f| f.fields) {
+            // An optional field is mostly left empty (a second ballot, a notebook's number).
+            if !f.required && !rng.chance(0.25) {
+                continue;
+            }
+            let value = match f.input {
+                FieldInput::Choice(list) => list.get(rng.below(list.len())).map(|c| c.to_string()),
+                FieldInput::Text => Some("……".to_string()),
+                FieldInput::RealId => {
+                    let right = named
+                        .as_ref()
+                        .and_then(|n| deal.iter().find(|(g, _)| g == n))
+                        .map(|(_, r)| r.clone());
+                    match right {
+                        Some(r) if rng.chance(guess) => Some(r),
+                        _ => deal.get(rng.below(deal.len())).map(|(_, r)| r.clone()),
+                    }
+                }
+                FieldInput::LivingSeat => living.get(rng.below(living.len())).cloned(),
+                FieldInput::Candidate if !candidates.is_empty() => {
+                    candidates.get(rng.below(candidates.len())).cloned()
+                }
+                FieldInput::Candidate | FieldInput::OtherLivingSeat => {
+                    others.get(rng.below(others.len())).map(|s| s.to_string())
+                }
+            };
+            if named.is_none() && !matches!(f.input, FieldInput::Choice(_) | FieldInput::Text) {
+                named.clone_from(&value);
+            }
+            fields.extend(value.map(|v| (f.name, v)));
+        }
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        if let Ok(a) = crate::form_to_action(variant, kind, &fields) {
+            actions.push(a);
+        }
+    }
+    actions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, GameConfig, SeatSpec, Variant};
+
+    /// The seeding bots end every variant's games (`maku seed` stores finished games).
+    #[test]
+    fn the_seeding_bots_finish_games_of_every_variant() {
+        for variant in Variant::offered() {
+            let range = variant.seats();
+            let n = 12.clamp(*range.start(), *range.end());
+            let mut finished = 0;
+            let mut phases_total = 0;
+            for seed in 0..20u64 {
+                let seats: Vec<SeatSpec> = (0..n)
+                    .map(|i| SeatSpec {
+                        game_id: format!("s{i}"),
+                        real_id: format!("r{i}"),
+                    })
+                    .collect();
+                let deal: Vec<(String, String)> = seats
+                    .iter()
+                    .map(|s| (s.game_id.clone(), s.real_id.clone()))
+                    .collect();
+                let mut g = Game::start(&GameConfig {
+                    variant,
+                    options: serde_json::Value::Null,
+                    seed,
+                    seats,
+                    setup: None,
+                })
+                .expect("start");
+                let mut rng = BotRng::new(seed, 0x5eed);
+                let mut phases = 0;
+                while !g.is_over() && phases < 200 {
+                    let step = g.phase();
+                    for _round in 0..4 {
+                        let mut took = false;
+                        for by in g.owing() {
+                            for a in random_actions(&g, &by, &deal, 0.3, &mut rng) {
+                                if g.submit(&by, &a).result.is_ok() {
+                                    took = true;
+                                    break;
+                                }
+                            }
+                            if g.phase() != step || g.is_over() {
+                                break;
+                            }
+                        }
+                        if !took || g.phase() != step || g.is_over() {
+                            break;
+                        }
+                    }
+                    if g.phase() == step && !g.is_over() {
+                        g.resolve_phase();
+                    }
+                    phases += 1;
+                }
+                phases_total += phases;
+                finished += usize::from(g.is_over());
+            }
+            eprintln!(
+                "{}: {finished}/20 finished, {phases_total} phases",
+                variant.name()
+            );
+            assert!(finished >= 18, "{}: {finished}/20", variant.name());
+        }
+    }
+}

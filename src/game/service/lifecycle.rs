@@ -124,6 +124,7 @@ pub async fn set_signup(
 ) -> Result<Signup, AppError> {
     let account = account.clone();
     let now = state.clock.now();
+    let deals = state.deals.clone();
     state
         .write(move |c| {
             if join {
@@ -172,7 +173,7 @@ pub async fn set_signup(
             let order = games::signup_order(c, game_id)?;
             let max = folded.settings.max_seats;
             if folded.settings.auto_start == Some(AutoStart::WhenFull) && order.len() >= max {
-                start_locked(c, &row, &mut folded, None, None, now)?;
+                start_locked(c, &row, &mut folded, None, None, now, &deals)?;
                 return Ok(Signup::Started);
             }
             Ok(place_in_line(&order, account.id, max))
@@ -195,6 +196,7 @@ pub fn place_in_line(order: &[i64], account: i64, max: usize) -> Signup {
 /// started or changed meanwhile (another instance, or its judge, was first).
 pub async fn start_when_due(state: &AppState, game_id: i64) -> Result<bool, AppError> {
     let now = state.clock.now();
+    let deals = state.deals.clone();
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
@@ -205,7 +207,7 @@ pub async fn start_when_due(state: &AppState, game_id: i64) -> Result<bool, AppE
             let signed_up = games::signup_order(c, game_id)?.len();
             let min = folded.settings.min_seats;
             if signed_up >= min {
-                start_locked(c, &row, &mut folded, None, None, now)?;
+                start_locked(c, &row, &mut folded, None, None, now, &deals)?;
                 return Ok(true);
             }
             crate::db::queries::console::clear_deadline(c, game_id)?;
@@ -235,13 +237,14 @@ pub async fn start(
         return Err(AppError::Forbidden);
     }
     let now = state.clock.now();
+    let deals = state.deals.clone();
     state
         .write(move |c| {
             let (row, mut folded) = load_locked(c, game_id)?;
             if row.judge_id != actor.id && !actor.is_admin() {
                 return Err(AppError::Forbidden);
             }
-            start_locked(c, &row, &mut folded, Some(actor.id), setup, now)
+            start_locked(c, &row, &mut folded, Some(actor.id), setup, now, &deals)
         })
         .await
 }
@@ -256,6 +259,7 @@ fn start_locked(
     actor: Option<i64>,
     setup: Option<Value>,
     now: NaiveDateTime,
+    deals: &crate::app::deals::Deals,
 ) -> Result<NaiveDateTime, AppError> {
     let game_id = row.id;
     if row.status != GameStatus::Signup {
@@ -284,7 +288,10 @@ fn start_locked(
     let variant = s.variant;
     let deal = match &setup {
         Some(fixed) => deal::fixed_deal(variant, &signups, fixed),
-        None => deal::random_deal(variant, &signups, &s.characters),
+        None => deals
+            .rng()
+            .map_err(deal::DealError::Entropy)
+            .and_then(|rng| deal::random_deal_from(variant, &signups, &s.characters, rng)),
     }
     .map_err(|e| match e {
         deal::DealError::UnknownField(f) => AppError::UnknownField(f),
