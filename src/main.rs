@@ -86,6 +86,8 @@ enum Command {
     Replay { file: std::path::PathBuf },
     /// Let bots play many games and print a balance table.
     Simulate(cli::simulate::SimulateArgs),
+    /// Fill the database with a realistic forum, the same from the same seed (docs/seed.md).
+    Seed(cli::seed::SeedArgs),
 }
 
 /// The server flag given on the command line before a command other than `serve` (they
@@ -128,5 +130,6 @@ fn main() -> ExitCode {
         Some(Command::Rerender) => cli::rerender::run(&args.global),
         Some(Command::Replay { file }) => cli::replay::run(&file),
         Some(Command::Simulate(sim)) => cli::simulate::run(&sim),
+        Some(Command::Seed(seed)) => cli::seed::run(&args.global, &seed),
     }
 }

@@ -5,6 +5,7 @@ pub mod backup;
 pub mod ratings;
 pub mod replay;
 pub mod rerender;
+pub mod seed;
 pub mod serve;
 pub mod simulate;
 pub mod user;

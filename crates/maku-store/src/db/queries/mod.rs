@@ -1,6 +1,7 @@
 //! Queries, one file per kind of row. Each function takes a connection and does one thing.
 
 pub mod account_events;
+pub mod bulk;
 pub mod calendar;
 pub mod console;
 pub mod flashes;
