@@ -587,3 +587,157 @@ fn ratings_rebuild_prints_every_board() {
         .expect("run ratings rebuild");
     assert_eq!(out.status.code(), Some(2), "a mistyped URL is refused");
 }
+
+/// `maku seed --posts 300 --games 6 --accounts 40 --seed 7` into `db`.
+fn seed_small(db: &str) -> std::process::Output {
+    maku()
+        .args([
+            "seed",
+            "--posts",
+            "300",
+            "--games",
+            "6",
+            "--accounts",
+            "40",
+            "--seed",
+            "7",
+            "--log",
+            "warn",
+            "--database-url",
+            db,
+        ])
+        .output()
+        .expect("maku seed runs")
+}
+
+/// What a seeded forum holds, without ids' or times' accidents: the accounts' post bodies and
+/// every game's log (kind and payload, in order).
+fn seeded_content(db: &str) -> (Vec<String>, Vec<String>) {
+    use diesel::prelude::*;
+    use maku::db::schema::{game_events, posts};
+    let pool = maku::db::connect(db, 1).expect("open the seeded database");
+    let mut c = pool.get().expect("a connection");
+    let bodies: Vec<String> = posts::table
+        .filter(posts::kind.eq("user"))
+        .order(posts::id.asc())
+        .select(posts::body)
+        .load(&mut c)
+        .expect("posts");
+    let events: Vec<(i64, i64, String, String)> = game_events::table
+        .order((game_events::game_id.asc(), game_events::seq.asc()))
+        .select((
+            game_events::game_id,
+            game_events::seq,
+            game_events::kind,
+            game_events::payload,
+        ))
+        .load(&mut c)
+        .expect("game events");
+    let events = events
+        .into_iter()
+        .map(|(g, s, k, p)| format!("{g} {s} {k} {p}"))
+        .collect();
+    (bodies, events)
+}
+
+/// A seeded finished game reads as a played one: its log folds, its reveal opens, its seats'
+/// records count it, and the leaderboards rated the finished games.
+fn check_seeded_games(db: &str) {
+    use diesel::prelude::*;
+    use maku::db::schema::games;
+    let pool = maku::db::connect(db, 1).expect("open the seeded database");
+    let mut c = pool.get().expect("a connection");
+    let finished: Vec<i64> = games::table
+        .filter(games::status.eq("finished"))
+        .order(games::id.asc())
+        .select(games::id)
+        .load(&mut c)
+        .expect("games");
+    assert_eq!(finished.len(), 6, "six finished games");
+    let running: i64 = games::table
+        .filter(games::status.ne("finished"))
+        .count()
+        .get_result(&mut c)
+        .expect("count");
+    assert!(running >= 1, "running or open games too");
+    for id in finished {
+        let reveal = maku::game::views::reveal(&mut c, id).expect("the reveal reads");
+        assert!(
+            reveal.winner.is_some() || reveal.ended_reason.is_some(),
+            "game {id} ended"
+        );
+        let first = reveal.seats.first().expect("seats");
+        let user = maku::db::queries::users::by_key(
+            &mut c,
+            &maku::domain::account::name_key(&first.real_id),
+        )
+        .expect("query")
+        .expect("the seat's account");
+        let record = maku::game::records::record_of(&mut c, user.id).expect("a record");
+        assert!(record.games >= 1, "game {id}: the record counts it");
+    }
+    let boards = maku::game::ratings::rebuild(&mut c).expect("the leaderboards rebuild");
+    assert_eq!(
+        boards.iter().map(|b| b.games + b.left_out).sum::<usize>(),
+        6
+    );
+}
+
+#[test]
+fn seed_makes_the_same_forum_from_the_same_seed_and_its_games_read_as_played() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let a = dir.path().join("a.db");
+    let b = dir.path().join("b.db");
+    let (a, b) = (a.to_str().expect("utf-8"), b.to_str().expect("utf-8"));
+    for db in [a, b] {
+        let out = seed_small(db);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains("40 accounts"), "{said}");
+        assert!(said.contains("hashed once"), "{said}");
+        assert!(said.contains("6 finished games"), "{said}");
+        assert!(said.contains(maku::cli::seed::PASSWORD), "{said}");
+    }
+    let (bodies_a, events_a) = seeded_content(a);
+    let (bodies_b, events_b) = seeded_content(b);
+    assert!(bodies_a.len() >= 300, "{} bodies", bodies_a.len());
+    assert!(bodies_a.iter().any(|b| b.starts_with("> ")), "quotes");
+    assert!(bodies_a.iter().any(|b| b.contains('@')), "mentions");
+    assert_eq!(bodies_a, bodies_b);
+    assert!(events_a.iter().any(|e| e.contains(" started ")));
+    assert_eq!(events_a, events_b);
+    check_seeded_games(a);
+}
+
+/// The same on PostgreSQL, in a fresh database, when MAKU_TEST_PG_URL is set.
+#[test]
+fn seed_fills_a_postgres_database_too() {
+    use diesel::{Connection, RunQueryDsl};
+    let Ok(admin) = std::env::var("MAKU_TEST_PG_URL") else {
+        return;
+    };
+    let name = format!("maku_seed_{}_{}", std::process::id(), rand::random::<u32>());
+    let mut conn = diesel::PgConnection::establish(&admin).expect("connect");
+    diesel::sql_query(format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .expect("create");
+    let mut url = url::Url::parse(&admin).expect("a URL");
+    url.set_path(&format!("/{name}"));
+    let db = url.to_string();
+    let out = seed_small(&db);
+    let ok = out.status.success();
+    if ok {
+        check_seeded_games(&db);
+        let (bodies, events) = seeded_content(&db);
+        assert!(bodies.len() >= 300);
+        assert!(!events.is_empty());
+    }
+    diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut conn)
+        .expect("drop");
+    assert!(ok, "{}", String::from_utf8_lossy(&out.stderr));
+}
