@@ -12,13 +12,13 @@ pub enum Deals {
     /// Each deal from the operating system's random source.
     Os,
     /// Each deal from the next 32 bytes of one seeded generator (`maku seed` only).
-    Seeded(Mutex<ChaCha20Rng>),
+    Seeded(Box<Mutex<ChaCha20Rng>>),
 }
 
 impl Deals {
     /// A source whose deals follow from `seed` (`maku seed`).
     pub fn seeded(seed: u64) -> Deals {
-        Deals::Seeded(Mutex::new(ChaCha20Rng::seed_from_u64(seed)))
+        Deals::Seeded(Box::new(Mutex::new(ChaCha20Rng::seed_from_u64(seed))))
     }
 
     /// A fresh generator for one deal; the error is the operating system's.
