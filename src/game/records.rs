@@ -34,14 +34,15 @@ pub struct VariantRecord {
 /// at the end); a draw, or no winner, is no win.
 pub fn record_of(c: &mut DbConnection, user_id: i64) -> Result<PlayerRecord, AppError> {
     let mut record = PlayerRecord::default();
-    for (variant, role, won) in q::of_user(c, user_id)? {
-        let won = u32::from(won == Some(true));
+    for (variant, role, won, n) in q::of_user(c, user_id)? {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        let wins = if won == Some(true) { n } else { 0 };
         let v = record.by_variant.entry(variant).or_default();
-        v.games += 1;
-        v.wins += won;
-        *v.roles.entry(role).or_default() += 1;
-        record.games += 1;
-        record.wins += won;
+        v.games += n;
+        v.wins += wins;
+        *v.roles.entry(role).or_default() += n;
+        record.games += n;
+        record.wins += wins;
     }
     Ok(record)
 }

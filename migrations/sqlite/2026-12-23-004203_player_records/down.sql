@@ -1,1 +1,2 @@
+DROP INDEX games_status_id;
 DROP TABLE player_records;

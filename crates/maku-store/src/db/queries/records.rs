@@ -41,17 +41,23 @@ pub fn keep(c: &mut DbConnection, game_id: i64, rows: &[SeatRow]) -> QueryResult
     Ok(())
 }
 
-/// Every kept seat of the account: (variant, role, won).
+/// The account's kept seats, counted by (variant, role, won): a few rows however many games.
 pub fn of_user(
     c: &mut DbConnection,
     user_id: i64,
-) -> QueryResult<Vec<(String, String, Option<bool>)>> {
+) -> QueryResult<Vec<(String, String, Option<bool>, i64)>> {
     player_records::table
         .filter(player_records::user_id.eq(user_id))
+        .group_by((
+            player_records::variant,
+            player_records::role,
+            player_records::won,
+        ))
         .select((
             player_records::variant,
             player_records::role,
             player_records::won,
+            diesel::dsl::count_star(),
         ))
         .load(c)
 }
