@@ -41,11 +41,11 @@ pub fn keep(c: &mut DbConnection, game_id: i64, rows: &[SeatRow]) -> QueryResult
     Ok(())
 }
 
+/// (variant, role, won, how many games) of an account's kept seats.
+pub type RoleCount = (String, String, Option<bool>, i64);
+
 /// The account's kept seats, counted by (variant, role, won): a few rows however many games.
-pub fn of_user(
-    c: &mut DbConnection,
-    user_id: i64,
-) -> QueryResult<Vec<(String, String, Option<bool>, i64)>> {
+pub fn of_user(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<RoleCount>> {
     player_records::table
         .filter(player_records::user_id.eq(user_id))
         .group_by((
