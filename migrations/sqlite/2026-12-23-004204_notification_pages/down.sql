@@ -1,0 +1,2 @@
+DROP INDEX notifications_user_unread;
+DROP INDEX notifications_user_newest;
