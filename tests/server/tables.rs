@@ -17,6 +17,7 @@ on_both_backends!(
     the_early_end_tells_nothing_before_everyone_has_acted,
     a_finished_table_is_rehosted_for_its_players_first,
     the_lobby_lists_open_tables_first_with_their_seats_and_start,
+    the_lobbys_pages_hold_every_game_once_open_tables_first,
 );
 
 async fn create(api: &Api<'_>, admin: &str, body: Value) -> i64 {
@@ -541,4 +542,52 @@ async fn the_lobby_lists_open_tables_first_with_their_seats_and_start(app: TestA
     assert!(page.body.contains("6 seats left"), "{}", page.body);
     assert!(page.body.contains("starts when full"), "{}", page.body);
     let _ = api;
+}
+
+/// Two pages of the lobby: every game once, the open tables first, each part newest first,
+/// across the page boundary (the rest are read in the primary key's order, the open tables
+/// among them dropped).
+async fn the_lobbys_pages_hold_every_game_once_open_tables_first(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let mut tokens = Vec::new();
+    for i in 0..6 {
+        tokens.push(api.account(&format!("lp{i}")).await);
+    }
+    let (mut open, mut rest) = (Vec::new(), Vec::new());
+    for n in 0..34 {
+        let id = create(
+            &api,
+            &admin,
+            json!({"title": format!("桌{n:02}"), "variant": "deathnote", "min_seats": 6, "max_seats": 6}),
+        )
+        .await;
+        if n % 4 == 1 {
+            open.push(id);
+            continue;
+        }
+        for t in &tokens {
+            api.post(&format!("/api/v1/games/{id}/signup"), t, json!({}))
+                .await;
+        }
+        let (s, b) = api
+            .post(&format!("/api/v1/games/{id}/start"), &admin, json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        rest.push(id);
+    }
+    open.reverse();
+    rest.reverse();
+    let expected: Vec<i64> = open.iter().chain(&rest).copied().collect();
+    let b = app.browser();
+    let mut seen = Vec::new();
+    for page in 1..=2 {
+        let p = b.get(&format!("/games?page={page}")).await;
+        for (at, m) in p.body.match_indices("class=\"title\" href=\"/games/") {
+            let rest = &p.body[at + m.len()..];
+            let end = rest.find('"').expect("a closing quote");
+            seen.push(rest[..end].parse::<i64>().expect("an id"));
+        }
+    }
+    assert_eq!(seen, expected);
 }

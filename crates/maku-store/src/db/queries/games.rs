@@ -125,14 +125,22 @@ pub fn list_page(
     }
     let left = limit - rows.len() as i64;
     if left > 0 {
+        // The rest in the primary key's order, the open tables among them dropped here: at
+        // most `opens` of them come between, so `skip + left + opens` rows hold the page (a
+        // filter `status <> 'signup'` made SQLite read every other game by the status index
+        // and sort them all).
+        let skip = (offset - opens).max(0);
+        let newest: Vec<GameRow> = filtered(variant, status)
+            .order(games::id.desc())
+            .limit(skip + left + opens)
+            .select(GameRow::as_select())
+            .load(conn)?;
         rows.extend(
-            filtered(variant, status)
-                .filter(games::status.ne(open))
-                .order(games::id.desc())
-                .offset((offset - opens).max(0))
-                .limit(left)
-                .select(GameRow::as_select())
-                .load(conn)?,
+            newest
+                .into_iter()
+                .filter(|g| g.status != GameStatus::Signup)
+                .skip(skip as usize)
+                .take(left as usize),
         );
     }
     Ok(rows)
