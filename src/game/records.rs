@@ -48,11 +48,11 @@ pub fn record_of(c: &mut DbConnection, user_id: i64) -> Result<PlayerRecord, App
 }
 
 /// Keeps the record of every seat of the finished game `game_id`, in the transaction that ends
-/// it (issue 42: a profile then reads rows, never folds the game again). The game is folded
-/// from its log as written so far, the ending event included.
+/// it (issue 42: a profile then reads rows, never folds the game again). The game is read as
+/// its log stands so far, the ending event included.
 pub fn keep(c: &mut DbConnection, game_id: i64) -> Result<(), AppError> {
-    let rows = games::events(c, game_id)?;
-    let folded = crate::game::log::fold(&rows).map_err(|e| AppError::Internal(e.to_string()))?;
+    // The kept fold, brought up to the ending event (it folds only the rows it has not seen).
+    let folded = crate::game::cache::folded(c, game_id)?;
     let Some(game) = folded.game.as_ref() else {
         return Ok(());
     };

@@ -116,7 +116,12 @@ pub fn public_from(
         .unwrap_or_default();
     // Seated first (by name, as before), then those in line in the order they came.
     let by_name = games::signups(c, row.id)?;
-    let order = games::signup_order(c, row.id)?;
+    // Only an open table has a line (its start removes the sign-ups still in it).
+    let order = if row.status == crate::domain::GameStatus::Signup {
+        games::signup_order(c, row.id)?
+    } else {
+        by_name.iter().map(|(id, _)| *id).collect()
+    };
     let max = folded.settings.max_seats;
     let seated: std::collections::HashSet<i64> = order.iter().take(max).copied().collect();
     let signups: Vec<String> = by_name

@@ -18,6 +18,7 @@ on_both_backends!(
     a_finished_table_is_rehosted_for_its_players_first,
     the_lobby_lists_open_tables_first_with_their_seats_and_start,
     the_lobbys_pages_hold_every_game_once_open_tables_first,
+    the_sign_up_button_says_the_place_in_line_and_the_start,
 );
 
 async fn create(api: &Api<'_>, admin: &str, body: Value) -> i64 {
@@ -590,4 +591,58 @@ async fn the_lobbys_pages_hold_every_game_once_open_tables_first(app: TestApp) {
         }
     }
     assert_eq!(seen, expected);
+}
+
+/// The game page's sign-up button, as a player presses it: past the most seats the page she is
+/// sent back to says her place in line; the press that fills a table that starts when full
+/// says the game started, and she holds a seat.
+async fn the_sign_up_button_says_the_place_in_line_and_the_start(app: TestApp) {
+    let api = Api::new(&app);
+    let (full, _, _) = signed_up_with(
+        &app,
+        "bs",
+        6,
+        json!({"title": "满了", "variant": "deathnote", "min_seats": 6, "max_seats": 6}),
+    )
+    .await;
+    let late = app.browser_in("en");
+    late.register("bslate", "password-123").await;
+    let page = late.get(&format!("/games/{full}")).await;
+    let answer = late
+        .post_answer(&format!("/games/{full}/signup"), &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(
+        answer.location,
+        format!("/games/{full}"),
+        "post/redirect/get"
+    );
+    let back = late.get(&format!("/games/{full}")).await;
+    assert!(
+        back.body.contains("You are number 1 in line"),
+        "{}",
+        back.body
+    );
+    let (open, _, _) = signed_up_with(
+        &app,
+        "bw",
+        5,
+        json!({"title": "满即开", "variant": "deathnote", "min_seats": 6, "max_seats": 6,
+               "auto_start": "when_full"}),
+    )
+    .await;
+    let page = late.get(&format!("/games/{open}")).await;
+    let answer = late
+        .post_answer(&format!("/games/{open}/signup"), &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(answer.location, format!("/games/{open}"));
+    let back = late.get(&format!("/games/{open}")).await;
+    assert!(
+        back.body
+            .contains("The table is full: the game has started.")
+    );
+    assert!(
+        back.body.contains(&format!("/games/{open}/seat")),
+        "she holds a seat"
+    );
+    assert_eq!(public(&api, open).await["status"], "running");
 }

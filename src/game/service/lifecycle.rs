@@ -183,7 +183,7 @@ pub async fn set_signup(
 
 /// Where `account` stands among the sign-ups in `order` (sign-up order) of a table of `max`
 /// seats.
-pub fn place_in_line(order: &[i64], account: i64, max: usize) -> Signup {
+fn place_in_line(order: &[i64], account: i64, max: usize) -> Signup {
     match order.iter().position(|id| *id == account) {
         Some(i) if i >= max => Signup::Waiting(i + 1 - max),
         _ => Signup::Seated,

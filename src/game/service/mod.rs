@@ -16,7 +16,7 @@ mod store;
 mod submit;
 
 pub use guards::{check_meant_act, require_judge};
-pub use lifecycle::{Signup, create, place_in_line, rehost, set_signup, start, start_when_due};
+pub use lifecycle::{Signup, create, rehost, set_signup, start, start_when_due};
 pub use phase_end::Resolved;
 pub use resolution::{end_turn, resolve};
 pub(crate) use store::append;

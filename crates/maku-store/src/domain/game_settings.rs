@@ -104,13 +104,10 @@ impl AutoStart {
     /// Reads what a judge sent: `when_full`, or an RFC 3339 time with its offset
     /// (`2026-12-24T20:00:00+08:00`), which must lie after `now`.
     pub fn parse(text: &str, now: NaiveDateTime) -> Result<AutoStart, SettingsError> {
-        let text = text.trim();
-        if text == "when_full" {
-            return Ok(AutoStart::WhenFull);
-        }
-        let at = chrono::DateTime::parse_from_rfc3339(text)
-            .map_err(|_| SettingsError::AutoStart)?
-            .naive_utc();
+        let parsed = AutoStart::read(text.trim()).ok_or(SettingsError::AutoStart)?;
+        let AutoStart::At(at) = parsed else {
+            return Ok(parsed);
+        };
         if at <= now {
             return Err(SettingsError::AutoStartPast);
         }
@@ -118,6 +115,17 @@ impl AutoStart {
             return Err(SettingsError::AutoStartFar);
         }
         Ok(AutoStart::At(at))
+    }
+
+    /// `when_full`, or an RFC 3339 time with its offset (as UTC), with no check of when: what
+    /// the judge's [`AutoStart::parse`] and the stored settings both read.
+    fn read(text: &str) -> Option<AutoStart> {
+        if text == "when_full" {
+            return Some(AutoStart::WhenFull);
+        }
+        chrono::DateTime::parse_from_rfc3339(text)
+            .ok()
+            .map(|t| AutoStart::At(t.naive_utc()))
     }
 
     /// The time it starts at, when it is one.
@@ -142,12 +150,8 @@ impl Serialize for AutoStart {
 impl<'de> Deserialize<'de> for AutoStart {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AutoStart, D::Error> {
         let text = String::deserialize(d)?;
-        if text == "when_full" {
-            return Ok(AutoStart::WhenFull);
-        }
-        chrono::DateTime::parse_from_rfc3339(&text)
-            .map(|t| AutoStart::At(t.naive_utc()))
-            .map_err(serde::de::Error::custom)
+        AutoStart::read(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("auto_start {text:?}")))
     }
 }
 
