@@ -29,14 +29,14 @@ pub struct VariantRecord {
     pub roles: BTreeMap<String, u32>,
 }
 
-/// The record of the account `user_id`: its kept seats of finished games
-/// ([`keep`]), summed. A substitute's seat counts for the substitute (the account that held it
+/// The record of the account `user_id`: the totals kept with its seats of finished games
+/// ([`keep`]). A substitute's seat counts for the substitute (the account that held it
 /// at the end); a draw, or no winner, is no win.
 pub fn record_of(c: &mut DbConnection, user_id: i64) -> Result<PlayerRecord, AppError> {
     let mut record = PlayerRecord::default();
-    for (variant, role, won, n) in q::of_user(c, user_id)? {
+    for (variant, role, n, wins) in q::of_user(c, user_id)? {
         let n = u32::try_from(n).unwrap_or(u32::MAX);
-        let wins = if won == Some(true) { n } else { 0 };
+        let wins = u32::try_from(wins).unwrap_or(0);
         let v = record.by_variant.entry(variant).or_default();
         v.games += n;
         v.wins += wins;

@@ -1,4 +1,4 @@
-//! Players' records kept as games end (issue 42): a profile sums kept rows and pages its
+//! Players' records kept as games end (issue 42): a profile reads kept totals and pages its
 //! finished games by key, never folding a game on a view; games finished before the rows were
 //! kept get theirs at the start, and a rebuild from the logs gives the same rows.
 
@@ -99,6 +99,7 @@ async fn records_are_kept_as_games_end_and_profiles_page_by_key(app: TestApp) {
     app.state
         .write(|c| {
             use diesel::RunQueryDsl;
+            diesel::sql_query("DELETE FROM player_totals").execute(c)?;
             diesel::sql_query("DELETE FROM player_records").execute(c)?;
             Ok(())
         })
@@ -128,4 +129,14 @@ async fn records_are_kept_as_games_end_and_profiles_page_by_key(app: TestApp) {
     }
     let (_, after) = api.get("/api/v1/players/kr0/record", None).await;
     assert_eq!(after, kept);
+
+    // A game's record kept anew (a rebuild of one game) moves the kept totals with its rows:
+    // its old counts are taken off before the new ones are added, so nothing counts twice.
+    let again_one = ids[0];
+    app.state
+        .write(move |c| maku::game::records::keep(c, again_one))
+        .await
+        .expect("keep again");
+    let (_, once) = api.get("/api/v1/players/kr0/record", None).await;
+    assert_eq!(once, kept);
 }

@@ -1,2 +1,1 @@
-DROP INDEX games_status_id;
 DROP TABLE player_records;

@@ -13,5 +13,3 @@ CREATE TABLE player_records (
     PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX player_records_user ON player_records (user_id, game_id);
--- The lobby reads open tables, then the rest, each newest first (`games::list_page`).
-CREATE INDEX games_status_id ON games (status, id);

@@ -10,3 +10,14 @@ diesel::table! {
         won -> Nullable<Bool>,
     }
 }
+
+diesel::table! {
+    /// A player's games and wins by variant and role, kept with `player_records`.
+    player_totals (user_id, variant, role) {
+        user_id -> BigInt,
+        variant -> Text,
+        role -> Text,
+        games -> BigInt,
+        wins -> BigInt,
+    }
+}

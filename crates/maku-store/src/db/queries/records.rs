@@ -3,7 +3,7 @@
 
 use crate::db::DbConnection;
 use crate::db::schema::games;
-use crate::db::schema_records::player_records;
+use crate::db::schema_records::{player_records, player_totals};
 use crate::domain::GameStatus;
 use diesel::prelude::*;
 
@@ -17,8 +17,28 @@ pub struct SeatRow {
     pub won: Option<bool>,
 }
 
-/// Replaces the rows of game `game_id` with `rows` (a rebuild writes them again).
+/// Replaces the rows of game `game_id` with `rows` (a rebuild writes them again), and moves the
+/// players' kept totals with them: the old rows' counts taken off, the new ones' added.
 pub fn keep(c: &mut DbConnection, game_id: i64, rows: &[SeatRow]) -> QueryResult<()> {
+    let old: Vec<(i64, String, String, Option<bool>)> = player_records::table
+        .filter(player_records::game_id.eq(game_id))
+        .select((
+            player_records::user_id,
+            player_records::variant,
+            player_records::role,
+            player_records::won,
+        ))
+        .load(c)?;
+    for (user_id, variant, role, won) in &old {
+        add_to_totals(
+            c,
+            *user_id,
+            variant,
+            role,
+            -1,
+            -i64::from(*won == Some(true)),
+        )?;
+    }
     diesel::delete(player_records::table.filter(player_records::game_id.eq(game_id))).execute(c)?;
     let values: Vec<_> = rows
         .iter()
@@ -38,26 +58,65 @@ pub fn keep(c: &mut DbConnection, game_id: i64, rows: &[SeatRow]) -> QueryResult
             .values(&values)
             .execute(c))?;
     }
+    for r in rows {
+        add_to_totals(
+            c,
+            r.user_id,
+            &r.variant,
+            &r.role,
+            1,
+            i64::from(r.won == Some(true)),
+        )?;
+    }
     Ok(())
 }
 
-/// (variant, role, won, how many games) of an account's kept seats.
-pub type RoleCount = (String, String, Option<bool>, i64);
-
-/// The account's kept seats, counted by (variant, role, won): a few rows however many games.
-pub fn of_user(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<RoleCount>> {
-    player_records::table
-        .filter(player_records::user_id.eq(user_id))
-        .group_by((
-            player_records::variant,
-            player_records::role,
-            player_records::won,
+/// Adds `games` and `wins` (either may be negative) to an account's kept totals of a role.
+fn add_to_totals(
+    c: &mut DbConnection,
+    user_id: i64,
+    variant: &str,
+    role: &str,
+    games: i64,
+    wins: i64,
+) -> QueryResult<()> {
+    use diesel::upsert::excluded;
+    crate::on_backend!(c, |c| diesel::insert_into(player_totals::table)
+        .values((
+            player_totals::user_id.eq(user_id),
+            player_totals::variant.eq(variant),
+            player_totals::role.eq(role),
+            player_totals::games.eq(games),
+            player_totals::wins.eq(wins),
         ))
+        .on_conflict((
+            player_totals::user_id,
+            player_totals::variant,
+            player_totals::role,
+        ))
+        .do_update()
+        .set((
+            player_totals::games.eq(player_totals::games + excluded(player_totals::games)),
+            player_totals::wins.eq(player_totals::wins + excluded(player_totals::wins)),
+        ))
+        .execute(c))?;
+    Ok(())
+}
+
+/// (variant, role, games, wins) of an account's kept seats.
+pub type RoleCount = (String, String, i64, i64);
+
+/// The account's kept totals by (variant, role): a few rows however many games it played.
+pub fn of_user(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<RoleCount>> {
+    player_totals::table
+        .filter(player_totals::user_id.eq(user_id))
+        .filter(player_totals::games.gt(0))
+        .order((player_totals::variant.asc(), player_totals::role.asc()))
         .select((
-            player_records::variant,
-            player_records::role,
-            player_records::won,
-            diesel::dsl::count_star(),
+            player_totals::variant,
+            player_totals::role,
+            player_totals::games,
+            player_totals::wins,
         ))
         .load(c)
 }
@@ -83,6 +142,7 @@ pub fn missing(c: &mut DbConnection) -> QueryResult<Vec<i64>> {
 
 /// Forgets every kept record (before a rebuild).
 pub fn clear(c: &mut DbConnection) -> QueryResult<usize> {
+    diesel::delete(player_totals::table).execute(c)?;
     diesel::delete(player_records::table).execute(c)
 }
 
