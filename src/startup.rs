@@ -171,6 +171,15 @@ impl Application {
             actix_web::web::Data::new(web::games::GameThreadParts::new(settings.view_cache));
         let snapshots =
             actix_web::web::Data::new(crate::game::snapshot::Snapshots::new(settings.view_cache));
+        let board_lists =
+            actix_web::web::Data::new(web::boards::BoardLists::new(settings.view_cache));
+        let board_ids = actix_web::web::Data::new(web::boards::BoardIds::default());
+        let game_lists =
+            actix_web::web::Data::new(web::games::list::GameLists::new(settings.view_cache));
+        let profiles = actix_web::web::Data::new(web::accounts::Profiles::new(settings.view_cache));
+        let bells = actix_web::web::Data::new(web::notifications::Bells::new(settings.view_cache));
+        let ladders =
+            actix_web::web::Data::new(web::leaderboard::Ladders::new(settings.view_cache));
         let secure = settings.secure_cookies;
         let mut server = HttpServer::new(move || {
             App::new()
@@ -179,6 +188,12 @@ impl Application {
                 .app_data(parts.clone())
                 .app_data(game_parts.clone())
                 .app_data(snapshots.clone())
+                .app_data(board_lists.clone())
+                .app_data(board_ids.clone())
+                .app_data(game_lists.clone())
+                .app_data(profiles.clone())
+                .app_data(ladders.clone())
+                .app_data(bells.clone())
                 .configure(web::configure)
                 .wrap(from_fn(web::viewer::mask_csrf))
                 .wrap(from_fn(web::head_as_get))

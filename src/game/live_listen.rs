@@ -56,8 +56,10 @@ pub fn spawn(url: String, hub: &LiveHub, retry: Duration) {
 /// changed: the views of sessions are read again), `t` and a thread's id (its kept page parts
 /// are made again), `g` and a game's id (its kept snapshot is read again), `p` and an
 /// account's id (it submitted: its own reads of games read them again), or `b` and an
-/// account's id (its notifications changed: its own sessions are read again) — see `db::epoch`
-/// and the `*_view_notify`, `*_game_view_notify` and `*_bell_notify` migrations.
+/// account's id (its notifications changed: its own sessions are read again), or `l` and a
+/// board's id (a listed thread of it changed: its kept lists are read again) — see `db::epoch`
+/// and the `*_view_notify`, `*_game_view_notify`, `*_bell_notify` and `*_board_notify`
+/// migrations.
 fn told(hub: &LiveHub, payload: &str) {
     if let Ok(game_id) = payload.parse::<i64>() {
         hub.poke(game_id);
@@ -71,6 +73,8 @@ fn told(hub: &LiveHub, payload: &str) {
         crate::db::epoch::accounts_changed();
     } else if let Some(Ok(thread_id)) = payload.strip_prefix('t').map(str::parse::<i64>) {
         crate::db::epoch::thread_changed(thread_id);
+    } else if let Some(Ok(board_id)) = payload.strip_prefix('l').map(str::parse::<i64>) {
+        crate::db::epoch::board_changed(board_id);
     }
 }
 

@@ -345,6 +345,17 @@ async fn sign_out_everywhere(
     flash::redirect(&state, &viewer, "/login", f).await
 }
 
+/// A profile as read: the account, a page of its finished games (one more than shown: is
+/// there an older page?) and its record.
+pub type Profile = (
+    crate::db::models::User,
+    Vec<(i64, String)>,
+    crate::game::records::PlayerRecord,
+);
+
+/// The kept profiles (`web::listings`), by name key and page.
+pub type Profiles = crate::web::listings::Listings<(String, Option<i64>), Profile>;
+
 /// Finished games on one page of a profile.
 const PROFILE_GAMES: i64 = 50;
 
@@ -358,25 +369,43 @@ struct ProfileQuery {
 async fn profile(
     viewer: Viewer,
     state: web::Data<AppState>,
+    profiles: web::Data<Profiles>,
     name: web::Path<String>,
     q: web::Query<ProfileQuery>,
 ) -> Result<ProfilePage, AppError> {
-    let key = name_key(&name);
-    let before = q.before;
-    let (user, mut games, record) = state
-        .db(move |c| {
-            let user = users::by_key(c, &key)?.ok_or(AppError::NotFound)?;
-            // Read from the records kept as games end: no game is folded here (issue 42).
-            let games =
-                crate::db::queries::records::finished_page(c, user.id, before, PROFILE_GAMES + 1)?;
-            let record = crate::game::records::record_of(c, user.id)?;
-            Ok((user, games, record))
-        })
-        .await?;
+    let key = (name_key(&name), q.before);
+    // Read under every public change to games (a game ends: its records are kept) and to
+    // accounts (a name, a role), kept for every reader (issue 42).
+    let epoch = crate::db::epoch::game_lists().wrapping_add(crate::db::epoch::accounts());
+    let kept = match profiles.get(&key, epoch) {
+        Some(kept) => kept,
+        None => {
+            let (name, before) = key.clone();
+            let read = state
+                .db(move |c| {
+                    let user = users::by_key(c, &name)?.ok_or(AppError::NotFound)?;
+                    // Read from the records kept as games end: no game is folded here.
+                    let games = crate::db::queries::records::finished_page(
+                        c,
+                        user.id,
+                        before,
+                        PROFILE_GAMES + 1,
+                    )?;
+                    let record = crate::game::records::record_of(c, user.id)?;
+                    Ok((user, games, record))
+                })
+                .await?;
+            profiles.put(key, epoch, read)
+        }
+    };
+    let (user, games, record) = (&kept.0, &kept.1, &kept.2);
     let older = (games.len() as i64 > PROFILE_GAMES).then(|| {
-        games.truncate(PROFILE_GAMES as usize);
-        games.last().map(|g| g.0).unwrap_or(0)
+        games
+            .get(PROFILE_GAMES as usize - 1)
+            .map(|g| g.0)
+            .unwrap_or(0)
     });
+    let games: Vec<(i64, String)> = games.iter().take(PROFILE_GAMES as usize).cloned().collect();
     let tr = viewer.tr;
     let by_variant = record
         .by_variant
@@ -407,8 +436,8 @@ async fn profile(
         record: (record.games, record.wins),
         by_variant,
         page: viewer.page(),
-        name: user.username,
-        role: user.role,
+        name: user.username.clone(),
+        role: user.role.clone(),
         joined: TimeView::new(user.created_at),
         finished_games: games,
         older,

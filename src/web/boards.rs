@@ -33,6 +33,8 @@ pub struct ThreadRow {
     pub title: String,
     pub author: String,
     pub posts: i64,
+    /// "N posts" in the reader's language (worded once, with the kept list).
+    pub posts_text: String,
     pub last_post_at: TimeView,
     pub locked: bool,
     /// Posts the reader has not seen (only for signed-in readers who opened it before).
@@ -120,84 +122,195 @@ pub struct PageQuery {
     page: Option<PageNumber>,
 }
 
-struct BoardData {
+/// A board's page of threads as every reader sees it (no "new" marks): what is kept.
+pub struct BoardList {
     board: crate::db::models::Board,
-    threads: Vec<ThreadRow>,
+    threads: Vec<(ThreadRow, Option<i64>)>,
     total: i64,
 }
 
+/// The kept lists of boards' pages (`web::listings`), by board id, page and language.
+pub type BoardLists = crate::web::listings::Listings<(i64, i64, crate::i18n::Lang), BoardList>;
+
+/// The boards' ids by slug, learnt on first reading: a kept list's count is read before the
+/// database, so the board's id must be known first.
+#[derive(Default)]
+pub struct BoardIds(std::sync::Mutex<HashMap<String, i64>>);
+
+impl BoardIds {
+    fn get(&self, slug: &str) -> Option<i64> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(slug)
+            .copied()
+    }
+
+    fn learn(&self, slug: &str, id: i64) {
+        let mut ids = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if ids.len() < 10_000 {
+            ids.insert(slug.to_string(), id);
+        }
+    }
+}
+
+struct BoardData {
+    list: std::sync::Arc<BoardList>,
+    /// Each thread of the list the reader has posts to read in.
+    unread: Vec<bool>,
+}
+
+/// The count a board's kept list is read under: its listed threads' changes and the accounts'
+/// (an author's name).
+fn list_epoch(board_id: i64) -> u64 {
+    crate::db::epoch::board(board_id).wrapping_add(crate::db::epoch::accounts())
+}
+
+/// The page of threads of board `slug`, kept for every reader (issue 42: a board's page is read
+/// once, not per view), with the reader's "new" marks read per request.
 async fn load_board(
     state: &AppState,
+    lists: &BoardLists,
+    ids: &BoardIds,
     slug: String,
     page: i64,
     reader: Option<i64>,
     tr: crate::i18n::Tr,
 ) -> Result<BoardData, AppError> {
-    let reads = state.reads.clone();
-    state
-        .db(move |c| {
-            let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let (threads, total) = forum::threads_of_board(c, &board, page)?;
-            let ids: Vec<i64> = threads.iter().map(|t| t.id).collect();
-            let authors: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
-            let names = users::names(c, &authors)?;
-            let marks = match reader {
-                Some(r) => {
-                    // Marks moved lately may not be written yet (`forum::read_marks`).
-                    let mut marks = forum::read_marks(c, r, &ids)?;
-                    reads.overlay(r, &mut marks, &ids);
-                    marks
-                }
-                None => HashMap::new(),
-            };
-            let rows = threads
-                .into_iter()
-                .map(|t| {
-                    // The thread row keeps its post count and newest post: no count here.
-                    let (posts, last) = (t.last_floor, t.last_post_id);
-                    let unread = match (reader, last) {
-                        (Some(_), Some(last)) => marks.get(&t.id).is_none_or(|seen| *seen < last),
-                        _ => false,
-                    };
-                    ThreadRow {
-                        id: t.id,
-                        author: names.get(&t.author_id).cloned().unwrap_or_default(),
-                        title: thread_title(&tr, &t.kind, &t.title),
-                        posts,
-                        last_post_at: TimeView::new(t.last_post_at),
-                        locked: t.locked,
-                        unread,
-                    }
+    let board_id = match ids.get(&slug) {
+        Some(id) => id,
+        None => {
+            let key = slug.clone();
+            let board = state
+                .db(move |c| forum::board_by_slug(c, &key)?.ok_or(AppError::NotFound))
+                .await?;
+            ids.learn(&slug, board.id);
+            board.id
+        }
+    };
+    let epoch = list_epoch(board_id);
+    let list = match lists.get(&(board_id, page, tr.lang), epoch) {
+        Some(list) => list,
+        None => {
+            let list = state
+                .db(move |c| {
+                    let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+                    let (threads, total) = forum::threads_of_board(c, &board, page)?;
+                    let authors: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
+                    let names = users::names(c, &authors)?;
+                    let threads = threads
+                        .into_iter()
+                        .map(|t| {
+                            let row = ThreadRow {
+                                id: t.id,
+                                author: names.get(&t.author_id).cloned().unwrap_or_default(),
+                                title: thread_title(&tr, &t.kind, &t.title),
+                                // The thread row keeps its post count: no count here.
+                                posts: t.last_floor,
+                                posts_text: tr.t1("board-post-count", "count", &t.last_floor),
+                                last_post_at: TimeView::new(t.last_post_at),
+                                locked: t.locked,
+                                unread: false,
+                            };
+                            (row, t.last_post_id)
+                        })
+                        .collect();
+                    Ok(BoardList {
+                        board,
+                        threads,
+                        total,
+                    })
                 })
-                .collect();
-            Ok(BoardData {
-                board,
-                threads: rows,
-                total,
+                .await?;
+            if list.board.id != board_id {
+                // The slug names another board now: learnt again, read next time.
+                ids.learn(&list.board.slug, list.board.id);
+                return Ok(unmarked(std::sync::Arc::new(list)));
+            }
+            lists.put((board_id, page, tr.lang), epoch, list)
+        }
+    };
+    let Some(reader) = reader else {
+        return Ok(unmarked(list));
+    };
+    // The reader's marks known here (read or moved lately, `app::read_marks`), the rest from
+    // the database, then known here too: a reader paging a board reads them once.
+    let mut marks: HashMap<i64, i64> = HashMap::new();
+    let mut unknown = Vec::new();
+    for (t, _) in &list.threads {
+        match state.reads.known(reader, t.id) {
+            Some(Some(seen)) => {
+                marks.insert(t.id, seen);
+            }
+            Some(None) => {}
+            None => unknown.push(t.id),
+        }
+    }
+    if !unknown.is_empty() {
+        let reads = state.reads.clone();
+        let read = state
+            .db(move |c| {
+                // Marks moved lately may not be written yet (`forum::read_marks`).
+                let mut read = forum::read_marks(c, reader, &unknown)?;
+                reads.overlay(reader, &mut read, &unknown);
+                for t in &unknown {
+                    reads.remember(reader, *t, read.get(t).copied());
+                }
+                Ok(read)
             })
-        })
-        .await
+            .await?;
+        marks.extend(read);
+    }
+    let unread = list
+        .threads
+        .iter()
+        .map(|(t, last)| last.is_some_and(|last| marks.get(&t.id).is_none_or(|seen| *seen < last)))
+        .collect();
+    Ok(BoardData { list, unread })
+}
+
+fn unmarked(list: std::sync::Arc<BoardList>) -> BoardData {
+    BoardData {
+        unread: vec![false; list.threads.len()],
+        list,
+    }
 }
 
 fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
-    let slug = data.board.slug.clone();
-    let shown: Vec<(i64, i64)> = data.threads.iter().map(|t| (t.id, t.posts)).collect();
+    let list = &data.list;
+    let slug = list.board.slug.clone();
+    let shown: Vec<(i64, i64)> = list.threads.iter().map(|(t, _)| (t.id, t.posts)).collect();
     let once =
-        crate::web::posted::form_once(&viewer.csrf, &format!("b{slug}:{}:{shown:?}", data.total));
+        crate::web::posted::form_once(&viewer.csrf, &format!("b{slug}:{}:{shown:?}", list.total));
     let mut ctx = viewer.page();
     ctx.feed = Some(format!("/b/{slug}/feed.atom"));
+    let threads = list
+        .threads
+        .iter()
+        .zip(&data.unread)
+        .map(|((t, _), unread)| ThreadRow {
+            id: t.id,
+            title: t.title.clone(),
+            author: t.author.clone(),
+            posts: t.posts,
+            posts_text: t.posts_text.clone(),
+            last_post_at: t.last_post_at.clone(),
+            locked: t.locked,
+            unread: *unread,
+        })
+        .collect();
     BoardPage {
         page: ctx,
         pager: Pager::new(
             page,
-            data.total,
+            list.total,
             forum::THREADS_PER_PAGE,
             format!("/b/{slug}?"),
         ),
         slug,
-        title: board_title(&viewer.tr, &data.board.slug, &data.board.title),
-        description: data.board.description,
-        threads: data.threads,
+        title: board_title(&viewer.tr, &list.board.slug, &list.board.title),
+        description: list.board.description.clone(),
+        threads,
         form_title: String::new(),
         form_body: String::new(),
         once,
@@ -213,6 +326,8 @@ fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
 async fn show_board(
     viewer: Viewer,
     state: web::Data<AppState>,
+    lists: web::Data<BoardLists>,
+    ids: web::Data<BoardIds>,
     slug: web::Path<String>,
     q: web::Query<PageQuery>,
 ) -> Result<BoardPage, AppError> {
@@ -220,7 +335,7 @@ async fn show_board(
     let reader = viewer.require().ok().map(|a| a.id);
     let slug = slug.into_inner();
     let flash = flash::take(&state, &viewer, &format!("/b/{slug}")).await?;
-    let data = load_board(&state, slug, page, reader, viewer.tr).await?;
+    let data = load_board(&state, &lists, &ids, slug, page, reader, viewer.tr).await?;
     let mut view = board_page(&viewer, data, page);
     if let Some(f) = flash {
         view.form_title = f.field("title").to_string();

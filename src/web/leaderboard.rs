@@ -13,6 +13,12 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
+/// A page of a variant's board as read: its lines, the players in all, the page shown.
+pub type Ladder = (Vec<BoardLine>, i64, i64);
+
+/// The kept pages of the leaderboards (`web::listings`), by variant and page asked for.
+pub type Ladders = crate::web::listings::Listings<(&'static str, i64), Ladder>;
+
 /// Players on one page of a board.
 const PLAYERS_PER_PAGE: i64 = 50;
 
@@ -82,25 +88,40 @@ async fn index() -> HttpResponse {
 async fn board(
     viewer: Viewer,
     state: web::Data<AppState>,
+    ladders: web::Data<Ladders>,
     name: web::Path<String>,
     q: web::Query<BoardQuery>,
 ) -> Result<LeaderboardPage, AppError> {
     let variant = variant_named(&name)?;
     let page = page_param(q.page);
-    let (lines, total, shown) = state
-        .db(move |c| {
-            let total = ratings::players(c, variant)?;
-            let shown = shown_page(page, total, PLAYERS_PER_PAGE);
-            let lines =
-                ratings::board(c, variant, (shown - 1) * PLAYERS_PER_PAGE, PLAYERS_PER_PAGE)?;
-            Ok((lines, total, shown))
-        })
-        .await?;
+    // Read under every public change to games (a game ends: ratings move) and to accounts (a
+    // name), kept for every reader (issue 42).
+    let epoch = crate::db::epoch::game_lists().wrapping_add(crate::db::epoch::accounts());
+    let kept = match ladders.get(&(variant.name(), page), epoch) {
+        Some(kept) => kept,
+        None => {
+            let read = state
+                .db(move |c| {
+                    let total = ratings::players(c, variant)?;
+                    let shown = shown_page(page, total, PLAYERS_PER_PAGE);
+                    let lines = ratings::board(
+                        c,
+                        variant,
+                        (shown - 1) * PLAYERS_PER_PAGE,
+                        PLAYERS_PER_PAGE,
+                    )?;
+                    Ok((lines, total, shown))
+                })
+                .await?;
+            ladders.put((variant.name(), page), epoch, read)
+        }
+    };
+    let (lines, total, shown) = (&kept.0, kept.1, kept.2);
     let tr = viewer.tr;
     Ok(LeaderboardPage {
         family: crate::rules::setups::preset(variant.name()).is_some(),
         title: tr.variant(variant.name()),
-        lines: lines.into_iter().map(line_view).collect(),
+        lines: lines.iter().map(line_view).collect(),
         boards: boards(variant)
             .map(|v| BoardLink {
                 name: v.name(),
@@ -118,11 +139,11 @@ async fn board(
     })
 }
 
-fn line_view(l: BoardLine) -> LineView {
+fn line_view(l: &BoardLine) -> LineView {
     LineView {
         rank: l.rank,
         rating: shown_number(l.rating),
-        name: l.name,
+        name: l.name.clone(),
         games: l.games,
         wins: l.wins,
     }

@@ -19,6 +19,7 @@ pub mod fragments;
 pub mod game_login;
 pub mod games;
 pub mod leaderboard;
+pub mod listings;
 pub mod mail;
 pub mod mail_text;
 pub mod moderation;

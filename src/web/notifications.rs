@@ -18,6 +18,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::collections::HashMap;
 
+#[derive(Clone)]
 pub struct NotificationView {
     pub text: String,
     pub href: String,
@@ -283,36 +284,56 @@ fn action_reply_text(tr: &Tr, p: &Payload, title: String, act: String) -> String
 /// the bell, nor the daily digest, which mails only unread ones): each notification is a button
 /// that marks the list read as shown and goes to its page, and "mark all read" marks every one.
 #[get("/notifications")]
-async fn list(viewer: Viewer, state: web::Data<AppState>) -> Result<ListPage, AppError> {
+async fn list(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    bells: web::Data<Bells>,
+) -> Result<ListPage, AppError> {
     let account = viewer.account.as_ref().ok_or(AppError::Unauthorized)?;
     let (user, scope) = (account.id, account.scope.as_ref().map(|s| s.game_id));
-    let rows = state
-        .db(move |c| Ok(store::list(c, user, scope, 100)?))
-        .await?;
     let tr = viewer.tr;
-    let upto = rows
-        .first()
-        .map(|r| r.created_at.format(UPTO_FORMAT).to_string())
-        .unwrap_or_default();
-    let items = rows
-        .iter()
-        .map(|r| {
-            let (text, href) = describe(&tr, r);
-            NotificationView {
-                text,
-                href,
-                unread: r.read_at.is_none(),
-                created_at: TimeView::new(r.created_at),
-            }
-        })
-        .collect();
+    // Kept for its account only, read under that account's bell changes (`db::epoch::last_bell`)
+    // and the accounts' (issue 42): another account's notification moves nothing here.
+    let key = (user, scope, tr.lang);
+    let epoch = crate::db::epoch::last_bell(user).wrapping_add(crate::db::epoch::accounts());
+    let kept = match bells.get(&key, epoch) {
+        Some(kept) => kept,
+        None => {
+            let rows = state
+                .db(move |c| Ok(store::list(c, user, scope, 100)?))
+                .await?;
+            let upto = rows
+                .first()
+                .map(|r| r.created_at.format(UPTO_FORMAT).to_string())
+                .unwrap_or_default();
+            let items = rows
+                .iter()
+                .map(|r| {
+                    let (text, href) = describe(&tr, r);
+                    NotificationView {
+                        text,
+                        href,
+                        unread: r.read_at.is_none(),
+                        created_at: TimeView::new(r.created_at),
+                    }
+                })
+                .collect();
+            bells.put(key, epoch, (items, upto))
+        }
+    };
     Ok(ListPage {
         page: viewer.page(),
-        items,
-        upto,
+        items: kept.0.clone(),
+        upto: kept.1.clone(),
         is_alias: account.is_alias(),
     })
 }
+
+/// An account's bell as shown: its newest notifications, described, and `upto`.
+pub type Bell = (Vec<NotificationView>, String);
+
+/// The kept bells (`web::listings`), by account, the game a game-only session sees, language.
+pub type Bells = crate::web::listings::Listings<(i64, Option<i64>, crate::i18n::Lang), Bell>;
 
 /// How the list names the newest notification it showed (`upto` of its buttons).
 const UPTO_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.f";

@@ -57,6 +57,7 @@ impl PageCtx {
 
 /// A UTC time as shown: machine-readable for the optional script that localises it, and a
 /// readable UTC fallback.
+#[derive(Clone)]
 pub struct TimeView {
     pub iso: String,
     pub text: String,

@@ -24,6 +24,7 @@ mod forms_kept;
 mod game_pages;
 mod games;
 mod http_headers;
+mod kept_lists;
 mod live;
 mod mail;
 mod mailbox;

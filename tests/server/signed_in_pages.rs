@@ -30,6 +30,14 @@ fn header(page: &Page) -> &str {
     &body[start..end]
 }
 
+/// A board page's list of threads (the page around it carries per-response tokens).
+fn thread_list(page: &Page) -> String {
+    let body = page.body.as_str();
+    let start = body.find(r#"<ul class="list">"#).expect("the list");
+    let end = body[start..].find("</ul>").expect("its end") + start;
+    body[start..end].to_string()
+}
+
 /// The floors whose edit link a page offers.
 fn edit_links(page: &Page, thread: i64) -> Vec<i64> {
     let marker = format!(r#"href="/t/{thread}/"#);
@@ -501,8 +509,13 @@ async fn another_process_s_writes_reach_kept_views_within_a_second() {
         crate::live::told(&app, &app.state).await,
         "this instance listens"
     );
-    // Read here: the page's part and Alice's session are kept.
+    // Read here: the page's part and Alice's session are kept, and the board's list
+    // (`web::listings`) and her bell.
     assert_eq!(alice.get(&path).await.status, StatusCode::OK);
+    let board = format!("/b/{slug}");
+    let listed = thread_list(&alice.get(&board).await);
+    let bell = alice.get("/notifications").await.body;
+    assert!(!bell.contains("class=\"unread\""), "nothing unread yet");
     // Bob replies through the other process.
     let client = crate::helpers::client().build().expect("client");
     let r = client
@@ -515,6 +528,11 @@ async fn another_process_s_writes_reach_kept_views_within_a_second() {
     assert_eq!(r.status(), StatusCode::CREATED);
     crate::helpers::within_a_second("the post reached the kept page", async || {
         alice.get(&path).await.body.contains("来自另一个进程")
+    })
+    .await;
+    // The board's kept list too (its `l` notice): the thread's count of posts moved.
+    crate::helpers::within_a_second("the post reached the kept board list", async || {
+        thread_list(&alice.get(&board).await) != listed
     })
     .await;
     // Bob mentions Alice through the other process: her bell here rings, though her session
@@ -546,6 +564,14 @@ async fn another_process_s_writes_reach_kept_views_within_a_second() {
     }
     crate::helpers::within_a_second("the mention reached the kept session", async || {
         bell_count(&alice.get(&path).await) == 1
+    })
+    .await;
+    crate::helpers::within_a_second("the mention reached the kept bell", async || {
+        alice
+            .get("/notifications")
+            .await
+            .body
+            .contains("class=\"unread\"")
     })
     .await;
     // Bob's sessions end through the other process (its sign-out-everywhere route): a session

@@ -13,6 +13,14 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
+/// A page of the games list as read: each game with its sign-ups and judge's name, and the
+/// total.
+pub type GameList = (Vec<(crate::db::models::GameRow, usize, String)>, i64);
+
+/// The kept pages of the games list (`web::listings`), by variant, status and page.
+pub type GameLists =
+    crate::web::listings::Listings<(Option<&'static str>, Option<&'static str>, i64), GameList>;
+
 /// Games on one page of the list.
 const GAMES_PER_PAGE: i64 = 30;
 
@@ -107,51 +115,67 @@ fn lobby_facts(
 pub async fn list(
     viewer: Viewer,
     state: web::Data<AppState>,
+    lists: web::Data<GameLists>,
     q: web::Query<ListQuery>,
 ) -> Result<ListPage, AppError> {
     let (variant, status) = q.filters()?;
     let page = page_param(q.page);
     let now = state.clock.now();
     let tr = viewer.tr;
-    let (rows, total) = state
-        .db(move |c| {
-            let name = variant.map(Variant::name);
-            let total = games::count_filtered(c, name, status)?;
-            let shown = shown_page(page, total, GAMES_PER_PAGE);
-            let rows = games::list_page(
-                c,
-                name,
-                status,
-                (shown - 1) * GAMES_PER_PAGE,
-                GAMES_PER_PAGE,
-            )?;
-            // One query each for the page's sign-up counts and judges, not two per game.
-            let ids: Vec<i64> = rows.iter().map(|g| g.id).collect();
-            let counts = games::signup_counts(c, &ids)?;
-            let judges: Vec<i64> = rows.iter().map(|g| g.judge_id).collect();
-            let names = users::names(c, &judges)?;
-            let out = rows
-                .into_iter()
-                .map(|g| {
-                    let signups = counts.get(&g.id).copied().unwrap_or(0);
-                    let judge = names.get(&g.judge_id).cloned().unwrap_or_default();
-                    (g, signups, judge)
+    let key = (
+        variant.map(Variant::name),
+        status.map(GameStatus::name),
+        page,
+    );
+    // Read under every public change to games and to accounts (a judge's name), kept for every
+    // reader: the lobby is read once per change, not per view (issue 42).
+    let epoch = crate::db::epoch::game_lists().wrapping_add(crate::db::epoch::accounts());
+    let kept = match lists.get(&key, epoch) {
+        Some(kept) => kept,
+        None => {
+            let read = state
+                .db(move |c| {
+                    let name = variant.map(Variant::name);
+                    let total = games::count_filtered(c, name, status)?;
+                    let shown = shown_page(page, total, GAMES_PER_PAGE);
+                    let rows = games::list_page(
+                        c,
+                        name,
+                        status,
+                        (shown - 1) * GAMES_PER_PAGE,
+                        GAMES_PER_PAGE,
+                    )?;
+                    // One query each for the page's sign-up counts and judges, not two per game.
+                    let ids: Vec<i64> = rows.iter().map(|g| g.id).collect();
+                    let counts = games::signup_counts(c, &ids)?;
+                    let judges: Vec<i64> = rows.iter().map(|g| g.judge_id).collect();
+                    let names = users::names(c, &judges)?;
+                    let out = rows
+                        .into_iter()
+                        .map(|g| {
+                            let signups = counts.get(&g.id).copied().unwrap_or(0);
+                            let judge = names.get(&g.judge_id).cloned().unwrap_or_default();
+                            (g, signups, judge)
+                        })
+                        .collect::<Vec<_>>();
+                    Ok((out, total))
                 })
-                .collect::<Vec<_>>();
-            Ok((out, total))
-        })
-        .await?;
+                .await?;
+            lists.put(key, epoch, read)
+        }
+    };
+    let (rows, total) = (&kept.0, kept.1);
     let games = rows
-        .into_iter()
+        .iter()
         .map(|(g, signups, judge)| {
-            let (seats, starts) = lobby_facts(&tr, &g, signups, now);
+            let (seats, starts) = lobby_facts(&tr, g, *signups, now);
             GameRowView {
                 variant: tr.variant(&g.variant),
                 id: g.id,
-                title: g.title,
+                title: g.title.clone(),
                 status: g.status,
-                signups,
-                judge,
+                signups: *signups,
+                judge: judge.clone(),
                 fixed_deal: g.fixed_deal,
                 seats,
                 starts,

@@ -9,7 +9,7 @@ pub mod banner;
 pub use act_view::{phase_suffix, vote_count_lines};
 mod console;
 mod game;
-mod list;
+pub mod list;
 mod live;
 pub(crate) mod new;
 mod notes;

@@ -75,6 +75,12 @@ impl PerId {
 
 static THREADS: PerId = PerId::new();
 static GAMES: PerId = PerId::new();
+/// A board's list of threads (a listed thread came, went, was locked or had a post): only
+/// listed threads move it, so a post in a private thread changes no board page's timing.
+static BOARDS: PerId = PerId::new();
+/// Any game's public change (what [`game_changed`] counts): the lists of games (the lobby), of
+/// ratings and of finished games read from it. A submission does not move it.
+static GAME_LISTS: AtomicU64 = AtomicU64::new(0);
 
 /// An order of changes per account: each account's last change is the place the order had
 /// then; a view read when the order stood at `n` holds every change up to `n`. Past
@@ -133,6 +139,7 @@ static BELLS: LastChange = LastChange::new();
 enum Move {
     Accounts,
     Thread(i64),
+    Board(i64),
     Game(i64),
     Private(i64),
     Bell(i64),
@@ -169,7 +176,11 @@ pub fn around_transaction<T>(transaction: impl FnOnce() -> T) -> T {
                         ACCOUNTS.fetch_add(1, Ordering::SeqCst);
                     }
                     Move::Thread(id) => THREADS.bump(id),
-                    Move::Game(id) => GAMES.bump(id),
+                    Move::Board(id) => BOARDS.bump(id),
+                    Move::Game(id) => {
+                        GAMES.bump(id);
+                        GAME_LISTS.fetch_add(1, Ordering::SeqCst);
+                    }
                     Move::Private(id) => PRIVATE.bump(id),
                     Move::Bell(id) => BELLS.bump(id),
                 }
@@ -216,9 +227,24 @@ pub fn thread_changed(thread_id: i64) {
     record(Move::Thread(thread_id));
 }
 
-/// Every thread's view renews (the listener reconnected: notices may have been missed).
+/// Every thread's view renews, and every board's (the listener reconnected: notices may have
+/// been missed).
 pub fn all_threads_changed() {
     THREADS.bump_all();
+    BOARDS.bump_all();
+}
+
+/// The count of changes to board `board_id`'s list of listed threads (and to every board's,
+/// see [`all_threads_changed`]).
+pub fn board(board_id: i64) -> u64 {
+    BOARDS.count(board_id)
+}
+
+/// Board `board_id`'s list changed: a listed thread of it came, went, was locked or had a post.
+/// Never moved for a thread that is not listed (a team's, a graveyard, spectators').
+pub fn board_changed(board_id: i64) {
+    BOARDS.bump(board_id);
+    record(Move::Board(board_id));
 }
 
 /// The count of changes to game `game_id`: its log (but for submissions, see
@@ -232,12 +258,20 @@ pub fn game(game_id: i64) -> u64 {
 /// sign-up or its deadline written).
 pub fn game_changed(game_id: i64) {
     GAMES.bump(game_id);
+    GAME_LISTS.fetch_add(1, Ordering::SeqCst);
     record(Move::Game(game_id));
+}
+
+/// The count of public changes to any game ([`game_changed`]): what the kept lists of games,
+/// ratings and players' records are read under.
+pub fn game_lists() -> u64 {
+    GAME_LISTS.load(Ordering::SeqCst)
 }
 
 /// Every game's view renews (the listener reconnected: notices may have been missed).
 pub fn all_games_changed() {
     GAMES.bump_all();
+    GAME_LISTS.fetch_add(1, Ordering::SeqCst);
     // And every account's private changes and bells may have been missed too.
     PRIVATE.bump_all();
     BELLS.bump_all();
@@ -302,13 +336,13 @@ pub fn past_life(age: std::time::Duration, life: std::time::Duration, renewing: 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The counts are process-wide: a test that moves every game's (`all_games_changed`) would
     /// move the count another asserts stands, so these tests run one at a time. (They shared the
     /// server's larger test binary before; alone in the store's crate the race showed.)
-    fn one_at_a_time() -> MutexGuard<'static, ()> {
+    pub(crate) fn one_at_a_time() -> MutexGuard<'static, ()> {
         static SERIAL: Mutex<()> = Mutex::new(());
         SERIAL.lock().unwrap_or_else(|e| e.into_inner())
     }

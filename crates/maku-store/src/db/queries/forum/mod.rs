@@ -5,6 +5,7 @@
 //! arithmetic), `read_marks`.
 
 mod boards;
+mod listed;
 mod paging;
 mod post_pages;
 mod posts;

@@ -74,14 +74,18 @@ pub fn posts_since_last_act(
 pub fn add_post(conn: &mut DbConnection, new: &NewPost<'_>) -> QueryResult<Post> {
     crate::db::epoch::thread_changed(new.thread_id);
     let now = crate::db::queries::now();
-    let floor: i64 =
+    let (floor, board_id, kind): (i64, i64, String) =
         crate::on_backend!(conn, |c| diesel::update(threads::table.find(new.thread_id))
             .set((
                 threads::last_post_at.eq(now),
                 threads::last_floor.eq(threads::last_floor + 1),
             ))
-            .returning(threads::last_floor)
+            .returning((threads::last_floor, threads::board_id, threads::kind))
             .get_result(c))?;
+    // A listed thread's post moves its board's list (its place, count and time).
+    if super::listed::is_listed(&kind) {
+        crate::db::epoch::board_changed(board_id);
+    }
     // Open to search now, or (a team thread's, a graveyard's) only once its game ends
     // (`db::queries::search`): a closed post is not in the search index at all.
     let searchable = crate::db::queries::search::thread_open(conn, new.thread_id)?;

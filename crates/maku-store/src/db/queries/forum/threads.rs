@@ -1,17 +1,13 @@
 //! Threads: a board's list of them, created (forum or game threads), found, locked and deleted,
 //! with the board's count of listed threads kept in step.
 
+use super::listed::{LISTED_KINDS, is_listed};
 use super::paging::{THREADS_PER_PAGE, page_offset};
 use super::posts::{Html, NewPost, add_post};
 use crate::db::DbConnection;
 use crate::db::models::{Board, Post, Thread};
 use crate::db::schema::{boards, threads};
 use diesel::prelude::*;
-
-/// The threads a board lists: forum threads and games' public ones. A game's private threads
-/// (the graveyard, the Kiras') are reached through the game's pages only: their post counts,
-/// times and place in the list would tell everyone when the dead or the Kiras talk.
-const LISTED_KINDS: [&str; 3] = ["forum", "signup", "game"];
 
 /// Live threads of a board and their total, newest activity first; a page past the last is
 /// the last.
@@ -56,7 +52,8 @@ pub fn threads_of_board(
 
 /// Moves a board's count of listed threads by `by` when a thread of `kind` comes or goes.
 fn count_listed(conn: &mut DbConnection, board_id: i64, kind: &str, by: i64) -> QueryResult<()> {
-    if LISTED_KINDS.contains(&kind) {
+    if is_listed(kind) {
+        crate::db::epoch::board_changed(board_id);
         diesel::update(boards::table.find(board_id))
             .set(boards::listed_threads.eq(boards::listed_threads + by))
             .execute(conn)?;
@@ -128,6 +125,16 @@ fn insert_thread(
 
 pub fn set_locked(conn: &mut DbConnection, thread_id: i64, locked: bool) -> QueryResult<usize> {
     crate::db::epoch::thread_changed(thread_id);
+    let listed_on: Option<(i64, String)> = threads::table
+        .find(thread_id)
+        .select((threads::board_id, threads::kind))
+        .first(conn)
+        .optional()?;
+    if let Some((board_id, kind)) = listed_on
+        && is_listed(&kind)
+    {
+        crate::db::epoch::board_changed(board_id);
+    }
     diesel::update(threads::table.find(thread_id))
         .set(threads::locked.eq(locked))
         .execute(conn)
@@ -172,4 +179,78 @@ pub fn game_thread_of_kind(
         .order(threads::id.asc())
         .first(conn)
         .optional()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::epoch;
+
+    /// A database of its own, migrated, with one account (id 1) and board `board_id`.
+    fn forum(board_id: i64) -> crate::db::DbPool {
+        let path = std::env::temp_dir().join(format!(
+            "maku-board-counts-{}-{}.db",
+            std::process::id(),
+            board_id
+        ));
+        let _ = std::fs::remove_file(&path);
+        let pool = crate::db::connect(&format!("sqlite://{}", path.display()), 1).expect("a db");
+        let mut c = pool.get().expect("a connection");
+        diesel::sql_query(
+            "INSERT INTO users (id, username, username_key, password_hash, created_at) \
+             VALUES (1, 'a', 'a', 'x', '2026-01-01 00:00:00')",
+        )
+        .execute(&mut c)
+        .expect("an account");
+        diesel::sql_query(format!(
+            "INSERT INTO boards (id, slug, title, description, position, created_at) \
+             VALUES ({board_id}, 'b{board_id}', 't', '', 1, '2026-01-01 00:00:00')"
+        ))
+        .execute(&mut c)
+        .expect("a board");
+        pool
+    }
+
+    const HTML: Html<'static> = Html {
+        text: "<p>x</p>",
+        version: 1,
+    };
+
+    /// Issue 42: a board's kept list renews when a listed thread of it changes, and never for a
+    /// post in a thread no board lists (a team's): that count is what the board's pages are
+    /// read under, so no board page's timing tells of a private post.
+    #[test]
+    fn a_board_count_moves_for_its_listed_threads_only() {
+        let _serial = epoch::tests::one_at_a_time();
+        // An id no other test of this process uses.
+        let board = 7_300_001;
+        let pool = forum(board);
+        let mut c = pool.get().expect("a connection");
+        let (before, other) = (epoch::board(board), epoch::board(board + 1));
+        let (listed, _) = create_thread(&mut c, board, 1, "公开", "一楼", HTML).expect("listed");
+        let opened = epoch::board(board);
+        assert_ne!(opened, before, "a new listed thread");
+        let team = insert_thread(&mut c, board, 1, "队内", "kira", None).expect("a team's");
+        assert_eq!(epoch::board(board), opened, "an unlisted thread: no move");
+        add_post(&mut c, &NewPost::user(team.id, 1, "今晚动手", HTML)).expect("a post");
+        set_locked(&mut c, team.id, true).expect("locked");
+        assert_eq!(
+            epoch::board(board),
+            opened,
+            "a private thread's post and lock move no board's count"
+        );
+        add_post(&mut c, &NewPost::user(listed.id, 1, "二楼", HTML)).expect("a reply");
+        let replied = epoch::board(board);
+        assert_ne!(replied, opened, "a listed thread's post");
+        set_locked(&mut c, listed.id, true).expect("locked");
+        let locked = epoch::board(board);
+        assert_ne!(locked, replied, "a listed thread's lock");
+        delete_thread(&mut c, listed.id).expect("deleted");
+        assert_ne!(epoch::board(board), locked, "a listed thread's deletion");
+        assert_eq!(
+            epoch::board(board + 1),
+            other,
+            "another board's count stands"
+        );
+    }
 }
