@@ -3187,3 +3187,59 @@ async fn a_table_opens_and_starts_when_full_in_a_real_browser() {
     tab.client.close().await.expect("close the browser");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Issue 42: the bell lists each notification as a button of one form (the list kept for its
+/// account); pressing one marks the list read as shown and opens its page, and the header's
+/// count goes.
+async fn open_a_notification(app: &TestApp, driver: &Driver, axe: Option<String>) -> Tab {
+    let api = Api::new(app);
+    let slug = app.board("talk").await;
+    let bob = api.account("bob").await;
+    api.account("铃铛").await;
+    let (s, b) = api
+        .post(
+            &format!("/api/v1/boards/{slug}/threads"),
+            &bob,
+            json!({"title": "叫一下", "body": "@铃铛 来看看这个"}),
+        )
+        .await;
+    assert_eq!(s, reqwest::StatusCode::CREATED, "{b}");
+    let thread = b["id"].as_i64().expect("the thread's id");
+    maku::notify::tick(&app.state).await.expect("notify tick");
+    let mut tab = Tab::open(driver, &app.base, DESKTOP_ZH, axe).await;
+    tab.login("铃铛").await;
+    tab.goto("/notifications").await;
+    assert!(
+        tab.has("ul.notifications li.unread button[form='open-notification']")
+            .await,
+        "the mention, unread, a button of the one form"
+    );
+    tab.click_and_wait("ul.notifications li.unread button[form='open-notification']")
+        .await;
+    let at = tab.path().await;
+    assert!(
+        at.starts_with(&format!("/t/{thread}?")),
+        "the button opens the post's page: {at}"
+    );
+    tab.goto("/notifications").await;
+    assert!(
+        !tab.has("ul.notifications li.unread").await,
+        "what the list showed is read"
+    );
+    tab
+}
+
+#[actix_web::test]
+async fn a_player_opens_a_notification_in_a_real_browser() {
+    let Some((chromedriver, axe)) = browser_tools() else {
+        return;
+    };
+    let _alone = ONE_GAME_AT_A_TIME.lock().await;
+    let driver = Driver::start(&chromedriver);
+    let app = helpers::spawn(Backend::Sqlite).await.expect("an app");
+    let tab = open_a_notification(&app, &driver, axe).await;
+    tab.report_timings();
+    let problems = tab.violations.clone();
+    tab.client.close().await.expect("close the browser");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
