@@ -93,6 +93,7 @@ struct ProfilePage {
 }
 
 /// One variant's line of a player's record, in the reader's language.
+#[derive(Clone)]
 pub struct VariantLine {
     pub variant: String,
     pub games: u32,
@@ -351,10 +352,13 @@ pub type Profile = (
     crate::db::models::User,
     Vec<(i64, String)>,
     crate::game::records::PlayerRecord,
+    Vec<VariantLine>,
 );
 
-/// The kept profiles (`web::listings`), by name key and page.
-pub type Profiles = crate::web::listings::Listings<(String, Option<i64>), Profile>;
+/// The kept profiles (`web::listings`), by name key, page and language (the record's lines
+/// are worded once).
+pub type Profiles =
+    crate::web::listings::Listings<(String, Option<i64>, crate::i18n::Lang), Profile>;
 
 /// Finished games on one page of a profile.
 const PROFILE_GAMES: i64 = 50;
@@ -373,14 +377,15 @@ async fn profile(
     name: web::Path<String>,
     q: web::Query<ProfileQuery>,
 ) -> Result<ProfilePage, AppError> {
-    let key = (name_key(&name), q.before);
+    let tr = viewer.tr;
+    let key = (name_key(&name), q.before, tr.lang);
     // Read under every public change to games (a game ends: its records are kept) and to
     // accounts (a name, a role), kept for every reader (issue 42).
     let epoch = crate::db::epoch::game_lists().wrapping_add(crate::db::epoch::accounts());
     let kept = match profiles.get(&key, epoch) {
         Some(kept) => kept,
         None => {
-            let (name, before) = key.clone();
+            let (name, before, _) = key.clone();
             let read = state
                 .db(move |c| {
                     let user = users::by_key(c, &name)?.ok_or(AppError::NotFound)?;
@@ -395,7 +400,9 @@ async fn profile(
                     Ok((user, games, record))
                 })
                 .await?;
-            profiles.put(key, epoch, read)
+            let (user, games, record) = read;
+            let lines = variant_lines(&tr, &record);
+            profiles.put(key, epoch, (user, games, record, lines))
         }
     };
     let (user, games, record) = (&kept.0, &kept.1, &kept.2);
@@ -406,8 +413,30 @@ async fn profile(
             .unwrap_or(0)
     });
     let games: Vec<(i64, String)> = games.iter().take(PROFILE_GAMES as usize).cloned().collect();
-    let tr = viewer.tr;
-    let by_variant = record
+    let by_variant = kept.3.clone();
+    let own = viewer
+        .account
+        .as_ref()
+        .is_some_and(|a| !a.is_alias() && a.id == user.id);
+    Ok(ProfilePage {
+        own,
+        record: (record.games, record.wins),
+        by_variant,
+        page: viewer.page(),
+        name: user.username.clone(),
+        role: user.role.clone(),
+        joined: TimeView::new(user.created_at),
+        finished_games: games,
+        older,
+    })
+}
+
+/// A record's lines, one per variant, in the reader's language.
+fn variant_lines(
+    tr: &crate::i18n::Tr,
+    record: &crate::game::records::PlayerRecord,
+) -> Vec<VariantLine> {
+    record
         .by_variant
         .iter()
         .map(|(name, v)| {
@@ -426,22 +455,7 @@ async fn profile(
                 roles: tr.list(roles),
             }
         })
-        .collect();
-    let own = viewer
-        .account
-        .as_ref()
-        .is_some_and(|a| !a.is_alias() && a.id == user.id);
-    Ok(ProfilePage {
-        own,
-        record: (record.games, record.wins),
-        by_variant,
-        page: viewer.page(),
-        name: user.username.clone(),
-        role: user.role.clone(),
-        joined: TimeView::new(user.created_at),
-        finished_games: games,
-        older,
-    })
+        .collect()
 }
 
 /// The language switch: a preference cookie, then back where the reader was.

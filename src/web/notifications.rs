@@ -18,7 +18,6 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::collections::HashMap;
 
-#[derive(Clone)]
 pub struct NotificationView {
     pub text: String,
     pub href: String,
@@ -30,7 +29,9 @@ pub struct NotificationView {
 #[template(path = "notify/list.html")]
 struct ListPage {
     page: PageCtx,
-    items: Vec<NotificationView>,
+    /// The list's items, rendered once for the account (`notify/_items.html`).
+    items: std::sync::Arc<str>,
+    empty: bool,
     /// The newest notification shown (its time), for the buttons.
     upto: String,
     is_alias: bool,
@@ -306,7 +307,7 @@ async fn list(
                 .first()
                 .map(|r| r.created_at.format(UPTO_FORMAT).to_string())
                 .unwrap_or_default();
-            let items = rows
+            let items: Vec<NotificationView> = rows
                 .iter()
                 .map(|r| {
                     let (text, href) = describe(&tr, r);
@@ -318,19 +319,39 @@ async fn list(
                     }
                 })
                 .collect();
-            bells.put(key, epoch, (items, upto))
+            let html = Items { items: &items }
+                .render()
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+            let bell = Bell {
+                items: html.into(),
+                empty: items.is_empty(),
+                upto,
+            };
+            bells.put(key, epoch, bell)
         }
     };
     Ok(ListPage {
         page: viewer.page(),
-        items: kept.0.clone(),
-        upto: kept.1.clone(),
+        items: kept.items.clone(),
+        empty: kept.empty,
+        upto: kept.upto.clone(),
         is_alias: account.is_alias(),
     })
 }
 
-/// An account's bell as shown: its newest notifications, described, and `upto`.
-pub type Bell = (Vec<NotificationView>, String);
+/// An account's bell as shown: its newest notifications, described and rendered, and `upto`.
+pub struct Bell {
+    items: std::sync::Arc<str>,
+    empty: bool,
+    upto: String,
+}
+
+/// The bell's items, rendered once when its list is read.
+#[derive(Template)]
+#[template(path = "notify/_items.html")]
+struct Items<'a> {
+    items: &'a [NotificationView],
+}
 
 /// The kept bells (`web::listings`), by account, the game a game-only session sees, language.
 pub type Bells = crate::web::listings::Listings<(i64, Option<i64>, crate::i18n::Lang), Bell>;

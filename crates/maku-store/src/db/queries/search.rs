@@ -49,6 +49,8 @@ pub struct FoundPost {
 /// The post kinds the index holds: posts written as text by an account, a seat or the judge.
 /// Act posts (`act`) and the judge's clock notices (`notice`) are JSON told in each reader's
 /// language; the migrations' triggers and index use the same list.
+/// (With `p.searchable` and `p.hidden_at IS NULL` this is the predicate of PostgreSQL's
+/// `posts_searchable_newest`, the index the newest-first walk reads: keep them the same.)
 const TEXT_KINDS: &str = "p.kind IN ('user', 'judge')";
 
 /// Which posts anyone may find, whoever searches (admins and judges included: a search is

@@ -1,0 +1,1 @@
+DROP INDEX posts_searchable_newest;
