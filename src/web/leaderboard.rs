@@ -14,9 +14,17 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 /// A page of a variant's board as read: its lines, the players in all, the page shown.
-pub type Ladder = (Vec<BoardLine>, i64, i64);
+pub type Ladder = (std::sync::Arc<str>, bool, i64, i64);
 
-/// The kept pages of the leaderboards (`web::listings`), by variant and page asked for.
+/// A page's rows, rendered once when its page is read.
+#[derive(Template)]
+#[template(path = "_leaderboard_rows.html")]
+struct Rows {
+    lines: Vec<LineView>,
+}
+
+/// The kept pages of the leaderboards (`web::listings`), by variant and page asked for (the
+/// rows hold no word of the reader's language).
 pub type Ladders = crate::web::listings::Listings<(&'static str, i64), Ladder>;
 
 /// Players on one page of a board.
@@ -62,7 +70,9 @@ struct LeaderboardPage {
     page: PageCtx,
     /// The variant's name in the reader's language.
     title: String,
-    lines: Vec<LineView>,
+    /// The page's rows, rendered once with the kept page (`_leaderboard_rows.html`).
+    rows: std::sync::Arc<str>,
+    empty: bool,
     boards: Vec<BoardLink>,
     pager: Pager,
     /// A table preset's board: judges' own setups of its family count on it too.
@@ -113,15 +123,27 @@ async fn board(
                     Ok((lines, total, shown))
                 })
                 .await?;
-            ladders.put((variant.name(), page), epoch, read)
+            let (lines, total, shown) = read;
+            let empty = lines.is_empty();
+            let rows = Rows {
+                lines: lines.iter().map(line_view).collect(),
+            }
+            .render()
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+            ladders.put(
+                (variant.name(), page),
+                epoch,
+                (rows.into(), empty, total, shown),
+            )
         }
     };
-    let (lines, total, shown) = (&kept.0, kept.1, kept.2);
+    let (total, shown) = (kept.2, kept.3);
     let tr = viewer.tr;
     Ok(LeaderboardPage {
         family: crate::rules::setups::preset(variant.name()).is_some(),
         title: tr.variant(variant.name()),
-        lines: lines.iter().map(line_view).collect(),
+        rows: kept.0.clone(),
+        empty: kept.1,
         boards: boards(variant)
             .map(|v| BoardLink {
                 name: v.name(),
