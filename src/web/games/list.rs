@@ -15,15 +15,25 @@ use serde::Deserialize;
 
 /// A page of the games list as read: each game with its sign-ups and judge's name, and the
 /// total.
-pub type GameList = (Vec<(crate::db::models::GameRow, usize, String)>, i64);
+pub type GameList = (Vec<GameRowView>, i64);
 
-/// The kept pages of the games list (`web::listings`), by variant, status and page.
-pub type GameLists =
-    crate::web::listings::Listings<(Option<&'static str>, Option<&'static str>, i64), GameList>;
+/// The kept pages of the games list (`web::listings`), by variant, status, page and language:
+/// the rows as shown (an open table's "starts at" is worded when read; a start that passes
+/// moves the games' count: the table starts, or its missed start is logged).
+pub type GameLists = crate::web::listings::Listings<
+    (
+        Option<&'static str>,
+        Option<&'static str>,
+        i64,
+        crate::i18n::Lang,
+    ),
+    GameList,
+>;
 
 /// Games on one page of the list.
 const GAMES_PER_PAGE: i64 = 30;
 
+#[derive(Clone)]
 pub struct GameRowView {
     pub id: i64,
     pub title: String,
@@ -126,6 +136,7 @@ pub async fn list(
         variant.map(Variant::name),
         status.map(GameStatus::name),
         page,
+        tr.lang,
     );
     // Read under every public change to games and to accounts (a judge's name), kept for every
     // reader: the lobby is read once per change, not per view (issue 42).
@@ -161,27 +172,28 @@ pub async fn list(
                     Ok((out, total))
                 })
                 .await?;
-            lists.put(key, epoch, read)
+            let (rows, total) = read;
+            let views = rows
+                .into_iter()
+                .map(|(g, signups, judge)| {
+                    let (seats, starts) = lobby_facts(&tr, &g, signups, now);
+                    GameRowView {
+                        variant: tr.variant(&g.variant),
+                        id: g.id,
+                        title: g.title,
+                        status: g.status,
+                        signups,
+                        judge,
+                        fixed_deal: g.fixed_deal,
+                        seats,
+                        starts,
+                    }
+                })
+                .collect();
+            lists.put(key, epoch, (views, total))
         }
     };
-    let (rows, total) = (&kept.0, kept.1);
-    let games = rows
-        .iter()
-        .map(|(g, signups, judge)| {
-            let (seats, starts) = lobby_facts(&tr, g, *signups, now);
-            GameRowView {
-                variant: tr.variant(&g.variant),
-                id: g.id,
-                title: g.title.clone(),
-                status: g.status,
-                signups: *signups,
-                judge: judge.clone(),
-                fixed_deal: g.fixed_deal,
-                seats,
-                starts,
-            }
-        })
-        .collect();
+    let (games, total) = (kept.0.clone(), kept.1);
     let mut base = String::from("/games?");
     if let Some(v) = variant {
         base.push_str(&format!("variant={}&", v.name()));
