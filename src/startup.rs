@@ -240,10 +240,12 @@ impl Application {
         if !settings.mail_poll.is_zero() {
             crate::mail::spawn(state.clone(), settings.mail_poll);
         }
-        // Games finished before players' records were kept get theirs, behind the open doors.
+        // Games finished before players' records were kept get theirs, behind the open doors,
+        // each in its own short write (one transaction for all of them would hold SQLite's
+        // write lock while ten thousand games are folded).
         let keeping = state.clone();
         tokio::spawn(async move {
-            match keeping.write(crate::game::records::keep_missing).await {
+            match keep_missing_records(&keeping).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(games = n, "kept the records of finished games"),
                 Err(e) => tracing::error!(error = %e, "keeping finished games' records failed"),
@@ -400,4 +402,17 @@ fn security_headers() -> DefaultHeaders {
             "default-src 'self'; img-src 'self' https: data:; script-src 'self'; \
              style-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
         ))
+}
+
+/// Keeps the records of finished games that have none, a game a transaction; returns how many.
+async fn keep_missing_records(state: &AppState) -> Result<usize, crate::error::AppError> {
+    let missing = state
+        .db(|c| Ok(crate::db::queries::records::missing(c)?))
+        .await?;
+    for &id in &missing {
+        state
+            .write(move |c| crate::game::records::keep(c, id))
+            .await?;
+    }
+    Ok(missing.len())
 }

@@ -741,3 +741,54 @@ fn seed_fills_a_postgres_database_too() {
         .expect("drop");
     assert!(ok, "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// `maku seed` at its edges: the fewest accounts it accepts seat every variant's games (the
+/// judge never among the seats drawn), one fewer is refused, and `--demo` beside a size flag is
+/// refused (it has its own sizes).
+#[test]
+fn seed_at_its_fewest_accounts_and_its_refusals() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let most_seats = maku::rules::Variant::offered()
+        .map(|v| *v.seats().start())
+        .max()
+        .expect("a variant");
+    let fewest = (most_seats + 2).to_string();
+    let one_fewer = (most_seats + 1).to_string();
+    let seed = |db: &str, accounts: &str| {
+        maku()
+            .args([
+                "seed",
+                "--posts",
+                "20",
+                "--games",
+                "12",
+                "--accounts",
+                accounts,
+                "--seed",
+                "3",
+                "--log",
+                "warn",
+                "--database-url",
+                db,
+            ])
+            .output()
+            .expect("maku seed runs")
+    };
+    let db = dir.path().join("fewest.db");
+    let out = seed(db.to_str().expect("utf-8"), &fewest);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let db = dir.path().join("too-few.db");
+    let out = seed(db.to_str().expect("utf-8"), &one_fewer);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&fewest));
+    let out = maku()
+        .args(["seed", "--demo", "--posts", "10", "--database-url"])
+        .arg(dir.path().join("demo.db"))
+        .output()
+        .expect("maku seed runs");
+    assert_eq!(out.status.code(), Some(2), "--demo with a size is refused");
+}

@@ -38,8 +38,8 @@ pub struct SeedArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// A small forum for a newcomer: a finished game of each variant, a table open to join, a
-    /// few threads, 30 accounts (overrides the sizes).
-    #[arg(long)]
+    /// few threads, 30 accounts (its own sizes: the size flags are refused beside it).
+    #[arg(long, conflicts_with_all = ["posts", "games", "accounts"])]
     pub demo: bool,
 }
 

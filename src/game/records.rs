@@ -73,7 +73,8 @@ pub fn keep(c: &mut DbConnection, game_id: i64) -> Result<(), AppError> {
 }
 
 /// Keeps the records of finished games that have none (finished before records were kept);
-/// returns how many games. Run at the server's start.
+/// returns how many games, in the caller's one transaction (the server's start keeps each in
+/// its own).
 pub fn keep_missing(c: &mut DbConnection) -> Result<usize, AppError> {
     let missing = q::missing(c)?;
     for id in &missing {
@@ -82,7 +83,8 @@ pub fn keep_missing(c: &mut DbConnection) -> Result<usize, AppError> {
     Ok(missing.len())
 }
 
-/// Rebuilds every record from the logs (`maku records rebuild`); returns how many games.
+/// Rebuilds every record from the logs (`maku ratings records`), in one transaction; returns
+/// how many games.
 pub fn rebuild(c: &mut DbConnection) -> Result<usize, AppError> {
     q::clear(c)?;
     keep_missing(c)

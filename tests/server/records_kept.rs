@@ -93,6 +93,18 @@ async fn records_are_kept_as_games_end_and_profiles_page_by_key(app: TestApp) {
         );
     }
     assert!(!second.body.contains("?before="), "no page 3");
+    // A key that is not a game id is refused, as any bad query is; one past every game is an
+    // empty page, not an error.
+    assert_eq!(
+        b.get("/u/kr0?before=x").await.status,
+        StatusCode::BAD_REQUEST
+    );
+    let past = b.get("/u/kr0?before=-1").await;
+    assert_eq!(past.status, StatusCode::OK);
+    assert!(
+        !past.body.contains("/reveal"),
+        "nothing older than every game"
+    );
 
     // An upgrade: the rows of games finished before they were kept are made at the start, and a
     // rebuild from the logs gives the same record.

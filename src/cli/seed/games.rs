@@ -54,7 +54,9 @@ pub async fn play(
 ) -> Result<Played, AppError> {
     let settings = GameSettings::parse(SettingsRequest::of(variant.name())).map_err(bad)?;
     let range = variant.seats();
-    let (lo, hi) = (*range.start(), (*range.end()).min(16).min(pool.len()));
+    // The judge never takes a seat: the seats are drawn from the others.
+    let mut players: Vec<&Account> = pool.iter().filter(|a| a.id != judge.id).collect();
+    let (lo, hi) = (*range.start(), (*range.end()).min(16).min(players.len()));
     if hi < lo {
         return Err(bad(format!(
             "{} needs {lo} players; seed more accounts",
@@ -66,7 +68,6 @@ pub async fn play(
         _ => rng.random_range(lo..=hi),
     };
     let id = service::create(state, judge, title, settings).await?;
-    let mut players: Vec<&Account> = pool.iter().filter(|a| a.id != judge.id).collect();
     for i in 0..seats {
         let j = rng.random_range(i..players.len());
         players.swap(i, j);

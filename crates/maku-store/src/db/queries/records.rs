@@ -121,23 +121,18 @@ pub fn of_user(c: &mut DbConnection, user_id: i64) -> QueryResult<Vec<RoleCount>
         .load(c)
 }
 
-/// Finished games with no kept seat (finished before records were kept), oldest first.
+/// Finished games with no kept seat (finished before records were kept), oldest first: one
+/// query on the rows' key, not every kept game id read into memory at each start.
 pub fn missing(c: &mut DbConnection) -> QueryResult<Vec<i64>> {
-    let kept: std::collections::HashSet<i64> = player_records::table
-        .select(player_records::game_id)
-        .distinct()
-        .load::<i64>(c)?
-        .into_iter()
-        .collect();
-    let finished: Vec<i64> = games::table
+    use diesel::dsl::{exists, not};
+    games::table
         .filter(games::status.eq(GameStatus::Finished.name()))
+        .filter(not(exists(
+            player_records::table.filter(player_records::game_id.eq(games::id)),
+        )))
         .order(games::id.asc())
         .select(games::id)
-        .load(c)?;
-    Ok(finished
-        .into_iter()
-        .filter(|id| !kept.contains(id))
-        .collect())
+        .load(c)
 }
 
 /// Forgets every kept record (before a rebuild).
