@@ -61,7 +61,9 @@ impl Query {
             return Err(QueryError::TooLong);
         }
         let mut terms: Vec<String> = Vec::new();
-        for word in raw.split(|c: char| c.is_whitespace() || c.is_control()) {
+        // The index's own rule (`db::grams::splits`): a word never holds a character no gram
+        // holds.
+        for word in raw.split(crate::db::grams::splits) {
             if !word.is_empty() && !terms.iter().any(|t| t == word) {
                 terms.push(word.to_string());
             }

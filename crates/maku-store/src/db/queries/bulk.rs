@@ -5,7 +5,7 @@
 //! fire on these inserts as on any other).
 
 use crate::db::DbConnection;
-use crate::db::schema::{boards, post_revisions, posts, threads};
+use crate::db::schema::{post_revisions, posts, threads};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -69,10 +69,9 @@ pub fn insert_threads(c: &mut DbConnection, rows: &[BulkThread]) -> QueryResult<
     for t in rows {
         *per_board.entry(t.board_id).or_default() += 1;
     }
+    // The boards' counts kept as one-by-one writes keep them (and their lists' counts moved).
     for (board, n) in per_board {
-        diesel::update(boards::table.find(board))
-            .set(boards::listed_threads.eq(boards::listed_threads + n))
-            .execute(c)?;
+        crate::db::queries::forum::count_listed(c, board, "forum", n)?;
     }
     Ok(())
 }

@@ -51,7 +51,12 @@ pub fn threads_of_board(
 }
 
 /// Moves a board's count of listed threads by `by` when a thread of `kind` comes or goes.
-fn count_listed(conn: &mut DbConnection, board_id: i64, kind: &str, by: i64) -> QueryResult<()> {
+pub(crate) fn count_listed(
+    conn: &mut DbConnection,
+    board_id: i64,
+    kind: &str,
+    by: i64,
+) -> QueryResult<()> {
     if is_listed(kind) {
         crate::db::epoch::board_changed(board_id);
         diesel::update(boards::table.find(board_id))
