@@ -467,15 +467,17 @@ async fn hidden_and_edited_posts_are_found_as_they_now_read(app: TestApp) {
     assert!(hits(&api, "藏", None).await.is_empty());
 }
 
+/// A row of a query that names post ids (`candidates`, `gram_candidates`).
+#[derive(diesel::QueryableByName)]
+struct Id {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
+}
+
 /// The ids of the posts the search's index offers as candidates for `word` (three characters
 /// or more), before any visibility rule. SQLite: the FTS5 table's own rows. PostgreSQL: the rows
 /// the partial trigram index holds (its predicate, checked here too) that contain the word.
 fn candidates(app: &TestApp, word: &str) -> Vec<i64> {
-    #[derive(diesel::QueryableByName)]
-    struct Id {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        id: i64,
-    }
     let pool = maku::db::connect(&app.database_url, 1).expect("connect");
     let mut c = pool.get().expect("connection");
     let rows: Vec<Id> = if app.database_url.starts_with("postgres") {
@@ -696,11 +698,6 @@ async fn limits_are_said_inline_and_answers_are_bounded(app: TestApp) {
 /// stored grams (`posts.grams`, the GIN index's column) hold the word's; and, checked here
 /// each time, a post has grams exactly when the index must hold it (open, visible, text).
 fn gram_candidates(app: &TestApp, word: &str) -> Vec<i64> {
-    #[derive(diesel::QueryableByName)]
-    struct Id {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        id: i64,
-    }
     let pool = maku::db::connect(&app.database_url, 1).expect("connect");
     let mut c = pool.get().expect("connection");
     let rows: Vec<Id> = if app.database_url.starts_with("postgres") {
