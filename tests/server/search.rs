@@ -26,6 +26,8 @@ on_both_backends_with!(roomy:
     short_words_are_found_from_the_gram_index_in_their_order,
     short_words_of_query_syntax_are_plain_characters,
     posts_written_before_the_gram_index_are_found_by_short_words,
+    hits_are_found_newest_first_across_the_index_buckets,
+    words_at_the_edges_are_found_alike_on_both_backends,
 );
 
 /// The API's answer to `q` (and more query text), as `token` (or anonymous).
@@ -475,33 +477,13 @@ struct Id {
 }
 
 /// The ids of the posts the search's index offers as candidates for `word` (three characters
-/// or more), before any visibility rule. SQLite: the FTS5 table's own rows. PostgreSQL: the rows
-/// the partial trigram index holds (its predicate, checked here too) that contain the word.
+/// or more), before any visibility rule. SQLite: the FTS5 table's own rows. PostgreSQL: the
+/// gram index's, as for a short word ([`pg_candidates`]).
 fn candidates(app: &TestApp, word: &str) -> Vec<i64> {
     let pool = maku::db::connect(&app.database_url, 1).expect("connect");
     let mut c = pool.get().expect("connection");
     let rows: Vec<Id> = if app.database_url.starts_with("postgres") {
-        #[derive(diesel::QueryableByName)]
-        struct Def {
-            #[diesel(sql_type = diesel::sql_types::Text)]
-            indexdef: String,
-        }
-        let def: Def = diesel::sql_query(
-            "SELECT indexdef FROM pg_indexes WHERE indexname = 'posts_body_trgm'",
-        )
-        .get_result(&mut c)
-        .expect("the index");
-        assert!(
-            def.indexdef.contains("searchable") && def.indexdef.contains("hidden_at IS NULL"),
-            "{}",
-            def.indexdef
-        );
-        diesel::sql_query(format!(
-            "SELECT id FROM posts WHERE kind IN ('user', 'judge') AND searchable \
-             AND hidden_at IS NULL AND body ILIKE '%{word}%' ORDER BY id"
-        ))
-        .load(&mut c)
-        .expect("candidates")
+        pg_candidates(&mut c, word)
     } else {
         diesel::sql_query(format!(
             "SELECT rowid AS id FROM post_search WHERE post_search MATCH '\"{word}\"' ORDER BY rowid"
@@ -510,6 +492,32 @@ fn candidates(app: &TestApp, word: &str) -> Vec<i64> {
         .expect("candidates")
     };
     rows.into_iter().map(|r| r.id).collect()
+}
+
+/// PostgreSQL's candidates for `word` (any length): the posts whose stored grams
+/// (`posts.grams`, the GIN index's column) hold the grams the search asks for it in any bucket, and, for a word of
+/// three characters or more, whose body holds it (as the search checks it). Checked here each
+/// time: a post has grams exactly when the index must hold it (open, visible, text).
+fn pg_candidates(c: &mut maku::db::DbConnection, word: &str) -> Vec<Id> {
+    let wrong: Vec<Id> = diesel::sql_query(
+        "SELECT id FROM posts WHERE (grams IS NOT NULL) \
+         <> (kind IN ('user', 'judge') AND searchable AND hidden_at IS NULL)",
+    )
+    .load(c)
+    .expect("the grams' posts");
+    assert!(
+        wrong.is_empty(),
+        "grams out of step: {:?}",
+        wrong.iter().map(|r| r.id).collect::<Vec<_>>()
+    );
+    diesel::sql_query(
+        "SELECT id FROM posts WHERE grams @@ ANY (maku_search_bucket_queries(ARRAY[$1], \
+           (SELECT max(id) FROM posts))) \
+         AND (char_length(lower($1)) <= 2 OR strpos(lower(body), lower($1)) > 0) ORDER BY id",
+    )
+    .bind::<diesel::sql_types::Text, _>(word)
+    .load(c)
+    .expect("candidates")
 }
 
 /// Issue 38, item 3: a running game's team-thread and graveyard posts are not in the search
@@ -694,30 +702,12 @@ async fn limits_are_said_inline_and_answers_are_bounded(app: TestApp) {
 }
 
 /// The ids of the posts the gram index offers for `word` (one or two characters), before any
-/// visibility rule. SQLite: the FTS5 table `post_grams`' own rows. PostgreSQL: the posts whose
-/// stored grams (`posts.grams`, the GIN index's column) hold the word's; and, checked here
-/// each time, a post has grams exactly when the index must hold it (open, visible, text).
+/// visibility rule. SQLite: the FTS5 table `post_grams`' own rows. PostgreSQL: [`pg_candidates`].
 fn gram_candidates(app: &TestApp, word: &str) -> Vec<i64> {
     let pool = maku::db::connect(&app.database_url, 1).expect("connect");
     let mut c = pool.get().expect("connection");
     let rows: Vec<Id> = if app.database_url.starts_with("postgres") {
-        let wrong: Vec<Id> = diesel::sql_query(
-            "SELECT id FROM posts WHERE (grams IS NOT NULL) \
-             <> (kind IN ('user', 'judge') AND searchable AND hidden_at IS NULL)",
-        )
-        .load(&mut c)
-        .expect("the grams' posts");
-        assert!(
-            wrong.is_empty(),
-            "grams out of step: {:?}",
-            wrong.iter().map(|r| r.id).collect::<Vec<_>>()
-        );
-        diesel::sql_query(
-            "SELECT id FROM posts WHERE grams @@ maku_search_word_query($1) ORDER BY id",
-        )
-        .bind::<diesel::sql_types::Text, _>(word)
-        .load(&mut c)
-        .expect("candidates")
+        pg_candidates(&mut c, word)
     } else {
         let gram = maku::db::grams::word_gram(word).expect("a short word");
         diesel::sql_query(format!(
@@ -811,21 +801,35 @@ async fn short_words_of_query_syntax_are_plain_characters(app: TestApp) {
 }
 
 /// The migration `*_cjk_search` of each backend: (down, up), by the URL's scheme.
-const CJK_SEARCH: [(&str, &str, &str); 2] = [
+/// The migrations of the gram index, by backend: `*_cjk_search` and `*_search_buckets` (which
+/// recomputes the grams `*_cjk_search` wrote, by bucket): undone newest first, run oldest first.
+const CJK_SEARCH: [(&str, [&str; 2], [&str; 2]); 2] = [
     (
         "postgres",
-        include_str!("../../migrations/postgres/2026-12-23-004201_cjk_search/down.sql"),
-        include_str!("../../migrations/postgres/2026-12-23-004201_cjk_search/up.sql"),
+        [
+            include_str!("../../migrations/postgres/2026-12-23-004208_search_buckets/down.sql"),
+            include_str!("../../migrations/postgres/2026-12-23-004201_cjk_search/down.sql"),
+        ],
+        [
+            include_str!("../../migrations/postgres/2026-12-23-004201_cjk_search/up.sql"),
+            include_str!("../../migrations/postgres/2026-12-23-004208_search_buckets/up.sql"),
+        ],
     ),
     (
         "sqlite",
-        include_str!("../../migrations/sqlite/2026-12-23-004201_cjk_search/down.sql"),
-        include_str!("../../migrations/sqlite/2026-12-23-004201_cjk_search/up.sql"),
+        [
+            include_str!("../../migrations/sqlite/2026-12-23-004208_search_buckets/down.sql"),
+            include_str!("../../migrations/sqlite/2026-12-23-004201_cjk_search/down.sql"),
+        ],
+        [
+            include_str!("../../migrations/sqlite/2026-12-23-004201_cjk_search/up.sql"),
+            include_str!("../../migrations/sqlite/2026-12-23-004208_search_buckets/up.sql"),
+        ],
     ),
 ];
 
 /// Posts written before the migration `*_cjk_search` (undone here, with its index and
-/// triggers, and run again as a server upgrading runs it) are found by short words after it:
+/// triggers, and `*_search_buckets` after it, and run again as a server upgrading runs it) are found by short words after it:
 /// it fills the gram index from the posts there, the open and visible ones only; and its
 /// triggers keep the index in step afterwards.
 async fn posts_written_before_the_gram_index_are_found_by_short_words(app: TestApp) {
@@ -837,10 +841,12 @@ async fn posts_written_before_the_gram_index_are_found_by_short_words(app: TestA
         .iter()
         .find(|(scheme, _, _)| app.database_url.starts_with(scheme))
         .expect("a backend with the migration");
-    let batch = |statements: &str| {
+    let batch = |migrations: &[&str; 2]| {
         let pool = maku::db::connect(&app.database_url, 1).expect("connect");
         let mut c = pool.get().expect("connection");
-        c.batch_execute(statements).expect("statements");
+        for statements in migrations {
+            c.batch_execute(statements).expect("statements");
+        }
     };
     batch(down);
     let id = thread(&api, &admin, &hal, "旧帖", "升级以前的狼人").await;
@@ -868,4 +874,164 @@ async fn posts_written_before_the_gram_index_are_found_by_short_words(app: TestA
     );
     assert_eq!(floors(hits(&api, "狼人", None).await), vec![3, 2, 1]);
     assert_eq!(gram_candidates(&app, "狼人").len(), 3);
+}
+
+/// Issue 42: PostgreSQL's gram index is cut into buckets of 4,096 post ids, asked newest first
+/// until a page is full (`db::queries::search::pg_search`). Posts spread over buckets (the id
+/// sequence moved on between them; SQLite's ids stay close, and its answers must be the same):
+/// a bucket with more hits than a page, buckets with none between and above them, a page that
+/// ends inside a bucket and one that starts there, and words of every length.
+async fn hits_are_found_newest_first_across_the_index_buckets(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let bob = api.account("bob").await;
+    let pg = app.database_url.starts_with("postgres");
+    let id = thread(&api, &admin, &bob, "分桶", "开帖").await;
+    let to_bucket = |bucket: i64| {
+        if pg {
+            sql(
+                &app,
+                &format!("SELECT setval('posts_id_seq', {})", bucket * 4096),
+            );
+        }
+    };
+    // (bucket, body) in the order written; the thread's first post is floor 1.
+    let mut plan: Vec<(i64, String)> = Vec::new();
+    plan.extend((1..=25).map(|n| (2, format!("狼 A{n}"))));
+    plan.extend((1..=3).map(|n| (5, format!("狼人 B{n}"))));
+    plan.push((5, "无关 B".to_string()));
+    plan.push((9, "无关 D".to_string()));
+    plan.extend((1..=2).map(|n| (12, format!("狼 预言家查验 C{n}"))));
+    plan.push((14, "报名".to_string()));
+    let mut bucket = 0;
+    let mut posts: Vec<(i64, String)> = Vec::new();
+    for (k, (b, body)) in plan.into_iter().enumerate() {
+        if b != bucket {
+            to_bucket(b);
+            bucket = b;
+        }
+        reply(&api, &bob, id, &body).await;
+        posts.push((k as i64 + 2, body));
+    }
+    let page = |q: &'static str, n: i64| {
+        let api = &api;
+        async move {
+            let q: String = url::form_urlencoded::byte_serialize(q.as_bytes()).collect();
+            let (s, b) = api
+                .get(&format!("/api/v1/search?q={q}&page={n}"), None)
+                .await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+            let floors: Vec<i64> = b["hits"]
+                .as_array()
+                .expect("hits")
+                .iter()
+                .map(|h| h["floor"].as_i64().expect("floor"))
+                .collect();
+            (floors, b["more"].as_bool().expect("more"))
+        }
+    };
+    // The floors of the written posts holding every word, newest first.
+    let holding = |words: &[&str]| -> Vec<i64> {
+        let mut f: Vec<i64> = posts
+            .iter()
+            .filter(|(_, b)| words.iter().all(|w| b.contains(w)))
+            .map(|(f, _)| *f)
+            .collect();
+        f.reverse();
+        f
+    };
+    let wolf = holding(&["狼"]);
+    assert_eq!(wolf.len(), 30);
+    assert_eq!(page("狼", 1).await, (wolf[..20].to_vec(), true));
+    assert_eq!(page("狼", 2).await, (wolf[20..].to_vec(), false));
+    assert_eq!(page("狼", 3).await, (vec![], false));
+    for (q, words) in [
+        ("狼人", vec!["狼人"]),
+        ("预言家查", vec!["预言家查"]),
+        ("狼 预言家", vec!["狼", "预言家"]),
+        ("a1", vec!["A1"]),
+        ("无关", vec!["无关"]),
+        ("报名", vec!["报名"]),
+        ("查狼", vec!["查狼"]),
+    ] {
+        assert_eq!(page(q, 1).await, (holding(&words), false), "{q}");
+    }
+    if pg {
+        // The posts did land in the buckets they were meant for.
+        #[derive(diesel::QueryableByName)]
+        struct Bucket {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            bucket: i64,
+        }
+        let pool = maku::db::connect(&app.database_url, 1).expect("connect");
+        let mut c = pool.get().expect("connection");
+        let buckets: Vec<Bucket> = diesel::sql_query(format!(
+            "SELECT DISTINCT id >> 12 AS bucket FROM posts WHERE thread_id = {id} AND floor > 1 \
+             ORDER BY bucket"
+        ))
+        .load(&mut c)
+        .expect("buckets");
+        let buckets: Vec<i64> = buckets.into_iter().map(|b| b.bucket).collect();
+        assert_eq!(buckets, [2, 5, 9, 12, 14]);
+        // The pool's connections compile no plan (`db::connect`): the walk's estimate is of
+        // every bucket, and compiling it cost more than the search.
+        #[derive(diesel::QueryableByName)]
+        struct Setting {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            jit: String,
+        }
+        let s: Setting = diesel::sql_query("SELECT current_setting('jit') AS jit")
+            .get_result(&mut c)
+            .expect("jit");
+        assert_eq!(s.jit, "off");
+    }
+}
+
+/// Words at the edges of what a query holds, answered alike by both backends' indexes: a
+/// character outside the Basic Multilingual Plane (four bytes in UTF-8, a surrogate pair in
+/// UTF-16), a full-width space (U+3000, which splits a query as an ASCII one does), ASCII
+/// case, the longest word a query admits (200 characters) and the most words (8).
+async fn words_at_the_edges_are_found_alike_on_both_backends(app: TestApp) {
+    let api = Api::new(&app);
+    let admin = api.token("admin", &app.admin_password).await;
+    let ivy = api.account("ivy").await;
+    let long: String = "狼人杀Wolf".repeat(30).chars().take(200).collect();
+    assert_eq!(long.chars().count(), 200);
+    let id = thread(&api, &admin, &ivy, "边界", "开帖").await;
+    let posts = [
+        "今晚🐺出没 𠮷野家",
+        "狼人　预言家 同一帖",
+        "预言家说 狼人在三楼",
+        &format!("开头 {long} 结尾"),
+        "one two three four five six seven eight",
+        "ONE TWO THREE FOUR FIVE SIX SEVEN",
+    ];
+    for body in posts {
+        reply(&api, &ivy, id, body).await;
+    }
+    let floors = |found: Vec<Value>| -> Vec<i64> {
+        found
+            .iter()
+            .map(|h| h["floor"].as_i64().expect("floor"))
+            .collect()
+    };
+    let eight = "One two three four five six seven eight";
+    for (q, expected) in [
+        ("🐺", vec![2]),
+        ("🐺出", vec![2]),
+        ("今晚🐺出没", vec![2]),
+        ("𠮷", vec![2]),
+        ("𠮷野家", vec![2]),
+        ("狼🐺", vec![]),
+        // U+3000 splits the query into two words, found in either order.
+        ("狼人\u{3000}预言家", vec![4, 3]),
+        ("言家　狼", vec![4, 3]),
+        (long.as_str(), vec![5]),
+        (&long[..long.len() - 1], vec![5]),
+        (eight, vec![6]),
+        ("seven SIX five", vec![7, 6]),
+        ("EIGHT one", vec![6]),
+    ] {
+        assert_eq!(floors(hits(&api, q, None).await), expected, "{q}");
+    }
 }

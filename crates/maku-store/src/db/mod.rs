@@ -98,22 +98,33 @@ const WRITE_LOCK_ATTEMPTS: u32 = 3;
 /// The pause before the second attempt; it grows fourfold per attempt (50 ms, 200 ms).
 const WRITE_LOCK_BACKOFF: Duration = Duration::from_millis(50);
 
-/// Per-connection set-up for SQLite: `busy_timeout` first, then foreign keys.
+/// Per-connection set-up: on SQLite `busy_timeout` first, then foreign keys; on PostgreSQL no
+/// JIT.
 #[derive(Debug)]
-struct SqliteTuning {
+struct Tuning {
     busy_timeout: Duration,
 }
 
-impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteTuning {
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Tuning {
     fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
-        if let DbConnection::Sqlite(c) = conn {
-            c.batch_execute(&format!(
-                "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
-                self.busy_timeout.as_millis()
-            ))
-            .map_err(diesel::r2d2::Error::QueryError)?;
-            // The search index's triggers call it (`grams`).
-            grams::register(c).map_err(diesel::r2d2::Error::QueryError)?;
+        match conn {
+            DbConnection::Sqlite(c) => {
+                c.batch_execute(&format!(
+                    "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = ON; \
+                     PRAGMA synchronous = NORMAL;",
+                    self.busy_timeout.as_millis()
+                ))
+                .map_err(diesel::r2d2::Error::QueryError)?;
+                // The search index's triggers call it (`grams`).
+                grams::register(c).map_err(diesel::r2d2::Error::QueryError)?;
+            }
+            // No JIT: PostgreSQL compiles a plan whose estimate passes `jit_above_cost`, which
+            // the search's bucket walk does though it stops after a few buckets (the estimate
+            // is of every bucket): 20 to 200 ms of compiling for a 2 ms search. maku's queries
+            // are all a page's, where compiling never pays.
+            DbConnection::Pg(c) => c
+                .batch_execute("SET jit = off")
+                .map_err(diesel::r2d2::Error::QueryError)?,
         }
         Ok(())
     }
@@ -141,13 +152,11 @@ pub fn connect_with(url: &str, pool_size: u32, busy_timeout: Duration) -> Result
     run_migrations(&mut first)?;
     drop(first);
     let manager = ConnectionManager::<DbConnection>::new(url.connect_string());
-    let mut builder = Pool::builder()
+    let builder = Pool::builder()
         .max_size(pool_size)
         .connection_timeout(Duration::from_secs(15));
-    if matches!(url, DbUrl::Sqlite(_)) {
-        builder = builder.connection_customizer(Box::new(SqliteTuning { busy_timeout }));
-    }
     builder
+        .connection_customizer(Box::new(Tuning { busy_timeout }))
         .build(manager)
         .map_err(|e| DbError::Connect(e.to_string()))
 }

@@ -1,13 +1,14 @@
 //! Full-text search over posts (docs/search.md): the one query that finds them, and decides
 //! which posts anyone may find.
 //!
-//! The indexes are the backend's own (migrations `*_search`, `*_cjk_search`): on SQLite an
-//! FTS5 table with the trigram tokenizer (`post_search`), on PostgreSQL a pg_trgm GIN index on
-//! `posts.body`, for words of three characters or more; and on both an index of each post's
-//! grams, its characters and pairs of neighbouring characters (`db::grams`: SQLite's FTS5
-//! table `post_grams`, PostgreSQL's `tsvector` column `posts.grams` and its GIN index), for
-//! words of one or two characters, most Chinese words. All match substrings, so a Chinese word is found as
-//! typed, with no word segmentation, and every word is looked up in an index ([`search`]).
+//! The indexes are the backend's own. SQLite: an FTS5 table with the trigram tokenizer
+//! (`post_search`, migration `*_search`) for words of three characters or more, and an FTS5
+//! table of each post's grams, its characters and pairs of neighbouring characters
+//! (`db::grams`, `post_grams`, migration `*_cjk_search`), for words of one or two, most
+//! Chinese words. PostgreSQL: the grams only, in the `tsvector` column `posts.grams` and its
+//! GIN index, by bucket of post ids (migration `*_search_buckets`, [`pg_search`]), for words
+//! of every length. All match substrings, so a Chinese word is found as typed, with no word
+//! segmentation, and every word is looked up in an index ([`search`]).
 //!
 //! Who may read a hit is part of the `WHERE`, never a filter applied after `LIMIT`: a page of
 //! hits and whether there is another are the same whatever private posts match, so neither
@@ -149,12 +150,10 @@ const TRIGRAM: usize = 3;
 /// id: the same order on both backends, and stable while posts are added), `limit` from
 /// `offset`. `terms` are non-empty words without whitespace.
 ///
-/// Every term is looked up in an index, whatever its length (docs/search.md): a term of three
-/// characters or more in the trigram index (SQLite's FTS5 `post_search`, PostgreSQL's `ILIKE`
-/// through `posts_body_trgm`) and a shorter one in the gram index (`db::grams`: SQLite's
-/// `post_grams`, PostgreSQL's `posts.grams`, [`pg_short_word`]), each exact. On PostgreSQL
-/// the planner, which keeps statistics of the grams, walks the newest posts first for a
-/// frequent word (stopping at the page's end) and takes the gram index for a rare one.
+/// Every term is looked up in an index, whatever its length (docs/search.md): on SQLite a term
+/// of three characters or more in the trigram index `post_search` and a shorter one in the
+/// gram index `post_grams`; on PostgreSQL every term in the bucketed gram index
+/// ([`pg_search`]).
 pub fn search(
     conn: &mut DbConnection,
     terms: &[String],
@@ -222,11 +221,13 @@ pub fn search(
             let sql = match driver {
                 Some(table) => format!(
                     "{} WHERE {} ORDER BY s.rowid DESC LIMIT ? OFFSET ?",
-                    select_from_fts(table),
+                    // The FTS5 table first in the join; its rowids are the posts' ids.
+                    select_from(&format!("{table} s JOIN posts p ON p.id = s.rowid")),
                     conditions.join(" AND ")
                 ),
                 None => format!(
-                    "{SELECT} WHERE {} ORDER BY p.id DESC LIMIT ? OFFSET ?",
+                    "{} WHERE {} ORDER BY p.id DESC LIMIT ? OFFSET ?",
+                    select_from("posts p"),
                     conditions.join(" AND ")
                 ),
             };
@@ -242,69 +243,96 @@ pub fn search(
             }
             q.bind::<BigInt, _>(limit).bind::<BigInt, _>(offset).load(c)
         }
-        DbConnection::Pg(c) => {
-            let mut conditions = vec![TEXT_KINDS.to_string(), readable(), not_hidden().to_string()];
-            // Each term binds itself (a short word, [`pg_short_word`]) or its `ILIKE` pattern
-            // (a longer one, through the trigram index `posts_body_trgm`).
-            let short = |t: &str| t.chars().count() < TRIGRAM;
-            for (k, t) in terms.iter().enumerate() {
-                conditions.push(match short(t) {
-                    true => pg_short_word(k + 1),
-                    false => format!("p.body ILIKE ${} ESCAPE '\\'", k + 1),
-                });
-            }
-            let n = terms.len();
-            let sql = format!(
-                "{SELECT} WHERE {} ORDER BY p.id DESC LIMIT ${} OFFSET ${}",
-                conditions.join(" AND "),
-                n + 1,
-                n + 2
-            );
-            let mut q = diesel::sql_query(sql).into_boxed::<diesel::pg::Pg>();
-            for t in terms {
-                q = q.bind::<Text, _>(match short(t) {
-                    true => t.clone(),
-                    false => like_pattern(t),
-                });
-            }
-            q.bind::<BigInt, _>(limit).bind::<BigInt, _>(offset).load(c)
-        }
+        DbConnection::Pg(c) => pg_search(c, terms, offset, limit),
     }
 }
 
-/// The columns of a hit, and the joins that the visibility rule reads.
-const SELECT: &str = "SELECT p.id AS post_id, p.thread_id AS thread_id, p.floor AS floor, \
-     p.body AS body, t.title AS title, t.kind AS thread_kind, t.game_id AS game_id \
-     FROM posts p JOIN threads t ON t.id = p.thread_id LEFT JOIN games g ON g.id = t.game_id";
+/// The columns of a hit.
+const COLUMNS: &str = "SELECT p.id AS post_id, p.thread_id AS thread_id, p.floor AS floor, \
+     p.body AS body, t.title AS title, t.kind AS thread_kind, t.game_id AS game_id";
 
-/// [`SELECT`] driven by the SQLite FTS5 table `table` (as `s`, first in the join), whose
-/// rowids are the posts' ids.
-fn select_from_fts(table: &str) -> String {
-    SELECT.replacen(
-        "FROM posts p",
-        &format!("FROM {table} s JOIN posts p ON p.id = s.rowid"),
-        1,
+/// The hits' columns from `posts` (as `p`, by way of `source`), with the joins that the
+/// visibility rule reads.
+fn select_from(source: &str) -> String {
+    format!(
+        "{COLUMNS} FROM {source} JOIN threads t ON t.id = p.thread_id \
+         LEFT JOIN games g ON g.id = t.game_id"
     )
 }
 
-/// PostgreSQL's condition for a word of one or two characters, bound as `$word`: the posts
-/// whose stored grams (`posts.grams`, migration `*_cjk_search`) hold the word, lower-cased, as
-/// one lexeme (`maku_search_word_query`, computed from the bound word before planning, so the
-/// planner estimates by the gram's own frequency). That gram is exact: a post has it when its
-/// body contains the word as `ILIKE` would say (which, in a multibyte encoding, compares both
-/// sides lower-cased by `lower`). The body is read (`strpos` of the lower-cased word, what
-/// `ILIKE` does, with nothing to escape) only where the gram cannot tell: a word that `lower`
-/// makes longer than two characters (its pairs are asked then, and their order is not in
-/// them) and a post too large for its grams (the lexeme `' '`: always a candidate).
-/// `char_length(lower(…)) <= 2` is folded to `TRUE` before planning for every other word.
-/// Not `ILIKE`: the planner would count it as a second, independent filter and take too few
-/// hits for a bad join (40 ms), or answer the `OR`'s second arm from the trigram index.
-fn pg_short_word(word: usize) -> String {
-    format!(
-        "(p.grams @@ maku_search_word_query(${word}) \
-          AND (char_length(lower(${word})) <= 2 OR strpos(lower(p.body), lower(${word})) > 0) \
-          OR p.grams @@ ''' '''::tsquery AND strpos(lower(p.body), lower(${word})) > 0)"
-    )
+/// PostgreSQL's search: every term from the gram index, bucket by bucket (migration
+/// `*_search_buckets`).
+///
+/// GIN cannot give a word's posts newest first and stop at a page's end, as FTS5 does: it
+/// makes one bitmap of every post holding the word, and a frequent word's is a quarter of the
+/// forum. So a post's lexemes are its grams each prefixed with its **bucket**, its id divided
+/// by 4,096 (`339:狼`), and the search asks one bucket at a time, newest first, and stops when
+/// it has the page (and the one hit after it): a bucket without the word costs one index
+/// lookup, a bucket with it a bitmap of that bucket's hits. The buckets' tsqueries come from
+/// `maku_search_bucket_queries`, newest first; PostgreSQL runs a `LATERAL` join over them as
+/// a nested loop in that order and the `LIMIT` stops it (the function is `PARALLEL UNSAFE`,
+/// so no parallel plan mixes the order).
+///
+/// Each term's grams are asked (`maku_search_asked_grams`: the one gram of every word of one
+/// or two characters, then up to four pairs of the longer ones). A word longer than two
+/// characters (after `lower`) is checked in the body too, `strpos` of the lower-cased word,
+/// which is what `ILIKE` compares in a multibyte encoding: its pairs in the index say nothing
+/// of their order. A shorter word's gram is exact.
+///
+/// Within a bucket the plan is fenced: the bucket's hits are sorted by `p.id + 0` (not an
+/// index order, so the planner cannot choose to walk the posts from the newest instead of
+/// taking the bucket's bitmap), and the visibility rule on the thread is an `EXISTS … OFFSET 0`
+/// (a subplan per hit, not a join the planner might answer by hashing every thread). The rule
+/// is in the `WHERE` of both the hits and the page ([`readable`]).
+fn pg_search(
+    c: &mut diesel::PgConnection,
+    terms: &[String],
+    offset: i64,
+    limit: i64,
+) -> QueryResult<Vec<FoundPost>> {
+    use diesel::sql_types::Array;
+    if terms.is_empty() || limit <= 0 {
+        return Ok(Vec::new());
+    }
+    let need = offset.saturating_add(limit);
+    // $1: the terms; $2: the hits needed; $3, $4: the page; the body checks bind each term
+    // again, from $5.
+    let checks: Vec<String> = (0..terms.len())
+        .map(|k| {
+            let word = k + 5;
+            format!(
+                "(char_length(lower(${word})) <= 2 OR strpos(lower(p.body), lower(${word})) > 0)"
+            )
+        })
+        .collect();
+    let post_rule = format!("{TEXT_KINDS} AND {}", not_hidden());
+    let sql = format!(
+        "WITH hits AS MATERIALIZED ( \
+           SELECT h.id FROM unnest(maku_search_bucket_queries($1, \
+               (SELECT max(p.id) FROM posts p WHERE {post_rule} AND p.searchable))) AS b(q), \
+           LATERAL (SELECT p.id FROM posts p \
+                    WHERE p.grams @@ b.q AND {post_rule} AND {checks} \
+                      AND EXISTS (SELECT 1 FROM threads t LEFT JOIN games g ON g.id = t.game_id \
+                                  WHERE t.id = p.thread_id AND {rule} OFFSET 0) \
+                    ORDER BY p.id + 0 DESC LIMIT $2) AS h \
+           LIMIT $2) \
+         {select} WHERE p.id IN (SELECT id FROM hits ORDER BY id DESC LIMIT $3 OFFSET $4) \
+           AND {post_rule} AND {rule} \
+         ORDER BY p.id DESC",
+        checks = checks.join(" AND "),
+        rule = readable(),
+        select = select_from("posts p"),
+    );
+    let mut q = diesel::sql_query(sql)
+        .into_boxed::<diesel::pg::Pg>()
+        .bind::<Array<Text>, _>(terms.to_vec())
+        .bind::<BigInt, _>(need)
+        .bind::<BigInt, _>(limit)
+        .bind::<BigInt, _>(offset);
+    for t in terms {
+        q = q.bind::<Text, _>(t.clone());
+    }
+    q.load(c)
 }
 
 /// A term as an FTS5 phrase: in double quotes, a quote doubled, so nothing in it is query
