@@ -744,7 +744,7 @@ fn seed_fills_a_postgres_database_too() {
 
 /// `maku seed` at its edges: the fewest accounts it accepts seat every variant's games (the
 /// judge never among the seats drawn), one fewer is refused, and `--demo` beside a size flag is
-/// refused (it has its own sizes).
+/// refused (it has its own sizes), as is a second seeding of one database.
 #[test]
 fn seed_at_its_fewest_accounts_and_its_refusals() {
     let dir = tempfile::tempdir().expect("tmp");
@@ -781,6 +781,31 @@ fn seed_at_its_fewest_accounts_and_its_refusals() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Seeded once: a second run on the same database is refused before it writes anything.
+    let posts = |db: &std::path::Path| -> i64 {
+        #[derive(diesel::QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let pool = maku::db::connect(db.to_str().expect("utf-8"), 1).expect("open");
+        let mut c = pool.get().expect("connection");
+        let count: Count = diesel::RunQueryDsl::get_result(
+            diesel::sql_query("SELECT count(*) AS n FROM posts"),
+            &mut c,
+        )
+        .expect("count");
+        count.n
+    };
+    let before = posts(&db);
+    let out = seed(db.to_str().expect("utf-8"), &fewest);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("seeded forum already"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(posts(&db), before);
     let db = dir.path().join("too-few.db");
     let out = seed(db.to_str().expect("utf-8"), &one_fewer);
     assert_eq!(out.status.code(), Some(2));

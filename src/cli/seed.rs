@@ -108,6 +108,27 @@ pub fn run(global: &GlobalArgs, args: &SeedArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        // A forum is seeded once: its accounts' names are the seed's own, and a second run
+        // would stop at the first of them, half a forum later.
+        let first = words::account_name(0);
+        let named = first.clone();
+        match state
+            .db(move |c| Ok(crate::db::queries::users::account_named_like(c, &named)?))
+            .await
+        {
+            Ok(false) => {}
+            Ok(true) => {
+                eprintln!(
+                    "maku seed: this database holds a seeded forum already (its first account, \
+                     {first}, exists); seed a new database"
+                );
+                return ExitCode::from(2);
+            }
+            Err(e) => {
+                eprintln!("maku seed: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
         // Deals drawn from the seed, so the games come out the same (only here: app::deals).
         state.deals = Arc::new(crate::app::deals::Deals::seeded(args.seed));
         match seed(&state, args, &sizes).await {
