@@ -876,7 +876,7 @@ async fn posts_written_before_the_gram_index_are_found_by_short_words(app: TestA
     assert_eq!(gram_candidates(&app, "狼人").len(), 3);
 }
 
-/// Issue 42: PostgreSQL's gram index is cut into buckets of 4,096 post ids, asked newest first
+/// Issue 42: PostgreSQL's gram index is cut into buckets of 8,192 post ids, asked newest first
 /// until a page is full (`db::queries::search::pg_search`). Posts spread over buckets (the id
 /// sequence moved on between them; SQLite's ids stay close, and its answers must be the same):
 /// a bucket with more hits than a page, buckets with none between and above them, a page that
@@ -891,7 +891,7 @@ async fn hits_are_found_newest_first_across_the_index_buckets(app: TestApp) {
         if pg {
             sql(
                 &app,
-                &format!("SELECT setval('posts_id_seq', {})", bucket * 4096),
+                &format!("SELECT setval('posts_id_seq', {})", bucket * 8192),
             );
         }
     };
@@ -966,7 +966,7 @@ async fn hits_are_found_newest_first_across_the_index_buckets(app: TestApp) {
         let pool = maku::db::connect(&app.database_url, 1).expect("connect");
         let mut c = pool.get().expect("connection");
         let buckets: Vec<Bucket> = diesel::sql_query(format!(
-            "SELECT DISTINCT id >> 12 AS bucket FROM posts WHERE thread_id = {id} AND floor > 1 \
+            "SELECT DISTINCT id >> 13 AS bucket FROM posts WHERE thread_id = {id} AND floor > 1 \
              ORDER BY bucket"
         ))
         .load(&mut c)

@@ -2,7 +2,7 @@
 -- no order: a frequent word (`狼`, in 290,000 of a million posts) made a bitmap of them all to show
 -- 20, or, walked newest first instead, read every newer post without it (10,000 sign-up posts:
 -- 9 ms a search, p99 100–200 ms at 16 connections). Now each gram is stored with its post's
--- bucket, the post's id divided by 4,096 (`339:狼`), so the index answers for a span of
+-- bucket, the post's id divided by 8,192 (`169:狼`), so the index answers for a span of
 -- buckets, and the search (`db::queries::search::pg_search`) asks bucket by bucket, newest
 -- first, and stops at its page's end: a bucket without the word costs one index lookup.
 --
@@ -20,7 +20,7 @@ DROP FUNCTION maku_search_grams_vector(text);
 CREATE FUNCTION maku_search_grams_vector(id bigint, body text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
-    SELECT array_to_tsvector(ARRAY(SELECT (id >> 12)::text || ':' || g
+    SELECT array_to_tsvector(ARRAY(SELECT (id >> 13)::text || ':' || g
                                    FROM unnest(maku_search_grams(left(body, 20000))) AS g))
 $$;
 
@@ -73,7 +73,7 @@ DECLARE
 BEGIN
     RETURN ARRAY(SELECT (SELECT string_agg('''' || b || ':' || q || '''', ' & ')
                          FROM unnest(quoted) AS q)::tsquery
-                 FROM generate_series(newest >> 12, 0, -1) AS b);
+                 FROM generate_series(newest >> 13, 0, -1) AS b);
 END
 $$;
 

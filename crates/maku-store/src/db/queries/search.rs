@@ -266,7 +266,7 @@ fn select_from(source: &str) -> String {
 /// GIN cannot give a word's posts newest first and stop at a page's end, as FTS5 does: it
 /// makes one bitmap of every post holding the word, and a frequent word's is a quarter of the
 /// forum. So a post's lexemes are its grams each prefixed with its **bucket**, its id divided
-/// by 4,096 (`339:狼`), and the search asks one bucket at a time, newest first, and stops when
+/// by 8,192 (`169:狼`), and the search asks one bucket at a time, newest first, and stops when
 /// it has the page (and the one hit after it): a bucket without the word costs one index
 /// lookup, a bucket with it a bitmap of that bucket's hits. The buckets' tsqueries come from
 /// `maku_search_bucket_queries`, newest first; PostgreSQL runs a `LATERAL` join over them as
@@ -279,11 +279,13 @@ fn select_from(source: &str) -> String {
 /// which is what `ILIKE` compares in a multibyte encoding: its pairs in the index say nothing
 /// of their order. A shorter word's gram is exact.
 ///
-/// Within a bucket the plan is fenced: the bucket's hits are sorted by `p.id + 0` (not an
-/// index order, so the planner cannot choose to walk the posts from the newest instead of
-/// taking the bucket's bitmap), and the visibility rule on the thread is an `EXISTS … OFFSET 0`
-/// (a subplan per hit, not a join the planner might answer by hashing every thread). The rule
-/// is in the `WHERE` of both the hits and the page ([`readable`]).
+/// Within a bucket the plan is fenced: the bucket's candidates are sorted by `p.id + 0` (not
+/// an index order, so the planner cannot choose to walk the posts from the newest instead of
+/// taking the bucket's bitmap) in a subquery kept apart (`OFFSET 0`), and only then, newest
+/// first and until the page is full, are the body checked and the visibility rule on the
+/// thread asked, an `EXISTS … OFFSET 0` (a subplan per candidate, not a join the planner
+/// might answer by hashing every thread): a bucket of 2,000 candidates reads a page's worth.
+/// The rule is in the `WHERE` of both the hits and the page ([`readable`]).
 fn pg_search(
     c: &mut diesel::PgConnection,
     terms: &[String],
@@ -310,11 +312,14 @@ fn pg_search(
         "WITH hits AS MATERIALIZED ( \
            SELECT h.id FROM unnest(maku_search_bucket_queries($1, \
                (SELECT max(p.id) FROM posts p WHERE {post_rule} AND p.searchable))) AS b(q), \
-           LATERAL (SELECT p.id FROM posts p \
-                    WHERE p.grams @@ b.q AND {post_rule} AND {checks} \
+           LATERAL (SELECT p.id FROM \
+                      (SELECT p.id, p.thread_id, p.searchable, p.body FROM posts p \
+                       WHERE p.grams @@ b.q AND {post_rule} \
+                       ORDER BY p.id + 0 DESC OFFSET 0) AS p \
+                    WHERE {checks} \
                       AND EXISTS (SELECT 1 FROM threads t LEFT JOIN games g ON g.id = t.game_id \
                                   WHERE t.id = p.thread_id AND {rule} OFFSET 0) \
-                    ORDER BY p.id + 0 DESC LIMIT $2) AS h \
+                    LIMIT $2) AS h \
            LIMIT $2) \
          {select} WHERE p.id IN (SELECT id FROM hits ORDER BY id DESC LIMIT $3 OFFSET $4) \
            AND {post_rule} AND {rule} \
