@@ -590,17 +590,28 @@ fn ratings_rebuild_prints_every_board() {
 
 /// `maku seed --posts 300 --games 6 --accounts 40 --seed 7` into `db`.
 fn seed_small(db: &str) -> std::process::Output {
+    seed_sized(db, "300", "6", "40", "7")
+}
+
+/// `maku seed` of these sizes and seed into `db`, quietly.
+fn seed_sized(
+    db: &str,
+    posts: &str,
+    games: &str,
+    accounts: &str,
+    seed: &str,
+) -> std::process::Output {
     maku()
         .args([
             "seed",
             "--posts",
-            "300",
+            posts,
             "--games",
-            "6",
+            games,
             "--accounts",
-            "40",
+            accounts,
             "--seed",
-            "7",
+            seed,
             "--log",
             "warn",
             "--database-url",
@@ -754,26 +765,7 @@ fn seed_at_its_fewest_accounts_and_its_refusals() {
         .expect("a variant");
     let fewest = (most_seats + 2).to_string();
     let one_fewer = (most_seats + 1).to_string();
-    let seed = |db: &str, accounts: &str| {
-        maku()
-            .args([
-                "seed",
-                "--posts",
-                "20",
-                "--games",
-                "12",
-                "--accounts",
-                accounts,
-                "--seed",
-                "3",
-                "--log",
-                "warn",
-                "--database-url",
-                db,
-            ])
-            .output()
-            .expect("maku seed runs")
-    };
+    let seed = |db: &str, accounts: &str| seed_sized(db, "20", "12", accounts, "3");
     let db = dir.path().join("fewest.db");
     let out = seed(db.to_str().expect("utf-8"), &fewest);
     assert!(
