@@ -70,6 +70,10 @@ fn readable() -> String {
     format!("t.deleted_at IS NULL AND p.searchable AND {OPEN}")
 }
 
+/// The thread (`t`) and its game (`g`, none for a forum thread) that [`OPEN`] and
+/// [`readable`] read.
+const THREAD_AND_GAME: &str = "threads t LEFT JOIN games g ON g.id = t.game_id";
+
 /// Whether the posts of a thread (`t`, its game `g`) are open to search: a forum or sign-up
 /// thread, a game's public game thread, or any other thread of a game once it is finished. A
 /// post takes this when it is written (`posts.searchable`, [`thread_open`]) and again when its
@@ -87,7 +91,7 @@ pub fn thread_open(conn: &mut DbConnection, thread_id: i64) -> QueryResult<bool>
     let sql = |param: &str| {
         format!(
             "SELECT CASE WHEN {OPEN} THEN TRUE ELSE FALSE END AS open \
-             FROM threads t LEFT JOIN games g ON g.id = t.game_id WHERE t.id = {param}"
+             FROM {THREAD_AND_GAME} WHERE t.id = {param}"
         )
     };
     let found: Option<Open> = match conn {
@@ -111,7 +115,7 @@ pub fn open_game(conn: &mut DbConnection, game_id: i64) -> QueryResult<usize> {
     let sql = |param: &str| {
         format!(
             "UPDATE posts SET searchable = TRUE WHERE NOT searchable AND thread_id IN \
-             (SELECT t.id FROM threads t LEFT JOIN games g ON g.id = t.game_id \
+             (SELECT t.id FROM {THREAD_AND_GAME} \
               WHERE t.game_id = {param} AND {OPEN})"
         )
     };
@@ -317,7 +321,7 @@ fn pg_search(
                        WHERE p.grams @@ b.q AND {post_rule} \
                        ORDER BY p.id + 0 DESC OFFSET 0) AS p \
                     WHERE {checks} \
-                      AND EXISTS (SELECT 1 FROM threads t LEFT JOIN games g ON g.id = t.game_id \
+                      AND EXISTS (SELECT 1 FROM {THREAD_AND_GAME} \
                                   WHERE t.id = p.thread_id AND {rule} OFFSET 0) \
                     LIMIT $2) AS h \
            LIMIT $2) \
