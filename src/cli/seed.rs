@@ -113,7 +113,10 @@ pub fn run(global: &GlobalArgs, args: &SeedArgs) -> ExitCode {
         let first = words::account_name(0);
         let named = first.clone();
         match state
-            .db(move |c| Ok(crate::db::queries::users::account_named_like(c, &named)?))
+            .db(move |c| {
+                let key = crate::domain::account::name_key(&named);
+                Ok(crate::db::queries::users::by_key(c, &key)?.is_some())
+            })
             .await
         {
             Ok(false) => {}
