@@ -1,11 +1,12 @@
 //! The board index and a board's thread list, with the new-thread form.
 
 use crate::app::AppState;
+use crate::db::queries::keyset::{Edges, Seek};
 use crate::db::queries::{forum, users};
 use crate::error::AppError;
 use crate::forum::posting;
 use crate::web::flash::{self, Flash};
-use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param};
+use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param, seek};
 use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
@@ -117,9 +118,13 @@ async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<IndexPage, 
     })
 }
 
+/// A board page's query: a page number, and the key of the thread the page starts after or
+/// before (links between pages carry it; `keyset`).
 #[derive(Deserialize)]
 pub struct PageQuery {
     page: Option<PageNumber>,
+    after: Option<String>,
+    before: Option<String>,
 }
 
 /// A board's page of threads as every reader sees it (no "new" marks): what is kept.
@@ -127,10 +132,13 @@ pub struct BoardList {
     board: crate::db::models::Board,
     threads: Vec<(ThreadRow, Option<i64>)>,
     total: i64,
+    /// The keys of the links to the pages near this one.
+    edges: Edges<forum::ThreadKey>,
 }
 
-/// The kept lists of boards' pages (`web::listings`), by board id, page and language.
-pub type BoardLists = crate::web::listings::Listings<(i64, i64, crate::i18n::Lang), BoardList>;
+/// The kept lists of boards' pages (`web::listings`), by board id, page (`Seek::text`) and
+/// language.
+pub type BoardLists = crate::web::listings::Listings<(i64, String, crate::i18n::Lang), BoardList>;
 
 /// The boards' ids by slug, learnt on first reading: a kept list's count is read before the
 /// database, so the board's id must be known first.
@@ -173,7 +181,7 @@ async fn load_board(
     lists: &BoardLists,
     ids: &BoardIds,
     slug: String,
-    page: i64,
+    seek: Seek<forum::ThreadKey>,
     reader: Option<i64>,
     tr: crate::i18n::Tr,
 ) -> Result<BoardData, AppError> {
@@ -189,13 +197,15 @@ async fn load_board(
         }
     };
     let epoch = list_epoch(board_id);
-    let list = match lists.get(&(board_id, page, tr.lang), epoch) {
+    let kept_as = (board_id, seek.text(), tr.lang);
+    let list = match lists.get(&kept_as, epoch) {
         Some(list) => list,
         None => {
             let list = state
                 .db(move |c| {
                     let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-                    let (threads, total) = forum::threads_of_board(c, &board, page)?;
+                    let (read, total) = forum::threads_of_board(c, &board, &seek)?;
+                    let threads = read.rows;
                     let authors: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
                     let names = users::names(c, &authors)?;
                     let threads = threads
@@ -219,6 +229,7 @@ async fn load_board(
                         board,
                         threads,
                         total,
+                        edges: read.edges,
                     })
                 })
                 .await?;
@@ -227,7 +238,7 @@ async fn load_board(
                 ids.learn(&list.board.slug, list.board.id);
                 return Ok(unmarked(std::sync::Arc::new(list)));
             }
-            lists.put((board_id, page, tr.lang), epoch, list)
+            lists.put(kept_as, epoch, list)
         }
     };
     let Some(reader) = reader else {
@@ -301,11 +312,12 @@ fn board_page(viewer: &Viewer, data: BoardData, page: i64) -> BoardPage {
         .collect();
     BoardPage {
         page: ctx,
-        pager: Pager::new(
+        pager: Pager::keyed(
             page,
             list.total,
             forum::THREADS_PER_PAGE,
             format!("/b/{slug}?"),
+            &list.edges,
         ),
         slug,
         title: board_title(&viewer.tr, &list.board.slug, &list.board.title),
@@ -332,10 +344,11 @@ async fn show_board(
     q: web::Query<PageQuery>,
 ) -> Result<BoardPage, AppError> {
     let page = page_param(q.page);
+    let seek = seek(q.page, q.after.as_deref(), q.before.as_deref())?;
     let reader = viewer.require().ok().map(|a| a.id);
     let slug = slug.into_inner();
     let flash = flash::take(&state, &viewer, &format!("/b/{slug}")).await?;
-    let data = load_board(&state, &lists, &ids, slug, page, reader, viewer.tr).await?;
+    let data = load_board(&state, &lists, &ids, slug, seek, reader, viewer.tr).await?;
     let mut view = board_page(&viewer, data, page);
     if let Some(f) = flash {
         view.form_title = f.field("title").to_string();

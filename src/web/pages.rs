@@ -1,6 +1,7 @@
 //! What every page template shares, and small view helpers.
 
 use crate::auth::account::Account;
+use crate::db::queries::keyset::{Edges, PageKey, Seek};
 use crate::i18n::Tr;
 use chrono::NaiveDateTime;
 
@@ -83,6 +84,22 @@ pub struct Pager {
     pub pages: i64,
     /// URL up to where `page=N` is appended (ends in `?` or `&`).
     pub base: String,
+    /// A list paged by keys: the `before=` / `after=` parts of the links to the pages near
+    /// this one (`keyset::KeyedPage`); `None` for a list paged by number (a thread's floors).
+    near: Option<Near>,
+}
+
+/// The key parts of the links to the one and two pages either side.
+struct Near {
+    back: Vec<String>,
+    ahead: Vec<String>,
+}
+
+/// One link of a pager.
+pub struct PageLink {
+    pub number: i64,
+    /// `None` for the page shown.
+    pub href: Option<String>,
 }
 
 /// The number of pages of `total` items (at least one, an empty page).
@@ -101,22 +118,102 @@ impl Pager {
             page: shown_page(page, total, per_page),
             pages: page_count(total, per_page),
             base,
+            near: None,
         }
     }
 
-    /// The page numbers to link: first, last, and two around the current one.
-    pub fn links(&self) -> Vec<i64> {
+    /// The pager of a page read by key. Its number is the one the link said (`page`), but
+    /// the first page is 1 and the last is the last whatever a link said: pages shift as
+    /// threads move up, and the ends are known.
+    pub fn keyed<K: PageKey>(
+        page: i64,
+        total: i64,
+        per_page: i64,
+        base: String,
+        near: &Edges<K>,
+    ) -> Pager {
+        let pages = page_count(total, per_page);
+        let page = if near.back.is_empty() {
+            1
+        } else if near.ahead.is_empty() {
+            pages
+        } else {
+            // Between the ends: never the first or last number, where those are others.
+            page.min(pages - 1).max(2.min(pages))
+        };
+        let link = |keys: &[K], word: &str| {
+            keys.iter()
+                .map(|k| format!("{word}={}", k.encode()))
+                .collect()
+        };
+        Pager {
+            page,
+            pages,
+            base,
+            near: Some(Near {
+                back: link(&near.back, "before"),
+                ahead: link(&near.ahead, "after"),
+            }),
+        }
+    }
+
+    /// The pages to link: first, last, and two around the current one. A keyed list links the
+    /// pages near this one by key (so a walk through them sees each row once while rows move),
+    /// the far ends by number (read from their ends).
+    pub fn links(&self) -> Vec<PageLink> {
         (1..=self.pages)
             .filter(|p| *p == 1 || *p == self.pages || (p - self.page).abs() <= 2)
+            .filter_map(|p| {
+                if p == self.page {
+                    return Some(PageLink {
+                        number: p,
+                        href: None,
+                    });
+                }
+                let key = match &self.near {
+                    Some(near) if (p - self.page).abs() <= 2 => {
+                        let (keys, step) = if p < self.page {
+                            (&near.back, self.page - p)
+                        } else {
+                            (&near.ahead, p - self.page)
+                        };
+                        match keys.get(step as usize - 1) {
+                            Some(key) => Some(key),
+                            // An end is read from its end; any other page needs its key.
+                            None if p == 1 || p == self.pages => None,
+                            None => return None,
+                        }
+                    }
+                    _ => None,
+                };
+                let href = match key {
+                    Some(key) => format!("{}page={p}&{key}", self.base),
+                    None => format!("{}page={p}", self.base),
+                };
+                Some(PageLink {
+                    number: p,
+                    href: Some(href),
+                })
+            })
             .collect()
     }
+}
 
-    pub fn is_current(&self, p: &i64) -> bool {
-        *p == self.page
-    }
-
-    pub fn href(&self, p: &i64) -> String {
-        format!("{}page={}", self.base, p)
+/// Where a keyed list's page starts, from its link's `page`, `after` and `before`: a key
+/// that is not one (hand-typed, cut short) is a 400, as both keys at once are.
+pub fn seek<K: PageKey>(
+    page: Option<PageNumber>,
+    after: Option<&str>,
+    before: Option<&str>,
+) -> Result<Seek<K>, crate::error::AppError> {
+    let bad = || crate::error::AppError::BadRequest("the page's key is not one".into());
+    match (after, before) {
+        (Some(_), Some(_)) => Err(crate::error::AppError::BadRequest(
+            "a page starts after a row or before one, not both".into(),
+        )),
+        (Some(k), None) => K::decode(k).map(Seek::After).ok_or_else(bad),
+        (None, Some(k)) => K::decode(k).map(Seek::Before).ok_or_else(bad),
+        (None, None) => Ok(Seek::Number(page_param(page))),
     }
 }
 
@@ -198,10 +295,79 @@ mod tests {
     fn pager_counts_pages_and_links() {
         let p = Pager::new(5, 301, 30, "/t/1?".into());
         assert_eq!(p.pages, 11);
-        assert_eq!(p.links(), vec![1, 3, 4, 5, 6, 7, 11]);
-        assert_eq!(p.href(&2), "/t/1?page=2");
+        let links = p.links();
+        let numbers: Vec<i64> = links.iter().map(|l| l.number).collect();
+        assert_eq!(numbers, vec![1, 3, 4, 5, 6, 7, 11]);
+        assert_eq!(links[1].href.as_deref(), Some("/t/1?page=3"));
+        assert_eq!(links[3].href, None);
         assert_eq!(Pager::new(9, 0, 30, "?".into()).page, 1);
         assert_eq!(Pager::new(i64::MAX, 31, 30, "?".into()).page, 2);
+    }
+
+    #[test]
+    fn a_keyed_pager_links_near_pages_by_key_and_the_ends_by_number() {
+        let read = |back: Vec<(f64, i64)>, ahead: Vec<(f64, i64)>| Edges { back, ahead };
+        // Page 5 of 11, two pages either side.
+        let p = Pager::keyed(
+            5,
+            301,
+            30,
+            "/b/x?".into(),
+            &read(vec![(9.5, 1), (8.0, 2)], vec![(3.0, 3), (2.5, 4)]),
+        );
+        let links: Vec<(i64, Option<String>)> =
+            p.links().into_iter().map(|l| (l.number, l.href)).collect();
+        assert_eq!(
+            links,
+            vec![
+                (1, Some("/b/x?page=1".into())),
+                (3, Some("/b/x?page=3&before=8_2".into())),
+                (4, Some("/b/x?page=4&before=9.5_1".into())),
+                (5, None),
+                (6, Some("/b/x?page=6&after=3_3".into())),
+                (7, Some("/b/x?page=7&after=2.5_4".into())),
+                (11, Some("/b/x?page=11".into())),
+            ]
+        );
+        // A link's number is not trusted at the ends: nothing before is page 1, nothing after
+        // is the last; between, it is neither end's number.
+        assert_eq!(
+            Pager::keyed(7, 301, 30, "?".into(), &read(vec![], vec![(1.0, 1)])).page,
+            1
+        );
+        assert_eq!(
+            Pager::keyed(2, 301, 30, "?".into(), &read(vec![(1.0, 1)], vec![])).page,
+            11
+        );
+        let between = read(vec![(1.0, 1)], vec![(1.0, 1)]);
+        assert_eq!(Pager::keyed(1, 301, 30, "?".into(), &between).page, 2);
+        assert_eq!(Pager::keyed(99, 301, 30, "?".into(), &between).page, 10);
+        // A near page without a key (the counts moved) is not linked.
+        let p = Pager::keyed(
+            5,
+            301,
+            30,
+            "?".into(),
+            &read(vec![(1.0, 1)], vec![(1.0, 2)]),
+        );
+        let numbers: Vec<i64> = p.links().iter().map(|l| l.number).collect();
+        assert_eq!(numbers, vec![1, 4, 5, 6, 11]);
+    }
+
+    #[test]
+    fn a_seek_takes_one_key_or_a_number() {
+        type K = (f64, i64);
+        assert_eq!(seek::<K>(None, None, None).ok(), Some(Seek::Number(1)));
+        assert_eq!(
+            seek::<K>(Some(PageNumber(4)), Some("2.5_7"), None).ok(),
+            Some(Seek::After((2.5, 7)))
+        );
+        assert_eq!(
+            seek::<K>(None, None, Some("1_1")).ok(),
+            Some(Seek::Before((1.0, 1)))
+        );
+        assert!(seek::<K>(None, Some("1_1"), Some("1_1")).is_err());
+        assert!(seek::<K>(None, Some("x"), None).is_err());
     }
 
     #[derive(serde::Deserialize)]

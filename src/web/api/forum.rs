@@ -2,11 +2,12 @@
 
 use super::ApiUser;
 use crate::app::AppState;
+use crate::db::queries::keyset::PageKey;
 use crate::db::queries::{forum, users};
 use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::forum::posting;
-use crate::web::pages::{PageNumber, page_param, shown_page};
+use crate::web::pages::{PageNumber, Pager, page_param, seek, shown_page};
 use actix_web::{HttpResponse, get, patch, post, web};
 use serde::Deserialize;
 use serde_json::json;
@@ -53,26 +54,37 @@ pub struct PageQuery {
     author: Option<String>,
 }
 
+/// A board's page of threads: by number, or after or before a thread's key (`next`, `prev`
+/// of the page before; `keyset`).
+#[derive(Deserialize)]
+pub struct ThreadsQuery {
+    page: Option<PageNumber>,
+    after: Option<String>,
+    before: Option<String>,
+}
+
 #[get("/boards/{slug}/threads")]
 async fn api_threads(
     req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     slug: web::Path<String>,
-    q: web::Query<PageQuery>,
+    q: web::Query<ThreadsQuery>,
 ) -> Result<HttpResponse, AppError> {
+    let seek = seek(q.page, q.after.as_deref(), q.before.as_deref())?;
     let page = page_param(q.page);
     let slug = slug.into_inner();
-    let (threads, total, names) = state
+    let (read, total, names) = state
         .db(move |c| {
             let board = forum::board_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let (threads, total) = forum::threads_of_board(c, &board, page)?;
-            let ids: Vec<i64> = threads.iter().map(|t| t.author_id).collect();
-            Ok((threads, total, users::names(c, &ids)?))
+            let (read, total) = forum::threads_of_board(c, &board, &seek)?;
+            let ids: Vec<i64> = read.rows.iter().map(|t| t.author_id).collect();
+            Ok((read, total, users::names(c, &ids)?))
         })
         .await?;
     // A game's thread is titled "<game> · <which thread>" in the reader's language, as on pages.
     let tr = crate::i18n::Tr::new(crate::web::viewer::lang_of(&req));
-    let list: Vec<_> = threads
+    let list: Vec<_> = read
+        .rows
         .into_iter()
         .map(|t| {
             let title = crate::web::boards::thread_title(&tr, &t.kind, &t.title);
@@ -80,8 +92,14 @@ async fn api_threads(
                    "locked": t.locked, "last_post_at": iso(t.last_post_at)})
         })
         .collect();
-    let page = shown_page(page, total, forum::THREADS_PER_PAGE);
-    Ok(HttpResponse::Ok().json(json!({"threads": list, "total": total, "page": page})))
+    let edges = read.edges;
+    let page = Pager::keyed(page, total, forum::THREADS_PER_PAGE, String::new(), &edges).page;
+    // The keys to ask the next and the previous page by (`?after=`, `?before=`).
+    let (next, prev) = (edges.ahead.first(), edges.back.first());
+    Ok(HttpResponse::Ok().json(json!({
+        "threads": list, "total": total, "page": page,
+        "next": next.map(PageKey::encode), "prev": prev.map(PageKey::encode),
+    })))
 }
 
 #[derive(Deserialize)]

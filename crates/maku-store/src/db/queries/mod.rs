@@ -8,6 +8,7 @@ pub mod flashes;
 pub mod forum;
 pub mod games;
 pub mod keys;
+pub mod keyset;
 pub mod limits;
 pub mod mail;
 pub mod moderation;

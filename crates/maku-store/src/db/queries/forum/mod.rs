@@ -26,6 +26,6 @@ pub use read_marks::{mark_read, read_marks};
 pub use revisions::{edit_post, edited_posts, revisions};
 pub(crate) use threads::count_listed;
 pub use threads::{
-    create_game_thread, create_thread, delete_thread, game_thread_of_kind, set_locked, thread,
-    threads_of_board,
+    ThreadKey, create_game_thread, create_thread, delete_thread, game_thread_of_kind, set_locked,
+    thread, threads_of_board,
 };

@@ -2,52 +2,104 @@
 //! with the board's count of listed threads kept in step.
 
 use super::listed::{LISTED_KINDS, is_listed};
-use super::paging::{THREADS_PER_PAGE, page_offset};
+use super::paging::THREADS_PER_PAGE;
 use super::posts::{Html, NewPost, add_post};
 use crate::db::DbConnection;
 use crate::db::models::{Board, Post, Thread};
+use crate::db::queries::keyset::{self, Dir, KeyedList, KeyedPage, Seek};
 use crate::db::schema::{boards, threads};
 use diesel::prelude::*;
 
-/// Live threads of a board and their total, newest activity first; a page past the last is
-/// the last.
+/// A board's thread in its list: its last post's time, then its id.
+pub type ThreadKey = (chrono::NaiveDateTime, i64);
+
+/// The live threads listed on a board, newest activity first.
+struct BoardThreads(i64);
+
+impl BoardThreads {
+    /// The listed threads read `dir` from just past `from`, in reading order. The key's time
+    /// bounds the index range (`threads_board`); the id only parts threads of one time.
+    fn from(
+        &self,
+        dir: Dir,
+        from: Option<&ThreadKey>,
+    ) -> threads::BoxedQuery<'static, crate::db::MultiBackend> {
+        let mut q = threads::table
+            .filter(threads::board_id.eq(self.0))
+            .filter(threads::deleted_at.is_null())
+            .filter(threads::kind.eq_any(LISTED_KINDS))
+            .into_boxed();
+        q = match (dir, from) {
+            (Dir::Forward, Some(&(at, id))) => q.filter(
+                threads::last_post_at
+                    .le(at)
+                    .and(threads::last_post_at.lt(at).or(threads::id.lt(id))),
+            ),
+            (Dir::Backward, Some(&(at, id))) => q.filter(
+                threads::last_post_at
+                    .ge(at)
+                    .and(threads::last_post_at.gt(at).or(threads::id.gt(id))),
+            ),
+            (_, None) => q,
+        };
+        match dir {
+            Dir::Forward => q.order((threads::last_post_at.desc(), threads::id.desc())),
+            Dir::Backward => q.order((threads::last_post_at.asc(), threads::id.asc())),
+        }
+    }
+}
+
+impl KeyedList for BoardThreads {
+    type Row = Thread;
+    type Key = ThreadKey;
+
+    fn key(&self, t: &Thread) -> ThreadKey {
+        (t.last_post_at, t.id)
+    }
+
+    fn rows(
+        &self,
+        conn: &mut DbConnection,
+        dir: Dir,
+        from: Option<&ThreadKey>,
+        skip: i64,
+        n: i64,
+    ) -> QueryResult<Vec<Thread>> {
+        self.from(dir, from)
+            .offset(skip)
+            .limit(n)
+            .select(Thread::as_select())
+            .load(conn)
+    }
+
+    fn keys(
+        &self,
+        conn: &mut DbConnection,
+        dir: Dir,
+        from: &ThreadKey,
+        n: i64,
+    ) -> QueryResult<Vec<ThreadKey>> {
+        self.from(dir, Some(from))
+            .limit(n)
+            .select((threads::last_post_at, threads::id))
+            .load(conn)
+    }
+}
+
+/// A page of a board's live threads, newest activity first, and the board's total of them.
 ///
-/// A page in the back half of the list is read from the other end (oldest activity first,
-/// then turned round), so the last page costs what the first does (issue 42): an `OFFSET`
-/// walks every row it skips, and the skip is never more than half the board. The total is the
-/// board's kept count (`listed_threads`), never counted on a view.
+/// Read by key (issue 42, `keyset`): the page after or before a thread's key, or the first or
+/// last page from its end, so no page view walks past the threads before it. A bare page
+/// number between the ends skips from the nearer end. The total is the board's kept count
+/// (`listed_threads`), never counted on a view.
 pub fn threads_of_board(
     conn: &mut DbConnection,
     board: &Board,
-    page: i64,
-) -> QueryResult<(Vec<Thread>, i64)> {
+    seek: &Seek<ThreadKey>,
+) -> QueryResult<(KeyedPage<Thread, ThreadKey>, i64)> {
     let total = board.listed_threads;
-    let offset = page_offset(page, total, THREADS_PER_PAGE);
-    let listed = || {
-        threads::table
-            .filter(threads::board_id.eq(board.id))
-            .filter(threads::deleted_at.is_null())
-            .filter(threads::kind.eq_any(LISTED_KINDS))
-    };
-    let count = (total - offset).clamp(0, THREADS_PER_PAGE);
-    let from_end = total - offset - count;
-    if offset > from_end {
-        let mut rows = listed()
-            .order((threads::last_post_at.asc(), threads::id.asc()))
-            .offset(from_end)
-            .limit(count)
-            .select(Thread::as_select())
-            .load(conn)?;
-        rows.reverse();
-        return Ok((rows, total));
-    }
-    let rows = listed()
-        .order((threads::last_post_at.desc(), threads::id.desc()))
-        .offset(offset)
-        .limit(THREADS_PER_PAGE)
-        .select(Thread::as_select())
-        .load(conn)?;
-    Ok((rows, total))
+    let page = keyset::read(conn, &BoardThreads(board.id), seek, total, THREADS_PER_PAGE)?;
+    Ok((page, total))
 }
 
 /// Moves a board's count of listed threads by `by` when a thread of `kind` comes or goes.
