@@ -20,6 +20,7 @@ use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_two_teams};
 
 use crate::app::AppState;
 use crate::db::DbConnection;
+use crate::db::queries::keyset::{Edges, Seek};
 use crate::db::queries::{games, ratings as q};
 use crate::error::AppError;
 use crate::game::log::Folded;
@@ -623,17 +624,30 @@ pub fn players(c: &mut DbConnection, variant: Variant) -> Result<i64, AppError> 
     Ok(q::count(c, variant.name())?)
 }
 
-/// `limit` lines of `variant`'s board from `offset`, best first.
-pub fn board(
+/// Every line of `variant`'s board, best first (the API gives it whole).
+pub fn every_line(c: &mut DbConnection, variant: Variant) -> Result<Vec<BoardLine>, AppError> {
+    let total = players(c, variant)?;
+    let (lines, ..) = board_page(c, variant, &Seek::Number(1), 1, total.max(1))?;
+    Ok(lines)
+}
+
+/// A page of `variant`'s board read by key (`keyset`), `per_page` lines, reached by a link
+/// that said page `said`: its lines ranked, the keys of the pages near it, the players in all
+/// and the page's number.
+pub fn board_page(
     c: &mut DbConnection,
     variant: Variant,
-    offset: i64,
-    limit: i64,
-) -> Result<Vec<BoardLine>, AppError> {
-    let rows = q::board(c, variant.name(), offset, limit)?;
-    Ok(rows
+    seek: &Seek<q::RatingKey>,
+    said: i64,
+    per_page: i64,
+) -> Result<(Vec<BoardLine>, Edges<q::RatingKey>, i64, i64), AppError> {
+    let (read, total) = q::board_page(c, variant.name(), seek, per_page)?;
+    let edges = read.edges;
+    let first = edges.first_place(said, total, per_page, read.rows.len());
+    let lines = read
+        .rows
         .into_iter()
-        .zip(offset + 1..)
+        .zip(first..)
         .map(|((r, name), rank)| BoardLine {
             rank,
             name,
@@ -643,7 +657,9 @@ pub fn board(
             games: r.games,
             wins: r.wins,
         })
-        .collect())
+        .collect();
+    let page = edges.page_number(said, total, per_page);
+    Ok((lines, edges, total, page))
 }
 
 #[cfg(test)]

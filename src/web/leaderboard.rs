@@ -3,18 +3,27 @@
 //! variant's. Boards hold finished games only, so nothing of a running game shows here.
 
 use crate::app::AppState;
+use crate::db::queries::keyset::Edges;
+use crate::db::queries::ratings::RatingKey;
 use crate::error::AppError;
 use crate::game::ratings::{self, BoardLine};
 use crate::rules::Variant;
-use crate::web::pages::{PageCtx, PageNumber, Pager, page_param, shown_page};
+use crate::web::pages::{PageCtx, PageNumber, Pager, page_param, seek};
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-/// A page of a variant's board as read: its lines, the players in all, the page shown.
-pub type Ladder = (std::sync::Arc<str>, bool, i64, i64);
+/// A page of a variant's board as read: its lines (rendered), none at all, the players in all,
+/// the page shown, and the keys of the links to the pages near it.
+pub struct Ladder {
+    rows: std::sync::Arc<str>,
+    empty: bool,
+    total: i64,
+    shown: i64,
+    edges: Edges<RatingKey>,
+}
 
 /// A page's rows, rendered once when its page is read.
 #[derive(Template)]
@@ -23,9 +32,10 @@ struct Rows {
     lines: Vec<LineView>,
 }
 
-/// The kept pages of the leaderboards (`web::listings`), by variant and page asked for (the
-/// rows hold no word of the reader's language).
-pub type Ladders = crate::web::listings::Listings<(&'static str, i64), Ladder>;
+/// The kept pages of the leaderboards (`web::listings`), by variant, page asked for
+/// (`Seek::text`) and the number its link said (its ranks count from it; the rows hold no
+/// word of the reader's language).
+pub type Ladders = crate::web::listings::Listings<(&'static str, String, i64), Ladder>;
 
 /// Players on one page of a board.
 const PLAYERS_PER_PAGE: i64 = 50;
@@ -83,6 +93,9 @@ struct LeaderboardPage {
 // Unknown keys (`utm_*`, `lang`) are ignored on pages.
 struct BoardQuery {
     page: Option<PageNumber>,
+    /// The key of the line the page starts after or before (`keyset`).
+    after: Option<String>,
+    before: Option<String>,
 }
 
 /// The first variant's board.
@@ -104,46 +117,39 @@ async fn board(
 ) -> Result<LeaderboardPage, AppError> {
     let variant = variant_named(&name)?;
     let page = page_param(q.page);
+    let seek = seek::<RatingKey>(q.page, q.after.as_deref(), q.before.as_deref())?;
+    let kept_as = (variant.name(), seek.text(), page);
     // Read under every public change to games (a game ends: ratings move) and to accounts (a
     // name), kept for every reader (issue 42).
     let epoch = crate::db::epoch::game_lists().wrapping_add(crate::db::epoch::accounts());
-    let kept = match ladders.get(&(variant.name(), page), epoch) {
+    let kept = match ladders.get(&kept_as, epoch) {
         Some(kept) => kept,
         None => {
-            let read = state
-                .db(move |c| {
-                    let total = ratings::players(c, variant)?;
-                    let shown = shown_page(page, total, PLAYERS_PER_PAGE);
-                    let lines = ratings::board(
-                        c,
-                        variant,
-                        (shown - 1) * PLAYERS_PER_PAGE,
-                        PLAYERS_PER_PAGE,
-                    )?;
-                    Ok((lines, total, shown))
-                })
+            let (lines, edges, total, shown) = state
+                .db(move |c| ratings::board_page(c, variant, &seek, page, PLAYERS_PER_PAGE))
                 .await?;
-            let (lines, total, shown) = read;
             let empty = lines.is_empty();
             let rows = Rows {
                 lines: lines.iter().map(line_view).collect(),
             }
             .render()
             .map_err(|e| AppError::Internal(e.to_string()))?;
-            ladders.put(
-                (variant.name(), page),
-                epoch,
-                (rows.into(), empty, total, shown),
-            )
+            let ladder = Ladder {
+                rows: rows.into(),
+                empty,
+                total,
+                shown,
+                edges,
+            };
+            ladders.put(kept_as, epoch, ladder)
         }
     };
-    let (total, shown) = (kept.2, kept.3);
     let tr = viewer.tr;
     Ok(LeaderboardPage {
         family: crate::rules::setups::preset(variant.name()).is_some(),
         title: tr.variant(variant.name()),
-        rows: kept.0.clone(),
-        empty: kept.1,
+        rows: kept.rows.clone(),
+        empty: kept.empty,
         boards: boards(variant)
             .map(|v| BoardLink {
                 name: v.name(),
@@ -151,11 +157,12 @@ async fn board(
                 current: v == variant,
             })
             .collect(),
-        pager: Pager::new(
-            shown,
-            total,
+        pager: Pager::keyed(
+            kept.shown,
+            kept.total,
             PLAYERS_PER_PAGE,
             format!("/leaderboard/{}?", variant.name()),
+            &kept.edges,
         ),
         page: viewer.page(),
     })

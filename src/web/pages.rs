@@ -102,10 +102,7 @@ pub struct PageLink {
     pub href: Option<String>,
 }
 
-/// The number of pages of `total` items (at least one, an empty page).
-pub fn page_count(total: i64, per_page: i64) -> i64 {
-    ((total.max(0) + per_page - 1) / per_page).max(1)
-}
+pub use crate::db::queries::keyset::page_count;
 
 /// The page shown for a request of `page`: past the last one, the last one.
 pub fn shown_page(page: i64, total: i64, per_page: i64) -> i64 {
@@ -133,14 +130,7 @@ impl Pager {
         near: &Edges<K>,
     ) -> Pager {
         let pages = page_count(total, per_page);
-        let page = if near.back.is_empty() {
-            1
-        } else if near.ahead.is_empty() {
-            pages
-        } else {
-            // Between the ends: never the first or last number, where those are others.
-            page.min(pages - 1).max(2.min(pages))
-        };
+        let page = near.page_number(page, total, per_page);
         let link = |keys: &[K], word: &str| {
             keys.iter()
                 .map(|k| format!("{word}={}", k.encode()))

@@ -56,19 +56,6 @@ fn listed(body: &str, made: &[i64]) -> Vec<i64> {
         })
 }
 
-/// Where the pager of a page links page `n`, if it does.
-fn pager_link(body: &str, n: i64) -> Option<String> {
-    let nav = &body[body.find("<nav class=\"pager\"")?..];
-    let nav = &nav[..nav.find("</nav>")?];
-    nav.match_indices("<a href=\"").find_map(|(at, m)| {
-        let rest = &nav[at + m.len()..];
-        let href = &rest[..rest.find('"')?];
-        rest[href.len()..]
-            .starts_with(&format!("\">{n}<"))
-            .then(|| href.replace("&#38;", "&").replace("&amp;", "&"))
-    })
-}
-
 async fn every_thread_is_on_one_page_in_order_from_either_end(app: TestApp) {
     let (slug, made) = ninety_five_threads(&app).await;
     let b = app.browser();

@@ -565,6 +565,19 @@ pub fn fact(page: &Page, label: &str) -> String {
     page.body[start..end].trim().to_string()
 }
 
+/// Where the pager of a page links page `n`, if it does.
+pub fn pager_link(body: &str, n: i64) -> Option<String> {
+    let nav = &body[body.find("<nav class=\"pager\"")?..];
+    let nav = &nav[..nav.find("</nav>")?];
+    nav.match_indices("<a href=\"").find_map(|(at, m)| {
+        let rest = &nav[at + m.len()..];
+        let href = &rest[..rest.find('"')?];
+        rest[href.len()..]
+            .starts_with(&format!("\">{n}<"))
+            .then(|| href.replace("&#38;", "&").replace("&amp;", "&"))
+    })
+}
+
 /// A JSON API client (bearer tokens).
 pub struct Api<'a> {
     pub app: &'a TestApp,

@@ -25,6 +25,7 @@ mod game_pages;
 mod games;
 mod http_headers;
 mod kept_lists;
+mod leaderboard_pages;
 mod live;
 mod mail;
 mod mailbox;

@@ -14,12 +14,7 @@ async fn api_leaderboard(
     name: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let variant = variant_named(&name)?;
-    let players = state
-        .db(move |c| {
-            let total = ratings::players(c, variant)?;
-            ratings::board(c, variant, 0, total)
-        })
-        .await?;
+    let players = state.db(move |c| ratings::every_line(c, variant)).await?;
     Ok(HttpResponse::Ok().json(json!({"variant": variant.name(), "players": players})))
 }
 

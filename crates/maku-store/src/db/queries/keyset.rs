@@ -113,6 +113,37 @@ impl<K> Edges<K> {
     pub fn is_last(&self) -> bool {
         self.ahead.is_empty()
     }
+
+    /// The number of this page, of `total` rows `per_page` a page, reached by a link that
+    /// said `said`. The ends are known (nothing before: 1; nothing after: the last); between
+    /// them the link's word is taken, as neither end's number: pages shift as rows move.
+    pub fn page_number(&self, said: i64, total: i64, per_page: i64) -> i64 {
+        let pages = page_count(total, per_page);
+        if self.is_first() {
+            1
+        } else if self.is_last() {
+            pages
+        } else {
+            said.min(pages - 1).max(2.min(pages))
+        }
+    }
+
+    /// The place in the whole list (1 for the first row) of the first of this page's `rows`
+    /// rows: at an end counted from it, between them from the page's number.
+    pub fn first_place(&self, said: i64, total: i64, per_page: i64, rows: usize) -> i64 {
+        if self.is_first() {
+            1
+        } else if self.is_last() {
+            (total - rows as i64 + 1).max(1)
+        } else {
+            (self.page_number(said, total, per_page) - 1) * per_page + 1
+        }
+    }
+}
+
+/// The number of pages of `total` rows (at least one, an empty page).
+pub fn page_count(total: i64, per_page: i64) -> i64 {
+    ((total.max(0) + per_page - 1) / per_page).max(1)
 }
 
 /// A page of a keyed list and the keys of the links to the pages near it.
@@ -162,7 +193,7 @@ pub fn read<L: KeyedList>(
             }
         }
         Seek::Number(n) => {
-            let pages = ((total.max(0) + per_page - 1) / per_page).max(1);
+            let pages = page_count(total, per_page);
             let offset = ((*n).clamp(1, pages) - 1) * per_page;
             let count = (total - offset).clamp(0, per_page);
             let from_end = total - offset - count;

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use crate::db::DbConnection;
+use crate::db::queries::keyset::{self, Dir, KeyedList, KeyedPage, Seek};
 use crate::db::schema::{game_events, games, rating_boards, rating_pending, ratings, users};
 use crate::domain::GameStatus;
 use chrono::NaiveDateTime;
@@ -248,22 +249,94 @@ pub fn count(conn: &mut DbConnection, variant: &str) -> QueryResult<i64> {
         .get_result(conn)
 }
 
-/// `limit` rows of `variant`'s board from `offset`, best first (shown rating, then account id,
-/// so equal ratings keep one order), each with its account's name.
-pub fn board(
+/// An account's place on a board: its shown rating, then its account id.
+pub type RatingKey = (f64, i64);
+
+/// A board's lines with their accounts' names, as a query still to be narrowed.
+type BoardQuery = diesel::internal::table_macro::BoxedSelectStatement<
+    'static,
+    (ratings::SqlType, diesel::sql_types::Text),
+    diesel::internal::table_macro::FromClause<
+        diesel::helper_types::InnerJoinQuerySource<ratings::table, users::table>,
+    >,
+    crate::db::MultiBackend,
+>;
+
+/// A variant's board, best first (shown rating, then account id, so equal ratings keep one
+/// order: index `ratings_board`), each row with its account's name.
+pub struct Board(pub String);
+
+impl Board {
+    fn from(&self, dir: Dir, from: Option<&RatingKey>) -> BoardQuery {
+        let mut q = ratings::table
+            .inner_join(users::table)
+            .filter(ratings::variant.eq(self.0.clone()))
+            .select((ratings::all_columns, users::username))
+            .into_boxed();
+        q = match (dir, from) {
+            (Dir::Forward, Some(&(score, user))) => q.filter(
+                ratings::score
+                    .le(score)
+                    .and(ratings::score.lt(score).or(ratings::user_id.gt(user))),
+            ),
+            (Dir::Backward, Some(&(score, user))) => q.filter(
+                ratings::score
+                    .ge(score)
+                    .and(ratings::score.gt(score).or(ratings::user_id.lt(user))),
+            ),
+            (_, None) => q,
+        };
+        match dir {
+            Dir::Forward => q.order((ratings::score.desc(), ratings::user_id.asc())),
+            Dir::Backward => q.order((ratings::score.asc(), ratings::user_id.desc())),
+        }
+    }
+}
+
+impl KeyedList for Board {
+    type Row = (RatingRow, String);
+    type Key = RatingKey;
+
+    fn key(&self, (r, _): &(RatingRow, String)) -> RatingKey {
+        (r.score, r.user_id)
+    }
+
+    fn rows(
+        &self,
+        conn: &mut DbConnection,
+        dir: Dir,
+        from: Option<&RatingKey>,
+        skip: i64,
+        n: i64,
+    ) -> QueryResult<Vec<(RatingRow, String)>> {
+        self.from(dir, from).offset(skip).limit(n).load(conn)
+    }
+
+    fn keys(
+        &self,
+        conn: &mut DbConnection,
+        dir: Dir,
+        from: &RatingKey,
+        n: i64,
+    ) -> QueryResult<Vec<RatingKey>> {
+        let rows = self.rows(conn, dir, Some(from), 0, n)?;
+        Ok(rows.iter().map(|row| self.key(row)).collect())
+    }
+}
+
+/// A page of a board: each line with its account's name.
+pub type BoardPage = KeyedPage<(RatingRow, String), RatingKey>;
+
+/// A page of `variant`'s board, `per_page` rows, read by key (`keyset`), best first.
+pub fn board_page(
     conn: &mut DbConnection,
     variant: &str,
-    offset: i64,
-    limit: i64,
-) -> QueryResult<Vec<(RatingRow, String)>> {
-    ratings::table
-        .inner_join(users::table)
-        .filter(ratings::variant.eq(variant.to_string()))
-        .order((ratings::score.desc(), ratings::user_id.asc()))
-        .offset(offset)
-        .limit(limit)
-        .select((RatingRow::as_select(), users::username))
-        .load(conn)
+    seek: &Seek<RatingKey>,
+    per_page: i64,
+) -> QueryResult<(BoardPage, i64)> {
+    let total = count(conn, variant)?;
+    let page = keyset::read(conn, &Board(variant.to_string()), seek, total, per_page)?;
+    Ok((page, total))
 }
 
 /// Every row of every variant, in key order (the rebuild's tests compare two rebuilds).
