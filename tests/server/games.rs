@@ -523,7 +523,7 @@ async fn the_games_list_filters_and_pages(app: TestApp) {
     assert!(
         first
             .body
-            .contains(r#"href="/games?variant=deathnote&#38;page=2""#),
+            .contains(r#"href="/games?variant=deathnote&#38;page=2&#38;after=s"#),
         "{}",
         first.body
     );

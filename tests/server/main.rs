@@ -27,6 +27,7 @@ mod http_headers;
 mod kept_lists;
 mod leaderboard_pages;
 mod live;
+mod lobby_pages;
 mod mail;
 mod mailbox;
 mod many_instances;

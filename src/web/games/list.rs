@@ -2,29 +2,36 @@
 //! variant filter offers the registry's variants.
 
 use crate::app::AppState;
+use crate::db::queries::keyset::Edges;
+use crate::db::queries::lobby::{self, Lobby, LobbyKey};
 use crate::db::queries::{games, users};
 use crate::domain::GameStatus;
 use crate::error::AppError;
 use crate::rules::Variant;
-use crate::web::pages::{PageCtx, PageNumber, Pager, page_param, shown_page};
+use crate::web::pages::{PageCtx, PageNumber, Pager, page_param, seek};
 use crate::web::viewer::Viewer;
 use actix_web::{get, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-/// A page of the games list as read: each game with its sign-ups and judge's name, and the
-/// total.
-pub type GameList = (Vec<GameRowView>, i64);
+/// A page of the games list as read: each game with its sign-ups and judge's name, the total,
+/// and the keys of the links to the pages near it.
+pub struct GameList {
+    games: Vec<GameRowView>,
+    total: i64,
+    edges: Edges<LobbyKey>,
+}
 
-/// The kept pages of the games list (`web::listings`), by variant, status, page and language:
+/// The kept pages of the games list (`web::listings`), by variant, status, page (`Seek::text`)
+/// and language:
 /// the rows as shown (an open table's "starts at" is worded when read; a start that passes
 /// moves the games' count: the table starts, or its missed start is logged).
 pub type GameLists = crate::web::listings::Listings<
     (
         Option<&'static str>,
         Option<&'static str>,
-        i64,
+        String,
         crate::i18n::Lang,
     ),
     GameList,
@@ -78,6 +85,9 @@ pub struct ListQuery {
     #[serde(default)]
     status: String,
     page: Option<PageNumber>,
+    /// The key of the game the page starts after or before (`keyset`).
+    after: Option<String>,
+    before: Option<String>,
 }
 
 impl ListQuery {
@@ -130,12 +140,13 @@ pub async fn list(
 ) -> Result<ListPage, AppError> {
     let (variant, status) = q.filters()?;
     let page = page_param(q.page);
+    let seek = seek::<LobbyKey>(q.page, q.after.as_deref(), q.before.as_deref())?;
     let now = state.clock.now();
     let tr = viewer.tr;
     let key = (
         variant.map(Variant::name),
         status.map(GameStatus::name),
-        page,
+        seek.text(),
         tr.lang,
     );
     // Read under every public change to games and to accounts (a judge's name), kept for every
@@ -146,16 +157,12 @@ pub async fn list(
         None => {
             let read = state
                 .db(move |c| {
-                    let name = variant.map(Variant::name);
-                    let total = games::count_filtered(c, name, status)?;
-                    let shown = shown_page(page, total, GAMES_PER_PAGE);
-                    let rows = games::list_page(
-                        c,
-                        name,
+                    let lobby = Lobby {
+                        variant: variant.map(Variant::name),
                         status,
-                        (shown - 1) * GAMES_PER_PAGE,
-                        GAMES_PER_PAGE,
-                    )?;
+                    };
+                    let (read, total) = lobby::page(c, &lobby, &seek, GAMES_PER_PAGE)?;
+                    let rows = read.rows;
                     // One query each for the page's sign-up counts and judges, not two per game.
                     let ids: Vec<i64> = rows.iter().map(|g| g.id).collect();
                     let counts = games::signup_counts(c, &ids)?;
@@ -169,10 +176,10 @@ pub async fn list(
                             (g, signups, judge)
                         })
                         .collect::<Vec<_>>();
-                    Ok((out, total))
+                    Ok((out, total, read.edges))
                 })
                 .await?;
-            let (rows, total) = read;
+            let (rows, total, edges) = read;
             let views = rows
                 .into_iter()
                 .map(|(g, signups, judge)| {
@@ -190,10 +197,14 @@ pub async fn list(
                     }
                 })
                 .collect();
-            lists.put(key, epoch, (views, total))
+            let list = GameList {
+                games: views,
+                total,
+                edges,
+            };
+            lists.put(key, epoch, list)
         }
     };
-    let (games, total) = (kept.0.clone(), kept.1);
     let mut base = String::from("/games?");
     if let Some(v) = variant {
         base.push_str(&format!("variant={}&", v.name()));
@@ -221,8 +232,8 @@ pub async fn list(
             })
             .collect(),
         filtered: variant.is_some() || status.is_some(),
-        pager: Pager::new(page, total, GAMES_PER_PAGE, base),
+        pager: Pager::keyed(page, kept.total, GAMES_PER_PAGE, base, &kept.edges),
         page: viewer.page(),
-        games,
+        games: kept.games.clone(),
     })
 }

@@ -57,7 +57,7 @@ pub fn get_for_update(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Ga
 }
 
 /// The games of one variant and of one status, each when given.
-fn filtered(
+pub(crate) fn filtered(
     variant: Option<&str>,
     status: Option<GameStatus>,
 ) -> games::BoxedQuery<'static, crate::db::MultiBackend> {
@@ -92,58 +92,6 @@ pub fn of_setup(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<(i64, GameS
         .into_iter()
         .filter_map(|(id, status)| Some((id, GameStatus::parse(&status)?)))
         .collect())
-}
-
-/// One page of the games list, a lobby: open tables (in sign-up) first, then the rest, each
-/// newest first: `limit` games from `offset` of those of `variant` and `status` (each when
-/// given). Two reads on the primary key's order, never a sort of every game by an expression
-/// (issue 42: that sorted ten thousand rows, settings and all, on every view: 220 ms).
-pub fn list_page(
-    conn: &mut DbConnection,
-    variant: Option<&str>,
-    status: Option<GameStatus>,
-    offset: i64,
-    limit: i64,
-) -> QueryResult<Vec<GameRow>> {
-    let open = GameStatus::Signup.name();
-    let opens = match status {
-        Some(GameStatus::Signup) | None => filtered(variant, status)
-            .filter(games::status.eq(open))
-            .count()
-            .get_result::<i64>(conn)?,
-        Some(_) => 0,
-    };
-    let mut rows: Vec<GameRow> = Vec::new();
-    if offset < opens {
-        rows = filtered(variant, status)
-            .filter(games::status.eq(open))
-            .order(games::id.desc())
-            .offset(offset)
-            .limit(limit)
-            .select(GameRow::as_select())
-            .load(conn)?;
-    }
-    let left = limit - rows.len() as i64;
-    if left > 0 {
-        // The rest in the primary key's order, the open tables among them dropped here: at
-        // most `opens` of them come between, so `skip + left + opens` rows hold the page (a
-        // filter `status <> 'signup'` made SQLite read every other game by the status index
-        // and sort them all).
-        let skip = (offset - opens).max(0);
-        let newest: Vec<GameRow> = filtered(variant, status)
-            .order(games::id.desc())
-            .limit(skip + left + opens)
-            .select(GameRow::as_select())
-            .load(conn)?;
-        rows.extend(
-            newest
-                .into_iter()
-                .filter(|g| g.status != GameStatus::Signup)
-                .skip(skip as usize)
-                .take(left as usize),
-        );
-    }
-    Ok(rows)
 }
 
 /// The games of `variant` and `status` (each when given), newest first.

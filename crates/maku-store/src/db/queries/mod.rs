@@ -10,6 +10,7 @@ pub mod games;
 pub mod keys;
 pub mod keyset;
 pub mod limits;
+pub mod lobby;
 pub mod mail;
 pub mod moderation;
 pub mod notes;

@@ -1,0 +1,106 @@
+//! The games list's pages (issue 42): read by key, open tables first and then the rest, each
+//! newest first; the pager links the pages near one by the game they start after or before, so
+//! a walk through them sees each game once while new tables open at the top.
+
+use crate::helpers::*;
+use maku::db::queries::games;
+use maku::domain::GameStatus;
+use reqwest::StatusCode;
+
+crate::on_both_backends!(a_walk_through_the_lobby_by_keys_sees_each_game_once);
+
+/// `count` games made directly, the ones `open(n)` says left in sign-up, the rest finished;
+/// their ids, oldest first.
+async fn games_made(app: &TestApp, count: usize, open: fn(usize) -> bool) -> Vec<i64> {
+    let judge = app.account_id("admin");
+    app.state
+        .write(move |c| {
+            let mut ids = Vec::new();
+            for n in 0..count {
+                let g = games::create(
+                    c,
+                    &games::NewGame {
+                        title: &format!("翻页{n:03}"),
+                        variant: "deathnote",
+                        judge_id: judge,
+                        settings: "{}",
+                        board: "deathnote",
+                    },
+                )?;
+                if !open(n) {
+                    games::set_status(c, g.id, GameStatus::Finished)?;
+                }
+                ids.push(g.id);
+            }
+            Ok(ids)
+        })
+        .await
+        .expect("games")
+}
+
+/// The games a lobby page lists, in order.
+fn listed(body: &str) -> Vec<i64> {
+    body.match_indices("class=\"title\" href=\"/games/")
+        .filter_map(|(at, m)| {
+            let rest = &body[at + m.len()..];
+            rest[..rest.find('"')?].parse().ok()
+        })
+        .collect()
+}
+
+async fn a_walk_through_the_lobby_by_keys_sees_each_game_once(app: TestApp) {
+    // 100 games, every third open: 34 open tables (more than a page) and 66 others, so the
+    // second page holds the open tables' tail and the others' head.
+    let made = games_made(&app, 100, |n| n % 3 == 0).await;
+    let (mut open, mut rest): (Vec<i64>, Vec<i64>) = made
+        .iter()
+        .partition(|id| (made.iter().position(|m| m == *id).expect("made") % 3) == 0);
+    open.reverse();
+    rest.reverse();
+    let expected: Vec<i64> = open.iter().chain(&rest).copied().collect();
+    let b = app.browser();
+    let first = b.get("/games").await;
+    assert_eq!(first.status, StatusCode::OK);
+    let mut seen = listed(&first.body);
+    assert_eq!(seen, expected[..30]);
+    // A new table opens: it goes to the top. Read by number, page 2 would begin with the
+    // first page's last game again.
+    let new = games_made(&app, 1, |_| true).await;
+    let mut page = first;
+    for n in 2.. {
+        let Some(next) = pager_link(&page.body, n) else {
+            break;
+        };
+        assert!(next.contains(&format!("page={n}&after=")), "{next}");
+        page = b.get(&next).await;
+        assert_eq!(page.status, StatusCode::OK);
+        seen.extend(listed(&page.body));
+    }
+    assert_eq!(seen, expected, "each game once, in order");
+    // Back from the last page by key: the page before it.
+    let back = pager_link(&page.body, 3).expect("page 3 is linked");
+    assert!(back.contains("page=3&before="), "{back}");
+    let third = b.get(&back).await;
+    assert_eq!(listed(&third.body), expected[60..90]);
+    // The filters hold along the keyed links.
+    let finished = b.get("/games?status=finished").await;
+    let to_second = pager_link(&finished.body, 2).expect("page 2 of the finished");
+    assert!(
+        to_second.starts_with("/games?status=finished&page=2&after=g"),
+        "{to_second}"
+    );
+    let second = b.get(&to_second).await;
+    assert_eq!(listed(&second.body), rest[30..60]);
+    // A bare page number still reads its page, from either end, across the open tables' end.
+    let by_number = b.get("/games?status=finished&page=2").await;
+    assert_eq!(listed(&by_number.body), rest[30..60]);
+    let now: Vec<i64> = new.iter().chain(&expected).copied().collect();
+    for (n, range) in [(2, 30..60), (3, 60..90), (4, 90..101)] {
+        let page = b.get(&format!("/games?page={n}")).await;
+        assert_eq!(listed(&page.body), now[range], "page {n}");
+    }
+    for bad in ["after=x1", "before=s", "after=g1&before=g2"] {
+        let page = b.get(&format!("/games?{bad}")).await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST, "{bad}");
+    }
+}
