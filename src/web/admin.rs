@@ -1,13 +1,14 @@
 //! The admin page: boards, accounts and roles, the account history.
 
 use crate::app::AppState;
+use crate::db::queries::keyset::Seek;
 use crate::db::queries::{account_events, forum, users};
 use crate::domain::Role;
 use crate::error::AppError;
 use crate::forum::accounts as service;
 use crate::i18n::Tr;
 use crate::web::flash::{self, Flash};
-use crate::web::pages::{PageCtx, TimeView};
+use crate::web::pages::{PageCtx, PageNumber, Pager, TimeView, page_param, seek};
 use crate::web::posted::Posted;
 use crate::web::viewer::Viewer;
 use actix_web::{HttpResponse, get, post, web};
@@ -115,6 +116,8 @@ struct AdminPage {
     page: PageCtx,
     boards: Vec<(String, String)>,
     users: Vec<UserRow>,
+    /// The accounts' pages, newest first, by key.
+    pager: Pager,
     roles: Vec<&'static str>,
     events: Vec<EventRow>,
     error: Option<String>,
@@ -125,11 +128,19 @@ struct AdminPage {
     board_description: String,
 }
 
-async fn admin_page(viewer: &Viewer, state: &AppState) -> Result<AdminPage, AppError> {
-    let (boards, users, events, names) = state
-        .db(|c| {
+/// Accounts on one page of the admins' list.
+const ACCOUNTS_PER_PAGE: i64 = 100;
+
+async fn admin_page(
+    viewer: &Viewer,
+    state: &AppState,
+    page: i64,
+    seek: Seek<i64>,
+) -> Result<AdminPage, AppError> {
+    let (boards, (users, total), events, names) = state
+        .db(move |c| {
             let boards = forum::boards(c)?;
-            let users = users::list(c, 0, 500)?;
+            let users = users::accounts_page(c, &seek, ACCOUNTS_PER_PAGE)?;
             let events = account_events::recent(c, 100)?;
             let ids: Vec<i64> = events
                 .iter()
@@ -153,7 +164,15 @@ async fn admin_page(viewer: &Viewer, state: &AppState) -> Result<AdminPage, AppE
                 (b.slug, title)
             })
             .collect(),
+        pager: Pager::keyed(
+            page,
+            total,
+            ACCOUNTS_PER_PAGE,
+            "/admin?".into(),
+            &users.edges,
+        ),
         users: users
+            .rows
             .into_iter()
             .map(|u| UserRow {
                 name: u.username,
@@ -190,10 +209,24 @@ impl AdminPage {
     }
 }
 
+/// The admin page's query: the accounts' page, by number or by the key of the account it
+/// starts after or before.
+#[derive(Deserialize)]
+struct AdminQuery {
+    page: Option<PageNumber>,
+    after: Option<String>,
+    before: Option<String>,
+}
+
 #[get("/admin")]
-async fn index(viewer: Viewer, state: web::Data<AppState>) -> Result<AdminPage, AppError> {
+async fn index(
+    viewer: Viewer,
+    state: web::Data<AppState>,
+    q: web::Query<AdminQuery>,
+) -> Result<AdminPage, AppError> {
     viewer.require_admin()?;
-    let mut page = admin_page(&viewer, &state).await?;
+    let seek = seek(q.page, q.after.as_deref(), q.before.as_deref())?;
+    let mut page = admin_page(&viewer, &state, page_param(q.page), seek).await?;
     if let Some(f) = flash::take(&state, &viewer, "/admin").await? {
         page.error = f.error_for("");
         page.invalid = f.invalid_in("").to_string();

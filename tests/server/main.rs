@@ -7,6 +7,7 @@ mod accessibility;
 mod account_api;
 mod account_trust;
 mod accounts;
+mod admin_pages;
 mod alias;
 mod api;
 mod audit;

@@ -66,6 +66,20 @@ pub trait PageKey: Sized {
     fn decode(text: &str) -> Option<Self>;
 }
 
+/// A key of a list ordered by id alone: `42`.
+impl PageKey for i64 {
+    fn encode(&self) -> String {
+        self.to_string()
+    }
+
+    fn decode(text: &str) -> Option<i64> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse().ok()
+    }
+}
+
 /// A key of a list ordered by a time, then by id: `2026-12-07T10:00:00.123456_42`.
 impl PageKey for (chrono::NaiveDateTime, i64) {
     fn encode(&self) -> String {

@@ -1,4 +1,5 @@
 use crate::db::models::{NewUser, User};
+use crate::db::queries::keyset::{self, Dir, KeyedList, KeyedPage, Seek};
 use crate::db::schema::users;
 use crate::db::{DbConnection, is_unique_violation};
 use crate::domain::Role;
@@ -171,6 +172,63 @@ pub fn list(conn: &mut DbConnection, offset: i64, limit: i64) -> QueryResult<Vec
         .limit(limit)
         .select(User::as_select())
         .load(conn)
+}
+
+/// Every account, newest first, read by key (`keyset`): the admins' list.
+struct Accounts;
+
+impl Accounts {
+    fn from(dir: Dir, from: Option<i64>) -> users::BoxedQuery<'static, crate::db::MultiBackend> {
+        let q = users::table.into_boxed();
+        match (dir, from) {
+            (Dir::Forward, Some(id)) => q.filter(users::id.lt(id)).order(users::id.desc()),
+            (Dir::Forward, None) => q.order(users::id.desc()),
+            (Dir::Backward, Some(id)) => q.filter(users::id.gt(id)).order(users::id.asc()),
+            (Dir::Backward, None) => q.order(users::id.asc()),
+        }
+    }
+}
+
+impl KeyedList for Accounts {
+    type Row = User;
+    type Key = i64;
+
+    fn key(&self, u: &User) -> i64 {
+        u.id
+    }
+
+    fn rows(
+        &self,
+        conn: &mut DbConnection,
+        dir: Dir,
+        from: Option<&i64>,
+        skip: i64,
+        n: i64,
+    ) -> QueryResult<Vec<User>> {
+        Accounts::from(dir, from.copied())
+            .offset(skip)
+            .limit(n)
+            .select(User::as_select())
+            .load(conn)
+    }
+
+    fn keys(&self, conn: &mut DbConnection, dir: Dir, from: &i64, n: i64) -> QueryResult<Vec<i64>> {
+        Accounts::from(dir, Some(*from))
+            .limit(n)
+            .select(users::id)
+            .load(conn)
+    }
+}
+
+/// A page of every account, newest first, and how many there are.
+pub fn accounts_page(
+    conn: &mut DbConnection,
+    seek: &Seek<i64>,
+    per_page: i64,
+) -> QueryResult<(KeyedPage<User, i64>, i64)> {
+    let total = count(conn)?;
+    let page = keyset::read(conn, &Accounts, seek, total, per_page)?;
+    Ok((page, total))
 }
 
 pub fn set_role(conn: &mut DbConnection, id: i64, role: Role) -> QueryResult<usize> {
