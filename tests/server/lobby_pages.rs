@@ -7,7 +7,10 @@ use maku::db::queries::games;
 use maku::domain::GameStatus;
 use reqwest::StatusCode;
 
-crate::on_both_backends!(a_walk_through_the_lobby_by_keys_sees_each_game_once);
+crate::on_both_backends!(
+    a_walk_through_the_lobby_by_keys_sees_each_game_once,
+    the_api_lists_games_a_hundred_at_a_time_by_key,
+);
 
 /// `count` games made directly, the ones `open(n)` says left in sign-up, the rest finished;
 /// their ids, oldest first.
@@ -102,5 +105,60 @@ async fn a_walk_through_the_lobby_by_keys_sees_each_game_once(app: TestApp) {
     for bad in ["after=x1", "before=s", "after=g1&before=g2"] {
         let page = b.get(&format!("/games?{bad}")).await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST, "{bad}");
+    }
+}
+
+async fn the_api_lists_games_a_hundred_at_a_time_by_key(app: TestApp) {
+    let made = games_made(&app, 230, |n| n % 5 == 0).await;
+    let api = Api::new(&app);
+    let mut seen: Vec<i64> = Vec::new();
+    let mut path = "/api/v1/games".to_string();
+    let mut pages = Vec::new();
+    loop {
+        let (status, page) = api.get(&path, None).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        seen.extend(
+            page["games"]
+                .as_array()
+                .expect("games")
+                .iter()
+                .map(|g| g["id"].as_i64().expect("id")),
+        );
+        pages.push(page.clone());
+        match page["next"].as_i64() {
+            Some(next) => path = format!("/api/v1/games?after={next}"),
+            None => break,
+        }
+    }
+    let mut newest_first = made.clone();
+    newest_first.reverse();
+    assert_eq!(seen, newest_first);
+    assert_eq!(pages.len(), 3);
+    assert_eq!(pages[0]["prev"], serde_json::Value::Null);
+    // The second page's `prev` asks the first page again; filters hold along the keys.
+    let prev = pages[1]["prev"].as_i64().expect("prev");
+    let (_, first) = api.get(&format!("/api/v1/games?before={prev}"), None).await;
+    assert_eq!(first["games"], pages[0]["games"]);
+    let (_, open) = api
+        .get(
+            &format!("/api/v1/games?status=signup&after={}", newest_first[0]),
+            None,
+        )
+        .await;
+    let open_ids: Vec<i64> = open["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["id"].as_i64().expect("id"))
+        .collect();
+    let expected: Vec<i64> = newest_first[1..]
+        .iter()
+        .copied()
+        .filter(|id| made.iter().position(|m| m == id).expect("made") % 5 == 0)
+        .collect();
+    assert_eq!(open_ids, expected);
+    for bad in ["after=x", "after=-1", "after=1&before=2", "page=2"] {
+        let (status, body) = api.get(&format!("/api/v1/games?{bad}"), None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
     }
 }

@@ -8,12 +8,13 @@ use super::{ApiUser, GameApiUser};
 use crate::app::AppState;
 use crate::db::queries::forum::Bodies;
 use crate::db::queries::games;
+use crate::db::queries::lobby::{self, Lobby};
 use crate::error::AppError;
 use crate::game::posting::{self, GameThread};
 use crate::game::service::{self, iso};
 use crate::game::settings::{GameSettings, SettingsRequest};
 use crate::game::views;
-use crate::web::pages::{PageNumber, page_param, shown_page};
+use crate::web::pages::{PageNumber, page_param, seek, shown_page};
 use crate::web::requests::MeantAct;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use serde::Deserialize;
@@ -121,7 +122,13 @@ struct GamesQuery {
     variant: String,
     #[serde(default)]
     status: String,
+    /// The key (id) of the game the page starts after (a page's `next`) or before (`prev`).
+    after: Option<String>,
+    before: Option<String>,
 }
+
+/// Games on one page of the API's list.
+const GAMES_PER_PAGE: i64 = 100;
 
 #[get("/games")]
 async fn api_list_games(
@@ -129,14 +136,23 @@ async fn api_list_games(
     q: web::Query<GamesQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (variant, status) = crate::web::requests::list_filters(&q.variant, &q.status)?;
-    let rows = state
-        .db(move |c| Ok(games::list_filtered(c, variant.map(|v| v.name()), status)?))
+    let seek = seek::<i64>(None, q.after.as_deref(), q.before.as_deref())?;
+    let read = state
+        .db(move |c| {
+            let lobby = Lobby {
+                variant: variant.map(|v| v.name()),
+                status,
+            };
+            Ok(lobby::newest_page(c, lobby, &seek, GAMES_PER_PAGE)?)
+        })
         .await?;
-    let list: Vec<Value> = rows
+    let list: Vec<Value> = read
+        .rows
         .into_iter()
         .map(|g| json!({"id": g.id, "title": g.title, "variant": g.variant, "status": g.status, "fixed_deal": g.fixed_deal}))
         .collect();
-    Ok(HttpResponse::Ok().json(json!({"games": list})))
+    let (next, prev) = (read.edges.ahead.first(), read.edges.back.first());
+    Ok(HttpResponse::Ok().json(json!({"games": list, "next": next, "prev": prev})))
 }
 
 #[post("/games/{id}/signup")]

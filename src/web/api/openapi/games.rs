@@ -8,6 +8,11 @@ use crate::domain::GameStatus;
 use serde_json::{Value, json};
 
 /// `act` of a judge's request: the act the judge means.
+/// A game's key in the list: its id, as digits.
+fn game_key() -> Value {
+    json!({"type": "string", "pattern": "^[0-9]{1,18}$"})
+}
+
 fn act_property() -> Value {
     json!({"type": "integer", "minimum": 0, "maximum": 4294967295u64,
            "description": "the phase the judge means, by its step (`phase.step` of GET /games/{id}; for one phase per act, the act); when it is no longer the open phase the answer is 409 already_resolved and nothing changes"})
@@ -322,14 +327,20 @@ pub fn ops(known: &Variants) -> Vec<Op> {
     let any_variant = [known.names.as_slice(), &[""]].concat();
     let page = json!({"type": "integer"});
     vec![
-        get("/games", "List games, newest first")
+        get("/games", "List games, newest first, 100 a page")
             .query("variant", json!({"type": "string", "enum": any_variant}), "only this variant's games (empty: any)")
             .query("status", status_filter, "only games with this status (empty: any)")
-            .ok(200, "the games", answer(&[("games", array(answer(&[
-                ("id", integer()), ("title", string()), ("variant", string()),
-                ("status", string()), ("fixed_deal", boolean()),
-            ])))]))
-            .err(400, "an unknown variant, status or field"),
+            .query("after", game_key(), "the page after the game of this id (a page's `next`)")
+            .query("before", game_key(), "the page before the game of this id (a page's `prev`)")
+            .ok(200, "the games", answer(&[
+                ("games", array(answer(&[
+                    ("id", integer()), ("title", string()), ("variant", string()),
+                    ("status", string()), ("fixed_deal", boolean()),
+                ]))),
+                ("next", nullable(described(integer(), "the id to ask the next page by (`after`); null on the last page"))),
+                ("prev", nullable(described(integer(), "the id to ask the page before by (`before`); null on the first page"))),
+            ]))
+            .err(400, "an unknown variant, status or field, a key that is not one, or both keys"),
         post("/games", "Create a game (judge, admin) of a preset (`variant`) or of a judge's own setup at one version (`setup`), exactly one of them; the caller is its judge")
             .account()
             .body(request(

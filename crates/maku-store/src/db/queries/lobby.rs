@@ -205,6 +205,57 @@ impl KeyedList for Lobby<'_> {
     }
 }
 
+/// The same games newest first, open or not (the API's list), keyed by id.
+pub struct Newest<'a>(pub Lobby<'a>);
+
+impl KeyedList for Newest<'_> {
+    type Row = GameRow;
+    type Key = i64;
+
+    fn key(&self, g: &GameRow) -> i64 {
+        g.id
+    }
+
+    fn rows(
+        &self,
+        conn: &mut DbConnection,
+        dir: Dir,
+        from: Option<&i64>,
+        skip: i64,
+        n: i64,
+    ) -> QueryResult<Vec<GameRow>> {
+        self.0
+            .by_id(dir, from.copied())
+            .offset(skip)
+            .limit(n)
+            .select(GameRow::as_select())
+            .load(conn)
+    }
+
+    fn keys(&self, conn: &mut DbConnection, dir: Dir, from: &i64, n: i64) -> QueryResult<Vec<i64>> {
+        self.0
+            .by_id(dir, Some(*from))
+            .limit(n)
+            .select(games::id)
+            .load(conn)
+    }
+}
+
+/// A page of the games newest first, `per_page` of them.
+pub fn newest_page(
+    conn: &mut DbConnection,
+    lobby: Lobby,
+    seek: &Seek<i64>,
+    per_page: i64,
+) -> QueryResult<KeyedPage<GameRow, i64>> {
+    // Only a bare page number would need the total; the API asks by key.
+    let total = match seek {
+        Seek::Number(1) => 0,
+        _ => crate::db::queries::games::count_filtered(conn, lobby.variant, lobby.status)?,
+    };
+    keyset::read(conn, &Newest(lobby), seek, total, per_page)
+}
+
 /// A page of the lobby, `per_page` games, and how many games it holds in all.
 pub fn page(
     conn: &mut DbConnection,
