@@ -73,6 +73,13 @@ bench_one() {
   run healthz /healthz none
   run "board, first page" "$board" cookie
   run "board, last page" "$board?page=$lastpage" cookie
+  # A middle page, the farthest from both ends: by a bare number (skipped to from the nearer
+  # end) and as the pager links it, by the key of the thread before it.
+  local mid=$(( (lastpage + 1) / 2 )) midkey
+  midkey=$(curl -s -H "Cookie: $cookie" "$BASE$board?page=$((mid - 1))" |
+    grep -o "href=\"$board?page=$mid&#38;after=[^\"]*\"" | head -1 | sed 's/href="//; s/"$//; s/&#38;/\&/g')
+  run "board, middle page ($mid) by number" "$board?page=$mid" cookie
+  [ -n "$midkey" ] && run "board, middle page ($mid) by key" "$midkey" cookie
   run "thread, first page ($floors posts)" "/t/$thread" cookie
   run "thread, last page" "/t/$thread?page=$deep" cookie
   run "games lobby" /games cookie
