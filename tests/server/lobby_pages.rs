@@ -10,6 +10,7 @@ use reqwest::StatusCode;
 crate::on_both_backends!(
     a_walk_through_the_lobby_by_keys_sees_each_game_once,
     the_api_lists_games_a_hundred_at_a_time_by_key,
+    the_kept_counts_of_games_say_what_counting_says,
 );
 
 /// `count` games made directly, the ones `open(n)` says left in sign-up, the rest finished;
@@ -161,4 +162,70 @@ async fn the_api_lists_games_a_hundred_at_a_time_by_key(app: TestApp) {
         let (status, body) = api.get(&format!("/api/v1/games?{bad}"), None).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
     }
+}
+
+async fn the_kept_counts_of_games_say_what_counting_says(app: TestApp) {
+    games_made(&app, 40, |n| n % 4 == 0).await;
+    let judge = app.account_id("admin");
+    app.state
+        .write(move |c| {
+            // Games of another variant, one started and one ended from sign-up.
+            for (n, to) in [
+                (0, None),
+                (1, Some(GameStatus::Running)),
+                (2, Some(GameStatus::Finished)),
+            ] {
+                let g = games::create(
+                    c,
+                    &games::NewGame {
+                        title: &format!("东杀{n}"),
+                        variant: "dongsha",
+                        judge_id: judge,
+                        settings: "{}",
+                        board: "dongsha",
+                    },
+                )?;
+                if let Some(to) = to {
+                    games::set_status(c, g.id, to)?;
+                    // The same status again moves nothing.
+                    games::set_status(c, g.id, to)?;
+                }
+            }
+            Ok(())
+        })
+        .await
+        .expect("games");
+    let checked = app
+        .state
+        .db(|c| {
+            let mut checked = Vec::new();
+            for variant in [None, Some("deathnote"), Some("dongsha"), Some("shengtui")] {
+                for status in [
+                    None,
+                    Some(GameStatus::Signup),
+                    Some(GameStatus::Running),
+                    Some(GameStatus::Finished),
+                ] {
+                    let kept = games::count_filtered(c, variant, status)?;
+                    let counted = games::counted(c, variant, status)?;
+                    checked.push((variant, status.map(|s| s.name()), kept, counted));
+                }
+            }
+            Ok(checked)
+        })
+        .await
+        .expect("counts");
+    for (variant, status, kept, counted) in &checked {
+        assert_eq!(kept, counted, "{variant:?} {status:?}");
+    }
+    let all = checked
+        .iter()
+        .find(|c| c.0.is_none() && c.1.is_none())
+        .expect("all");
+    assert_eq!(all.2, 43);
+    let lobby = app
+        .browser()
+        .get("/games?variant=dongsha&status=running")
+        .await;
+    assert_eq!(listed(&lobby.body).len(), 1);
 }

@@ -10,6 +10,7 @@ pub mod grams;
 pub mod models;
 pub mod queries;
 pub mod schema;
+pub mod schema_game_counts;
 pub mod schema_limits;
 pub mod schema_mail;
 pub mod schema_notes;

@@ -5,6 +5,7 @@ use crate::db::models::{GameEventRow, GameRow};
 use crate::db::schema::{
     deadlines, game_aliases, game_events, game_seats, game_signups, games, users,
 };
+use crate::db::schema_game_counts::game_counts;
 use crate::domain::GameStatus;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -19,6 +20,7 @@ pub struct NewGame<'a> {
 }
 
 pub fn create(conn: &mut DbConnection, g: &NewGame) -> QueryResult<GameRow> {
+    count_games(conn, g.variant, GameStatus::Signup.name(), 1)?;
     crate::on_backend!(conn, |c| diesel::insert_into(games::table)
         .values((
             games::title.eq(g.title),
@@ -71,13 +73,46 @@ pub(crate) fn filtered(
     q
 }
 
-/// How many games are of `variant` and `status` (each when given).
+/// How many games are of `variant` and `status` (each when given): the kept counts' sum
+/// (issue 42), a few rows, where counting the games read every one.
 pub fn count_filtered(
     conn: &mut DbConnection,
     variant: Option<&str>,
     status: Option<GameStatus>,
 ) -> QueryResult<i64> {
+    let mut q = game_counts::table.select(game_counts::n).into_boxed();
+    if let Some(v) = variant {
+        q = q.filter(game_counts::variant.eq(v.to_string()));
+    }
+    if let Some(s) = status {
+        q = q.filter(game_counts::status.eq(s.name()));
+    }
+    Ok(q.load::<i64>(conn)?.into_iter().sum())
+}
+
+/// How many games are of `variant` and `status`, counted (what the kept counts must say).
+pub fn counted(
+    conn: &mut DbConnection,
+    variant: Option<&str>,
+    status: Option<GameStatus>,
+) -> QueryResult<i64> {
     filtered(variant, status).count().get_result(conn)
+}
+
+/// Moves the kept count of `variant`'s games of `status` by `by`, in the transaction that
+/// makes the game or changes its status.
+fn count_games(conn: &mut DbConnection, variant: &str, status: &str, by: i64) -> QueryResult<()> {
+    crate::on_backend!(conn, |c| diesel::insert_into(game_counts::table)
+        .values((
+            game_counts::variant.eq(variant),
+            game_counts::status.eq(status),
+            game_counts::n.eq(by),
+        ))
+        .on_conflict((game_counts::variant, game_counts::status))
+        .do_update()
+        .set(game_counts::n.eq(game_counts::n + by))
+        .execute(c))?;
+    Ok(())
 }
 
 /// The games made from any version of setup `id` (their variant is
@@ -146,6 +181,15 @@ pub fn setup_settings(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
 /// same transaction (`search::open_game`), as the reveal opens them to every reader.
 pub fn set_status(conn: &mut DbConnection, id: i64, status: GameStatus) -> QueryResult<usize> {
     crate::db::epoch::game_changed(id);
+    let was: Option<(String, String)> = games::table
+        .find(id)
+        .select((games::variant, games::status))
+        .first(conn)
+        .optional()?;
+    if let Some((variant, old)) = was.filter(|(_, old)| old != status.name()) {
+        count_games(conn, &variant, &old, -1)?;
+        count_games(conn, &variant, status.name(), 1)?;
+    }
     let n = diesel::update(games::table.find(id))
         .set(games::status.eq(status.name()))
         .execute(conn)?;
