@@ -663,8 +663,14 @@ class World:
         with proc.during("due"):
             deadline = time.time() + self.args.due_timeout
             while time.time() < deadline:
-                games = self.api.ok("GET", "/api/v1/games")["games"]
-                resolved = sum(1 for g in games if g["id"] in idset and g["status"] != "running")
+                # The running games, page by page (the list gives 100 a page, `next` the key).
+                running, path = set(), "/api/v1/games?status=running"
+                while path:
+                    page = self.api.ok("GET", path)
+                    running.update(g["id"] for g in page["games"])
+                    nxt = page.get("next")
+                    path = f"/api/v1/games?status=running&after={nxt}" if nxt is not None else None
+                resolved = len(idset - running)
                 el = time.time() - t_due
                 if not progress or progress[-1][1] != resolved:
                     progress.append((el, resolved))

@@ -61,9 +61,7 @@ async fn three_instances_resolve_200_due_games_exactly_once(app: TestApp) {
 
     let until = Instant::now() + Duration::from_secs(240);
     loop {
-        let (s, list) = api.get("/api/v1/games", None).await;
-        assert_eq!(s, StatusCode::OK, "{list}");
-        let open = count_running(&list, &ids);
+        let open = count_running(&api, &ids).await;
         if open == 0 {
             break;
         }
@@ -92,14 +90,21 @@ async fn three_instances_resolve_200_due_games_exactly_once(app: TestApp) {
 }
 
 /// How many of `ids` the game list still shows as running (not over).
-fn count_running(list: &Value, ids: &[i64]) -> usize {
-    let games = list["games"].as_array().cloned().unwrap_or_default();
-    ids.iter()
-        .filter(|id| {
-            games
-                .iter()
-                .find(|g| g["id"].as_i64() == Some(**id))
-                .is_none_or(|g| g["status"] == "running")
-        })
-        .count()
+/// How many of `ids` are still running: the API's list of running games, page by page (its
+/// `next` keys).
+async fn count_running(api: &Api<'_>, ids: &[i64]) -> usize {
+    let mut running = std::collections::HashSet::new();
+    let mut path = "/api/v1/games?status=running".to_string();
+    loop {
+        let (s, list) = api.get(&path, None).await;
+        assert_eq!(s, StatusCode::OK, "{list}");
+        for g in list["games"].as_array().into_iter().flatten() {
+            running.extend(g["id"].as_i64());
+        }
+        match list["next"].as_i64() {
+            Some(next) => path = format!("/api/v1/games?status=running&after={next}"),
+            None => break,
+        }
+    }
+    ids.iter().filter(|id| running.contains(id)).count()
 }
