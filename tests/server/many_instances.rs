@@ -7,7 +7,7 @@ use crate::helpers::{Api, TestApp};
 use crate::on_both_backends;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 on_both_backends!(three_instances_resolve_200_due_games_exactly_once);
