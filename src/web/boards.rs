@@ -132,8 +132,8 @@ pub struct BoardList {
     board: crate::db::models::Board,
     threads: Vec<(ThreadRow, Option<i64>)>,
     total: i64,
-    /// The keys of the links to the pages near this one.
-    edges: Edges<forum::ThreadKey>,
+    /// The keys of the links to the pages near this one, written out.
+    edges: Edges<String>,
 }
 
 /// The kept lists of boards' pages (`web::listings`), by board id, page (`Seek::text`) and
@@ -229,7 +229,7 @@ async fn load_board(
                         board,
                         threads,
                         total,
-                        edges: read.edges,
+                        edges: read.edges.encoded(),
                     })
                 })
                 .await?;

@@ -22,7 +22,7 @@ pub struct Ladder {
     empty: bool,
     total: i64,
     shown: i64,
-    edges: Edges<RatingKey>,
+    edges: Edges<String>,
 }
 
 /// A page's rows, rendered once when its page is read.
@@ -139,7 +139,7 @@ async fn board(
                 empty,
                 total,
                 shown,
-                edges,
+                edges: edges.encoded(),
             };
             ladders.put(kept_as, epoch, ladder)
         }

@@ -20,7 +20,8 @@ use serde::Deserialize;
 pub struct GameList {
     games: Vec<GameRowView>,
     total: i64,
-    edges: Edges<LobbyKey>,
+    /// The keys of the links to the pages near this one, written out.
+    edges: Edges<String>,
 }
 
 /// The kept pages of the games list (`web::listings`), by variant, status, page (`Seek::text`)
@@ -176,7 +177,7 @@ pub async fn list(
                             (g, signups, judge)
                         })
                         .collect::<Vec<_>>();
-                    Ok((out, total, read.edges))
+                    Ok((out, total, read.edges.encoded()))
                 })
                 .await?;
             let (rows, total, edges) = read;

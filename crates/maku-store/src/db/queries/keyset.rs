@@ -82,14 +82,44 @@ impl PageKey for i64 {
 
 /// A key of a list ordered by a time, then by id: `2026-12-07T10:00:00.123456_42`.
 impl PageKey for (chrono::NaiveDateTime, i64) {
+    /// Written field by field, as `%Y-%m-%dT%H:%M:%S%.f` would (a strftime string is parsed on
+    /// every use): the fraction in 3, 6 or 9 digits, none when whole.
     fn encode(&self) -> String {
-        format!("{}_{}", self.0.format("%Y-%m-%dT%H:%M:%S%.f"), self.1)
+        use chrono::{Datelike, Timelike};
+        let t = self.0;
+        let (y, mo, d) = (t.year(), t.month(), t.day());
+        let (h, mi, s, ns) = (t.hour(), t.minute(), t.second(), t.nanosecond());
+        let fraction = match ns {
+            0 => String::new(),
+            // A leap second: as strftime writes it.
+            ns if ns >= 1_000_000_000 => {
+                return format!("{}_{}", t.format("%Y-%m-%dT%H:%M:%S%.f"), self.1);
+            }
+            ns if ns % 1_000_000 == 0 => format!(".{:03}", ns / 1_000_000),
+            ns if ns % 1_000 == 0 => format!(".{:06}", ns / 1_000),
+            ns => format!(".{ns:09}"),
+        };
+        format!(
+            "{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}{fraction}_{}",
+            self.1
+        )
     }
 
     fn decode(text: &str) -> Option<Self> {
         let (at, id) = text.rsplit_once('_')?;
         let at = chrono::NaiveDateTime::parse_from_str(at, "%Y-%m-%dT%H:%M:%S%.f").ok()?;
         Some((at, id.parse().ok()?))
+    }
+}
+
+/// A key written out already (a kept list's links, `Edges::encoded`).
+impl PageKey for String {
+    fn encode(&self) -> String {
+        self.clone()
+    }
+
+    fn decode(text: &str) -> Option<String> {
+        Some(text.to_string())
     }
 }
 
@@ -115,6 +145,17 @@ pub struct Edges<K> {
     /// `After` keys: `ahead[0]` opens the next page, `ahead[1]` the one after it; none on the
     /// last page.
     pub ahead: Vec<K>,
+}
+
+impl<K: PageKey> Edges<K> {
+    /// The keys written out, as a kept list keeps them (a page's links are made per view).
+    pub fn encoded(&self) -> Edges<String> {
+        let all = |keys: &[K]| keys.iter().map(PageKey::encode).collect();
+        Edges {
+            back: all(&self.back),
+            ahead: all(&self.ahead),
+        }
+    }
 }
 
 impl<K> Edges<K> {
@@ -268,7 +309,7 @@ fn near<L: KeyedList>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::Timelike;
+    use chrono::{Datelike, Timelike};
 
     /// The numbers 1..=n, in a list ordered biggest first, read in memory.
     struct Numbers(i64);
@@ -366,12 +407,23 @@ mod tests {
             "%Y-%m-%d %H:%M:%S%.f",
         )
         .expect("time");
-        for key in [(at, 42), (at.with_nanosecond(0).expect("whole second"), -1)] {
+        for ns in [0, 5_000_000, 123_456_000, 123_456_789, 1] {
+            let key = (at.with_nanosecond(ns).expect("a time"), -1);
+            assert_eq!(
+                key.encode(),
+                format!("{}_-1", key.0.format("%Y-%m-%dT%H:%M:%S%.f")),
+                "as strftime writes it"
+            );
             assert_eq!(
                 <(chrono::NaiveDateTime, i64)>::decode(&key.encode()),
                 Some(key)
             );
         }
+        let early = (at.with_year(33).expect("year 33"), 42);
+        assert_eq!(
+            <(chrono::NaiveDateTime, i64)>::decode(&early.encode()),
+            Some(early)
+        );
         for key in [(1523.5, 42), (0.1 + 0.2, 7), (-3e-300, 1)] {
             assert_eq!(<(f64, i64)>::decode(&key.encode()), Some(key));
         }
