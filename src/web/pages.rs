@@ -189,8 +189,8 @@ impl Pager {
     }
 }
 
-/// Where a keyed list's page starts, from its link's `page`, `after` and `before`: a key
-/// that is not one (hand-typed, cut short) is a 400, as both keys at once are.
+/// Where a keyed list's page starts, from its link's `page`, `after` and `before` (`after`
+/// when both are given): a key that is not one (hand-typed, cut short) is a 400.
 pub fn seek<K: PageKey>(
     page: Option<PageNumber>,
     after: Option<&str>,
@@ -198,10 +198,9 @@ pub fn seek<K: PageKey>(
 ) -> Result<Seek<K>, crate::error::AppError> {
     let bad = || crate::error::AppError::BadRequest("the page's key is not one".into());
     match (after, before) {
-        (Some(_), Some(_)) => Err(crate::error::AppError::BadRequest(
-            "a page starts after a row or before one, not both".into(),
-        )),
-        (Some(k), None) => K::decode(k).map(Seek::After).ok_or_else(bad),
+        // Both: `after` is read (a query's parameters cannot refuse each other in the API's
+        // schema, so a request its schema allows is answered).
+        (Some(k), _) => K::decode(k).map(Seek::After).ok_or_else(bad),
         (None, Some(k)) => K::decode(k).map(Seek::Before).ok_or_else(bad),
         (None, None) => Ok(Seek::Number(page_param(page))),
     }
@@ -356,7 +355,10 @@ mod tests {
             seek::<K>(None, None, Some("1_1")).ok(),
             Some(Seek::Before((1.0, 1)))
         );
-        assert!(seek::<K>(None, Some("1_1"), Some("1_1")).is_err());
+        assert_eq!(
+            seek::<K>(None, Some("1_1"), Some("2_2")).ok(),
+            Some(Seek::After((1.0, 1)))
+        );
         assert!(seek::<K>(None, Some("x"), None).is_err());
     }
 

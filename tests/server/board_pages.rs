@@ -193,9 +193,10 @@ async fn a_page_key_that_is_not_one_is_refused(app: TestApp) {
     let api = Api::new(&app);
     for query in [
         "after=nonsense",
-        "before=2026-13-01T00:00:00_1",
-        "after=2026-12-01T00:00:00_x",
-        "after=2026-12-01T00:00:00_1&before=2026-12-01T00:00:00_1",
+        "before=2026-12-01T00:00:00_1",
+        "after=1796637600.000000000_x",
+        "after=1796637600.5_1",
+        "after=x&before=1796637600.000000000_1",
     ] {
         let page = b.get(&format!("/b/{slug}?{query}")).await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST, "{query}");
@@ -207,7 +208,7 @@ async fn a_page_key_that_is_not_one_is_refused(app: TestApp) {
     }
     // A key of a thread since gone still reads a page: the one past it.
     let page = b
-        .get(&format!("/b/{slug}?page=2&after=1999-01-01T00:00:00_1"))
+        .get(&format!("/b/{slug}?page=2&after=915148800.000000000_1"))
         .await;
     assert_eq!(page.status, StatusCode::OK);
 }

@@ -21,11 +21,11 @@ fn credentials() -> Value {
     )
 }
 
-/// A thread's key in its board's list: its last post's time, then its id
-/// (`keyset::PageKey`).
+/// A thread's key in its board's list: its last post's time (seconds since 1970 and
+/// nanoseconds), then its id (`keyset::PageKey`).
 fn thread_key() -> Value {
     json!({"type": "string",
-           "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?_[0-9]{1,18}$"})
+           "pattern": r"^-?[0-9]{1,12}\.[0-9]{9}_[0-9]{1,18}$"})
 }
 
 fn page_query(op: Op) -> Op {
@@ -138,7 +138,7 @@ pub fn ops() -> Vec<Op> {
         page_query(get("/boards/{slug}/threads", "A board's threads, 30 a page"))
             .query("author", free(), "ignored here")
             .query("after", thread_key(), "the page after the thread of this key (a page's `next`), read by key however deep")
-            .query("before", thread_key(), "the page before the thread of this key (a page's `prev`)")
+            .query("before", thread_key(), "the page before the thread of this key (a page's `prev`; not read when `after` is given)")
             .ok(200, "a page of threads", answer(&[
                 ("threads", array(thread_row)),
                 ("total", integer()),
@@ -146,7 +146,7 @@ pub fn ops() -> Vec<Op> {
                 ("next", nullable(described(thread_key(), "the key to ask the next page by (`after`); null on the last page"))),
                 ("prev", nullable(described(thread_key(), "the key to ask the page before by (`before`); null on the first page"))),
             ]))
-            .err(400, "a key that is not one, or both keys")
+            .err(400, "a key that is not one")
             .err(404, "no such board"),
         post("/boards/{slug}/threads", "Open a thread")
             .account()

@@ -331,7 +331,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
             .query("variant", json!({"type": "string", "enum": any_variant}), "only this variant's games (empty: any)")
             .query("status", status_filter, "only games with this status (empty: any)")
             .query("after", game_key(), "the page after the game of this id (a page's `next`)")
-            .query("before", game_key(), "the page before the game of this id (a page's `prev`)")
+            .query("before", game_key(), "the page before the game of this id (a page's `prev`; not read when `after` is given)")
             .ok(200, "the games", answer(&[
                 ("games", array(answer(&[
                     ("id", integer()), ("title", string()), ("variant", string()),
@@ -340,7 +340,7 @@ pub fn ops(known: &Variants) -> Vec<Op> {
                 ("next", nullable(described(integer(), "the id to ask the next page by (`after`); null on the last page"))),
                 ("prev", nullable(described(integer(), "the id to ask the page before by (`before`); null on the first page"))),
             ]))
-            .err(400, "an unknown variant, status or field, a key that is not one, or both keys"),
+            .err(400, "an unknown variant, status or field, or a key that is not one"),
         post("/games", "Create a game (judge, admin) of a preset (`variant`) or of a judge's own setup at one version (`setup`), exactly one of them; the caller is its judge")
             .account()
             .body(request(

@@ -80,35 +80,35 @@ impl PageKey for i64 {
     }
 }
 
-/// A key of a list ordered by a time, then by id: `2026-12-07T10:00:00.123456_42`.
+/// A key of a list ordered by a time, then by id: the time's seconds since 1970 and its
+/// nanoseconds, then the id (`1796637600.123456000_42`). Every text of that shape (up to 12
+/// digits of seconds, 9 of nanoseconds, 18 of id: what the API's schema allows) is a key.
 impl PageKey for (chrono::NaiveDateTime, i64) {
-    /// Written field by field, as `%Y-%m-%dT%H:%M:%S%.f` would (a strftime string is parsed on
-    /// every use): the fraction in 3, 6 or 9 digits, none when whole.
     fn encode(&self) -> String {
-        use chrono::{Datelike, Timelike};
-        let t = self.0;
-        let (y, mo, d) = (t.year(), t.month(), t.day());
-        let (h, mi, s, ns) = (t.hour(), t.minute(), t.second(), t.nanosecond());
-        let fraction = match ns {
-            0 => String::new(),
-            // A leap second: as strftime writes it.
-            ns if ns >= 1_000_000_000 => {
-                return format!("{}_{}", t.format("%Y-%m-%dT%H:%M:%S%.f"), self.1);
-            }
-            ns if ns % 1_000_000 == 0 => format!(".{:03}", ns / 1_000_000),
-            ns if ns % 1_000 == 0 => format!(".{:06}", ns / 1_000),
-            ns => format!(".{ns:09}"),
-        };
+        let t = self.0.and_utc();
         format!(
-            "{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}{fraction}_{}",
+            "{}.{:09}_{}",
+            t.timestamp(),
+            t.timestamp_subsec_nanos(),
             self.1
         )
     }
 
     fn decode(text: &str) -> Option<Self> {
         let (at, id) = text.rsplit_once('_')?;
-        let at = chrono::NaiveDateTime::parse_from_str(at, "%Y-%m-%dT%H:%M:%S%.f").ok()?;
-        Some((at, id.parse().ok()?))
+        let (secs, nanos) = at.split_once('.')?;
+        let digits = |s: &str, most: usize| {
+            let s = s.strip_prefix('-').unwrap_or(s);
+            !s.is_empty() && s.len() <= most && s.bytes().all(|b| b.is_ascii_digit())
+        };
+        if !digits(secs, 12) || nanos.len() != 9 || !digits(nanos, 9) || nanos.starts_with('-') {
+            return None;
+        }
+        if !digits(id, 18) {
+            return None;
+        }
+        let at = chrono::DateTime::from_timestamp(secs.parse().ok()?, nanos.parse().ok()?)?;
+        Some((at.naive_utc(), id.parse().ok()?))
     }
 }
 
@@ -410,11 +410,6 @@ mod tests {
         for ns in [0, 5_000_000, 123_456_000, 123_456_789, 1] {
             let key = (at.with_nanosecond(ns).expect("a time"), -1);
             assert_eq!(
-                key.encode(),
-                format!("{}_-1", key.0.format("%Y-%m-%dT%H:%M:%S%.f")),
-                "as strftime writes it"
-            );
-            assert_eq!(
                 <(chrono::NaiveDateTime, i64)>::decode(&key.encode()),
                 Some(key)
             );
@@ -424,6 +419,17 @@ mod tests {
             <(chrono::NaiveDateTime, i64)>::decode(&early.encode()),
             Some(early)
         );
+        // Every text the API's schema allows is a key, the widest too.
+        for text in [
+            "0.000000000_0",
+            "999999999999.999999999_999999999999999999",
+            "-999999999999.000000000_1",
+        ] {
+            assert!(
+                <(chrono::NaiveDateTime, i64)>::decode(text).is_some(),
+                "{text}"
+            );
+        }
         for key in [(1523.5, 42), (0.1 + 0.2, 7), (-3e-300, 1)] {
             assert_eq!(<(f64, i64)>::decode(&key.encode()), Some(key));
         }
