@@ -7,7 +7,7 @@ use crate::db::queries::{forum, users};
 use crate::domain::account::name_key;
 use crate::error::AppError;
 use crate::forum::posting;
-use crate::web::pages::{PageNumber, Pager, page_param, seek, shown_page};
+use crate::web::pages::{PageNumber, page_param, seek, shown_page};
 use actix_web::{HttpResponse, get, patch, post, web};
 use serde::Deserialize;
 use serde_json::json;
@@ -93,7 +93,7 @@ async fn api_threads(
         })
         .collect();
     let edges = read.edges;
-    let page = Pager::keyed(page, total, forum::THREADS_PER_PAGE, String::new(), &edges).page;
+    let page = edges.page_number(page, total, forum::THREADS_PER_PAGE);
     // The keys to ask the next and the previous page by (`?after=`, `?before=`).
     let (next, prev) = (edges.ahead.first(), edges.back.first());
     Ok(HttpResponse::Ok().json(json!({

@@ -139,10 +139,7 @@ async fn api_list_games(
     let seek = seek::<i64>(None, q.after.as_deref(), q.before.as_deref())?;
     let read = state
         .db(move |c| {
-            let lobby = Lobby {
-                variant: variant.map(|v| v.name()),
-                status,
-            };
+            let lobby = Lobby::new(variant.map(|v| v.name()), status);
             Ok(lobby::newest_page(c, lobby, &seek, GAMES_PER_PAGE)?)
         })
         .await?;

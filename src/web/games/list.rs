@@ -158,10 +158,7 @@ pub async fn list(
         None => {
             let read = state
                 .db(move |c| {
-                    let lobby = Lobby {
-                        variant: variant.map(Variant::name),
-                        status,
-                    };
+                    let lobby = Lobby::new(variant.map(Variant::name), status);
                     let (read, total) = lobby::page(c, &lobby, &seek, GAMES_PER_PAGE)?;
                     let rows = read.rows;
                     // One query each for the page's sign-up counts and judges, not two per game.

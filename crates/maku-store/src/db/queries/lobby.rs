@@ -3,7 +3,7 @@
 
 use crate::db::DbConnection;
 use crate::db::models::GameRow;
-use crate::db::queries::games::filtered;
+use crate::db::queries::games::{count_filtered, filtered};
 use crate::db::queries::keyset::{self, Dir, KeyedList, KeyedPage, PageKey, Seek};
 use crate::db::schema::games;
 use crate::domain::GameStatus;
@@ -41,13 +41,37 @@ impl PageKey for LobbyKey {
 
 /// The games of a variant and of a status (each when given), open tables first.
 pub struct Lobby<'a> {
-    pub variant: Option<&'a str>,
-    pub status: Option<GameStatus>,
+    variant: Option<&'a str>,
+    status: Option<GameStatus>,
+    /// How many open tables come before the rest, read once for the page and its links.
+    opens: std::cell::Cell<Option<i64>>,
 }
 
 type GamesQuery = games::BoxedQuery<'static, crate::db::MultiBackend>;
 
-impl Lobby<'_> {
+impl<'a> Lobby<'a> {
+    pub fn new(variant: Option<&'a str>, status: Option<GameStatus>) -> Lobby<'a> {
+        Lobby {
+            variant,
+            status,
+            opens: std::cell::Cell::new(None),
+        }
+    }
+
+    /// The open tables among the rest's rows: none when the list holds only one part; else the
+    /// kept count (`games::count_filtered`), read once.
+    fn opens(&self, conn: &mut DbConnection) -> QueryResult<i64> {
+        if !(self.has_open() && self.has_rest()) {
+            return Ok(0);
+        }
+        if let Some(n) = self.opens.get() {
+            return Ok(n);
+        }
+        let n = count_filtered(conn, self.variant, Some(GameStatus::Signup))?;
+        self.opens.set(Some(n));
+        Ok(n)
+    }
+
     fn has_open(&self) -> bool {
         matches!(self.status, None | Some(GameStatus::Signup))
     }
@@ -85,14 +109,7 @@ impl Lobby<'_> {
         load: impl Fn(&mut DbConnection, GamesQuery, i64, i64) -> QueryResult<Vec<T>>,
         open: impl Fn(&T) -> bool,
     ) -> QueryResult<Vec<T>> {
-        let opens = if self.has_open() && self.has_rest() {
-            filtered(self.variant, self.status)
-                .filter(games::status.eq(GameStatus::Signup.name()))
-                .count()
-                .get_result::<i64>(conn)?
-        } else {
-            0
-        };
+        let opens = self.opens(conn)?;
         // The open tables' part, then the rest's (backward: the other way round), each from
         // the key when it is in that part, from its start when the key is in the part before,
         // not at all when the key is past it.
@@ -251,7 +268,7 @@ pub fn newest_page(
     // Only a bare page number would need the total; the API asks by key.
     let total = match seek {
         Seek::Number(1) => 0,
-        _ => crate::db::queries::games::count_filtered(conn, lobby.variant, lobby.status)?,
+        _ => count_filtered(conn, lobby.variant, lobby.status)?,
     };
     keyset::read(conn, &Newest(lobby), seek, total, per_page)
 }
@@ -263,7 +280,7 @@ pub fn page(
     seek: &Seek<LobbyKey>,
     per_page: i64,
 ) -> QueryResult<(KeyedPage<GameRow, LobbyKey>, i64)> {
-    let total = crate::db::queries::games::count_filtered(conn, lobby.variant, lobby.status)?;
+    let total = count_filtered(conn, lobby.variant, lobby.status)?;
     let read = keyset::read(conn, lobby, seek, total, per_page)?;
     Ok((read, total))
 }
