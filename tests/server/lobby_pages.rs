@@ -13,9 +13,23 @@ crate::on_both_backends!(
     the_kept_counts_of_games_say_what_counting_says,
 );
 
-/// `count` games made directly, the ones `open(n)` says left in sign-up, the rest finished;
-/// their ids, oldest first.
+/// `count` games of `variant` made directly, the ones `open(n)` says left in sign-up, the
+/// rest finished; their ids, oldest first.
 async fn games_made(app: &TestApp, count: usize, open: fn(usize) -> bool) -> Vec<i64> {
+    games_of(app, "deathnote", count, move |n| {
+        (!open(n)).then_some(GameStatus::Finished)
+    })
+    .await
+}
+
+/// `count` games of `variant` made directly, each moved from sign-up to what `moved(n)` says
+/// (twice: the same status again moves nothing); their ids, oldest first.
+async fn games_of(
+    app: &TestApp,
+    variant: &'static str,
+    count: usize,
+    moved: impl Fn(usize) -> Option<GameStatus> + Send + 'static,
+) -> Vec<i64> {
     let judge = app.account_id("admin");
     app.state
         .write(move |c| {
@@ -24,15 +38,16 @@ async fn games_made(app: &TestApp, count: usize, open: fn(usize) -> bool) -> Vec
                 let g = games::create(
                     c,
                     &games::NewGame {
-                        title: &format!("翻页{n:03}"),
-                        variant: "deathnote",
+                        title: &format!("{variant}{n:03}"),
+                        variant,
                         judge_id: judge,
                         settings: "{}",
-                        board: "deathnote",
+                        board: variant,
                     },
                 )?;
-                if !open(n) {
-                    games::set_status(c, g.id, GameStatus::Finished)?;
+                if let Some(to) = moved(n) {
+                    games::set_status(c, g.id, to)?;
+                    games::set_status(c, g.id, to)?;
                 }
                 ids.push(g.id);
             }
@@ -166,35 +181,11 @@ async fn the_api_lists_games_a_hundred_at_a_time_by_key(app: TestApp) {
 
 async fn the_kept_counts_of_games_say_what_counting_says(app: TestApp) {
     games_made(&app, 40, |n| n % 4 == 0).await;
-    let judge = app.account_id("admin");
-    app.state
-        .write(move |c| {
-            // Games of another variant, one started and one ended from sign-up.
-            for (n, to) in [
-                (0, None),
-                (1, Some(GameStatus::Running)),
-                (2, Some(GameStatus::Finished)),
-            ] {
-                let g = games::create(
-                    c,
-                    &games::NewGame {
-                        title: &format!("东杀{n}"),
-                        variant: "dongsha",
-                        judge_id: judge,
-                        settings: "{}",
-                        board: "dongsha",
-                    },
-                )?;
-                if let Some(to) = to {
-                    games::set_status(c, g.id, to)?;
-                    // The same status again moves nothing.
-                    games::set_status(c, g.id, to)?;
-                }
-            }
-            Ok(())
-        })
-        .await
-        .expect("games");
+    // Games of another variant, one started and one ended from sign-up.
+    games_of(&app, "dongsha", 3, |n| {
+        [None, Some(GameStatus::Running), Some(GameStatus::Finished)][n]
+    })
+    .await;
     let checked = app
         .state
         .db(|c| {
